@@ -1,0 +1,91 @@
+"""Distance fields over the board graph, computed as arrays.
+
+A distance field gives, for one source space, the number of steps to every space
+(``-1`` where there is no path). Fields are computed by scipy's compiled breadth-first
+search over a sparse graph of the spaces that may be passed, many sources in one call.
+:func:`plain_bfs` is the same computation in plain Python: the reference the tests check
+against and the baseline ``tools/bench_board.py`` measures.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+from scipy.sparse import csr_matrix
+from scipy.sparse.csgraph import shortest_path
+
+from tales.board.board import BoolArray, IntArray
+
+UNREACHABLE = -1
+
+
+class DistanceGraph:
+    """Steps between spaces, moving only between linked spaces that are both passable.
+
+    ``links`` is a neighbour table (n x K, -1 for none); ``passable`` marks the spaces a
+    path may enter or leave. Fields are cached per source.
+    """
+
+    def __init__(self, links: IntArray, passable: BoolArray) -> None:
+        self.n = int(links.shape[0])
+        self.passable = passable
+        rows = np.repeat(np.arange(self.n, dtype=np.int32), links.shape[1])
+        cols = links.ravel()
+        keep = cols >= 0
+        rows, cols = rows[keep], cols[keep]
+        keep = passable[rows] & passable[cols]
+        rows, cols = rows[keep], cols[keep]
+        data = np.ones(len(rows), dtype=np.int8)
+        self.matrix = csr_matrix((data, (rows, cols)), shape=(self.n, self.n))
+        self._fields: dict[int, IntArray] = {}
+
+    def fields(self, sources: Sequence[int]) -> IntArray:
+        """One distance field per source, as a ``len(sources) x n`` array."""
+        missing = [s for s in dict.fromkeys(sources) if s not in self._fields]
+        if missing:
+            computed = shortest_path(
+                self.matrix, method="D", unweighted=True, directed=True, indices=missing
+            )
+            computed = np.atleast_2d(computed)
+            as_int = np.where(np.isfinite(computed), computed, UNREACHABLE).astype(np.int32)
+            for source, row in zip(missing, as_int, strict=True):
+                if not self.passable[source]:
+                    row[:] = UNREACHABLE
+                row.setflags(write=False)
+                self._fields[source] = row
+        if not sources:
+            return np.zeros((0, self.n), dtype=np.int32)
+        return np.stack([self._fields[s] for s in sources])
+
+    def field(self, source: int) -> IntArray:
+        """Distance from ``source`` to every space; ``-1`` where no path exists."""
+        if source not in self._fields:
+            self.fields([source])
+        return self._fields[source]
+
+    def distance(self, a: int, b: int) -> int | None:
+        """Steps from ``a`` to ``b``, or None when there is no path."""
+        d = int(self.field(a)[b])
+        return None if d == UNREACHABLE else d
+
+
+def plain_bfs(links: IntArray | Sequence[Sequence[int]], passable: Iterable[bool],
+              source: int) -> list[int]:
+    """Breadth-first distances in plain Python (reference and benchmark baseline)."""
+    table = [[int(s) for s in row] for row in links]
+    ok = [bool(p) for p in passable]
+    distance = [UNREACHABLE] * len(table)
+    if not ok[source]:
+        return distance
+    distance[source] = 0
+    queue = deque([source])
+    while queue:
+        here = queue.popleft()
+        step = distance[here] + 1
+        for there in table[here]:
+            if there >= 0 and ok[there] and distance[there] == UNREACHABLE:
+                distance[there] = step
+                queue.append(there)
+    return distance

@@ -1,0 +1,158 @@
+"""Figures on the map: side, keywords, tokens, Fortitude and damage.
+
+Names follow the reference manual's glossary (``004``): a figure is a Hero, a Friend or a
+Foe; keywords such as Tiny or Massive change how it moves and is moved; Power Tokens and
+Debuff Tokens sit on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+
+class Side(StrEnum):
+    """Who controls a figure: the players (``hero``) or the game (``schemer``)."""
+
+    HERO = "hero"
+    SCHEMER = "schemer"
+
+
+class Keyword(StrEnum):
+    """Glossary keywords that change movement, targeting and who is a Foe."""
+
+    TINY = "Tiny"
+    AVOIDED = "Avoided"
+    MASSIVE = "Massive"
+    JUGGERNAUT = "Juggernaut"
+    IMMOBILE = "Immobile"
+    OVERRUN = "Overrun"
+    BIG_BAD = "Big Bad"
+    BERSERK = "Berserk"
+    HEROIC = "Heroic"
+    RESISTANT = "Resistant"
+
+
+class Token(StrEnum):
+    """Tokens on a figure: Power Tokens and Debuff Tokens (glossary)."""
+
+    DAMAGE_BOOST = "damage_boost"
+    EVADE = "evade"
+    HITBACK = "hitback"
+    OVERCHARGE = "overcharge"
+    RESET = "reset"
+    SHIELD = "shield"
+    TOUGHNESS = "toughness"
+    WEAKEN = "weaken"
+    STUN = "stun"
+
+    @property
+    def rule_name(self) -> str:
+        """The rulebook's name: ``Damage Boost Token``."""
+        return self.value.replace("_", " ").title() + " Token"
+
+
+POWER_TOKENS = frozenset(
+    {Token.DAMAGE_BOOST, Token.EVADE, Token.HITBACK, Token.OVERCHARGE, Token.RESET,
+     Token.SHIELD, Token.TOUGHNESS}
+)
+DEBUFF_TOKENS = frozenset({Token.WEAKEN, Token.STUN})
+
+#: "Immune to X" names that mean a whole class of map feature rather than one named feature.
+IMMUNITY_ALIASES = {
+    "trap": "traps",
+    "traps": "traps",
+    "hazard": "hazards",
+    "hazards": "hazards",
+    "difficult": "difficult",
+    "difficult terrain": "difficult",
+}
+
+IMMUNE_PREFIX = "immune to "
+
+
+def parse_keyword(text: str) -> Keyword | str | None:
+    """A keyword, or for ``Immune to X`` the normalised X, or None if unknown.
+
+    >>> parse_keyword("tiny"), parse_keyword("Immune to Traps"), parse_keyword("Fast")
+    (<Keyword.TINY: 'Tiny'>, 'traps', None)
+    """
+    words = " ".join(text.split())
+    lowered = words.lower()
+    if lowered.startswith(IMMUNE_PREFIX) and len(lowered) > len(IMMUNE_PREFIX):
+        target = lowered[len(IMMUNE_PREFIX):]
+        return IMMUNITY_ALIASES.get(target, target)
+    for keyword in Keyword:
+        if keyword.value.lower() == lowered:
+            return keyword
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """One figure standing on the map.
+
+    ``immune`` holds the X of every "Immune to X": ``traps``, ``hazards``, ``difficult``
+    or a map feature's name, lower-cased.
+    """
+
+    id: str
+    side: Side
+    at: int
+    group: str | None = None
+    number: int | None = None
+    fortitude: int | None = None
+    damage: int = 0
+    keywords: frozenset[Keyword] = frozenset()
+    immune: frozenset[str] = frozenset()
+    tokens: tuple[tuple[Token, int], ...] = field(default=())
+
+    def has(self, keyword: Keyword) -> bool:
+        """True when the figure has ``keyword``."""
+        return keyword in self.keywords
+
+    def token(self, kind: Token) -> int:
+        """How many ``kind`` tokens the figure has."""
+        for token, count in self.tokens:
+            if token is kind:
+                return count
+        return 0
+
+    @property
+    def heroic(self) -> bool:
+        """Heroes and figures with the Heroic keyword are on the Heroes' team (glossary)."""
+        return self.side is Side.HERO or Keyword.HEROIC in self.keywords
+
+    @property
+    def remaining_fortitude(self) -> int | None:
+        """Fortitude not yet lost to damage, or None if the figure has no Fortitude."""
+        return None if self.fortitude is None else max(self.fortitude - self.damage, 0)
+
+    def is_immune_to(self, names: Iterable[str | None]) -> bool:
+        """True when any of ``names`` (feature classes or names) is one it is Immune to."""
+        return any(n is not None and n.lower() in self.immune for n in names)
+
+    def with_tokens(self, tokens: dict[Token, int]) -> Figure:
+        """The same figure holding ``tokens`` (counts of 0 dropped)."""
+        kept = tuple(sorted(((t, c) for t, c in tokens.items() if c > 0), key=lambda tc: tc[0]))
+        return replace(self, tokens=kept)
+
+
+def is_foe(figure: Figure, other: Figure) -> bool:
+    """True when ``figure`` treats ``other`` as a Foe (glossary: Foe, Heroic, Berserk).
+
+    A Berserk figure treats every other figure as a Foe; otherwise figures on different
+    teams (Heroic or not) are Foes. Foe-ship need not be symmetric: a non-Berserk Schemer
+    treats a Berserk Schemer as a Friend.
+    """
+    if figure.id == other.id:
+        return False
+    if Keyword.BERSERK in figure.keywords:
+        return True
+    return figure.heroic != other.heroic
+
+
+def is_friend(figure: Figure, other: Figure) -> bool:
+    """True when ``figure`` treats ``other`` (another figure) as a Friend."""
+    return figure.id != other.id and not is_foe(figure, other)

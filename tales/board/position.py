@@ -1,0 +1,343 @@
+"""A position: a board with figures and the tokens on it, and its position file.
+
+A :class:`Position` is an immutable value; every change returns a new one. It answers the
+questions a player asks of the table: what stands where, which spaces are Occupied, how far
+apart two spaces are by Line of Fire.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from tales.board.board import Board, BoolArray, IntArray
+from tales.board.fields import DistanceGraph
+from tales.board.figures import (
+    Figure,
+    Keyword,
+    Side,
+    Token,
+    is_foe,
+    parse_keyword,
+)
+from tales.board.mapfile import _Lines, map_from_table, raise_first, read_text, read_toml
+from tales.errors import ContentError, TalesError
+
+POSITION_KEYS = frozenset({"map", "figures", "traps", "wizard_fire", "open_doors"})
+FIGURE_KEYS = frozenset(
+    {"id", "side", "at", "group", "number", "fortitude", "damage", "keywords", "tokens"}
+)
+
+
+@dataclass(frozen=True)
+class Position:
+    """The board, the figures on it, and the Trap, Wizard Fire and door tokens now placed.
+
+    ``traps`` and ``wizard_fire`` map a space to the damage of the token there;
+    ``closed_doors`` holds every space with a closed door token.
+    """
+
+    board: Board
+    figures: tuple[Figure, ...] = ()
+    traps: Mapping[int, int] = field(default_factory=dict)
+    wizard_fire: Mapping[int, int] = field(default_factory=dict)
+    closed_doors: frozenset[int] = frozenset()
+
+    @classmethod
+    def empty(cls, board: Board) -> Position:
+        """The board as printed: its Traps set and every door closed, no figures."""
+        traps = {int(s): int(board.trap_damage[s]) for s in np.flatnonzero(board.trap_damage)}
+        doors = frozenset(int(s) for s in np.flatnonzero(board.door))
+        return cls(board, (), traps, {}, doors)
+
+    # --- figures ------------------------------------------------------------------
+
+    def figure(self, figure_id: str) -> Figure:
+        """The figure called ``figure_id``; a one-line :class:`TalesError` if none."""
+        for figure in self.figures:
+            if figure.id == figure_id:
+                return figure
+        known = ", ".join(f.id for f in self.figures) or "none"
+        raise TalesError(f"no figure {figure_id!r} in this position (figures: {known})")
+
+    def figures_at(self, space: int) -> list[Figure]:
+        """Every figure on ``space`` (several only when Tiny figures share it)."""
+        return [f for f in self.figures if f.at == space]
+
+    def foes_of(self, figure: Figure) -> list[Figure]:
+        """Every figure that ``figure`` treats as a Foe."""
+        return [f for f in self.figures if is_foe(figure, f)]
+
+    def with_figure(self, figure: Figure) -> Position:
+        """This position with ``figure`` replacing the figure of the same id."""
+        figures = tuple(figure if f.id == figure.id else f for f in self.figures)
+        return replace(self, figures=figures)
+
+    def without_figure(self, figure_id: str) -> Position:
+        """This position with the figure removed from the map."""
+        return replace(self, figures=tuple(f for f in self.figures if f.id != figure_id))
+
+    # --- spaces -------------------------------------------------------------------
+
+    def blocked(self) -> BoolArray:
+        """Spaces nothing may enter or draw Line of Fire through: Impassable, closed doors."""
+        mask = self.board.impassable.copy()
+        for door in self.closed_doors:
+            mask[door] = True
+        return mask
+
+    def is_blocked(self, space: int) -> bool:
+        """True for an Impassable space or a space with a closed door token."""
+        return bool(self.board.impassable[space]) or space in self.closed_doors
+
+    def is_occupied(self, space: int, ignoring: str | None = None) -> bool:
+        """Occupied: a figure without Tiny stands there (glossary: Occupied, Tiny).
+
+        ``ignoring`` leaves one figure out (the one that is moving).
+        """
+        return any(
+            f.at == space and f.id != ignoring and Keyword.TINY not in f.keywords
+            for f in self.figures
+        )
+
+    def occupied(self, ignoring: str | None = None) -> BoolArray:
+        """The Occupied mask of all spaces (see :meth:`is_occupied`)."""
+        mask = np.zeros(self.board.n, dtype=bool)
+        for f in self.figures:
+            if f.id != ignoring and Keyword.TINY not in f.keywords:
+                mask[f.at] = True
+        return mask
+
+    def adjacent(self, a: Figure, b: Figure) -> bool:
+        """Figures are adjacent in linked spaces, or sharing a space with a Tiny one."""
+        if a.id == b.id:
+            return False
+        if a.at == b.at:
+            return True
+        return self.board.adjacent(a.at, b.at)
+
+    # --- Line of Fire -------------------------------------------------------------
+
+    def sight(self) -> DistanceGraph:
+        """The Line of Fire graph of this position's doors (cached on the board)."""
+        key = ("line-of-fire", self.closed_doors)
+        graph = self.board.cached(key)
+        if not isinstance(graph, DistanceGraph):
+            graph = DistanceGraph(self.board.links, ~self.blocked())
+            self.board.remember(key, graph)
+        return graph
+
+    def line_of_fire(self, a: int, b: int) -> int | None:
+        """Line of Fire distance between two spaces, or None when there is none.
+
+        Line of Fire is a contiguous path of spaces: it goes around corners and through
+        figures and map features, never through Impassable spaces, Walls, closed doors or
+        Map Edges (glossary: Line of Fire; Ranged Attack, step 2).
+        """
+        return self.sight().distance(a, b)
+
+    def line_of_fire_field(self, source: int) -> IntArray:
+        """Line of Fire distance from ``source`` to every space (-1: none)."""
+        return self.sight().field(source)
+
+    def within_range(self, source: int, x: int) -> BoolArray:
+        """Range X: the spaces within X steps of ``source`` by Line of Fire (glossary)."""
+        d = self.line_of_fire_field(source)
+        return (d >= 0) & (d <= x)
+
+
+# --- position files -------------------------------------------------------------------
+
+
+def load_position(path: str | Path) -> Position:
+    """Read a position file (DESIGN.md, "Position file"); errors name file and line."""
+    source = str(path)
+    text = read_text(path)
+    return parse_position(text, source, Path(path).parent)
+
+
+def parse_position(text: str, source: str = "<position>", base: Path | None = None) -> Position:
+    """Build a :class:`Position` from position-file text; ``base`` resolves ``map = "..."``."""
+    data = read_toml(text, source)
+    lines = _Lines(text)
+
+    def error(message: str, line: int | None = None) -> ContentError:
+        return ContentError(source, message, line)
+
+    for key in data:
+        if key not in POSITION_KEYS:
+            raise error(f"unknown key {key!r} (a position has: "
+                        f"{', '.join(sorted(POSITION_KEYS))})", lines.of_key(key))
+    board = _position_board(data.get("map"), source, lines, base)
+    position = Position.empty(board)
+
+    def spaces(key: str, value: Any) -> Mapping[int, int]:
+        line = lines.of_key(key)
+        if not isinstance(value, dict):
+            raise error(f"'{key}' must be a table of space = damage", line)
+        found: dict[int, int] = {}
+        for name, damage in value.items():
+            space = _space(board, name, error, line, key)
+            if isinstance(damage, bool) or not isinstance(damage, int) or damage < 0:
+                raise error(f"{key}.{name}: damage must be a whole number, 0 or more", line)
+            if position.is_blocked(space) and board.impassable[space]:
+                raise error(f"{key}.{name}: {name} is Impassable", line)
+            found[space] = damage
+        return found
+
+    traps = spaces("traps", data["traps"]) if "traps" in data else position.traps
+    fire = spaces("wizard_fire", data.get("wizard_fire", {}))
+    for space in set(traps) & set(fire):
+        raise error(f"{board.names[space]} has both a Trap and a Wizard Fire token "
+                    "(glossary: Trap, Wizard Fire)", lines.of_key("wizard_fire"))
+    closed = set(position.closed_doors)
+    open_doors = data.get("open_doors", [])
+    if not isinstance(open_doors, list):
+        raise error("'open_doors' must be a list of door spaces", lines.of_key("open_doors"))
+    for name in open_doors:
+        space = _space(board, name, error, lines.of_key("open_doors"), "open_doors")
+        if space not in closed:
+            raise error(f"open_doors: {name} is not a door space", lines.of_key("open_doors"))
+        closed.discard(space)
+    position = Position(board, (), traps, fire, frozenset(closed))
+    figures = data.get("figures", [])
+    if not isinstance(figures, list):
+        raise error("'figures' must be an array of tables ([[figures]])", lines.of_key("figures"))
+    header_lines = [i for i, line in enumerate(lines.lines, 1)
+                    if re.match(r"^\s*\[\[\s*figures\s*\]\]", line)]
+    placed: list[Figure] = []
+    for n, entry in enumerate(figures):
+        line = header_lines[n] if n < len(header_lines) else None
+        placed.append(_read_figure(entry, n, line, position, placed, error))
+    return replace(position, figures=tuple(placed))
+
+
+def _space(board: Board, name: Any, error: Any, line: int | None, what: str) -> int:
+    if not isinstance(name, str):
+        raise error(f"{what}: {name!r} is not a space name", line)
+    space = board.find(name)
+    if space is None:
+        raise error(f"{what}: no space {name} on map {board.name!r}", line)
+    return space
+
+
+def _position_board(spec: Any, source: str, lines: _Lines, base: Path | None) -> Board:
+    if spec is None:
+        raise ContentError(source, "no 'map': give map = \"FILE\" or a [map] table")
+    if isinstance(spec, str):
+        from tales.board.mapfile import load_map
+
+        path = Path(spec)
+        if not path.is_absolute() and base is not None:
+            path = base / path
+        if not path.exists():
+            raise ContentError(source, f"map file {spec!r} not found (looked for {path})",
+                               lines.of_key("map"))
+        return load_map(path)
+    if isinstance(spec, dict):
+        offset = (lines.of_table("map") or 1) - 1
+        board, findings = map_from_table(spec, source, _MapLines(lines, offset), 0)
+        raise_first(findings)
+        return board
+    raise ContentError(source, "'map' must be a file name or a [map] table",
+                       lines.of_key("map"))
+
+
+class _MapLines(_Lines):
+    """Line finder for a ``[map]`` table embedded in a position file."""
+
+    def __init__(self, whole: _Lines, offset: int) -> None:
+        self.lines = whole.lines
+        self.offset = offset
+
+    def of_key(self, key: str, start: int = 0) -> int | None:
+        return super().of_key(key, max(start, self.offset))
+
+    def of_table(self, header: str) -> int | None:
+        return super().of_table(rf"map\.{header}")
+
+
+def _read_figure(
+    entry: Any, n: int, line: int | None, position: Position, placed: Iterable[Figure],
+    error: Any,
+) -> Figure:
+    board = position.board
+    if not isinstance(entry, dict):
+        raise error(f"figure {n + 1} must be a table", line)
+    figure_id = entry.get("id")
+    label = f"figure {figure_id!r}" if isinstance(figure_id, str) else f"figure {n + 1}"
+    for key in entry:
+        if key not in FIGURE_KEYS:
+            raise error(f"{label}: unknown key {key!r} (a figure has: "
+                        f"{', '.join(sorted(FIGURE_KEYS))})", line)
+    if not isinstance(figure_id, str) or not figure_id:
+        raise error(f"{label}: needs an 'id' (a name such as \"zot\")", line)
+    if any(f.id == figure_id for f in placed):
+        raise error(f"{label}: the id is used twice", line)
+    side_text = entry.get("side")
+    try:
+        side = Side(str(side_text))
+    except ValueError:
+        raise error(f"{label}: side {side_text!r} is not \"hero\" or \"schemer\"", line) from None
+    at = _space(board, entry.get("at"), error, line, f"{label}: at")
+    if board.impassable[at]:
+        raise error(f"{label}: {board.names[at]} is Impassable", line)
+    if at in position.closed_doors:
+        raise error(f"{label}: {board.names[at]} has a closed door", line)
+
+    def whole(key: str, default: int | None, least: int) -> int | None:
+        value = entry.get(key, default)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise error(f"{label}: '{key}' must be a whole number, {least} or more", line)
+        return value
+
+    fortitude = whole("fortitude", None, 1)
+    damage = whole("damage", 0, 0) or 0
+    number = whole("number", None, 1)
+    group = entry.get("group")
+    if group is not None and not isinstance(group, str):
+        raise error(f"{label}: 'group' must be a string", line)
+    keywords: set[Keyword] = set()
+    immune: set[str] = set()
+    words = entry.get("keywords", [])
+    if not isinstance(words, list):
+        raise error(f"{label}: 'keywords' must be a list of strings", line)
+    for word in words:
+        parsed = parse_keyword(word) if isinstance(word, str) else None
+        if parsed is None:
+            known = ", ".join(k.value for k in Keyword)
+            raise error(f"{label}: unknown keyword {word!r} (known: {known}, Immune to X)", line)
+        if isinstance(parsed, Keyword):
+            keywords.add(parsed)
+        else:
+            immune.add(parsed)
+    tokens: dict[Token, int] = {}
+    table = entry.get("tokens", {})
+    if not isinstance(table, dict):
+        raise error(f"{label}: 'tokens' must be a table such as {{shield = 1}}", line)
+    for name, count in table.items():
+        try:
+            token = Token(name)
+        except ValueError:
+            known = ", ".join(t.value for t in Token)
+            raise error(f"{label}: unknown token {name!r} (known: {known})", line) from None
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise error(f"{label}: tokens.{name} must be a whole number, 0 or more", line)
+        tokens[token] = count
+    figure = Figure(
+        id=figure_id, side=side, at=at, group=group, number=number, fortitude=fortitude,
+        damage=damage, keywords=frozenset(keywords), immune=frozenset(immune),
+    ).with_tokens(tokens)
+    if Keyword.TINY not in figure.keywords:
+        for other in placed:
+            if other.at == at and Keyword.TINY not in other.keywords:
+                raise error(f"{label}: {board.names[at]} is already Occupied by "
+                            f"{other.id!r} (only Tiny figures share a space)", line)
+    return figure

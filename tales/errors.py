@@ -1,0 +1,26 @@
+"""Errors a user can cause: each carries one line that names the file, line or space."""
+
+from __future__ import annotations
+
+
+class TalesError(Exception):
+    """A mistake in the user's input (a file, an argument, a choice).
+
+    The command line prints ``str(error)`` on one line and exits with status 2; it never
+    shows a traceback for these.
+    """
+
+
+class ContentError(TalesError):
+    """A content file (map, position, ...) that cannot be read as written."""
+
+    def __init__(self, source: str, message: str, line: int | None = None) -> None:
+        self.source = source
+        self.line = line
+        self.detail = message
+        where = f"{source}:{line}" if line is not None else source
+        super().__init__(f"{where}: {message}")
+
+
+class IllegalChoice(TalesError):
+    """An answer to a Decision that is not among its legal options."""

@@ -1,0 +1,153 @@
+"""Decisions: every point where the rules need a choice or a random result.
+
+A rule that needs a choice is written as a generator (a *resolution*). It yields a
+:class:`Decision` naming who decides and the legal options, and receives the chosen option
+back; its return value is the result. Drivers differ only in how they answer: a bot, a
+person at the table, a seeded random generator for chance.
+
+>>> def pick_a_side():
+...     side = yield Decision("side", "Choose a side", ("left", "right"), Decider.TABLE)
+...     return f"went {side}"
+>>> resolve(pick_a_side(), first_option)
+'went left'
+>>> [result for _, result in all_outcomes(pick_a_side)]
+['went left', 'went right']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Generic, TypeVar
+
+from tales.errors import IllegalChoice
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+class Decider(StrEnum):
+    """Who answers a Decision."""
+
+    PLAYER = "player"  # the player controlling ``Decision.figure``
+    TABLE = "table"  # "players choose": the group decides together
+    CHANCE = "chance"  # a die or a shuffle
+
+
+@dataclass(frozen=True, slots=True)
+class Decision(Generic[T]):
+    """A choice the rules ask for: what, who decides, and every legal option.
+
+    ``kind`` is a short stable name (``"push-path"``) for drivers and logs; ``prompt`` says it
+    in rule words. For chance, ``probabilities`` gives each option's probability.
+    """
+
+    kind: str
+    prompt: str
+    options: tuple[T, ...]
+    decider: Decider
+    figure: str | None = None
+    probabilities: tuple[float, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if not self.options:
+            raise ValueError(f"decision {self.kind!r} has no options")
+        if self.probabilities is not None and len(self.probabilities) != len(self.options):
+            raise ValueError(f"decision {self.kind!r}: one probability per option")
+
+    def check(self, answer: Any) -> T:
+        """``answer`` if it is a legal option; otherwise :class:`IllegalChoice`."""
+        for option in self.options:
+            if option == answer:
+                return option
+        raise IllegalChoice(
+            f"{answer!r} is not a legal answer to {self.kind!r}; "
+            f"options: {', '.join(repr(o) for o in self.options)}"
+        )
+
+
+#: A rules generator: yields Decisions, is sent the chosen options, returns ``R``.
+Resolution = Generator[Decision[Any], Any, R]
+
+#: Something that answers a Decision with one of its options.
+Chooser = Callable[[Decision[Any]], Any]
+
+
+def first_option(decision: Decision[T]) -> T:
+    """Answer every Decision with its first option (a deterministic default)."""
+    return decision.options[0]
+
+
+def resolve(resolution: Resolution[R], choose: Chooser, log: list[Any] | None = None) -> R:
+    """Run a resolution to its end, answering each Decision with ``choose``.
+
+    A Decision with one legal option is not asked: it is answered with that option. Every
+    answer given is appended to ``log`` (when given). An answer that is not a legal option
+    raises :class:`IllegalChoice`.
+    """
+    try:
+        decision = next(resolution)
+        while True:
+            answer = decision.options[0] if len(decision.options) == 1 else choose(decision)
+            answer = decision.check(answer)
+            if log is not None:
+                log.append(answer)
+            decision = resolution.send(answer)
+    except StopIteration as done:
+        result: R = done.value
+        return result
+
+
+def replay(resolution: Resolution[R], answers: Sequence[Any]) -> R:
+    """Run a resolution with recorded answers, in order (the log of :func:`resolve`)."""
+    queue = list(answers)
+
+    def recorded(decision: Decision[Any]) -> Any:
+        if not queue:
+            raise IllegalChoice(f"the log ends before the decision {decision.kind!r}")
+        return queue.pop(0)
+
+    # single-option decisions were logged too, so feed them from the log as well
+    try:
+        decision = next(resolution)
+        while True:
+            answer = decision.check(recorded(decision))
+            decision = resolution.send(answer)
+    except StopIteration as done:
+        result: R = done.value
+        return result
+
+
+def all_outcomes(
+    start: Callable[[], Resolution[R]], limit: int = 10_000
+) -> list[tuple[tuple[Any, ...], R]]:
+    """Every way a resolution can go: ``(answers, result)`` for each branch, in option order.
+
+    ``start`` must make a fresh, deterministic resolution each call (rules generators are
+    pure); branches are explored by replaying answer prefixes. Chance is enumerated like any
+    other choice. Stops with :class:`ValueError` past ``limit`` branches.
+    """
+    outcomes: list[tuple[tuple[Any, ...], R]] = []
+    pending: list[tuple[Any, ...]] = [()]
+    while pending:
+        prefix = pending.pop()
+        taken: list[Any] = []
+        generator = start()
+        try:
+            decision = next(generator)
+            while True:
+                depth = len(taken)
+                if depth < len(prefix):
+                    answer = prefix[depth]
+                else:
+                    for option in reversed(decision.options[1:]):
+                        pending.append((*taken, option))
+                    answer = decision.options[0]
+                taken.append(answer)
+                decision = generator.send(answer)
+        except StopIteration as done:
+            outcomes.append((tuple(taken), done.value))
+        if len(outcomes) > limit:
+            raise ValueError(f"more than {limit} outcomes")
+    return outcomes

@@ -1,0 +1,188 @@
+"""Forced Movement: Push X, Pull X, Grab and Place (glossary, step by step).
+
+Push and Pull move the target one Unoccupied space at a time, each one space farther from
+(or closer to) the figure doing it by Line of Fire range, never through figures, Impassable
+spaces, Walls, closed doors or Map Edges, ignoring Difficult terrain. Every space entered
+resolves (Traps, Hazards). When several paths are legal the controller of the figure doing
+it chooses: for a Schemer, the players (a :class:`~tales.rules.decisions.Decider.TABLE`
+Decision listing every legal path). Massive figures are Pushed or Pulled at most 1 and are
+unaffected by Grab and Place; Juggernaut and Immobile figures ignore all of it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tales.board.figures import Figure, Keyword, Side
+from tales.board.position import Position
+from tales.errors import IllegalChoice
+from tales.rules.decisions import Decider, Decision, Resolution
+from tales.rules.spaces import Entry, SpaceEvent, enter
+
+
+@dataclass(frozen=True)
+class ForcedResult:
+    """What a Forced Movement did: new position, the target's path, and what happened.
+
+    ``resisted`` names the keyword that stopped the effect (the target did not move).
+    """
+
+    position: Position
+    path: tuple[int, ...]
+    events: tuple[SpaceEvent, ...] = ()
+    resisted: str | None = None
+
+    @property
+    def moved(self) -> bool:
+        """True when the target ended somewhere else."""
+        return len(self.path) > 1 and self.path[-1] != self.path[0]
+
+
+def _decider(actor: Figure) -> Decider:
+    """Who picks among legal paths: the Hero's player, or the players for a Schemer."""
+    return Decider.PLAYER if actor.side is Side.HERO else Decider.TABLE
+
+
+def _ignores_forced(target: Figure) -> str | None:
+    for keyword in (Keyword.JUGGERNAUT, Keyword.IMMOBILE):
+        if keyword in target.keywords:
+            return keyword.value
+    return None
+
+
+def forced_paths(
+    position: Position, actor: Figure, target: Figure, x: int, away: bool
+) -> list[tuple[int, ...]]:
+    """Every legal Push (``away``) or Pull path of ``target``, each from its space.
+
+    At each step the target must enter a linked, Unoccupied, enterable space exactly one
+    farther from (closer to) the actor by Line of Fire, while one exists and points remain.
+    A Pull also stops when the target is adjacent to the actor; a Tiny actor may instead
+    Pull it onto its own space (glossary: Tiny, 3).
+    """
+    board = position.board
+    distance = position.line_of_fire_field(actor.at)
+    occupied = position.occupied(ignoring=target.id)
+    blocked = position.blocked()
+    tiny_actor = Keyword.TINY in actor.keywords
+    step = 1 if away else -1
+    paths: list[tuple[int, ...]] = []
+
+    def extend(path: tuple[int, ...], left: int) -> None:
+        here = path[-1]
+        d = int(distance[here])
+        if left == 0 or d < 0:
+            paths.append(path)
+            return
+        if not away and d <= 1:
+            paths.append(path)
+            if d == 1 and tiny_actor and not occupied[actor.at]:
+                paths.append((*path, actor.at))
+            return
+        candidates = [
+            int(s) for s in board.links[here]
+            if s >= 0 and not blocked[s] and not occupied[s] and distance[s] == d + step
+        ]
+        if not candidates:
+            paths.append(path)
+            return
+        for there in candidates:
+            extend((*path, there), left - 1)
+
+    extend((target.at,), x)
+    return list(dict.fromkeys(paths))
+
+
+def _forced(
+    position: Position, actor_id: str, target_id: str, x: int, away: bool
+) -> Resolution[ForcedResult]:
+    actor = position.figure(actor_id)
+    target = position.figure(target_id)
+    resisted = _ignores_forced(target)
+    if resisted:
+        return ForcedResult(position, (target.at,), (), resisted)
+    if Keyword.MASSIVE in target.keywords:
+        x = min(x, 1)  # glossary: Massive, "Push/Pull effects are reduced to 1"
+    paths = forced_paths(position, actor, target, x, away)
+    verb = "Push" if away else "Pull"
+    path = paths[0]
+    if len(paths) > 1:
+        path = yield Decision(
+            f"{verb.lower()}-path",
+            f"{actor.id} {verb}es {target.id} {x}: choose the path",
+            tuple(paths), _decider(actor), actor.id)
+    events: list[SpaceEvent] = []
+    for space in path[1:]:
+        position, happened = enter(position, target_id, space, Entry.FORCED)
+        events.extend(happened)
+    return ForcedResult(position, path, tuple(events))
+
+
+def push(position: Position, pusher_id: str, target_id: str, x: int) -> Resolution[ForcedResult]:
+    """Push X: the target moves up to X spaces, each one farther from the pusher."""
+    return _forced(position, pusher_id, target_id, x, away=True)
+
+
+def pull(position: Position, puller_id: str, target_id: str, x: int) -> Resolution[ForcedResult]:
+    """Pull X: the target moves up to X spaces closer, stopping adjacent to the puller."""
+    return _forced(position, puller_id, target_id, x, away=False)
+
+
+def grab_spaces(position: Position, grabber: Figure, target: Figure) -> list[int]:
+    """Where a Grab may put ``target``: Unoccupied spaces adjacent to the grabber.
+
+    A Tiny grabber's own space counts when it is Unoccupied (figures sharing a space with a
+    Tiny figure are adjacent to it). The target's own space is not a destination.
+    """
+    board = position.board
+    occupied = position.occupied(ignoring=target.id)
+    blocked = position.blocked()
+    spaces = [int(s) for s in board.links[grabber.at] if s >= 0]
+    if Keyword.TINY in grabber.keywords:
+        spaces.append(grabber.at)
+    return sorted(
+        s for s in set(spaces) if not blocked[s] and not occupied[s] and s != target.at
+    )
+
+
+def _unaffected_by_placing(target: Figure) -> str | None:
+    if Keyword.MASSIVE in target.keywords:
+        return Keyword.MASSIVE.value
+    return _ignores_forced(target)
+
+
+def grab(position: Position, grabber_id: str, target_id: str) -> Resolution[ForcedResult]:
+    """Grab: move the target to an Unoccupied space adjacent to the grabber (a Decision)."""
+    grabber = position.figure(grabber_id)
+    target = position.figure(target_id)
+    resisted = _unaffected_by_placing(target)
+    if resisted:
+        return ForcedResult(position, (target.at,), (), resisted)
+    spaces = grab_spaces(position, grabber, target)
+    if not spaces:
+        return ForcedResult(position, (target.at,))
+    to = spaces[0]
+    if len(spaces) > 1:
+        to = yield Decision(
+            "grab-space", f"{grabber.id} Grabs {target.id}: choose the space",
+            tuple(spaces), _decider(grabber), grabber.id)
+    position, events = enter(position, target_id, to, Entry.PLACED)
+    return ForcedResult(position, (target.at, to), tuple(events))
+
+
+def place(position: Position, target_id: str, to: int) -> ForcedResult:
+    """Place: put the target on ``to`` without touching the spaces between.
+
+    ``to`` must be an enterable, Unoccupied space; a Trap there triggers (glossary: Trap, 1).
+    """
+    target = position.figure(target_id)
+    resisted = _unaffected_by_placing(target)
+    if resisted:
+        return ForcedResult(position, (target.at,), (), resisted)
+    names = position.board.names
+    if position.is_blocked(to):
+        raise IllegalChoice(f"cannot Place {target.id} on {names[to]}: it cannot be entered")
+    if Keyword.TINY not in target.keywords and position.is_occupied(to, ignoring=target.id):
+        raise IllegalChoice(f"cannot Place {target.id} on {names[to]}: it is Occupied")
+    position, events = enter(position, target_id, to, Entry.PLACED)
+    return ForcedResult(position, (target.at, to), tuple(events))

@@ -1,0 +1,164 @@
+"""What a space does to a figure that enters it: Traps, Hazards, Wizard Fire, Difficult.
+
+Glossary entries: Trap, Hazard, Wizard Fire, Dangerous, Safe, Difficult, Immune to [Map
+Feature], Resistant. The damage dealt here is added to the figure's damage as it is; how
+Shield and Toughness Tokens meet it belongs to the combat rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+import numpy as np
+
+from tales.board.board import BoolArray, IntArray
+from tales.board.figures import Figure, Keyword, Token
+from tales.board.position import Position
+
+
+class Entry(StrEnum):
+    """How a figure comes into a space; it decides which space effects happen."""
+
+    MOVE = "move"  # Move: every space entered
+    LEAP_LAND = "leap"  # the space a Leap ends on
+    LEAP_OVER = "leap-over"  # a space a Leap passes: nothing, unless a Hero chooses
+    FORCED = "forced"  # Push, Pull: every space entered
+    PLACED = "placed"  # Grab, Place, Overrun displacement: the space it ends on
+
+
+@dataclass(frozen=True, slots=True)
+class SpaceEffect:
+    """The effects entering ``space`` would have on one figure."""
+
+    space: int
+    trap: int | None = None  # damage tokens of a Trap it would trigger
+    hazard: int | None = None  # damage of a Hazard that affects it
+    wizard_fire: int | None = None  # damage of a Wizard Fire token that burns it
+
+    @property
+    def dangerous(self) -> bool:
+        """Dangerous to this figure (glossary: Dangerous, Safe)."""
+        return self.trap is not None or self.hazard is not None or self.wizard_fire is not None
+
+    @property
+    def damage(self) -> int:
+        """Total damage entering the space deals."""
+        return (self.trap or 0) + (self.hazard or 0) + (self.wizard_fire or 0)
+
+
+@dataclass(frozen=True, slots=True)
+class SpaceEvent:
+    """Something a space did to a figure: ``what`` is ``trap``, ``hazard`` or ``wizard-fire``."""
+
+    what: str
+    figure: str
+    space: int
+    damage: int
+
+
+def triggers_traps(figure: Figure) -> bool:
+    """False for a figure Immune to Traps, or Resistant while it has Shield/Toughness Tokens."""
+    if figure.is_immune_to(["traps"]):
+        return False
+    protected = figure.token(Token.SHIELD) + figure.token(Token.TOUGHNESS) > 0
+    return not (Keyword.RESISTANT in figure.keywords and protected)
+
+
+def burned_by_wizard_fire(figure: Figure) -> bool:
+    """Wizard Fire harms Zot's Foes: figures not on the Heroes' team, and Berserk ones."""
+    return not figure.heroic or Keyword.BERSERK in figure.keywords
+
+
+def space_effect(position: Position, figure: Figure, space: int) -> SpaceEffect:
+    """What entering ``space`` would do to ``figure`` (ignoring how it enters)."""
+    board = position.board
+    feature = board.feature_name[space]
+    trap = position.traps.get(space)
+    if trap is not None and not triggers_traps(figure):
+        trap = None
+    hazard: int | None = None
+    if board.hazard[space] and not figure.is_immune_to(["hazards", feature]):
+        hazard = int(board.hazard_damage[space])
+    fire = position.wizard_fire.get(space)
+    if fire is not None and not burned_by_wizard_fire(figure):
+        fire = None
+    return SpaceEffect(space, trap, hazard, fire)
+
+
+def danger_table(position: Position, figure: Figure) -> tuple[IntArray, BoolArray]:
+    """Damage and Dangerous mask of every space for ``figure`` (vectorised over spaces)."""
+    board = position.board
+    damage = np.zeros(board.n, dtype=np.int32)
+    dangerous = np.zeros(board.n, dtype=bool)
+    hazards = board.hazard.copy()
+    if figure.is_immune_to(["hazards"]):
+        hazards[:] = False
+    elif figure.immune:
+        for s in np.flatnonzero(hazards):
+            if figure.is_immune_to([board.feature_name[s]]):
+                hazards[s] = False
+    damage[hazards] += board.hazard_damage[hazards]
+    dangerous |= hazards
+    tokens = []
+    if triggers_traps(figure):
+        tokens.append(position.traps)
+    if burned_by_wizard_fire(figure):
+        tokens.append(position.wizard_fire)
+    for placed in tokens:
+        if placed:
+            spaces = np.fromiter(placed.keys(), dtype=np.intp, count=len(placed))
+            amounts = np.fromiter(placed.values(), dtype=np.int32, count=len(placed))
+            np.add.at(damage, spaces, amounts)
+            dangerous[spaces] = True
+    return damage, dangerous
+
+
+def entry_costs(position: Position, figure: Figure) -> IntArray:
+    """Movement points to enter each space with a Move: 2 for Difficult, else 1.
+
+    A figure Immune to Difficult (or to that feature's name) pays 1 (glossary: Difficult,
+    Immune to [Map Feature]).
+    """
+    board = position.board
+    costs = np.ones(board.n, dtype=np.int32)
+    difficult = board.difficult.copy()
+    if figure.is_immune_to(["difficult"]):
+        difficult[:] = False
+    elif figure.immune:
+        for s in np.flatnonzero(difficult):
+            if figure.is_immune_to([board.feature_name[s]]):
+                difficult[s] = False
+    costs[difficult] = 2
+    return costs
+
+
+def enter(
+    position: Position, figure_id: str, space: int, entry: Entry
+) -> tuple[Position, list[SpaceEvent]]:
+    """Put the figure on ``space`` and resolve what the space does to it.
+
+    A Trap is removed with its damage tokens, which go to the figure; a Hazard deals its
+    damage; a Wizard Fire token burns a Foe of Zot and is removed. Passing a space in the
+    middle of a Leap does nothing (the Hero's option to trigger it is asked by the Leap).
+    Triggering does not end the movement (glossary: Trap, 3).
+    """
+    figure = position.figure(figure_id)
+    figure = replace(figure, at=space)
+    events: list[SpaceEvent] = []
+    if entry is Entry.LEAP_OVER:
+        return position.with_figure(figure), events
+    effect = space_effect(position, figure, space)
+    traps = dict(position.traps)
+    fire = dict(position.wizard_fire)
+    if effect.trap is not None:
+        del traps[space]
+        events.append(SpaceEvent("trap", figure.id, space, effect.trap))
+    if effect.hazard is not None:
+        events.append(SpaceEvent("hazard", figure.id, space, effect.hazard))
+    if effect.wizard_fire is not None:
+        del fire[space]
+        events.append(SpaceEvent("wizard-fire", figure.id, space, effect.wizard_fire))
+    figure = replace(figure, damage=figure.damage + sum(e.damage for e in events))
+    moved = replace(position.with_figure(figure), traps=traps, wizard_fire=fire)
+    return moved, events
