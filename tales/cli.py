@@ -95,6 +95,10 @@ def cmd_los(args: argparse.Namespace) -> int:
     return 0
 
 
+def _path(names: Sequence[str], path: Sequence[int]) -> str:
+    return " ".join(names[s] for s in path)
+
+
 def cmd_reach(args: argparse.Namespace) -> int:
     from tales.rules.movement import reach
 
@@ -115,10 +119,15 @@ def cmd_reach(args: argparse.Namespace) -> int:
     print(f"{figure.id} at {names[figure.at]}, {verb} {args.move}: "
           f"{len(routes.costs)} spaces it may end on")
     for space, cost in sorted(routes.costs.items(), key=lambda sc: (sc[1], names[sc[0]])):
-        route = routes.route(space, safest=True)
-        path = " ".join(names[s] for s in route.path)
-        danger = f", {route.damage} damage on the way" if route.damage else ""
-        print(f"  {names[space]:>4}  cost {cost}  path {path}{danger}")
+        cheapest = routes.route(space)
+        line = f"  {names[space]:>4}  cost {cost}  path {_path(names, cheapest.path)}"
+        if cheapest.damage:
+            line += f" ({cheapest.damage} damage)"
+        safest = routes.route(space, safest=True)
+        if safest.damage < cheapest.damage:
+            line += (f"; safer: {_path(names, safest.path)} (cost {safest.cost}"
+                     + (f", {safest.damage} damage)" if safest.damage else ")"))
+        print(line)
     return 0
 
 

@@ -1,8 +1,8 @@
 """Distance fields over the board graph, computed as arrays.
 
 A distance field gives, for one source space, the number of steps to every space
-(``-1`` where there is no path). Fields are computed by scipy's compiled breadth-first
-search over a sparse graph of the spaces that may be passed, many sources in one call.
+(``-1`` where there is no path). Fields are computed by scipy's compiled shortest-path
+search (unit weights) over a sparse graph of the spaces that may be passed, many sources in one call.
 :func:`plain_bfs` is the same computation in plain Python: the reference the tests check
 against and the baseline ``tools/bench_board.py`` measures.
 """
@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 from scipy.sparse import csr_matrix
-from scipy.sparse.csgraph import shortest_path
+from scipy.sparse.csgraph import dijkstra
 
 from tales.board.board import BoolArray, IntArray
 
@@ -31,23 +31,22 @@ class DistanceGraph:
     def __init__(self, links: IntArray, passable: BoolArray) -> None:
         self.n = int(links.shape[0])
         self.passable = passable
-        rows = np.repeat(np.arange(self.n, dtype=np.int32), links.shape[1])
-        cols = links.ravel()
-        keep = cols >= 0
-        rows, cols = rows[keep], cols[keep]
-        keep = passable[rows] & passable[cols]
-        rows, cols = rows[keep], cols[keep]
-        data = np.ones(len(rows), dtype=np.int8)
-        self.matrix = csr_matrix((data, (rows, cols)), shape=(self.n, self.n))
+        ordered = np.sort(links, axis=1)  # -1 first; each row's neighbours ascending
+        keep = ordered >= 0
+        keep &= passable[:, None]
+        keep[keep] &= passable[ordered[keep]]
+        indptr = np.zeros(self.n + 1, dtype=np.int32)
+        np.cumsum(keep.sum(axis=1), out=indptr[1:])
+        indices = ordered[keep].astype(np.int32)
+        data = np.ones(len(indices), dtype=np.float64)
+        self.matrix = csr_matrix((data, indices, indptr), shape=(self.n, self.n))
         self._fields: dict[int, IntArray] = {}
 
     def fields(self, sources: Sequence[int]) -> IntArray:
         """One distance field per source, as a ``len(sources) x n`` array."""
         missing = [s for s in dict.fromkeys(sources) if s not in self._fields]
         if missing:
-            computed = shortest_path(
-                self.matrix, method="D", unweighted=True, directed=True, indices=missing
-            )
+            computed = dijkstra(self.matrix, directed=True, indices=missing)
             computed = np.atleast_2d(computed)
             as_int = np.where(np.isfinite(computed), computed, UNREACHABLE).astype(np.int32)
             for source, row in zip(missing, as_int, strict=True):
@@ -64,6 +63,10 @@ class DistanceGraph:
         if source not in self._fields:
             self.fields([source])
         return self._fields[source]
+
+    def forget(self) -> None:
+        """Drop the cached fields (keeps the graph)."""
+        self._fields.clear()
 
     def distance(self, a: int, b: int) -> int | None:
         """Steps from ``a`` to ``b``, or None when there is no path."""

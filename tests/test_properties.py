@@ -1,0 +1,167 @@
+"""Properties over random boards (hypothesis): Line of Fire, Move, Push/Pull, replay."""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tales.board.board import Board, Cell, Layout
+from tales.board.fields import plain_bfs
+from tales.board.figures import Figure, Keyword, Side
+from tales.board.position import Position
+from tales.rules.decisions import Decider, Decision, all_outcomes, replay, resolve
+from tales.rules.forced import forced_paths, push
+from tales.rules.movement import reach
+from tales.rules.spaces import entry_costs
+
+GLYPHS = [".", ".", ".", ".", "#", "~", "^", "T", "D", "_"]
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> Board:
+    layout = draw(st.sampled_from([Layout.HEX, Layout.SQUARE]))
+    diagonals = layout is Layout.SQUARE and draw(st.booleans())
+    width = draw(st.integers(2, 7))
+    height = draw(st.integers(1, 6))
+    cells = []
+    for row in range(1, height + 1):
+        for column in range(width):
+            glyph = draw(st.sampled_from(GLYPHS))
+            if glyph != "_":
+                cells.append(Cell(column, row, glyph))
+    if not cells:
+        cells.append(Cell(0, 1, "."))
+    plain = Board("random", layout, cells, diagonals=diagonals)
+    pairs = sorted({(min(a, int(b)), max(a, int(b)))
+                    for a in range(plain.n) for b in plain.neighbours[a] if b >= 0})
+    walls = [p for p in pairs if draw(st.integers(0, 5)) == 0]
+    return Board("random", layout, cells, walls, diagonals=diagonals)
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> Position:
+    board = draw(boards())
+    empty = Position.empty(board)
+    free = [s for s in range(board.n) if not empty.is_blocked(s)]
+    if not free:
+        return empty
+    count = draw(st.integers(1, min(5, len(free))))
+    spaces = draw(st.permutations(free))[:count]
+    figures = []
+    for i, space in enumerate(spaces):
+        side = draw(st.sampled_from([Side.HERO, Side.SCHEMER]))
+        tiny = draw(st.integers(0, 4)) == 0
+        figures.append(Figure(f"f{i}", side, space,
+                              keywords=frozenset({Keyword.TINY} if tiny else ())))
+    return Position(board, tuple(figures), empty.traps, {}, empty.closed_doors)
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards())
+def test_line_of_fire_is_symmetric_and_never_shorter_than_grid_distance(board: Board) -> None:
+    p = Position.empty(board)
+    passable = ~p.blocked()
+    fields = p.sight().fields(list(range(board.n)))
+    assert (fields == fields.T).all()
+    for a in range(board.n):
+        reference = plain_bfs(board.links, passable, a)
+        assert fields[a].tolist() == reference
+        plain = board.plain_distance_field(a)
+        seen = fields[a] >= 0
+        assert (fields[a][seen] >= plain[seen]).all()
+
+
+def _oracle_costs(p: Position, mover: Figure, points: int) -> dict[int, int]:
+    """Dijkstra in plain Python over the glossary's Move rules (no Overrun, no friends)."""
+    costs = entry_costs(p, mover)
+    blocked = p.blocked()
+    tiny = Keyword.TINY in mover.keywords
+    stop = p.occupied(ignoring=mover.id)
+    best = {mover.at: 0}
+    heap = [(0, mover.at)]
+    while heap:
+        d, here = heapq.heappop(heap)
+        if d > best.get(here, 1 << 30):
+            continue
+        for there in p.board.linked(here):
+            if blocked[there] or (stop[there] and not tiny):
+                continue
+            nd = d + int(costs[there])
+            if nd <= points and nd < best.get(there, 1 << 30):
+                best[there] = nd
+                heapq.heappush(heap, (nd, there))
+    return {s: c for s, c in best.items() if tiny or not stop[s] or s == mover.at}
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions(), st.integers(0, 6), st.data())
+def test_move_ends_unoccupied_and_costs_match_dijkstra(p: Position, points: int,
+                                                      data: st.DataObject) -> None:
+    if not p.figures:
+        return
+    mover = data.draw(st.sampled_from(p.figures))
+    routes = reach(p, mover.id, points)
+    assert routes.costs == _oracle_costs(p, mover, points)
+    costs = entry_costs(p, mover)
+    occupied = p.occupied(ignoring=mover.id)
+    for space, cost in routes.costs.items():
+        if Keyword.TINY not in mover.keywords:
+            assert not occupied[space], "a Move never ends on an Occupied space"
+        for safest in (False, True):
+            route = routes.route(space, safest=safest)
+            assert route.path[0] == mover.at and route.path[-1] == space
+            spent = sum(int(costs[s]) for s in route.path[1:])
+            assert spent == route.cost <= points
+            assert safest or route.cost == cost
+            for a, b in itertools.pairwise(route.path):
+                assert p.board.adjacent(a, b)
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions(), st.integers(1, 4), st.booleans(), st.data())
+def test_push_and_pull_step_one_space_by_line_of_fire(p: Position, x: int, away: bool,
+                                                     data: st.DataObject) -> None:
+    if len(p.figures) < 2:
+        return
+    actor, target = data.draw(st.permutations(p.figures))[:2]
+    field = p.line_of_fire_field(actor.at)
+    occupied = p.occupied(ignoring=target.id)
+    for path in forced_paths(p, actor, target, x, away):
+        assert path[0] == target.at and len(path) <= x + 1
+        for a, b in itertools.pairwise(path):
+            assert p.board.adjacent(a, b)
+            assert not occupied[b] and not p.is_blocked(b)
+            assert field[b] == field[a] + (1 if away else -1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(positions(), st.integers(1, 4), st.randoms(use_true_random=False))
+def test_replaying_the_log_reproduces_the_result(p: Position, x: int, rnd: random.Random
+                                                 ) -> None:
+    if len(p.figures) < 2:
+        return
+    actor, target = p.figures[0], p.figures[1]
+
+    def pick(decision: Decision[object]) -> object:
+        return rnd.choice(decision.options)
+
+    log: list[object] = []
+    first = resolve(push(p, actor.id, target.id, x), pick, log)
+    again = replay(push(p, actor.id, target.id, x), log)
+    assert again == first
+    outcomes = [result for _, result in all_outcomes(lambda: push(p, actor.id, target.id, x))]
+    assert first in outcomes
+
+
+def test_all_outcomes_lists_each_branch_once() -> None:
+    def two_choices():  # type: ignore[no-untyped-def]  # a tiny resolution
+        a = yield Decision("a", "a", (1, 2), Decider.TABLE)
+        b = yield Decision("b", "b", ("x", "y", "z"), Decider.TABLE)
+        return (a, b)
+
+    results = [r for _, r in all_outcomes(two_choices)]
+    assert results == [(1, "x"), (1, "y"), (1, "z"), (2, "x"), (2, "y"), (2, "z")]
