@@ -2,7 +2,8 @@
 
 A distance field gives, for one source space, the number of steps to every space
 (``-1`` where there is no path). Fields are computed by scipy's compiled shortest-path
-search (unit weights) over a sparse graph of the spaces that may be passed, many sources in one call.
+search (unit weights) over a sparse graph of the spaces that may be passed, many sources
+in one call.
 :func:`plain_bfs` is the same computation in plain Python: the reference the tests check
 against and the baseline ``tools/bench_board.py`` measures.
 """

@@ -48,7 +48,7 @@ class Finding:
         return f"{where}: {self.message}"
 
 
-class _Lines:
+class LineFinder:
     """Finds the line of a key or a string in the raw text, for messages."""
 
     def __init__(self, text: str) -> None:
@@ -109,14 +109,14 @@ def parse_map(
     ``line_offset`` is added to line numbers (for a ``[map]`` table inside a position file).
     """
     data = read_toml(text, source)
-    return map_from_table(data, source, _Lines(text), line_offset)
+    return map_from_table(data, source, LineFinder(text), line_offset)
 
 
 def map_from_table(
-    data: Mapping[str, Any], source: str, lines: _Lines | None = None, line_offset: int = 0
+    data: Mapping[str, Any], source: str, lines: LineFinder | None = None, line_offset: int = 0
 ) -> tuple[Board, list[Finding]]:
     """Build a board from an already-parsed TOML table (see :func:`parse_map`)."""
-    where = lines or _Lines("")
+    where = lines or LineFinder("")
     findings: list[Finding] = []
 
     def line_of(number: int | None) -> int | None:
@@ -172,7 +172,7 @@ def map_from_table(
 
 
 def _read_features(
-    table: Any, where: _Lines, fatal: Any, find: Any
+    table: Any, where: LineFinder, fatal: Any, find: Any
 ) -> dict[str, FeatureSpec]:
     if not isinstance(table, dict):
         raise fatal("'features' must be a table of glyphs", where.of_key("features"))
@@ -265,7 +265,7 @@ def _read_grid(
 
 
 def _read_walls(
-    walls: Any, board: Board, where: _Lines, fatal: Any, find: Any
+    walls: Any, board: Board, where: LineFinder, fatal: Any, find: Any
 ) -> list[tuple[int, int]]:
     if not isinstance(walls, list):
         raise fatal("'walls' must be a list of \"A1|B1\" strings", where.of_key("walls"))

@@ -25,7 +25,7 @@ from tales.board.figures import (
     is_foe,
     parse_keyword,
 )
-from tales.board.mapfile import _Lines, map_from_table, raise_first, read_text, read_toml
+from tales.board.mapfile import LineFinder, map_from_table, raise_first, read_text, read_toml
 from tales.errors import ContentError, TalesError
 
 POSITION_KEYS = frozenset({"map", "figures", "traps", "wizard_fire", "open_doors"})
@@ -164,7 +164,7 @@ def load_position(path: str | Path) -> Position:
 def parse_position(text: str, source: str = "<position>", base: Path | None = None) -> Position:
     """Build a :class:`Position` from position-file text; ``base`` resolves ``map = "..."``."""
     data = read_toml(text, source)
-    lines = _Lines(text)
+    lines = LineFinder(text)
 
     def error(message: str, line: int | None = None) -> ContentError:
         return ContentError(source, message, line)
@@ -185,7 +185,7 @@ def parse_position(text: str, source: str = "<position>", base: Path | None = No
             space = _space(board, name, error, line, key)
             if isinstance(damage, bool) or not isinstance(damage, int) or damage < 0:
                 raise error(f"{key}.{name}: damage must be a whole number, 0 or more", line)
-            if position.is_blocked(space) and board.impassable[space]:
+            if board.impassable[space]:
                 raise error(f"{key}.{name}: {name} is Impassable", line)
             found[space] = damage
         return found
@@ -226,7 +226,7 @@ def _space(board: Board, name: Any, error: Any, line: int | None, what: str) -> 
     return space
 
 
-def _position_board(spec: Any, source: str, lines: _Lines, base: Path | None) -> Board:
+def _position_board(spec: Any, source: str, lines: LineFinder, base: Path | None) -> Board:
     if spec is None:
         raise ContentError(source, "no 'map': give map = \"FILE\" or a [map] table")
     if isinstance(spec, str):
@@ -241,17 +241,17 @@ def _position_board(spec: Any, source: str, lines: _Lines, base: Path | None) ->
         return load_map(path)
     if isinstance(spec, dict):
         offset = (lines.of_table("map") or 1) - 1
-        board, findings = map_from_table(spec, source, _MapLines(lines, offset), 0)
+        board, findings = map_from_table(spec, source, _MapLineFinder(lines, offset), 0)
         raise_first(findings)
         return board
     raise ContentError(source, "'map' must be a file name or a [map] table",
                        lines.of_key("map"))
 
 
-class _MapLines(_Lines):
+class _MapLineFinder(LineFinder):
     """Line finder for a ``[map]`` table embedded in a position file."""
 
-    def __init__(self, whole: _Lines, offset: int) -> None:
+    def __init__(self, whole: LineFinder, offset: int) -> None:
         self.lines = whole.lines
         self.offset = offset
 

@@ -23,6 +23,7 @@ import numpy.typing as npt
 from tales.board.board import BoolArray, IntArray
 from tales.board.figures import Figure, Keyword, Side, is_foe
 from tales.board.position import Position
+from tales.board.ranges import nearest_spaces
 from tales.errors import IllegalChoice
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.spaces import (
@@ -320,13 +321,9 @@ def nearest_unoccupied(position: Position, space: int, ignoring: str) -> list[in
 
     ``space`` itself does not count; ``ignoring`` is the figure being moved.
     """
-    field_ = position.line_of_fire_field(space)
-    occupied = position.occupied(ignoring=ignoring)
-    ok = (field_ > 0) & ~occupied & ~position.blocked()
-    if not ok.any():
-        return []
-    best = int(field_[ok].min())
-    return [int(s) for s in np.flatnonzero(ok & (field_ == best))]
+    free = ~position.occupied(ignoring=ignoring) & ~position.blocked()
+    free[space] = False
+    return nearest_spaces(position, space, (int(s) for s in np.flatnonzero(free)))
 
 
 def _displace_all(

@@ -86,18 +86,29 @@ def space_effect(position: Position, figure: Figure, space: int) -> SpaceEffect:
     return SpaceEffect(space, trap, hazard, fire)
 
 
+def affecting(position: Position, figure: Figure, spaces: BoolArray, kind: str) -> BoolArray:
+    """The spaces of a feature class (``kind``: hazards, difficult) that affect ``figure``.
+
+    Immune to the class or to a space's feature name takes that space out (glossary: Immune
+    to [Map Feature]).
+    """
+    if figure.is_immune_to([kind]):
+        return np.zeros_like(spaces)
+    mask = spaces.copy()
+    if figure.immune:
+        names = position.board.feature_name
+        for s in np.flatnonzero(mask):
+            if figure.is_immune_to([names[s]]):
+                mask[s] = False
+    return mask
+
+
 def danger_table(position: Position, figure: Figure) -> tuple[IntArray, BoolArray]:
     """Damage and Dangerous mask of every space for ``figure`` (vectorised over spaces)."""
     board = position.board
     damage = np.zeros(board.n, dtype=np.int32)
     dangerous = np.zeros(board.n, dtype=bool)
-    hazards = board.hazard.copy()
-    if figure.is_immune_to(["hazards"]):
-        hazards[:] = False
-    elif figure.immune:
-        for s in np.flatnonzero(hazards):
-            if figure.is_immune_to([board.feature_name[s]]):
-                hazards[s] = False
+    hazards = affecting(position, figure, board.hazard, "hazards")
     damage[hazards] += board.hazard_damage[hazards]
     dangerous |= hazards
     tokens = []
@@ -122,14 +133,7 @@ def entry_costs(position: Position, figure: Figure) -> IntArray:
     """
     board = position.board
     costs = np.ones(board.n, dtype=np.int32)
-    difficult = board.difficult.copy()
-    if figure.is_immune_to(["difficult"]):
-        difficult[:] = False
-    elif figure.immune:
-        for s in np.flatnonzero(difficult):
-            if figure.is_immune_to([board.feature_name[s]]):
-                difficult[s] = False
-    costs[difficult] = 2
+    costs[affecting(position, figure, board.difficult, "difficult")] = 2
     return costs
 
 
