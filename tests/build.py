@@ -1,40 +1,38 @@
-"""Small builders for tests: a position from an inline grid and a few figures."""
+"""Positions for tests, built from a hand-drawn grid and a few figures.
+
+:func:`build` writes a position file (with an inline ``[map]``) and reads it back, so the
+tests exercise the documented file format too.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from textwrap import dedent
+import json
+import textwrap
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from tales.board.position import Position, parse_position
 
 
-def position(
-    grid: str,
-    figures: Iterable[Mapping[str, object]] = (),
-    *,
-    layout: str = "hex",
-    walls: Iterable[str] = (),
-    diagonals: bool = False,
-    extra: str = "",
-) -> Position:
-    """A position on an inline map. ``grid`` is written as in a map file (dedented).
+@dataclass(frozen=True, slots=True)
+class Fig:
+    """A figure of a position file."""
 
-    Each figure is a mapping of position-file keys, e.g. ``{"id": "zot", "at": "A1"}``;
-    ``side`` defaults to ``hero``.
-    """
-    rows = dedent(grid).strip("\n")
-    lines = [extra, "[map]", f'layout = "{layout}"']
-    if diagonals:
-        lines.append("diagonals = true")
-    lines.append(f'grid = """\n{rows}\n"""')
-    wall_list = ", ".join(f'"{w}"' for w in walls)
-    lines.append(f"walls = [{wall_list}]")
-    for figure in figures:
-        lines.append("[[figures]]")
-        entry = {"side": "hero", **figure}
-        for key, value in entry.items():
-            lines.append(f"{key} = {_toml(value)}")
-    return parse_position("\n".join(lines), "<test>")
+    id: str
+    at: str
+    side: str = "hero"
+    keywords: tuple[str, ...] = ()
+    tokens: Mapping[str, int] = field(default_factory=dict)
+
+
+def hero(figure_id: str, at: str, *keywords: str, **tokens: int) -> Fig:
+    """A Hero on ``at`` with ``keywords`` and ``tokens`` (``shield=1``)."""
+    return Fig(figure_id, at, "hero", keywords, tokens)
+
+
+def schemer(figure_id: str, at: str, *keywords: str, **tokens: int) -> Fig:
+    """A Schemer on ``at`` with ``keywords`` and ``tokens``."""
+    return Fig(figure_id, at, "schemer", keywords, tokens)
 
 
 def _toml(value: object) -> str:
@@ -43,14 +41,52 @@ def _toml(value: object) -> str:
     if isinstance(value, int):
         return str(value)
     if isinstance(value, str):
-        return f'"{value}"'
-    if isinstance(value, list | tuple):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, Mapping):
+        items = ", ".join(f"{json.dumps(str(k))} = {_toml(v)}" for k, v in value.items())
+        return "{" + items + "}"
+    if isinstance(value, Iterable):
         return "[" + ", ".join(_toml(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + "}"
-    raise TypeError(value)
+    raise TypeError(f"no TOML for {value!r}")
 
 
-def names(position: Position, spaces: Iterable[int]) -> list[str]:
+def build(
+    grid: str,
+    *figures: Fig,
+    layout: str = "hex",
+    diagonals: bool = False,
+    walls: Sequence[str] = (),
+    features: Mapping[str, Mapping[str, object]] | None = None,
+    traps: Mapping[str, int] | None = None,
+    wizard_fire: Mapping[str, int] | None = None,
+    open_doors: Sequence[str] = (),
+) -> Position:
+    """A position from a hand-drawn ``grid`` (dedented; even hex rows keep their one space).
+
+    ``traps``, when given, is the complete set of Trap tokens (it replaces the grid's ``T``).
+    """
+    rows = textwrap.dedent(grid).strip("\n")
+    out: list[str] = []
+    if traps is not None:
+        out.append(f"traps = {_toml(traps)}")
+    if wizard_fire:
+        out.append(f"wizard_fire = {_toml(wizard_fire)}")
+    if open_doors:
+        out.append(f"open_doors = {_toml(open_doors)}")
+    out += ["[map]", 'name = "case"', f"layout = {_toml(layout)}"]
+    if diagonals:
+        out.append("diagonals = true")
+    out += ['grid = """', rows, '"""', f"walls = {_toml(walls)}"]
+    for glyph, settings in (features or {}).items():
+        out.append(f"[map.features.{json.dumps(glyph)}]")
+        out += [f"{key} = {_toml(value)}" for key, value in settings.items()]
+    for figure in figures:
+        out += ["[[figures]]", f"id = {_toml(figure.id)}", f"side = {_toml(figure.side)}",
+                f"at = {_toml(figure.at)}", f"keywords = {_toml(figure.keywords)}",
+                f"tokens = {_toml(figure.tokens)}"]
+    return parse_position("\n".join(out) + "\n", "<case>")
+
+
+def sorted_names(position: Position, spaces: Iterable[int]) -> list[str]:
     """Space names, sorted."""
-    return sorted(position.board.names[s] for s in spaces)
+    return sorted(position.board.names[int(s)] for s in spaces)

@@ -13,7 +13,8 @@ import pytest
 from tales.board.board import Layout
 from tales.board.burst import BurstTemplate, covered_foes, load_bursts, placements
 from tales.board.ranges import farthest, nearest, nearest_spaces, within_range
-from tests.build import names, position
+from tests.build import build, hero, schemer
+from tests.build import sorted_names as names
 
 OPEN_ROW = """
 . . . . .
@@ -36,7 +37,7 @@ class LofCase:
     b: str
     distance: int | None
     walls: tuple[str, ...] = ()
-    extra: str = ""
+    open_doors: tuple[str, ...] = ()
     layout: str = "hex"
     diagonals: bool = False
     figures: tuple[tuple[str, str], ...] = ()
@@ -64,7 +65,7 @@ LOF_CASES = [
     LofCase("closed door blocks", "Ranged Attack 2: may not go through ... closed doors",
             ". D .", "A1", "C1", None),
     LofCase("open door does not block", "Door: Scenario description indicates ... opening",
-            ". D .", "A1", "C1", 2, extra='open_doors = ["B1"]'),
+            ". D .", "A1", "C1", 2, open_doors=("B1",)),
     LofCase("Map Edge: a gap with no space blocks", "Ranged Attack 2: may not go through ... "
             "Map Edges", ". _ .", "A1", "C1", None),
     LofCase("map edge: around the gap", "Line of Fire: May go around corners",
@@ -80,10 +81,10 @@ LOF_CASES = [
 
 @pytest.mark.parametrize("case", LOF_CASES, ids=[c.ruling for c in LOF_CASES])
 def test_line_of_fire(case: LofCase) -> None:
-    figures = [{"id": f"f{i}", "at": at, "side": side}
+    figures = [(hero if side == "hero" else schemer)(f"f{i}", at)
                for i, (at, side) in enumerate(case.figures)]
-    p = position(case.grid, figures, layout=case.layout, walls=case.walls,
-                 diagonals=case.diagonals, extra=case.extra)
+    p = build(case.grid, *figures, layout=case.layout, walls=case.walls,
+              diagonals=case.diagonals, open_doors=case.open_doors)
     a, b = p.board.space(case.a), p.board.space(case.b)
     assert p.line_of_fire(a, b) == case.distance
     assert p.line_of_fire(b, a) == case.distance
@@ -91,7 +92,7 @@ def test_line_of_fire(case: LofCase) -> None:
 
 def test_range_x_spaces() -> None:
     """Range X: the spaces within X steps by Line of Fire (a Wall lengthens the way)."""
-    p = position(WALLED, walls=["B1|C1", "C1|B2", "C1|C2"])
+    p = build(WALLED, walls=["B1|C1", "C1|B2", "C1|C2"])
     inside = p.within_range(p.board.space("B1"), 1)
     assert names(p, inside.nonzero()[0]) == ["A1", "A2", "B1", "B2"]
 
@@ -103,14 +104,8 @@ FIGHT = """
 """
 
 
-def _fighters() -> list[dict[str, object]]:
-    return [
-        {"id": "gob", "at": "A1", "side": "schemer"},
-        {"id": "zot", "at": "C1"},
-        {"id": "eve", "at": "B3"},
-        {"id": "gog", "at": "E1"},
-        {"id": "fiona", "at": "F3"},
-    ]
+FIGHTERS = (schemer("gob", "A1"), hero("zot", "C1"), hero("eve", "B3"), hero("gog", "E1"),
+            hero("fiona", "F3"))
 
 
 @pytest.mark.parametrize(
@@ -124,7 +119,7 @@ def _fighters() -> list[dict[str, object]]:
 )
 def test_nearest_and_farthest(ruling: str, passage: str, pick: object, expected: list[str]
                               ) -> None:
-    p = position(FIGHT, _fighters())
+    p = build(FIGHT, *FIGHTERS)
     gob = p.figure("gob")
     heroes = [f for f in p.figures if f.side.value == "hero"]
     chosen = pick(p, gob.at, heroes)  # type: ignore[operator]
@@ -133,15 +128,14 @@ def test_nearest_and_farthest(ruling: str, passage: str, pick: object, expected:
 
 def test_nearest_ignores_figures_without_line_of_fire() -> None:
     """Farthest: a figure with no Line of Fire at all has no "minimal Line of Fire"."""
-    p = position(". . . # .", [{"id": "gob", "at": "A1", "side": "schemer"},
-                               {"id": "zot", "at": "B1"}, {"id": "gog", "at": "E1"}])
+    p = build(". . . # .", schemer("gob", "A1"), hero("zot", "B1"), hero("gog", "E1"))
     heroes = [p.figure("zot"), p.figure("gog")]
     assert [f.id for f in farthest(p, p.figure("gob").at, heroes)] == ["zot"]
     assert [f.id for f in within_range(p, p.figure("gob").at, 9, heroes)] == ["zot"]
 
 
 def test_nearest_spaces_ties() -> None:
-    p = position(FIGHT)
+    p = build(FIGHT)
     board = p.board
     spaces = [board.space(n) for n in ("B3", "C3", "A3", "E1")]
     assert names(p, nearest_spaces(p, board.space("B2"), spaces)) == ["B3", "C3"]
@@ -163,18 +157,15 @@ def test_nearest_spaces_ties() -> None:
 )
 def test_adjacency(ruling: str, passage: str, a: str, b: str, tiny: bool,
                    adjacent: bool) -> None:
-    kw = ["Tiny"] if tiny else []
-    p = position(WALLED, [{"id": "x", "at": a}, {"id": "y", "at": b, "keywords": kw}],
-                 walls=["B1|C1"])
+    kw = ("Tiny",) if tiny else ()
+    p = build(WALLED, hero("x", a), hero("y", b, *kw), walls=["B1|C1"])
     assert p.adjacent(p.figure("x"), p.figure("y")) is adjacent
 
 
 def test_occupied_and_unoccupied() -> None:
     """Occupied: Space containing a figure without the Tiny keyword; Tiny-only: Unoccupied."""
-    p = position(OPEN_ROW, [{"id": "a", "at": "A1"},
-                            {"id": "t", "at": "B1", "keywords": ["Tiny"]},
-                            {"id": "u", "at": "C1", "keywords": ["Tiny"]},
-                            {"id": "c", "at": "C1"}])
+    p = build(OPEN_ROW, hero("a", "A1"), hero("t", "B1", "Tiny"), hero("u", "C1", "Tiny"),
+              hero("c", "C1"))
     board = p.board
     assert [p.is_occupied(board.space(n)) for n in ("A1", "B1", "C1", "D1")] == [
         True, False, True, False]
@@ -196,7 +187,7 @@ def test_burst_rotation_counts(name: str, layout: Layout, rotations: int) -> Non
 
 def test_burst_rotations_turn_around_the_anchor() -> None:
     template = BurstTemplate("arm", ((0, 0), (1, 0)))
-    p = position(FIGHT)
+    p = build(FIGHT)
     covered = {tuple(names(p, pl.spaces))
                for pl in placements(p.board, template, p.board.space("C2"))}
     # C2 is in an even (shifted) row: its six neighbours are B2 D2 C1 D1 C3 D3
@@ -205,9 +196,8 @@ def test_burst_rotations_turn_around_the_anchor() -> None:
 
 def test_burst_covers_foes_not_friends() -> None:
     """Burst: Friends in the burst template are not affected."""
-    p = position(FIGHT, [{"id": "zot", "at": "A1"}, {"id": "eve", "at": "C1"},
-                         {"id": "gob", "at": "B1", "side": "schemer"},
-                         {"id": "rat", "at": "D1", "side": "schemer"}])
+    p = build(FIGHT, hero("zot", "A1"), hero("eve", "C1"), schemer("gob", "B1"),
+              schemer("rat", "D1"))
     line = load_bursts()["line3"]
     first = placements(p.board, line, p.board.space("B1"))[0]
     assert names(p, first.spaces) == ["B1", "C1", "D1"]
@@ -215,7 +205,7 @@ def test_burst_covers_foes_not_friends() -> None:
 
 
 def test_burst_drops_spaces_off_the_map() -> None:
-    p = position(OPEN_ROW)
+    p = build(OPEN_ROW)
     line = load_bursts()["line3"]
     first = placements(p.board, line, p.board.space("D1"))[0]
     assert names(p, first.spaces) == ["D1", "E1"]

@@ -177,6 +177,7 @@ class Board:
         self.difficult: BoolArray = np.zeros(n, dtype=bool)
         self.hazard_damage: IntArray = np.zeros(n, dtype=np.int32)
         self.hazard: BoolArray = np.zeros(n, dtype=bool)
+        self.trap: BoolArray = np.zeros(n, dtype=bool)
         self.trap_damage: IntArray = np.zeros(n, dtype=np.int32)
         self.door: BoolArray = np.zeros(n, dtype=bool)
         self.start: BoolArray = np.zeros(n, dtype=bool)
@@ -195,6 +196,7 @@ class Board:
                 self.hazard[i] = True
                 self.hazard_damage[i] = damage
             elif kind is FeatureKind.TRAP:
+                self.trap[i] = True
                 self.trap_damage[i] = damage
             elif kind is FeatureKind.DOOR:
                 self.door[i] = True

@@ -55,10 +55,14 @@ class LineFinder:
         self.lines = text.splitlines()
 
     def of_key(self, key: str, start: int = 0) -> int | None:
-        pattern = re.compile(rf"^\s*(\"?){re.escape(key)}\1\s*=")
-        for number, line in enumerate(self.lines[start:], start=start + 1):
-            if pattern.match(line):
-                return number
+        """Line of ``key = ...``, or else of a ``[key]`` / ``[key.sub]`` table header."""
+        quoted = rf"([\"']?){re.escape(key)}\1"
+        assignment = re.compile(rf"^\s*{quoted}\s*=")
+        header = re.compile(rf"^\s*\[{{1,2}}\s*{quoted}\s*[.\]]")
+        for pattern in (assignment, header):
+            for number, line in enumerate(self.lines[start:], start=start + 1):
+                if pattern.match(line):
+                    return number
         return None
 
     def of_text(self, needle: str, start: int = 0) -> int | None:
@@ -272,8 +276,10 @@ def _read_walls(
     found: list[tuple[int, int]] = []
     walls_line = where.of_key("walls") or 0
     for entry in walls:
-        line = where.of_text(f'"{entry}"', max(walls_line - 1, 0)) if isinstance(
-            entry, str) else walls_line or None
+        line = walls_line or None
+        if isinstance(entry, str):
+            start = max(walls_line - 1, 0)
+            line = where.of_text(f'"{entry}"', start) or where.of_text(f"'{entry}'", start)
         if not isinstance(entry, str) or entry.count("|") != 1:
             find(f"wall {entry!r} is not of the form \"A1|B1\"", line)
             continue
@@ -318,7 +324,8 @@ def load_map(path: str | Path) -> Board:
 
 
 def _toml_string(value: str) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    """A TOML basic string: JSON's escapes, plus DEL, which TOML forbids unescaped."""
+    return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007F")
 
 
 def write_map(board: Board) -> str:

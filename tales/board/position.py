@@ -51,7 +51,7 @@ class Position:
     @classmethod
     def empty(cls, board: Board) -> Position:
         """The board as printed: its Traps set and every door closed, no figures."""
-        traps = {int(s): int(board.trap_damage[s]) for s in np.flatnonzero(board.trap_damage)}
+        traps = {int(s): int(board.trap_damage[s]) for s in np.flatnonzero(board.trap)}
         doors = frozenset(int(s) for s in np.flatnonzero(board.door))
         return cls(board, (), traps, {}, doors)
 

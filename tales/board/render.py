@@ -35,7 +35,7 @@ def _glyphs(board: Board, position: Position | None) -> list[str]:
     for space in range(board.n):
         if board.door[space] and space not in position.closed_doors:
             glyphs[space] = "'"
-        if board.trap_damage[space] and space not in position.traps:
+        if board.trap[space] and space not in position.traps:
             glyphs[space] = "."
     for space in position.traps:
         if glyphs[space] == ".":

@@ -164,6 +164,9 @@ def reach(
         points = 0  # glossary: Immobile, "Figure never moves"
     blocked = position.blocked()
     no_pass, no_end = _blocking(position, figure, rules)
+    if leap and Keyword.TINY not in figure.keywords:
+        # Leap X: "must end its movement on an Unoccupied space as normal" (Overrun or not)
+        no_end = position.occupied(ignoring=figure.id)
     damage, dangerous = danger_table(position, figure)
     if leap:
         steps = np.ones(n, dtype=np.int32)

@@ -65,6 +65,18 @@ def triggers_traps(figure: Figure) -> bool:
     return not (Keyword.RESISTANT in figure.keywords and protected)
 
 
+def triggers_trap_at(position: Position, figure: Figure, space: int) -> bool:
+    """Whether the Trap token on ``space`` would trigger for ``figure``.
+
+    Besides :func:`triggers_traps`, a figure Immune to a named Trap feature of the map
+    (e.g. "Immune to Pressure plate") does not trigger the Trap printed there.
+    """
+    if space not in position.traps or not triggers_traps(figure):
+        return False
+    board = position.board
+    return not (board.trap[space] and figure.is_immune_to([board.feature_name[space]]))
+
+
 def burned_by_wizard_fire(figure: Figure) -> bool:
     """Wizard Fire harms Zot's Foes: figures not on the Heroes' team, and Berserk ones."""
     return not figure.heroic or Keyword.BERSERK in figure.keywords
@@ -74,9 +86,7 @@ def space_effect(position: Position, figure: Figure, space: int) -> SpaceEffect:
     """What entering ``space`` would do to ``figure`` (ignoring how it enters)."""
     board = position.board
     feature = board.feature_name[space]
-    trap = position.traps.get(space)
-    if trap is not None and not triggers_traps(figure):
-        trap = None
+    trap = position.traps.get(space) if triggers_trap_at(position, figure, space) else None
     hazard: int | None = None
     if board.hazard[space] and not figure.is_immune_to(["hazards", feature]):
         hazard = int(board.hazard_damage[space])
@@ -113,7 +123,8 @@ def danger_table(position: Position, figure: Figure) -> tuple[IntArray, BoolArra
     dangerous |= hazards
     tokens = []
     if triggers_traps(figure):
-        tokens.append(position.traps)
+        tokens.append({s: d for s, d in position.traps.items()
+                       if triggers_trap_at(position, figure, s)})
     if burned_by_wizard_fire(figure):
         tokens.append(position.wizard_fire)
     for placed in tokens:
