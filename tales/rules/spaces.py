@@ -7,6 +7,7 @@ Shield and Toughness Tokens meet it belongs to the combat rules.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -121,7 +122,7 @@ def danger_table(position: Position, figure: Figure) -> tuple[IntArray, BoolArra
     hazards = affecting(position, figure, board.hazard, "hazards")
     damage[hazards] += board.hazard_damage[hazards]
     dangerous |= hazards
-    tokens = []
+    tokens: list[Mapping[int, int]] = []
     if triggers_traps(figure):
         tokens.append({s: d for s, d in position.traps.items()
                        if triggers_trap_at(position, figure, s)})
