@@ -32,7 +32,7 @@ class DistanceGraph:
     def __init__(self, links: IntArray, passable: BoolArray) -> None:
         self.n = int(links.shape[0])
         self.passable = passable
-        ordered = np.sort(links, axis=1)  # -1 first; each row's neighbours ascending
+        ordered = links
         keep = ordered >= 0
         keep &= passable[:, None]
         keep[keep] &= passable[ordered[keep]]
