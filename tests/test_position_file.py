@@ -213,7 +213,7 @@ def test_sample_position() -> None:
 
 # --- bad input --------------------------------------------------------------------------
 
-FIGURE_KEYS = "at, damage, fortitude, group, id, keywords, number, side, tokens"
+FIGURE_KEYS = "at, damage, fortitude, group, id, keywords, number, side, tokens, wounded"
 KEYWORDS = ("Tiny, Avoided, Massive, Juggernaut, Immobile, Overrun, Big Bad, Berserk, Heroic, "
             "Resistant, Immune to X")
 TOKENS = "damage_boost, evade, hitback, overcharge, reset, shield, toughness, weaken, stun"

@@ -14,6 +14,7 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 
 import numpy as np
+import numpy.typing as npt
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import dijkstra
 
@@ -93,3 +94,33 @@ def plain_bfs(links: IntArray | Sequence[Sequence[int]], passable: Iterable[bool
                 distance[there] = step
                 queue.append(there)
     return distance
+
+
+def entry_cost_field(
+    links: IntArray,
+    passable: BoolArray,
+    entry_cost: npt.NDArray[np.float64],
+    source: int,
+    toward: bool = False,
+) -> npt.NDArray[np.float64]:
+    """Least total cost of entering spaces along a path from ``source`` (inf: no path).
+
+    Entering space ``v`` costs ``entry_cost[v]``; only passable spaces are entered or left
+    (``source`` is always left). With ``toward``, the cost from every space *to* ``source``
+    (entering ``source`` included) instead.
+    """
+    n = int(links.shape[0])
+    ok = passable.copy()
+    ok[source] = True
+    keep = links >= 0
+    keep &= ok[:, None]
+    keep[keep] &= ok[links[keep]]
+    indptr = np.zeros(n + 1, dtype=np.int32)
+    np.cumsum(keep.sum(axis=1), out=indptr[1:])
+    indices = links[keep].astype(np.int32)
+    weights = entry_cost[indices].astype(np.float64)
+    graph = csr_matrix((weights, indices, indptr), shape=(n, n))
+    if toward:
+        graph = graph.T.tocsr()
+    result: npt.NDArray[np.float64] = dijkstra(graph, directed=True, indices=source)
+    return result

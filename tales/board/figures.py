@@ -94,7 +94,8 @@ class Figure:
     """One figure standing on the map.
 
     ``immune`` holds the X of every "Immune to X": ``traps``, ``hazards``, ``difficult``
-    or a map feature's name, lower-cased.
+    or a map feature's name, lower-cased. ``wounded`` is True for a figure on its Wounded
+    side (glossary: Fresh, Wounded).
     """
 
     id: str
@@ -104,6 +105,7 @@ class Figure:
     number: int | None = None
     fortitude: int | None = None
     damage: int = 0
+    wounded: bool = False
     keywords: frozenset[Keyword] = frozenset()
     immune: frozenset[str] = frozenset()
     tokens: tuple[tuple[Token, int], ...] = field(default=())

@@ -30,7 +30,8 @@ from tales.errors import ContentError, TalesError
 
 POSITION_KEYS = frozenset({"map", "figures", "traps", "wizard_fire", "open_doors"})
 FIGURE_KEYS = frozenset(
-    {"id", "side", "at", "group", "number", "fortitude", "damage", "keywords", "tokens"}
+    {"id", "side", "at", "group", "number", "fortitude", "damage", "wounded", "keywords",
+     "tokens"}
 )
 
 
@@ -301,6 +302,9 @@ def _read_figure(
     fortitude = whole("fortitude", None, 1)
     damage = whole("damage", 0, 0) or 0
     number = whole("number", None, 1)
+    wounded = entry.get("wounded", False)
+    if not isinstance(wounded, bool):
+        raise error(f"{label}: 'wounded' must be true or false", line)
     group = entry.get("group")
     if group is not None and not isinstance(group, str):
         raise error(f"{label}: 'group' must be a string", line)
@@ -333,7 +337,7 @@ def _read_figure(
         tokens[token] = count
     figure = Figure(
         id=figure_id, side=side, at=at, group=group, number=number, fortitude=fortitude,
-        damage=damage, keywords=frozenset(keywords), immune=frozenset(immune),
+        damage=damage, wounded=wounded, keywords=frozenset(keywords), immune=frozenset(immune),
     ).with_tokens(tokens)
     if Keyword.TINY not in figure.keywords:
         for other in placed:

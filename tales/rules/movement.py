@@ -125,7 +125,7 @@ class Reach:
         return Route(to, tuple(path), cost, damage, dangerous)
 
 
-def _blocking(
+def blocking(
     position: Position, mover: Figure, rules: MoveRules
 ) -> tuple[BoolArray, BoolArray]:
     """(spaces it may not pass through, spaces it may not end on) because of figures."""
@@ -163,7 +163,7 @@ def reach(
     if Keyword.IMMOBILE in figure.keywords:
         points = 0  # glossary: Immobile, "Figure never moves"
     blocked = position.blocked()
-    no_pass, no_end = _blocking(position, figure, rules)
+    no_pass, no_end = blocking(position, figure, rules)
     if leap and Keyword.TINY not in figure.keywords:
         # Leap X: "must end its movement on an Unoccupied space as normal" (Overrun or not)
         no_end = position.occupied(ignoring=figure.id)
@@ -225,6 +225,7 @@ class Displacement:
 class MoveResult:
     """What a Move or Leap did: the new position, the path taken and what happened."""
 
+    figure: str
     position: Position
     path: tuple[int, ...]
     cost: int
@@ -233,7 +234,13 @@ class MoveResult:
     @property
     def damage(self) -> int:
         """Damage the mover took from spaces on the way."""
-        return sum(e.damage for e in self.events if isinstance(e, SpaceEvent))
+        return sum(e.damage for e in self.events
+                   if isinstance(e, SpaceEvent) and e.figure == self.figure)
+
+    @property
+    def displaced(self) -> dict[str, int]:
+        """Where each figure displaced by an Overrun mover ended."""
+        return {e.figure: e.to for e in self.events if isinstance(e, Displacement)}
 
 
 def _check_path(
@@ -248,7 +255,7 @@ def _check_path(
             f"a path for {figure.id} must start at {names[figure.at]} and end at {names[to]}")
     costs = entry_costs(position, figure)
     blocked = position.blocked()
-    no_pass, _ = _blocking(position, figure, rules)
+    no_pass, _ = blocking(position, figure, rules)
     spent = 0
     for here, there in itertools.pairwise(path):
         if not board.adjacent(here, there):
@@ -312,7 +319,7 @@ def move(
             position = yield from _displace_all(position, figure_id, space, decider, events)
         position, happened = enter(position, figure_id, space, entry)
         events.extend(happened)
-    return MoveResult(position, tuple(path), cost, tuple(events))
+    return MoveResult(figure.id, position, tuple(path), cost, tuple(events))
 
 
 def _has_effect(position: Position, figure_id: str, space: int) -> bool:

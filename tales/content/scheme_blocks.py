@@ -1,0 +1,179 @@
+"""Scheme Blocks as data: a TOML file of Schemer Groups and their Schemes.
+
+The printed Scheme Blocks are not in the rules this project has; the bundled groups
+(``scenarios/sample-schemers.toml``) are original samples. See ``docs/formats.md``,
+"Scheme Blocks", for the format.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tales.board.figures import Keyword, parse_keyword
+from tales.board.mapfile import LineFinder, read_text, read_toml
+from tales.errors import ContentError, TalesError
+from tales.rules.schemer_attacks import AttackKind, SchemerAttack
+from tales.rules.schemes import (
+    AttackStep,
+    MoveStep,
+    Scheme,
+    SchemerGroup,
+    SpecialStep,
+    Step,
+)
+from tales.rules.targets import parse_selector
+
+GROUP_KEYS = frozenset({"name", "colour", "standees", "fortitude", "keywords", "limit",
+                        "alternating", "unpredictable", "schemes"})
+SCHEME_KEYS = frozenset({"name", "faces", "steps"})
+STEP_KINDS = ("move", "leap", "attack", "special")
+
+
+def load_scheme_blocks(path: str | Path) -> dict[str, SchemerGroup]:
+    """Read a Scheme Block file; errors name the file, the line and the group."""
+    source = str(path)
+    text = read_text(path)
+    return parse_scheme_blocks(text, source)
+
+
+def parse_scheme_blocks(text: str, source: str = "<blocks>") -> dict[str, SchemerGroup]:
+    """Build the Schemer Groups of a Scheme Block file's text."""
+    data = read_toml(text, source)
+    lines = LineFinder(text)
+    for key in data:
+        if key not in ("sample", "groups"):
+            raise ContentError(source, f"unknown key {key!r} (a Scheme Block file has: "
+                               "sample, groups)", lines.of_key(key))
+    sample = bool(data.get("sample", False))
+    groups = data.get("groups")
+    if not isinstance(groups, dict) or not groups:
+        raise ContentError(source, "no [groups.NAME] tables")
+    return {gid: _group(gid, spec, source, lines, sample) for gid, spec in groups.items()}
+
+
+def _group(gid: str, spec: Any, source: str, lines: LineFinder, sample: bool) -> SchemerGroup:
+    header = lines.of_table(rf"groups\.(\"?){gid}\1")
+
+    def error(message: str, line: int | None = None) -> ContentError:
+        return ContentError(source, f"group {gid!r}: {message}", line or header)
+
+    if not isinstance(spec, dict):
+        raise error("must be a table")
+    for key in spec:
+        if key not in GROUP_KEYS:
+            raise error(f"unknown key {key!r} (a group has: {', '.join(sorted(GROUP_KEYS))})")
+
+    def whole(key: str, default: int | None = None, least: int = 1) -> int:
+        value = spec.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise error(f"'{key}' must be a whole number, {least} or more")
+        return value
+
+    standees = spec.get("standees", [])
+    if not isinstance(standees, list) or not standees or not all(
+            isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in standees):
+        raise error("'standees' must be a list of standee numbers such as [1, 2, 3]")
+    keywords: set[Keyword] = set()
+    immune: set[str] = set()
+    for word in spec.get("keywords", []):
+        parsed = parse_keyword(word) if isinstance(word, str) else None
+        if parsed is None:
+            raise error(f"unknown keyword {word!r}")
+        if isinstance(parsed, Keyword):
+            keywords.add(parsed)
+        else:
+            immune.add(parsed)
+    schemes_spec = spec.get("schemes", [])
+    if not isinstance(schemes_spec, list) or not schemes_spec:
+        raise error("needs at least one [[groups.NAME.schemes]]")
+    schemes = tuple(_scheme(s, error) for s in schemes_spec)
+    seen: dict[int, str] = {}
+    for scheme in schemes:
+        for face in scheme.faces:
+            if face in seen:
+                raise error(f"die face {face} is on both {seen[face]!r} and {scheme.name!r}")
+            seen[face] = scheme.name
+    alternating = bool(spec.get("alternating", False))
+    if alternating and len(schemes) != 2:
+        raise error("an Alternating group has exactly two Schemes")
+    limit = whole("limit", len(standees))
+    return SchemerGroup(
+        id=gid, name=str(spec.get("name", gid)), colour=str(spec.get("colour", "")),
+        standees=tuple(sorted(standees)), fortitude=whole("fortitude"),
+        keywords=frozenset(keywords), immune=frozenset(immune), limit=limit,
+        schemes=schemes, alternating=alternating,
+        unpredictable=bool(spec.get("unpredictable", False)), sample=sample)
+
+
+def _scheme(spec: Any, error: Any) -> Scheme:
+    if not isinstance(spec, dict):
+        raise error("each scheme must be a table")
+    name = spec.get("name")
+    if not isinstance(name, str) or not name:
+        raise error("each scheme needs a 'name'")
+    for key in spec:
+        if key not in SCHEME_KEYS:
+            raise error(f"scheme {name!r}: unknown key {key!r} (a scheme has: "
+                        f"{', '.join(sorted(SCHEME_KEYS))})")
+    faces = spec.get("faces", [])
+    if not isinstance(faces, list) or not all(
+            isinstance(f, int) and not isinstance(f, bool) and f > 0 for f in faces):
+        raise error(f"scheme {name!r}: 'faces' must be a list of die faces such as [1, 2]")
+    steps_spec = spec.get("steps", [])
+    if not isinstance(steps_spec, list) or not steps_spec:
+        raise error(f"scheme {name!r}: needs 'steps'")
+    steps = tuple(_step(step, name, n, error) for n, step in enumerate(steps_spec, 1))
+    return Scheme(name, tuple(faces), steps)
+
+
+def _step(spec: Any, scheme: str, n: int, error: Any) -> Step:
+    where = f"scheme {scheme!r}, step {n}"
+    if not isinstance(spec, dict):
+        raise error(f"{where}: must be a table such as {{ move = 4, toward = \"nearest foe\" }}")
+    kinds = [k for k in STEP_KINDS if k in spec]
+    if len(kinds) != 1:
+        raise error(f"{where}: give exactly one of {', '.join(STEP_KINDS)}")
+    kind = kinds[0]
+
+    def number(key: str, default: int | None = None, least: int = 0) -> int:
+        value = spec.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise error(f"{where}: '{key}' must be a whole number, {least} or more")
+        return value
+
+    allowed = {"move": {"move", "toward"}, "leap": {"leap", "toward"},
+               "attack": {"attack", "damage", "targets", "range", "harm"},
+               "special": {"special", "text"}}[kind]
+    for key in spec:
+        if key not in allowed:
+            raise error(f"{where}: unknown key {key!r} for a {kind} step")
+    if kind in ("move", "leap"):
+        toward = spec.get("toward")
+        if not isinstance(toward, str):
+            raise error(f"{where}: needs 'toward', a selector such as \"nearest foe\"")
+        try:
+            selector = parse_selector(toward)
+        except TalesError as bad:
+            raise error(f"{where}: {bad}") from None
+        return MoveStep(number(kind), selector, leap=kind == "leap")
+    if kind == "attack":
+        try:
+            attack_kind = AttackKind(spec["attack"])
+        except ValueError:
+            raise error(f"{where}: attack must be \"melee\" or \"ranged\"") from None
+        reach = None
+        if attack_kind is AttackKind.RANGED:
+            reach = number("range", least=1)
+        elif "range" in spec:
+            raise error(f"{where}: a melee attack has no 'range'")
+        harm = spec.get("harm")
+        if harm is not None and not isinstance(harm, str):
+            raise error(f"{where}: 'harm' must be text")
+        return AttackStep(SchemerAttack(attack_kind, number("damage"),
+                                        number("targets", 1, 1), reach, harm))
+    special = spec.get("special")
+    text = spec.get("text", "")
+    if not isinstance(special, str) or not isinstance(text, str):
+        raise error(f"{where}: 'special' and 'text' must be text")
+    return SpecialStep(special, text)

@@ -1,0 +1,287 @@
+"""Schemer Movement, Appendix D of the reference manual (004), step by step.
+
+1. Determine the target spaces that meet the Schemer's requirements: next to a target
+   figure (on or next to a Tiny one), a feature's spaces (next to an Impassable one), a
+   named space. Already on one: it does not move. Unoccupied Safe spaces it can reach with
+   unlimited movement first; else Dangerous ones; else widen to the spaces next to those,
+   repeating. If every path is blocked (by figures), targeting treats the movement as a Leap.
+2. Of those, the final target space needs the least movement along a Safe path, or, when
+   no Safe path exists, the least damage from Traps and Hazards (then the least movement).
+   Ties: the players choose (a Decision for the table).
+3. Move as close as possible: to the final target space if the movement reaches it (least
+   damage if only Dangerous paths do); otherwise to the Nearest space it can reach, least
+   damage among those. Ties: the players choose.
+
+:func:`schemer_move` is a resolution generator: drive it with
+:func:`~tales.rules.decisions.resolve`, or list every equally valid outcome with
+:func:`~tales.rules.decisions.all_outcomes`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+import numpy as np
+import numpy.typing as npt
+
+from tales.board.board import BoolArray
+from tales.board.fields import entry_cost_field
+from tales.board.figures import Figure, Keyword
+from tales.board.position import Position
+from tales.rules.decisions import Decider, Decision, Resolution
+from tales.rules.movement import DEFAULT_RULES, MoveResult, MoveRules, blocking, move, reach
+from tales.rules.spaces import danger_table, entry_costs
+from tales.rules.targets import Selector, select, target_spaces
+
+FloatArray = npt.NDArray[np.float64]
+
+
+class Approach(StrEnum):
+    """How "Nearest" is measured when a Schemer cannot reach its final target space
+    (docs/rules-decisions.md, Appendix D step 3)."""
+
+    LINE_OF_FIRE = "line-of-fire"  # Nearest by Line of Fire (004: "Nearest ~ space")
+    PATH = "path"  # fewest movement points still needed to reach it
+
+
+@dataclass(frozen=True, slots=True)
+class SchemerRules:
+    """Readings of ambiguous Schemer movement rules; defaults first."""
+
+    move: MoveRules = DEFAULT_RULES
+    approach: Approach = Approach.LINE_OF_FIRE
+
+
+DEFAULT_SCHEMER_RULES = SchemerRules()
+
+
+@dataclass(frozen=True)
+class SchemerMove:
+    """One outcome of a Schemer's movement, with its reasons in rule words."""
+
+    figure: str
+    start: int
+    to: int
+    path: tuple[int, ...]
+    target: str | None
+    final_target: int | None
+    damage: int
+    reasons: tuple[str, ...]
+    result: MoveResult | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def position(self) -> Position | None:
+        """The position after the move (None when the figure did not move)."""
+        return None if self.result is None else self.result.position
+
+
+@dataclass
+class _Model:
+    """Reachability for targeting: steps along Safe paths, and (damage, steps) overall."""
+
+    safe_steps: FloatArray
+    damage: FloatArray
+    steps: FloatArray
+    dangerous: BoolArray
+    leap: bool
+
+
+def _model(position: Position, figure: Figure, leap: bool, rules: MoveRules) -> _Model:
+    board = position.board
+    n = board.n
+    blocked = position.blocked()
+    no_pass, _ = blocking(position, figure, rules)
+    damage, dangerous = danger_table(position, figure)
+    start = figure.at
+    if leap:
+        passable = ~blocked
+        ones = np.ones(n, dtype=np.float64)
+        steps = entry_cost_field(board.links, passable, ones, start)
+        landing = np.where(np.isfinite(steps), damage.astype(np.float64), np.inf)
+        landing[start] = 0.0
+        safe = np.where(dangerous & (np.arange(n) != start), np.inf, steps)
+        return _Model(safe, landing, steps, dangerous, True)
+    passable = ~blocked & ~no_pass
+    costs = entry_costs(position, figure).astype(np.float64)
+    safe_passable = passable & ~dangerous
+    safe_steps = entry_cost_field(board.links, safe_passable, costs, start)
+    big = float(4 * n + 8)
+    combined = entry_cost_field(board.links, passable, damage * big + costs, start)
+    finite = np.isfinite(combined)
+    known = np.where(finite, combined, 0.0)
+    whole_damage = np.floor(known / big)
+    total_damage = np.where(finite, whole_damage, np.inf)
+    steps = np.where(finite, known - whole_damage * big, np.inf)
+    return _Model(safe_steps, total_damage, steps, dangerous, False)
+
+
+def _endable(position: Position, figure: Figure) -> BoolArray:
+    """Unoccupied (for this figure), enterable spaces."""
+    ok = ~position.blocked()
+    if Keyword.TINY not in figure.keywords:
+        ok &= ~position.occupied(ignoring=figure.id)
+    return ok
+
+
+def _pick_candidates(
+    position: Position, figure: Figure, ring0: list[int], models: list[_Model],
+    reasons: list[str],
+) -> tuple[list[int], _Model | None]:
+    """Appendix D step 1: Safe, then Dangerous, then Leap targeting, then widen."""
+    board = position.board
+    names = board.names
+    endable = _endable(position, figure)
+    ring = sorted(ring0)
+    seen = set(ring)
+    widened = 0
+    while ring:
+        free = [s for s in ring if endable[s] or s == figure.at]
+        for model in models:
+            reachable = [s for s in free if np.isfinite(model.steps[s])]
+            safe = [s for s in reachable if not model.dangerous[s] or s == figure.at]
+            chosen = safe or reachable
+            if chosen:
+                kind = "Safe" if safe else "Dangerous (no Safe one)"
+                how = (" (every path is blocked: targeting as if Leap)"
+                       if model.leap and len(models) > 1 else "")
+                where = f"spaces {widened} out from the targets" if widened else "target spaces"
+                reasons.append(f"{kind} Unoccupied {where}{how}: "
+                               + " ".join(names[s] for s in chosen))
+                return chosen, model
+        widened += 1
+        nxt: set[int] = set()
+        for s in ring:
+            nxt.update(t for t in board.linked(s) if t not in seen and not board.impassable[t])
+        seen |= nxt
+        ring = sorted(nxt)
+        if ring:
+            reasons.append("no Unoccupied target space can be reached: widening the search "
+                           "to the spaces next to them")
+    return [], None
+
+
+def schemer_move(
+    position: Position,
+    figure_id: str,
+    points: int,
+    selector: Selector,
+    leap: bool = False,
+    rules: SchemerRules = DEFAULT_SCHEMER_RULES,
+) -> Resolution[SchemerMove]:
+    """Move (or Leap) a Schemer toward ``selector`` by Appendix D; ties are Decisions."""
+    figure = position.figure(figure_id)
+    board = position.board
+    names = board.names
+    reasons: list[str] = []
+
+    def stay(why: str) -> SchemerMove:
+        reasons.append(why)
+        return SchemerMove(figure.id, figure.at, figure.at, (figure.at,), None, None, 0,
+                           tuple(reasons))
+
+    if Keyword.IMMOBILE in figure.keywords:
+        return stay("Immobile: it never moves")
+    found = select(position, figure, selector)
+    reasons.extend(found.notes)
+    if not found:
+        return stay(f"no target for {selector}: it does not move")
+    described = [f"{f.id}" for f in found.figures] + [names[s] for s in found.spaces] + [
+        f"feature {n}" for n in found.features]
+    reasons.append(f"{selector}: {', '.join(described)}")
+    spaces = target_spaces(position, found)
+    if figure.at in spaces:
+        who = spaces[figure.at]
+        stay_target = who[0] if who else None
+        reasons.append(f"already on a target space ({names[figure.at]}): it does not move")
+        return SchemerMove(figure.id, figure.at, figure.at, (figure.at,), stay_target,
+                           figure.at, 0, tuple(reasons))
+    models = [_model(position, figure, leap, rules.move)]
+    if not leap:
+        models.append(_model(position, figure, True, rules.move))
+    candidates, model = _pick_candidates(position, figure, list(spaces), models, reasons)
+    if not candidates or model is None:
+        return stay("no legal target space: it does not move")
+
+    # Step 2: least movement along a Safe path, else least damage then movement.
+    with_safe = [s for s in candidates if np.isfinite(model.safe_steps[s])]
+    if with_safe:
+        best = min(model.safe_steps[s] for s in with_safe)
+        finals = [s for s in with_safe if model.safe_steps[s] == best]
+        reasons.append(f"least movement along a Safe path: {int(best)}")
+    else:
+        best_key = min((model.damage[s], model.steps[s]) for s in candidates)
+        finals = [s for s in candidates if (model.damage[s], model.steps[s]) == best_key]
+        reasons.append(f"no Safe path: least damage {int(best_key[0])}, then movement "
+                       f"{int(best_key[1])}")
+    final = finals[0]
+    if len(finals) > 1:
+        final = yield Decision(
+            "final-target-space",
+            f"{figure.id}: players choose the final target space",
+            tuple(sorted(finals)), Decider.TABLE, figure.id)
+    reasons.append(f"final target space {names[final]}")
+    target = _target_of(position, spaces, final, found.figures)
+
+    # Step 3: move as close as possible.
+    routes = reach(position, figure.id, points, leap, rules.move)
+    verb = "Leaps" if leap else "moves"
+    if final in routes:
+        route = routes.route(final, safest=True)
+        reasons.append(f"can reach it: {verb} {route.cost} of {points} to {names[final]}"
+                       + (f", taking {route.damage} damage" if route.damage else ""))
+        to = final
+    else:
+        distance = _approach(position, figure, final, rules)
+        options = [(int(distance[s]), routes.route(s, safest=True).damage, s)
+                   for s in routes.costs if np.isfinite(distance[s])]
+        if not options:
+            return stay("cannot get any nearer: it does not move")
+        nearest = min(d for d, _, _ in options)
+        least = min(dmg for d, dmg, _ in options if d == nearest)
+        ends = sorted(s for d, dmg, s in options if d == nearest and dmg == least)
+        to = ends[0]
+        if len(ends) > 1:
+            to = yield Decision(
+                "approach-space",
+                f"{figure.id}: players choose among the Nearest spaces it can reach",
+                tuple(ends), Decider.TABLE, figure.id)
+        route = routes.route(to, safest=True)
+        measure = "by Line of Fire" if rules.approach is Approach.LINE_OF_FIRE else "by path"
+        reasons.append(f"cannot reach it with {points}: {verb} {route.cost} to {names[to]}, "
+                       f"Nearest reachable space {measure} ({nearest} from {names[final]})"
+                       + (f", taking {route.damage} damage" if route.damage else ""))
+    if to == figure.at:
+        return SchemerMove(figure.id, figure.at, figure.at, (figure.at,), target, final, 0,
+                           tuple(reasons))
+    result = yield from move(position, figure.id, to, points, leap, route.path, rules.move)
+    return SchemerMove(figure.id, figure.at, to, result.path, target, final, result.damage,
+                       tuple(reasons), result)
+
+
+def _approach(
+    position: Position, figure: Figure, final: int, rules: SchemerRules
+) -> FloatArray:
+    """Distance from each space to the final target space, per the Approach reading."""
+    if rules.approach is Approach.LINE_OF_FIRE:
+        field_ = position.line_of_fire_field(final).astype(np.float64)
+        field_[field_ < 0] = np.inf
+        return field_
+    board = position.board
+    no_pass, _ = blocking(position, figure, rules.move)
+    passable = ~position.blocked() & ~no_pass
+    costs = entry_costs(position, figure).astype(np.float64)
+    return entry_cost_field(board.links, passable, costs, final, toward=True)
+
+
+def _target_of(
+    position: Position, spaces: dict[int, list[str]], final: int, figures: list[Figure]
+) -> str | None:
+    """The target figure the final target space belongs to (the Nearest one to it)."""
+    ids = spaces.get(final) or [f.id for f in figures]
+    if not ids:
+        return None
+    field_ = position.line_of_fire_field(final)
+    measured = [(int(field_[position.figure(i).at]), i) for i in ids
+                if field_[position.figure(i).at] >= 0]
+    return min(measured)[1] if measured else ids[0]

@@ -1,0 +1,141 @@
+"""The table assistant: what each Schemer does, with every tie shown as options.
+
+Used by ``tales schemer move`` and ``tales schemer turn``. A Decision the rules ask of the
+table is answered from ``--answer N`` values in order; when none is left it is asked at the
+terminal, or, with no terminal (or ``--json``), reported as pending with its options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from tales.board.position import Position
+from tales.errors import IllegalChoice
+from tales.rules.decisions import Decision, Resolution, all_outcomes
+from tales.rules.schemer_attacks import AttackPlan
+from tales.rules.schemer_movement import SchemerMove, schemer_move
+from tales.rules.schemes import GroupTurn, SchemerTurn
+from tales.rules.targets import Selector
+
+R = TypeVar("R")
+
+SPACE_DECISIONS = frozenset(
+    {"final-target-space", "approach-space", "overrun-displace", "grab-space"})
+PATH_DECISIONS = frozenset({"push-path", "pull-path"})
+
+
+def describe_option(position: Position, decision: Decision[Any], option: Any) -> Any:
+    """An option in the table's words: space names, paths of names, figure ids."""
+    names = position.board.names
+    if decision.kind in SPACE_DECISIONS:
+        return names[option]
+    if decision.kind in PATH_DECISIONS:
+        return [names[s] for s in option]
+    if isinstance(option, tuple):
+        return list(option)
+    return option
+
+
+def move_json(position: Position, move: SchemerMove) -> dict[str, Any]:
+    """One Schemer movement outcome as JSON (the contract of ``tales schemer move``)."""
+    names = position.board.names
+    displaced = move.result.displaced if move.result is not None else {}
+    return {
+        "to": names[move.to],
+        "path": [names[s] for s in move.path],
+        "target": move.target,
+        "damage": move.damage,
+        "final_target": None if move.final_target is None else names[move.final_target],
+        "displaced": {fid: names[s] for fid, s in displaced.items()},
+        "reasons": list(move.reasons),
+    }
+
+
+def move_outcomes(
+    position: Position, figure_id: str, points: int, selector: Selector, leap: bool
+) -> list[dict[str, Any]]:
+    """Every equally valid outcome of a Schemer's movement, sorted by ``to``."""
+    found = all_outcomes(lambda: schemer_move(position, figure_id, points, selector, leap))
+    unique: dict[str, dict[str, Any]] = {}
+    for _, outcome in found:
+        entry = move_json(position, outcome)
+        key = repr((entry["to"], entry["path"], entry["target"], entry["damage"],
+                    sorted(entry["displaced"].items())))
+        unique.setdefault(key, entry)
+    return sorted(unique.values(), key=lambda e: (e["to"], e["path"], e["target"] or ""))
+
+
+@dataclass
+class Pending:
+    """A Decision left for the players, with its options in table words."""
+
+    kind: str
+    prompt: str
+    options: list[Any]
+    answered: list[int]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "prompt": self.prompt, "options": self.options,
+                "answered": self.answered}
+
+
+def drive(
+    position: Position,
+    resolution: Resolution[R],
+    answers: Sequence[int],
+    ask: Callable[[Decision[Any], list[Any]], int | None],
+) -> R | Pending:
+    """Run a resolution, answering table Decisions from ``answers`` (1-based), then ``ask``.
+
+    ``ask`` gets the decision and its described options and returns a 1-based choice, or
+    None to stop: the result is then a :class:`Pending`.
+    """
+    queue = list(answers)
+    given: list[int] = []
+    try:
+        decision = next(resolution)
+        while True:
+            if len(decision.options) == 1:
+                decision = resolution.send(decision.options[0])
+                continue
+            described = [describe_option(position, decision, o) for o in decision.options]
+            choice = queue.pop(0) if queue else ask(decision, described)
+            if choice is None:
+                return Pending(decision.kind, decision.prompt, described, given)
+            if not 1 <= choice <= len(decision.options):
+                raise IllegalChoice(
+                    f"answer {choice} to {decision.kind!r}: choose 1 to {len(decision.options)}")
+            given.append(choice)
+            decision = resolution.send(decision.options[choice - 1])
+    except StopIteration as done:
+        result: R = done.value
+        return result
+
+
+def turn_json(position: Position, turn: GroupTurn) -> dict[str, Any]:
+    """A resolved group turn as JSON."""
+    return {
+        "group": turn.group,
+        "scheme": turn.scheme,
+        "turns": [_schemer_turn_json(position, t) for t in turn.turns],
+    }
+
+
+def _schemer_turn_json(position: Position, turn: SchemerTurn) -> dict[str, Any]:
+    return {
+        "figure": turn.figure,
+        "moves": [move_json(position, m) for m in turn.moves],
+        "attacks": [_attack_json(a) for a in turn.attacks],
+        "specials": [{"name": s.name, "text": s.text} for s in turn.specials],
+        "notes": list(turn.notes),
+    }
+
+
+def _attack_json(plan: AttackPlan) -> dict[str, Any]:
+    attack = plan.attack
+    return {
+        "kind": attack.kind.value, "damage": attack.damage, "range": attack.range,
+        "targets": list(plan.targets), "harm": attack.harm, "reason": plan.reason,
+    }
