@@ -310,6 +310,10 @@ class Board:
         """Keep a value computed from this (immutable) board for later calls."""
         self._cache[key] = value
 
+    def forget(self) -> None:
+        """Drop every cached value (benchmarks use it to time cold computations)."""
+        self._cache.clear()
+
     # --- equality -----------------------------------------------------------------
 
     def _key(self) -> tuple[object, ...]:
