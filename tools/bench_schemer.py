@@ -20,8 +20,8 @@ from typing import Any
 from unittest import mock
 
 import numpy as np
-
 from bench_board import sample_board
+
 from tales.board.board import Board, Cell, Layout
 from tales.board.fields import DistanceGraph, plain_bfs
 from tales.board.figures import Figure, Side
