@@ -186,9 +186,12 @@ def schemer_move(
     reasons.extend(found.notes)
     if not found:
         return stay(f"no target for {selector}: it does not move")
-    described = [f"{f.id}" for f in found.figures] + [names[s] for s in found.spaces] + [
-        f"feature {n}" for n in found.features]
-    reasons.append(f"{selector}: {', '.join(described)}")
+    sight = position.line_of_fire_field(figure.at)
+    described = [f"{f.id} ({sight[f.at]})" if sight[f.at] >= 0 else f.id
+                 for f in found.figures]
+    described += [names[s] for s in found.spaces] + [f"feature {n}" for n in found.features]
+    measured = " by Line of Fire" if found.figures else ""
+    reasons.append(f"{selector}{measured}: {', '.join(described)}")
     spaces = target_spaces(position, found)
     if figure.at in spaces:
         who = spaces[figure.at]
@@ -228,7 +231,8 @@ def schemer_move(
     verb = "Leaps" if leap else "moves"
     if final in routes:
         route = routes.route(final, safest=True)
-        reasons.append(f"can reach it: {verb} {route.cost} of {points} to {names[final]}"
+        beside = f", next to {target}" if target and final != position.figure(target).at else ""
+        reasons.append(f"can reach it: {verb} {route.cost} of {points} to {names[final]}{beside}"
                        + (f", taking {route.damage} damage" if route.damage else ""))
         to = final
     else:
