@@ -38,7 +38,7 @@ def sample_board(size: int, seed: int = 7) -> Board:
     return Board("bench", Layout.HEX, cells, sorted(walls))
 
 
-def best_of(repeat: int, job: Callable[[], object]) -> float:
+def median_seconds(repeat: int, job: Callable[[], object]) -> float:
     """Median seconds of ``repeat`` runs of ``job``."""
     times = []
     for _ in range(repeat):
@@ -90,8 +90,8 @@ def main() -> None:
         ("1 field, graph built", engine_one_built, plain_one),
         ("100 fields, graph built", engine_hundred, plain_hundred),
     ):
-        e = best_of(args.repeat, engine)
-        p = best_of(max(args.repeat // 4, 3), plain)
+        e = median_seconds(args.repeat, engine)
+        p = median_seconds(max(args.repeat // 4, 3), plain)
         print(f"{label:>24}: engine {e * 1e3:8.3f} ms   plain-Python BFS {p * 1e3:8.3f} ms"
               f"   ratio {p / e:6.1f}x")
 

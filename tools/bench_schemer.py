@@ -12,15 +12,12 @@ from __future__ import annotations
 
 import argparse
 import heapq
-import statistics
-import time
-from collections.abc import Callable
 from contextlib import contextmanager
 from typing import Any
 from unittest import mock
 
 import numpy as np
-from bench_board import sample_board
+from bench_board import median_seconds, sample_board
 
 from tales.board.board import Board, Cell, Layout
 from tales.board.fields import DistanceGraph, plain_bfs
@@ -106,15 +103,6 @@ def plain_python(board: Board) -> Any:
         yield
 
 
-def median_ms(repeat: int, job: Callable[[], object]) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        job()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1e3
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=40)
@@ -127,10 +115,10 @@ def main() -> None:
         return resolve(group_turn(position, "gobs", SCHEME), first_option)
 
     engine_result = turn()
-    engine = median_ms(args.repeat, turn)
+    engine = median_seconds(args.repeat, turn) * 1e3
     with plain_python(position.board):
         baseline_result = turn()
-        baseline = median_ms(max(args.repeat // 2, 3), turn)
+        baseline = median_seconds(max(args.repeat // 2, 3), turn) * 1e3
     same = [t.moves[0].to for t in engine_result.turns] == [
         t.moves[0].to for t in baseline_result.turns]
     print(f"{args.size}x{args.size} hex map, {position.board.n} spaces, 5 Schemers, "
