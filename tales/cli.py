@@ -175,12 +175,18 @@ def _outcome_line(outcome: dict[str, Any], lead: str) -> str:
     return line
 
 
+def _option_text(option: Any) -> str:
+    if isinstance(option, list):
+        return " ".join(str(o) for o in option)
+    return str(option)
+
+
 def _ask_at_terminal(decision: Any, options: list[Any]) -> int | None:
     if not sys.stdin.isatty():
         return None
     print(f"{decision.prompt}:")
     for number, option in enumerate(options, 1):
-        print(f"  {number}) {option}")
+        print(f"  {number}) {_option_text(option)}")
     while True:
         try:
             text = input(f"choose 1-{len(options)}: ").strip()
@@ -211,7 +217,7 @@ def cmd_schemer_turn(args: argparse.Namespace) -> int:
         print(f"{group.name}: {scheme.name}")
         print(f"  the players choose: {outcome.prompt}")
         for number, option in enumerate(outcome.options, 1):
-            print(f"    {number}) {option}")
+            print(f"    {number}) {_option_text(option)}")
         again = " ".join(f"--answer {n}" for n in outcome.answered)
         print(f"  run again with {again + ' ' if again else ''}--answer N to go on")
         return 0

@@ -62,9 +62,10 @@ def move_outcomes(
     for _, outcome in found:
         entry = move_json(position, outcome)
         key = repr((entry["to"], entry["path"], entry["target"], entry["damage"],
-                    sorted(entry["displaced"].items())))
+                    entry["final_target"], sorted(entry["displaced"].items())))
         unique.setdefault(key, entry)
-    return sorted(unique.values(), key=lambda e: (e["to"], e["path"], e["target"] or ""))
+    return sorted(unique.values(), key=lambda e: (e["to"], e["path"], e["target"] or "",
+                                                  e["final_target"] or ""))
 
 
 @dataclass

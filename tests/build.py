@@ -90,3 +90,20 @@ def build(
 def sorted_names(position: Position, spaces: Iterable[int]) -> list[str]:
     """Space names, sorted."""
     return sorted(position.board.names[int(s)] for s in spaces)
+
+
+def fig(figure_id: str, at: str, side: str = "hero", **keys: object) -> dict[str, object]:
+    """A ``[[figures]]`` table with any position-file keys (``wounded``, ``group``, ...)."""
+    return {"id": figure_id, "side": side, "at": at, **keys}
+
+
+def positioned(grid: str, *figures: Mapping[str, object], walls: Sequence[str] = (),
+               layout: str = "hex") -> Position:
+    """A position file with an inline map and ``figures`` written key by key, read back."""
+    rows = textwrap.dedent(grid).strip("\n")
+    out = ["[map]", 'name = "case"', f"layout = {_toml(layout)}",
+           'grid = """', rows, '"""', f"walls = {_toml(walls)}"]
+    for figure in figures:
+        out.append("[[figures]]")
+        out += [f"{key} = {_toml(value)}" for key, value in figure.items()]
+    return parse_position("\n".join(out) + "\n", "<case>")

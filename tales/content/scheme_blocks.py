@@ -7,6 +7,7 @@ The printed Scheme Blocks are not in the rules this project has; the bundled gro
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -53,7 +54,7 @@ def parse_scheme_blocks(text: str, source: str = "<blocks>") -> dict[str, Scheme
 
 
 def _group(gid: str, spec: Any, source: str, lines: LineFinder, sample: bool) -> SchemerGroup:
-    header = lines.of_table(rf"groups\.(\"?){gid}\1")
+    header = lines.of_table(rf"groups\.([\"']?){re.escape(gid)}\1")
 
     def error(message: str, line: int | None = None) -> ContentError:
         return ContentError(source, f"group {gid!r}: {message}", line or header)
@@ -95,15 +96,25 @@ def _group(gid: str, spec: Any, source: str, lines: LineFinder, sample: bool) ->
                 raise error(f"die face {face} is on both {seen[face]!r} and {scheme.name!r}")
             seen[face] = scheme.name
     alternating = bool(spec.get("alternating", False))
-    if alternating and len(schemes) != 2:
-        raise error("an Alternating group has exactly two Schemes")
+    unpredictable = bool(spec.get("unpredictable", False))
+    if alternating and unpredictable:
+        raise error("a group is Alternating (no Scheme Die) or Unpredictable, not both")
+    if alternating:
+        if len(schemes) != 2:
+            raise error("an Alternating group has exactly two Schemes")
+        if seen:
+            raise error("an Alternating group's Schemes have no die faces (it does not roll)")
+    else:
+        for scheme in schemes:
+            if not scheme.faces:
+                raise error(f"scheme {scheme.name!r} has no die faces, so it can never be "
+                            "rolled (only Alternating groups have none)")
     limit = whole("limit", len(standees))
     return SchemerGroup(
         id=gid, name=str(spec.get("name", gid)), colour=str(spec.get("colour", "")),
         standees=tuple(sorted(standees)), fortitude=whole("fortitude"),
         keywords=frozenset(keywords), immune=frozenset(immune), limit=limit,
-        schemes=schemes, alternating=alternating,
-        unpredictable=bool(spec.get("unpredictable", False)), sample=sample)
+        schemes=schemes, alternating=alternating, unpredictable=unpredictable, sample=sample)
 
 
 def _scheme(spec: Any, error: Any) -> Scheme:

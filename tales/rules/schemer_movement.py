@@ -192,7 +192,7 @@ def schemer_move(
     described += [names[s] for s in found.spaces] + [f"feature {n}" for n in found.features]
     measured = " by Line of Fire" if found.figures else ""
     reasons.append(f"{selector}{measured}: {', '.join(described)}")
-    spaces = target_spaces(position, found)
+    spaces = target_spaces(position, found, figure)
     if figure.at in spaces:
         who = spaces[figure.at]
         stay_target = who[0] if who else None
@@ -281,8 +281,9 @@ def _approach(
 def _target_of(
     position: Position, spaces: dict[int, list[str]], final: int, figures: list[Figure]
 ) -> str | None:
-    """The target figure the final target space belongs to (the Nearest one to it)."""
-    ids = spaces.get(final) or [f.id for f in figures]
+    """The target figure the final target space is next to (the Nearest one to it); for a
+    space in a widened search, the Nearest target figure; None for a space or feature."""
+    ids = spaces[final] if final in spaces else [f.id for f in figures]
     if not ids:
         return None
     field_ = position.line_of_fire_field(final)

@@ -86,7 +86,7 @@ def parse_selector(text: str) -> Selector:
     if not cleaned:
         raise TalesError(f"empty selector (known: {KNOWN})")
     fallbacks = []
-    for alternative in re.split(r",\s*or if none,?\s*(?:then\s+)?", cleaned, flags=re.I):
+    for alternative in re.split(r",\s*or if [^,]+,\s*(?:then\s+)?", cleaned, flags=re.I):
         parts = []
         for phrase in re.split(r"\s+or\s+", alternative.strip(), flags=re.I):
             parts.append(_parse_part(phrase.strip(), text))
@@ -95,7 +95,8 @@ def parse_selector(text: str) -> Selector:
 
 
 def _parse_part(phrase: str, whole: str) -> Part:
-    lowered = re.sub(r"^(the|a|an)\s+", "", phrase.lower())
+    phrase = re.sub(r"^(the|a|an)\s+", "", phrase, flags=re.I)
+    lowered = re.sub(r"\bwith the least\b", "with least", phrase.lower())
     for term in (Term.FOE, Term.NEAREST_FOE, Term.FARTHEST_FOE, Term.WOUNDED_FOE,
                  Term.LEAST_FORTITUDE):
         if lowered == term.value:
@@ -117,14 +118,16 @@ def targetable_foes(position: Position, schemer: Figure) -> list[Figure]:
 
 def select(position: Position, schemer: Figure, selector: Selector) -> Targets:
     """Evaluate ``selector`` for ``schemer``: the first fallback that finds anything."""
+    notes: list[str] = []
     found = Targets()
     for alternative in selector.fallbacks:
-        found = Targets()
+        found = Targets(notes=list(notes))
         for part in alternative:
             _add(position, schemer, part, found)
         if found:
             return found
-        found.notes.append(f"no {' or '.join(str(p) for p in alternative)}")
+        notes.append(f"no {' or '.join(str(p) for p in alternative)}")
+    found.notes = notes
     return found
 
 
@@ -163,19 +166,23 @@ def _add(position: Position, schemer: Figure, part: Part, found: Targets) -> Non
             found.figures.append(figure)
 
 
-def target_spaces(position: Position, targets: Targets) -> dict[int, list[str]]:
+def target_spaces(
+    position: Position, targets: Targets, mover: Figure | None = None
+) -> dict[int, list[str]]:
     """Appendix D, step 1: the spaces that meet the requirements, each with the ids of the
     figures it is next to.
 
-    Next to a figure: its linked neighbours, and for a Tiny figure its own space too
-    (glossary: Tiny, 4). An enterable feature: its spaces. An Impassable feature: the spaces
-    next to it. A named space: itself.
+    Next to a figure: its linked neighbours, and its own space too when the figure or the
+    ``mover`` is Tiny, as figures sharing a space with a Tiny one are adjacent (glossary:
+    Tiny, 2 and 4). An enterable feature: its spaces. An Impassable feature: the spaces next
+    to it. A named space: itself.
     """
     board = position.board
     spaces: dict[int, list[str]] = {}
+    tiny_mover = mover is not None and Keyword.TINY in mover.keywords
     for figure in targets.figures:
         around = board.linked(figure.at)
-        if Keyword.TINY in figure.keywords:
+        if Keyword.TINY in figure.keywords or tiny_mover:
             around = [figure.at, *around]
         for space in around:
             spaces.setdefault(space, [])

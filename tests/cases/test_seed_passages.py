@@ -4,10 +4,22 @@ from __future__ import annotations
 
 import pytest
 
-from . import test_forced_cases, test_leap_cases, test_move_cases
+from . import (
+    test_forced_cases,
+    test_leap_cases,
+    test_move_cases,
+    test_schemer_move_cases,
+    test_schemer_target_cases,
+)
 from ._build import GLOSSARY, RULES
 
-TABLES = (test_move_cases, test_leap_cases, test_forced_cases)
+TABLES = (
+    test_move_cases,
+    test_leap_cases,
+    test_forced_cases,
+    test_schemer_move_cases,
+    test_schemer_target_cases,
+)
 
 
 def _flat(text: str) -> str:

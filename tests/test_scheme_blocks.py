@@ -1,0 +1,512 @@
+"""Scheme Block files (glossary: Scheme, Scheme Block, Scheme Die, Schemer Group, Alternating,
+Unpredictable) and the ``tales schemer`` commands that use them.
+
+Expected values are worked out by hand. The command-line positions are one-row corridors
+``A1 B1 ... G1`` whose only neighbours are left and right, so Line of Fire distances are
+column differences.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tales.board.figures import Keyword
+from tales.cli import main
+from tales.content.scheme_blocks import load_scheme_blocks, parse_scheme_blocks
+from tales.errors import ContentError, TalesError
+from tales.rules.schemer_attacks import AttackKind
+from tales.rules.schemes import AttackStep, MoveStep, SchemerGroup, SpecialStep
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE_BLOCKS = str(ROOT / "scenarios" / "sample-schemers.toml")
+CRYPT = str(ROOT / "positions" / "crypt-ambush.toml")
+KNOWN = ("(known: foe, nearest foe, farthest foe, wounded foe, foe with least remaining "
+         "fortitude, space C4, feature NAME, A or B, A, or if none, B)")
+
+
+@pytest.fixture(scope="module")
+def sample() -> dict[str, SchemerGroup]:
+    return load_scheme_blocks(SAMPLE_BLOCKS)
+
+
+# --- the sample file ----------------------------------------------------------------------
+
+def test_sample_groups(sample: dict[str, SchemerGroup]) -> None:
+    got = {
+        gid: (g.id, g.name, g.colour, g.standees, g.fortitude, g.keywords, g.immune, g.limit,
+              g.alternating, g.unpredictable, g.sample)
+        for gid, g in sample.items()
+    }
+    assert list(got) == ["cellar-rats", "bouncers", "golems", "wraiths", "hounds"]
+    assert got == {
+        "cellar-rats": ("cellar-rats", "Cellar rats (sample)", "brown", (1, 2, 3, 4), 3,
+                        frozenset({Keyword.TINY}), frozenset(), 4, False, False, True),
+        "bouncers": ("bouncers", "Bouncers (sample)", "grey", (1, 2), 6,
+                     frozenset({Keyword.MASSIVE}), frozenset({"difficult"}), 2, True, False,
+                     True),
+        "golems": ("golems", "Clay golems (sample)", "ochre", (1,), 9,
+                   frozenset({Keyword.JUGGERNAUT, Keyword.OVERRUN}), frozenset(), 1, False,
+                   True, True),
+        "wraiths": ("wraiths", "Crypt wraiths (sample)", "pale blue", (1, 2, 3), 4,
+                    frozenset(), frozenset({"flooded nave"}), 3, False, False, True),
+        "hounds": ("hounds", "Bone hounds (sample)", "black", (1, 2), 5,
+                   frozenset({Keyword.BIG_BAD}), frozenset(), 2, False, False, True),
+    }
+
+
+SAMPLE_SCHEMES = {
+    "cellar-rats": [
+        ("Scurry and nip", (1, 2, 3), ["Move 4 toward nearest foe", "Melee: Attack 1"]),
+        ("Swarm the weak", (4, 5, 6),
+         ["Leap 3 toward wounded foe, or if none, foe with least remaining fortitude",
+          "Melee: Attack 1, 2 targets",
+          "Squeak: Each rat adjacent to a Foe gains 1 Shield Token."]),
+    ],
+    "bouncers": [
+        ("Guard the door", (),
+         ["Move 3 toward feature Barrel stack or space D4", "Ranged 3: Attack 2"]),
+        ("Throw them out", (), ["Move 3 toward farthest foe", "Melee: Attack 3"]),
+    ],
+    "golems": [
+        ("Trample", (1, 2, 3, 4), ["Move 2 toward nearest foe", "Melee: Attack 2, 3 targets"]),
+        ("Hurl rubble", (5, 6), ["Ranged 5: Attack 2, 2 targets"]),
+    ],
+    "wraiths": [
+        ("Drift and wail", (1, 2, 3, 4, 5, 6),
+         ["Leap 4 toward nearest foe or feature Altar", "Ranged 2: Attack 1, 2 targets"]),
+    ],
+    "hounds": [
+        ("Howl", (1, 2, 3, 4, 5, 6),
+         ["Howl: Each Hero within Range 3 gains 1 Weaken Token.", "Ranged 3: Attack 1"]),
+    ],
+}
+
+
+@pytest.mark.parametrize("gid", SAMPLE_SCHEMES)
+def test_sample_schemes(sample: dict[str, SchemerGroup], gid: str) -> None:
+    got = [(s.name, s.faces, [str(step) for step in s.steps]) for s in sample[gid].schemes]
+    assert got == SAMPLE_SCHEMES[gid]
+
+
+def test_sample_step_details(sample: dict[str, SchemerGroup]) -> None:
+    swarm = sample["cellar-rats"].schemes[1].steps
+    assert isinstance(swarm[0], MoveStep)
+    assert (swarm[0].points, swarm[0].leap) == (3, True)
+    assert [[str(p) for p in alt] for alt in swarm[0].toward.fallbacks] == [
+        ["wounded foe"], ["foe with least remaining fortitude"]]
+    assert isinstance(swarm[1], AttackStep)
+    assert (swarm[1].attack.kind, swarm[1].attack.damage, swarm[1].attack.targets,
+            swarm[1].attack.range) == (AttackKind.MELEE, 1, 2, None)
+    assert swarm[2] == SpecialStep("Squeak", "Each rat adjacent to a Foe gains 1 Shield Token.")
+    guard = sample["bouncers"].schemes[0].steps
+    assert isinstance(guard[0], MoveStep)
+    assert (guard[0].points, guard[0].leap) == (3, False)
+    assert isinstance(guard[1], AttackStep)
+    assert (guard[1].attack.kind, guard[1].attack.damage, guard[1].attack.targets,
+            guard[1].attack.range, guard[1].attack.harm) == (
+        AttackKind.RANGED, 2, 1, 3, "Push target 1.")
+
+
+# --- choosing the Scheme ------------------------------------------------------------------
+
+@pytest.mark.parametrize(("gid", "face", "name"), [
+    ("cellar-rats", "1", "Scurry and nip"),
+    ("cellar-rats", "3", "Scurry and nip"),
+    ("cellar-rats", "4", "Swarm the weak"),
+    ("cellar-rats", " 6 ", "Swarm the weak"),
+    ("cellar-rats", "Swarm the weak", "Swarm the weak"),
+    ("cellar-rats", "scurry AND nip", "Scurry and nip"),
+    ("golems", "5", "Hurl rubble"),
+    ("bouncers", "Throw them out", "Throw them out"),
+])
+def test_scheme_by_face_or_name(
+    sample: dict[str, SchemerGroup], gid: str, face: str, name: str
+) -> None:
+    assert sample[gid].scheme(face).name == name
+
+
+@pytest.mark.parametrize(("gid", "face", "message"), [
+    ("cellar-rats", "7", "group 'cellar-rats' has no Scheme '7' (die faces: 1, 2, 3, 4, 5, 6; "
+     "schemes: 'Scurry and nip', 'Swarm the weak')"),
+    ("cellar-rats", "Nibble", "group 'cellar-rats' has no Scheme 'Nibble' (die faces: 1, 2, "
+     "3, 4, 5, 6; schemes: 'Scurry and nip', 'Swarm the weak')"),
+    ("bouncers", "1", "group 'bouncers' has no Scheme '1' (die faces: none; schemes: "
+     "'Guard the door', 'Throw them out')"),
+    ("golems", "0", "group 'golems' has no Scheme '0' (die faces: 1, 2, 3, 4, 5, 6; "
+     "schemes: 'Trample', 'Hurl rubble')"),
+])
+def test_unknown_scheme(
+    sample: dict[str, SchemerGroup], gid: str, face: str, message: str
+) -> None:
+    with pytest.raises(TalesError) as error:
+        sample[gid].scheme(face)
+    assert str(error.value) == message
+    assert "\n" not in str(error.value)
+
+
+# --- bad files: one ContentError naming the file and the group ----------------------------
+
+def _blocks(group: str = "", schemes: str = "") -> str:
+    """A file whose group ``rats`` (header on line 3) has ``group`` keys and ``schemes``."""
+    return ("sample = true\n\n[groups.rats]\nstandees = [1, 2]\nfortitude = 3\n" + group
+            + (schemes or '[[groups.rats.schemes]]\nname = "Bite"\nfaces = [1]\n'
+               'steps = [{ attack = "melee", damage = 1 }]\n'))
+
+
+def _scheme(name: str, steps: str, faces: str = "[1]") -> str:
+    return f'[[groups.rats.schemes]]\nname = "{name}"\nfaces = {faces}\nsteps = [{steps}]\n'
+
+
+BITE = '{ attack = "melee", damage = 1 }'
+BAD_FILES = {
+    "unknown group key": (
+        _blocks("speed = 3\n"),
+        "unknown key 'speed' (a group has: alternating, colour, fortitude, keywords, limit, "
+        "name, schemes, standees, unpredictable)"),
+    "face on two schemes": (
+        _blocks(schemes=_scheme("Bite", BITE, "[1, 2]") + _scheme("Claw", BITE, "[2, 3]")),
+        "die face 2 is on both 'Bite' and 'Claw'"),
+    "alternating with three schemes": (
+        _blocks("alternating = true\n", _scheme("A", BITE, "[]") + _scheme("B", BITE, "[]")
+                + _scheme("C", BITE, "[]")),
+        "an Alternating group has exactly two Schemes"),
+    "alternating with one scheme": (
+        _blocks("alternating = true\n", _scheme("A", BITE, "[]")),
+        "an Alternating group has exactly two Schemes"),
+    "move without toward": (
+        _blocks(schemes=_scheme("Rush", "{ move = 3 }")),
+        "scheme 'Rush', step 1: needs 'toward', a selector such as \"nearest foe\""),
+    "bad selector": (
+        _blocks(schemes=_scheme("Rush", BITE + ', { leap = 3, toward = "closest foe" }')),
+        f"scheme 'Rush', step 2: selector 'closest foe': 'closest foe' is not understood "
+        f"{KNOWN}"),
+    "ranged without range": (
+        _blocks(schemes=_scheme("Spit", '{ attack = "ranged", damage = 1 }')),
+        "scheme 'Spit', step 1: 'range' must be a whole number, 1 or more"),
+    "melee with range": (
+        _blocks(schemes=_scheme("Bite", '{ attack = "melee", damage = 1, range = 2 }')),
+        "scheme 'Bite', step 1: a melee attack has no 'range'"),
+    "unknown attack kind": (
+        _blocks(schemes=_scheme("Burst", '{ attack = "burst", damage = 1 }')),
+        "scheme 'Burst', step 1: attack must be \"melee\" or \"ranged\""),
+    "unknown step kind": (
+        _blocks(schemes=_scheme("Fly", '{ fly = 3, toward = "nearest foe" }')),
+        "scheme 'Fly', step 1: give exactly one of move, leap, attack, special"),
+    "two step kinds": (
+        _blocks(schemes=_scheme("Odd", '{ move = 3, leap = 3, toward = "nearest foe" }')),
+        "scheme 'Odd', step 1: give exactly one of move, leap, attack, special"),
+    "unknown step key": (
+        _blocks(schemes=_scheme("Rush", '{ move = 3, toward = "foe", speed = 2 }')),
+        "scheme 'Rush', step 1: unknown key 'speed' for a move step"),
+    "unknown scheme key": (
+        _blocks(schemes=_scheme("Bite", BITE) + "cost = 2\n"),
+        "scheme 'Bite': unknown key 'cost' (a scheme has: faces, name, steps)"),
+    "unknown keyword": (
+        _blocks('keywords = ["Fast"]\n'), "unknown keyword 'Fast'"),
+    "no schemes": (
+        "[groups.rats]\nstandees = [1]\nfortitude = 3\n",
+        "needs at least one [[groups.NAME.schemes]]"),
+    "alternating and unpredictable": (
+        _blocks("alternating = true\nunpredictable = true\n",
+                _scheme("A", BITE, "[]") + _scheme("B", BITE, "[]")),
+        "a group is Alternating (no Scheme Die) or Unpredictable, not both"),
+    "rolled scheme without faces": (
+        _blocks(schemes=_scheme("Bite", BITE) + _scheme("Nap", BITE, "[]")),
+        "scheme 'Nap' has no die faces, so it can never be rolled (only Alternating groups "
+        "have none)"),
+}
+
+
+@pytest.mark.parametrize(("text", "message"), BAD_FILES.values(), ids=BAD_FILES.keys())
+def test_bad_scheme_block_file(text: str, message: str) -> None:
+    with pytest.raises(ContentError) as error:
+        parse_scheme_blocks(text, "bad.toml")
+    line = 1 if text.startswith("[groups.rats]") else 3
+    assert str(error.value) == f"bad.toml:{line}: group 'rats': {message}"
+    assert (error.value.source, error.value.line) == ("bad.toml", line)
+
+
+def test_bad_file_on_disk_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "blocks.toml"
+    path.write_text(_blocks("speed = 3\n"), encoding="utf-8")
+    with pytest.raises(ContentError) as error:
+        load_scheme_blocks(path)
+    assert str(error.value).startswith(f"{path}:3: group 'rats': unknown key 'speed'")
+
+
+def test_unknown_top_level_key() -> None:
+    with pytest.raises(ContentError) as error:
+        parse_scheme_blocks('sample = true\nschemers = 1\n[groups.rats]\nstandees = [1]\n',
+                            "bad.toml")
+    assert str(error.value) == ("bad.toml:2: unknown key 'schemers' (a Scheme Block file has: "
+                                "sample, groups)")
+
+
+def test_alternating_group_with_faces_is_refused() -> None:
+    text = _blocks("alternating = true\n", _scheme("A", BITE, "[1, 2, 3]")
+                   + _scheme("B", BITE, "[4, 5, 6]"))
+    with pytest.raises(ContentError) as error:
+        parse_scheme_blocks(text, "bad.toml")
+    assert str(error.value).startswith("bad.toml:3: group 'rats': ")
+
+
+def test_group_id_with_brackets() -> None:
+    for gid in ("rats (big)", "rats (big"):
+        good = (f'[groups."{gid}"]\nstandees = [1]\nfortitude = 3\n'
+                f'[[groups."{gid}".schemes]]\nname = "Bite"\nfaces = [1]\nsteps = [{BITE}]\n')
+        assert list(parse_scheme_blocks(good, "good.toml")) == [gid]
+        bad = f'[groups."{gid}"]\nstandees = [1]\nfortitude = 3\nspeed = 3\n'
+        with pytest.raises(ContentError) as error:
+            parse_scheme_blocks(bad, "bad.toml")
+        assert str(error.value).startswith(f"bad.toml:1: group '{gid}': unknown key 'speed'")
+
+
+# --- tales schemer move / turn ------------------------------------------------------------
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
+    status, out, err = run(capsys, *argv, "--json")
+    assert (status, err) == (0, "")
+    return json.loads(out)
+
+
+def _position(tmp_path: Path, *figures: str, grid: str = ". . . . . . .") -> str:
+    """A position file in ``tmp_path``: an inline corridor and ``figures`` as
+    ``"id side at"`` or ``"id schemer at number"`` (a rat of group ``rats``)."""
+    lines = ["[map]", 'name = "case"', f'grid = "{grid}"']
+    for spec in figures:
+        figure_id, side, at, *number = spec.split()
+        lines += ["[[figures]]", f'id = "{figure_id}"', f'side = "{side}"', f'at = "{at}"']
+        if number:
+            lines += ['group = "rats"', f"number = {number[0]}"]
+    path = tmp_path / "position.toml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(path)
+
+
+CLI_BLOCKS = """\
+sample = true
+
+[groups.rats]
+name = "Rats"
+standees = [1, 2]
+fortitude = 3
+
+[[groups.rats.schemes]]
+name = "Bite"
+faces = [1]
+steps = [{ attack = "melee", damage = 1 }]
+
+[[groups.rats.schemes]]
+name = "Rush and bite"
+faces = [2]
+steps = [
+  { move = 4, toward = "nearest foe" },
+  { attack = "melee", damage = 2, harm = "Weaken 1." },
+]
+
+[[groups.rats.schemes]]
+name = "Squeak"
+faces = [3]
+steps = [
+  { special = "Squeak", text = "Each rat gains 1 Shield Token." },
+  { attack = "ranged", range = 3, damage = 1 },
+]
+"""
+
+
+@pytest.fixture
+def blocks(tmp_path: Path) -> str:
+    path = tmp_path / "blocks.toml"
+    path.write_text(CLI_BLOCKS, encoding="utf-8")
+    return str(path)
+
+
+def _outcome(to: str, path: list[str], target: str | None, final: str | None) -> dict[str, Any]:
+    return {"to": to, "path": path, "target": target, "damage": 0, "final_target": final,
+            "displaced": {}}
+
+
+def test_move_json_ties_sorted_by_to(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # a (A1) and b (G1) are both 3 from D1; B1 and F1 are both 2 Moves away: with Move 1
+    # the Schemer gets as near as it can to either, C1 or E1.
+    position = _position(tmp_path, "b hero G1", "s schemer D1", "a hero A1")
+    data = run_json(capsys, "schemer", "move", position, "--figure", "s", "--move", "1",
+                    "--toward", "nearest foe")
+    assert data == {"figure": "s", "outcomes": [
+        _outcome("C1", ["D1", "C1"], "a", "B1"), _outcome("E1", ["D1", "E1"], "b", "F1")]}
+
+
+def test_move_json_leap(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # space A1 is behind h on C1: a Move cannot pass h and stays (D1 is the Nearest space
+    # it can reach), a Leap 3 passes over it.
+    position = _position(tmp_path, "s schemer D1", "h hero C1")
+    argv = ("schemer", "move", position, "--figure", "s", "--move", "3", "--toward",
+            "space A1")
+    assert run_json(capsys, *argv) == {
+        "figure": "s", "outcomes": [_outcome("D1", ["D1"], None, "A1")]}
+    assert run_json(capsys, *argv, "--leap") == {
+        "figure": "s", "outcomes": [_outcome("A1", ["D1", "C1", "B1", "A1"], None, "A1")]}
+
+
+def test_move_text(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    position = _position(tmp_path, "a hero A1", "b hero G1", "s schemer D1")
+    status, out, err = run(capsys, "schemer", "move", position, "--figure", "s", "--move",
+                           "1", "--toward", "Nearest Foe")
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == "s at D1: Move 1 toward nearest foe"
+    assert "  2 equally valid outcomes: the players choose" in lines
+    assert "  1) to C1 along D1 C1, toward a" in lines
+    assert "  2) to E1 along D1 E1, toward b" in lines
+
+
+TIE_FIGURES = ("a hero B1", "b hero D1", "c hero F1", "r2 schemer E1 2", "r1 schemer C1 1")
+
+
+def _bite(target: str, reason: str, damage: int = 1, harm: str | None = None
+          ) -> dict[str, Any]:
+    return {"kind": "melee", "damage": damage, "range": None, "targets": [target],
+            "harm": harm, "reason": reason}
+
+
+def test_turn_pending_json(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, blocks: str
+) -> None:
+    position = _position(tmp_path, *TIE_FIGURES)
+    argv = ("schemer", "turn", position, "--group", "rats", "--scheme", "1",
+            "--blocks", blocks)
+    assert run_json(capsys, *argv) == {"group": "rats", "scheme": "Bite", "pending": {
+        "kind": "melee-targets", "prompt": "r1: 2 Foes are adjacent, players choose 1",
+        "options": [["a"], ["b"]], "answered": []}}
+    assert run_json(capsys, *argv, "--answer", "2") == {
+        "group": "rats", "scheme": "Bite", "pending": {
+            "kind": "melee-targets", "prompt": "r2: 2 Foes are adjacent, players choose 1",
+            "options": [["b"], ["c"]], "answered": [2]}}
+    assert run_json(capsys, *argv, "--answer", "2", "--answer", "2") == {
+        "group": "rats", "scheme": "Bite", "pending": None, "turns": [
+            {"figure": "r1", "moves": [], "specials": [], "notes": [],
+             "attacks": [_bite("b", "players chose b of adjacent a, b")]},
+            {"figure": "r2", "moves": [], "specials": [], "notes": [],
+             "attacks": [_bite("c", "players chose c of adjacent b, c")]},
+        ]}
+
+
+def test_turn_pending_text(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, blocks: str
+) -> None:
+    position = _position(tmp_path, *TIE_FIGURES)
+    status, out, err = run(capsys, "schemer", "turn", position, "--group", "rats",
+                           "--scheme", "Bite", "--blocks", blocks, "--answer", "1")
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert len(lines) == 5
+    assert lines[:2] == ["Rats: Bite",
+                         "  the players choose: r2: 2 Foes are adjacent, players choose 1"]
+    assert lines[2].startswith("    1) ") and "b" in lines[2][7:] and "c" not in lines[2][7:]
+    assert lines[3].startswith("    2) ") and "c" in lines[3][7:] and "b" not in lines[3][7:]
+    assert lines[4] == "  run again with --answer 1 --answer N to go on"
+
+
+def test_turn_move_then_attack_json(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, blocks: str
+) -> None:
+    # r1 moves D1 C1 B1 next to h, then bites it from B1.
+    position = _position(tmp_path, "h hero A1", "r1 schemer D1 1")
+    data = run_json(capsys, "schemer", "turn", position, "--group", "rats", "--scheme", "2",
+                    "--blocks", blocks)
+    assert (data["group"], data["scheme"], data["pending"]) == ("rats", "Rush and bite", None)
+    (turn,) = data["turns"]
+    assert set(turn) == {"figure", "moves", "attacks", "specials", "notes"}
+    (moved,) = turn["moves"]
+    assert set(moved) == {"to", "path", "target", "damage", "final_target", "displaced",
+                          "reasons"}
+    assert {k: v for k, v in moved.items() if k != "reasons"} == _outcome(
+        "B1", ["D1", "C1", "B1"], "h", "B1")
+    assert moved["reasons"] and all(isinstance(r, str) for r in moved["reasons"])
+    assert turn["attacks"] == [_bite("h", "adjacent Foes: h", 2, "Weaken 1.")]
+    assert (turn["figure"], turn["specials"], turn["notes"]) == ("r1", [], [])
+
+
+def test_turn_text(capsys: pytest.CaptureFixture[str], tmp_path: Path, blocks: str) -> None:
+    position = _position(tmp_path, "h hero A1", "r1 schemer D1 1")
+    status, out, err = run(capsys, "schemer", "turn", position, "--group", "rats",
+                           "--scheme", "3", "--blocks", blocks)
+    assert (status, err) == (0, "")
+    assert out.splitlines() == [
+        "Rats: Squeak",
+        "1. r1",
+        "   Squeak: Each rat gains 1 Shield Token. (the table carries this out)",
+        "   Ranged 3: Attack 1: Foes within Range 3: h (3); attacks h",
+    ]
+
+
+def test_turn_sample_hounds(capsys: pytest.CaptureFixture[str]) -> None:
+    # hound1 on K8: its Foes zot (D3), gog (F1) and the Heroic otto (B7) are all more than 3
+    # away, so the Howl is reported and the Ranged 3 Attack finds no target.
+    data = run_json(capsys, "schemer", "turn", CRYPT, "--group", "hounds", "--scheme", "4",
+                    "--blocks", SAMPLE_BLOCKS)
+    assert data == {"group": "hounds", "scheme": "Howl", "pending": None, "turns": [
+        {"figure": "hound1", "moves": [], "notes": [],
+         "specials": [{"name": "Howl", "text": "Each Hero within Range 3 gains 1 Weaken "
+                       "Token."}],
+         "attacks": [{"kind": "ranged", "damage": 1, "range": 3, "targets": [], "harm": None,
+                      "reason": "Foes within Range 3: none"}]}]}
+
+
+def _mistakes(position: str, blocks: str) -> dict[str, tuple[list[str], str]]:
+    move = ["schemer", "move", position, "--move", "2"]
+    turn = ["schemer", "turn", position, "--blocks", blocks]
+    return {
+        "unknown figure": (
+            [*move, "--figure", "nobody", "--toward", "nearest foe"],
+            "no figure 'nobody' in this position (figures: h, k, r1)"),
+        "bad selector": (
+            [*move, "--figure", "r1", "--toward", "closest foe"],
+            f"selector 'closest foe': 'closest foe' is not understood {KNOWN}"),
+        "unknown space in selector": (
+            [*move, "--figure", "r1", "--toward", "space Z9"], "no space Z9 on map 'case'"),
+        "negative move": (
+            ["schemer", "move", position, "--figure", "r1", "--move", "-1", "--toward", "foe"],
+            "--move -1: movement must be 0 or more"),
+        "unknown group": (
+            [*turn, "--group", "wolves", "--scheme", "1"],
+            f"{blocks}: no group 'wolves' (groups: rats)"),
+        "bad face": (
+            [*turn, "--group", "rats", "--scheme", "9"],
+            "group 'rats' has no Scheme '9' (die faces: 1, 2, 3; schemes: 'Bite', "
+            "'Rush and bite', 'Squeak')"),
+        "group not on the map": (
+            ["schemer", "turn", position, "--blocks", SAMPLE_BLOCKS, "--group", "hounds",
+             "--scheme", "1"],
+            "no figures of group 'hounds' in this position (groups: rats)"),
+        "answer out of range": (
+            [*turn, "--group", "rats", "--scheme", "1", "--answer", "3", "--json"],
+            "answer 3 to 'melee-targets': choose 1 to 2"),
+        "bad blocks file": (
+            ["schemer", "turn", position, "--blocks", position, "--group", "rats",
+             "--scheme", "1"],
+            f"{position}:1: unknown key 'map' (a Scheme Block file has: sample, groups)"),
+    }
+
+
+MISTAKES = list(_mistakes("POSITION", "BLOCKS"))
+
+
+@pytest.mark.parametrize("mistake", MISTAKES)
+def test_schemer_mistakes_exit_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, blocks: str, mistake: str
+) -> None:
+    # r1 on C1 has h (B1) and k (D1) adjacent: a tie for Bite's Melee 1.
+    position = _position(tmp_path, "h hero B1", "k hero D1", "r1 schemer C1 1")
+    argv, message = _mistakes(position, blocks)[mistake]
+    assert run(capsys, *argv) == (2, "", f"tales: {message}\n")
