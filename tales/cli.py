@@ -232,6 +232,38 @@ def cmd_schemer_turn(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_odds(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from tales.rules.dice import load_dice
+    from tales.rules.odds import DoomChoice, damage_distribution, mean, parse_attack
+
+    dice = load_dice(args.dice)
+    spec = parse_attack(args.attack)
+    for name in ("fixed", "boost", "weaken", "shield"):
+        if getattr(args, name) < 0:
+            raise TalesError(f"--{name} {getattr(args, name)}: must be 0 or more")
+    spec = replace(spec, fixed=spec.fixed + args.fixed, boost=args.boost, weaken=args.weaken,
+                   shield=args.shield, doom=args.doom, legend=args.legend,
+                   doom_choice=DoomChoice(args.doom_choice))
+    distribution = damage_distribution(spec, dice)
+    expected = mean(distribution)
+    if args.json:
+        last = max((k for k, p in enumerate(distribution) if p >= 1e-15), default=0)
+        _emit({"distribution": {str(k): float(distribution[k]) for k in range(last + 1)},
+               "mean": expected})
+        return 0
+    note = " (default dice: an assumption, see tales/data/dice.toml)" if dice.assumption else ""
+    print(f"{args.attack}: mean {expected:.3f} damage{note}")
+    print("  damage  chance  at least")
+    tail = 1.0
+    for value, chance in enumerate(distribution):
+        if chance >= 5e-5:
+            print(f"  {value:>6}  {chance:6.2%}  {tail:7.2%}")
+        tail -= chance
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tales", description="Tales from the Red Dragon Inn: rules engine and table tools")
@@ -269,6 +301,23 @@ def build_parser() -> argparse.ArgumentParser:
     reach.add_argument("--leap", action="store_true", help="Leap instead of Move")
     reach.add_argument("--json", action="store_true")
     reach.set_defaults(run=cmd_reach)
+
+    odds = commands.add_parser("odds", help="exact odds of an Attack's damage")
+    odds.add_argument("attack", help='dice and fixed damage, e.g. "2 damage + 1 epic + 1"')
+    odds.add_argument("--doom", action="store_true", help="against a Foe with Doom")
+    odds.add_argument("--legend", action="store_true", help="Legend difficulty (Doom Die)")
+    odds.add_argument("--doom-choice", choices=["remove", "take"], default="remove",
+                      help="on a Doom icon: remove the Damage Die worth least (default), or "
+                      "take the damage")
+    odds.add_argument("--fixed", type=int, default=0, metavar="N", help="fixed damage")
+    odds.add_argument("--boost", type=int, default=0, metavar="N",
+                      help="Damage Boost Tokens spent")
+    odds.add_argument("--weaken", type=int, default=0, metavar="N", help="Weaken Tokens")
+    odds.add_argument("--shield", type=int, default=0, metavar="N",
+                      help="the target's Shield Tokens (-2 each)")
+    odds.add_argument("--dice", metavar="FILE", help="a dice file (default: the bundled one)")
+    odds.add_argument("--json", action="store_true")
+    odds.set_defaults(run=cmd_odds)
 
     schemer = commands.add_parser("schemer", help="table assistant: what Schemers do")
     schemer_commands = schemer.add_subparsers(dest="schemer_command", required=True,

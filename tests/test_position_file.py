@@ -213,9 +213,10 @@ def test_sample_position() -> None:
 
 # --- bad input --------------------------------------------------------------------------
 
-FIGURE_KEYS = "at, damage, fortitude, group, id, keywords, number, side, tokens, wounded"
+FIGURE_KEYS = ("at, damage, fortitude, group, id, keywords, number, side, tokens, "
+               "toughness_refresh, wounded, wounded_fortitude")
 KEYWORDS = ("Tiny, Avoided, Massive, Juggernaut, Immobile, Overrun, Big Bad, Berserk, Heroic, "
-            "Resistant, Immune to X")
+            "Resistant, Doom, Immune to X")
 TOKENS = "damage_boost, evade, hitback, overcharge, reset, shield, toughness, weaken, stun"
 
 # id: (changes to BASE, line, message)

@@ -32,6 +32,7 @@ class Keyword(StrEnum):
     BERSERK = "Berserk"
     HEROIC = "Heroic"
     RESISTANT = "Resistant"
+    DOOM = "Doom"
 
 
 class Token(StrEnum):
@@ -95,7 +96,9 @@ class Figure:
 
     ``immune`` holds the X of every "Immune to X": ``traps``, ``hazards``, ``difficult``
     or a map feature's name, lower-cased. ``wounded`` is True for a figure on its Wounded
-    side (glossary: Fresh, Wounded).
+    side (glossary: Fresh, Wounded); a Fresh figure with a Wounded side (a Hero, a Boss) has
+    that side's Fortitude in ``wounded_fortitude``; ``toughness_refresh`` is how many
+    Toughness Tokens a Boss gets back when it flips to Wounded (glossary: Boss).
     """
 
     id: str
@@ -106,6 +109,8 @@ class Figure:
     fortitude: int | None = None
     damage: int = 0
     wounded: bool = False
+    wounded_fortitude: int | None = None
+    toughness_refresh: int = 0
     keywords: frozenset[Keyword] = frozenset()
     immune: frozenset[str] = frozenset()
     tokens: tuple[tuple[Token, int], ...] = field(default=())

@@ -30,8 +30,8 @@ from tales.errors import ContentError, TalesError
 
 POSITION_KEYS = frozenset({"map", "figures", "traps", "wizard_fire", "open_doors"})
 FIGURE_KEYS = frozenset(
-    {"id", "side", "at", "group", "number", "fortitude", "damage", "wounded", "keywords",
-     "tokens"}
+    {"id", "side", "at", "group", "number", "fortitude", "damage", "wounded",
+     "wounded_fortitude", "toughness_refresh", "keywords", "tokens"}
 )
 
 
@@ -300,11 +300,16 @@ def _read_figure(
         return value
 
     fortitude = whole("fortitude", None, 1)
+    wounded_fortitude = whole("wounded_fortitude", None, 1)
+    toughness_refresh = whole("toughness_refresh", 0, 0) or 0
     damage = whole("damage", 0, 0) or 0
     number = whole("number", None, 1)
     wounded = entry.get("wounded", False)
     if not isinstance(wounded, bool):
         raise error(f"{label}: 'wounded' must be true or false", line)
+    if wounded and wounded_fortitude is not None:
+        raise error(f"{label}: a Wounded figure has no 'wounded_fortitude' (it is already on "
+                    "its Wounded side)", line)
     group = entry.get("group")
     if group is not None and not isinstance(group, str):
         raise error(f"{label}: 'group' must be a string", line)
@@ -337,7 +342,8 @@ def _read_figure(
         tokens[token] = count
     figure = Figure(
         id=figure_id, side=side, at=at, group=group, number=number, fortitude=fortitude,
-        damage=damage, wounded=wounded, keywords=frozenset(keywords), immune=frozenset(immune),
+        damage=damage, wounded=wounded, wounded_fortitude=wounded_fortitude,
+        toughness_refresh=toughness_refresh, keywords=frozenset(keywords), immune=frozenset(immune),
     ).with_tokens(tokens)
     if Keyword.TINY not in figure.keywords:
         for other in placed:

@@ -172,7 +172,9 @@ def _step(spec: Any, scheme: str, n: int, error: Any) -> Step:
         try:
             attack_kind = AttackKind(spec["attack"])
         except ValueError:
-            raise error(f"{where}: attack must be \"melee\" or \"ranged\"") from None
+            attack_kind = AttackKind.BURST
+        if attack_kind is AttackKind.BURST:
+            raise error(f"{where}: attack must be \"melee\" or \"ranged\"")
         reach = None
         if attack_kind is AttackKind.RANGED:
             reach = number("range", least=1)

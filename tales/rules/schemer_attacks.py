@@ -23,6 +23,7 @@ class AttackKind(StrEnum):
 
     MELEE = "melee"
     RANGED = "ranged"
+    BURST = "burst"
 
 
 @dataclass(frozen=True, slots=True)

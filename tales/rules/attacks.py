@@ -1,0 +1,441 @@
+"""Attacks, Appendix C: choose targets, determine damage, deal it, Harm, remove Defeated.
+
+:func:`player_attack` is the player-controlled pipeline (dice, Doom, Epic Dice, Inspire,
+Damage Boost, Weaken; Schemers prevent automatically and Hit back). :func:`schemer_attack`
+is the Schemer pipeline (fixed damage, boosts and Weaken, Epic Dice for defence, each
+target's player deciding Toughness, Shields, Evade and Hitback). Both are resolution
+generators over a :class:`Battle`: the position, the Epic Pool, the difficulty, the dice.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+from tales.board.burst import BurstTemplate, Placement, covered_foes
+from tales.board.figures import Figure, Keyword, Token, is_foe
+from tales.board.position import Position
+from tales.board.ranges import figure_distances
+from tales.errors import IllegalChoice
+from tales.rules.damage import DamageRoll, determine_damage
+from tales.rules.decisions import Decider, Decision, Resolution
+from tales.rules.dice import Dice
+from tales.rules.epic_pool import EpicPool
+from tales.rules.forced import pull, push
+from tales.rules.health import (
+    Damaged,
+    Prevented,
+    controlled_by_players,
+    deal,
+    disarm,
+    give_tokens,
+    heal,
+    prevent,
+    remove_defeated,
+)
+from tales.rules.movement import move, reach
+from tales.rules.schemer_attacks import AttackKind, AttackPlan
+
+
+class HarmKind(StrEnum):
+    """Harm effects the engine applies itself; anything else is text for the table."""
+
+    WEAKEN = "weaken"
+    STUN = "stun"
+    DISARM = "disarm"
+    PUSH = "push"
+    PULL = "pull"
+    SPLASH = "splash"
+    DAMAGE = "damage"
+    HEAL = "heal"  # general: the attacker heals
+    INSPIRE = "inspire"  # general: one Epic Die to the pool
+    TEXT = "text"
+
+
+@dataclass(frozen=True, slots=True)
+class Harm:
+    """A Harm effect. ``per_target``: its text says "target" (each damaged target gets it);
+    otherwise it happens once (glossary: Harm)."""
+
+    kind: HarmKind
+    amount: int = 0
+    per_target: bool = True
+    text: str = ""
+
+
+_HARM = re.compile(
+    r"^(?P<verb>weaken|stun|disarm|push|pull|splash|heal|inspire|damage)"
+    r"(?:\s+(?P<who>target\(?s?\)?))?(?:\s+(?P<n>\d+))?(?:\s+damage)?$")
+
+
+def parse_harm(text: str | None) -> tuple[Harm, ...]:
+    """Read Harm text such as ``"Push target 1. Weaken target 1."`` into effects.
+
+    Each sentence is one effect; a sentence that is not one of the forms above is kept as
+    text for the table (per target when it says "target").
+
+    >>> [(h.kind.value, h.amount, h.per_target) for h in parse_harm("Push target 2. Inspire.")]
+    [('push', 2, True), ('inspire', 0, False)]
+    """
+    effects: list[Harm] = []
+    for sentence in re.split(r"\.\s*", text or ""):
+        words = " ".join(sentence.split())
+        if not words:
+            continue
+        match = _HARM.match(words.lower())
+        says_target = "target" in words.lower()
+        if match is None:
+            effects.append(Harm(HarmKind.TEXT, 0, says_target, words))
+            continue
+        kind = HarmKind(match.group("verb"))
+        amount = int(match.group("n") or (1 if kind in (HarmKind.STUN, HarmKind.INSPIRE)
+                                          else 0))
+        per_target = says_target or kind is HarmKind.SPLASH
+        effects.append(Harm(kind, amount, per_target, words))
+    return tuple(effects)
+
+
+@dataclass(frozen=True, slots=True)
+class CombatRules:
+    """Readings of ambiguous combat rules (docs/rules-decisions.md, Combat)."""
+
+    hitback_damage: int = 2
+
+
+@dataclass(frozen=True)
+class Battle:
+    """What an Attack needs beyond the board: the Epic Pool, difficulty and dice."""
+
+    position: Position
+    pool: EpicPool
+    dice: Dice
+    legend: bool = False
+    rules: CombatRules = CombatRules()
+
+
+@dataclass(frozen=True)
+class HeroAttack:
+    """A player-controlled Attack: ``[Type]: Attack [Damage] [Target]`` (Appendix C)."""
+
+    kind: AttackKind
+    dice: int = 0
+    fixed: int = 0
+    targets: int = 1
+    range: int | None = None
+    burst: BurstTemplate | None = None
+    harm: tuple[Harm, ...] = ()
+    splash: int = 0
+
+
+@dataclass(frozen=True)
+class AttackResult:
+    """Everything an Attack did, in order, and the battle after it."""
+
+    battle: Battle
+    attacker: str
+    targets: tuple[str, ...]
+    damage: int
+    roll: DamageRoll | None = None
+    prevented: tuple[Prevented, ...] = ()
+    damaged: tuple[Damaged, ...] = ()
+    averted: tuple[str, ...] = ()
+    splashed: tuple[Damaged, ...] = ()
+    defeated: tuple[str, ...] = ()
+    log: tuple[str, ...] = field(default=())
+
+
+def legal_targets(position: Position, attacker: Figure, attack: HeroAttack) -> list[Figure]:
+    """Foes a player-controlled Melee or Ranged Attack may target (Appendix C, step 1)."""
+    foes = [f for f in position.figures if is_foe(attacker, f)]
+    if attack.kind is AttackKind.MELEE:
+        return [f for f in foes if position.adjacent(attacker, f)]
+    if attack.kind is AttackKind.RANGED:
+        reach_ = attack.range or 0
+        return [f for f, d in figure_distances(position, attacker.at, foes) if d <= reach_]
+    raise ValueError("a Burst Attack's targets come from a template placement")
+
+
+def _choose_targets(
+    position: Position, attacker: Figure, attack: HeroAttack,
+    chosen: Sequence[str] | Placement,
+) -> list[Figure]:
+    if attack.kind is AttackKind.BURST:
+        if not isinstance(chosen, Placement):
+            raise IllegalChoice("a Burst Attack takes a template placement")
+        return covered_foes(position, attacker, chosen)
+    if isinstance(chosen, Placement):
+        raise IllegalChoice("only a Burst Attack takes a template placement")
+    legal = {f.id: f for f in legal_targets(position, attacker, attack)}
+    if len(set(chosen)) != len(chosen) or not 1 <= len(chosen) <= attack.targets:
+        raise IllegalChoice(f"choose 1 to {attack.targets} different targets")
+    for target in chosen:
+        if target not in legal:
+            raise IllegalChoice(f"{target} is not a legal target of {attacker.id}'s "
+                                f"{attack.kind.value} Attack (legal: "
+                                f"{', '.join(sorted(legal)) or 'none'})")
+    return [legal[t] for t in chosen]
+
+
+def player_attack(
+    battle: Battle, attacker_id: str, attack: HeroAttack,
+    targets: Sequence[str] | Placement, extra_dice: int = 0,
+) -> Resolution[AttackResult]:
+    """A player-controlled Attack, Appendix C steps 1-5 (``extra_dice``: e.g. Backstab)."""
+    position = battle.position
+    attacker = position.figure(attacker_id)
+    chosen = _choose_targets(position, attacker, attack, targets)
+    log: list[str] = [f"{attacker.id} attacks {', '.join(f.id for f in chosen) or 'nobody'}"]
+    doom = battle.legend or any(Keyword.DOOM in f.keywords for f in chosen)
+    pool = battle.pool
+    epic = 0
+    if pool.dice:
+        epic = yield Decision("empower", f"{attacker.id}: add how many Epic Dice from the "
+                              "Epic Pool?", tuple(range(pool.dice + 1)), Decider.PLAYER,
+                              attacker.id)
+        pool = pool.take(epic)
+    boosts = attacker.token(Token.DAMAGE_BOOST)
+    weaken = attacker.token(Token.WEAKEN)
+    rolled = yield from determine_damage(
+        battle.dice, attacker.id, attack.dice + extra_dice, epic, attack.fixed, doom,
+        battle.legend, pool.dice, boosts, weaken)
+    tokens = dict(attacker.tokens)
+    tokens[Token.DAMAGE_BOOST] = boosts - rolled.boost
+    tokens[Token.WEAKEN] = 0
+    position = position.with_figure(attacker.with_tokens(tokens))
+    if rolled.self_damage:
+        log.append(f"Doom: {attacker.id} takes {rolled.self_damage} damage")
+        position, _ = yield from _hurt(position, attacker.id, rolled.self_damage, "Doom")
+    if rolled.inspired:
+        pool = pool.inspire()
+        log.append("Inspire: an Epic Die is added to the Epic Pool")
+    log.append(f"damage {rolled.total}")
+    start = {f.id: f.at for f in position.figures}
+    result = yield from _deal_to_targets(
+        replace(battle, position=position, pool=pool), attacker.id, [f.id for f in chosen],
+        rolled.total, attack.harm, attack.splash, start, log, by_player=True)
+    return replace(result, roll=rolled)
+
+
+def schemer_attack(battle: Battle, plan: AttackPlan) -> Resolution[AttackResult]:
+    """A Schemer's Attack (Appendix C, Schemer Attacks, steps 2-5) on ``plan``'s targets."""
+    position = battle.position
+    attacker = position.figure(plan.attacker)
+    boosts = attacker.token(Token.DAMAGE_BOOST)
+    weaken = attacker.token(Token.WEAKEN)
+    damage = max(plan.attack.damage + boosts - weaken, 0)
+    tokens = dict(attacker.tokens)
+    tokens[Token.DAMAGE_BOOST] = 0
+    tokens[Token.WEAKEN] = 0
+    position = position.with_figure(attacker.with_tokens(tokens))
+    log = [f"{attacker.id} attacks {', '.join(plan.targets) or 'nobody'} for {damage}"]
+    pool = battle.pool
+    if plan.targets and pool.dice and damage > 0:
+        spend = yield Decision(
+            "epic-defence", f"{attacker.id} attacks for {damage}: discard how many Epic Dice "
+            "(-2 damage to every target each)?", tuple(range(pool.dice + 1)), Decider.TABLE)
+        if spend:
+            pool = pool.take(spend)
+            damage = max(damage - 2 * spend, 0)
+            log.append(f"{spend} Epic Dice discarded: damage {damage}")
+    start = {f.id: f.at for f in position.figures}
+    return (yield from _deal_to_targets(
+        replace(battle, position=position, pool=pool), attacker.id, list(plan.targets), damage,
+        parse_harm(plan.attack.harm), 0, start, log, by_player=False))
+
+
+def _hurt(
+    position: Position, figure_id: str, amount: int, what: str
+) -> Resolution[tuple[Position, Damaged]]:
+    """Non-Attack damage: prevention (automatic or asked), then dealt."""
+    position, stopped = yield from prevent(position, figure_id, amount, what)
+    return deal(position, figure_id, stopped.dealt)
+
+
+def _deal_to_targets(
+    battle: Battle, attacker_id: str, targets: list[str], damage: int,
+    harm: tuple[Harm, ...], splash: int, start: dict[str, int], log: list[str],
+    by_player: bool,
+) -> Resolution[AttackResult]:
+    """Steps 3-5: deal damage to each target, reactions, Harm, Splash, remove Defeated."""
+    position = battle.position
+    pool = battle.pool
+    prevented: list[Prevented] = []
+    damaged: list[Damaged] = []
+    averted: list[str] = []
+    for target_id in targets:
+        if target_id not in {f.id for f in position.figures}:
+            continue
+        position, stopped = yield from prevent(position, target_id, damage, "an Attack")
+        prevented.append(stopped)
+        position, hurt = deal(position, target_id, stopped.dealt)
+        damaged.append(hurt)
+        if stopped.toughness:
+            log.append(f"{target_id} discards a Toughness Token: no damage, no Harm")
+        elif stopped.shields:
+            log.append(f"{target_id} discards {stopped.shields} Shield Tokens")
+        if hurt.lost > 0:
+            log.append(f"{target_id} loses {hurt.lost} Fortitude"
+                       + (" and is Wounded" if hurt.wounded else "")
+                       + (" and is Defeated" if hurt.defeated else ""))
+            position, avert = yield from _react(battle, position, attacker_id, target_id, log)
+            if avert:
+                averted.append(target_id)
+    lost = [d.figure for d in damaged if d.lost > 0]
+    harmed = [t for t in lost if t not in averted]
+    position, pool = yield from _apply_harm(position, pool, attacker_id, harmed, harm, start,
+                                            targets, log, by_player)
+    splashed: list[Damaged] = []
+    if splash:
+        for victim in _splash_victims(position, attacker_id, targets, start, targets):
+            position, hit = yield from _hurt(position, victim, splash, "Splash")
+            splashed.append(hit)
+            log.append(f"Splash: {victim} takes {hit.lost}")
+    position, gone = remove_defeated(position)
+    if gone:
+        log.append(f"Defeated and removed: {', '.join(gone)}")
+    return AttackResult(replace(battle, position=position, pool=pool), attacker_id,
+                        tuple(targets), damage, None, tuple(prevented), tuple(damaged),
+                        tuple(averted), tuple(splashed), tuple(gone), tuple(log))
+
+
+def _react(
+    battle: Battle, position: Position, attacker_id: str, target_id: str, log: list[str],
+) -> Resolution[tuple[Position, bool]]:
+    """Reactions to "An Attack damages you": Evade and Hitback Tokens (glossary)."""
+    target = position.figure(target_id)
+    attacker = position.figure(attacker_id)
+    averted = False
+    hitbacks = target.token(Token.HITBACK)
+    hit_back = hitbacks and Keyword.AVOIDED not in attacker.keywords
+    if controlled_by_players(target):
+        evades = target.token(Token.EVADE)
+        if evades:
+            use = yield Decision("evade", f"{target_id} was damaged: discard how many Evade "
+                                 "Tokens (Avert Harm, Leap 2 each)?", tuple(range(evades + 1)),
+                                 Decider.PLAYER, target_id)
+            if use:
+                position = _spend(position, target_id, Token.EVADE, use)
+                averted = True
+                position = yield from _evade_leap(position, target_id, 2 * use, log)
+        use_hitback = 0
+        if hit_back:
+            use_hitback = yield Decision(
+                "hitback", f"{target_id} was damaged: discard how many Hitback Tokens (Avert "
+                f"Harm, the attacker takes {battle.rules.hitback_damage} each)?",
+                tuple(range(hitbacks + 1)), Decider.PLAYER, target_id)
+    else:
+        use_hitback = hitbacks if hit_back else 0  # a Schemer uses all of them
+    if use_hitback:
+        position = _spend(position, target_id, Token.HITBACK, use_hitback)
+        averted = True
+        for _ in range(use_hitback):
+            position, hurt = yield from _hurt(position, attacker_id,
+                                              battle.rules.hitback_damage, "Hitback")
+            log.append(f"Hitback: {attacker_id} takes {hurt.lost}")
+    return position, averted
+
+
+def _spend(position: Position, figure_id: str, token: Token, count: int) -> Position:
+    figure = position.figure(figure_id)
+    tokens = dict(figure.tokens)
+    tokens[token] = tokens.get(token, 0) - count
+    return position.with_figure(figure.with_tokens(tokens))
+
+
+def _evade_leap(position: Position, figure_id: str, points: int, log: list[str]
+                ) -> Resolution[Position]:
+    """Evade: the summed Leap; where to is the figure's player's choice."""
+    options = tuple(reach(position, figure_id, points, leap=True).costs)
+    to = yield Decision("evade-leap", f"{figure_id} Evades: Leap {points} to which space?",
+                        options, Decider.PLAYER, figure_id)
+    moved = yield from move(position, figure_id, to, points, leap=True)
+    log.append(f"{figure_id} Evades to {position.board.names[to]}")
+    return moved.position
+
+
+def _splash_victims(
+    position: Position, attacker_id: str, around: list[str], start: dict[str, int],
+    targets: list[str],
+) -> list[str]:
+    """Foes of the attacker next to ``around`` (where they stood when attacked), not targets."""
+    attacker = position.figure(attacker_id)
+    board = position.board
+    spots = {start[t] for t in around if t in start}
+    victims = []
+    for figure in position.figures:
+        if figure.id in targets or not is_foe(attacker, figure):
+            continue
+        here = start.get(figure.id, figure.at)
+        if any(here == s or board.adjacent(here, s) for s in spots):
+            victims.append(figure.id)
+    return victims
+
+
+def _apply_harm(
+    position: Position, pool: EpicPool, attacker_id: str, harmed: list[str],
+    harm: tuple[Harm, ...], start: dict[str, int], targets: list[str], log: list[str],
+    by_player: bool,
+) -> Resolution[tuple[Position, EpicPool]]:
+    """Step 4: Harm effects, each target form per harmed target, general forms once."""
+    if not harm or not harmed:
+        return position, pool
+    order = harm
+    if len(harm) > 1:
+        order = yield Decision(
+            "harm-order", "players choose the order of the Harm effects",
+            tuple(itertools.permutations(harm)),
+            Decider.PLAYER if by_player else Decider.TABLE, attacker_id)
+    for effect in order:
+        if not effect.per_target:
+            position, pool = _general_harm(position, pool, attacker_id, effect, log)
+            continue
+        if effect.kind is HarmKind.SPLASH:
+            for victim in _splash_victims(position, attacker_id, harmed, start, targets):
+                position, hit = yield from _hurt(position, victim, effect.amount, "Splash")
+                log.append(f"Harm, Splash: {victim} takes {hit.lost}")
+            continue
+        for target_id in harmed:
+            if target_id in {f.id for f in position.figures}:
+                position = yield from _target_harm(position, attacker_id, target_id, effect,
+                                                   log)
+    return position, pool
+
+
+def _general_harm(position: Position, pool: EpicPool, attacker_id: str, effect: Harm,
+                  log: list[str]) -> tuple[Position, EpicPool]:
+    if effect.kind is HarmKind.INSPIRE:
+        log.append("Harm: Inspire")
+        return position, pool.inspire()
+    if effect.kind is HarmKind.HEAL:
+        position, healed = heal(position, attacker_id, effect.amount)
+        log.append(f"Harm: {attacker_id} heals {healed}")
+        return position, pool
+    log.append(f"Harm (for the table): {effect.text}")
+    return position, pool
+
+
+def _target_harm(position: Position, attacker_id: str, target_id: str, effect: Harm,
+                 log: list[str]) -> Resolution[Position]:
+    kind = effect.kind
+    if kind in (HarmKind.WEAKEN, HarmKind.STUN):
+        token = Token.WEAKEN if kind is HarmKind.WEAKEN else Token.STUN
+        position, given = give_tokens(position, target_id, token, effect.amount)
+        log.append(f"Harm: {target_id} gains {given} {token.rule_name}s")
+    elif kind is HarmKind.DISARM:
+        position, lost = yield from disarm(position, target_id, effect.amount)
+        log.append(f"Harm: {target_id} discards {lost} Power Tokens")
+    elif kind in (HarmKind.PUSH, HarmKind.PULL):
+        forced = push if kind is HarmKind.PUSH else pull
+        result = yield from forced(position, attacker_id, target_id, effect.amount)
+        position = result.position
+        log.append(f"Harm: {target_id} is {kind.value}ed to "
+                   f"{position.board.names[result.path[-1]]}")
+    elif kind is HarmKind.DAMAGE:
+        position, hit = yield from _hurt(position, target_id, effect.amount, "Harm")
+        log.append(f"Harm: {target_id} takes {hit.lost}")
+    else:
+        log.append(f"Harm on {target_id} (for the table): {effect.text}")
+    return position

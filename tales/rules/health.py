@@ -1,0 +1,176 @@
+"""Damage, prevention, Wounded and Defeated, Heal, and tokens given to figures.
+
+Glossary entries: Fortitude, Fresh, Wounded, Defeated, Boss, Heal X, Shield Token,
+Toughness Token, Big Bad, Weaken X, Stun Token, Disarm X. Prevention by a Schemer is
+automatic (Toughness first, keeping Shields; else Shields until the damage is 0); a
+player-controlled figure's player decides (Decisions).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from tales.board.figures import DEBUFF_TOKENS, POWER_TOKENS, Figure, Keyword, Side, Token
+from tales.board.position import Position
+from tales.rules.decisions import Decider, Decision, Resolution
+
+
+@dataclass(frozen=True, slots=True)
+class Prevented:
+    """What a figure spent against one instance of damage, and what got through."""
+
+    figure: str
+    incoming: int
+    toughness: bool
+    shields: int
+    dealt: int
+
+
+@dataclass(frozen=True, slots=True)
+class Damaged:
+    """Damage a figure took: ``lost`` Fortitude; ``wounded``/``defeated`` if it flipped/fell."""
+
+    figure: str
+    amount: int
+    lost: int
+    wounded: bool = False
+    defeated: bool = False
+
+
+def controlled_by_players(figure: Figure) -> bool:
+    """Player-controlled figures choose their own prevention (Heroes' side)."""
+    return figure.side is Side.HERO
+
+
+def prevent_schemer(figure: Figure, amount: int) -> tuple[Figure, Prevented]:
+    """A Schemer's automatic prevention (Toughness Token, Shield Token 2)."""
+    tokens = dict(figure.tokens)
+    if amount <= 0:
+        return figure, Prevented(figure.id, amount, False, 0, 0)
+    if tokens.get(Token.TOUGHNESS, 0) > 0:
+        tokens[Token.TOUGHNESS] -= 1
+        return figure.with_tokens(tokens), Prevented(figure.id, amount, True, 0, 0)
+    shields = min(tokens.get(Token.SHIELD, 0), math.ceil(amount / 2))
+    if shields:
+        tokens[Token.SHIELD] -= shields
+    dealt = max(amount - 2 * shields, 0)
+    return figure.with_tokens(tokens), Prevented(figure.id, amount, False, shields, dealt)
+
+
+def prevent(
+    position: Position, figure_id: str, amount: int, what: str
+) -> Resolution[tuple[Position, Prevented]]:
+    """Prevention before damage is dealt: automatic for Schemers, asked of players."""
+    figure = position.figure(figure_id)
+    if not controlled_by_players(figure):
+        figure, done = prevent_schemer(figure, amount)
+        return position.with_figure(figure), done
+    if amount <= 0:
+        return position, Prevented(figure.id, amount, False, 0, 0)
+    tokens = dict(figure.tokens)
+    if tokens.get(Token.TOUGHNESS, 0) > 0:
+        use = yield Decision(
+            "toughness", f"{figure.id} would take {amount} damage ({what}): discard a "
+            "Toughness Token to prevent it?", (False, True), Decider.PLAYER, figure.id)
+        if use:
+            tokens[Token.TOUGHNESS] -= 1
+            figure = figure.with_tokens(tokens)
+            return position.with_figure(figure), Prevented(figure.id, amount, True, 0, 0)
+    shields = 0
+    useful = min(tokens.get(Token.SHIELD, 0), math.ceil(amount / 2))
+    if useful:
+        shields = yield Decision(
+            "shields", f"{figure.id} would take {amount} damage ({what}): discard how many "
+            "Shield Tokens (-2 each)?", tuple(range(useful + 1)), Decider.PLAYER, figure.id)
+        tokens[Token.SHIELD] -= shields
+        figure = figure.with_tokens(tokens)
+    dealt = max(amount - 2 * shields, 0)
+    return position.with_figure(figure), Prevented(figure.id, amount, False, shields, dealt)
+
+
+def deal(position: Position, figure_id: str, amount: int) -> tuple[Position, Damaged]:
+    """Deal damage already past prevention: Wounded flip or Defeated (glossary: Wounded).
+
+    A Fresh figure with a Wounded side flips when its damage reaches its Fortitude; the
+    excess is ignored and a Boss gets its Toughness Tokens back. A figure without one is
+    Defeated when its damage reaches its Fortitude; it stays on the map until
+    :func:`remove_defeated` (Appendix C, step 5).
+    """
+    figure = position.figure(figure_id)
+    if amount <= 0:
+        return position, Damaged(figure.id, 0, 0)
+    damage = figure.damage + amount
+    fortitude = figure.fortitude
+    if fortitude is None or damage < fortitude:
+        return position.with_figure(replace(figure, damage=damage)), Damaged(
+            figure.id, amount, amount)
+    lost = fortitude - figure.damage
+    if figure.wounded_fortitude is not None and not figure.wounded:
+        flipped = replace(figure, damage=0, wounded=True, fortitude=figure.wounded_fortitude,
+                          wounded_fortitude=None)
+        if figure.toughness_refresh:
+            tokens = dict(flipped.tokens)
+            tokens[Token.TOUGHNESS] = max(tokens.get(Token.TOUGHNESS, 0),
+                                          figure.toughness_refresh)
+            flipped = flipped.with_tokens(tokens)
+        return position.with_figure(flipped), Damaged(figure.id, amount, lost, wounded=True)
+    return position.with_figure(replace(figure, damage=damage)), Damaged(
+        figure.id, amount, lost, defeated=True)
+
+
+def is_defeated(figure: Figure) -> bool:
+    """Damage equals or exceeds Fortitude (glossary: Defeated)."""
+    return figure.fortitude is not None and figure.damage >= figure.fortitude
+
+
+def remove_defeated(position: Position) -> tuple[Position, list[str]]:
+    """Remove every Defeated figure from the map (Appendix C, step 5)."""
+    gone = [f.id for f in position.figures if is_defeated(f)]
+    for figure_id in gone:
+        position = position.without_figure(figure_id)
+    return position, gone
+
+
+def heal(position: Position, figure_id: str, x: int) -> tuple[Position, int]:
+    """Heal X: remove up to X damage; never above Fortitude, never back to Fresh."""
+    figure = position.figure(figure_id)
+    healed = min(max(x, 0), figure.damage)
+    return position.with_figure(replace(figure, damage=figure.damage - healed)), healed
+
+
+def give_tokens(position: Position, figure_id: str, token: Token, count: int) -> tuple[
+        Position, int]:
+    """Give ``count`` tokens; a Big Bad gains one Debuff Token fewer and is never Stunned.
+
+    Returns the number actually given.
+    """
+    figure = position.figure(figure_id)
+    if token in DEBUFF_TOKENS and Keyword.BIG_BAD in figure.keywords:
+        count = 0 if token is Token.STUN else max(count - 1, 0)
+    if count <= 0:
+        return position, 0
+    tokens = dict(figure.tokens)
+    tokens[token] = tokens.get(token, 0) + count
+    return position.with_figure(figure.with_tokens(tokens)), count
+
+
+def disarm(position: Position, figure_id: str, x: int) -> Resolution[tuple[Position, int]]:
+    """Disarm X: the figure discards X Power Tokens (all if it has fewer).
+
+    Which ones is the figure's controller's choice: a Decision per token discarded when
+    the figure holds more than one kind (the players' for a Schemer).
+    """
+    figure = position.figure(figure_id)
+    tokens = dict(figure.tokens)
+    held = sum(c for t, c in tokens.items() if t in POWER_TOKENS)
+    discard = min(max(x, 0), held)
+    decider = Decider.PLAYER if controlled_by_players(figure) else Decider.TABLE
+    for _ in range(discard):
+        kinds = tuple(sorted(t for t, c in tokens.items() if t in POWER_TOKENS and c > 0))
+        kind = kinds[0]
+        if len(kinds) > 1:
+            kind = yield Decision("disarm", f"{figure.id} is Disarmed: discard which Power "
+                                  "Token?", kinds, decider, figure.id)
+        tokens[kind] -= 1
+    return position.with_figure(figure.with_tokens(tokens)), discard
