@@ -184,9 +184,27 @@ def player_attack(
     targets: Sequence[str] | Placement, extra_dice: int = 0,
 ) -> Resolution[AttackResult]:
     """A player-controlled Attack, Appendix C steps 1-5 (``extra_dice``: e.g. Backstab)."""
+    attacker = battle.position.figure(attacker_id)
+    chosen = _choose_targets(battle.position, attacker, attack, targets)
+    return (yield from _attack_with_dice(battle, attacker, attack, chosen, extra_dice))
+
+
+def counter_attack(
+    battle: Battle, defender_id: str, attack: HeroAttack, trigger_id: str
+) -> Resolution[AttackResult]:
+    """Counter Attack: an Attack against the triggering figure; it ignores Range."""
+    defender = battle.position.figure(defender_id)
+    trigger = battle.position.figure(trigger_id)
+    if not is_foe(defender, trigger):
+        raise IllegalChoice(f"{trigger_id} is not a Foe of {defender_id}")
+    return (yield from _attack_with_dice(battle, defender, attack, [trigger], 0))
+
+
+def _attack_with_dice(
+    battle: Battle, attacker: Figure, attack: HeroAttack, chosen: list[Figure],
+    extra_dice: int,
+) -> Resolution[AttackResult]:
     position = battle.position
-    attacker = position.figure(attacker_id)
-    chosen = _choose_targets(position, attacker, attack, targets)
     log: list[str] = [f"{attacker.id} attacks {', '.join(f.id for f in chosen) or 'nobody'}"]
     doom = battle.legend or any(Keyword.DOOM in f.keywords for f in chosen)
     pool = battle.pool

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from enum import StrEnum
 
 from tales.board.figures import DEBUFF_TOKENS, POWER_TOKENS, Figure, Keyword, Side, Token
 from tales.board.position import Position
@@ -174,3 +175,42 @@ def disarm(position: Position, figure_id: str, x: int) -> Resolution[tuple[Posit
                                   "Token?", kinds, decider, figure.id)
         tokens[kind] -= 1
     return position.with_figure(figure.with_tokens(tokens)), discard
+
+
+class TurnKind(StrEnum):
+    """Whose turn begins, for Stun (Stun Token 1-3)."""
+
+    SCHEMER = "schemer"
+    COMPANION = "companion"  # a Solo Mode Companion
+    HERO_FULL = "hero-full"
+    HERO_PARTIAL = "hero-partial"
+    ALLY = "ally"  # on its Hero's next full turn
+
+
+class StunEffect(StrEnum):
+    """What a Stun Token does when the turn begins."""
+
+    NONE = "none"
+    SKIP_TURN = "skip-turn"
+    LOSE_ACTION = "lose-action"  # flip one Action tile to grey without taking an Action
+    SKIP_ALLY = "skip-ally"  # flip the Ally tile to grey without activating the Ally
+
+
+def stun_at_turn(position: Position, figure_id: str, turn: TurnKind) -> tuple[
+        Position, StunEffect]:
+    """If the figure has a Stun Token as its turn begins: the effect, and all of its Stun
+    Tokens are discarded (several are redundant). Stun Token 1-4."""
+    figure = position.figure(figure_id)
+    if figure.token(Token.STUN) == 0:
+        return position, StunEffect.NONE
+    tokens = dict(figure.tokens)
+    tokens[Token.STUN] = 0
+    position = position.with_figure(figure.with_tokens(tokens))
+    effect = {
+        TurnKind.SCHEMER: StunEffect.SKIP_TURN,
+        TurnKind.COMPANION: StunEffect.SKIP_TURN,
+        TurnKind.HERO_PARTIAL: StunEffect.SKIP_TURN,
+        TurnKind.HERO_FULL: StunEffect.LOSE_ACTION,
+        TurnKind.ALLY: StunEffect.SKIP_ALLY,
+    }[turn]
+    return position, effect

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tales.board.figures import Figure, Keyword, Token
+from tales.board.figures import Figure, Keyword
 from tales.board.position import Position
 from tales.errors import TalesError
 from tales.rules.decisions import Resolution
+from tales.rules.health import StunEffect, TurnKind, stun_at_turn
 from tales.rules.schemer_attacks import AttackPlan, SchemerAttack, attack_targets
 from tales.rules.schemer_movement import (
     DEFAULT_SCHEMER_RULES,
@@ -144,10 +145,8 @@ def schemer_turn(
     """One Schemer carries out ``scheme`` (Stun: it skips the turn and discards Stun)."""
     figure = position.figure(figure_id)
     names = position.board.names
-    if figure.token(Token.STUN):
-        tokens = dict(figure.tokens)
-        tokens.pop(Token.STUN)
-        position = position.with_figure(figure.with_tokens(tokens))
+    position, stunned = stun_at_turn(position, figure.id, TurnKind.SCHEMER)
+    if stunned is StunEffect.SKIP_TURN:
         note = "Stunned: skips its turn and discards its Stun Tokens (Stun Token, 1)"
         return position, SchemerTurn(figure.id, notes=(note,), log=(f"{figure.id}: {note}",))
     moves: list[SchemerMove] = []

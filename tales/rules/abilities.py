@@ -1,0 +1,131 @@
+"""Cooldown and Charge Tokens on abilities, and the effects that move them.
+
+Glossary entries: Cooldown Ability, Cooldown Token, Charge Ability, Charge Token, Setup
+Flag, Fatigue X, Invigorate X, Recharge X, Overcharge Token, Reset Token. An ability's state
+is a small record; the Heroes' cards and mats that own these abilities are built on it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from tales.rules.decisions import Decider, Decision, Resolution
+
+
+class Source(StrEnum):
+    """Where an ability is printed (Fatigue cannot reach some of them)."""
+
+    MAT = "mat"
+    CARD = "card"
+    ITEM = "item"
+    ALLY = "ally"
+    SETUP = "setup"
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityState:
+    """One ability: Cooldown Tokens on it and, for a Charge Ability, its Charge Tokens.
+
+    ``charge_max`` is the Setup Flag's number (None: not a Charge Ability).
+    """
+
+    name: str
+    source: Source = Source.CARD
+    cooldown: int = 0
+    charges: int = 0
+    charge_max: int | None = None
+
+    @property
+    def charge_ability(self) -> bool:
+        """A Charge Ability (it has a Setup Flag with Charge Tokens)."""
+        return self.charge_max is not None
+
+
+Abilities = tuple[AbilityState, ...]
+
+
+def can_activate(ability: AbilityState, overcharge_tokens: int = 0) -> bool:
+    """No Cooldown Tokens on it; a Charge Ability also needs a Charge Token or an Overcharge
+    Token (Overcharge Token 1 and 4)."""
+    if ability.cooldown > 0:
+        return False
+    if ability.charge_ability:
+        return ability.charges > 0 or overcharge_tokens > 0
+    return True
+
+
+def fatigue_targets(abilities: Abilities) -> list[int]:
+    """Abilities Fatigue may put Cooldown Tokens on: not on the Hero mat, not Ally cards,
+    not Setup abilities, not Charge Abilities with no Charge Tokens left (Fatigue X)."""
+    return [i for i, a in enumerate(abilities)
+            if a.source not in (Source.MAT, Source.ALLY, Source.SETUP)
+            and not (a.charge_ability and a.charges == 0)]
+
+
+def _with(abilities: Abilities, index: int, ability: AbilityState) -> Abilities:
+    return tuple(ability if i == index else a for i, a in enumerate(abilities))
+
+
+def fatigue(abilities: Abilities, hero: str, x: int) -> Resolution[Abilities]:
+    """Fatigue X: add X Cooldown Tokens to one ability the Hero controls (their choice).
+
+    Only Heroes are Fatigued; the caller does not call this for Allies, Companions, Pooky
+    or Illusions. With no ability that can take them, nothing happens.
+    """
+    options = fatigue_targets(abilities)
+    if x <= 0 or not options:
+        return abilities
+    index = yield Decision("fatigue", f"{hero} is Fatigued {x}: which ability gets the "
+                           "Cooldown Tokens?", tuple(options), Decider.PLAYER, hero)
+    chosen = abilities[index]
+    return _with(abilities, index, replace(chosen, cooldown=chosen.cooldown + x))
+
+
+def invigorate(abilities: Abilities, hero: str, x: int = 1) -> Resolution[Abilities]:
+    """Invigorate X: remove up to X Cooldown Tokens (a Decision per token removed)."""
+    for _ in range(max(x, 0)):
+        cooled = tuple(i for i, a in enumerate(abilities) if a.cooldown > 0)
+        if not cooled:
+            break
+        index = cooled[0]
+        if len(cooled) > 1:
+            index = yield Decision("invigorate", f"{hero} Invigorates: remove a Cooldown "
+                                   "Token from which ability?", cooled, Decider.PLAYER, hero)
+        chosen = abilities[index]
+        abilities = _with(abilities, index, replace(chosen, cooldown=chosen.cooldown - 1))
+    return abilities
+
+
+def recharge(abilities: Abilities, hero: str, x: int) -> Resolution[Abilities]:
+    """Recharge X: add X Charge Tokens, never above an ability's Setup Flag amount."""
+    for _ in range(max(x, 0)):
+        room = tuple(i for i, a in enumerate(abilities)
+                     if a.charge_max is not None and a.charges < a.charge_max)
+        if not room:
+            break
+        index = room[0]
+        if len(room) > 1:
+            index = yield Decision("recharge", f"{hero} Recharges: add a Charge Token to "
+                                   "which ability?", room, Decider.PLAYER, hero)
+        chosen = abilities[index]
+        abilities = _with(abilities, index, replace(chosen, charges=chosen.charges + 1))
+    return abilities
+
+
+def reset(abilities: Abilities, hero: str) -> Resolution[Abilities]:
+    """Reset Token: remove up to three Cooldown Tokens from one ability."""
+    cooled = tuple(i for i, a in enumerate(abilities) if a.cooldown > 0)
+    if not cooled:
+        return abilities
+    index = cooled[0]
+    if len(cooled) > 1:
+        index = yield Decision("reset", f"{hero} discards a Reset Token: which ability?",
+                               cooled, Decider.PLAYER, hero)
+    chosen = abilities[index]
+    return _with(abilities, index, replace(chosen, cooldown=max(chosen.cooldown - 3, 0)))
+
+
+def ready_phase(abilities: Abilities) -> Abilities:
+    """Cooldown Tokens are removed at the beginning of each round (Cooldown Token)."""
+    return tuple(replace(a, cooldown=0) for a in abilities)
