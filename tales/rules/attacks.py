@@ -34,6 +34,7 @@ from tales.rules.health import (
     give_tokens,
     heal,
     prevent,
+    prevent_and_deal,
     remove_defeated,
 )
 from tales.rules.movement import move, reach
@@ -225,7 +226,7 @@ def _attack_with_dice(
     position = position.with_figure(attacker.with_tokens(tokens))
     if rolled.self_damage:
         log.append(f"Doom: {attacker.id} takes {rolled.self_damage} damage")
-        position, _ = yield from _hurt(position, attacker.id, rolled.self_damage, "Doom")
+        position, _ = yield from prevent_and_deal(position, attacker.id, rolled.self_damage, "Doom")
     if rolled.inspired:
         pool = pool.inspire()
         log.append("Inspire: an Epic Die is added to the Epic Pool")
@@ -264,14 +265,6 @@ def schemer_attack(battle: Battle, plan: AttackPlan) -> Resolution[AttackResult]
         parse_harm(plan.attack.harm), 0, start, log, by_player=False))
 
 
-def _hurt(
-    position: Position, figure_id: str, amount: int, what: str
-) -> Resolution[tuple[Position, Damaged]]:
-    """Non-Attack damage: prevention (automatic or asked), then dealt."""
-    position, stopped = yield from prevent(position, figure_id, amount, what)
-    return deal(position, figure_id, stopped.dealt)
-
-
 def _deal_to_targets(
     battle: Battle, attacker_id: str, targets: list[str], damage: int,
     harm: tuple[Harm, ...], splash: int, start: dict[str, int], log: list[str],
@@ -308,7 +301,7 @@ def _deal_to_targets(
     splashed: list[Damaged] = []
     if splash:
         for victim in _splash_victims(position, attacker_id, targets, start, targets):
-            position, hit = yield from _hurt(position, victim, splash, "Splash")
+            position, hit = yield from prevent_and_deal(position, victim, splash, "Splash")
             splashed.append(hit)
             log.append(f"Splash: {victim} takes {hit.lost}")
     position, gone = remove_defeated(position)
@@ -350,7 +343,7 @@ def _react(
         position = _spend(position, target_id, Token.HITBACK, use_hitback)
         averted = True
         for _ in range(use_hitback):
-            position, hurt = yield from _hurt(position, attacker_id,
+            position, hurt = yield from prevent_and_deal(position, attacker_id,
                                               battle.rules.hitback_damage, "Hitback")
             log.append(f"Hitback: {attacker_id} takes {hurt.lost}")
     return position, averted
@@ -412,7 +405,8 @@ def _apply_harm(
             continue
         if effect.kind is HarmKind.SPLASH:
             for victim in _splash_victims(position, attacker_id, harmed, start, targets):
-                position, hit = yield from _hurt(position, victim, effect.amount, "Splash")
+                position, hit = yield from prevent_and_deal(position, victim, effect.amount,
+                                                            "Splash")
                 log.append(f"Harm, Splash: {victim} takes {hit.lost}")
             continue
         for target_id in harmed:
@@ -452,7 +446,7 @@ def _target_harm(position: Position, attacker_id: str, target_id: str, effect: H
         log.append(f"Harm: {target_id} is {kind.value}ed to "
                    f"{position.board.names[result.path[-1]]}")
     elif kind is HarmKind.DAMAGE:
-        position, hit = yield from _hurt(position, target_id, effect.amount, "Harm")
+        position, hit = yield from prevent_and_deal(position, target_id, effect.amount, "Harm")
         log.append(f"Harm: {target_id} takes {hit.lost}")
     else:
         log.append(f"Harm on {target_id} (for the table): {effect.text}")

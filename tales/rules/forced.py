@@ -113,7 +113,7 @@ def _forced(
             tuple(paths), _decider(actor), actor.id)
     events: list[SpaceEvent] = []
     for space in path[1:]:
-        position, happened = enter(position, target_id, space, Entry.FORCED)
+        position, happened = yield from enter(position, target_id, space, Entry.FORCED)
         events.extend(happened)
     return ForcedResult(position, path, tuple(events))
 
@@ -166,11 +166,11 @@ def grab(position: Position, grabber_id: str, target_id: str) -> Resolution[Forc
         to = yield Decision(
             "grab-space", f"{grabber.id} Grabs {target.id}: choose the space",
             tuple(spaces), _decider(grabber), grabber.id)
-    position, events = enter(position, target_id, to, Entry.PLACED)
+    position, events = yield from enter(position, target_id, to, Entry.PLACED)
     return ForcedResult(position, (target.at, to), tuple(events))
 
 
-def place(position: Position, target_id: str, to: int) -> ForcedResult:
+def place(position: Position, target_id: str, to: int) -> Resolution[ForcedResult]:
     """Place: put the target on ``to`` without touching the spaces between.
 
     ``to`` must be an enterable, Unoccupied space; a Trap there triggers (glossary: Trap, 1).
@@ -184,5 +184,5 @@ def place(position: Position, target_id: str, to: int) -> ForcedResult:
         raise IllegalChoice(f"cannot Place {target.id} on {names[to]}: it cannot be entered")
     if Keyword.TINY not in target.keywords and position.is_occupied(to, ignoring=target.id):
         raise IllegalChoice(f"cannot Place {target.id} on {names[to]}: it is Occupied")
-    position, events = enter(position, target_id, to, Entry.PLACED)
+    position, events = yield from enter(position, target_id, to, Entry.PLACED)
     return ForcedResult(position, (target.at, to), tuple(events))

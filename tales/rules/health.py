@@ -120,6 +120,14 @@ def deal(position: Position, figure_id: str, amount: int) -> tuple[Position, Dam
         figure.id, amount, lost, defeated=True)
 
 
+def prevent_and_deal(
+    position: Position, figure_id: str, amount: int, what: str
+) -> Resolution[tuple[Position, Damaged]]:
+    """One instance of damage from ``what``: prevention (automatic or asked), then dealt."""
+    position, stopped = yield from prevent(position, figure_id, amount, what)
+    return deal(position, figure_id, stopped.dealt)
+
+
 def is_defeated(figure: Figure) -> bool:
     """Damage equals or exceeds Fortitude (glossary: Defeated)."""
     return figure.fortitude is not None and figure.damage >= figure.fortitude

@@ -317,7 +317,7 @@ def move(
             landing or rules.overrun_displaces is OverrunDisplaces.ENTERED
         ):
             position = yield from _displace_all(position, figure_id, space, decider, events)
-        position, happened = enter(position, figure_id, space, entry)
+        position, happened = yield from enter(position, figure_id, space, entry)
         events.extend(happened)
     return MoveResult(figure.id, position, tuple(path), cost, tuple(events))
 
@@ -356,7 +356,7 @@ def _displace_all(
             "overrun-displace",
             f"{mover_id} overruns {other.id}: choose the Nearest Unoccupied space for it",
             tuple(options), decider, mover_id)
-        position, happened = enter(position, other.id, to, Entry.PLACED)
+        position, happened = yield from enter(position, other.id, to, Entry.PLACED)
         events.append(Displacement(other.id, space, to))
         events.extend(happened)
     return position

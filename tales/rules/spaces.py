@@ -16,6 +16,8 @@ import numpy as np
 from tales.board.board import BoolArray, IntArray
 from tales.board.figures import Figure, Keyword, Token
 from tales.board.position import Position
+from tales.rules.decisions import Resolution
+from tales.rules.health import prevent_and_deal
 
 
 class Entry(StrEnum):
@@ -151,13 +153,16 @@ def entry_costs(position: Position, figure: Figure) -> IntArray:
 
 def enter(
     position: Position, figure_id: str, space: int, entry: Entry
-) -> tuple[Position, list[SpaceEvent]]:
+) -> Resolution[tuple[Position, list[SpaceEvent]]]:
     """Put the figure on ``space`` and resolve what the space does to it.
 
     A Trap is removed with its damage tokens, which go to the figure; a Hazard deals its
     damage; a Wizard Fire token burns a Foe of Zot and is removed. Passing a space in the
     middle of a Leap does nothing (the Hero's option to trigger it is asked by the Leap).
-    Triggering does not end the movement (glossary: Trap, 3).
+    Triggering does not end the movement (glossary: Trap, 3). Each is one instance of
+    damage: a Schemer's Toughness or Shield Tokens prevent it automatically, a player
+    decides for their figures ("any source", Toughness Token 1), then it is dealt (a Fresh
+    Hero may flip to Wounded).
     """
     figure = position.figure(figure_id)
     figure = replace(figure, at=space)
@@ -175,6 +180,9 @@ def enter(
     if effect.wizard_fire is not None:
         del fire[space]
         events.append(SpaceEvent("wizard-fire", figure.id, space, effect.wizard_fire))
-    figure = replace(figure, damage=figure.damage + sum(e.damage for e in events))
     moved = replace(position.with_figure(figure), traps=traps, wizard_fire=fire)
+    for event in events:
+        if event.damage > 0:
+            moved, _ = yield from prevent_and_deal(moved, figure.id, event.damage,
+                                                   event.what.replace("-", " ").title())
     return moved, events

@@ -211,7 +211,7 @@ def _act(position: Position, action: str) -> ForcedResult:
     if verb == "grab":
         return resolve(grab(position, "a", "t"), first_option)
     if verb == "place":
-        return place(position, "t", position.board.space(rest[0]))
+        return resolve(place(position, "t", position.board.space(rest[0])), first_option)
     return resolve(_forced(position, verb, int(rest[0])), first_option)
 
 
@@ -331,9 +331,9 @@ def test_place(
     space = position.board.space(to)
     if expected is None:
         with pytest.raises(IllegalChoice):
-            place(position, "t", space)
+            resolve(place(position, "t", space), first_option)
         return
-    result = place(position, "t", space)
+    result = resolve(place(position, "t", space), first_option)
     after = result.position
     t = after.figure("t")
     assert (after.board.names[t.at], t.damage, named(after, after.traps)) == expected, rule
