@@ -19,6 +19,21 @@ class Side(StrEnum):
     SCHEMER = "schemer"
 
 
+class Role(StrEnum):
+    """What kind of figure it is, where the rules treat kinds differently (Appendix A, B)."""
+
+    HERO = "hero"  # one of the Heroes (Fatigue, Stun and Wounded rules for Heroes)
+    ALLY = "ally"
+    ILLUSION = "illusion"  # Eve's: no Traps or Hazards, no tokens of its own
+    POOKY = "pooky"  # Zot's: cannot take damage, trigger Traps or open doors
+    COMPANION = "companion"  # Solo Mode
+    SCHEMER = "schemer"
+    BOSS = "boss"
+
+
+HEROIC_ROLES = frozenset({Role.HERO, Role.ALLY, Role.ILLUSION, Role.POOKY, Role.COMPANION})
+
+
 class Keyword(StrEnum):
     """Glossary keywords that change movement, targeting and who is a Foe."""
 
@@ -114,6 +129,14 @@ class Figure:
     keywords: frozenset[Keyword] = frozenset()
     immune: frozenset[str] = frozenset()
     tokens: tuple[tuple[Token, int], ...] = field(default=())
+    role: Role | None = None
+
+    @property
+    def kind(self) -> Role:
+        """Its :class:`Role`: as given, else a Hero for the Heroes' side, else a Schemer."""
+        if self.role is not None:
+            return self.role
+        return Role.HERO if self.side is Side.HERO else Role.SCHEMER
 
     def has(self, keyword: Keyword) -> bool:
         """True when the figure has ``keyword``."""

@@ -18,8 +18,10 @@ import numpy as np
 from tales.board.board import Board, BoolArray, IntArray
 from tales.board.fields import DistanceGraph
 from tales.board.figures import (
+    HEROIC_ROLES,
     Figure,
     Keyword,
+    Role,
     Side,
     Token,
     is_foe,
@@ -31,7 +33,7 @@ from tales.errors import ContentError, TalesError
 POSITION_KEYS = frozenset({"map", "figures", "traps", "wizard_fire", "open_doors"})
 FIGURE_KEYS = frozenset(
     {"id", "side", "at", "group", "number", "fortitude", "damage", "wounded",
-     "wounded_fortitude", "toughness_refresh", "keywords", "tokens"}
+     "wounded_fortitude", "toughness_refresh", "keywords", "tokens", "role"}
 )
 
 
@@ -304,6 +306,16 @@ def _read_figure(
     toughness_refresh = whole("toughness_refresh", 0, 0) or 0
     damage = whole("damage", 0, 0) or 0
     number = whole("number", None, 1)
+    role_text = entry.get("role")
+    role = None
+    if role_text is not None:
+        try:
+            role = Role(str(role_text))
+        except ValueError:
+            known = ", ".join(r.value for r in Role)
+            raise error(f"{label}: unknown role {role_text!r} (roles: {known})", line) from None
+        if (role in HEROIC_ROLES) != (side is Side.HERO):
+            raise error(f"{label}: a {side.value} cannot have the role {role.value}", line)
     wounded = entry.get("wounded", False)
     if not isinstance(wounded, bool):
         raise error(f"{label}: 'wounded' must be true or false", line)
@@ -343,7 +355,8 @@ def _read_figure(
     figure = Figure(
         id=figure_id, side=side, at=at, group=group, number=number, fortitude=fortitude,
         damage=damage, wounded=wounded, wounded_fortitude=wounded_fortitude,
-        toughness_refresh=toughness_refresh, keywords=frozenset(keywords), immune=frozenset(immune),
+        toughness_refresh=toughness_refresh, role=role, keywords=frozenset(keywords),
+        immune=frozenset(immune),
     ).with_tokens(tokens)
     if Keyword.TINY not in figure.keywords:
         for other in placed:

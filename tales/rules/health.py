@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from tales.board.figures import DEBUFF_TOKENS, POWER_TOKENS, Figure, Keyword, Side, Token
+from tales.board.figures import DEBUFF_TOKENS, POWER_TOKENS, Figure, Keyword, Role, Side, Token
 from tales.board.position import Position
 from tales.rules.decisions import Decider, Decision, Resolution
 
@@ -99,7 +99,7 @@ def deal(position: Position, figure_id: str, amount: int) -> tuple[Position, Dam
     :func:`remove_defeated` (Appendix C, step 5).
     """
     figure = position.figure(figure_id)
-    if amount <= 0:
+    if amount <= 0 or figure.kind is Role.POOKY:  # Pooky "cannot take damage" (Appendix A)
         return position, Damaged(figure.id, 0, 0)
     damage = figure.damage + amount
     fortitude = figure.fortitude
@@ -150,11 +150,14 @@ def heal(position: Position, figure_id: str, x: int) -> tuple[Position, int]:
 
 def give_tokens(position: Position, figure_id: str, token: Token, count: int) -> tuple[
         Position, int]:
-    """Give ``count`` tokens; a Big Bad gains one Debuff Token fewer and is never Stunned.
+    """Give ``count`` tokens; a Big Bad gains one Debuff Token fewer and is never Stunned;
+    an Illusion gains none (Appendix A).
 
     Returns the number actually given.
     """
     figure = position.figure(figure_id)
+    if figure.kind is Role.ILLUSION:  # "may not gain Power Tokens or Debuff Tokens"
+        return position, 0
     if token in DEBUFF_TOKENS and Keyword.BIG_BAD in figure.keywords:
         count = 0 if token is Token.STUN else max(count - 1, 0)
     if count <= 0:

@@ -14,7 +14,7 @@ from enum import StrEnum
 import numpy as np
 
 from tales.board.board import BoolArray, IntArray
-from tales.board.figures import Figure, Keyword, Token
+from tales.board.figures import Figure, Keyword, Role, Token
 from tales.board.position import Position
 from tales.rules.decisions import Resolution
 from tales.rules.health import prevent_and_deal
@@ -60,9 +60,15 @@ class SpaceEvent:
     damage: int
 
 
+#: Figures that never trigger Traps or Hazards: Eve's Illusions ("do not trigger Traps or
+#: Hazards") and Zot's Pooky ("cannot take damage, trigger Traps"), Appendix A.
+UNTOUCHED_BY_SPACES = frozenset({Role.ILLUSION, Role.POOKY})
+
+
 def triggers_traps(figure: Figure) -> bool:
-    """False for a figure Immune to Traps, or Resistant while it has Shield/Toughness Tokens."""
-    if figure.is_immune_to(["traps"]):
+    """False for a figure Immune to Traps, or Resistant while it has Shield/Toughness Tokens,
+    and for Illusions and Pooky."""
+    if figure.is_immune_to(["traps"]) or figure.kind in UNTOUCHED_BY_SPACES:
         return False
     protected = figure.token(Token.SHIELD) + figure.token(Token.TOUGHNESS) > 0
     return not (Keyword.RESISTANT in figure.keywords and protected)
@@ -91,7 +97,8 @@ def space_effect(position: Position, figure: Figure, space: int) -> SpaceEffect:
     feature = board.feature_name[space]
     trap = position.traps.get(space) if triggers_trap_at(position, figure, space) else None
     hazard: int | None = None
-    if board.hazard[space] and not figure.is_immune_to(["hazards", feature]):
+    if (board.hazard[space] and not figure.is_immune_to(["hazards", feature])
+            and figure.kind not in UNTOUCHED_BY_SPACES):
         hazard = int(board.hazard_damage[space])
     fire = position.wizard_fire.get(space)
     if fire is not None and not burned_by_wizard_fire(figure):
@@ -105,7 +112,8 @@ def affecting(position: Position, figure: Figure, spaces: BoolArray, kind: str) 
     Immune to the class or to a space's feature name takes that space out (glossary: Immune
     to [Map Feature]).
     """
-    if figure.is_immune_to([kind]):
+    if figure.is_immune_to([kind]) or (
+            kind == "hazards" and figure.kind in UNTOUCHED_BY_SPACES):
         return np.zeros_like(spaces)
     mask = spaces.copy()
     if figure.immune:
