@@ -98,7 +98,9 @@ def determine_damage(
 ) -> Resolution[DamageRoll]:
     """Roll and total an Attack's damage (see the module docstring for the order).
 
-    ``doom``: the Doom Die is included (Legend difficulty, or a Foe with the Doom icon).
+    ``doom``: a Foe with the Doom icon is attacked. The Doom Die is included with ``doom``
+    or at ``legend`` difficulty ("At Legend difficulty or against a Foe with the Doom icon,
+    include the Doom Die").
     ``pool``: Epic Dice in the Epic Pool after empowering (for Inspire). ``boosts``: Damage
     Boost Tokens the attacker may spend (a Decision for its player).
     """
@@ -110,7 +112,7 @@ def determine_damage(
             rolled.append([face])
             kinds.append(kind)
     doom_face = None
-    if doom:
+    if doom or legend:
         doom_face = yield from roll(dice[DieKind.DOOM], f"{attacker}'s Doom Die")
     removed: DieResult | None = None
     self_damage = 0

@@ -10,6 +10,7 @@ physical die showed.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 from importlib import resources
@@ -114,24 +115,35 @@ def parse_dice(text: str, source: str = "<dice>") -> Dice:
     if not isinstance(table, dict):
         raise ContentError(source, "no [dice.NAME] tables (damage, epic, doom, scheme, pooky)")
     dice: dict[DieKind, Die] = {}
+    assumption = data.get("assumption", False)
+    if not isinstance(assumption, bool):
+        raise ContentError(source, "'assumption' must be true or false",
+                           lines.of_key("assumption"))
+    header_lines: dict[DieKind, int | None] = {}
     for name, spec in table.items():
-        line = lines.of_table(rf"dice\.{name}")
+        line = lines.of_table(rf"dice\.([\"']?){re.escape(name)}\1")
         try:
             kind = DieKind(name)
         except ValueError:
             known = ", ".join(k.value for k in DieKind)
             raise ContentError(source, f"unknown die {name!r} (dice: {known})", line) from None
+        if isinstance(spec, dict):
+            for key in spec:
+                if key != "faces":
+                    raise ContentError(source, f"dice.{name}: unknown key {key!r} (a die has: "
+                                       "faces)", lines.of_key(key, line or 0) or line)
         faces = spec.get("faces") if isinstance(spec, dict) else None
         if not isinstance(faces, list) or not faces:
             raise ContentError(source, f"dice.{name}: 'faces' must be a list of faces",
                                line)
         dice[kind] = Die(kind, tuple(_face(f, name, n, source, line)
                                      for n, f in enumerate(faces, 1)))
+        header_lines[kind] = line
     missing = [k.value for k in DieKind if k not in dice]
     if missing:
         raise ContentError(source, f"missing dice: {', '.join(missing)}")
-    _check_kinds(dice, source)
-    return Dice(dice, source, bool(data.get("assumption", False)))
+    _check_kinds(dice, source, header_lines)
+    return Dice(dice, source, assumption)
 
 
 def _face(spec: Any, die: str, n: int, source: str, line: int | None) -> Face:
@@ -164,12 +176,15 @@ def _face(spec: Any, die: str, n: int, source: str, line: int | None) -> Face:
     return Face(count("damage"), flag("crit"), count("inspire"), flag("doom"), scheme)
 
 
-def _check_kinds(dice: dict[DieKind, Die], source: str) -> None:
+def _check_kinds(
+    dice: dict[DieKind, Die], source: str, lines: dict[DieKind, int | None]
+) -> None:
     for kind in (DieKind.DAMAGE, DieKind.EPIC):
         die = dice[kind]
         if all(f.crit for f in die.faces):
             raise ContentError(source, f"dice.{kind.value}: every face is a Critical Hit, so "
-                               "a roll would never end")
+                               "a roll would never end", lines.get(kind))
     for kind in (DieKind.SCHEME, DieKind.POOKY):
         if any(f.scheme is None for f in dice[kind].faces):
-            raise ContentError(source, f"dice.{kind.value}: every face needs a 'scheme' number")
+            raise ContentError(source, f"dice.{kind.value}: every face needs a 'scheme' number",
+                               lines.get(kind))

@@ -170,7 +170,7 @@ def mean(d: Distribution) -> float:
     return float(np.dot(np.arange(len(d)), d))
 
 
-_TERM = re.compile(r"^(\d+)\s*(damage|yellow|epic|fixed)?(?:\s+dic?e)?$")
+_TERM = re.compile(r"^(\d+)\s*(damage|yellow|epic|fixed)?(\s*dic?e)?$")
 
 
 def parse_attack(text: str) -> AttackSpec:
@@ -186,7 +186,7 @@ def parse_attack(text: str) -> AttackSpec:
             raise TalesError(f"attack {text!r}: {term.strip()!r} is not understood (write "
                              "terms such as \"2 damage\", \"1 epic\", \"3\")")
         count = int(match.group(1))
-        kind = match.group(2) or "fixed"
+        kind = match.group(2) or ("damage" if match.group(3) else "fixed")
         if kind in ("damage", "yellow"):
             yellow += count
         elif kind == "epic":
