@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from tales.board.burst import BurstTemplate, Placement, covered_foes
-from tales.board.figures import Figure, Keyword, Token, is_foe
+from tales.board.figures import Figure, Keyword, Role, Token, is_foe
 from tales.board.position import Position
 from tales.board.ranges import figure_distances
 from tales.errors import IllegalChoice
@@ -39,6 +39,7 @@ from tales.rules.health import (
 )
 from tales.rules.movement import move, reach
 from tales.rules.schemer_attacks import AttackKind, AttackPlan
+from tales.rules.spaces import lost_last_protection, spring_trap
 
 
 class HarmKind(StrEnum):
@@ -225,9 +226,10 @@ def _attack_with_dice(
     tokens[Token.WEAKEN] = 0
     position = position.with_figure(attacker.with_tokens(tokens))
     if rolled.self_damage:
+        # Doom Die: "causes unavoidable damage": no Shield or Toughness against it
         log.append(f"Doom: {attacker.id} takes {rolled.self_damage} damage")
-        position, _ = yield from prevent_and_deal(position, attacker.id, rolled.self_damage, "Doom")
-    if rolled.inspired:
+        position, _ = deal(position, attacker.id, rolled.self_damage)
+    if rolled.inspired and not pool.full:  # Inspire: "No effect if the Epic Pool is full"
         pool = pool.inspire()
         log.append("Inspire: an Epic Die is added to the Epic Pool")
     log.append(f"damage {rolled.total}")
@@ -242,6 +244,10 @@ def schemer_attack(battle: Battle, plan: AttackPlan) -> Resolution[AttackResult]
     """A Schemer's Attack (Appendix C, Schemer Attacks, steps 2-5) on ``plan``'s targets."""
     position = battle.position
     attacker = position.figure(plan.attacker)
+    if not plan.targets:
+        # no target, no Attack: "If a figure with Weaken Tokens does not attack on its turn,
+        # it keeps its Weaken Tokens" (Weaken Token 2)
+        return AttackResult(battle, attacker.id, (), 0, log=(f"{attacker.id} has no target",))
     boosts = attacker.token(Token.DAMAGE_BOOST)
     weaken = attacker.token(Token.WEAKEN)
     damage = max(plan.attack.damage + boosts - weaken, 0)
@@ -279,9 +285,15 @@ def _deal_to_targets(
     for target_id in targets:
         if target_id not in {f.id for f in position.figures}:
             continue
+        before = position.figure(target_id)
         position, stopped = yield from prevent(position, target_id, damage, "an Attack")
         prevented.append(stopped)
         position, hurt = deal(position, target_id, stopped.dealt)
+        if lost_last_protection(before, position.figure(target_id)):
+            position, sprung = yield from spring_trap(position, target_id)
+            for event in sprung:
+                log.append(f"{target_id} lost its last token on a Trap: it takes "
+                           f"{event.damage}")
         damaged.append(hurt)
         if stopped.toughness:
             log.append(f"{target_id} discards a Toughness Token: no damage, no Harm")
@@ -320,7 +332,10 @@ def _react(
     attacker = position.figure(attacker_id)
     averted = False
     hitbacks = target.token(Token.HITBACK)
-    hit_back = hitbacks and Keyword.AVOIDED not in attacker.keywords
+    # "Avoided Figures: If an Avoided figure attacks a Foe with a Hitback Token, the Foe does
+    # not hit back"; Pooky likewise, Avoided or not (Hitback Token, Special Cases)
+    hit_back = (hitbacks and Keyword.AVOIDED not in attacker.keywords
+                and attacker.kind is not Role.POOKY)
     if controlled_by_players(target):
         evades = target.token(Token.EVADE)
         if evades:
@@ -371,13 +386,16 @@ def _splash_victims(
     position: Position, attacker_id: str, around: list[str], start: dict[str, int],
     targets: list[str],
 ) -> list[str]:
-    """Foes of the attacker next to ``around`` (where they stood when attacked), not targets."""
+    """Foes of the attacker next to ``around`` (where they stood when attacked), not targets;
+    a Schemer never touches Avoided figures (glossary: Avoided)."""
     attacker = position.figure(attacker_id)
     board = position.board
     spots = {start[t] for t in around if t in start}
     victims = []
     for figure in position.figures:
         if figure.id in targets or not is_foe(attacker, figure):
+            continue
+        if not attacker.heroic and Keyword.AVOIDED in figure.keywords:
             continue
         here = start.get(figure.id, figure.at)
         if any(here == s or board.adjacent(here, s) for s in spots):

@@ -194,3 +194,30 @@ def enter(
             moved, _ = yield from prevent_and_deal(moved, figure.id, event.damage,
                                                    event.what.replace("-", " ").title())
     return moved, events
+
+
+def lost_last_protection(before: Figure, after: Figure) -> bool:
+    """A Resistant figure that had Shield or Toughness Tokens and has none now."""
+    def protected(figure: Figure) -> bool:
+        return figure.token(Token.SHIELD) + figure.token(Token.TOUGHNESS) > 0
+
+    return Keyword.RESISTANT in after.keywords and protected(before) and not protected(after)
+
+
+def spring_trap(
+    position: Position, figure_id: str
+) -> Resolution[tuple[Position, list[SpaceEvent]]]:
+    """Resistant: "Triggers Trap if on it when losing the last token." The Trap on the
+    figure's space goes to it as if it had just entered."""
+    figure = position.figure(figure_id)
+    space = figure.at
+    damage = position.traps.get(space)
+    if damage is None or not triggers_trap_at(position, figure, space):
+        return position, []
+    traps = dict(position.traps)
+    del traps[space]
+    position = replace(position, traps=traps)
+    event = SpaceEvent("trap", figure.id, space, damage)
+    if damage > 0:
+        position, _ = yield from prevent_and_deal(position, figure.id, damage, "Trap")
+    return position, [event]

@@ -5,7 +5,10 @@ from __future__ import annotations
 import pytest
 
 from . import (
+    test_ability_cases,
+    test_attack_cases,
     test_forced_cases,
+    test_health_cases,
     test_leap_cases,
     test_move_cases,
     test_schemer_move_cases,
@@ -19,6 +22,9 @@ TABLES = (
     test_forced_cases,
     test_schemer_move_cases,
     test_schemer_target_cases,
+    test_attack_cases,
+    test_health_cases,
+    test_ability_cases,
 )
 
 
