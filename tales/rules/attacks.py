@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
@@ -20,6 +20,7 @@ from tales.board.figures import Figure, Keyword, Role, Token, is_foe
 from tales.board.position import Position
 from tales.board.ranges import figure_distances
 from tales.errors import IllegalChoice
+from tales.rules.abilities import AbilityState
 from tales.rules.damage import DamageRoll, determine_damage
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.dice import Dice
@@ -38,6 +39,7 @@ from tales.rules.health import (
     remove_defeated,
 )
 from tales.rules.movement import move, reach
+from tales.rules.reactions import Reaction, Trigger, react
 from tales.rules.schemer_attacks import AttackKind, AttackPlan
 from tales.rules.spaces import lost_last_protection, spring_trap
 
@@ -109,13 +111,28 @@ class CombatRules:
 
 @dataclass(frozen=True)
 class Battle:
-    """What an Attack needs beyond the board: the Epic Pool, difficulty and dice."""
+    """What an Attack needs beyond the board: the Epic Pool, difficulty and dice, and the
+    Heroes' abilities (their Cooldown and Charge Tokens, what was discarded, their
+    Reactions, their reminder-card limits such as ``illusions``)."""
 
     position: Position
     pool: EpicPool
     dice: Dice
     legend: bool = False
     rules: CombatRules = CombatRules()
+    abilities: Mapping[str, tuple[AbilityState, ...]] = field(default_factory=dict)
+    discarded: frozenset[tuple[str, str]] = frozenset()
+    reactions: tuple[Reaction, ...] = ()
+    limits: Mapping[str, int] = field(default_factory=dict)
+    log: tuple[str, ...] = ()
+
+    def at(self, position: Position) -> Battle:
+        """This battle with the board and figures of ``position``."""
+        return replace(self, position=position)
+
+    def note(self, *lines: str) -> Battle:
+        """This battle with ``lines`` added to its log."""
+        return replace(self, log=(*self.log, *lines))
 
 
 @dataclass(frozen=True)
@@ -277,6 +294,8 @@ def _deal_to_targets(
     by_player: bool,
 ) -> Resolution[AttackResult]:
     """Steps 3-5: deal damage to each target, reactions, Harm, Splash, remove Defeated."""
+    if battle.reactions:
+        battle = yield from _attacked_reactions(battle, attacker_id, targets)
     position = battle.position
     pool = battle.pool
     prevented: list[Prevented] = []
@@ -306,6 +325,15 @@ def _deal_to_targets(
             position, avert = yield from _react(battle, position, attacker_id, target_id, log)
             if avert:
                 averted.append(target_id)
+            if battle.reactions:
+                battle = yield from react(replace(battle, position=position, pool=pool),
+                                          Trigger.DAMAGED, target_id, attacker_id)
+                position, pool = battle.position, battle.pool
+    wounded = [d.figure for d in damaged if d.wounded]
+    if battle.reactions and wounded:
+        battle = yield from _wounded_reactions(replace(battle, position=position, pool=pool),
+                                               wounded, attacker_id)
+        position, pool = battle.position, battle.pool
     lost = [d.figure for d in damaged if d.lost > 0]
     harmed = [t for t in lost if t not in averted]
     position, pool = yield from _apply_harm(position, pool, attacker_id, harmed, harm, start,
@@ -322,6 +350,34 @@ def _deal_to_targets(
     return AttackResult(replace(battle, position=position, pool=pool), attacker_id,
                         tuple(targets), damage, None, tuple(prevented), tuple(damaged),
                         tuple(averted), tuple(splashed), tuple(gone), tuple(log))
+
+
+def _attacked_reactions(battle: Battle, attacker_id: str, targets: list[str]
+                        ) -> Resolution[Battle]:
+    """"Attacked" Reactions of each target, then "friend attacked" ones of their Friends."""
+    for target_id in targets:
+        battle = yield from react(battle, Trigger.ATTACKED, target_id, attacker_id)
+    for figure in battle.position.figures:
+        if figure.id in targets:
+            continue
+        if any(t in {f.id for f in battle.position.figures}
+               and not is_foe(figure, battle.position.figure(t)) for t in targets):
+            battle = yield from react(battle, Trigger.FRIEND_ATTACKED, figure.id, attacker_id)
+    return battle
+
+
+def _wounded_reactions(battle: Battle, wounded: list[str], attacker_id: str
+                       ) -> Resolution[Battle]:
+    """Wounded (4): every Hero wounded by the same Attack has flipped already; their
+    Wounded Reactions resolve in the order the players choose."""
+    order: tuple[str, ...] = tuple(wounded)
+    if len(wounded) > 1:
+        order = yield Decision("wounded-order", "several Heroes were Wounded: in which order "
+                               "do their Wounded Reactions resolve?",
+                               tuple(itertools.permutations(wounded)), Decider.TABLE)
+    for figure_id in order:
+        battle = yield from react(battle, Trigger.WOUNDED, figure_id, attacker_id)
+    return battle
 
 
 def _react(

@@ -1,0 +1,414 @@
+"""Abilities as data: the effect steps of Hero mats, cards, Items and Power Tokens.
+
+An :class:`Ability` has a kind (Action, Shenanigan, Reaction, Setup), a cost (Cooldown
+Tokens, a Charge Token, or discarding it) and effect steps carried out in order; a step
+marked ``may`` is optional (glossary: Ability). :func:`activate` pays the cost and runs the
+steps as a resolution: every choice (where to move, whom to attack, whether to use a "may")
+is a Decision for the Hero's player.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from tales.board.burst import BurstTemplate, Placement, covered_foes, placements
+from tales.board.figures import Figure, Role, Token, is_foe, is_friend
+from tales.board.position import Position
+from tales.errors import IllegalChoice, TalesError
+from tales.rules.abilities import AbilityState, Source, can_activate, invigorate, recharge
+from tales.rules.attacks import (
+    AttackResult,
+    Battle,
+    HeroAttack,
+    legal_targets,
+    player_attack,
+)
+from tales.rules.characters import (
+    backstab,
+    can_hold_token,
+    place_trap,
+    place_wizard_fire,
+    summon_illusion,
+)
+from tales.rules.decisions import Decider, Decision, Resolution
+from tales.rules.forced import grab, pull, push
+from tales.rules.health import disarm, give_tokens, heal
+from tales.rules.movement import move, reach
+from tales.rules.reactions import Reaction, Trigger
+from tales.rules.schemer_attacks import AttackKind
+
+
+class Kind(StrEnum):
+    """What using an ability takes (glossary: Action, Shenanigan, Reaction)."""
+
+    ACTION = "action"
+    SHENANIGAN = "shenanigan"
+    REACTION = "reaction"
+    SETUP = "setup"
+
+
+class CostKind(StrEnum):
+    """How an ability is paid for (glossary: Cooldown, Charge, Discard Ability)."""
+
+    FREE = "free"
+    COOLDOWN = "cooldown"
+    CHARGE = "charge"
+    DISCARD = "discard"
+
+
+class Verb(StrEnum):
+    """The effect steps the engine carries out. Anything else is a load error."""
+
+    MOVE = "move"
+    LEAP = "leap"
+    ATTACK = "attack"
+    PUSH = "push"
+    PULL = "pull"
+    GRAB = "grab"
+    HEAL = "heal"
+    GAIN = "gain"
+    GIVE = "give"
+    WEAKEN = "weaken"
+    STUN = "stun"
+    DISARM = "disarm"
+    INVIGORATE = "invigorate"
+    RECHARGE = "recharge"
+    INSPIRE = "inspire"
+    ILLUSION = "illusion"
+    WIZARD_FIRE = "wizard_fire"
+    TRAP = "trap"
+    OPEN_DOOR = "open_door"
+    AVERT_HARM = "avert_harm"
+    SCENARIO = "scenario"
+
+
+class Whom(StrEnum):
+    """Who or what an effect step picks."""
+
+    SELF = "self"
+    FOE = "foe"
+    FRIEND = "friend"
+    SPACE = "space"
+    DOOR = "door"
+
+
+@dataclass(frozen=True, slots=True)
+class Aim:
+    """A step's target rule: ``self``, ``adjacent foe``, ``foe within 3``, ``friend within
+    2``, ``space within 3``, ``adjacent door`` (adjacent = within 1)."""
+
+    whom: Whom = Whom.SELF
+    within: int = 1
+
+    def __str__(self) -> str:
+        if self.whom is Whom.SELF:
+            return "self"
+        if self.within == 1:
+            return f"adjacent {self.whom.value}"
+        return f"{self.whom.value} within {self.within}"
+
+
+_AIM = re.compile(r"^(?:(adjacent)\s+)?(foe|friend|space|door)(?:\s+within\s+(\d+))?$")
+
+
+def parse_aim(text: str) -> Aim:
+    """Read a target rule (see :class:`Aim`)."""
+    words = " ".join(text.lower().split())
+    if words == "self":
+        return Aim()
+    match = _AIM.match(words)
+    if match is None or (match.group(1) and match.group(3)):
+        raise TalesError(f"target {text!r} is not understood (write self, adjacent foe, foe "
+                         "within N, friend within N, space within N, adjacent door)")
+    within = 1 if match.group(1) or not match.group(3) else int(match.group(3))
+    return Aim(Whom(match.group(2)), within)
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One effect step."""
+
+    verb: Verb
+    amount: int = 0
+    may: bool = False
+    aim: Aim = Aim()
+    attack: HeroAttack | None = None
+    backstab: int = 0
+    tokens: tuple[tuple[Token, int], ...] = ()
+    damage: int = 0
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """An ability's cost: ``amount`` Cooldown Tokens, a Charge Token, or discarding it."""
+
+    kind: CostKind = CostKind.FREE
+    amount: int = 0
+
+
+@dataclass(frozen=True)
+class Ability:
+    """An ability printed on a mat, card, Item or Ally (glossary: Ability)."""
+
+    name: str
+    kind: Kind
+    effects: tuple[Effect, ...]
+    cost: Cost = Cost()
+    trigger: Trigger | None = None
+    source: Source = Source.CARD
+    charges: int | None = None  # the Setup Flag's Charge Tokens
+    setup_tokens: tuple[tuple[Token, int], ...] = ()
+
+
+def reaction(figure_id: str, ability: Ability) -> Reaction:
+    """The :class:`Reaction` that lets ``figure_id``'s player use ``ability`` on its Trigger."""
+    assert ability.trigger is not None
+
+    def run(battle: Battle, _figure: str, _source: str) -> Resolution[Battle]:
+        return (yield from activate(battle, figure_id, ability))
+
+    return Reaction(figure_id, ability.name, ability.trigger, run)
+
+
+def equip(battle: Battle, figure_id: str, abilities: tuple[Ability, ...]) -> Battle:
+    """Give a Hero its abilities for this game: their starting Cooldown and Charge Token
+    states, its Reactions, and the Power Tokens of its Setup Flags (glossary: Setup Flag)."""
+    states = tuple(ability_state(a) for a in abilities)
+    reactions = tuple(reaction(figure_id, a) for a in abilities
+                      if a.kind is Kind.REACTION and a.trigger is not None)
+    position = battle.position
+    for ability in abilities:
+        for token, count in ability.setup_tokens:
+            position, _ = give_tokens(position, figure_id, token, count)
+    return replace(battle.at(position),
+                   abilities={**battle.abilities, figure_id: states},
+                   reactions=(*battle.reactions, *reactions))
+
+
+def ability_state(ability: Ability) -> AbilityState:
+    """The starting state of an ability: its Setup Flag's Charge Tokens, no Cooldown."""
+    return AbilityState(ability.name, ability.source, 0, ability.charges or 0, ability.charges)
+
+
+def activate(
+    table: Battle, hero_id: str, ability: Ability
+) -> Resolution[Battle]:
+    """Pay ``ability``'s cost and carry out its effects in order (Action: "Flip an Action
+    tile, choose an Action, pay the cost, and carry out the ability")."""
+    states = list(table.abilities.get(hero_id, ()))
+    index = next((i for i, s in enumerate(states) if s.name == ability.name), None)
+    if (hero_id, ability.name) in table.discarded:
+        raise IllegalChoice(f"{ability.name} was discarded: it is gone for this game")
+    hero = table.position.figure(hero_id)
+    overcharge = hero.token(Token.OVERCHARGE)
+    if index is not None and not can_activate(states[index], overcharge):
+        raise IllegalChoice(f"{hero_id} cannot use {ability.name} now (Cooldown Tokens on "
+                            "it, or no Charge Token)")
+    cost = ability.cost
+    if cost.kind is CostKind.COOLDOWN and index is not None:
+        states[index] = replace(states[index], cooldown=states[index].cooldown + cost.amount)
+    elif cost.kind is CostKind.CHARGE and index is not None:
+        use_overcharge = states[index].charges == 0
+        if not use_overcharge and overcharge:
+            use_overcharge = yield Decision(
+                "overcharge", f"{hero_id}: use an Overcharge Token instead of a Charge Token?",
+                (False, True), Decider.PLAYER, hero_id)
+        if use_overcharge:
+            tokens = dict(hero.tokens)
+            tokens[Token.OVERCHARGE] -= 1
+            table = table.at(table.position.with_figure(hero.with_tokens(tokens)))
+        else:
+            states[index] = replace(states[index], charges=states[index].charges - 1)
+    elif cost.kind is CostKind.DISCARD:
+        table = replace(table, discarded=table.discarded | {(hero_id, ability.name)})
+    table = replace(table, abilities={**table.abilities, hero_id: tuple(states)})
+    table = table.note(f"{hero_id} uses {ability.name}")
+    for effect in ability.effects:
+        if effect.may:
+            use = yield Decision("may", f"{hero_id}, {ability.name}: {describe(effect)}?",
+                                 (True, False), Decider.PLAYER, hero_id)
+            if not use:
+                continue
+        if hero_id not in {f.id for f in table.position.figures}:
+            break
+        table = yield from carry_out(table, hero_id, effect)
+    return table
+
+
+def describe(effect: Effect) -> str:
+    """An effect step in words."""
+    amount = f" {effect.amount}" if effect.amount else ""
+    aim = f" ({effect.aim})" if effect.aim.whom is not Whom.SELF else ""
+    return f"{effect.verb.value.replace('_', ' ')}{amount}{aim}"
+
+
+def _candidates(table: Battle, actor: Figure, aim: Aim) -> list[Figure]:
+    position = table.position
+    within = position.within_range(actor.at, aim.within)
+    pick = is_foe if aim.whom is Whom.FOE else is_friend
+    return [f for f in position.figures if pick(actor, f) and
+            (within[f.at] or (aim.within >= 1 and position.adjacent(actor, f)))]
+
+
+def _pick_figure(table: Battle, actor: Figure, aim: Aim, why: str) -> Resolution[str | None]:
+    if aim.whom is Whom.SELF:
+        return actor.id
+    options = tuple(sorted(f.id for f in _candidates(table, actor, aim)))
+    if not options:
+        return None
+    chosen: str = yield Decision("effect-target", f"{actor.id}: {why}: choose the {aim}",
+                                 options, Decider.PLAYER, actor.id)
+    return chosen
+
+
+def _pick_space(table: Battle, actor: Figure, aim: Aim, why: str,
+                ok: list[int]) -> Resolution[int | None]:
+    inside = table.position.within_range(actor.at, aim.within)
+    options = tuple(s for s in ok if inside[s])
+    if not options:
+        return None
+    chosen: int = yield Decision("effect-space", f"{actor.id}: {why}: choose a space",
+                                 options, Decider.PLAYER, actor.id)
+    return chosen
+
+
+def carry_out(table: Battle, hero_id: str, effect: Effect) -> Resolution[Battle]:
+    """Carry out one effect step for ``hero_id``."""
+    actor = table.position.figure(hero_id)
+    verb = effect.verb
+    names = table.position.board.names
+    if verb in (Verb.MOVE, Verb.LEAP):
+        leap = verb is Verb.LEAP
+        options = tuple(reach(table.position, hero_id, effect.amount, leap=leap).costs)
+        to = yield Decision("move-to", f"{hero_id}: {describe(effect)}: to which space?",
+                            options, Decider.PLAYER, hero_id)
+        moved = yield from move(table.position, hero_id, to, effect.amount, leap=leap)
+        return table.at(moved.position).note(
+            f"{hero_id} {verb.value}s to {names[to]}")
+    if verb is Verb.ATTACK:
+        assert effect.attack is not None
+        result = yield from _attack(table, actor, effect)
+        return result.battle.note(*result.log)
+    if verb in (Verb.PUSH, Verb.PULL, Verb.GRAB):
+        target = yield from _pick_figure(table, actor, effect.aim, describe(effect))
+        if target is None:
+            return table.note(f"{describe(effect)}: no target")
+        if verb is Verb.GRAB:
+            forced = yield from grab(table.position, hero_id, target)
+        else:
+            shove = push if verb is Verb.PUSH else pull
+            forced = yield from shove(table.position, hero_id, target, effect.amount)
+        return table.at(forced.position).note(
+            f"{hero_id} {verb.value}s {target} to {names[forced.path[-1]]}")
+    if verb is Verb.HEAL:
+        target = yield from _pick_figure(table, actor, effect.aim, describe(effect))
+        if target is None:
+            return table
+        position, healed = heal(table.position, target, effect.amount)
+        return table.at(position).note(f"{target} heals {healed}")
+    if verb in (Verb.GAIN, Verb.GIVE, Verb.WEAKEN, Verb.STUN):
+        target = yield from _pick_figure(table, actor, effect.aim, describe(effect))
+        if target is None:
+            return table
+        tokens = effect.tokens or ((Token.WEAKEN if verb is Verb.WEAKEN else Token.STUN,
+                                    max(effect.amount, 1)),)
+        position = table.position
+        for token, count in tokens:
+            position, given = give_tokens(position, target, token, count)
+            table = table.note(f"{target} gains {given} {token.rule_name}")
+        return table.at(position)
+    if verb is Verb.DISARM:
+        target = yield from _pick_figure(table, actor, effect.aim, describe(effect))
+        if target is None:
+            return table
+        position, lost = yield from disarm(table.position, target, effect.amount)
+        return table.at(position).note(f"{target} discards {lost} Power Tokens")
+    if verb in (Verb.INVIGORATE, Verb.RECHARGE):
+        states = table.abilities.get(hero_id, ())
+        change = invigorate if verb is Verb.INVIGORATE else recharge
+        states = yield from change(states, hero_id, max(effect.amount, 1))
+        return replace(table, abilities={**table.abilities, hero_id: states}).note(
+            f"{hero_id}: {describe(effect)}")
+    if verb is Verb.INSPIRE:
+        return replace(table, pool=table.pool.inspire()).note(
+            "Inspire: an Epic Die to the Epic Pool")
+    if verb is Verb.ILLUSION:
+        count = sum(1 for f in table.position.figures if f.kind is Role.ILLUSION)
+        position = yield from summon_illusion(
+            table.position, hero_id, f"illusion{count + 1}", actor.at,
+            effect.aim.within, table.limits.get("illusions", 2))
+        return table.at(position).note(f"{hero_id} summons an Illusion")
+    if verb in (Verb.WIZARD_FIRE, Verb.TRAP):
+        board = table.position.board
+        ok = [s for s in range(board.n) if can_hold_token(table.position, s)
+              and not table.position.is_blocked(s)]
+        space = yield from _pick_space(table, actor, effect.aim, describe(effect), ok)
+        if space is None:
+            return table.note(f"{describe(effect)}: no space")
+        if verb is Verb.TRAP:
+            position = place_trap(table.position, space, effect.damage or 1)
+        else:
+            position = yield from place_wizard_fire(
+                table.position, hero_id, space, effect.damage or
+                table.limits.get("wizard_fire_damage", 1), table.limits.get("wizard_fire", 3))
+        return table.at(position).note(f"{describe(effect)} on {names[space]}")
+    if verb is Verb.OPEN_DOOR:
+        if actor.kind is Role.POOKY:
+            return table.note("Pooky cannot open doors")
+        doors = [d for d in table.position.closed_doors
+                 if table.position.board.adjacent(actor.at, d)
+                 or table.position.line_of_fire(actor.at, d) is not None]
+        inside = [d for d in doors if table.position.board.plain_distance(actor.at, d)
+                  <= effect.aim.within]
+        if not inside:
+            return table.note("no closed door in reach")
+        door = inside[0]
+        if len(inside) > 1:
+            door = yield Decision("open-door", f"{hero_id}: open which door?",
+                                  tuple(sorted(inside)), Decider.PLAYER, hero_id)
+        position = replace(table.position, closed_doors=table.position.closed_doors - {door})
+        return table.at(position).note(f"{hero_id} opens the door on {names[door]}")
+    return table.note(f"{hero_id}: {effect.text or describe(effect)} (for the table)")
+
+
+def _attack(table: Battle, actor: Figure, effect: Effect) -> Resolution[AttackResult]:
+    attack = effect.attack
+    assert attack is not None
+    position = table.position
+    if attack.kind is AttackKind.BURST:
+        assert attack.burst is not None
+        options_b = tuple(burst_placements(position, actor, attack.burst, attack.range or 1))
+        placement = yield Decision("burst-placement", f"{actor.id}: place the Burst template",
+                                   options_b, Decider.PLAYER, actor.id)
+        return (yield from player_attack(table, actor.id, attack, placement))
+    legal = sorted(f.id for f in legal_targets(position, actor, attack))
+    if not legal:
+        raise IllegalChoice(f"{actor.id} has no legal target for this Attack")
+    options = tuple(c for n in range(1, attack.targets + 1)
+                    for c in itertools.combinations(legal, n))
+    chosen = yield Decision("attack-targets", f"{actor.id}: choose the targets",
+                            options, Decider.PLAYER, actor.id)
+    extra = 0
+    if effect.backstab:
+        check = backstab(position, actor, [position.figure(t) for t in chosen])
+        extra = effect.backstab if check.applies else 0
+    return (yield from player_attack(table, actor.id, attack, list(chosen), extra))
+
+
+
+def burst_placements(
+    position: Position, actor: Figure, template: BurstTemplate, within: int
+) -> list[Placement]:
+    """Every placement of a Burst template anchored within ``within`` of the attacker, in
+    every rotation, that covers at least one of its Foes."""
+    inside = position.within_range(actor.at, within)
+    found: list[Placement] = []
+    for anchor in (int(s) for s in inside.nonzero()[0]):
+        for placement in placements(position.board, template, anchor):
+            if covered_foes(position, actor, placement) and actor.at not in placement.spaces:
+                found.append(placement)
+    return found

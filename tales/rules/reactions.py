@@ -1,0 +1,82 @@
+"""Reactions: abilities a player may use when their Trigger happens, on any turn.
+
+004, Reaction: "You may activate a Reaction whenever the specified Trigger happens, even
+if that interrupts some other effect, and even if it is not your turn." The rules that can
+set off a Trigger (attacks, movement) call :func:`react`; it offers the Hero's player every
+Reaction of theirs with that Trigger that can be paid for, one at a time, until they pass.
+A Charge Ability with several Charge Tokens may be used again for the same Trigger.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from tales.board.figures import Token
+from tales.rules.abilities import can_activate
+from tales.rules.decisions import Decider, Decision, Resolution
+
+if TYPE_CHECKING:
+    from tales.rules.attacks import Battle
+
+
+class Trigger(StrEnum):
+    """Events a Reaction answers (glossary: Reaction, Trigger)."""
+
+    ATTACKED = "attacked"  # a Foe's Attack targets you (before damage)
+    DAMAGED = "damaged"  # an Attack damages you
+    WOUNDED = "wounded"  # you flip to your Wounded side
+    FRIEND_ATTACKED = "friend attacked"  # a Foe's Attack targets a Friend of yours
+
+
+PASS = "pass"
+
+
+@dataclass(frozen=True)
+class Reaction:
+    """A Reaction a figure's player may use: its ability and how to carry it out.
+
+    ``run`` is given the battle, the reacting figure and the figure that set it off (the
+    attacker), and returns the battle after paying and carrying out the ability.
+    """
+
+    figure: str
+    name: str
+    trigger: Trigger
+    run: Callable[[Battle, str, str], Resolution[Battle]]
+
+
+def react(battle: Battle, trigger: Trigger, figure_id: str, source_id: str
+          ) -> Resolution[Battle]:
+    """Offer ``figure_id``'s player their Reactions to ``trigger``, until they pass."""
+    used: set[str] = set()
+    while True:
+        if figure_id not in {f.id for f in battle.position.figures}:
+            return battle
+        figure = battle.position.figure(figure_id)
+        ready = []
+        for reaction in battle.reactions:
+            if reaction.figure != figure_id or reaction.trigger is not trigger:
+                continue
+            state = next((s for s in battle.abilities.get(figure_id, ())
+                          if s.name == reaction.name), None)
+            if (figure_id, reaction.name) in battle.discarded:
+                continue
+            if state is not None and not can_activate(state, figure.token(Token.OVERCHARGE)):
+                continue
+            if state is None and reaction.name in used:
+                continue
+            ready.append(reaction)
+        if not ready:
+            return battle
+        names = tuple([PASS, *(r.name for r in ready)])
+        choice = yield Decision("reaction", f"{figure_id}: {trigger.value} — use a Reaction?",
+                                names, Decider.PLAYER, figure_id)
+        if choice == PASS:
+            return battle
+        reaction = next(r for r in ready if r.name == choice)
+        used.add(reaction.name)
+        battle = yield from reaction.run(battle, figure_id, source_id)
+
