@@ -382,6 +382,8 @@ def _attack(table: Battle, actor: Figure, effect: Effect) -> Resolution[AttackRe
     if attack.kind is AttackKind.BURST:
         assert attack.burst is not None
         options_b = tuple(burst_placements(position, actor, attack.burst, attack.range or 1))
+        if not options_b:
+            raise IllegalChoice(f"{actor.id}: no placement of the Burst template covers a Foe")
         placement = yield Decision("burst-placement", f"{actor.id}: place the Burst template",
                                    options_b, Decider.PLAYER, actor.id)
         return (yield from player_attack(table, actor.id, attack, placement))

@@ -1,0 +1,308 @@
+"""Hero kits as TOML: a Hero's mat (Fresh and Wounded sides), cards, Items and Power Tree.
+
+See ``docs/formats.md``, "Hero kits". Every mistake (an unknown effect, a bad cost, a mat
+ability with no side) is a one-line :class:`~tales.errors.ContentError` naming the file,
+the line and the ability; nothing is half-loaded. The bundled kits in ``heroes/`` are
+original samples, not the printed cards.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tales.board.burst import load_bursts
+from tales.board.figures import POWER_TOKENS, Keyword, Token, parse_keyword
+from tales.board.mapfile import LineFinder, read_text, read_toml
+from tales.errors import ContentError, TalesError
+from tales.rules.abilities import Source
+from tales.rules.attacks import HeroAttack, parse_harm
+from tales.rules.effects import Ability, Aim, Cost, CostKind, Effect, Kind, Verb, parse_aim
+from tales.rules.reactions import Trigger
+from tales.rules.schemer_attacks import AttackKind
+
+KIT_KEYS = frozenset({"sample", "hero", "abilities", "power_tree"})
+HERO_KEYS = frozenset({"id", "name", "fortitude", "wounded_fortitude", "keywords", "limits"})
+ABILITY_KEYS = frozenset({"name", "on", "side", "kind", "cost", "charges", "tokens",
+                          "trigger", "card", "slot", "effects"})
+MODIFIERS = frozenset({"may", "target", "dice", "fixed", "targets", "range", "template",
+                       "harm", "splash", "backstab", "damage", "tokens", "text"})
+SIDES = ("fresh", "wounded", "both")
+SLOTS = ("support", "major", "masterwork")
+
+
+@dataclass(frozen=True)
+class KitAbility:
+    """An ability of a kit with where it is printed: mat side, card, Item slot."""
+
+    ability: Ability
+    side: str | None = None  # mat abilities: fresh, wounded or both
+    card: str | None = None
+    slot: str | None = None
+
+
+@dataclass(frozen=True)
+class HeroKit:
+    """A Hero's kit: stats, abilities, reminder-card limits, Power Tree table."""
+
+    id: str
+    name: str
+    fortitude: int
+    wounded_fortitude: int
+    keywords: frozenset[Keyword]
+    limits: dict[str, int]
+    abilities: tuple[KitAbility, ...]
+    power_tree: dict[str, Any] | None
+    source: str
+    sample: bool = False
+
+    def mat(self, wounded: bool) -> tuple[Ability, ...]:
+        """The mat abilities of the Fresh or Wounded side."""
+        side = "wounded" if wounded else "fresh"
+        return tuple(k.ability for k in self.abilities
+                     if k.ability.source is Source.MAT and k.side in (side, "both"))
+
+    def cards(self) -> tuple[Ability, ...]:
+        """Abilities on Hero cards."""
+        return tuple(k.ability for k in self.abilities if k.ability.source is Source.CARD)
+
+    def items(self) -> tuple[KitAbility, ...]:
+        """Abilities on Items, with their slots."""
+        return tuple(k for k in self.abilities if k.ability.source is Source.ITEM)
+
+    def for_game(self, wounded: bool = False) -> tuple[Ability, ...]:
+        """Everything the Hero brings to a game: one mat side, cards, Items, Allies."""
+        return self.mat(wounded) + tuple(k.ability for k in self.abilities
+                                         if k.ability.source is not Source.MAT)
+
+
+def load_hero_kit(path: str | Path) -> HeroKit:
+    """Read a hero kit file."""
+    return parse_hero_kit(read_text(path), str(path))
+
+
+def parse_hero_kit(text: str, source: str = "<hero>") -> HeroKit:
+    """Build a :class:`HeroKit` from a kit file's text."""
+    data = read_toml(text, source)
+    lines = LineFinder(text)
+    for key in data:
+        if key not in KIT_KEYS:
+            raise ContentError(source, f"unknown key {key!r} (a hero kit has: "
+                               f"{', '.join(sorted(KIT_KEYS))})", lines.of_key(key))
+    hero = data.get("hero")
+    if not isinstance(hero, dict):
+        raise ContentError(source, "no [hero] table")
+    where = lines.of_table("hero")
+
+    def fail(message: str, line: int | None = None) -> ContentError:
+        return ContentError(source, message, line or where)
+
+    for key in hero:
+        if key not in HERO_KEYS:
+            raise fail(f"[hero]: unknown key {key!r} (a hero has: "
+                       f"{', '.join(sorted(HERO_KEYS))})")
+    hero_id = hero.get("id")
+    if not isinstance(hero_id, str) or not hero_id:
+        raise fail("[hero]: needs an 'id'")
+    fortitude = _whole(hero, "fortitude", 1, lambda m: fail(f"[hero]: {m}"))
+    wounded_fortitude = _whole(hero, "wounded_fortitude", 1, lambda m: fail(f"[hero]: {m}"))
+    keywords = frozenset(_keywords(hero.get("keywords", []), lambda m: fail(f"[hero]: {m}")))
+    limits = hero.get("limits", {})
+    if not isinstance(limits, dict) or not all(
+            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in limits.values()):
+        raise fail("[hero]: 'limits' must be a table of whole numbers")
+    specs = data.get("abilities", [])
+    if not isinstance(specs, list) or not specs:
+        raise fail("needs [[abilities]]")
+    headers = [i for i, line in enumerate(lines.lines, 1)
+               if re.match(r"^\s*\[\[\s*abilities\s*\]\]", line)]
+    abilities = tuple(_ability(spec, n, headers[n] if n < len(headers) else None, source)
+                      for n, spec in enumerate(specs))
+    names = [k.ability.name for k in abilities]
+    for name in names:
+        if names.count(name) > 1:
+            raise fail(f"two abilities are named {name!r}")
+    tree = data.get("power_tree")
+    if tree is not None and not isinstance(tree, dict):
+        raise fail("'power_tree' must be a table")
+    return HeroKit(hero_id, str(hero.get("name", hero_id)), fortitude, wounded_fortitude,
+                   keywords, dict(limits), abilities, tree, source,
+                   bool(data.get("sample", False)))
+
+
+def _whole(table: dict[str, Any], key: str, least: int, fail: Any) -> int:
+    value = table.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise fail(f"'{key}' must be a whole number, {least} or more")
+    return value
+
+
+def _keywords(words: Any, fail: Any) -> set[Keyword]:
+    if not isinstance(words, list):
+        raise fail("'keywords' must be a list")
+    found: set[Keyword] = set()
+    for word in words:
+        parsed = parse_keyword(word) if isinstance(word, str) else None
+        if not isinstance(parsed, Keyword):
+            raise fail(f"unknown keyword {word!r}")
+        found.add(parsed)
+    return found
+
+
+def _ability(spec: Any, n: int, line: int | None, source: str) -> KitAbility:
+    name = spec.get("name") if isinstance(spec, dict) else None
+    label = f"ability {name!r}" if isinstance(name, str) else f"ability {n + 1}"
+
+    def fail(message: str) -> ContentError:
+        return ContentError(source, f"{label}: {message}", line)
+
+    if not isinstance(spec, dict):
+        raise fail("must be a table")
+    if not isinstance(name, str) or not name:
+        raise fail("needs a 'name'")
+    for key in spec:
+        if key not in ABILITY_KEYS:
+            raise fail(f"unknown key {key!r} (an ability has: {', '.join(sorted(ABILITY_KEYS))})")
+    try:
+        on = Source(spec.get("on", "card"))
+        kind = Kind(str(spec.get("kind")))
+    except ValueError:
+        raise fail(f"'on' is one of {', '.join(s.value for s in Source)} and 'kind' one of "
+                   f"{', '.join(k.value for k in Kind)}") from None
+    side = spec.get("side")
+    if on is Source.MAT and side not in SIDES:
+        raise fail("a mat ability needs side = \"fresh\", \"wounded\" or \"both\"")
+    if on is not Source.MAT and side is not None:
+        raise fail("only mat abilities have a 'side'")
+    slot = spec.get("slot")
+    if on is Source.ITEM and slot not in SLOTS:
+        raise fail(f"an Item needs slot = one of {', '.join(SLOTS)}")
+    cost = _cost(spec.get("cost"), fail)
+    charges = spec.get("charges")
+    if charges is not None and (isinstance(charges, bool) or not isinstance(charges, int)
+                                or charges < 1):
+        raise fail("'charges' (the Setup Flag's Charge Tokens) must be 1 or more")
+    if cost.kind is CostKind.CHARGE and charges is None:
+        raise fail("a Charge Ability needs 'charges', its Setup Flag")
+    trigger = None
+    if kind is Kind.REACTION:
+        try:
+            trigger = Trigger(str(spec.get("trigger")))
+        except ValueError:
+            raise fail(f"a Reaction needs trigger = one of "
+                       f"{', '.join(t.value for t in Trigger)}") from None
+    elif "trigger" in spec:
+        raise fail("only a Reaction has a 'trigger'")
+    tokens = _tokens(spec.get("tokens", {}), fail)
+    effects_spec = spec.get("effects", [])
+    if not isinstance(effects_spec, list) or (not effects_spec and kind is not Kind.SETUP):
+        raise fail("needs 'effects', a list of effect steps")
+    effects = tuple(_effect(e, k, fail) for k, e in enumerate(effects_spec, 1))
+    ability = Ability(name, kind, effects, cost, trigger, on, charges, tokens)
+    card = spec.get("card")
+    return KitAbility(ability, side, card if isinstance(card, str) else None, slot)
+
+
+def _cost(spec: Any, fail: Any) -> Cost:
+    if spec is None:
+        return Cost()
+    if not isinstance(spec, dict) or len(spec) != 1:
+        raise fail("'cost' is one of { cooldown = N }, { charge = true }, { discard = true }")
+    (key, value), = spec.items()
+    if key == "cooldown" and isinstance(value, int) and not isinstance(value, bool) \
+            and value >= 1:
+        return Cost(CostKind.COOLDOWN, value)
+    if key in ("charge", "discard") and value is True:
+        return Cost(CostKind(key))
+    raise fail(f"bad cost {spec!r}: use {{ cooldown = N }}, {{ charge = true }} or "
+               "{ discard = true }")
+
+
+def _tokens(spec: Any, fail: Any) -> tuple[tuple[Token, int], ...]:
+    if not isinstance(spec, dict):
+        raise fail("'tokens' must be a table such as { shield = 1 }")
+    found = []
+    for name, count in spec.items():
+        try:
+            token = Token(name)
+        except ValueError:
+            raise fail(f"unknown token {name!r}") from None
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise fail(f"tokens.{name} must be 1 or more")
+        found.append((token, count))
+    return tuple(found)
+
+
+def _effect(spec: Any, n: int, fail: Any) -> Effect:
+    where = f"effect {n}"
+    if not isinstance(spec, dict):
+        raise fail(f"{where}: must be a table such as {{ move = 2 }}")
+    verbs = [k for k in spec if k not in MODIFIERS]
+    if len(verbs) != 1:
+        raise fail(f"{where}: give exactly one effect ({', '.join(v.value for v in Verb)})")
+    try:
+        verb = Verb(verbs[0])
+    except ValueError:
+        raise fail(f"{where}: unknown effect {verbs[0]!r} (effects: "
+                   f"{', '.join(v.value for v in Verb)})") from None
+    value = spec[verb.value]
+    may = spec.get("may", False)
+    if not isinstance(may, bool):
+        raise fail(f"{where}: 'may' must be true or false")
+    try:
+        aim = parse_aim(spec["target"]) if "target" in spec else Aim()
+    except TalesError as bad:
+        raise fail(f"{where}: {bad}") from None
+    tokens = _tokens(spec.get("tokens", {}), fail)
+    if verb in (Verb.GAIN, Verb.GIVE) and not tokens:
+        raise fail(f"{where}: {verb.value} needs tokens = {{ shield = 1 }}")
+    if any(t not in POWER_TOKENS for t, _ in tokens) and verb is Verb.GIVE:
+        raise fail(f"{where}: give only Power Tokens")
+    attack = None
+    amount = 0
+    if verb is Verb.ATTACK:
+        attack = _attack(spec, value, where, fail)
+    elif isinstance(value, bool) or not isinstance(value, int):
+        if value is not True:
+            raise fail(f"{where}: {verb.value} takes a whole number (or true)")
+    else:
+        amount = value
+    backstab = spec.get("backstab", 0)
+    damage = spec.get("damage", 0)
+    for key, number in (("backstab", backstab), ("damage", damage)):
+        if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+            raise fail(f"{where}: '{key}' must be a whole number")
+    return Effect(verb, amount, may, aim, attack, backstab, tokens, damage,
+                  str(spec.get("text", "")))
+
+
+def _attack(spec: dict[str, Any], kind: Any, where: str, fail: Any) -> HeroAttack:
+    try:
+        attack_kind = AttackKind(kind)
+    except ValueError:
+        raise fail(f"{where}: attack is \"melee\", \"ranged\" or \"burst\"") from None
+    numbers = {}
+    for key, default in (("dice", 0), ("fixed", 0), ("targets", 1), ("splash", 0)):
+        value = spec.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise fail(f"{where}: '{key}' must be a whole number")
+        numbers[key] = value
+    reach = spec.get("range")
+    if attack_kind is AttackKind.RANGED and (not isinstance(reach, int) or reach < 1):
+        raise fail(f"{where}: a Ranged Attack needs 'range'")
+    template = None
+    if attack_kind is AttackKind.BURST:
+        name = spec.get("template")
+        templates = load_bursts()
+        if name not in templates:
+            raise fail(f"{where}: a Burst Attack needs template = one of "
+                       f"{', '.join(templates)}")
+        template = templates[name]
+    harm = spec.get("harm")
+    if harm is not None and not isinstance(harm, str):
+        raise fail(f"{where}: 'harm' must be text")
+    return HeroAttack(attack_kind, numbers["dice"], numbers["fixed"], numbers["targets"],
+                      reach if isinstance(reach, int) else None, template, parse_harm(harm),
+                      numbers["splash"])
