@@ -264,6 +264,30 @@ def cmd_odds(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_kit_check(args: argparse.Namespace) -> int:
+    from tales.content.heroes import load_hero_kit
+    from tales.rules.effects import describe
+
+    for name in args.files:
+        kit = load_hero_kit(name)
+        label = " (sample)" if kit.sample and "sample" not in kit.name.lower() else ""
+        print(f"{name}: {kit.name}{label}, Fortitude {kit.fortitude} / Wounded "
+              f"{kit.wounded_fortitude}, {len(kit.abilities)} abilities")
+        for entry in kit.abilities:
+            ability = entry.ability
+            where = (f"mat, {entry.side}" if entry.side else
+                     f"{entry.slot} Item" if entry.slot else ability.source.value)
+            cost = ability.cost
+            paid = ("" if cost.kind.value == "free" else
+                    f", {cost.kind.value} {cost.amount}" if cost.amount else
+                    f", {cost.kind.value}")
+            trigger = f", trigger: {ability.trigger.value}" if ability.trigger else ""
+            steps = "; ".join(("may " if e.may else "") + describe(e) for e in ability.effects)
+            print(f"  {ability.name} ({ability.kind.value}, {where}{paid}{trigger}): "
+                  f"{steps or 'setup'}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tales", description="Tales from the Red Dragon Inn: rules engine and table tools")
@@ -301,6 +325,12 @@ def build_parser() -> argparse.ArgumentParser:
     reach.add_argument("--leap", action="store_true", help="Leap instead of Move")
     reach.add_argument("--json", action="store_true")
     reach.set_defaults(run=cmd_reach)
+
+    kit = commands.add_parser("kit", help="check hero kit files")
+    kit_commands = kit.add_subparsers(dest="kit_command", required=True, metavar="ACTION")
+    kcheck = kit_commands.add_parser("check", help="load hero kits and list their abilities")
+    kcheck.add_argument("files", nargs="+", metavar="FILE")
+    kcheck.set_defaults(run=cmd_kit_check)
 
     odds = commands.add_parser("odds", help="exact odds of an Attack's damage")
     odds.add_argument("attack", help='dice and fixed damage, e.g. "2 damage + 1 epic + 1"')

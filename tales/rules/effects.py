@@ -241,6 +241,24 @@ def activate(
 
 def describe(effect: Effect) -> str:
     """An effect step in words."""
+    attack = effect.attack
+    if attack is not None:
+        kind = {AttackKind.MELEE: "Melee", AttackKind.RANGED: f"Ranged {attack.range}",
+                AttackKind.BURST: f"Burst {attack.burst.name if attack.burst else ''}"}
+        parts = [f"{kind[attack.kind]}: Attack {attack.dice} dice"
+                 + (f" + {attack.fixed}" if attack.fixed else "")]
+        if attack.targets > 1:
+            parts.append(f"up to {attack.targets} targets")
+        if effect.backstab:
+            parts.append(f"Backstab +{effect.backstab} dice")
+        if attack.splash:
+            parts.append(f"Splash {attack.splash}")
+        parts.extend(f"Harm: {h.text}" for h in attack.harm)
+        return ", ".join(parts)
+    if effect.tokens:
+        tokens = ", ".join(f"{c} {t.rule_name}" for t, c in effect.tokens)
+        aim = f" to a {effect.aim}" if effect.aim.whom is not Whom.SELF else ""
+        return f"{effect.verb.value} {tokens}{aim}"
     amount = f" {effect.amount}" if effect.amount else ""
     aim = f" ({effect.aim})" if effect.aim.whom is not Whom.SELF else ""
     return f"{effect.verb.value.replace('_', ' ')}{amount}{aim}"
