@@ -213,8 +213,8 @@ def test_sample_position() -> None:
 
 # --- bad input --------------------------------------------------------------------------
 
-FIGURE_KEYS = ("at, damage, fortitude, group, id, keywords, number, role, side, tokens, "
-               "toughness_refresh, wounded, wounded_fortitude")
+FIGURE_KEYS = ("at, damage, fortitude, group, id, keywords, number, owner, role, side, "
+               "tokens, toughness_refresh, wounded, wounded_fortitude")
 KEYWORDS = ("Tiny, Avoided, Massive, Juggernaut, Immobile, Overrun, Big Bad, Berserk, Heroic, "
             "Resistant, Doom, Immune to X")
 TOKENS = "damage_boost, evade, hitback, overcharge, reset, shield, toughness, weaken, stun"

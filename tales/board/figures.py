@@ -130,6 +130,7 @@ class Figure:
     immune: frozenset[str] = frozenset()
     tokens: tuple[tuple[Token, int], ...] = field(default=())
     role: Role | None = None
+    owner: str | None = None  # the figure whose player controls it (an Illusion's Eve)
 
     @property
     def kind(self) -> Role:

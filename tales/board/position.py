@@ -33,7 +33,7 @@ from tales.errors import ContentError, TalesError
 POSITION_KEYS = frozenset({"map", "figures", "traps", "wizard_fire", "open_doors"})
 FIGURE_KEYS = frozenset(
     {"id", "side", "at", "group", "number", "fortitude", "damage", "wounded",
-     "wounded_fortitude", "toughness_refresh", "keywords", "tokens", "role"}
+     "wounded_fortitude", "toughness_refresh", "keywords", "tokens", "role", "owner"}
 )
 
 
@@ -316,6 +316,9 @@ def _read_figure(
             raise error(f"{label}: unknown role {role_text!r} (roles: {known})", line) from None
         if (role in HEROIC_ROLES) != (side is Side.HERO):
             raise error(f"{label}: a {side.value} cannot have the role {role.value}", line)
+    owner = entry.get("owner")
+    if owner is not None and not isinstance(owner, str):
+        raise error(f"{label}: 'owner' must be the id of the figure controlling it", line)
     wounded = entry.get("wounded", False)
     if not isinstance(wounded, bool):
         raise error(f"{label}: 'wounded' must be true or false", line)
@@ -355,7 +358,8 @@ def _read_figure(
     figure = Figure(
         id=figure_id, side=side, at=at, group=group, number=number, fortitude=fortitude,
         damage=damage, wounded=wounded, wounded_fortitude=wounded_fortitude,
-        toughness_refresh=toughness_refresh, role=role, keywords=frozenset(keywords),
+        toughness_refresh=toughness_refresh, role=role, owner=owner,
+        keywords=frozenset(keywords),
         immune=frozenset(immune),
     ).with_tokens(tokens)
     if Keyword.TINY not in figure.keywords:

@@ -112,7 +112,8 @@ def illusion_spaces(position: Position, source: int, reach: int) -> list[int]:
 def summon_illusion(
     position: Position, eve_id: str, illusion_id: str, source: int, reach: int, printed: int
 ) -> Resolution[Position]:
-    """Place an Illusion (Fortitude 3, Heroic, no initiative) on a space Eve's player picks."""
+    """Place an Illusion (Fortitude 3, Heroic, no initiative) on a space Eve's player picks;
+    Eve's Power Tokens protect it ("Eve can spend her Power Tokens to defend ... Illusions")."""
     eve = position.figure(eve_id)
     on_map = [f for f in position.figures if f.kind is Role.ILLUSION]
     if len(on_map) >= illusion_limit(printed, eve):
@@ -124,7 +125,7 @@ def summon_illusion(
     space = yield Decision("illusion-space", f"{eve_id} summons an Illusion: where?",
                            options, Decider.PLAYER, eve_id)
     illusion = Figure(illusion_id, Side.HERO, space, fortitude=ILLUSION_FORTITUDE,
-                      role=Role.ILLUSION)
+                      role=Role.ILLUSION, owner=eve_id)
     return replace(position, figures=(*position.figures, illusion))
 
 

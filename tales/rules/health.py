@@ -59,6 +59,31 @@ def prevent_schemer(figure: Figure, amount: int) -> tuple[Figure, Prevented]:
     return figure.with_tokens(tokens), Prevented(figure.id, amount, False, shields, dealt)
 
 
+def _spend_from(position: Position, holders: list[str], token: Token, count: int) -> Position:
+    """Discard ``count`` tokens, from the first holder that has them onward."""
+    for holder in holders:
+        if count <= 0:
+            break
+        figure = position.figure(holder)
+        tokens = dict(figure.tokens)
+        take = min(tokens.get(token, 0), count)
+        if take:
+            tokens[token] -= take
+            count -= take
+            position = position.with_figure(figure.with_tokens(tokens))
+    return position
+
+
+def protectors(position: Position, figure: Figure) -> list[str]:
+    """Whose Shield and Toughness Tokens may protect ``figure``: its own, then those of the
+    figure controlling it (Shield Token 3: "Shield Tokens can be used to protect any figures
+    the player controls, including summoned figures and Allies")."""
+    holders = [figure.id]
+    if figure.owner is not None and figure.owner in {f.id for f in position.figures}:
+        holders.append(figure.owner)
+    return holders
+
+
 def prevent(
     position: Position, figure_id: str, amount: int, what: str
 ) -> Resolution[tuple[Position, Prevented]]:
@@ -69,25 +94,27 @@ def prevent(
         return position.with_figure(figure), done
     if amount <= 0:
         return position, Prevented(figure.id, amount, False, 0, 0)
-    tokens = dict(figure.tokens)
-    if tokens.get(Token.TOUGHNESS, 0) > 0:
+    holders = protectors(position, figure)
+
+    def count(token: Token) -> int:
+        return sum(position.figure(h).token(token) for h in holders)
+
+    if count(Token.TOUGHNESS) > 0:
         use = yield Decision(
             "toughness", f"{figure.id} would take {amount} damage ({what}): discard a "
             "Toughness Token to prevent it?", (False, True), Decider.PLAYER, figure.id)
         if use:
-            tokens[Token.TOUGHNESS] -= 1
-            figure = figure.with_tokens(tokens)
-            return position.with_figure(figure), Prevented(figure.id, amount, True, 0, 0)
+            position = _spend_from(position, holders, Token.TOUGHNESS, 1)
+            return position, Prevented(figure.id, amount, True, 0, 0)
     shields = 0
-    useful = min(tokens.get(Token.SHIELD, 0), math.ceil(amount / 2))
+    useful = min(count(Token.SHIELD), math.ceil(amount / 2))
     if useful:
         shields = yield Decision(
             "shields", f"{figure.id} would take {amount} damage ({what}): discard how many "
             "Shield Tokens (-2 each)?", tuple(range(useful + 1)), Decider.PLAYER, figure.id)
-        tokens[Token.SHIELD] -= shields
-        figure = figure.with_tokens(tokens)
+        position = _spend_from(position, holders, Token.SHIELD, shields)
     dealt = max(amount - 2 * shields, 0)
-    return position.with_figure(figure), Prevented(figure.id, amount, False, shields, dealt)
+    return position, Prevented(figure.id, amount, False, shields, dealt)
 
 
 def deal(position: Position, figure_id: str, amount: int) -> tuple[Position, Damaged]:
