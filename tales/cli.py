@@ -285,6 +285,9 @@ def cmd_kit_check(args: argparse.Namespace) -> int:
             steps = "; ".join(("may " if e.may else "") + describe(e) for e in ability.effects)
             print(f"  {ability.name} ({ability.kind.value}, {where}{paid}{trigger}): "
                   f"{steps or 'setup'}")
+        for faces, scheme in kit.pooky:
+            steps = "; ".join(("may " if e.may else "") + describe(e) for e in scheme.effects)
+            print(f"  Pooky, {', '.join(map(str, faces))}: {scheme.name}: {steps}")
     return 0
 
 

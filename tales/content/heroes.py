@@ -23,7 +23,8 @@ from tales.rules.effects import Ability, Aim, Cost, CostKind, Effect, Kind, Verb
 from tales.rules.reactions import Trigger
 from tales.rules.schemer_attacks import AttackKind
 
-KIT_KEYS = frozenset({"sample", "hero", "abilities", "power_tree"})
+KIT_KEYS = frozenset({"sample", "hero", "abilities", "power_tree", "pooky"})
+POOKY_KEYS = frozenset({"name", "faces", "effects"})
 HERO_KEYS = frozenset({"id", "name", "fortitude", "wounded_fortitude", "keywords", "limits"})
 ABILITY_KEYS = frozenset({"name", "on", "side", "kind", "cost", "charges", "tokens",
                           "trigger", "card", "slot", "effects"})
@@ -57,6 +58,14 @@ class HeroKit:
     power_tree: dict[str, Any] | None
     source: str
     sample: bool = False
+    pooky: tuple[tuple[tuple[int, ...], Ability], ...] = ()
+
+    def pooky_scheme(self, face: int) -> Ability:
+        """Pooky's Scheme for a roll of his die (Appendix A, Pooky: "Schemes")."""
+        for faces, scheme in self.pooky:
+            if face in faces:
+                return scheme
+        raise TalesError(f"{self.name} has no Pooky Scheme for die face {face}")
 
     def mat(self, wounded: bool) -> tuple[Ability, ...]:
         """The mat abilities of the Fresh or Wounded side."""
@@ -127,9 +136,49 @@ def parse_hero_kit(text: str, source: str = "<hero>") -> HeroKit:
     tree = data.get("power_tree")
     if tree is not None and not isinstance(tree, dict):
         raise fail("'power_tree' must be a table")
+    pooky = _pooky(data.get("pooky", []), lines, source)
     return HeroKit(hero_id, str(hero.get("name", hero_id)), fortitude, wounded_fortitude,
                    keywords, dict(limits), abilities, tree, source,
-                   bool(data.get("sample", False)))
+                   bool(data.get("sample", False)), pooky)
+
+
+def _pooky(specs: Any, lines: LineFinder, source: str
+           ) -> tuple[tuple[tuple[int, ...], Ability], ...]:
+    """Pooky's Schemes: ``[[pooky]]`` tables with a name, die faces and effect steps."""
+    if not isinstance(specs, list):
+        raise ContentError(source, "'pooky' must be [[pooky]] tables", lines.of_key("pooky"))
+    headers = [i for i, line in enumerate(lines.lines, 1)
+               if re.match(r"^\s*\[\[\s*pooky\s*\]\]", line)]
+    schemes = []
+    seen: set[int] = set()
+    for n, spec in enumerate(specs):
+        line = headers[n] if n < len(headers) else None
+        name = spec.get("name") if isinstance(spec, dict) else None
+        label = f"Pooky Scheme {name!r}" if isinstance(name, str) else f"Pooky Scheme {n + 1}"
+
+        def fail(message: str, label: str = label, line: int | None = line) -> ContentError:
+            return ContentError(source, f"{label}: {message}", line)
+
+        if not isinstance(spec, dict) or not isinstance(name, str):
+            raise fail("needs a 'name'")
+        for key in spec:
+            if key not in POOKY_KEYS:
+                raise fail(f"unknown key {key!r} (a Pooky Scheme has: "
+                           f"{', '.join(sorted(POOKY_KEYS))})")
+        faces = spec.get("faces")
+        if not isinstance(faces, list) or not faces or not all(
+                isinstance(f, int) and not isinstance(f, bool) and f > 0 for f in faces):
+            raise fail("'faces' must be a list of Pooky die faces such as [1, 2]")
+        for face in faces:
+            if face in seen:
+                raise fail(f"die face {face} is on two Pooky Schemes")
+            seen.add(face)
+        steps = spec.get("effects")
+        if not isinstance(steps, list) or not steps:
+            raise fail("needs 'effects'")
+        effects = tuple(_effect(e, k, fail) for k, e in enumerate(steps, 1))
+        schemes.append((tuple(faces), Ability(name, Kind.ACTION, effects)))
+    return tuple(schemes)
 
 
 def _whole(table: dict[str, Any], key: str, least: int, fail: Any) -> int:

@@ -32,6 +32,7 @@ from tales.rules.characters import (
     place_trap,
     place_wizard_fire,
     summon_illusion,
+    summon_zot,
 )
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.forced import grab, pull, push
@@ -82,6 +83,7 @@ class Verb(StrEnum):
     TRAP = "trap"
     OPEN_DOOR = "open_door"
     AVERT_HARM = "avert_harm"
+    SUMMON_ZOT = "summon_zot"
     SCENARIO = "scenario"
 
 
@@ -374,6 +376,10 @@ def carry_out(table: Battle, hero_id: str, effect: Effect) -> Resolution[Battle]
                 table.position, hero_id, space, effect.damage or
                 table.limits.get("wizard_fire_damage", 1), table.limits.get("wizard_fire", 3))
         return table.at(position).note(f"{describe(effect)} on {names[space]}")
+    if verb is Verb.SUMMON_ZOT:
+        zot = next((f.id for f in table.position.figures if f.id == actor.owner), "zot")
+        position = yield from summon_zot(table.position, zot, hero_id)
+        return table.at(position).note(f"{hero_id} summons {zot}")
     if verb is Verb.OPEN_DOOR:
         if actor.kind is Role.POOKY:
             return table.note("Pooky cannot open doors")

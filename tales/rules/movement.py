@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tales.board.board import BoolArray, IntArray
-from tales.board.figures import Figure, Keyword, Side, is_foe
+from tales.board.figures import Figure, Keyword, Role, Side, is_foe
 from tales.board.position import Position
 from tales.board.ranges import nearest_spaces
 from tales.errors import IllegalChoice
@@ -163,6 +163,8 @@ def reach(
     if Keyword.IMMOBILE in figure.keywords:
         points = 0  # glossary: Immobile, "Figure never moves"
     blocked = position.blocked()
+    if figure.kind is Role.POOKY:
+        blocked = blocked | board.door  # Pooky cannot "enter spaces with door tokens"
     no_pass, no_end = blocking(position, figure, rules)
     if leap and Keyword.TINY not in figure.keywords:
         # Leap X: "must end its movement on an Unoccupied space as normal" (Overrun or not)
