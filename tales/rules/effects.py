@@ -312,6 +312,8 @@ def carry_out(table: Battle, hero_id: str, effect: Effect) -> Resolution[Battle]
     if verb is Verb.ATTACK:
         assert effect.attack is not None
         result = yield from _attack(table, actor, effect)
+        if result is None:
+            return table.note(f"{hero_id}: {describe(effect)}: no legal target")
         return result.battle.note(*result.log)
     if verb in (Verb.PUSH, Verb.PULL, Verb.GRAB):
         target = yield from _pick_figure(table, actor, effect.aim, describe(effect))
@@ -399,7 +401,8 @@ def carry_out(table: Battle, hero_id: str, effect: Effect) -> Resolution[Battle]
     return table.note(f"{hero_id}: {effect.text or describe(effect)} (for the table)")
 
 
-def _attack(table: Battle, actor: Figure, effect: Effect) -> Resolution[AttackResult]:
+def _attack(table: Battle, actor: Figure, effect: Effect
+            ) -> Resolution[AttackResult | None]:
     attack = effect.attack
     assert attack is not None
     position = table.position
@@ -407,13 +410,13 @@ def _attack(table: Battle, actor: Figure, effect: Effect) -> Resolution[AttackRe
         assert attack.burst is not None
         options_b = tuple(burst_placements(position, actor, attack.burst, attack.range or 1))
         if not options_b:
-            raise IllegalChoice(f"{actor.id}: no placement of the Burst template covers a Foe")
+            return None
         placement = yield Decision("burst-placement", f"{actor.id}: place the Burst template",
                                    options_b, Decider.PLAYER, actor.id)
         return (yield from player_attack(table, actor.id, attack, placement))
     legal = sorted(f.id for f in legal_targets(position, actor, attack))
     if not legal:
-        raise IllegalChoice(f"{actor.id} has no legal target for this Attack")
+        return None
     options = tuple(c for n in range(1, attack.targets + 1)
                     for c in itertools.combinations(legal, n))
     chosen = yield Decision("attack-targets", f"{actor.id}: choose the targets",

@@ -1,0 +1,137 @@
+"""A Hero's turn with ability tiles (glossary: Ability Tile, Action, Shenanigan, Stun Token;
+Appendix A, Pooky; Ally).
+
+Full turn: two Action tiles and one Shenanigan tile, used in any order; Pooky's tile on
+Zot's full turns (before, between or after Zot's Actions and Shenanigan) and each Ally's
+tile. Partial turn (two-Hero games): one Action or Shenanigan. A Stun Token at the start of
+a full turn flips one Action tile unused; on a partial turn the turn is skipped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from tales.board.figures import Role, Token
+from tales.errors import IllegalChoice
+from tales.rules.abilities import can_activate
+from tales.rules.attacks import Battle
+from tales.rules.decisions import Decider, Decision, Resolution
+from tales.rules.effects import Ability, Kind, activate
+from tales.rules.health import StunEffect, TurnKind, stun_at_turn
+
+END_TURN = "end turn"
+
+
+@dataclass(frozen=True, slots=True)
+class Tiles:
+    """Ability tiles still face up this turn."""
+
+    actions: int
+    shenanigans: int
+    pooky: bool = False
+    allies: tuple[str, ...] = ()
+    either: bool = False  # a partial turn's single tile: an Action or a Shenanigan
+
+
+def usable(battle: Battle, figure_id: str, ability: Ability) -> bool:
+    """The ability can be paid for now (Cooldown, Charge and Overcharge, not discarded)."""
+    if (figure_id, ability.name) in battle.discarded:
+        return False
+    state = next((s for s in battle.abilities.get(figure_id, ()) if s.name == ability.name),
+                 None)
+    if state is None:
+        return True
+    overcharge = battle.position.figure(figure_id).token(Token.OVERCHARGE)
+    return can_activate(state, overcharge)
+
+
+def hero_turn(
+    battle: Battle,
+    hero_id: str,
+    abilities: tuple[Ability, ...],
+    full: bool = True,
+    pooky: Ability | None = None,
+    allies: Mapping[str, tuple[Ability, ...]] | None = None,
+) -> Resolution[Battle]:
+    """Play a Hero's turn: the player picks a face-up tile, then an ability for it, until
+    the tiles are used or they end the turn. ``pooky`` is Pooky's rolled Scheme (Zot's full
+    turns only); ``allies`` maps each Ally's id to its abilities (full turns only)."""
+    allies = dict(allies or {})
+    turn = TurnKind.HERO_FULL if full else TurnKind.HERO_PARTIAL
+    position, stunned = stun_at_turn(battle.position, hero_id, turn)
+    battle = battle.at(position)
+    if stunned is StunEffect.SKIP_TURN:
+        return battle.note(f"{hero_id} is Stunned: the turn is skipped")
+    if full:
+        tiles = Tiles(2, 1, pooky is not None and _pooky_on_map(battle), tuple(allies))
+        if stunned is StunEffect.LOSE_ACTION:
+            tiles = Tiles(1, 1, tiles.pooky, tiles.allies)
+            battle = battle.note(f"{hero_id} is Stunned: an Action tile flips unused")
+    else:
+        tiles = Tiles(0, 0, either=True)
+    while True:
+        if hero_id not in {f.id for f in battle.position.figures}:
+            return battle
+        options = _tile_options(battle, hero_id, abilities, tiles)
+        choice = yield Decision("tile", f"{hero_id}: which ability tile next?",
+                                (*options, END_TURN), Decider.PLAYER, hero_id)
+        if choice == END_TURN:
+            return battle
+        if choice == "pooky":
+            assert pooky is not None
+            tiles = Tiles(tiles.actions, tiles.shenanigans, False, tiles.allies)
+            battle = yield from _run(battle, "pooky", pooky)
+            continue
+        if choice.startswith("ally "):
+            ally = choice[len("ally "):]
+            tiles = Tiles(tiles.actions, tiles.shenanigans, tiles.pooky,
+                          tuple(a for a in tiles.allies if a != ally))
+            battle = yield from _use(battle, ally, allies[ally], (Kind.ACTION,
+                                                                   Kind.SHENANIGAN))
+            continue
+        kind = Kind(choice)
+        if tiles.either:
+            tiles = Tiles(0, 0)
+        elif kind is Kind.ACTION:
+            tiles = Tiles(tiles.actions - 1, tiles.shenanigans, tiles.pooky, tiles.allies)
+        else:
+            tiles = Tiles(tiles.actions, tiles.shenanigans - 1, tiles.pooky, tiles.allies)
+        battle = yield from _use(battle, hero_id, abilities, (kind,))
+
+
+def _pooky_on_map(battle: Battle) -> bool:
+    return any(f.kind is Role.POOKY for f in battle.position.figures)
+
+
+def _tile_options(battle: Battle, hero_id: str, abilities: tuple[Ability, ...],
+                  tiles: Tiles) -> list[str]:
+    options = []
+    for kind, left in ((Kind.ACTION, tiles.actions or tiles.either),
+                       (Kind.SHENANIGAN, tiles.shenanigans or tiles.either)):
+        if left and any(a.kind is kind and usable(battle, hero_id, a) for a in abilities):
+            options.append(kind.value)
+    if tiles.pooky:
+        options.append("pooky")
+    options.extend(f"ally {a}" for a in tiles.allies
+                   if a in {f.id for f in battle.position.figures})
+    return options
+
+
+def _use(battle: Battle, figure_id: str, abilities: tuple[Ability, ...],
+         kinds: tuple[Kind, ...]) -> Resolution[Battle]:
+    choices = tuple(a.name for a in abilities
+                    if a.kind in kinds and usable(battle, figure_id, a))
+    if not choices:
+        return battle.note(f"{figure_id}: no ability can be used")
+    name = yield Decision("ability", f"{figure_id}: use which ability?", choices,
+                          Decider.PLAYER, figure_id)
+    ability = next(a for a in abilities if a.name == name)
+    return (yield from _run(battle, figure_id, ability))
+
+
+def _run(battle: Battle, figure_id: str, ability: Ability) -> Resolution[Battle]:
+    try:
+        return (yield from activate(battle, figure_id, ability))
+    except IllegalChoice as why:
+        return battle.note(f"{figure_id}: {ability.name} has no legal use ({why})")
