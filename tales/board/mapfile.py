@@ -71,6 +71,12 @@ class LineFinder:
                 return number
         return None
 
+    def entries(self, dotted: str) -> list[int]:
+        """Lines of every ``[[dotted.key]]`` array-of-tables header, in order."""
+        parts = r"\s*\.\s*".join(rf"[\"']?{re.escape(p)}[\"']?" for p in dotted.split("."))
+        pattern = re.compile(rf"^\s*\[\[\s*{parts}\s*\]\]")
+        return [n for n, line in enumerate(self.lines, 1) if pattern.match(line)]
+
     def of_table(self, header: str) -> int | None:
         pattern = re.compile(rf"^\s*\[\s*{header}\s*\]")
         for number, line in enumerate(self.lines, start=1):

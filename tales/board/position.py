@@ -7,7 +7,6 @@ apart two spaces are by Line of Fire.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -211,8 +210,7 @@ def parse_position(text: str, source: str = "<position>", base: Path | None = No
     figures = data.get("figures", [])
     if not isinstance(figures, list):
         raise error("'figures' must be an array of tables ([[figures]])", lines.of_key("figures"))
-    header_lines = [i for i, line in enumerate(lines.lines, 1)
-                    if re.match(r"^\s*\[\[\s*figures\s*\]\]", line)]
+    header_lines = lines.entries("figures")
     placed: list[Figure] = []
     for n, entry in enumerate(figures):
         line = header_lines[n] if n < len(header_lines) else None

@@ -8,7 +8,6 @@ original samples, not the printed cards.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,8 @@ from tales.errors import ContentError, TalesError
 from tales.rules.abilities import Source
 from tales.rules.attacks import HeroAttack, parse_harm
 from tales.rules.effects import Ability, Aim, Cost, CostKind, Effect, Kind, Verb, parse_aim
+from tales.rules.items import ItemSpec, Slot
+from tales.rules.power_tree import PowerTree, parse_power_tree
 from tales.rules.reactions import Trigger
 from tales.rules.schemer_attacks import AttackKind
 
@@ -55,7 +56,7 @@ class HeroKit:
     keywords: frozenset[Keyword]
     limits: dict[str, int]
     abilities: tuple[KitAbility, ...]
-    power_tree: dict[str, Any] | None
+    power_tree: PowerTree | None
     source: str
     sample: bool = False
     pooky: tuple[tuple[tuple[int, ...], Ability], ...] = ()
@@ -80,6 +81,14 @@ class HeroKit:
     def items(self) -> tuple[KitAbility, ...]:
         """Abilities on Items, with their slots."""
         return tuple(k for k in self.abilities if k.ability.source is Source.ITEM)
+
+    def item_specs(self) -> tuple[ItemSpec, ...]:
+        """The kit's Items as Armory entries (one per Item, by its card or ability name)."""
+        specs: dict[str, ItemSpec] = {}
+        for entry in self.items():
+            name = entry.card or entry.ability.name
+            specs.setdefault(name, ItemSpec(name, Slot(str(entry.slot))))
+        return tuple(specs.values())
 
     def for_game(self, wounded: bool = False) -> tuple[Ability, ...]:
         """Everything the Hero brings to a game: one mat side, cards, Items, Allies."""
@@ -125,17 +134,16 @@ def parse_hero_kit(text: str, source: str = "<hero>") -> HeroKit:
     specs = data.get("abilities", [])
     if not isinstance(specs, list) or not specs:
         raise fail("needs [[abilities]]")
-    headers = [i for i, line in enumerate(lines.lines, 1)
-               if re.match(r"^\s*\[\[\s*abilities\s*\]\]", line)]
+    headers = lines.entries("abilities")
     abilities = tuple(_ability(spec, n, headers[n] if n < len(headers) else None, source)
                       for n, spec in enumerate(specs))
     names = [k.ability.name for k in abilities]
     for name in names:
         if names.count(name) > 1:
             raise fail(f"two abilities are named {name!r}")
-    tree = data.get("power_tree")
-    if tree is not None and not isinstance(tree, dict):
-        raise fail("'power_tree' must be a table")
+    tree = None
+    if "power_tree" in data:
+        tree = parse_power_tree(data["power_tree"], source, lines)
     pooky = _pooky(data.get("pooky", []), lines, source)
     return HeroKit(hero_id, str(hero.get("name", hero_id)), fortitude, wounded_fortitude,
                    keywords, dict(limits), abilities, tree, source,
@@ -147,8 +155,7 @@ def _pooky(specs: Any, lines: LineFinder, source: str
     """Pooky's Schemes: ``[[pooky]]`` tables with a name, die faces and effect steps."""
     if not isinstance(specs, list):
         raise ContentError(source, "'pooky' must be [[pooky]] tables", lines.of_key("pooky"))
-    headers = [i for i, line in enumerate(lines.lines, 1)
-               if re.match(r"^\s*\[\[\s*pooky\s*\]\]", line)]
+    headers = lines.entries("pooky")
     schemes = []
     seen: set[int] = set()
     for n, spec in enumerate(specs):

@@ -10,7 +10,6 @@ the form of ``docs/formats.md``, "Power Trees".
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -129,12 +128,6 @@ def collect(tree: PowerTree, chosen: Sequence[str]) -> dict[Token, int]:
 # --- reading a tree from TOML ---------------------------------------------------------------
 
 
-def _header(where: str) -> re.Pattern[str]:
-    parts = [*where.split("."), "spaces"]
-    dotted = r"\s*\.\s*".join(rf"[\"']?{re.escape(p)}[\"']?" for p in parts)
-    return re.compile(rf"^\s*\[\[\s*{dotted}\s*\]\]")
-
-
 def read_power_tree(text: str, source: str = "<power tree>") -> PowerTree:
     """Read a file whose ``[[power_tree.spaces]]`` tables are a Power Tree."""
     data = read_toml(text, source)
@@ -156,8 +149,7 @@ def parse_power_tree(
     Any mistake is one :class:`ContentError` naming the file, the line and the entry.
     """
     finder = lines or LineFinder("")
-    pattern = _header(where)
-    headers = [n for n, line in enumerate(finder.lines, 1) if pattern.match(line)]
+    headers = finder.entries(f"{where}.spaces")
     table_line = headers[0] if headers else finder.of_key(where.rsplit(".", 1)[-1])
     if not isinstance(table, Mapping):
         raise ContentError(source, f"{where}: needs [[{where}.spaces]] tables", table_line)
