@@ -8,18 +8,17 @@ column differences.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tales.board.figures import Keyword
-from tales.cli import main
 from tales.content.scheme_blocks import load_scheme_blocks, parse_scheme_blocks
 from tales.errors import ContentError, TalesError
 from tales.rules.schemer_attacks import AttackKind
 from tales.rules.schemes import AttackStep, MoveStep, SchemerGroup, SpecialStep
+from tests.test_cli import run, run_json
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE_BLOCKS = str(ROOT / "scenarios" / "sample-schemers.toml")
@@ -266,18 +265,6 @@ def test_group_id_with_brackets() -> None:
 
 
 # --- tales schemer move / turn ------------------------------------------------------------
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
-    status, out, err = run(capsys, *argv, "--json")
-    assert (status, err) == (0, "")
-    return json.loads(out)
-
 
 def _position(tmp_path: Path, *figures: str, grid: str = ". . . . . . .") -> str:
     """A position file in ``tmp_path``: an inline corridor and ``figures`` as

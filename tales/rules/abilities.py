@@ -7,6 +7,7 @@ is a small record; the Heroes' cards and mats that own these abilities are built
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -82,35 +83,37 @@ def fatigue(abilities: Abilities, hero: str, x: int) -> Resolution[Abilities]:
     return _with(abilities, index, replace(chosen, cooldown=chosen.cooldown + x))
 
 
+def _token_by_token(
+    abilities: Abilities, hero: str, x: int, kind: str, prompt: str,
+    eligible: Callable[[AbilityState], bool], change: Callable[[AbilityState], AbilityState],
+) -> Resolution[Abilities]:
+    """Move up to X tokens one at a time; the player picks the ability when several could
+    take the next one."""
+    for _ in range(max(x, 0)):
+        options = tuple(i for i, a in enumerate(abilities) if eligible(a))
+        if not options:
+            break
+        index = options[0]
+        if len(options) > 1:
+            index = yield Decision(kind, f"{hero} {prompt}", options, Decider.PLAYER, hero)
+        abilities = _with(abilities, index, change(abilities[index]))
+    return abilities
+
+
 def invigorate(abilities: Abilities, hero: str, x: int = 1) -> Resolution[Abilities]:
     """Invigorate X: remove up to X Cooldown Tokens (a Decision per token removed)."""
-    for _ in range(max(x, 0)):
-        cooled = tuple(i for i, a in enumerate(abilities) if a.cooldown > 0)
-        if not cooled:
-            break
-        index = cooled[0]
-        if len(cooled) > 1:
-            index = yield Decision("invigorate", f"{hero} Invigorates: remove a Cooldown "
-                                   "Token from which ability?", cooled, Decider.PLAYER, hero)
-        chosen = abilities[index]
-        abilities = _with(abilities, index, replace(chosen, cooldown=chosen.cooldown - 1))
-    return abilities
+    return (yield from _token_by_token(
+        abilities, hero, x, "invigorate",
+        "Invigorates: remove a Cooldown Token from which ability?",
+        lambda a: a.cooldown > 0, lambda a: replace(a, cooldown=a.cooldown - 1)))
 
 
 def recharge(abilities: Abilities, hero: str, x: int) -> Resolution[Abilities]:
     """Recharge X: add X Charge Tokens, never above an ability's Setup Flag amount."""
-    for _ in range(max(x, 0)):
-        room = tuple(i for i, a in enumerate(abilities)
-                     if a.charge_max is not None and a.charges < a.charge_max)
-        if not room:
-            break
-        index = room[0]
-        if len(room) > 1:
-            index = yield Decision("recharge", f"{hero} Recharges: add a Charge Token to "
-                                   "which ability?", room, Decider.PLAYER, hero)
-        chosen = abilities[index]
-        abilities = _with(abilities, index, replace(chosen, charges=chosen.charges + 1))
-    return abilities
+    return (yield from _token_by_token(
+        abilities, hero, x, "recharge", "Recharges: add a Charge Token to which ability?",
+        lambda a: a.charge_max is not None and a.charges < a.charge_max,
+        lambda a: replace(a, charges=a.charges + 1)))
 
 
 def reset(abilities: Abilities, hero: str) -> Resolution[Abilities]:

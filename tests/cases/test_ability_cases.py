@@ -29,7 +29,7 @@ from tales.rules.abilities import (
 )
 from tales.rules.decisions import Decider, Decision, Resolution, resolve
 
-from ._build import GLOSSARY, Rule, case
+from ._build import Rule, case
 
 HERO = "zot"
 MAT, CARD, ITEM, ALLY, SETUP = Source.MAT, Source.CARD, Source.ITEM, Source.ALLY, Source.SETUP
@@ -276,23 +276,3 @@ def test_no_tokens_move_for_x_zero() -> None:
     abilities = (ab("a", cooldown=1), ab("b", cooldown=1), ab("c", flag=2), ab("d", flag=2))
     for act in (fatigued(0), invigorated(0), recharged(0)):
         assert run(act(abilities), []) == (abilities, [])
-
-
-# --- this table's rows quote the glossary (test_seed_passages.py does not import it) -------
-
-
-def _flat(text: str) -> str:
-    return " ".join(text.split())
-
-
-def test_ability_quotes_are_in_the_glossary() -> None:
-    if not GLOSSARY.exists():
-        pytest.skip(f"the seed {GLOSSARY} is not beside this checkout")
-    text = GLOSSARY.read_text(encoding="utf-8")
-    glossary = _flat(text)
-    entries = {line.strip() for line in text.splitlines()}
-    rows = [p.values[0] for p in (*ACTIVATE, *TARGETS, *EFFECTS, *READY)]
-    assert len(rows) >= 15
-    assert [str(r) for r in rows if _flat(r.quote) not in glossary] == []
-    assert sorted({r.entry for r in rows} - entries) == []
-    assert len({r.id for r in rows}) == len(rows)

@@ -29,7 +29,7 @@ from tales.rules.items import (
     unlock,
 )
 
-from ._build import GLOSSARY, Rule, case
+from ._build import Rule, case
 
 HERO = "fiona"
 
@@ -241,23 +241,3 @@ def test_the_sample_items_read_back() -> None:
         ("Healing Draught", "support"), ("Lucky Charm", "support"), ("Rope", "support"),
         ("Iron Shield", "major"), ("Runed Blade", "masterwork")]
     assert solo_allowance(allow(2, 1, 1)) == allow(3, 1, 1)
-
-
-# --- this table's rows quote the glossary (test_seed_passages.py does not import it) -------
-
-
-def _flat(text: str) -> str:
-    return " ".join(text.split())
-
-
-def test_item_quotes_are_in_the_glossary() -> None:
-    if not GLOSSARY.exists():
-        pytest.skip(f"the seed {GLOSSARY} is not beside this checkout")
-    text = GLOSSARY.read_text(encoding="utf-8")
-    glossary = _flat(text)
-    entries = {line.strip() for line in text.splitlines()}
-    rows = [p.values[0] for p in (*EQUIP, *CHOOSE, *DISCARD, *LOAD)]
-    assert len(rows) >= 8
-    assert [str(r) for r in rows if _flat(r.quote) not in glossary] == []
-    assert sorted({r.entry for r in rows} - entries) == []
-    assert len({r.id for r in rows}) == len(rows)

@@ -35,7 +35,7 @@ from tales.rules.power_tree import (
     read_power_tree,
 )
 
-from ._build import GLOSSARY, Rule, case
+from ._build import Rule, case
 
 HERO = "kaylin"
 
@@ -372,24 +372,3 @@ def test_a_file_without_spaces_is_refused() -> None:
         read_power_tree("[power_tree]\n", "empty.toml")
     with pytest.raises(ContentError, match=re.escape("other.toml:1: unknown key 'hero'")):
         read_power_tree('hero = "x"\n', "other.toml")
-
-
-# --- this table's rows quote the glossary (test_seed_passages.py does not import it) -------
-
-
-def _flat(text: str) -> str:
-    return " ".join(text.split())
-
-
-def test_power_tree_quotes_are_in_the_glossary() -> None:
-    if not GLOSSARY.exists():
-        pytest.skip(f"the seed {GLOSSARY} is not beside this checkout")
-    text = GLOSSARY.read_text(encoding="utf-8")
-    glossary = _flat(text)
-    entries = {line.strip() for line in text.splitlines()}
-    rows = [p.values[0] for p in (*LEGAL, *CHECK, *COLLECT, *CHOOSE, *OUTCOMES, *LOAD)]
-    assert len(rows) >= 15
-    assert STEPS in entries
-    assert [str(r) for r in rows if _flat(r.quote) not in glossary] == []
-    assert sorted({r.entry for r in rows} - entries) == []
-    assert len({r.id for r in rows}) == len(rows)

@@ -9,8 +9,10 @@ from . import (
     test_attack_cases,
     test_forced_cases,
     test_health_cases,
+    test_item_cases,
     test_leap_cases,
     test_move_cases,
+    test_power_tree_cases,
     test_schemer_move_cases,
     test_schemer_target_cases,
 )
@@ -25,6 +27,8 @@ TABLES = (
     test_attack_cases,
     test_health_cases,
     test_ability_cases,
+    test_item_cases,
+    test_power_tree_cases,
 )
 
 
