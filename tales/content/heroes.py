@@ -8,7 +8,8 @@ original samples, not the printed cards.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -17,10 +18,21 @@ from tales.board.figures import POWER_TOKENS, Keyword, Token, parse_keyword
 from tales.board.mapfile import LineFinder, read_text, read_toml
 from tales.errors import ContentError, TalesError
 from tales.rules.abilities import Source
-from tales.rules.attacks import HeroAttack, parse_harm
-from tales.rules.effects import Ability, Aim, Cost, CostKind, Effect, Kind, Verb, parse_aim
+from tales.rules.attacks import Battle, HeroAttack, parse_harm
+from tales.rules.effects import (
+    Ability,
+    Aim,
+    Cost,
+    CostKind,
+    Effect,
+    Kind,
+    Verb,
+    equip,
+    parse_aim,
+)
+from tales.rules.health import give_tokens
 from tales.rules.items import ItemSpec, Slot
-from tales.rules.power_tree import PowerTree, parse_power_tree
+from tales.rules.power_tree import PowerTree, check_steps, collect, parse_power_tree
 from tales.rules.reactions import Trigger
 from tales.rules.schemer_attacks import AttackKind
 
@@ -90,10 +102,13 @@ class HeroKit:
             specs.setdefault(name, ItemSpec(name, Slot(str(entry.slot))))
         return tuple(specs.values())
 
-    def for_game(self, wounded: bool = False) -> tuple[Ability, ...]:
-        """Everything the Hero brings to a game: one mat side, cards, Items, Allies."""
-        return self.mat(wounded) + tuple(k.ability for k in self.abilities
-                                         if k.ability.source is not Source.MAT)
+    def for_game(self, wounded: bool | None = None) -> tuple[Ability, ...]:
+        """Everything the Hero brings to a game: its mat (both sides; each ability works
+        only while its side shows), or one side's only, then cards, Items, Allies."""
+        mat = (tuple(k.ability for k in self.abilities if k.ability.source is Source.MAT)
+               if wounded is None else self.mat(wounded))
+        return mat + tuple(k.ability for k in self.abilities
+                           if k.ability.source is not Source.MAT)
 
 
 def load_hero_kit(path: str | Path) -> HeroKit:
@@ -256,7 +271,8 @@ def _ability(spec: Any, n: int, line: int | None, source: str) -> KitAbility:
     if not isinstance(effects_spec, list) or (not effects_spec and kind is not Kind.SETUP):
         raise fail("needs 'effects', a list of effect steps")
     effects = tuple(_effect(e, k, fail) for k, e in enumerate(effects_spec, 1))
-    ability = Ability(name, kind, effects, cost, trigger, on, charges, tokens)
+    ability = Ability(name, kind, effects, cost, trigger, on, charges, tokens,
+                      side if side in ("fresh", "wounded") else None)
     card = spec.get("card")
     return KitAbility(ability, side, card if isinstance(card, str) else None, slot)
 
@@ -362,3 +378,31 @@ def _attack(spec: dict[str, Any], kind: Any, where: str, fail: Any) -> HeroAttac
     return HeroAttack(attack_kind, numbers["dice"], numbers["fixed"], numbers["targets"],
                       reach if isinstance(reach, int) else None, template, parse_harm(harm),
                       numbers["splash"])
+
+
+def prepare_hero(
+    battle: Battle,
+    kit: HeroKit,
+    tree_steps: Sequence[str] = (),
+    items: Sequence[str] | None = None,
+) -> Battle:
+    """Set a Hero up for a scenario: its mat, cards and the chosen Items (all of the
+    kit's when ``items`` is None) with their Setup Flags, and the Power Tokens of the Power
+    Tree spaces it stepped on (glossary: Power Tree, "Collecting Power Tokens")."""
+    figure_id = kit.id
+    battle.position.figure(figure_id)  # the Hero must be on the map
+    chosen_items = None if items is None else set(items)
+    abilities = [a for a in kit.for_game()
+                 if a.source is not Source.ITEM or chosen_items is None
+                 or any(k.ability is a and (k.card or a.name) in chosen_items
+                        for k in kit.items())]
+    battle = equip(battle, figure_id, tuple(abilities))
+    if tree_steps:
+        if kit.power_tree is None:
+            raise TalesError(f"{kit.name} has no Power Tree")
+        check_steps(kit.power_tree, tree_steps)
+        position = battle.position
+        for token, count in collect(kit.power_tree, tree_steps).items():
+            position, _ = give_tokens(position, figure_id, token, count)
+        battle = battle.at(position)
+    return replace(battle, limits={**battle.limits, **kit.limits})

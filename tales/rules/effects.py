@@ -164,6 +164,11 @@ class Ability:
     source: Source = Source.CARD
     charges: int | None = None  # the Setup Flag's Charge Tokens
     setup_tokens: tuple[tuple[Token, int], ...] = ()
+    side: str | None = None  # mat abilities of one side only: "fresh" or "wounded"
+
+    def on_side(self, figure: Figure) -> bool:
+        """Printed on the side of the mat the figure shows now (glossary: Fresh, Wounded)."""
+        return self.side is None or (self.side == "wounded") == figure.wounded
 
 
 def reaction(figure_id: str, ability: Ability) -> Reaction:
@@ -173,7 +178,7 @@ def reaction(figure_id: str, ability: Ability) -> Reaction:
     def run(battle: Battle, _figure: str, _source: str) -> Resolution[Battle]:
         return (yield from activate(battle, figure_id, ability))
 
-    return Reaction(figure_id, ability.name, ability.trigger, run)
+    return Reaction(figure_id, ability.name, ability.trigger, run, ability.side)
 
 
 def equip(battle: Battle, figure_id: str, abilities: tuple[Ability, ...]) -> Battle:
@@ -206,6 +211,8 @@ def activate(
     if (hero_id, ability.name) in table.discarded:
         raise IllegalChoice(f"{ability.name} was discarded: it is gone for this game")
     hero = table.position.figure(hero_id)
+    if not ability.on_side(hero):
+        raise IllegalChoice(f"{ability.name} is on the {ability.side} side of the mat")
     overcharge = hero.token(Token.OVERCHARGE)
     if index is not None and not can_activate(states[index], overcharge):
         raise IllegalChoice(f"{hero_id} cannot use {ability.name} now (Cooldown Tokens on "

@@ -38,6 +38,8 @@ def usable(battle: Battle, figure_id: str, ability: Ability) -> bool:
     """The ability can be paid for now (Cooldown, Charge and Overcharge, not discarded)."""
     if (figure_id, ability.name) in battle.discarded:
         return False
+    if not ability.on_side(battle.position.figure(figure_id)):
+        return False
     state = next((s for s in battle.abilities.get(figure_id, ()) if s.name == ability.name),
                  None)
     if state is None:

@@ -46,6 +46,7 @@ class Reaction:
     name: str
     trigger: Trigger
     run: Callable[[Battle, str, str], Resolution[Battle]]
+    side: str | None = None  # a mat side's Reaction works only while that side shows
 
 
 def react(battle: Battle, trigger: Trigger, figure_id: str, source_id: str
@@ -60,14 +61,16 @@ def react(battle: Battle, trigger: Trigger, figure_id: str, source_id: str
         for reaction in battle.reactions:
             if reaction.figure != figure_id or reaction.trigger is not trigger:
                 continue
+            if reaction.side is not None and (reaction.side == "wounded") != figure.wounded:
+                continue
             state = next((s for s in battle.abilities.get(figure_id, ())
                           if s.name == reaction.name), None)
             if (figure_id, reaction.name) in battle.discarded:
                 continue
             if state is not None and not can_activate(state, figure.token(Token.OVERCHARGE)):
                 continue
-            if state is None and reaction.name in used:
-                continue
+            if reaction.name in used and not (state is not None and state.charge_ability):
+                continue  # only a Charge Ability answers the same Trigger again (Reaction 4)
             ready.append(reaction)
         if not ready:
             return battle
