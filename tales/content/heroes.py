@@ -153,9 +153,11 @@ def parse_hero_kit(text: str, source: str = "<hero>") -> HeroKit:
     abilities = tuple(_ability(spec, n, headers[n] if n < len(headers) else None, source)
                       for n, spec in enumerate(specs))
     names = [k.ability.name for k in abilities]
-    for name in names:
-        if names.count(name) > 1:
-            raise fail(f"two abilities are named {name!r}")
+    for n, name in enumerate(names):
+        if name in names[:n]:
+            line = headers[n] if n < len(headers) else None
+            raise ContentError(source, f"ability {name!r}: two abilities are named {name!r}",
+                               line or where)
     tree = None
     if "power_tree" in data:
         tree = parse_power_tree(data["power_tree"], source, lines)

@@ -125,6 +125,7 @@ class Battle:
     reactions: tuple[Reaction, ...] = ()
     limits: Mapping[str, int] = field(default_factory=dict)
     log: tuple[str, ...] = ()
+    averting: frozenset[str] = frozenset()  # figures whose Reaction Averts Harm right now
 
     def at(self, position: Position) -> Battle:
         """This battle with the board and figures of ``position``."""
@@ -329,6 +330,8 @@ def _deal_to_targets(
                 battle = yield from react(replace(battle, position=position, pool=pool),
                                           Trigger.DAMAGED, target_id, attacker_id)
                 position, pool = battle.position, battle.pool
+                if target_id in battle.averting and target_id not in averted:
+                    averted.append(target_id)
     wounded = [d.figure for d in damaged if d.wounded]
     if battle.reactions and wounded:
         battle = yield from _wounded_reactions(replace(battle, position=position, pool=pool),
@@ -347,7 +350,8 @@ def _deal_to_targets(
     position, gone = remove_defeated(position)
     if gone:
         log.append(f"Defeated and removed: {', '.join(gone)}")
-    return AttackResult(replace(battle, position=position, pool=pool), attacker_id,
+    return AttackResult(replace(battle, position=position, pool=pool, averting=frozenset()),
+                        attacker_id,
                         tuple(targets), damage, None, tuple(prevented), tuple(damaged),
                         tuple(averted), tuple(splashed), tuple(gone), tuple(log))
 

@@ -13,8 +13,9 @@ from tales.board.figures import DEBUFF_TOKENS, Figure, Role, Side, is_friend
 from tales.board.position import Position
 from tales.errors import IllegalChoice
 from tales.rules.decisions import Decider, Decision, Resolution
+from tales.rules.health import prevent_and_deal
 from tales.rules.movement import nearest_unoccupied
-from tales.rules.spaces import Entry, affecting, enter
+from tales.rules.spaces import Entry, affecting, burned_by_wizard_fire, enter
 
 # --- Gerki's Backstab ------------------------------------------------------------------
 
@@ -89,7 +90,17 @@ def place_wizard_fire(
                                 tuple(sorted(fire)), Decider.PLAYER, zot)
         del fire[remove]
     fire[space] = damage
-    return replace(position, wizard_fire=fire)
+    position = replace(position, wizard_fire=fire)
+    for figure in position.figures_at(space):
+        if burned_by_wizard_fire(figure):
+            # Wizard Fire 2: a Foe sharing a space with the token takes its damage and the
+            # token is removed, the moment it is placed there too
+            del fire[space]
+            position = replace(position, wizard_fire=dict(fire))
+            position, _ = yield from prevent_and_deal(position, figure.id, damage,
+                                                      "Wizard Fire")
+            break
+    return position
 
 
 # --- Eve's Illusions -------------------------------------------------------------------

@@ -366,9 +366,11 @@ def carry_out(table: Battle, hero_id: str, effect: Effect) -> Resolution[Battle]
         return replace(table, pool=table.pool.inspire()).note(
             "Inspire: an Epic Die to the Epic Pool")
     if verb is Verb.ILLUSION:
-        count = sum(1 for f in table.position.figures if f.kind is Role.ILLUSION)
+        taken = {f.id for f in table.position.figures}
+        new_id = next(f"illusion{n}" for n in range(1, len(taken) + 2)
+                      if f"illusion{n}" not in taken)
         position = yield from summon_illusion(
-            table.position, hero_id, f"illusion{count + 1}", actor.at,
+            table.position, hero_id, new_id, actor.at,
             effect.aim.within, table.limits.get("illusions", 2))
         return table.at(position).note(f"{hero_id} summons an Illusion")
     if verb in (Verb.WIZARD_FIRE, Verb.TRAP):
@@ -385,6 +387,9 @@ def carry_out(table: Battle, hero_id: str, effect: Effect) -> Resolution[Battle]
                 table.position, hero_id, space, effect.damage or
                 table.limits.get("wizard_fire_damage", 1), table.limits.get("wizard_fire", 3))
         return table.at(position).note(f"{describe(effect)} on {names[space]}")
+    if verb is Verb.AVERT_HARM:
+        return replace(table, averting=table.averting | {hero_id}).note(
+            f"{hero_id} Averts Harm")
     if verb is Verb.SUMMON_ZOT:
         zot = next((f.id for f in table.position.figures if f.id == actor.owner), "zot")
         position = yield from summon_zot(table.position, zot, hero_id)
@@ -420,7 +425,10 @@ def _attack(table: Battle, actor: Figure, effect: Effect
             return None
         placement = yield Decision("burst-placement", f"{actor.id}: place the Burst template",
                                    options_b, Decider.PLAYER, actor.id)
-        return (yield from player_attack(table, actor.id, attack, placement))
+        covered = covered_foes(position, actor, placement)
+        extra_b = (effect.backstab if effect.backstab
+                   and backstab(position, actor, covered).applies else 0)
+        return (yield from player_attack(table, actor.id, attack, placement, extra_b))
     legal = sorted(f.id for f in legal_targets(position, actor, attack))
     if not legal:
         return None

@@ -24,6 +24,7 @@ from tales.rules.attacks import Battle, CombatRules
 from tales.rules.decisions import Decider, Decision, Resolution, resolve
 from tales.rules.dice import Face, load_dice
 from tales.rules.epic_pool import EpicPool
+from tests.build import fig
 
 DICE = load_dice()
 
@@ -112,3 +113,16 @@ def space(position: Position, name: str) -> int:
 def present(position: Position) -> list[str]:
     """Ids of the figures on the map, sorted."""
     return sorted(f.id for f in position.figures)
+
+
+def hero_(figure_id: str = "h", at: str = "A1", **keys: Any) -> dict[str, object]:
+    """A Fresh Hero: Fortitude 6, Wounded side 8 (a Wounded one keeps only ``fortitude``)."""
+    base: dict[str, object] = {"fortitude": 6}
+    if not keys.get("wounded"):
+        base["wounded_fortitude"] = 8
+    return fig(figure_id, at, "hero", **(base | keys))
+
+
+def foe(figure_id: str = "s", at: str = "B1", **keys: Any) -> dict[str, object]:
+    """A Schemer with Fortitude 20 unless given."""
+    return fig(figure_id, at, "schemer", **({"fortitude": 20} | keys))

@@ -41,7 +41,7 @@ from tales.rules.damage import TAKE_DOOM, RemoveDie
 from tales.rules.decisions import Decider, Resolution
 from tales.rules.dice import Face
 from tales.rules.schemer_attacks import AttackKind, AttackPlan, SchemerAttack
-from tests.build import fig, positioned
+from tests.build import positioned
 
 from ._build import Rule, case
 from ._combat import (
@@ -57,6 +57,8 @@ from ._combat import (
     Choice,
     Script,
     battle,
+    foe,
+    hero_,
     run,
     space,
     state,
@@ -75,17 +77,6 @@ Expect = dict[str, Any]
 
 # --- figures and positions ------------------------------------------------------------------
 
-def hero_(figure_id: str = "h", at: str = "A1", **keys: Any) -> dict[str, object]:
-    """A Fresh Hero: Fortitude 6, Wounded side 8 (a Wounded one keeps only ``fortitude``)."""
-    base: dict[str, object] = {"fortitude": 6}
-    if not keys.get("wounded"):
-        base["wounded_fortitude"] = 8
-    return fig(figure_id, at, "hero", **(base | keys))
-
-
-def foe(figure_id: str = "s", at: str = "B1", **keys: Any) -> dict[str, object]:
-    """A Schemer with Fortitude 20 unless given."""
-    return fig(figure_id, at, "schemer", **({"fortitude": 20} | keys))
 
 
 def lane(*figures: dict[str, object], walls: tuple[str, ...] = (), grid: str = LANE

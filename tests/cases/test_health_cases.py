@@ -33,10 +33,10 @@ from tales.rules.health import (
 )
 from tales.rules.schemer_attacks import AttackKind
 from tales.rules.spaces import Entry, enter
-from tests.build import fig, positioned
+from tests.build import positioned
 
 from ._build import Rule, case
-from ._combat import Choice, battle, present, run, space, state
+from ._combat import Choice, battle, foe, hero_, present, run, space, state
 
 LANE = ". . . . ."
 HAZARD_LANE = ". ^ . . ."
@@ -44,17 +44,6 @@ HAZARD_LANE = ". ^ . . ."
 Keys = dict[str, Any]
 
 
-def hero_(figure_id: str = "h", at: str = "A1", **keys: Any) -> dict[str, object]:
-    """A Fresh Hero: Fortitude 6, Wounded side 8 (a Wounded one keeps only ``fortitude``)."""
-    base: dict[str, object] = {"fortitude": 6}
-    if not keys.get("wounded"):
-        base["wounded_fortitude"] = 8
-    return fig(figure_id, at, "hero", **(base | keys))
-
-
-def foe(figure_id: str = "s", at: str = "B1", **keys: Any) -> dict[str, object]:
-    """A Schemer with Fortitude 20 unless given."""
-    return fig(figure_id, at, "schemer", **({"fortitude": 20} | keys))
 
 
 def lane(*figures: dict[str, object], grid: str = LANE, traps: dict[str, int] | None = None

@@ -7,6 +7,7 @@ import pytest
 from . import (
     test_ability_cases,
     test_attack_cases,
+    test_effect_cases,
     test_forced_cases,
     test_health_cases,
     test_item_cases,
@@ -29,6 +30,7 @@ TABLES = (
     test_ability_cases,
     test_item_cases,
     test_power_tree_cases,
+    test_effect_cases,
 )
 
 
