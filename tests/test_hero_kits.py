@@ -325,6 +325,39 @@ def _pick_the_lock() -> None:
     assert "Pick the lock 1/0" in abilities_of(after, "fiona")
 
 
+@situation("fiona", "Call the hawk")
+def _call_the_hawk() -> None:
+    table = kit_battle(lane(kit_hero("fiona", "A1")), "fiona")
+    after = use(table, "fiona", "Call the hawk", [], [("effect-space", 2)])
+    hawk = after.position.figure("hawk")
+    assert (at(after, "hawk"), hawk.kind.value, hawk.owner, hawk.fortitude) == (
+        "C1", "ally", "fiona", 3)
+    assert "Call the hawk 2/0" in abilities_of(after, "fiona")
+
+
+def _with_hawk(*figures: dict[str, object]) -> Battle:
+    hawk = fig("hawk", "B1", "hero", fortitude=3, keywords=["Tiny"], role="ally",
+               owner="fiona")
+    return kit_battle(lane(kit_hero("fiona", "A1"), hawk, *figures), "fiona")
+
+
+@situation("fiona", "Talons")
+def _talons() -> None:
+    table = _with_hawk(foe("s", "C1"))
+    after, _ = run(activate(table, "hawk", kit_ability("fiona", "Talons")), [TWO], [])
+    assert isinstance(after, Battle)
+    assert state(after.position, "s") == (2, {})
+
+
+@situation("fiona", "Swoop")
+def _swoop() -> None:
+    table = _with_hawk(foe("s", "C1"))
+    after, _ = run(activate(table, "hawk", kit_ability("fiona", "Swoop")), [],
+                   [("move-to", 4)])
+    assert isinstance(after, Battle)
+    assert at(after, "hawk") == "E1"
+
+
 @situation("fiona", "Quiver")
 def _quiver() -> None:
     table = kit_battle(lane(kit_hero("fiona", "A1")), "fiona")
@@ -623,6 +656,11 @@ def bad(body: str, name: str = "Bad") -> str:
 ABILITY_ERRORS = [
     pytest.param(bad('kind = "action"\neffects = [ { fly = 2 } ]'), "unknown effect 'fly'",
                  id="unknown-effect"),
+    pytest.param(bad('on = "ally"\nkind = "action"\neffects = [ { move = 1 } ]'),
+                 "an Ally's ability names its Ally", id="ally-ability-without-ally"),
+    pytest.param(bad('kind = "action"\neffects = [ { summon_ally = "wolf" } ]'),
+                 "summon_ally names an Ally of this kit's [[allies]] (not 'wolf')",
+                 id="summon-unknown-ally"),
     pytest.param(bad('kind = "action"\ncost = { cooldown = 0 }\neffects = [ { move = 1 } ]'),
                  "bad cost", id="cooldown-0"),
     pytest.param(bad('kind = "action"\ncost = { pay = 1 }\neffects = [ { move = 1 } ]'),

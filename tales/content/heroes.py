@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tales.board.burst import load_bursts
-from tales.board.figures import POWER_TOKENS, Keyword, Token, parse_keyword
+from tales.board.figures import POWER_TOKENS, Figure, Keyword, Role, Side, Token, parse_keyword
 from tales.board.mapfile import LineFinder, read_text, read_toml
 from tales.errors import ContentError, TalesError
 from tales.rules.abilities import Source
@@ -36,10 +36,11 @@ from tales.rules.power_tree import PowerTree, check_steps, collect, parse_power_
 from tales.rules.reactions import Trigger
 from tales.rules.schemer_attacks import AttackKind
 
-KIT_KEYS = frozenset({"sample", "hero", "abilities", "power_tree", "pooky"})
+KIT_KEYS = frozenset({"sample", "hero", "abilities", "power_tree", "pooky", "allies"})
+ALLY_KEYS = frozenset({"id", "name", "fortitude", "keywords"})
 POOKY_KEYS = frozenset({"name", "faces", "effects"})
 HERO_KEYS = frozenset({"id", "name", "fortitude", "wounded_fortitude", "keywords", "limits"})
-ABILITY_KEYS = frozenset({"name", "on", "side", "kind", "cost", "charges", "tokens",
+ABILITY_KEYS = frozenset({"name", "on", "side", "kind", "cost", "charges", "tokens", "ally",
                           "trigger", "card", "slot", "effects"})
 MODIFIERS = frozenset({"may", "target", "dice", "fixed", "targets", "range", "template",
                        "harm", "splash", "backstab", "damage", "tokens", "text"})
@@ -55,6 +56,17 @@ class KitAbility:
     side: str | None = None  # mat abilities: fresh, wounded or both
     card: str | None = None
     slot: str | None = None
+    ally: str | None = None  # Ally abilities: the Ally figure that uses them
+
+
+@dataclass(frozen=True)
+class AllySpec:
+    """An Ally a kit can summon: a Heroic figure its Hero controls (glossary: Ally)."""
+
+    id: str
+    name: str
+    fortitude: int
+    keywords: frozenset[Keyword] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -72,6 +84,12 @@ class HeroKit:
     source: str
     sample: bool = False
     pooky: tuple[tuple[tuple[int, ...], Ability], ...] = ()
+    allies: tuple[AllySpec, ...] = ()
+
+    def ally_abilities(self) -> dict[str, tuple[Ability, ...]]:
+        """Each Ally's abilities, by the Ally's id (for its tile on the Hero's full turn)."""
+        return {a.id: tuple(k.ability for k in self.abilities if k.ally == a.id)
+                for a in self.allies}
 
     def pooky_scheme(self, face: int) -> Ability:
         """Pooky's Scheme for a roll of his die (Appendix A, Pooky: "Schemes")."""
@@ -103,12 +121,13 @@ class HeroKit:
         return tuple(specs.values())
 
     def for_game(self, wounded: bool | None = None) -> tuple[Ability, ...]:
-        """Everything the Hero brings to a game: its mat (both sides; each ability works
-        only while its side shows), or one side's only, then cards, Items, Allies."""
+        """What the Hero itself uses in a game: its mat (both sides; each ability works
+        only while its side shows), or one side's only, then cards and Items. Allies'
+        abilities are theirs (:meth:`ally_abilities`)."""
         mat = (tuple(k.ability for k in self.abilities if k.ability.source is Source.MAT)
                if wounded is None else self.mat(wounded))
         return mat + tuple(k.ability for k in self.abilities
-                           if k.ability.source is not Source.MAT)
+                           if k.ability.source not in (Source.MAT, Source.ALLY))
 
 
 def load_hero_kit(path: str | Path) -> HeroKit:
@@ -150,8 +169,9 @@ def parse_hero_kit(text: str, source: str = "<hero>") -> HeroKit:
     if not isinstance(specs, list) or not specs:
         raise fail("needs [[abilities]]")
     headers = lines.entries("abilities")
-    abilities = tuple(_ability(spec, n, headers[n] if n < len(headers) else None, source)
-                      for n, spec in enumerate(specs))
+    allies = _allies(data.get("allies", []), lines, source)
+    abilities = tuple(_ability(spec, n, headers[n] if n < len(headers) else None, source,
+                               allies) for n, spec in enumerate(specs))
     names = [k.ability.name for k in abilities]
     for n, name in enumerate(names):
         if name in names[:n]:
@@ -162,9 +182,37 @@ def parse_hero_kit(text: str, source: str = "<hero>") -> HeroKit:
     if "power_tree" in data:
         tree = parse_power_tree(data["power_tree"], source, lines)
     pooky = _pooky(data.get("pooky", []), lines, source)
+    known = {a.id for a in allies}
+    for entry in abilities:
+        if entry.ally is not None and entry.ally not in known:
+            raise fail(f"ability {entry.ability.name!r} names Ally {entry.ally!r}, which "
+                       "has no [[allies]] table")
     return HeroKit(hero_id, str(hero.get("name", hero_id)), fortitude, wounded_fortitude,
                    keywords, dict(limits), abilities, tree, source,
-                   bool(data.get("sample", False)), pooky)
+                   bool(data.get("sample", False)), pooky, allies)
+
+
+def _allies(specs: Any, lines: LineFinder, source: str) -> tuple[AllySpec, ...]:
+    """``[[allies]]`` tables: id, name, fortitude, keywords."""
+    if not isinstance(specs, list):
+        raise ContentError(source, "'allies' must be [[allies]] tables", lines.of_key("allies"))
+    headers = lines.entries("allies")
+    allies = []
+    for n, spec in enumerate(specs):
+        line = headers[n] if n < len(headers) else None
+
+        def fail(message: str, n: int = n, line: int | None = line) -> ContentError:
+            return ContentError(source, f"Ally {n + 1}: {message}", line)
+
+        if not isinstance(spec, dict) or not isinstance(spec.get("id"), str):
+            raise fail("needs an 'id'")
+        for key in spec:
+            if key not in ALLY_KEYS:
+                raise fail(f"unknown key {key!r} (an Ally has: {', '.join(sorted(ALLY_KEYS))})")
+        allies.append(AllySpec(spec["id"], str(spec.get("name", spec["id"])),
+                               _whole(spec, "fortitude", 1, fail),
+                               frozenset(_keywords(spec.get("keywords", []), fail))))
+    return tuple(allies)
 
 
 def _pooky(specs: Any, lines: LineFinder, source: str
@@ -224,7 +272,8 @@ def _keywords(words: Any, fail: Any) -> set[Keyword]:
     return found
 
 
-def _ability(spec: Any, n: int, line: int | None, source: str) -> KitAbility:
+def _ability(spec: Any, n: int, line: int | None, source: str,
+             allies: tuple[AllySpec, ...] = ()) -> KitAbility:
     name = spec.get("name") if isinstance(spec, dict) else None
     label = f"ability {name!r}" if isinstance(name, str) else f"ability {n + 1}"
 
@@ -272,11 +321,15 @@ def _ability(spec: Any, n: int, line: int | None, source: str) -> KitAbility:
     effects_spec = spec.get("effects", [])
     if not isinstance(effects_spec, list) or (not effects_spec and kind is not Kind.SETUP):
         raise fail("needs 'effects', a list of effect steps")
-    effects = tuple(_effect(e, k, fail) for k, e in enumerate(effects_spec, 1))
+    effects = tuple(_effect(e, k, fail, allies) for k, e in enumerate(effects_spec, 1))
     ability = Ability(name, kind, effects, cost, trigger, on, charges, tokens,
                       side if side in ("fresh", "wounded") else None)
     card = spec.get("card")
-    return KitAbility(ability, side, card if isinstance(card, str) else None, slot)
+    ally = spec.get("ally")
+    if (on is Source.ALLY) != isinstance(ally, str):
+        raise fail("an Ally's ability names its Ally (ally = \"ID\"), and only those do")
+    return KitAbility(ability, side, card if isinstance(card, str) else None, slot,
+                      ally if isinstance(ally, str) else None)
 
 
 def _cost(spec: Any, fail: Any) -> Cost:
@@ -309,7 +362,7 @@ def _tokens(spec: Any, fail: Any) -> tuple[tuple[Token, int], ...]:
     return tuple(found)
 
 
-def _effect(spec: Any, n: int, fail: Any) -> Effect:
+def _effect(spec: Any, n: int, fail: Any, allies: tuple[AllySpec, ...] = ()) -> Effect:
     where = f"effect {n}"
     if not isinstance(spec, dict):
         raise fail(f"{where}: must be a table such as {{ move = 2 }}")
@@ -336,7 +389,15 @@ def _effect(spec: Any, n: int, fail: Any) -> Effect:
         raise fail(f"{where}: give only Power Tokens")
     attack = None
     amount = 0
-    if verb is Verb.ATTACK:
+    summon = None
+    if verb is Verb.SUMMON_ALLY:
+        ally = next((a for a in allies if a.id == value), None)
+        if ally is None:
+            raise fail(f"{where}: summon_ally names an Ally of this kit's [[allies]] "
+                       f"(not {value!r})")
+        summon = Figure(ally.id, Side.HERO, -1, fortitude=ally.fortitude,
+                        keywords=ally.keywords, role=Role.ALLY)
+    elif verb is Verb.ATTACK:
         attack = _attack(spec, value, where, fail)
     elif isinstance(value, bool) or not isinstance(value, int):
         if value is not True:
@@ -349,7 +410,7 @@ def _effect(spec: Any, n: int, fail: Any) -> Effect:
         if isinstance(number, bool) or not isinstance(number, int) or number < 0:
             raise fail(f"{where}: '{key}' must be a whole number")
     return Effect(verb, amount, may, aim, attack, backstab, tokens, damage,
-                  str(spec.get("text", "")))
+                  str(spec.get("text", "")), summon)
 
 
 def _attack(spec: dict[str, Any], kind: Any, where: str, fail: Any) -> HeroAttack:

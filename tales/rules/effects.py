@@ -84,6 +84,7 @@ class Verb(StrEnum):
     OPEN_DOOR = "open_door"
     AVERT_HARM = "avert_harm"
     SUMMON_ZOT = "summon_zot"
+    SUMMON_ALLY = "summon_ally"
     SCENARIO = "scenario"
 
 
@@ -142,6 +143,7 @@ class Effect:
     tokens: tuple[tuple[Token, int], ...] = ()
     damage: int = 0
     text: str = ""
+    summon: Figure | None = None  # summon_ally: the Ally as it comes onto the map
 
 
 @dataclass(frozen=True, slots=True)
@@ -390,6 +392,19 @@ def carry_out(table: Battle, hero_id: str, effect: Effect) -> Resolution[Battle]
     if verb is Verb.AVERT_HARM:
         return replace(table, averting=table.averting | {hero_id}).note(
             f"{hero_id} Averts Harm")
+    if verb is Verb.SUMMON_ALLY:
+        assert effect.summon is not None
+        if effect.summon.id in {f.id for f in table.position.figures}:
+            return table.note(f"{effect.summon.id} is already on the map")
+        board = table.position.board
+        free = ~table.position.occupied() & ~table.position.blocked()
+        space = yield from _pick_space(table, actor, effect.aim, describe(effect),
+                                       [s for s in range(board.n) if free[s]])
+        if space is None:
+            return table.note(f"{describe(effect)}: no Unoccupied space")
+        ally = replace(effect.summon, at=space, owner=hero_id, role=Role.ALLY)
+        position = replace(table.position, figures=(*table.position.figures, ally))
+        return table.at(position).note(f"{hero_id} summons {ally.id} to {names[space]}")
     if verb is Verb.SUMMON_ZOT:
         zot = next((f.id for f in table.position.figures if f.id == actor.owner), "zot")
         position = yield from summon_zot(table.position, zot, hero_id)
