@@ -254,7 +254,8 @@ def _attack_with_dice(
     start = {f.id: f.at for f in position.figures}
     result = yield from _deal_to_targets(
         replace(battle, position=position, pool=pool), attacker.id, [f.id for f in chosen],
-        rolled.total, attack.harm, attack.splash, start, log, by_player=True)
+        rolled.total, attack.harm, attack.splash, start, log, by_player=True,
+        since=battle.position)
     return replace(result, roll=rolled)
 
 
@@ -292,9 +293,13 @@ def schemer_attack(battle: Battle, plan: AttackPlan) -> Resolution[AttackResult]
 def _deal_to_targets(
     battle: Battle, attacker_id: str, targets: list[str], damage: int,
     harm: tuple[Harm, ...], splash: int, start: dict[str, int], log: list[str],
-    by_player: bool,
+    by_player: bool, since: Position | None = None,
 ) -> Resolution[AttackResult]:
-    """Steps 3-5: deal damage to each target, reactions, Harm, Splash, remove Defeated."""
+    """Steps 3-5: deal damage to each target, reactions, Harm, Splash, remove Defeated.
+
+    ``since``: the position before the Attack began (a Doom Die may have Wounded the
+    attacker already); every figure Wounded since then gets its Wounded Reactions."""
+    since = since or battle.position
     if battle.reactions:
         battle = yield from _attacked_reactions(battle, attacker_id, targets)
     position = battle.position
@@ -347,6 +352,11 @@ def _deal_to_targets(
             position, hit = yield from prevent_and_deal(position, victim, splash, "Splash")
             splashed.append(hit)
             log.append(f"Splash: {victim} takes {hit.lost}")
+    later = [f for f in newly_wounded(since, position) if f not in wounded]
+    if battle.reactions and later:
+        battle = yield from _wounded_reactions(replace(battle, position=position, pool=pool),
+                                               later, attacker_id)
+        position, pool = battle.position, battle.pool
     position, gone = remove_defeated(position)
     if gone:
         log.append(f"Defeated and removed: {', '.join(gone)}")
@@ -368,6 +378,18 @@ def _attacked_reactions(battle: Battle, attacker_id: str, targets: list[str]
                and not is_foe(figure, battle.position.figure(t)) for t in targets):
             battle = yield from react(battle, Trigger.FRIEND_ATTACKED, figure.id, attacker_id)
     return battle
+
+
+def newly_wounded(before: Position, after: Position) -> list[str]:
+    """Figures on their Wounded side in ``after`` that were Fresh (or absent) in ``before``."""
+    was = {f.id: f.wounded for f in before.figures}
+    return [f.id for f in after.figures if f.wounded and not was.get(f.id, False)]
+
+
+def wounded_reactions(battle: Battle, wounded: list[str], source_id: str
+                      ) -> Resolution[Battle]:
+    """Wounded Reactions of figures flipped by something other than an Attack's damage."""
+    return (yield from _wounded_reactions(battle, wounded, source_id))
 
 
 def _wounded_reactions(battle: Battle, wounded: list[str], attacker_id: str

@@ -24,7 +24,9 @@ from tales.rules.attacks import (
     Battle,
     HeroAttack,
     legal_targets,
+    newly_wounded,
     player_attack,
+    wounded_reactions,
 )
 from tales.rules.characters import (
     backstab,
@@ -246,7 +248,13 @@ def activate(
                 continue
         if hero_id not in {f.id for f in table.position.figures}:
             break
+        before = table.position
         table = yield from carry_out(table, hero_id, effect)
+        flipped = newly_wounded(before, table.position)
+        if flipped and effect.verb is not Verb.ATTACK and table.reactions:
+            # Wounded 3: "If a figure becomes Wounded while resolving an ability ... Resolve
+            # any Reactions that trigger upon becoming Wounded" (a Trap on the way, say)
+            table = yield from wounded_reactions(table, flipped, hero_id)
     return table
 
 

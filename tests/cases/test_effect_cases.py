@@ -780,10 +780,7 @@ WOUNDED = [
          "Wounded", "Resolve any Reactions that trigger upon becoming Wounded.",
          Play(lane(hero_(damage=5), grid=". T . ."), {"h": [MOVE2, SECOND_WIND]}, use(MOVE2),
               [], [("move-to", 2), ("reaction", "it")],
-              expect={"wounded": ["h"], "state": {"h": (0, {"shield": 1})}}),
-         bug="only Attacks call the Wounded Reactions: a Hero Wounded by a Trap, Hazard, "
-             "Wizard Fire, Splash or Hitback while an ability or Scheme resolves is never "
-             "offered them"),
+              expect={"wounded": ["h"], "state": {"h": (0, {"shield": 1})}})),
 ]
 
 TABLES = (COSTS, STEPS, VERBS, SPECIALS, BACKSTAB, SETUP, REACTIONS, WOUNDED)
