@@ -322,9 +322,10 @@ def _ability(spec: Any, n: int, line: int | None, source: str,
     if not isinstance(effects_spec, list) or (not effects_spec and kind is not Kind.SETUP):
         raise fail("needs 'effects', a list of effect steps")
     effects = tuple(_effect(e, k, fail, allies) for k, e in enumerate(effects_spec, 1))
-    ability = Ability(name, kind, effects, cost, trigger, on, charges, tokens,
-                      side if side in ("fresh", "wounded") else None)
     card = spec.get("card")
+    ability = Ability(name, kind, effects, cost, trigger, on, charges, tokens,
+                      side if side in ("fresh", "wounded") else None,
+                      card if isinstance(card, str) else None)
     ally = spec.get("ally")
     if (on is Source.ALLY) != isinstance(ally, str):
         raise fail("an Ally's ability names its Ally (ally = \"ID\"), and only those do")

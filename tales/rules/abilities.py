@@ -36,6 +36,7 @@ class AbilityState:
     cooldown: int = 0
     charges: int = 0
     charge_max: int | None = None
+    pool: str | None = None  # the card whose Charge Abilities share one pool of tokens
 
     @property
     def charge_ability(self) -> bool:
@@ -65,7 +66,19 @@ def fatigue_targets(abilities: Abilities) -> list[int]:
 
 
 def _with(abilities: Abilities, index: int, ability: AbilityState) -> Abilities:
-    return tuple(ability if i == index else a for i, a in enumerate(abilities))
+    """``ability`` at ``index``; Charge Abilities of the same card get its Charge Tokens too
+    (Ability: "Charge Abilities share a single pool of Charge Tokens")."""
+    return tuple(
+        ability if i == index else
+        replace(a, charges=ability.charges)
+        if ability.pool is not None and a.pool == ability.pool and a.charge_ability else a
+        for i, a in enumerate(abilities))
+
+
+def spend_charge(abilities: Abilities, index: int) -> Abilities:
+    """Spend one Charge Token of the ability at ``index`` (from its card's pool)."""
+    chosen = abilities[index]
+    return _with(abilities, index, replace(chosen, charges=chosen.charges - 1))
 
 
 def fatigue(abilities: Abilities, hero: str, x: int) -> Resolution[Abilities]:

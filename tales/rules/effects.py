@@ -18,7 +18,14 @@ from tales.board.burst import BurstTemplate, Placement, covered_foes, placements
 from tales.board.figures import Figure, Role, Token, is_foe, is_friend
 from tales.board.position import Position
 from tales.errors import IllegalChoice, TalesError
-from tales.rules.abilities import AbilityState, Source, can_activate, invigorate, recharge
+from tales.rules.abilities import (
+    AbilityState,
+    Source,
+    can_activate,
+    invigorate,
+    recharge,
+    spend_charge,
+)
 from tales.rules.attacks import (
     AttackResult,
     Battle,
@@ -169,6 +176,7 @@ class Ability:
     charges: int | None = None  # the Setup Flag's Charge Tokens
     setup_tokens: tuple[tuple[Token, int], ...] = ()
     side: str | None = None  # mat abilities of one side only: "fresh" or "wounded"
+    card: str | None = None  # the card it is printed on
 
     def on_side(self, figure: Figure) -> bool:
         """Printed on the side of the mat the figure shows now (glossary: Fresh, Wounded)."""
@@ -202,7 +210,9 @@ def equip(battle: Battle, figure_id: str, abilities: tuple[Ability, ...]) -> Bat
 
 def ability_state(ability: Ability) -> AbilityState:
     """The starting state of an ability: its Setup Flag's Charge Tokens, no Cooldown."""
-    return AbilityState(ability.name, ability.source, 0, ability.charges or 0, ability.charges)
+    pool = ability.card if ability.charges is not None else None
+    return AbilityState(ability.name, ability.source, 0, ability.charges or 0, ability.charges,
+                        pool)
 
 
 def activate(
@@ -235,7 +245,7 @@ def activate(
             tokens[Token.OVERCHARGE] -= 1
             table = table.at(table.position.with_figure(hero.with_tokens(tokens)))
         else:
-            states[index] = replace(states[index], charges=states[index].charges - 1)
+            states = list(spend_charge(tuple(states), index))
     elif cost.kind is CostKind.DISCARD:
         table = replace(table, discarded=table.discarded | {(hero_id, ability.name)})
     table = replace(table, abilities={**table.abilities, hero_id: tuple(states)})

@@ -302,9 +302,7 @@ COSTS = [
          "draw on one pool: using one leaves the other one fewer",
          "Ability", "Charge Abilities share a single pool of Charge Tokens.",
          Play(lane(hero_()), {"h": [FROST, FLAME]}, use(FROST),
-              expect={"abilities": {"h": ["Frost 0/1", "Flame 0/1"]}}),
-         bug="each Charge Ability keeps its own Charge Tokens: two Charge Abilities printed "
-             "on one card (kit key 'card') do not share a pool"),
+              expect={"abilities": {"h": ["Frost 0/1", "Flame 0/1"]}})),
 ]
 
 
