@@ -576,6 +576,29 @@ def _scamper() -> None:
     assert at(after, "pooky") == "E1"
 
 
+@situation("zot", POOKY + "Rampage")
+def _rampage() -> None:
+    """Appendix A, Scheme Notes: "If Pooky starts on a Foe, the Foe takes damage only if
+    Pooky backtracks during his Leap." Here he backtracks onto B1: s1 is hit; C1's s2 too."""
+    position = lane(kit_hero("zot", "E1"), pooky("B1"), foe("s1", "B1"), foe("s2", "C1"))
+    table = kit_battle(position, "zot")
+    after, _ = run(activate(table, "pooky", pooky_scheme("Rampage")), [],
+                   [("rampage-step", "C1"), ("rampage-step", "B1"), ("rampage-step", "A1")])
+    assert at(after, "pooky") == "A1"
+    assert state(after.position, "s1")[0] == 1  # type: ignore[index]
+    assert state(after.position, "s2")[0] == 1  # type: ignore[index]
+
+
+def test_rampage_without_backtracking_spares_the_starting_foe() -> None:
+    position = lane(kit_hero("zot", "E1"), pooky("B1"), foe("s1", "B1"), foe("s2", "C1"))
+    table = kit_battle(position, "zot")
+    after, _ = run(activate(table, "pooky", pooky_scheme("Rampage")), [],
+                   [("rampage-step", "C1"), ("rampage-step", "D1"), ("rampage-step", "stop")])
+    assert at(after, "pooky") == "D1"
+    assert state(after.position, "s1")[0] == 0  # type: ignore[index]
+    assert state(after.position, "s2")[0] == 1  # type: ignore[index]
+
+
 @situation("zot", POOKY + "Fetch")
 def _fetch() -> None:
     position = lane(pooky("A1"), kit_hero("zot", "G1"))

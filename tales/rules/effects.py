@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from tales.board.burst import BurstTemplate, Placement, covered_foes, placements
-from tales.board.figures import Figure, Role, Token, is_foe, is_friend
+from tales.board.figures import Figure, Keyword, Role, Token, is_foe, is_friend
 from tales.board.position import Position
 from tales.errors import IllegalChoice, TalesError
 from tales.rules.abilities import (
@@ -45,7 +45,7 @@ from tales.rules.characters import (
 )
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.forced import grab, pull, push
-from tales.rules.health import disarm, give_tokens, heal
+from tales.rules.health import disarm, give_tokens, heal, prevent_and_deal
 from tales.rules.movement import move, reach
 from tales.rules.reactions import Reaction, Trigger
 from tales.rules.schemer_attacks import AttackKind
@@ -94,6 +94,7 @@ class Verb(StrEnum):
     AVERT_HARM = "avert_harm"
     SUMMON_ZOT = "summon_zot"
     SUMMON_ALLY = "summon_ally"
+    RAMPAGE = "rampage"
     SCENARIO = "scenario"
 
 
@@ -410,6 +411,8 @@ def carry_out(table: Battle, hero_id: str, effect: Effect) -> Resolution[Battle]
     if verb is Verb.AVERT_HARM:
         return replace(table, averting=table.averting | {hero_id}).note(
             f"{hero_id} Averts Harm")
+    if verb is Verb.RAMPAGE:
+        return (yield from _rampage(table, actor, effect))
     if verb is Verb.SUMMON_ALLY:
         assert effect.summon is not None
         if effect.summon.id in {f.id for f in table.position.figures}:
@@ -444,6 +447,42 @@ def carry_out(table: Battle, hero_id: str, effect: Effect) -> Resolution[Battle]
         position = replace(table.position, closed_doors=table.position.closed_doors - {door})
         return table.at(position).note(f"{hero_id} opens the door on {names[door]}")
     return table.note(f"{hero_id}: {effect.text or describe(effect)} (for the table)")
+
+
+STOP = "stop"
+
+
+def _rampage(table: Battle, actor: Figure, effect: Effect) -> Resolution[Battle]:
+    """Rampage N (Pooky's Scheme, as this engine's samples write it): a Leap of up to N
+    spaces, one space at a time, the player choosing each step (backtracking allowed);
+    every Foe in a space he enters takes ``damage``, once. Appendix A, Scheme Notes:
+    "If Pooky starts on a Foe, the Foe takes damage only if Pooky backtracks during his
+    Leap" -- the starting space counts only when he enters it again."""
+    board = table.position.board
+    names = board.names
+    here = actor.at
+    hit: set[str] = set()
+    position = table.position
+    for _ in range(max(effect.amount, 0)):
+        blocked = position.blocked() | board.door
+        steps = tuple(names[s] for s in board.linked(here) if not blocked[s])
+        step = yield Decision("rampage-step", f"{actor.id} rampages: next space?",
+                              (*steps, STOP), Decider.PLAYER, actor.id)
+        if step == STOP:
+            break
+        here = board.space(step)
+        position = position.with_figure(replace(position.figure(actor.id), at=here))
+        for figure in position.figures_at(here):
+            if figure.id not in hit and is_foe(actor, figure):
+                hit.add(figure.id)
+                position, _ = yield from prevent_and_deal(position, figure.id,
+                                                          effect.damage or 1, "Rampage")
+    landing = position.figure(actor.id)
+    if position.is_occupied(here, ignoring=actor.id) and Keyword.TINY not in landing.keywords:
+        raise IllegalChoice(f"{actor.id} must end the Leap on an Unoccupied space")
+    return table.at(position).note(
+        f"{actor.id} rampages to {names[here]}" + (f", hitting {', '.join(sorted(hit))}"
+                                                    if hit else ""))
 
 
 def _attack(table: Battle, actor: Figure, effect: Effect
