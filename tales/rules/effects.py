@@ -22,6 +22,7 @@ from tales.rules.abilities import (
     AbilityState,
     Source,
     can_activate,
+    fatigue,
     invigorate,
     recharge,
     spend_charge,
@@ -44,7 +45,7 @@ from tales.rules.characters import (
     summon_zot,
 )
 from tales.rules.decisions import Decider, Decision, Resolution
-from tales.rules.forced import grab, pull, push
+from tales.rules.forced import grab, place, pull, push
 from tales.rules.health import disarm, give_tokens, heal, prevent_and_deal
 from tales.rules.movement import move, reach
 from tales.rules.reactions import Reaction, Trigger
@@ -78,6 +79,8 @@ class Verb(StrEnum):
     PUSH = "push"
     PULL = "pull"
     GRAB = "grab"
+    PLACE = "place"
+    FATIGUE = "fatigue"
     HEAL = "heal"
     GAIN = "gain"
     GIVE = "give"
@@ -354,6 +357,29 @@ def carry_out(table: Battle, hero_id: str, effect: Effect) -> Resolution[Battle]
             forced = yield from shove(table.position, hero_id, target, effect.amount)
         return table.at(forced.position).note(
             f"{hero_id} {verb.value}s {target} to {names[forced.path[-1]]}")
+    if verb is Verb.PLACE:
+        target = yield from _pick_figure(table, actor, effect.aim, describe(effect))
+        if target is None:
+            return table.note(f"{describe(effect)}: no target")
+        board = table.position.board
+        free = ~table.position.occupied(ignoring=target) & ~table.position.blocked()
+        near = table.position.within_range(actor.at, max(effect.amount, 0))
+        spaces = tuple(s for s in range(board.n) if free[s] and near[s])
+        if not spaces:
+            return table.note(f"{describe(effect)}: no Unoccupied space")
+        to = yield Decision("place-space", f"{hero_id}: Place {target} where?", spaces,
+                            Decider.PLAYER, hero_id)
+        placed = yield from place(table.position, target, to)
+        return table.at(placed.position).note(
+            f"{hero_id} places {target} on {names[placed.path[-1]]}")
+    if verb is Verb.FATIGUE:
+        target = yield from _pick_figure(table, actor, effect.aim, describe(effect))
+        if target is None or table.position.figure(target).kind is not Role.HERO:
+            return table.note("Fatigue affects only Heroes")  # Fatigue X, Limitations
+        states = yield from fatigue(table.abilities.get(target, ()), target,
+                                    max(effect.amount, 1))
+        return replace(table, abilities={**table.abilities, target: states}).note(
+            f"{target} is Fatigued {max(effect.amount, 1)}")
     if verb is Verb.HEAL:
         target = yield from _pick_figure(table, actor, effect.aim, describe(effect))
         if target is None:

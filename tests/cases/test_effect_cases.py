@@ -364,6 +364,10 @@ GIVE = ability("action", '{ give = true, tokens = { toughness = 1 }, '
 WEAKEN2 = ability("action", '{ weaken = 2, target = "adjacent foe" }')
 STUN = ability("action", '{ stun = true, target = "foe within 2" }')
 DISARM2 = ability("action", '{ disarm = 2, target = "adjacent foe" }')
+PLACE2 = ability("action", '{ place = 2, target = "foe within 3" }')
+FATIGUE2 = ability("action", '{ fatigue = 2, target = "friend within 3" }')
+CARD_A = ability("action", "{ move = 1 }", name="card a")
+CARD_B = ability("action", "{ move = 1 }", name="card b")
 DISARM3 = ability("action", '{ disarm = 3, target = "adjacent foe" }')
 INVIGORATE2 = ability("action", "{ invigorate = 2 }", name="vig")
 A_COOLED = ability("action", "{ move = 1 }", name="a")
@@ -441,6 +445,19 @@ VERBS = [
          Play(lane(foe(at="A1"), hero_("h", "C1")), {"h": [GRAB]}, use(GRAB), [],
               [("grab-space", 3)],
               expect={"options:grab-space": ["B1", "D1"], "where": {"h": "C1", "s": "D1"}})),
+    case("effect-place-on-a-chosen-space", "Place a Foe 2 away on an Unoccupied space within 2 "
+         "of h, the player's choice; nothing between is touched",
+         "Place", "Moves a figure to the specified space.",
+         Play(lane(hero_("h", "A1"), foe(at="C1")), {"h": [PLACE2]}, use(PLACE2), [],
+              [("place-space", 1)],
+              expect={"options:place-space": [1, 2], "where": {"h": "A1", "s": "B1"}})),
+    case("effect-fatigue-a-hero", "Fatigue 2 on a Friendly Hero: both Cooldown Tokens on the "
+         "ability its player picks",
+         "Fatigue X", "Add Cooldown Tokens: Add X Cooldown Tokens to a single ability you "
+         "control.",
+         Play(lane(hero_("h", "A1"), hero_("g", "B1")), {"h": [FATIGUE2], "g": [CARD_A, CARD_B]},
+              use(FATIGUE2), [], [("fatigue", 1)],
+              expect={"abilities": {"g": ["card a 0/0", "card b 2/0"], "h": ["it 0/0"]}})),
     case("effect-heal-up-to-x", "Heal 3 on a Friend with 2 damage removes 2",
          "Heal X", "Removes up to X damage from the target.",
          Play(lane(hero_(), hero_("f", "C1", damage=2)), {"h": [HEAL3]}, use(HEAL3),
