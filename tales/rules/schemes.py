@@ -182,6 +182,8 @@ def group_turn(
 ) -> Resolution[GroupTurn]:
     """Every Schemer of ``group`` carries out ``scheme``, one at a time in standee order."""
     turns: list[SchemerTurn] = []
+    if not any(f.group == group for f in position.figures):
+        return GroupTurn(group, scheme.name, (), position)  # all Defeated: nothing to do
     for member in group_members(position, group):
         if member.id not in {f.id for f in position.figures}:
             continue  # Defeated earlier in the turn

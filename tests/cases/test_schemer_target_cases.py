@@ -29,7 +29,7 @@ import pytest
 from tales.board.position import Position
 from tales.content.scheme_blocks import parse_scheme_blocks
 from tales.errors import TalesError
-from tales.rules.decisions import Decider, all_outcomes
+from tales.rules.decisions import Decider, all_outcomes, first_option, resolve
 from tales.rules.schemer_attacks import AttackKind, SchemerAttack, attack_targets
 from tales.rules.schemes import (
     AttackStep,
@@ -37,6 +37,7 @@ from tales.rules.schemes import (
     MoveStep,
     Scheme,
     SchemerTurn,
+    group_members,
     group_turn,
 )
 from tales.rules.targets import parse_selector, select, target_spaces
@@ -751,8 +752,15 @@ def test_fallback_note_says_why_the_fallback_was_used() -> None:
     assert found.notes == ["no wounded foe"]
 
 
-def test_group_turn_unknown_group() -> None:
+def test_group_members_of_an_unknown_group() -> None:
     position = positioned(CORRIDOR_7, rat("r1", "D1", 1), fig("h", "A1"))
     with pytest.raises(TalesError) as error:
-        first_decision(group_turn(position, "wolves", RUSH))
+        group_members(position, "wolves")
     assert str(error.value) == "no figures of group 'wolves' in this position (groups: rats)"
+
+
+def test_group_turn_of_a_group_with_no_figure_left_does_nothing() -> None:
+    """A group whose Schemers are all Defeated still has its turn: nobody acts."""
+    position = positioned(CORRIDOR_7, rat("r1", "D1", 1), fig("h", "A1"))
+    turn = resolve(group_turn(position, "wolves", RUSH), first_option)
+    assert (turn.turns, turn.position) == ((), position)

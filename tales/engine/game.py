@@ -1,0 +1,125 @@
+"""The Game driver: runs a rules resolution one Decision at a time, with a log.
+
+DESIGN.md, "The core idea": the log is the list of answers; replaying it from the same
+start reproduces the state exactly (no random state to store); undo is a replay of all
+but the last answer the players gave; a choice that is not among the legal options is
+refused and changes nothing. A Decision with one legal option is not asked: it is taken
+and logged as taken.
+
+>>> from tales.rules.decisions import Decider, Decision
+>>> def duel():
+...     a = yield Decision("a", "pick", (1, 2), Decider.TABLE)
+...     b = yield Decision("b", "forced", ("only",), Decider.TABLE)
+...     return (a, b)
+>>> game = Game(duel)
+>>> game.pending.kind
+'a'
+>>> game.answer(2)
+>>> game.result, game.log
+((2, 'only'), [2, 'only'])
+>>> game.undo(); game.pending.kind, game.log
+('a', [])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Generic, TypeVar
+
+import numpy as np
+
+from tales.errors import IllegalChoice
+from tales.rules.decisions import Chooser, Decider, Decision, Resolution
+
+R = TypeVar("R")
+
+
+class Game(Generic[R]):
+    """A resolution being played: the pending Decision, the log, the result when done.
+
+    ``answers`` replays earlier answers (a save's :attr:`answers`); ``log`` holds every
+    Decision's option, automatic ones included.
+    """
+
+    def __init__(self, start: Callable[[], Resolution[R]], answers: Sequence[Any] = ()
+                 ) -> None:
+        self.start = start
+        self.log: list[Any] = []
+        self.asked: list[bool] = []  # per log entry: was it a real choice (not automatic)?
+        self.pending: Decision[Any] | None = None
+        self.result: R | None = None
+        self.done = False
+        self._restart(list(answers))
+
+    def _restart(self, answers: list[Any]) -> None:
+        self.log, self.asked = [], []
+        self.pending, self.result, self.done = None, None, False
+        self._generator = self.start()
+        self._advance(lambda: self._generator.send(None), first=True)
+        for answer in answers:
+            if self.done:
+                raise IllegalChoice(f"the log goes on after the game ended ({answer!r})")
+            self.answer(answer)
+
+    def _advance(self, step: Callable[[], Decision[Any]], first: bool = False) -> None:
+        try:
+            decision = next(self._generator) if first else step()
+            while len(decision.options) == 1:
+                self.log.append(decision.options[0])
+                self.asked.append(False)
+                decision = self._generator.send(decision.options[0])
+            self.pending = decision
+        except StopIteration as finished:
+            self.pending = None
+            self.result = finished.value
+            self.done = True
+
+    def answer(self, option: Any) -> None:
+        """Answer the pending Decision; an illegal option raises and changes nothing."""
+        if self.pending is None:
+            raise IllegalChoice("the game is over: there is nothing to answer")
+        chosen = self.pending.check(option)
+        self.log.append(chosen)
+        self.asked.append(True)
+        self._advance(lambda: self._generator.send(chosen))
+
+    def undo(self) -> None:
+        """Take back the last answer the players gave (and what followed it automatically)."""
+        if not any(self.asked):
+            raise IllegalChoice("nothing to undo")
+        last = max(i for i, asked in enumerate(self.asked) if asked)
+        answers = [a for a, asked in zip(self.log[:last], self.asked[:last], strict=True)
+                   if asked]
+        self._restart(answers)
+
+    def play(self, choose: Chooser) -> R:
+        """Answer every Decision with ``choose`` until the end; the result."""
+        while self.pending is not None:
+            self.answer(choose(self.pending))
+        assert self.done
+        return self.result  # type: ignore[return-value]
+
+    @property
+    def answers(self) -> list[Any]:
+        """The answers the players (and chance) actually gave: what a save stores."""
+        return [a for a, asked in zip(self.log, self.asked, strict=True) if asked]
+
+
+def chance_by(rng: np.random.Generator, otherwise: Chooser) -> Chooser:
+    """Answer chance Decisions with ``rng`` (by their probabilities), the rest with
+    ``otherwise``: a bot, or a person at the terminal."""
+    def choose(decision: Decision[Any]) -> Any:
+        if decision.decider is Decider.CHANCE:
+            weights = decision.probabilities or tuple(1 / len(decision.options)
+                                                      for _ in decision.options)
+            return decision.options[int(rng.choice(len(decision.options), p=weights))]
+        return otherwise(decision)
+    return choose
+
+
+def random_policy(rng: np.random.Generator) -> Chooser:
+    """A random legal policy: every Decision, chance or not, answered at random (chance
+    by its probabilities)."""
+    def pick(decision: Decision[Any]) -> Any:
+        return decision.options[int(rng.integers(len(decision.options)))]
+    return chance_by(rng, pick)
