@@ -151,7 +151,7 @@ def test_position_show(capsys: pytest.CaptureFixture[str]) -> None:
   6    .   .   .   .   ~   .   .
 """ + SAMPLE_DRAWING.split("\n", 9)[9] + """\
   @  B2 zot (0/8 damage)
-  @  B2 pooky (Avoided, Tiny)
+  @  B2 pooky (pooky of zot, Avoided, Tiny)
   @  A3 deirdre (0/10 damage, shield x1)
   &  F3 gob1 [cellar-rats] (0/3 damage, Tiny)
   &  F4 brute1 [bouncers] (0/6 damage, Massive, Immune to difficult)

@@ -120,6 +120,8 @@ def _legend(board: Board, position: Position | None) -> list[str]:
             extra = []
             if figure.fortitude is not None:
                 extra.append(f"{figure.damage}/{figure.fortitude} damage")
+            if figure.role is not None:
+                extra.append(figure.role.value + (f" of {figure.owner}" if figure.owner else ""))
             extra.extend(k.value for k in sorted(figure.keywords))
             extra.extend(f"Immune to {i}" for i in sorted(figure.immune))
             extra.extend(f"{t.value} x{c}" for t, c in figure.tokens)

@@ -46,7 +46,7 @@ from tales.rules.characters import (
 )
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.forced import grab, place, pull, push
-from tales.rules.health import disarm, give_tokens, heal, prevent_and_deal
+from tales.rules.health import disarm, give_tokens, heal, prevent_and_deal, remove_defeated
 from tales.rules.movement import move, reach
 from tales.rules.reactions import Reaction, Trigger
 from tales.rules.schemer_attacks import AttackKind
@@ -269,6 +269,9 @@ def activate(
             # Wounded 3: "If a figure becomes Wounded while resolving an ability ... Resolve
             # any Reactions that trigger upon becoming Wounded" (a Trap on the way, say)
             table = yield from wounded_reactions(table, flipped, hero_id)
+        position, gone = remove_defeated(table.position)
+        if gone:  # Defeated: "Figure is removed from the map if damage equals or exceeds
+            table = table.at(position).note(f"Defeated and removed: {', '.join(gone)}")
     return table
 
 

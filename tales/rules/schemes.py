@@ -15,7 +15,7 @@ from tales.board.figures import Figure, Keyword
 from tales.board.position import Position
 from tales.errors import TalesError
 from tales.rules.decisions import Resolution
-from tales.rules.health import StunEffect, TurnKind, stun_at_turn
+from tales.rules.health import StunEffect, TurnKind, remove_defeated, stun_at_turn
 from tales.rules.schemer_attacks import AttackPlan, SchemerAttack, attack_targets
 from tales.rules.schemer_movement import (
     DEFAULT_SCHEMER_RULES,
@@ -188,6 +188,7 @@ def group_turn(
         if member.id not in {f.id for f in position.figures}:
             continue  # Defeated earlier in the turn
         position, turn = yield from schemer_turn(position, member.id, scheme, rules)
+        position, _ = remove_defeated(position)  # a Trap on the way may Defeat it
         turns.append(turn)
     return GroupTurn(group, scheme.name, tuple(turns), position)
 
