@@ -12,12 +12,11 @@ The printed game's templates are not in the rules this project has: the bundled 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 
 from tales.board.board import Board, Layout
 from tales.board.figures import Figure, is_foe
-from tales.board.mapfile import read_text, read_toml
+from tales.board.mapfile import read_data, read_toml
 from tales.board.position import Position
 from tales.errors import ContentError
 
@@ -88,12 +87,7 @@ def covered_foes(position: Position, attacker: Figure, placement: Placement) -> 
 
 def load_bursts(path: str | Path | None = None) -> dict[str, BurstTemplate]:
     """Burst templates from a TOML file; with no path, the bundled sample templates."""
-    if path is None:
-        source = "tales/data/bursts.toml"
-        text = resources.files("tales").joinpath("data/bursts.toml").read_text("utf-8")
-    else:
-        source = str(path)
-        text = read_text(path)
+    text, source = read_data(path, "bursts.toml")
     data = read_toml(text, source)
     sample = bool(data.get("sample", False))
     table = data.get("bursts")

@@ -14,6 +14,7 @@ import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -109,6 +110,15 @@ def read_text(path: str | Path) -> str:
         raise ContentError(str(path), "is not UTF-8 text") from None
     except OSError as error:
         raise ContentError(str(path), f"cannot be read ({error.strerror})") from None
+
+
+def read_data(path: str | Path | None, bundled: str) -> tuple[str, str]:
+    """(text, source name) of a user's file, or with no path of the bundled data file
+    ``tales/data/<bundled>``."""
+    if path is None:
+        text = resources.files("tales").joinpath(f"data/{bundled}").read_text("utf-8")
+        return text, f"tales/data/{bundled}"
+    return read_text(path), str(path)
 
 
 def parse_map(

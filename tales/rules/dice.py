@@ -13,11 +13,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from tales.board.mapfile import LineFinder, read_text, read_toml
+from tales.board.mapfile import LineFinder, read_data, read_toml
 from tales.errors import ContentError
 from tales.rules.decisions import Decider, Decision, Resolution
 
@@ -94,12 +93,7 @@ def roll(die: Die, why: str) -> Resolution[Face]:
 
 def load_dice(path: str | Path | None = None) -> Dice:
     """Dice from a TOML file; with no path, the bundled default (an assumption)."""
-    if path is None:
-        source = "tales/data/dice.toml"
-        text = resources.files("tales").joinpath("data/dice.toml").read_text("utf-8")
-    else:
-        source = str(path)
-        text = read_text(path)
+    text, source = read_data(path, "dice.toml")
     return parse_dice(text, source)
 
 
