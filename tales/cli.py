@@ -15,7 +15,7 @@ from typing import Any
 from tales.board.board import Board
 from tales.board.lint import lint
 from tales.board.mapfile import load_map, parse_map, read_text
-from tales.board.position import Position, load_position
+from tales.board.position import load_position
 from tales.board.render import render
 from tales.errors import TalesError
 
@@ -77,13 +77,9 @@ def cmd_position_show(args: argparse.Namespace) -> int:
     return 0
 
 
-def _space(position: Position, name: str) -> int:
-    return position.board.space(name)
-
-
 def cmd_los(args: argparse.Namespace) -> int:
     position = load_position(args.position)
-    a, b = _space(position, args.a), _space(position, args.b)
+    a, b = position.board.space(args.a), position.board.space(args.b)
     distance = position.line_of_fire(a, b)
     names = position.board.names
     if args.json:

@@ -47,6 +47,11 @@ class AbilityState:
 Abilities = tuple[AbilityState, ...]
 
 
+def side_showing(side: str | None, wounded: bool) -> bool:
+    """A mat ability of ``side`` ("fresh", "wounded"; None: any) works while it shows."""
+    return side is None or (side == "wounded") == wounded
+
+
 def can_activate(ability: AbilityState, overcharge_tokens: int = 0) -> bool:
     """No Cooldown Tokens on it; a Charge Ability also needs a Charge Token or an Overcharge
     Token (Overcharge Token 1 and 4)."""

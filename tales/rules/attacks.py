@@ -37,6 +37,7 @@ from tales.rules.health import (
     prevent,
     prevent_and_deal,
     remove_defeated,
+    spend_tokens,
 )
 from tales.rules.movement import move, reach
 from tales.rules.reactions import Reaction, Trigger, react
@@ -425,7 +426,7 @@ def _react(
                                  "Tokens (Avert Harm, Leap 2 each)?", tuple(range(evades + 1)),
                                  Decider.PLAYER, target_id)
             if use:
-                position = _spend(position, target_id, Token.EVADE, use)
+                position = spend_tokens(position, [target_id], Token.EVADE, use)
                 averted = True
                 position = yield from _evade_leap(position, target_id, 2 * use, log)
         use_hitback = 0
@@ -437,20 +438,13 @@ def _react(
     else:
         use_hitback = hitbacks if hit_back else 0  # a Schemer uses all of them
     if use_hitback:
-        position = _spend(position, target_id, Token.HITBACK, use_hitback)
+        position = spend_tokens(position, [target_id], Token.HITBACK, use_hitback)
         averted = True
         for _ in range(use_hitback):
             position, hurt = yield from prevent_and_deal(position, attacker_id,
                                               battle.rules.hitback_damage, "Hitback")
             log.append(f"Hitback: {attacker_id} takes {hurt.lost}")
     return position, averted
-
-
-def _spend(position: Position, figure_id: str, token: Token, count: int) -> Position:
-    figure = position.figure(figure_id)
-    tokens = dict(figure.tokens)
-    tokens[token] = tokens.get(token, 0) - count
-    return position.with_figure(figure.with_tokens(tokens))
 
 
 def _evade_leap(position: Position, figure_id: str, points: int, log: list[str]

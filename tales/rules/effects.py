@@ -21,10 +21,10 @@ from tales.errors import IllegalChoice, TalesError
 from tales.rules.abilities import (
     AbilityState,
     Source,
-    can_activate,
     fatigue,
     invigorate,
     recharge,
+    side_showing,
     spend_charge,
 )
 from tales.rules.attacks import (
@@ -46,9 +46,16 @@ from tales.rules.characters import (
 )
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.forced import grab, place, pull, push
-from tales.rules.health import disarm, give_tokens, heal, prevent_and_deal, remove_defeated
+from tales.rules.health import (
+    disarm,
+    give_tokens,
+    heal,
+    prevent_and_deal,
+    remove_defeated,
+    spend_tokens,
+)
 from tales.rules.movement import move, reach
-from tales.rules.reactions import Reaction, Trigger
+from tales.rules.reactions import Reaction, Trigger, unusable
 from tales.rules.schemer_attacks import AttackKind
 
 
@@ -184,7 +191,7 @@ class Ability:
 
     def on_side(self, figure: Figure) -> bool:
         """Printed on the side of the mat the figure shows now (glossary: Fresh, Wounded)."""
-        return self.side is None or (self.side == "wounded") == figure.wounded
+        return side_showing(self.side, figure.wounded)
 
 
 def reaction(figure_id: str, ability: Ability) -> Reaction:
@@ -226,15 +233,11 @@ def activate(
     tile, choose an Action, pay the cost, and carry out the ability")."""
     states = list(table.abilities.get(hero_id, ()))
     index = next((i for i, s in enumerate(states) if s.name == ability.name), None)
-    if (hero_id, ability.name) in table.discarded:
-        raise IllegalChoice(f"{ability.name} was discarded: it is gone for this game")
+    why = unusable(table, hero_id, ability.name, ability.side)
+    if why:
+        raise IllegalChoice(why)
     hero = table.position.figure(hero_id)
-    if not ability.on_side(hero):
-        raise IllegalChoice(f"{ability.name} is on the {ability.side} side of the mat")
     overcharge = hero.token(Token.OVERCHARGE)
-    if index is not None and not can_activate(states[index], overcharge):
-        raise IllegalChoice(f"{hero_id} cannot use {ability.name} now (Cooldown Tokens on "
-                            "it, or no Charge Token)")
     cost = ability.cost
     if cost.kind is CostKind.COOLDOWN and index is not None:
         states[index] = replace(states[index], cooldown=states[index].cooldown + cost.amount)
@@ -245,9 +248,7 @@ def activate(
                 "overcharge", f"{hero_id}: use an Overcharge Token instead of a Charge Token?",
                 (False, True), Decider.PLAYER, hero_id)
         if use_overcharge:
-            tokens = dict(hero.tokens)
-            tokens[Token.OVERCHARGE] -= 1
-            table = table.at(table.position.with_figure(hero.with_tokens(tokens)))
+            table = table.at(spend_tokens(table.position, [hero_id], Token.OVERCHARGE, 1))
         else:
             states = list(spend_charge(tuple(states), index))
     elif cost.kind is CostKind.DISCARD:

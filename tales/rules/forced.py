@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tales.board.figures import Figure, Keyword, Side
+from tales.board.figures import Figure, Keyword
 from tales.board.position import Position
 from tales.errors import IllegalChoice
-from tales.rules.decisions import Decider, Decision, Resolution
+from tales.rules.decisions import Decision, Resolution
+from tales.rules.health import decider_for
 from tales.rules.spaces import Entry, SpaceEvent, enter
 
 
@@ -36,11 +37,6 @@ class ForcedResult:
     def moved(self) -> bool:
         """True when the target ended somewhere else."""
         return len(self.path) > 1 and self.path[-1] != self.path[0]
-
-
-def _decider(actor: Figure) -> Decider:
-    """Who picks among legal paths: the Hero's player, or the players for a Schemer."""
-    return Decider.PLAYER if actor.side is Side.HERO else Decider.TABLE
 
 
 def _ignores_forced(target: Figure) -> str | None:
@@ -110,7 +106,7 @@ def _forced(
         path = yield Decision(
             f"{verb.lower()}-path",
             f"{actor.id} {verb}es {target.id} {x}: choose the path",
-            tuple(paths), _decider(actor), actor.id)
+            tuple(paths), decider_for(actor), actor.id)
     events: list[SpaceEvent] = []
     for space in path[1:]:
         position, happened = yield from enter(position, target_id, space, Entry.FORCED)
@@ -165,7 +161,7 @@ def grab(position: Position, grabber_id: str, target_id: str) -> Resolution[Forc
     if len(spaces) > 1:
         to = yield Decision(
             "grab-space", f"{grabber.id} Grabs {target.id}: choose the space",
-            tuple(spaces), _decider(grabber), grabber.id)
+            tuple(spaces), decider_for(grabber), grabber.id)
     position, events = yield from enter(position, target_id, to, Entry.PLACED)
     return ForcedResult(position, (target.at, to), tuple(events))
 

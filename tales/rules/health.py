@@ -44,6 +44,12 @@ def controlled_by_players(figure: Figure) -> bool:
     return figure.side is Side.HERO
 
 
+def decider_for(figure: Figure) -> Decider:
+    """Who makes the choices of (or on behalf of) ``figure``: its player for the Heroes'
+    side, the players together ("players choose") for a Schemer."""
+    return Decider.PLAYER if controlled_by_players(figure) else Decider.TABLE
+
+
 def prevent_schemer(figure: Figure, amount: int) -> tuple[Figure, Prevented]:
     """A Schemer's automatic prevention (Toughness Token, Shield Token 2)."""
     tokens = dict(figure.tokens)
@@ -59,7 +65,7 @@ def prevent_schemer(figure: Figure, amount: int) -> tuple[Figure, Prevented]:
     return figure.with_tokens(tokens), Prevented(figure.id, amount, False, shields, dealt)
 
 
-def _spend_from(position: Position, holders: list[str], token: Token, count: int) -> Position:
+def spend_tokens(position: Position, holders: list[str], token: Token, count: int) -> Position:
     """Discard ``count`` tokens, from the first holder that has them onward."""
     for holder in holders:
         if count <= 0:
@@ -104,7 +110,7 @@ def prevent(
             "toughness", f"{figure.id} would take {amount} damage ({what}): discard a "
             "Toughness Token to prevent it?", (False, True), Decider.PLAYER, figure.id)
         if use:
-            position = _spend_from(position, holders, Token.TOUGHNESS, 1)
+            position = spend_tokens(position, holders, Token.TOUGHNESS, 1)
             return position, Prevented(figure.id, amount, True, 0, 0)
     shields = 0
     useful = min(count(Token.SHIELD), math.ceil(amount / 2))
@@ -112,7 +118,7 @@ def prevent(
         shields = yield Decision(
             "shields", f"{figure.id} would take {amount} damage ({what}): discard how many "
             "Shield Tokens (-2 each)?", tuple(range(useful + 1)), Decider.PLAYER, figure.id)
-        position = _spend_from(position, holders, Token.SHIELD, shields)
+        position = spend_tokens(position, holders, Token.SHIELD, shields)
     dealt = max(amount - 2 * shields, 0)
     return position, Prevented(figure.id, amount, False, shields, dealt)
 
@@ -204,7 +210,7 @@ def disarm(position: Position, figure_id: str, x: int) -> Resolution[tuple[Posit
     tokens = dict(figure.tokens)
     held = sum(c for t, c in tokens.items() if t in POWER_TOKENS)
     discard = min(max(x, 0), held)
-    decider = Decider.PLAYER if controlled_by_players(figure) else Decider.TABLE
+    decider = decider_for(figure)
     for _ in range(discard):
         kinds = tuple(sorted(t for t, c in tokens.items() if t in POWER_TOKENS and c > 0))
         kind = kinds[0]

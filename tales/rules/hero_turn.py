@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from tales.board.figures import Role, Token
+from tales.board.figures import Role
 from tales.errors import IllegalChoice
-from tales.rules.abilities import can_activate
 from tales.rules.attacks import Battle
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.effects import Ability, Kind, activate
 from tales.rules.health import StunEffect, TurnKind, stun_at_turn
+from tales.rules.reactions import unusable
 
 END_TURN = "end turn"
 
@@ -36,16 +36,7 @@ class Tiles:
 
 def usable(battle: Battle, figure_id: str, ability: Ability) -> bool:
     """The ability can be paid for now (Cooldown, Charge and Overcharge, not discarded)."""
-    if (figure_id, ability.name) in battle.discarded:
-        return False
-    if not ability.on_side(battle.position.figure(figure_id)):
-        return False
-    state = next((s for s in battle.abilities.get(figure_id, ()) if s.name == ability.name),
-                 None)
-    if state is None:
-        return True
-    overcharge = battle.position.figure(figure_id).token(Token.OVERCHARGE)
-    return can_activate(state, overcharge)
+    return unusable(battle, figure_id, ability.name, ability.side) is None
 
 
 def hero_turn(

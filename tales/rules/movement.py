@@ -26,6 +26,7 @@ from tales.board.position import Position
 from tales.board.ranges import nearest_spaces
 from tales.errors import IllegalChoice
 from tales.rules.decisions import Decider, Decision, Resolution
+from tales.rules.health import decider_for
 from tales.rules.spaces import (
     Entry,
     SpaceEvent,
@@ -301,7 +302,7 @@ def move(
         cost = _check_path(position, routes, tuple(path), to, rules)
     events: list[SpaceEvent | Displacement] = []
     overrun = Keyword.OVERRUN in figure.keywords
-    decider = Decider.PLAYER if figure.side is Side.HERO else Decider.TABLE
+    decider = decider_for(figure)
     for step, space in enumerate(path[1:], start=1):
         landing = step == len(path) - 1
         if leap and not landing:

@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from tales.board.figures import Token
-from tales.rules.abilities import can_activate
+from tales.rules.abilities import can_activate, side_showing
 from tales.rules.decisions import Decider, Decision, Resolution
 
 if TYPE_CHECKING:
@@ -49,6 +49,21 @@ class Reaction:
     side: str | None = None  # a mat side's Reaction works only while that side shows
 
 
+def unusable(battle: Battle, figure_id: str, name: str, side: str | None) -> str | None:
+    """Why ``figure_id`` cannot use its ability ``name`` now, or None when it can: discarded
+    this game, on the other side of the mat, Cooldown Tokens on it, or no Charge Token
+    (nor Overcharge Token) for a Charge Ability."""
+    figure = battle.position.figure(figure_id)
+    if (figure_id, name) in battle.discarded:
+        return f"{name} was discarded: it is gone for this game"
+    if not side_showing(side, figure.wounded):
+        return f"{name} is on the {side} side of the mat"
+    state = next((s for s in battle.abilities.get(figure_id, ()) if s.name == name), None)
+    if state is not None and not can_activate(state, figure.token(Token.OVERCHARGE)):
+        return f"{figure_id} cannot use {name} now (Cooldown Tokens on it, or no Charge Token)"
+    return None
+
+
 def react(battle: Battle, trigger: Trigger, figure_id: str, source_id: str
           ) -> Resolution[Battle]:
     """Offer ``figure_id``'s player their Reactions to ``trigger``, until they pass."""
@@ -56,19 +71,14 @@ def react(battle: Battle, trigger: Trigger, figure_id: str, source_id: str
     while True:
         if figure_id not in {f.id for f in battle.position.figures}:
             return battle
-        figure = battle.position.figure(figure_id)
         ready = []
         for reaction in battle.reactions:
             if reaction.figure != figure_id or reaction.trigger is not trigger:
                 continue
-            if reaction.side is not None and (reaction.side == "wounded") != figure.wounded:
+            if unusable(battle, figure_id, reaction.name, reaction.side):
                 continue
             state = next((s for s in battle.abilities.get(figure_id, ())
                           if s.name == reaction.name), None)
-            if (figure_id, reaction.name) in battle.discarded:
-                continue
-            if state is not None and not can_activate(state, figure.token(Token.OVERCHARGE)):
-                continue
             if reaction.name in used and not (state is not None and state.charge_ability):
                 continue  # only a Charge Ability answers the same Trigger again (Reaction 4)
             ready.append(reaction)

@@ -65,13 +65,17 @@ class SpaceEvent:
 UNTOUCHED_BY_SPACES = frozenset({Role.ILLUSION, Role.POOKY})
 
 
+def protected(figure: Figure) -> bool:
+    """It has a Shield or Toughness Token (what Resistant needs, glossary: Resistant)."""
+    return figure.token(Token.SHIELD) + figure.token(Token.TOUGHNESS) > 0
+
+
 def triggers_traps(figure: Figure) -> bool:
     """False for a figure Immune to Traps, or Resistant while it has Shield/Toughness Tokens,
     and for Illusions and Pooky."""
     if figure.is_immune_to(["traps"]) or figure.kind in UNTOUCHED_BY_SPACES:
         return False
-    protected = figure.token(Token.SHIELD) + figure.token(Token.TOUGHNESS) > 0
-    return not (Keyword.RESISTANT in figure.keywords and protected)
+    return not (Keyword.RESISTANT in figure.keywords and protected(figure))
 
 
 def triggers_trap_at(position: Position, figure: Figure, space: int) -> bool:
@@ -198,9 +202,6 @@ def enter(
 
 def lost_last_protection(before: Figure, after: Figure) -> bool:
     """A Resistant figure that had Shield or Toughness Tokens and has none now."""
-    def protected(figure: Figure) -> bool:
-        return figure.token(Token.SHIELD) + figure.token(Token.TOUGHNESS) > 0
-
     return Keyword.RESISTANT in after.keywords and protected(before) and not protected(after)
 
 

@@ -195,8 +195,7 @@ def target_spaces(
         if all(board.impassable[s] for s in members):
             for member in members:
                 for space in board.linked(member):
-                    if not board.impassable[space] or space not in members:
-                        spaces.setdefault(space, [])
+                    spaces.setdefault(space, [])  # Impassable ones are dropped below
         else:
             for member in members:
                 spaces.setdefault(member, [])
