@@ -170,7 +170,7 @@ def parse_hero_kit(text: str, source: str = "<hero>") -> HeroKit:
         raise fail("needs [[abilities]]")
     headers = lines.entries("abilities")
     allies = _allies(data.get("allies", []), lines, source)
-    abilities = tuple(_ability(spec, n, headers[n] if n < len(headers) else None, source,
+    abilities = tuple(read_ability(spec, n, headers[n] if n < len(headers) else None, source,
                                allies) for n, spec in enumerate(specs))
     names = [k.ability.name for k in abilities]
     for n, name in enumerate(names):
@@ -272,7 +272,7 @@ def _keywords(words: Any, fail: Any) -> set[Keyword]:
     return found
 
 
-def _ability(spec: Any, n: int, line: int | None, source: str,
+def read_ability(spec: Any, n: int, line: int | None, source: str,
              allies: tuple[AllySpec, ...] = ()) -> KitAbility:
     name = spec.get("name") if isinstance(spec, dict) else None
     label = f"ability {name!r}" if isinstance(name, str) else f"ability {n + 1}"
@@ -449,10 +449,12 @@ def prepare_hero(
     kit: HeroKit,
     tree_steps: Sequence[str] = (),
     items: Sequence[str] | None = None,
+    extra: Sequence[Ability] = (),
 ) -> Battle:
     """Set a Hero up for a scenario: its mat, cards and the chosen Items (all of the
-    kit's when ``items`` is None) with their Setup Flags, and the Power Tokens of the Power
-    Tree spaces it stepped on (glossary: Power Tree, "Collecting Power Tokens")."""
+    kit's when ``items`` is None) with their Setup Flags, the ``extra`` abilities every Hero
+    has in this scenario (Scenario Ability), and the Power Tokens of the Power Tree spaces
+    it stepped on (glossary: Power Tree, "Collecting Power Tokens")."""
     figure_id = kit.id
     battle.position.figure(figure_id)  # the Hero must be on the map
     chosen_items = None if items is None else set(items)
@@ -460,7 +462,7 @@ def prepare_hero(
                  if a.source is not Source.ITEM or chosen_items is None
                  or any(k.ability is a and (k.card or a.name) in chosen_items
                         for k in kit.items())]
-    battle = equip(battle, figure_id, tuple(abilities))
+    battle = equip(battle, figure_id, (*abilities, *extra))
     if tree_steps:
         if kit.power_tree is None:
             raise TalesError(f"{kit.name} has no Power Tree")

@@ -41,18 +41,23 @@ class Game(Generic[R]):
     Decision's option, automatic ones included.
     """
 
-    def __init__(self, start: Callable[[], Resolution[R]], answers: Sequence[Any] = ()
-                 ) -> None:
+    def __init__(self, start: Callable[[], Resolution[R]], answers: Sequence[Any] = (),
+                 choices: Sequence[int] = ()) -> None:
         self.start = start
         self.log: list[Any] = []
         self.asked: list[bool] = []  # per log entry: was it a real choice (not automatic)?
+        self.indices: list[int] = []  # per log entry: the option's index in its Decision
         self.pending: Decision[Any] | None = None
         self.result: R | None = None
         self.done = False
         self._restart(list(answers))
+        for n, index in enumerate(choices):
+            if self.done:
+                raise IllegalChoice(f"the log goes on after the game ended (choice {n + 1})")
+            self.choose(index)
 
     def _restart(self, answers: list[Any]) -> None:
-        self.log, self.asked = [], []
+        self.log, self.asked, self.indices = [], [], []
         self.pending, self.result, self.done = None, None, False
         self._generator = self.start()
         self._advance(lambda: self._generator.send(None), first=True)
@@ -67,6 +72,7 @@ class Game(Generic[R]):
             while len(decision.options) == 1:
                 self.log.append(decision.options[0])
                 self.asked.append(False)
+                self.indices.append(0)
                 decision = self._generator.send(decision.options[0])
             self.pending = decision
         except StopIteration as finished:
@@ -81,16 +87,28 @@ class Game(Generic[R]):
         chosen = self.pending.check(option)
         self.log.append(chosen)
         self.asked.append(True)
+        self.indices.append(self.pending.options.index(chosen))
         self._advance(lambda: self._generator.send(chosen))
+
+    def choose(self, index: int) -> None:
+        """Answer the pending Decision with its option number ``index`` (from 0)."""
+        if self.pending is None:
+            raise IllegalChoice("the game is over: there is nothing to answer")
+        if isinstance(index, bool) or not isinstance(index, int) or not (
+                0 <= index < len(self.pending.options)):
+            raise IllegalChoice(f"{index!r} is not an option number of {self.pending.kind!r} "
+                                f"(0 to {len(self.pending.options) - 1})")
+        self.answer(self.pending.options[index])
 
     def undo(self) -> None:
         """Take back the last answer the players gave (and what followed it automatically)."""
         if not any(self.asked):
             raise IllegalChoice("nothing to undo")
         last = max(i for i, asked in enumerate(self.asked) if asked)
-        answers = [a for a, asked in zip(self.log[:last], self.asked[:last], strict=True)
-                   if asked]
-        self._restart(answers)
+        choices = self.choices[:sum(self.asked[:last])]
+        self._restart([])
+        for index in choices:
+            self.choose(index)
 
     def play(self, choose: Chooser) -> R:
         """Answer every Decision with ``choose`` until the end; the result."""
@@ -98,6 +116,12 @@ class Game(Generic[R]):
             self.answer(choose(self.pending))
         assert self.done
         return self.result  # type: ignore[return-value]
+
+    @property
+    def choices(self) -> list[int]:
+        """The option numbers of the answers actually given: what a save stores (plain
+        integers, whatever the options are)."""
+        return [i for i, asked in zip(self.indices, self.asked, strict=True) if asked]
 
     @property
     def answers(self) -> list[Any]:

@@ -127,6 +127,7 @@ class Battle:
     limits: Mapping[str, int] = field(default_factory=dict)
     log: tuple[str, ...] = ()
     averting: frozenset[str] = frozenset()  # figures whose Reaction Averts Harm right now
+    sealed_doors: frozenset[int] = frozenset()  # doors only the scenario's events open (Door)
 
     def at(self, position: Position) -> Battle:
         """This battle with the board and figures of ``position``."""
@@ -233,7 +234,7 @@ def _attack_with_dice(
     if pool.dice:
         epic = yield Decision("empower", f"{attacker.id}: add how many Epic Dice from the "
                               "Epic Pool?", tuple(range(pool.dice + 1)), Decider.PLAYER,
-                              attacker.id)
+                              attacker.id, position=battle.position)
         pool = pool.take(epic)
     boosts = attacker.token(Token.DAMAGE_BOOST)
     weaken = attacker.token(Token.WEAKEN)
@@ -280,7 +281,8 @@ def schemer_attack(battle: Battle, plan: AttackPlan) -> Resolution[AttackResult]
     if plan.targets and pool.dice and damage > 0:
         spend = yield Decision(
             "epic-defence", f"{attacker.id} attacks for {damage}: discard how many Epic Dice "
-            "(-2 damage to every target each)?", tuple(range(pool.dice + 1)), Decider.TABLE)
+            "(-2 damage to every target each)?", tuple(range(pool.dice + 1)), Decider.TABLE,
+            position=position)
         if spend:
             pool = pool.take(spend)
             damage = max(damage - 2 * spend, 0)

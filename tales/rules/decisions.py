@@ -17,7 +17,7 @@ person at the table, a seeded random generator for chance.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
@@ -41,6 +41,9 @@ class Decision(Generic[T]):
 
     ``kind`` is a short stable name (``"push-path"``) for drivers and logs; ``prompt`` says it
     in rule words. For chance, ``probabilities`` gives each option's probability.
+    ``position`` is the board the Decision is asked on, where the rules have it at hand, so
+    a person (or a bot, or the viewer) can look before answering; it takes no part in
+    comparisons or replay.
     """
 
     kind: str
@@ -49,6 +52,7 @@ class Decision(Generic[T]):
     decider: Decider
     figure: str | None = None
     probabilities: tuple[float, ...] | None = None
+    position: Any = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.options:

@@ -316,7 +316,8 @@ def _pick_figure(table: Battle, actor: Figure, aim: Aim, why: str) -> Resolution
     if not options:
         return None
     chosen: str = yield Decision("effect-target", f"{actor.id}: {why}: choose the {aim}",
-                                 options, Decider.PLAYER, actor.id)
+                                 options, Decider.PLAYER, actor.id,
+                                 position=table.position)
     return chosen
 
 
@@ -327,7 +328,8 @@ def _pick_space(table: Battle, actor: Figure, aim: Aim, why: str,
     if not options:
         return None
     chosen: int = yield Decision("effect-space", f"{actor.id}: {why}: choose a space",
-                                 options, Decider.PLAYER, actor.id)
+                                 options, Decider.PLAYER, actor.id,
+                                 position=table.position)
     return chosen
 
 
@@ -340,7 +342,8 @@ def carry_out(table: Battle, hero_id: str, effect: Effect) -> Resolution[Battle]
         leap = verb is Verb.LEAP
         options = tuple(reach(table.position, hero_id, effect.amount, leap=leap).costs)
         to = yield Decision("move-to", f"{hero_id}: {describe(effect)}: to which space?",
-                            options, Decider.PLAYER, hero_id)
+                            options, Decider.PLAYER, hero_id,
+                            position=table.position)
         moved = yield from move(table.position, hero_id, to, effect.amount, leap=leap)
         return table.at(moved.position).note(
             f"{hero_id} {verb.value}s to {names[to]}")
@@ -463,7 +466,7 @@ def carry_out(table: Battle, hero_id: str, effect: Effect) -> Resolution[Battle]
     if verb is Verb.OPEN_DOOR:
         if actor.kind is Role.POOKY:
             return table.note("Pooky cannot open doors")
-        doors = [d for d in table.position.closed_doors
+        doors = [d for d in table.position.closed_doors - table.sealed_doors
                  if table.position.board.adjacent(actor.at, d)
                  or table.position.line_of_fire(actor.at, d) is not None]
         inside = [d for d in doors if table.position.board.plain_distance(actor.at, d)
@@ -526,7 +529,8 @@ def _attack(table: Battle, actor: Figure, effect: Effect
         if not options_b:
             return None
         placement = yield Decision("burst-placement", f"{actor.id}: place the Burst template",
-                                   options_b, Decider.PLAYER, actor.id)
+                                   options_b, Decider.PLAYER, actor.id,
+                                   position=table.position)
         covered = covered_foes(position, actor, placement)
         extra_b = (effect.backstab if effect.backstab
                    and backstab(position, actor, covered).applies else 0)
@@ -537,7 +541,8 @@ def _attack(table: Battle, actor: Figure, effect: Effect
     options = tuple(c for n in range(1, attack.targets + 1)
                     for c in itertools.combinations(legal, n))
     chosen = yield Decision("attack-targets", f"{actor.id}: choose the targets",
-                            options, Decider.PLAYER, actor.id)
+                            options, Decider.PLAYER, actor.id,
+                            position=table.position)
     extra = 0
     if effect.backstab:
         check = backstab(position, actor, [position.figure(t) for t in chosen])

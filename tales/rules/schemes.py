@@ -10,11 +10,15 @@ the one before left it. A Scheme is a list of steps: Move or Leap toward a selec
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from tales.board.figures import Figure, Keyword
 from tales.board.position import Position
 from tales.errors import TalesError
+from tales.rules.attacks import Battle, newly_wounded, schemer_attack, wounded_reactions
 from tales.rules.decisions import Resolution
+from tales.rules.dice import Dice, load_dice
+from tales.rules.epic_pool import EpicPool
 from tales.rules.health import StunEffect, TurnKind, remove_defeated, stun_at_turn
 from tales.rules.schemer_attacks import AttackPlan, SchemerAttack, attack_targets
 from tales.rules.schemer_movement import (
@@ -126,6 +130,7 @@ class GroupTurn:
     scheme: str
     turns: tuple[SchemerTurn, ...]
     position: Position = field(compare=False)
+    battle: Battle | None = field(default=None, compare=False)
 
 
 def group_members(position: Position, group: str) -> list[Figure]:
@@ -142,53 +147,105 @@ def schemer_turn(
     position: Position, figure_id: str, scheme: Scheme,
     rules: SchemerRules = DEFAULT_SCHEMER_RULES,
 ) -> Resolution[tuple[Position, SchemerTurn]]:
-    """One Schemer carries out ``scheme`` (Stun: it skips the turn and discards Stun)."""
+    """One Schemer carries out ``scheme`` (Stun: it skips the turn and discards Stun); its
+    Attacks are planned (targets), not rolled: the table assistant's view."""
+    battle, turn = yield from play_schemer_turn(plan_only(position), figure_id, scheme, rules,
+                                                resolve=False)
+    return battle.position, turn
+
+
+def play_schemer_turn(
+    battle: Battle, figure_id: str, scheme: Scheme,
+    rules: SchemerRules = DEFAULT_SCHEMER_RULES, resolve: bool = True,
+) -> Resolution[tuple[Battle, SchemerTurn]]:
+    """One Schemer carries out ``scheme`` on ``battle``; with ``resolve`` its Attacks are
+    dealt (Appendix C, Schemer Attacks) before its next step, and a Hero Wounded on the way
+    (a Juggernaut or Overrun shove into a Trap) has its Wounded Reactions (Wounded 3)."""
+    position = battle.position
     figure = position.figure(figure_id)
     names = position.board.names
     position, stunned = stun_at_turn(position, figure.id, TurnKind.SCHEMER)
+    battle = battle.at(position)
     if stunned is StunEffect.SKIP_TURN:
         note = "Stunned: skips its turn and discards its Stun Tokens (Stun Token, 1)"
-        return position, SchemerTurn(figure.id, notes=(note,), log=(f"{figure.id}: {note}",))
+        return battle.note(f"{figure.id}: {note}"), SchemerTurn(
+            figure.id, notes=(note,), log=(f"{figure.id}: {note}",))
     moves: list[SchemerMove] = []
     attacks: list[AttackPlan] = []
     specials: list[SpecialStep] = []
     log: list[str] = []
     for step in scheme.steps:
+        if figure.id not in {f.id for f in battle.position.figures}:
+            break  # Defeated on the way (a Trap) or by a Hitback
         if isinstance(step, MoveStep):
-            moved = yield from schemer_move(position, figure.id, step.points, step.toward,
+            before = battle.position
+            moved = yield from schemer_move(before, figure.id, step.points, step.toward,
                                             step.leap, rules)
             moves.append(moved)
             if moved.position is not None:
-                position = moved.position
+                battle = battle.at(moved.position)
             where = (f"moves to {names[moved.to]} along {' '.join(names[s] for s in moved.path)}"
                      if moved.to != moved.start else f"stays on {names[moved.start]}")
             log.append(f"{figure.id}: {step}: {'; '.join(moved.reasons)}; {where}"
                        + (f" (takes {moved.damage} damage)" if moved.damage else ""))
+            battle = battle.note(log[-1])
+            flipped = newly_wounded(before, battle.position)
+            if resolve and flipped and battle.reactions:
+                battle = yield from wounded_reactions(battle, flipped, figure.id)
         elif isinstance(step, AttackStep):
-            plan = yield from attack_targets(position, figure.id, step.attack)
+            plan = yield from attack_targets(battle.position, figure.id, step.attack)
             attacks.append(plan)
             targets = ", ".join(plan.targets) or "no target"
             log.append(f"{figure.id}: {step}: {plan.reason}; attacks {targets}")
+            battle = battle.note(log[-1])
+            if resolve:
+                result = yield from schemer_attack(battle, plan)
+                battle = result.battle.note(*result.log)
+                log.extend(result.log)
         else:
             specials.append(step)
             log.append(f"{figure.id}: {step} (the table carries this out)")
-    return position, SchemerTurn(figure.id, tuple(moves), tuple(attacks), tuple(specials),
-                                 (), tuple(log))
+            battle = battle.note(log[-1])
+    return battle, SchemerTurn(figure.id, tuple(moves), tuple(attacks), tuple(specials),
+                               (), tuple(log))
 
 
 def group_turn(
     position: Position, group: str, scheme: Scheme,
     rules: SchemerRules = DEFAULT_SCHEMER_RULES,
 ) -> Resolution[GroupTurn]:
-    """Every Schemer of ``group`` carries out ``scheme``, one at a time in standee order."""
-    turns: list[SchemerTurn] = []
-    if not any(f.group == group for f in position.figures):
-        return GroupTurn(group, scheme.name, (), position)  # all Defeated: nothing to do
-    for member in group_members(position, group):
-        if member.id not in {f.id for f in position.figures}:
-            continue  # Defeated earlier in the turn
-        position, turn = yield from schemer_turn(position, member.id, scheme, rules)
-        position, _ = remove_defeated(position)  # a Trap on the way may Defeat it
-        turns.append(turn)
-    return GroupTurn(group, scheme.name, tuple(turns), position)
+    """Every Schemer of ``group`` carries out ``scheme``, one at a time in standee order;
+    Attacks planned, not rolled (the table assistant's view)."""
+    turn = yield from play_group_turn(plan_only(position), group, scheme, rules, resolve=False)
+    return turn
 
+
+def play_group_turn(
+    battle: Battle, group: str, scheme: Scheme,
+    rules: SchemerRules = DEFAULT_SCHEMER_RULES, resolve: bool = True,
+) -> Resolution[GroupTurn]:
+    """Every Schemer of ``group`` carries out ``scheme`` on ``battle``, one at a time in
+    standee order, each seeing the board as the one before left it."""
+    turns: list[SchemerTurn] = []
+    if not any(f.group == group for f in battle.position.figures):
+        return GroupTurn(group, scheme.name, (), battle.position, battle)  # all Defeated
+    for member in group_members(battle.position, group):
+        if member.id not in {f.id for f in battle.position.figures}:
+            continue  # Defeated earlier in the turn
+        battle, turn = yield from play_schemer_turn(battle, member.id, scheme, rules, resolve)
+        position, gone = remove_defeated(battle.position)  # a Trap on the way may Defeat it
+        battle = battle.at(position)
+        if gone:
+            battle = battle.note(f"Defeated and removed: {', '.join(gone)}")
+        turns.append(turn)
+    return GroupTurn(group, scheme.name, tuple(turns), battle.position, battle)
+
+
+@cache
+def _plan_dice() -> Dice:
+    return load_dice()
+
+
+def plan_only(position: Position) -> Battle:
+    """A battle around ``position`` for planning a Schemer turn without rolling anything."""
+    return Battle(position, EpicPool(), _plan_dice())

@@ -1,0 +1,534 @@
+"""Scenarios as data: the map, the Schemer Groups, deployment, doors, parts, story events,
+objectives, defeat conditions, scenario abilities, the Epic Pool and rewards.
+
+See ``docs/formats.md``, "Scenarios". The printed game's scenarios are not in the rules this
+project has; the bundled ones (``scenarios/*.toml``) are original samples. Every mistake is
+one :class:`~tales.errors.ContentError` naming the file, the line and the entry; nothing is
+half-loaded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from tales.board.board import Board
+from tales.board.figures import Keyword, parse_keyword
+from tales.board.mapfile import LineFinder, load_map, read_text, read_toml
+from tales.content.heroes import read_ability
+from tales.content.scheme_blocks import load_scheme_blocks
+from tales.errors import ContentError
+from tales.rules.effects import Ability
+from tales.rules.schemes import SchemerGroup
+
+SCENARIO_KEYS = frozenset({
+    "sample", "title", "map", "scheme_blocks", "heroes", "power_tree_steps", "epic_pool",
+    "story", "groups", "destructibles", "doors", "parts", "events", "objectives", "defeat",
+    "hero_defeat_loses", "abilities", "rewards"})
+WHEN_KEYS = ("defeated", "rounds", "door_open", "hero_on", "all_heroes_on", "hero_defeated",
+             "fired", "part", "schemers_defeated")
+EFFECT_KEYS = frozenset({"story", "reinforce", "open_doors", "epic_dice", "win", "lose"})
+DEPLOY_KEYS = frozenset({"group", "spaces", "tracker", "numbers"})
+
+Fail = Callable[..., ContentError]
+
+
+class When(StrEnum):
+    """A condition a scenario can test (all the keys of one ``when`` table must hold)."""
+
+    DEFEATED = "defeated"  # every figure of these groups (once deployed) / these ids is gone
+    ROUNDS = "rounds"  # this many rounds have reached their Objective Phase
+    DOOR_OPEN = "door_open"  # the doors on these spaces are open
+    HERO_ON = "hero_on"  # some Hero stands on one of these spaces
+    ALL_HEROES_ON = "all_heroes_on"  # every Hero on the map stands on one of these spaces
+    HERO_DEFEATED = "hero_defeated"  # a Hero has been Defeated
+    FIRED = "fired"  # these events have happened
+    PART = "part"  # the scenario has reached this part
+    SCHEMERS_DEFEATED = "schemers_defeated"  # at least N Schemers Defeated in all
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One test: ``kind`` with its names, spaces or number."""
+
+    kind: When
+    names: tuple[str, ...] = ()
+    spaces: frozenset[int] = frozenset()
+    number: int = 0
+
+
+@dataclass(frozen=True)
+class Deploy:
+    """One line of a deployment table: Schemers of ``group`` onto fixed ``spaces`` (one
+    each), or ``tracker`` of them by the group's tracker deck over the numbered deployment
+    spaces ``numbers``."""
+
+    group: str
+    spaces: tuple[int, ...] = ()
+    tracker: int = 0
+    numbers: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Effects:
+    """What happens when a part begins or an event fires."""
+
+    story: str = ""
+    reinforce: tuple[Deploy, ...] = ()
+    open_doors: frozenset[int] = frozenset()
+    epic_dice: int = 0
+    win: bool = False
+    lose: bool = False
+
+
+@dataclass(frozen=True)
+class Part:
+    """A part of the scenario: when it begins (never for the first), what it deploys, and
+    the rule changes it makes (Limits, initiative tokens per group)."""
+
+    name: str
+    when: tuple[Condition, ...]
+    effects: Effects
+    limits: dict[str, int] = field(default_factory=dict)
+    initiative: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Event:
+    """A story event: when it fires (once) and what it does."""
+
+    id: str
+    when: tuple[Condition, ...]
+    effects: Effects
+
+
+@dataclass(frozen=True)
+class Objective:
+    """An objective (or a defeat condition): its words and its test."""
+
+    text: str
+    when: tuple[Condition, ...]
+
+
+@dataclass(frozen=True)
+class GroupSetup:
+    """A Schemer Group in this scenario: its Scheme Block, Limit and initiative tokens."""
+
+    block: SchemerGroup
+    limit: int
+    initiative: int = 1
+
+
+@dataclass(frozen=True)
+class Destructible:
+    """A Destructible map feature (glossary: "Each scenario defines how they can be
+    destroyed"): here a figure on the Schemers' side with Fortitude that never acts; it is
+    destroyed when Defeated."""
+
+    id: str
+    name: str
+    at: int
+    fortitude: int
+    keywords: frozenset[Keyword] = frozenset()
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A whole scenario, ready to set up."""
+
+    title: str
+    source: str
+    board: Board
+    groups: dict[str, GroupSetup]
+    parts: tuple[Part, ...]
+    events: tuple[Event, ...]
+    objectives: tuple[Objective, ...]
+    defeat: tuple[Objective, ...]
+    hero_defeat_loses: bool = True
+    heroes: tuple[int, int] = (2, 4)
+    power_tree_steps: int = 0
+    epic_pool: tuple[int, int] = (3, 0)  # size, dice at the start
+    destructibles: tuple[Destructible, ...] = ()
+    sealed_doors: frozenset[int] = frozenset()  # opened only by the scenario's events
+    abilities: tuple[Ability, ...] = ()
+    story: dict[str, str] = field(default_factory=dict)
+    rewards: dict[str, Any] = field(default_factory=dict)
+    sample: bool = False
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Read a scenario file (its map and Scheme Block file are found beside it)."""
+    return parse_scenario(read_text(path), str(path), Path(path).parent)
+
+
+def parse_scenario(text: str, source: str = "<scenario>", base: Path | None = None
+                   ) -> Scenario:
+    """Build a :class:`Scenario` from a scenario file's text."""
+    data = read_toml(text, source)
+    lines = LineFinder(text)
+    base = base or Path(".")
+
+    def fail(message: str, line: int | None = None) -> ContentError:
+        return ContentError(source, message, line)
+
+    for key in data:
+        if key not in SCENARIO_KEYS:
+            raise fail(f"unknown key {key!r} (a scenario has: "
+                       f"{', '.join(sorted(SCENARIO_KEYS))})", lines.of_key(key))
+    title = data.get("title")
+    if not isinstance(title, str) or not title:
+        raise fail("needs a 'title'", lines.of_key("title"))
+    board = load_map(_beside(data, "map", base, source, lines))
+    blocks = load_scheme_blocks(_beside(data, "scheme_blocks", base, source, lines))
+    groups = _groups(data.get("groups"), blocks, source, lines)
+    reader = _Reader(board, groups, source, lines)
+    destructibles = reader.destructibles(data.get("destructibles", []))
+    sealed = reader.doors(data.get("doors", []))
+    parts = reader.parts(data.get("parts"))
+    events = reader.events(data.get("events", []))
+    objectives = reader.objectives(data.get("objectives"), "objectives", required=True)
+    defeat = reader.objectives(data.get("defeat", []), "defeat", required=False)
+    known_events = {e.id for e in events}
+    known_parts = {p.name for p in parts}
+    tested = [p.when for p in parts] + [e.when for e in events]
+    tested += [o.when for o in (*objectives, *defeat)]
+    defeatable = set(groups) | {d.id for d in destructibles}
+    for when in tested:
+        for condition in when:
+            strange = [n for n in condition.names
+                       if condition.kind is When.DEFEATED and n not in defeatable]
+            if strange:
+                raise fail(f"'defeated' names {strange[0]!r}, which is neither a group nor a "
+                           f"destructible of this scenario", lines.of_text(strange[0]))
+            unknown = [n for n in condition.names
+                       if (condition.kind is When.FIRED and n not in known_events)
+                       or (condition.kind is When.PART and n not in known_parts)]
+            if unknown:
+                what = "events" if condition.kind is When.FIRED else "parts"
+                raise fail(f"'{condition.kind.value}' names {unknown[0]!r}, which is not "
+                           f"one of the scenario's {what}", lines.of_text(unknown[0]))
+    heroes = data.get("heroes", {"least": 2, "most": 4})
+    if not (isinstance(heroes, dict) and set(heroes) <= {"least", "most"}
+            and all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 4
+                    for v in heroes.values())):
+        raise fail("'heroes' is { least = 2, most = 4 } (1 to 4)", lines.of_key("heroes"))
+    least, most = heroes.get("least", 2), heroes.get("most", 4)
+    pool = data.get("epic_pool", {})
+    if not (isinstance(pool, dict) and set(pool) <= {"size", "dice"}
+            and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0
+                    for v in pool.values())
+            and pool.get("dice", 0) <= pool.get("size", 3)):
+        raise fail("'epic_pool' is { size = 3, dice = 0 } (dice at most size)",
+                   lines.of_key("epic_pool"))
+    steps = data.get("power_tree_steps", 0)
+    if isinstance(steps, bool) or not isinstance(steps, int) or steps < 0:
+        raise fail("'power_tree_steps' must be a whole number", lines.of_key("power_tree_steps"))
+    story = data.get("story", {})
+    if not isinstance(story, dict) or not all(isinstance(v, str) for v in story.values()):
+        raise fail("[story] holds text: prologue, victory, defeat", lines.of_key("story"))
+    rewards = data.get("rewards", {})
+    if not isinstance(rewards, dict):
+        raise fail("[rewards] must be a table", lines.of_key("rewards"))
+    specs = data.get("abilities", [])
+    if not isinstance(specs, list):
+        raise fail("'abilities' must be [[abilities]] tables", lines.of_key("abilities"))
+    headers = lines.entries("abilities")
+    abilities = tuple(read_ability(spec, n, headers[n] if n < len(headers) else None,
+                                   source).ability for n, spec in enumerate(specs))
+    return Scenario(
+        title=title, source=source, board=board, groups=groups, parts=parts, events=events,
+        objectives=objectives, defeat=defeat,
+        hero_defeat_loses=bool(data.get("hero_defeat_loses", True)), heroes=(least, most),
+        power_tree_steps=steps, epic_pool=(pool.get("size", 3), pool.get("dice", 0)),
+        destructibles=destructibles, sealed_doors=sealed, abilities=abilities,
+        story=dict(story), rewards=dict(rewards), sample=bool(data.get("sample", False)))
+
+
+def _beside(data: dict[str, Any], key: str, base: Path, source: str,
+            lines: LineFinder) -> Path:
+    name = data.get(key)
+    if not isinstance(name, str):
+        raise ContentError(source, f"needs '{key}', a file name", lines.of_key(key))
+    path = Path(name) if Path(name).is_absolute() else base / name
+    if not path.exists():
+        raise ContentError(source, f"{key} file {name!r} not found (looked for {path})",
+                           lines.of_key(key))
+    return path
+
+
+def _groups(specs: Any, blocks: dict[str, SchemerGroup], source: str,
+            lines: LineFinder) -> dict[str, GroupSetup]:
+    if not isinstance(specs, list) or not specs:
+        raise ContentError(source, "needs [[groups]]: the Schemer Groups of the scenario")
+    headers = lines.entries("groups")
+    groups: dict[str, GroupSetup] = {}
+    for n, spec in enumerate(specs):
+        line = headers[n] if n < len(headers) else None
+        gid = spec.get("id") if isinstance(spec, dict) else None
+        if not isinstance(gid, str):
+            raise ContentError(source, f"group {n + 1}: needs an 'id'", line)
+        if gid not in blocks:
+            raise ContentError(source, f"group {gid!r} is not in the Scheme Block file "
+                               f"(groups: {', '.join(blocks)})", line)
+        for key in spec:
+            if key not in ("id", "limit", "initiative"):
+                raise ContentError(source, f"group {gid!r}: unknown key {key!r} (a group "
+                                   "has: id, limit, initiative)", line)
+        block = blocks[gid]
+        limit = spec.get("limit", block.limit)
+        tokens = spec.get("initiative", 1)
+        for key, value, least in (("limit", limit, 1), ("initiative", tokens, 0)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < least:
+                raise ContentError(source, f"group {gid!r}: '{key}' must be a whole number, "
+                                   f"{least} or more", line)
+        if limit > len(block.standees):
+            raise ContentError(source, f"group {gid!r}: Limit {limit} is more than its "
+                               f"{len(block.standees)} standees", line)
+        groups[gid] = GroupSetup(block, limit, tokens)
+    return groups
+
+
+class _Reader:
+    """Reads the parts of a scenario that name spaces and groups."""
+
+    def __init__(self, board: Board, groups: dict[str, GroupSetup], source: str,
+                 lines: LineFinder) -> None:
+        self.board, self.groups, self.source, self.lines = board, groups, source, lines
+
+    def fail(self, where: str, message: str, line: int | None) -> ContentError:
+        return ContentError(self.source, f"{where}: {message}", line)
+
+    def space(self, name: Any, where: str, line: int | None) -> int:
+        space = self.board.find(name) if isinstance(name, str) else None
+        if space is None:
+            raise self.fail(where, f"no space {name!r} on map {self.board.name!r}", line)
+        return space
+
+    def spaces(self, value: Any, where: str, line: int | None) -> frozenset[int]:
+        """Space names, or ``feature NAME`` for every space of a named feature."""
+        items = value if isinstance(value, list) else [value]
+        found: set[int] = set()
+        for item in items:
+            if isinstance(item, str) and item.lower().startswith("feature "):
+                name = item[len("feature "):].strip().lower()
+                matched = {i for i, f in enumerate(self.board.feature_name)
+                           if f is not None and f.lower() == name}
+                if not matched:
+                    raise self.fail(where, f"map {self.board.name!r} has no feature "
+                                    f"{item[len('feature '):].strip()!r}", line)
+                found |= matched
+            else:
+                found.add(self.space(item, where, line))
+        return frozenset(found)
+
+    def when(self, spec: Any, where: str, line: int | None) -> tuple[Condition, ...]:
+        if not isinstance(spec, dict) or not spec:
+            raise self.fail(where, "'when' is a table such as { defeated = [\"golems\"] } "
+                            f"(tests: {', '.join(WHEN_KEYS)})", line)
+        conditions = []
+        for key, value in spec.items():
+            if key not in WHEN_KEYS:
+                raise self.fail(where, f"unknown test {key!r} (tests: {', '.join(WHEN_KEYS)})",
+                                line)
+            kind = When(key)
+            if kind in (When.ROUNDS, When.SCHEMERS_DEFEATED):
+                if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                    raise self.fail(where, f"'{key}' is a whole number, 1 or more", line)
+                conditions.append(Condition(kind, number=value))
+            elif kind is When.HERO_DEFEATED:
+                if value is not True:
+                    raise self.fail(where, "'hero_defeated' can only be true", line)
+                conditions.append(Condition(kind))
+            elif kind in (When.DOOR_OPEN, When.HERO_ON, When.ALL_HEROES_ON):
+                spaces = self.spaces(value, where, line)
+                if kind is When.DOOR_OPEN:
+                    not_doors = [self.board.names[s] for s in spaces if not self.board.door[s]]
+                    if not_doors:
+                        raise self.fail(where, f"{not_doors[0]} is not a door space", line)
+                conditions.append(Condition(kind, spaces=spaces))
+            else:
+                names = tuple(value) if isinstance(value, list) else (value,)
+                if not names or not all(isinstance(n, str) for n in names):
+                    raise self.fail(where, f"'{key}' names one or more ids", line)
+                conditions.append(Condition(kind, names=names))
+        return tuple(conditions)
+
+    def deploys(self, specs: Any, where: str, line: int | None) -> tuple[Deploy, ...]:
+        if not isinstance(specs, list):
+            raise self.fail(where, "a deployment is a list of { group = ..., spaces = [...] } "
+                            "or { group = ..., tracker = N }", line)
+        numbered = sorted({int(n) for n in self.board.deployment if n})
+        found = []
+        for spec in specs:
+            if not isinstance(spec, dict) or spec.get("group") not in self.groups:
+                raise self.fail(where, "each deployment names one of the scenario's groups "
+                                f"({', '.join(self.groups)})", line)
+            for key in spec:
+                if key not in DEPLOY_KEYS:
+                    raise self.fail(where, f"unknown deployment key {key!r} (keys: "
+                                    f"{', '.join(sorted(DEPLOY_KEYS))})", line)
+            group = spec["group"]
+            if ("spaces" in spec) == ("tracker" in spec):
+                raise self.fail(where, f"deploy {group!r} onto 'spaces' or by 'tracker', "
+                                "one of them", line)
+            if "spaces" in spec:
+                names = spec["spaces"]
+                if not isinstance(names, list) or not names:
+                    raise self.fail(where, "'spaces' is a list of space names", line)
+                found.append(Deploy(group, tuple(self.space(s, where, line) for s in names)))
+                continue
+            count = spec["tracker"]
+            numbers = spec.get("numbers", numbered)
+            if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+                raise self.fail(where, "'tracker' is how many Schemers to deploy", line)
+            if not isinstance(numbers, list) or not numbers or any(
+                    n not in numbered for n in numbers):
+                raise self.fail(where, "'numbers' lists numbered deployment spaces of the "
+                                f"map ({', '.join(map(str, numbered)) or 'it has none'})", line)
+            if count > len(numbers):
+                raise self.fail(where, f"{count} Schemers by a tracker deck of only "
+                                f"{len(numbers)} cards", line)
+            found.append(Deploy(group, (), count, tuple(numbers)))
+        return tuple(found)
+
+    def effects(self, spec: dict[str, Any], where: str, line: int | None,
+                deploy_key: str) -> Effects:
+        story = spec.get("story", "")
+        if not isinstance(story, str):
+            raise self.fail(where, "'story' is text", line)
+        doors = self.spaces(spec.get("open_doors", []), where, line)
+        epic = spec.get("epic_dice", 0)
+        if isinstance(epic, bool) or not isinstance(epic, int) or epic < 0:
+            raise self.fail(where, "'epic_dice' is a whole number", line)
+        return Effects(story, self.deploys(spec.get(deploy_key, []), where, line), doors, epic,
+                       spec.get("win") is True, spec.get("lose") is True)
+
+    def parts(self, specs: Any) -> tuple[Part, ...]:
+        if not isinstance(specs, list) or not specs:
+            raise ContentError(self.source, "needs [[parts]]: at least the first part with "
+                               "its deployment")
+        headers = self.lines.entries("parts")
+        parts = []
+        for n, spec in enumerate(specs):
+            line = headers[n] if n < len(headers) else None
+            name = spec.get("name") if isinstance(spec, dict) else None
+            where = f"part {name!r}" if isinstance(name, str) else f"part {n + 1}"
+            if not isinstance(name, str):
+                raise self.fail(where, "needs a 'name'", line)
+            allowed = {"name", "when", "deploy", "limits", "initiative"} | EFFECT_KEYS
+            for key in spec:
+                if key not in allowed or key == "reinforce":
+                    raise self.fail(where, f"unknown key {key!r} (a part has: "
+                                    f"{', '.join(sorted(allowed - {'reinforce'}))})", line)
+            if n == 0 and "when" in spec:
+                raise self.fail(where, "the first part begins at setup: it has no 'when'", line)
+            if n > 0 and "when" not in spec:
+                raise self.fail(where, "needs 'when': what begins this part", line)
+            when = self.when(spec["when"], where, line) if n else ()
+            changes = {}
+            for key in ("limits", "initiative"):
+                table = spec.get(key, {})
+                if not isinstance(table, dict) or any(
+                        g not in self.groups or isinstance(v, bool) or not isinstance(v, int)
+                        or v < 0 for g, v in table.items()):
+                    raise self.fail(where, f"'{key}' maps group ids to whole numbers", line)
+                for group, value in table.items():
+                    if key == "limits" and value > len(self.groups[group].block.standees):
+                        raise self.fail(where, f"Limit {value} for {group!r} is more than its "
+                                        "standees", line)
+                changes[key] = dict(table)
+            parts.append(Part(name, when, self.effects(spec, where, line, "deploy"),
+                              changes["limits"], changes["initiative"]))
+        return tuple(parts)
+
+    def events(self, specs: Any) -> tuple[Event, ...]:
+        if not isinstance(specs, list):
+            raise ContentError(self.source, "'events' must be [[events]] tables")
+        headers = self.lines.entries("events")
+        events = []
+        for n, spec in enumerate(specs):
+            line = headers[n] if n < len(headers) else None
+            eid = spec.get("id") if isinstance(spec, dict) else None
+            where = f"event {eid!r}" if isinstance(eid, str) else f"event {n + 1}"
+            if not isinstance(eid, str):
+                raise self.fail(where, "needs an 'id'", line)
+            for key in spec:
+                if key not in {"id", "when"} | EFFECT_KEYS:
+                    raise self.fail(where, f"unknown key {key!r} (an event has: id, when, "
+                                    f"{', '.join(sorted(EFFECT_KEYS))})", line)
+            events.append(Event(eid, self.when(spec.get("when"), where, line),
+                                self.effects(spec, where, line, "reinforce")))
+        return tuple(events)
+
+    def objectives(self, specs: Any, key: str, required: bool) -> tuple[Objective, ...]:
+        if not isinstance(specs, list) or (required and not specs):
+            raise ContentError(self.source, f"needs [[{key}]] tables with text and when",
+                               self.lines.of_key(key))
+        headers = self.lines.entries(key)
+        found = []
+        for n, spec in enumerate(specs):
+            line = headers[n] if n < len(headers) else None
+            where = f"{key} {n + 1}"
+            if not isinstance(spec, dict) or not isinstance(spec.get("text"), str):
+                raise self.fail(where, "needs 'text'", line)
+            for k in spec:
+                if k not in ("text", "when"):
+                    raise self.fail(where, f"unknown key {k!r} (keys: text, when)", line)
+            found.append(Objective(spec["text"], self.when(spec.get("when"), where, line)))
+        return tuple(found)
+
+    def destructibles(self, specs: Any) -> tuple[Destructible, ...]:
+        if not isinstance(specs, list):
+            raise ContentError(self.source, "'destructibles' must be [[destructibles]] tables")
+        headers = self.lines.entries("destructibles")
+        found = []
+        for n, spec in enumerate(specs):
+            line = headers[n] if n < len(headers) else None
+            did = spec.get("id") if isinstance(spec, dict) else None
+            where = f"destructible {did!r}" if isinstance(did, str) else f"destructible {n + 1}"
+            if not isinstance(did, str):
+                raise self.fail(where, "needs an 'id'", line)
+            for key in spec:
+                if key not in ("id", "name", "at", "fortitude", "keywords"):
+                    raise self.fail(where, f"unknown key {key!r} (keys: id, name, at, "
+                                    "fortitude, keywords)", line)
+            fortitude = spec.get("fortitude")
+            if isinstance(fortitude, bool) or not isinstance(fortitude, int) or fortitude < 1:
+                raise self.fail(where, "'fortitude' must be a whole number, 1 or more", line)
+            keywords = set()
+            for word in spec.get("keywords", ["Immobile"]):
+                parsed = parse_keyword(word) if isinstance(word, str) else None
+                if not isinstance(parsed, Keyword):
+                    raise self.fail(where, f"unknown keyword {word!r}", line)
+                keywords.add(parsed)
+            found.append(Destructible(did, str(spec.get("name", did)),
+                                      self.space(spec.get("at"), where, line), fortitude,
+                                      frozenset(keywords)))
+        return tuple(found)
+
+    def doors(self, specs: Any) -> frozenset[int]:
+        """``[[doors]]``: how each door space opens; the sealed ones (``opened_by =
+        "event"``) only by an event's ``open_doors``."""
+        if not isinstance(specs, list):
+            raise ContentError(self.source, "'doors' must be [[doors]] tables")
+        headers = self.lines.entries("doors")
+        sealed = set()
+        for n, spec in enumerate(specs):
+            line = headers[n] if n < len(headers) else None
+            where = f"door {n + 1}"
+            if not isinstance(spec, dict) or set(spec) - {"space", "opened_by"}:
+                raise self.fail(where, "a door is { space = \"D4\", opened_by = \"action\" or "
+                                "\"event\" }", line)
+            space = self.space(spec.get("space"), where, line)
+            if not self.board.door[space]:
+                raise self.fail(where, f"{self.board.names[space]} is not a door space (D on "
+                                "the map)", line)
+            opened_by = spec.get("opened_by", "action")
+            if opened_by not in ("action", "event"):
+                raise self.fail(where, "'opened_by' is \"action\" or \"event\"", line)
+            if opened_by == "event":
+                sealed.add(space)
+        return frozenset(sealed)

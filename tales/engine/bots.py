@@ -1,0 +1,275 @@
+"""Bots that answer a game's Decisions: the random legal policy and a greedy Hero policy.
+
+The greedy policy plays the Heroes sensibly without looking ahead: it attacks when a Foe
+is in reach (the most damaged one, as many targets as it may), walks toward the Foes (or,
+with none on the map, toward closed doors it can open and objective spaces), keeps out of
+reach when Wounded and low, spends Toughness, Shields and Hitback when hit, Empowers with
+Epic Dice while keeping one for defence, and discards Epic Dice against a Schemer Attack
+that would Defeat a Wounded Hero. Chance is answered by a seeded generator; the table's
+ties ("players choose") at random.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from tales.board.burst import covered_foes
+from tales.board.figures import Figure, Role, is_foe
+from tales.board.position import Position
+from tales.content.scenarios import When
+from tales.engine.content import Context
+from tales.engine.game import chance_by, random_policy
+from tales.rules.attacks import legal_targets
+from tales.rules.damage import TAKE_DOOM
+from tales.rules.decisions import Chooser, Decision
+from tales.rules.effects import Ability, Verb
+from tales.rules.reactions import PASS
+from tales.rules.schemer_attacks import AttackKind
+
+POLICIES = ("greedy", "random")
+
+#: Fortitude left at or below which a Wounded Hero keeps out of reach.
+LOW = 3
+
+
+def policy(name: str, ctx: Context, rng: np.random.Generator) -> Chooser:
+    """The bot called ``name`` (``greedy`` or ``random``) for the game of ``ctx``."""
+    if name == "random":
+        return random_policy(rng)
+    if name == "greedy":
+        return greedy_policy(ctx, rng)
+    raise ValueError(f"no bot {name!r} (bots: {', '.join(POLICIES)})")
+
+
+def greedy_policy(ctx: Context, rng: np.random.Generator) -> Chooser:
+    """The greedy Hero policy for the game of ``ctx`` (see the module's words)."""
+    bot = _Greedy(ctx, rng)
+    return chance_by(rng, bot.choose)
+
+
+class _Greedy:
+    def __init__(self, ctx: Context, rng: np.random.Generator) -> None:
+        self.ctx = ctx
+        self.rng = rng
+        self.abilities: dict[str, dict[str, Ability]] = {}
+        for kit in ctx.kits:
+            self.abilities[kit.id] = {a.name: a for a in ctx.abilities(kit.id)}
+            for ally, abilities in kit.ally_abilities().items():
+                self.abilities[ally] = {a.name: a for a in abilities}
+        self.handlers: dict[str, Callable[[Decision[Any]], Any]] = {
+            "tile": self.tile, "ability": self.ability, "move-to": self.move_to,
+            "evade-leap": self.retreat, "attack-targets": self.targets,
+            "effect-target": self.effect_target, "burst-placement": self.burst,
+            "empower": self.empower, "epic-defence": self.defence,
+            "toughness": lambda d: True, "shields": self.most, "hitback": self.most,
+            "reaction": self.reaction, "doom": self.doom, "may": lambda d: True,
+            "effect-space": self.toward_foes, "start-space": self.toward_foes,
+        }
+
+    def choose(self, decision: Decision[Any]) -> Any:
+        handler = self.handlers.get(decision.kind)
+        if handler is None or decision.position is None and decision.kind not in (
+                "toughness", "shields", "hitback", "reaction", "doom", "may"):
+            return decision.options[int(self.rng.integers(len(decision.options)))]
+        return handler(decision)
+
+    # --- helpers ------------------------------------------------------------------------
+
+    def me(self, decision: Decision[Any]) -> Figure | None:
+        position: Position = decision.position
+        return next((f for f in position.figures if f.id == decision.figure), None)
+
+    def foes(self, position: Position, me: Figure) -> list[Figure]:
+        return [f for f in position.figures if is_foe(me, f) and f.fortitude is not None]
+
+    def can_hit(self, position: Position, me: Figure, ability: Ability) -> bool:
+        for effect in ability.effects:
+            if effect.verb is Verb.ATTACK and effect.attack is not None:
+                if effect.attack.kind is AttackKind.BURST:
+                    return bool(self.foes(position, me))
+                return bool(legal_targets(position, me, effect.attack))
+        return False
+
+    def in_danger(self, me: Figure) -> bool:
+        left = me.remaining_fortitude
+        return me.wounded and left is not None and left <= LOW
+
+    def goals(self, position: Position, me: Figure) -> list[int]:
+        """Where the Hero wants to be: next to Foes; with none, at doors and objectives."""
+        foes = self.foes(position, me)
+        if foes:
+            weakest = min(f.remaining_fortitude or 0 for f in foes)
+            return [f.at for f in foes if (f.remaining_fortitude or 0) == weakest] + [
+                f.at for f in foes]
+        goals = sorted(position.closed_doors - self.ctx.scenario.sealed_doors)
+        for objective in self.ctx.scenario.objectives:
+            for condition in objective.when:
+                if condition.kind in (When.HERO_ON, When.ALL_HEROES_ON):
+                    goals.extend(sorted(condition.spaces))
+        return goals
+
+    def distance_to(self, position: Position, targets: list[int], space: int) -> float:
+        best = float("inf")
+        for target in targets:
+            d = position.line_of_fire_field(target)[space]
+            if 0 <= d < best:
+                best = float(d)
+        return best
+
+    # --- handlers -----------------------------------------------------------------------
+
+    def tile(self, decision: Decision[Any]) -> Any:
+        me = self.me(decision)
+        options = decision.options
+        if me is None:
+            return options[-1]
+        known = self.abilities.get(me.id, {})
+        attack_now = any(self.can_hit(decision.position, me, a) for a in known.values()
+                         if a.kind.value == "action")
+        order = (["action", "shenanigan"] if attack_now and not self.in_danger(me)
+                 else ["shenanigan", "action"])
+        for pick in ["pooky", *order]:
+            if pick in options:
+                return pick
+        return next((o for o in options if str(o).startswith("ally ")), options[-1])
+
+    def ability(self, decision: Decision[Any]) -> Any:
+        me = self.me(decision)
+        if me is None:
+            return decision.options[0]
+        known = self.abilities.get(me.id, {})
+        position: Position = decision.position
+        scores = [self.score(position, me, known.get(name)) for name in decision.options]
+        return decision.options[int(np.argmax(scores))]
+
+    def score(self, position: Position, me: Figure, ability: Ability | None) -> float:
+        if ability is None:
+            return 0.0
+        best = -1.0
+        for effect in ability.effects:
+            verb = effect.verb
+            if verb is Verb.ATTACK and effect.attack is not None:
+                if self.can_hit(position, me, ability):
+                    attack = effect.attack
+                    best = max(best, 10 + attack.dice + attack.fixed + attack.targets)
+            elif verb in (Verb.MOVE, Verb.LEAP):
+                best = max(best, 5.0 if not self.foes_adjacent(position, me)
+                           or self.in_danger(me) else 1.0)
+            elif verb is Verb.HEAL:
+                best = max(best, 6.0 if me.damage else 0.5)
+            elif verb is Verb.OPEN_DOOR:
+                near = [d for d in position.closed_doors - self.ctx.scenario.sealed_doors
+                        if position.board.plain_distance(me.at, d) <= 1]
+                best = max(best, 8.0 if near else -5.0)
+            else:
+                best = max(best, 3.0)
+        return best
+
+    def foes_adjacent(self, position: Position, me: Figure) -> bool:
+        return any(position.adjacent(me, f) for f in self.foes(position, me))
+
+    def move_to(self, decision: Decision[Any]) -> Any:
+        me = self.me(decision)
+        if me is None:
+            return decision.options[0]
+        if self.in_danger(me):
+            return self.retreat(decision)
+        position: Position = decision.position
+        goals = self.goals(position, me)
+        if not goals:
+            return decision.options[0]
+        hazard = position.board.hazard
+
+        def cost(space: int) -> tuple[float, bool]:
+            d = self.distance_to(position, goals, space)
+            danger = bool(hazard[space]) or space in position.traps
+            return (abs(d - 1) if d != float("inf") else 99.0, danger)
+
+        return min(decision.options, key=cost)
+
+    def retreat(self, decision: Decision[Any]) -> Any:
+        me = self.me(decision)
+        position: Position = decision.position
+        if me is None:
+            return decision.options[0]
+        foes = [f.at for f in self.foes(position, me)]
+        if not foes:
+            return decision.options[0]
+        return max(decision.options, key=lambda s: min(
+            self.distance_to(position, foes, s), 99.0))
+
+    def toward_foes(self, decision: Decision[Any]) -> Any:
+        position: Position = decision.position
+        me = self.me(decision)
+        schemers = [f.at for f in position.figures if me is None or is_foe(me, f)]
+        if not schemers or not all(isinstance(o, int) for o in decision.options):
+            return decision.options[0]
+        return min(decision.options, key=lambda s: self.distance_to(position, schemers, s))
+
+    def targets(self, decision: Decision[Any]) -> Any:
+        position: Position = decision.position
+
+        def value(option: tuple[str, ...]) -> tuple[int, int]:
+            left = sum(position.figure(t).remaining_fortitude or 0 for t in option)
+            return (len(option), -left)
+
+        return max(decision.options, key=value)
+
+    def effect_target(self, decision: Decision[Any]) -> Any:
+        position: Position = decision.position
+        me = self.me(decision)
+
+        def value(target: str) -> tuple[int, int]:
+            figure = position.figure(target)
+            foe = me is not None and is_foe(me, figure)
+            return (int(foe), -(figure.remaining_fortitude or 0) if foe else figure.damage)
+
+        return max(decision.options, key=value)
+
+    def burst(self, decision: Decision[Any]) -> Any:
+        position: Position = decision.position
+        me = self.me(decision)
+        if me is None:
+            return decision.options[0]
+        return max(decision.options, key=lambda p: len(covered_foes(position, me, p)))
+
+    def empower(self, decision: Decision[Any]) -> Any:
+        """Use the Epic Pool, keeping one die for defence (all of them when it is full,
+        since an Inspire would be wasted)."""
+        most = max(decision.options)
+        position: Position = decision.position
+        full = position is not None and most >= self.ctx.scenario.epic_pool[0]
+        return most if full else max(most - 1, 0)
+
+    def defence(self, decision: Decision[Any]) -> Any:
+        """Discard just enough Epic Dice that the Attack cannot Defeat a Wounded Hero."""
+        match = re.search(r"attacks for (\d+)", decision.prompt)
+        position: Position = decision.position
+        if match is None:
+            return 0
+        damage = int(match.group(1))
+        weakest = min((f.remaining_fortitude or 0 for f in position.figures
+                       if f.kind is Role.HERO and f.wounded), default=None)
+        if weakest is None:
+            return 0
+        for spend in decision.options:
+            if damage - 2 * spend < weakest:
+                return spend
+        return max(decision.options)
+
+    def most(self, decision: Decision[Any]) -> Any:
+        return max(decision.options)
+
+    def reaction(self, decision: Decision[Any]) -> Any:
+        others = [o for o in decision.options if o != PASS]
+        return others[0] if others else PASS
+
+    def doom(self, decision: Decision[Any]) -> Any:
+        dice = [o for o in decision.options if o != TAKE_DOOM]
+        if TAKE_DOOM in decision.options and (not dice or decision.position is None):
+            return TAKE_DOOM
+        return min(dice, key=lambda r: getattr(getattr(r, "face", None), "damage", 0))

@@ -1,0 +1,40 @@
+"""Testing a scenario's conditions (objectives, defeat conditions, parts, events)."""
+
+from __future__ import annotations
+
+from tales.board.figures import Role
+from tales.content.scenarios import Condition, When
+from tales.engine.content import Context
+from tales.engine.state import GameState
+
+
+def holds(ctx: Context, state: GameState, condition: Condition) -> bool:
+    """True when ``condition`` holds in ``state``."""
+    position = state.position
+    kind = condition.kind
+    if kind is When.DEFEATED:
+        on_map = {f.id for f in position.figures} | {f.group for f in position.figures
+                                                       if f.group}
+        destructibles = {d.id for d in ctx.scenario.destructibles}
+        return all(name not in on_map and (name in state.deployed or name in destructibles)
+                   for name in condition.names)
+    if kind is When.ROUNDS:
+        return state.rounds_ended >= condition.number
+    if kind is When.DOOR_OPEN:
+        return not condition.spaces & position.closed_doors
+    if kind in (When.HERO_ON, When.ALL_HEROES_ON):
+        heroes = [f for f in position.figures if f.kind is Role.HERO]
+        on = [f.at in condition.spaces for f in heroes]
+        return any(on) if kind is When.HERO_ON else bool(on) and all(on)
+    if kind is When.HERO_DEFEATED:
+        return bool(state.fallen)
+    if kind is When.FIRED:
+        return all(name in state.fired for name in condition.names)
+    if kind is When.PART:
+        return ctx.scenario.parts[state.part].name in condition.names
+    return state.schemers_defeated >= condition.number
+
+
+def all_hold(ctx: Context, state: GameState, conditions: tuple[Condition, ...]) -> bool:
+    """Every condition of a ``when`` table holds."""
+    return all(holds(ctx, state, c) for c in conditions)

@@ -1,0 +1,85 @@
+"""Deploying and reinforcing Schemers (glossary: Reinforce, Schemer Group; the scenario's
+deployment tables), never past a group's Limit.
+
+A fixed deployment puts one Schemer on each listed space. A tracker deployment shuffles the
+group's tracker deck (one card per numbered deployment space it covers) and draws a card per
+Schemer: each is a chance Decision. Which standee comes out: the lowest-numbered one not on
+the map (flag ``tracker = "space"``), or the one whose number the card shows (``"standee"``).
+A deployment space that is Occupied sends the Schemer to the Nearest Unoccupied space (a
+table Decision on ties). At the Limit, the rest of the line is not deployed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tales.board.figures import Figure, Side
+from tales.content.scenarios import Deploy
+from tales.engine.content import Context
+from tales.engine.state import GameState, TrackerReading
+from tales.rules.decisions import Decider, Decision, Resolution
+from tales.rules.movement import nearest_unoccupied
+
+
+def group_limit(ctx: Context, state: GameState, group: str) -> int:
+    """The group's Limit now: the scenario's, or the current part's."""
+    limit = ctx.scenario.groups[group].limit
+    for part in ctx.scenario.parts[: state.part + 1]:
+        limit = part.limits.get(group, limit)
+    return limit
+
+
+def deploy(ctx: Context, state: GameState, entries: tuple[Deploy, ...]
+           ) -> Resolution[GameState]:
+    """Carry out deployment lines in order."""
+    for entry in entries:
+        state = yield from _deploy_line(ctx, state, entry)
+    return state
+
+
+def _deploy_line(ctx: Context, state: GameState, entry: Deploy) -> Resolution[GameState]:
+    block = ctx.scenario.groups[entry.group].block
+    board = state.position.board
+    if entry.spaces:
+        wanted: list[tuple[int, int | None]] = [(s, None) for s in entry.spaces]
+    else:
+        by_standee = ctx.setup.rules.tracker is TrackerReading.STANDEE
+        on_map = {f.number for f in state.position.figures if f.group == entry.group}
+        deck = [n for n in entry.numbers if not by_standee
+                or (n in block.standees and n not in on_map)]
+        wanted = []
+        for _ in range(min(entry.tracker, len(deck))):
+            card = yield Decision(
+                "tracker-card", f"draw a card from the {block.colour or block.name} tracker "
+                "deck", tuple(sorted(deck)), Decider.CHANCE, None,
+                tuple(1 / len(deck) for _ in deck))
+            deck.remove(card)
+            space = next(i for i, n in enumerate(board.deployment) if n == card)
+            wanted.append((space, card if by_standee else None))
+    for space, standee in wanted:
+        members = [f for f in state.position.figures if f.group == entry.group]
+        limit = group_limit(ctx, state, entry.group)
+        if len(members) >= limit:
+            state = state.note(f"{block.name}: at its Limit of {limit}, no more are deployed")
+            break
+        taken = {f.number for f in members}
+        free = [n for n in block.standees if n not in taken]
+        number = standee if standee in free else free[0]
+        figure = Figure(f"{entry.group}-{number}", Side.SCHEMER, space, entry.group, number,
+                        block.fortitude, keywords=block.keywords, immune=block.immune)
+        position = state.position
+        if position.is_occupied(space) or position.is_blocked(space):
+            options = nearest_unoccupied(position, space, ignoring=figure.id)
+            if not options:
+                state = state.note(f"{figure.id}: no Unoccupied space to deploy on")
+                continue
+            space = options[0] if len(options) == 1 else (yield Decision(
+                "deploy-space", f"{figure.id}: {board.names[space]} is Occupied; which "
+                "Nearest Unoccupied space?", tuple(options), Decider.TABLE, figure.id,
+                position=position))
+            figure = replace(figure, at=space)
+        position = replace(position, figures=(*position.figures, figure))
+        state = replace(state, battle=state.battle.at(position),
+                        deployed=state.deployed | {entry.group})
+        state = state.note(f"{figure.id} is deployed on {board.names[space]}")
+    return state

@@ -1,0 +1,346 @@
+"""A scenario from setup to Victory or defeat: rounds of three Phases (glossary: Phase).
+
+- **Setup**: the first part's story and deployment, Destructible features, each Hero on an
+  Unoccupied Hero start space (a player Decision), Pooky on Zot's space, Power Tree steps.
+- **Ready Phase**: Cooldown Tokens removed; each Schemer Group's Scheme Die rolled (an
+  Alternating group moves to its other Scheme instead; an Unpredictable group waits until its
+  token is drawn); Pooky's die rolled; the initiative bag filled: a token per Hero (and a
+  partial one each in a 2-Hero game) and per Schemer Group on the map.
+- **Combat Phase**: tokens drawn one at a time (chance); a Hero's full or partial turn, or a
+  Schemer Group's turn in standee order. After every turn the scenario's parts and events
+  are checked.
+- **Objective Phase**: objectives, defeat conditions, parts and events.
+
+Everything is a generator of Decisions (:mod:`tales.rules.decisions`): the Game driver,
+a bot, a person at the terminal or the viewer answers them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import NoReturn
+
+from tales.board.figures import Figure, Keyword, Role, Side
+from tales.board.position import Position
+from tales.content.heroes import prepare_hero
+from tales.content.scenarios import Effects
+from tales.engine.conditions import all_hold
+from tales.engine.content import Context
+from tales.engine.deploy import deploy
+from tales.engine.state import EndCheck, Fallen, GameState, Result
+from tales.errors import ContentError
+from tales.rules.abilities import ready_phase as remove_cooldowns
+from tales.rules.attacks import Battle
+from tales.rules.decisions import Decider, Decision, Resolution
+from tales.rules.dice import DieKind, roll
+from tales.rules.epic_pool import EpicPool
+from tales.rules.hero_turn import hero_turn
+from tales.rules.power_tree import choose_steps
+from tales.rules.schemes import play_group_turn
+
+HERO_TOKEN = "hero"
+PARTIAL_TOKEN = "partial"
+GROUP_TOKEN = "group"
+
+
+def play_scenario(ctx: Context) -> Resolution[GameState]:
+    """Play the scenario of ``ctx`` to its end; the final state."""
+    state = yield from set_up(ctx)
+    while state.result is None:
+        state = yield from ready_phase(ctx, state)
+        state = yield from combat_phase(ctx, state)
+        if state.result is None:
+            state = yield from objective_phase(ctx, state)
+    result = state.result
+    assert result is not None
+    state = state.tell(ctx.scenario.story.get(result.value, ""))
+    return state.note(f"{result.value.title()}: {state.reason}")
+
+
+# --- setup ------------------------------------------------------------------------------
+
+
+def set_up(ctx: Context) -> Resolution[GameState]:
+    """Deploy the first part, place the Heroes, take Power Tree steps."""
+    scenario = ctx.scenario
+    position = Position.empty(scenario.board)
+    for thing in scenario.destructibles:
+        position = replace(position, figures=(*position.figures, Figure(
+            thing.id, Side.SCHEMER, thing.at, fortitude=thing.fortitude,
+            keywords=thing.keywords)))
+    size, dice = scenario.epic_pool
+    battle = Battle(position, EpicPool(dice, size), ctx.dice, legend=ctx.setup.legend,
+                    sealed_doors=scenario.sealed_doors)
+    state = GameState(battle, tuple(k.id for k in ctx.kits))
+    state = state.tell(scenario.story.get("prologue", ""))
+    state = yield from _begin_part(ctx, state, 0)
+    for kit in ctx.kits:
+        position = state.position
+        starts = tuple(int(s) for s in range(len(position.board.names))
+                       if position.board.start[s] and not position.is_occupied(s))
+        if not starts:
+            raise_setup(ctx, "there are not enough Unoccupied Hero start spaces")
+        at = yield Decision("start-space", f"{kit.name}: which Hero start space?", starts,
+                            Decider.PLAYER, kit.id, position=position)
+        hero = Figure(kit.id, Side.HERO, at, fortitude=kit.fortitude,
+                      wounded_fortitude=kit.wounded_fortitude, keywords=kit.keywords,
+                      role=Role.HERO)
+        figures = [hero]
+        if kit.pooky:  # "Pooky starts on the same space as Zot" (Appendix A)
+            figures.append(Figure("pooky", Side.HERO, at,
+                                  keywords=frozenset({Keyword.TINY, Keyword.AVOIDED}),
+                                  role=Role.POOKY, owner=kit.id))
+        position = replace(position, figures=(*position.figures, *figures))
+        state = state.at(state.battle.at(position)).note(
+            f"{kit.id} starts on {position.board.names[at]}")
+    steps = (scenario.power_tree_steps if ctx.setup.power_tree_steps is None
+             else ctx.setup.power_tree_steps)
+    battle = state.battle
+    for kit in ctx.kits:
+        chosen: tuple[str, ...] = ()
+        if steps and kit.power_tree is not None:
+            chosen = yield from choose_steps(kit.power_tree, steps, kit.id)
+        battle = prepare_hero(battle, kit, chosen, extra=scenario.abilities)
+    return state.at(battle)
+
+
+def raise_setup(ctx: Context, why: str) -> NoReturn:
+    """A scenario that cannot be set up as written."""
+    raise ContentError(ctx.scenario.source, why)
+
+
+# --- Ready Phase ------------------------------------------------------------------------
+
+
+def ready_phase(ctx: Context, state: GameState) -> Resolution[GameState]:
+    """Remove Cooldown Tokens, roll Scheme Dice (and Pooky's), fill the initiative bag."""
+    number = state.round + 1
+    battle = state.battle
+    battle = replace(battle, abilities={h: remove_cooldowns(a)
+                                        for h, a in battle.abilities.items()})
+    state = replace(state, round=number, battle=battle).note(f"Round {number}: Ready Phase")
+    schemes = dict(state.schemes)
+    alternating = dict(state.alternating)
+    on_map = _groups_on_map(state)
+    for gid, group in ctx.scenario.groups.items():
+        block = group.block
+        if gid not in on_map:
+            continue
+        if block.alternating:
+            index = (alternating[gid] + 1) % 2 if gid in alternating else 0
+            alternating[gid] = index
+            schemes[gid] = block.schemes[index].name
+            state = state.note(f"{block.name}: the Scheme Die moves to "
+                               f"{block.schemes[index].name!r} (Alternating)")
+        elif not block.unpredictable:
+            schemes[gid] = yield from _roll_scheme(ctx, block.id)
+            state = state.note(f"{block.name}: the Scheme Die rolls {schemes[gid]!r}")
+    pooky = dict(state.pooky)
+    for kit in ctx.kits:
+        if kit.pooky and any(f.kind is Role.POOKY and f.owner == kit.id
+                             for f in state.position.figures):
+            face = yield from roll(ctx.dice[DieKind.POOKY], f"Pooky's Scheme for {kit.id}")
+            pooky[kit.id] = face.scheme or 1
+            state = state.note(f"Pooky's die: {kit.pooky_scheme(pooky[kit.id]).name!r}")
+    bag = _fill_bag(ctx, state, on_map)
+    return replace(state, schemes=schemes, alternating=alternating, pooky=pooky, bag=bag)
+
+
+def _roll_scheme(ctx: Context, gid: str) -> Resolution[str]:
+    block = ctx.scenario.groups[gid].block
+    face = yield from roll(ctx.dice[DieKind.SCHEME], f"{block.name}'s Scheme")
+    return block.scheme(str(face.scheme)).name
+
+
+def _groups_on_map(state: GameState) -> set[str]:
+    return {f.group for f in state.position.figures if f.group}
+
+
+def _fill_bag(ctx: Context, state: GameState, on_map: set[str]) -> tuple[str, ...]:
+    """One token per Hero on the map (two-Hero games: a partial one too) and per Schemer
+    Group on the map ("unless stated otherwise": the scenario's or part's count)."""
+    bag = []
+    for hero in state.hero_figures():
+        bag.append(f"{HERO_TOKEN} {hero.id}")
+        if ctx.two_hero_game:
+            bag.append(f"{PARTIAL_TOKEN} {hero.id}")
+    for gid, group in ctx.scenario.groups.items():
+        if gid in on_map:
+            count = group.initiative
+            for part in ctx.scenario.parts[: state.part + 1]:
+                count = part.initiative.get(gid, count)
+            bag.extend([f"{GROUP_TOKEN} {gid}"] * count)
+    return tuple(sorted(bag))
+
+
+# --- Combat Phase -----------------------------------------------------------------------
+
+
+def combat_phase(ctx: Context, state: GameState) -> Resolution[GameState]:
+    """Draw initiative tokens one at a time until the bag is empty (or the game ends)."""
+    state = state.note(f"Round {state.round}: Combat Phase")
+    while state.bag and state.result is None:
+        counts = Counter(state.bag)
+        options = tuple(sorted(counts))
+        token = yield Decision("initiative", "draw an initiative token from the bag", options,
+                               Decider.CHANCE, None,
+                               tuple(counts[t] / len(state.bag) for t in options))
+        bag = list(state.bag)
+        bag.remove(token)
+        state = replace(state, bag=tuple(bag))
+        before = state.position
+        kind, who = token.split(" ", 1)
+        if kind == GROUP_TOKEN:
+            state = yield from _group_turn(ctx, state, who)
+        else:
+            state = yield from _hero_turn(ctx, state, who, full=kind == HERO_TOKEN)
+        state = _after_turn(ctx, state, before, token)
+        state = yield from _check_story(ctx, state)
+        if not state.hero_figures():
+            state = _end(state, Result.DEFEAT, "every Hero is Defeated")
+        elif ctx.setup.rules.end_check is EndCheck.EVERY_TURN:
+            state = _check_end(ctx, state)
+    return state
+
+
+def _hero_turn(ctx: Context, state: GameState, hero: str, full: bool
+               ) -> Resolution[GameState]:
+    if hero not in {f.id for f in state.position.figures}:
+        return state.note(f"{hero} is Defeated: the token is set aside")
+    kit = ctx.kit(hero)
+    state = state.note(f"{hero}'s {'full' if full else 'partial'} turn")
+    pooky = kit.pooky_scheme(state.pooky[hero]) if full and hero in state.pooky else None
+    allies = kit.ally_abilities() if full else None
+    battle = yield from hero_turn(state.battle, hero, ctx.abilities(hero), full, pooky, allies)
+    return state.at(battle)
+
+
+def _group_turn(ctx: Context, state: GameState, gid: str) -> Resolution[GameState]:
+    block = ctx.scenario.groups[gid].block
+    if not any(f.group == gid for f in state.position.figures):
+        return state.note(f"{block.name}: none on the map, no turn")
+    if block.unpredictable:  # "Roll Scheme Die immediately after drawing initiative token"
+        name = yield from _roll_scheme(ctx, gid)
+        state = replace(state, schemes={**state.schemes, gid: name}).note(
+            f"{block.name} (Unpredictable): the Scheme Die rolls {name!r}")
+    scheme = block.scheme(state.schemes[gid])
+    state = state.note(f"{block.name}'s turn: {scheme.name}")
+    turn = yield from play_group_turn(state.battle, gid, scheme)
+    assert turn.battle is not None
+    return state.at(turn.battle)
+
+
+def _left(figure: Figure) -> int:
+    """Fortitude a figure has left, counting a Fresh figure's Wounded side."""
+    left = figure.remaining_fortitude or 0
+    if not figure.wounded and figure.wounded_fortitude is not None:
+        left += figure.wounded_fortitude
+    return left
+
+
+def _after_turn(ctx: Context, state: GameState, before: Position, token: str) -> GameState:
+    """Bookkeeping: Fallen Heroes, Schemers Defeated, damage per group."""
+    after = {f.id: f for f in state.position.figures}
+    fallen = list(state.fallen)
+    defeated = state.schemers_defeated
+    taken: Counter[str] = Counter(state.taken)
+    lost_by_heroes = 0
+    for figure in before.figures:
+        now = after.get(figure.id)
+        lost = max(_left(figure) - (_left(now) if now else 0), 0)
+        if figure.side is Side.HERO:
+            lost_by_heroes += lost
+        elif figure.group:
+            taken[figure.group] += lost
+        if now is None and figure.kind is Role.HERO:
+            fallen.append(Fallen(figure.id, before.board.names[figure.at], state.round, token))
+        if now is None and figure.side is Side.SCHEMER and figure.group:
+            defeated += 1
+    dealt: Counter[str] = Counter(state.dealt)
+    if token.startswith(GROUP_TOKEN) and lost_by_heroes:
+        dealt[token.split(" ", 1)[1]] += lost_by_heroes
+    return replace(state, fallen=tuple(fallen), schemers_defeated=defeated,
+                   taken=dict(taken), dealt=dict(dealt))
+
+
+# --- parts, events, objectives ----------------------------------------------------------
+
+
+def _apply(ctx: Context, state: GameState, effects: Effects) -> Resolution[GameState]:
+    state = state.tell(effects.story)
+    if effects.open_doors:
+        position = state.position
+        position = replace(position, closed_doors=position.closed_doors - effects.open_doors)
+        names = ", ".join(position.board.names[d] for d in sorted(effects.open_doors))
+        state = state.at(state.battle.at(position)).note(f"the doors on {names} open")
+    for _ in range(effects.epic_dice):
+        state = state.at(replace(state.battle, pool=state.battle.pool.inspire()))
+    state = yield from deploy(ctx, state, effects.reinforce)
+    if effects.lose:
+        state = _end(state, Result.DEFEAT, effects.story or "a defeat event")
+    elif effects.win:
+        state = _end(state, Result.VICTORY, effects.story or "a victory event")
+    return state
+
+
+def _begin_part(ctx: Context, state: GameState, index: int) -> Resolution[GameState]:
+    part = ctx.scenario.parts[index]
+    state = replace(state, part=index).note(f"Part: {part.name}")
+    return (yield from _apply(ctx, state, part.effects))
+
+
+def _check_story(ctx: Context, state: GameState) -> Resolution[GameState]:
+    """Begin the next part when its condition holds; fire events whose conditions hold
+    (each once); latch completed objectives."""
+    changed = True
+    while changed and state.result is None:
+        changed = False
+        parts = ctx.scenario.parts
+        if state.part + 1 < len(parts) and all_hold(ctx, state, parts[state.part + 1].when):
+            state = yield from _begin_part(ctx, state, state.part + 1)
+            changed = True
+        for event in ctx.scenario.events:
+            if event.id not in state.fired and all_hold(ctx, state, event.when):
+                state = replace(state, fired=state.fired | {event.id}).note(
+                    f"Event: {event.id}")
+                state = yield from _apply(ctx, state, event.effects)
+                changed = True
+    done = {n for n, o in enumerate(ctx.scenario.objectives) if all_hold(ctx, state, o.when)}
+    return replace(state, completed=state.completed | done)
+
+
+def _end(state: GameState, result: Result, reason: str) -> GameState:
+    if state.result is not None:
+        return state
+    return replace(state, result=result, reason=reason)
+
+
+def _check_end(ctx: Context, state: GameState) -> GameState:
+    """Defeat conditions first (a Hero Defeated, unless the scenario says otherwise), then
+    Victory when every objective is complete."""
+    scenario = ctx.scenario
+    if scenario.hero_defeat_loses and state.fallen:
+        return _end(state, Result.DEFEAT, f"{state.fallen[0].hero} is Defeated")
+    for condition in scenario.defeat:
+        if all_hold(ctx, state, condition.when):
+            return _end(state, Result.DEFEAT, condition.text)
+    if len(state.completed) == len(scenario.objectives):
+        return _end(state, Result.VICTORY, "; ".join(o.text for o in scenario.objectives))
+    return state
+
+
+def objective_phase(ctx: Context, state: GameState) -> Resolution[GameState]:
+    """Check the scenario's story, objectives and Win and defeat conditions."""
+    state = replace(state, rounds_ended=state.round).note(
+        f"Round {state.round}: Objective Phase")
+    state = yield from _check_story(ctx, state)
+    return _check_end(ctx, state)
+
+
+def summary(state: GameState) -> Mapping[str, object]:
+    """A plain summary of a finished game (for reports and tests)."""
+    return {"result": state.result.value if state.result else None, "reason": state.reason,
+            "rounds": state.round, "fallen": [f.__dict__ for f in state.fallen],
+            "dealt": dict(state.dealt), "taken": dict(state.taken)}

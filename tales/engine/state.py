@@ -1,0 +1,148 @@
+"""What a scenario in play is: the setup it started from, the state between turns, and the
+readings of ambiguous rules that a game can switch (docs/rules-decisions.md, Game loop)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Any
+
+from tales.board.figures import Figure, Role
+from tales.board.position import Position
+from tales.rules.attacks import Battle
+
+
+class EndCheck(StrEnum):
+    """When Win and defeat conditions are checked (flag ``end_check``)."""
+
+    OBJECTIVE_PHASE = "objective-phase"  # the glossary: "checking Win Conditions"
+    EVERY_TURN = "every-turn"  # after every turn as well
+
+
+class TrackerReading(StrEnum):
+    """What a tracker card's number means (flag ``tracker``)."""
+
+    SPACE = "space"  # the numbered deployment space; the next standee goes there
+    STANDEE = "standee"  # the standee number and the numbered space both
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """Readings of the game-loop rules where the seed leaves a choice."""
+
+    end_check: EndCheck = EndCheck.OBJECTIVE_PHASE
+    tracker: TrackerReading = TrackerReading.SPACE
+
+    def to_dict(self) -> dict[str, str]:
+        """The flags as plain values (for saves and reports)."""
+        return {"end_check": self.end_check.value, "tracker": self.tracker.value}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GameRules:
+        """Flags from plain values; an unknown flag or value is a ValueError."""
+        unknown = set(data) - {"end_check", "tracker"}
+        if unknown:
+            raise ValueError(f"unknown rule flag {sorted(unknown)[0]!r} "
+                             "(flags: end_check, tracker)")
+        return cls(EndCheck(data.get("end_check", EndCheck.OBJECTIVE_PHASE.value)),
+                   TrackerReading(data.get("tracker", TrackerReading.SPACE.value)))
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything a game starts from besides the answers: a save is this plus the log."""
+
+    scenario: str
+    heroes: tuple[str, ...]
+    legend: bool = False
+    dice: str | None = None
+    power_tree_steps: int | None = None  # None: the scenario's number
+    rules: GameRules = GameRules()
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain values for a save file."""
+        return {"scenario": self.scenario, "heroes": list(self.heroes), "legend": self.legend,
+                "dice": self.dice, "power_tree_steps": self.power_tree_steps,
+                "rules": self.rules.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Setup:
+        """A setup from :meth:`to_dict`'s values (a ValueError or TypeError if malformed)."""
+        heroes = data["heroes"]
+        if not isinstance(data["scenario"], str) or not isinstance(heroes, list) or not all(
+                isinstance(h, str) for h in heroes):
+            raise ValueError("a setup names a scenario file and hero names")
+        steps = data.get("power_tree_steps")
+        if steps is not None and (isinstance(steps, bool) or not isinstance(steps, int)):
+            raise ValueError("power_tree_steps is a whole number")
+        dice = data.get("dice")
+        if dice is not None and not isinstance(dice, str):
+            raise ValueError("dice is a file name")
+        return cls(data["scenario"], tuple(heroes), bool(data.get("legend", False)), dice,
+                   steps, GameRules.from_dict(data.get("rules", {})))
+
+
+class Result(StrEnum):
+    """How a scenario ended."""
+
+    VICTORY = "victory"
+    DEFEAT = "defeat"
+
+
+@dataclass(frozen=True)
+class Fallen:
+    """A Hero Defeated: where, in which round, on whose turn."""
+
+    hero: str
+    space: str
+    round: int
+    turn: str
+
+
+@dataclass(frozen=True)
+class GameState:
+    """The state of a scenario between two steps of play."""
+
+    battle: Battle
+    heroes: tuple[str, ...]
+    round: int = 0
+    rounds_ended: int = 0  # rounds whose Objective Phase has begun
+    part: int = 0
+    schemes: Mapping[str, str] = field(default_factory=dict)  # group -> Scheme this round
+    alternating: Mapping[str, int] = field(default_factory=dict)  # group -> Scheme index
+    pooky: Mapping[str, int] = field(default_factory=dict)  # Zot's id -> Pooky die face
+    bag: tuple[str, ...] = ()  # initiative tokens not yet drawn this round
+    fired: frozenset[str] = frozenset()
+    deployed: frozenset[str] = frozenset()  # groups that have had a figure on the map
+    completed: frozenset[int] = frozenset()  # objectives completed (latched)
+    schemers_defeated: int = 0
+    fallen: tuple[Fallen, ...] = ()
+    dealt: Mapping[str, int] = field(default_factory=dict)  # group -> Fortitude it took
+    taken: Mapping[str, int] = field(default_factory=dict)  # group -> Fortitude it lost
+    story: tuple[str, ...] = ()
+    result: Result | None = None
+    reason: str = ""
+
+    @property
+    def position(self) -> Position:
+        """The board and figures now."""
+        return self.battle.position
+
+    def at(self, battle: Battle) -> GameState:
+        """This state with ``battle``."""
+        return replace(self, battle=battle)
+
+    def note(self, *lines: str) -> GameState:
+        """This state with ``lines`` added to the log."""
+        return replace(self, battle=self.battle.note(*lines))
+
+    def tell(self, text: str) -> GameState:
+        """Story text shown to the players (and logged)."""
+        if not text:
+            return self
+        return replace(self, story=(*self.story, text), battle=self.battle.note(f"Story: {text}"))
+
+    def hero_figures(self) -> list[Figure]:
+        """The Heroes on the map."""
+        return [f for f in self.position.figures if f.kind is Role.HERO]
