@@ -17,7 +17,7 @@ from tales.board.lint import lint
 from tales.board.mapfile import load_map, parse_map, read_text
 from tales.board.position import load_position
 from tales.board.render import render
-from tales.errors import TalesError
+from tales.errors import IllegalChoice, TalesError
 
 
 def _emit(data: Any) -> None:
@@ -288,6 +288,96 @@ def cmd_kit_check(args: argparse.Namespace) -> int:
     return 0
 
 
+def _setup(args: argparse.Namespace) -> Any:
+    from tales.engine.state import GameRules, Setup
+
+    if not args.heroes:
+        raise TalesError("give the Heroes: --heroes gerki,deirdre")
+    flags: dict[str, str] = {}
+    for rule in args.rule or []:
+        key, equals, value = rule.partition("=")
+        if not equals:
+            raise TalesError(f"--rule {rule!r}: give FLAG=VALUE, e.g. end_check=every-turn")
+        flags[key.strip()] = value.strip()
+    try:
+        rules = GameRules.from_dict(flags)
+    except ValueError as bad:
+        raise TalesError(f"--rule: {bad}") from None
+    heroes = tuple(h.strip() for h in args.heroes.split(",") if h.strip())
+    return Setup(args.scenario, heroes, args.legend, args.dice, args.steps, rules)
+
+
+def _progress(done: int, total: int) -> None:
+    width = 30
+    filled = width * done // max(total, 1)
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from tales.engine.simulate import format_report, run_games, summarise
+
+    setup = _setup(args)
+    if args.games < 1:
+        raise TalesError("--games must be 1 or more")
+    executor = None
+    if args.dask:
+        try:
+            from dask.distributed import Client  # type: ignore[import-not-found]
+        except ImportError:
+            raise TalesError("--dask needs the dask extra: pip install 'tales[dask]'") from None
+        executor = Client(args.dask).get_executor()
+    progress = _progress if sys.stderr.isatty() and not args.json else None
+    reports = run_games(setup, args.bot, args.games, args.seed, args.workers, executor,
+                        progress)
+    report = summarise(setup, args.bot, args.seed, reports)
+    if args.json:
+        _emit(report)
+    else:
+        for line in format_report(report):
+            print(line)
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from tales.engine.content import load_context
+    from tales.engine.saves import read_save
+    from tales.terminal import TerminalGame
+
+    save: Path | None
+    if args.resume:
+        saved = read_save(args.resume)
+        setup, seed, choices = saved.setup, saved.seed, saved.choices
+        save = Path(args.save or args.resume)
+    else:
+        if not args.scenario:
+            raise TalesError("give a scenario file (or --resume SAVE)")
+        setup, seed, choices = _setup(args), args.seed, ()
+        save = Path(args.save) if args.save else None
+    ctx = load_context(setup)
+    try:
+        game = TerminalGame(ctx, seed, choices, save)
+    except IllegalChoice as bad:
+        raise TalesError(f"{args.resume}: the save does not replay ({bad})") from None
+    return game.run()
+
+
+def _game_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--heroes", metavar="A,B", help="Hero names or kit files, e.g. "
+                        "gerki,deirdre (bundled kits are in heroes/)")
+    parser.add_argument("--legend", action="store_true", help="Legend difficulty")
+    parser.add_argument("--steps", type=int, metavar="N",
+                        help="Power Tree steps per Hero (default: the scenario's)")
+    parser.add_argument("--dice", metavar="FILE", help="dice faces (default: bundled)")
+    parser.add_argument("--rule", action="append", metavar="FLAG=VALUE",
+                        help="a reading of an ambiguous rule (docs/rules-decisions.md), "
+                        "e.g. end_check=every-turn or tracker=standee")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tales", description="Tales from the Red Dragon Inn: rules engine and table tools")
@@ -374,6 +464,28 @@ def build_parser() -> argparse.ArgumentParser:
                        help="answer the next tie with option N (repeatable, in order)")
     sturn.add_argument("--json", action="store_true")
     sturn.set_defaults(run=cmd_schemer_turn)
+
+    simulate = commands.add_parser(
+        "simulate", help="play a scenario many times with bots and report win rates")
+    simulate.add_argument("scenario")
+    _game_options(simulate)
+    simulate.add_argument("--games", type=int, default=100, metavar="N")
+    simulate.add_argument("--seed", type=int, default=0, metavar="S")
+    simulate.add_argument("--workers", type=int, default=1, metavar="W",
+                          help="local worker processes (the report does not depend on it)")
+    simulate.add_argument("--bot", choices=("greedy", "random"), default="greedy")
+    simulate.add_argument("--dask", metavar="ADDRESS",
+                          help="run the games on a Dask cluster (needs the dask extra)")
+    simulate.add_argument("--json", action="store_true")
+    simulate.set_defaults(run=cmd_simulate)
+
+    play = commands.add_parser("play", help="play a scenario in the terminal")
+    play.add_argument("scenario", nargs="?")
+    _game_options(play)
+    play.add_argument("--seed", type=int, default=0, metavar="S", help="seed for the dice")
+    play.add_argument("--save", metavar="FILE", help="save here after every choice")
+    play.add_argument("--resume", metavar="SAVE", help="continue a saved game")
+    play.set_defaults(run=cmd_play)
     return parser
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from tales.board.burst import Placement
 from tales.board.position import Position
 from tales.errors import IllegalChoice
 from tales.rules.decisions import Decision, Resolution, all_outcomes
@@ -22,7 +23,9 @@ from tales.rules.targets import Selector
 R = TypeVar("R")
 
 SPACE_DECISIONS = frozenset(
-    {"final-target-space", "approach-space", "overrun-displace", "grab-space"})
+    {"final-target-space", "approach-space", "overrun-displace", "grab-space", "move-to",
+     "evade-leap", "effect-space", "start-space", "deploy-space", "illusion-space",
+     "open-door", "place-space"})
 PATH_DECISIONS = frozenset({"push-path", "pull-path"})
 
 
@@ -33,6 +36,10 @@ def describe_option(position: Position, decision: Decision[Any], option: Any) ->
         return names[option]
     if decision.kind in PATH_DECISIONS:
         return [names[s] for s in option]
+    if isinstance(option, Placement):
+        return f"covering {' '.join(names[s] for s in option.spaces)}"
+    if isinstance(option, bool):
+        return "yes" if option else "no"
     if isinstance(option, tuple):
         return list(option)
     return option

@@ -72,8 +72,8 @@ class _Greedy:
 
     def choose(self, decision: Decision[Any]) -> Any:
         handler = self.handlers.get(decision.kind)
-        if handler is None or decision.position is None and decision.kind not in (
-                "toughness", "shields", "hitback", "reaction", "doom", "may"):
+        if handler is None or (decision.position is None and decision.kind not in (
+                "toughness", "shields", "hitback", "reaction", "doom", "may")):
             return decision.options[int(self.rng.integers(len(decision.options)))]
         return handler(decision)
 
@@ -98,19 +98,20 @@ class _Greedy:
         left = me.remaining_fortitude
         return me.wounded and left is not None and left <= LOW
 
-    def goals(self, position: Position, me: Figure) -> list[int]:
-        """Where the Hero wants to be: next to Foes; with none, at doors and objectives."""
+    def goals(self, position: Position, me: Figure) -> tuple[list[int], int]:
+        """Where the Hero wants to be, and how far from it: next to Foes (1); with none on
+        the map, on the spaces by closed doors and on objective spaces (0)."""
         foes = self.foes(position, me)
         if foes:
             weakest = min(f.remaining_fortitude or 0 for f in foes)
-            return [f.at for f in foes if (f.remaining_fortitude or 0) == weakest] + [
-                f.at for f in foes]
-        goals = sorted(position.closed_doors - self.ctx.scenario.sealed_doors)
+            return [f.at for f in foes if (f.remaining_fortitude or 0) == weakest], 1
+        goals = [n for door in sorted(position.closed_doors - self.ctx.scenario.sealed_doors)
+                 for n in position.board.linked(door) if not position.is_blocked(n)]
         for objective in self.ctx.scenario.objectives:
             for condition in objective.when:
                 if condition.kind in (When.HERO_ON, When.ALL_HEROES_ON):
                     goals.extend(sorted(condition.spaces))
-        return goals
+        return goals, 0
 
     def distance_to(self, position: Position, targets: list[int], space: int) -> float:
         best = float("inf")
@@ -163,7 +164,7 @@ class _Greedy:
                 best = max(best, 6.0 if me.damage else 0.5)
             elif verb is Verb.OPEN_DOOR:
                 near = [d for d in position.closed_doors - self.ctx.scenario.sealed_doors
-                        if position.board.plain_distance(me.at, d) <= 1]
+                        if position.board.adjacent(me.at, d)]
                 best = max(best, 8.0 if near else -5.0)
             else:
                 best = max(best, 3.0)
@@ -179,7 +180,7 @@ class _Greedy:
         if self.in_danger(me):
             return self.retreat(decision)
         position: Position = decision.position
-        goals = self.goals(position, me)
+        goals, want = self.goals(position, me)
         if not goals:
             return decision.options[0]
         hazard = position.board.hazard
@@ -187,7 +188,7 @@ class _Greedy:
         def cost(space: int) -> tuple[float, bool]:
             d = self.distance_to(position, goals, space)
             danger = bool(hazard[space]) or space in position.traps
-            return (abs(d - 1) if d != float("inf") else 99.0, danger)
+            return (abs(d - want) if d != float("inf") else 99.0, danger)
 
         return min(decision.options, key=cost)
 

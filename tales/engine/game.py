@@ -47,6 +47,7 @@ class Game(Generic[R]):
         self.log: list[Any] = []
         self.asked: list[bool] = []  # per log entry: was it a real choice (not automatic)?
         self.indices: list[int] = []  # per log entry: the option's index in its Decision
+        self.deciders: list[Decider] = []  # per log entry: who answered
         self.pending: Decision[Any] | None = None
         self.result: R | None = None
         self.done = False
@@ -57,7 +58,7 @@ class Game(Generic[R]):
             self.choose(index)
 
     def _restart(self, answers: list[Any]) -> None:
-        self.log, self.asked, self.indices = [], [], []
+        self.log, self.asked, self.indices, self.deciders = [], [], [], []
         self.pending, self.result, self.done = None, None, False
         self._generator = self.start()
         self._advance(lambda: self._generator.send(None), first=True)
@@ -73,6 +74,7 @@ class Game(Generic[R]):
                 self.log.append(decision.options[0])
                 self.asked.append(False)
                 self.indices.append(0)
+                self.deciders.append(decision.decider)
                 decision = self._generator.send(decision.options[0])
             self.pending = decision
         except StopIteration as finished:
@@ -88,6 +90,7 @@ class Game(Generic[R]):
         self.log.append(chosen)
         self.asked.append(True)
         self.indices.append(self.pending.options.index(chosen))
+        self.deciders.append(self.pending.decider)
         self._advance(lambda: self._generator.send(chosen))
 
     def choose(self, index: int) -> None:
@@ -100,11 +103,14 @@ class Game(Generic[R]):
                                 f"(0 to {len(self.pending.options) - 1})")
         self.answer(self.pending.options[index])
 
-    def undo(self) -> None:
-        """Take back the last answer the players gave (and what followed it automatically)."""
-        if not any(self.asked):
+    def undo(self, chance: bool = True) -> None:
+        """Take back the last answer given (and what followed it automatically); with
+        ``chance=False``, the last one a player or the table gave, and the dice after it."""
+        asked = [i for i, a in enumerate(self.asked)
+                 if a and (chance or self.deciders[i] is not Decider.CHANCE)]
+        if not asked:
             raise IllegalChoice("nothing to undo")
-        last = max(i for i, asked in enumerate(self.asked) if asked)
+        last = asked[-1]
         choices = self.choices[:sum(self.asked[:last])]
         self._restart([])
         for index in choices:
@@ -129,14 +135,19 @@ class Game(Generic[R]):
         return [a for a, asked in zip(self.log, self.asked, strict=True) if asked]
 
 
+def roll_chance(decision: Decision[Any], rng: np.random.Generator) -> Any:
+    """A chance Decision's answer drawn with ``rng`` by the options' probabilities."""
+    weights = decision.probabilities or tuple(1 / len(decision.options)
+                                              for _ in decision.options)
+    return decision.options[int(rng.choice(len(decision.options), p=weights))]
+
+
 def chance_by(rng: np.random.Generator, otherwise: Chooser) -> Chooser:
     """Answer chance Decisions with ``rng`` (by their probabilities), the rest with
     ``otherwise``: a bot, or a person at the terminal."""
     def choose(decision: Decision[Any]) -> Any:
         if decision.decider is Decider.CHANCE:
-            weights = decision.probabilities or tuple(1 / len(decision.options)
-                                                      for _ in decision.options)
-            return decision.options[int(rng.choice(len(decision.options), p=weights))]
+            return roll_chance(decision, rng)
         return otherwise(decision)
     return choose
 

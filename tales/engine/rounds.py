@@ -83,7 +83,8 @@ def set_up(ctx: Context) -> Resolution[GameState]:
         if not starts:
             raise_setup(ctx, "there are not enough Unoccupied Hero start spaces")
         at = yield Decision("start-space", f"{kit.name}: which Hero start space?", starts,
-                            Decider.PLAYER, kit.id, position=position)
+                            Decider.PLAYER, kit.id, position=position,
+                            battle=state.battle)
         hero = Figure(kit.id, Side.HERO, at, fortitude=kit.fortitude,
                       wounded_fortitude=kit.wounded_fortitude, keywords=kit.keywords,
                       role=Role.HERO)
@@ -186,7 +187,8 @@ def combat_phase(ctx: Context, state: GameState) -> Resolution[GameState]:
         options = tuple(sorted(counts))
         token = yield Decision("initiative", "draw an initiative token from the bag", options,
                                Decider.CHANCE, None,
-                               tuple(counts[t] / len(state.bag) for t in options))
+                               tuple(counts[t] / len(state.bag) for t in options),
+                               position=state.position, battle=state.battle)
         bag = list(state.bag)
         bag.remove(token)
         state = replace(state, bag=tuple(bag))

@@ -234,7 +234,7 @@ def _attack_with_dice(
     if pool.dice:
         epic = yield Decision("empower", f"{attacker.id}: add how many Epic Dice from the "
                               "Epic Pool?", tuple(range(pool.dice + 1)), Decider.PLAYER,
-                              attacker.id, position=battle.position)
+                              attacker.id, position=battle.position, battle=battle)
         pool = pool.take(epic)
     boosts = attacker.token(Token.DAMAGE_BOOST)
     weaken = attacker.token(Token.WEAKEN)
@@ -282,7 +282,7 @@ def schemer_attack(battle: Battle, plan: AttackPlan) -> Resolution[AttackResult]
         spend = yield Decision(
             "epic-defence", f"{attacker.id} attacks for {damage}: discard how many Epic Dice "
             "(-2 damage to every target each)?", tuple(range(pool.dice + 1)), Decider.TABLE,
-            position=position)
+            position=position, battle=battle)
         if spend:
             pool = pool.take(spend)
             damage = max(damage - 2 * spend, 0)

@@ -42,8 +42,9 @@ class Decision(Generic[T]):
     ``kind`` is a short stable name (``"push-path"``) for drivers and logs; ``prompt`` says it
     in rule words. For chance, ``probabilities`` gives each option's probability.
     ``position`` is the board the Decision is asked on, where the rules have it at hand, so
-    a person (or a bot, or the viewer) can look before answering; it takes no part in
-    comparisons or replay.
+    a person (or a bot, or the viewer) can look before answering; ``battle`` is the whole
+    table (Epic Pool, abilities, the log so far) where the rules have that. Neither takes
+    part in comparisons or replay.
     """
 
     kind: str
@@ -53,6 +54,7 @@ class Decision(Generic[T]):
     figure: str | None = None
     probabilities: tuple[float, ...] | None = None
     position: Any = field(default=None, compare=False, repr=False)
+    battle: Any = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.options:

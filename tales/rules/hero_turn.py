@@ -69,7 +69,7 @@ def hero_turn(
         options = _tile_options(battle, hero_id, abilities, tiles)
         choice = yield Decision("tile", f"{hero_id}: which ability tile next?",
                                 (*options, END_TURN), Decider.PLAYER, hero_id,
-                                position=battle.position)
+                                position=battle.position, battle=battle)
         if choice == END_TURN:
             return battle
         if choice == "pooky":
@@ -119,7 +119,8 @@ def _use(battle: Battle, figure_id: str, abilities: tuple[Ability, ...],
     if not choices:
         return battle.note(f"{figure_id}: no ability can be used")
     name = yield Decision("ability", f"{figure_id}: use which ability?", choices,
-                          Decider.PLAYER, figure_id, position=battle.position)
+                          Decider.PLAYER, figure_id, position=battle.position,
+                          battle=battle)
     ability = next(a for a in abilities if a.name == name)
     return (yield from _run(battle, figure_id, ability))
 

@@ -1,0 +1,151 @@
+"""Playing a scenario at the terminal: every Decision as a numbered menu.
+
+Chance (dice, the initiative bag, tracker decks) is rolled by a generator seeded from the
+game's seed and the number of choices made so far, so a replayed or undone game rolls the
+same dice at the same point. Type a number to choose; ``u`` takes back your last choice
+(and the dice after it), ``s`` saves, ``b`` draws the board, ``l`` shows the whole log,
+``q`` saves and quits. With ``--save FILE`` the game is saved after every choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from tales.board.render import render
+from tales.engine.content import Context
+from tales.engine.game import Game, roll_chance
+from tales.engine.rounds import play_scenario
+from tales.engine.saves import SavedGame, write_save
+from tales.engine.state import GameState
+from tales.errors import IllegalChoice
+from tales.rules.decisions import Decider, Decision
+from tales.table import describe_option
+
+HELP = "number: choose   u: undo   s: save   b: board   l: log   q: save and quit   ?: help"
+
+
+def option_text(decision: Decision[Any], option: Any) -> str:
+    """An option in the table's words."""
+    if isinstance(option, bool):
+        return "yes" if option else "no"
+    described = (describe_option(decision.position, decision, option)
+                 if decision.position is not None else option)
+    if isinstance(described, list):
+        return ", ".join(str(o) for o in described)
+    return str(described)
+
+
+def chance_for(seed: int, step: int, decision: Decision[Any]) -> Any:
+    """The chance answer at choice number ``step`` of a game seeded ``seed``."""
+    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(step,)))
+    return roll_chance(decision, rng)
+
+
+class TerminalGame:
+    """A game driven by a person typing at the terminal (or lines piped in)."""
+
+    def __init__(self, ctx: Context, seed: int, choices: tuple[int, ...] = (),
+                 save: Path | None = None, read: Callable[[str], str] = input,
+                 write: Callable[[str], None] = print) -> None:
+        self.ctx, self.seed, self.save_path = ctx, seed, save
+        self.read, self.write = read, write
+        self.game: Game[GameState] = Game(lambda: play_scenario(ctx), choices=choices)
+        self.shown = 0
+
+    def saved(self) -> SavedGame:
+        """The game as a save."""
+        return SavedGame(self.ctx.setup, self.seed, tuple(self.game.choices))
+
+    def save(self, path: Path | None = None) -> None:
+        """Write the save file (atomically)."""
+        target = path or self.save_path
+        if target is None:
+            self.write("no save file: give one with 's FILE' or start with --save FILE")
+            return
+        write_save(target, self.saved())
+        self.save_path = target
+
+    def show_log(self, battle: Any) -> None:
+        """Print the log lines not shown yet."""
+        if battle is None:
+            return
+        log = battle.log
+        self.shown = min(self.shown, len(log))
+        for line in log[self.shown:]:
+            self.write(f"  {line}")
+        self.shown = len(log)
+
+    def run(self) -> int:
+        """Play until the game ends or the player quits; the exit status."""
+        self.write(f"{self.ctx.scenario.title}   ({HELP})")
+        while not self.game.done:
+            decision = self.game.pending
+            assert decision is not None
+            self.show_log(decision.battle)
+            if decision.decider is Decider.CHANCE:
+                self.game.answer(chance_for(self.seed, len(self.game.choices), decision))
+                self.autosave()
+                continue
+            if not self.ask(decision):
+                return 0
+        state = self.game.result
+        assert state is not None and state.result is not None
+        self.show_log(state.battle)
+        self.write(f"{state.result.value.upper()}: {state.reason} (round {state.round})")
+        self.autosave()
+        return 0
+
+    def autosave(self) -> None:
+        if self.save_path is not None:
+            write_save(self.save_path, self.saved())
+
+    def ask(self, decision: Decision[Any]) -> bool:
+        """Ask one Decision; False when the player quits."""
+        who = f"[{decision.figure}] " if decision.figure else "[table] "
+        self.write(f"{who}{decision.prompt}")
+        for number, option in enumerate(decision.options, 1):
+            self.write(f"  {number}) {option_text(decision, option)}")
+        while True:
+            try:
+                text = self.read(f"choose 1-{len(decision.options)}> ").strip()
+            except EOFError:
+                self.autosave()
+                self.write("input ended" + (f"; saved to {self.save_path}"
+                                            if self.save_path else ""))
+                return False
+            command, _, rest = text.partition(" ")
+            if text.isdigit() and 1 <= int(text) <= len(decision.options):
+                self.game.choose(int(text) - 1)
+                self.autosave()
+                return True
+            if command in ("q", "quit"):
+                self.autosave()
+                self.write(f"saved to {self.save_path}" if self.save_path else "not saved")
+                return False
+            if command in ("u", "undo"):
+                try:
+                    self.game.undo(chance=False)
+                except IllegalChoice as why:
+                    self.write(str(why))
+                    continue
+                self.shown = 0
+                self.autosave()
+                self.write("undone")
+                return True
+            if command in ("s", "save"):
+                self.save(Path(rest) if rest else None)
+                if self.save_path:
+                    self.write(f"saved to {self.save_path}")
+                continue
+            if command in ("b", "board") and decision.position is not None:
+                self.write(render(decision.position.board, decision.position).rstrip())
+                continue
+            if command in ("l", "log") and decision.battle is not None:
+                for line in decision.battle.log:
+                    self.write(f"  {line}")
+                continue
+            self.write(HELP)
