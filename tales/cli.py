@@ -316,6 +316,48 @@ def _progress(done: int, total: int) -> None:
     sys.stderr.flush()
 
 
+def cmd_scenario_check(args: argparse.Namespace) -> int:
+    from tales.content.scenarios import load_scenario
+
+    for name in args.files:
+        scenario = load_scenario(name)
+        groups = ", ".join(f"{g} (Limit {s.limit})" for g, s in scenario.groups.items())
+        print(f"{name}: ok: {scenario.title!r}, {len(scenario.parts)} parts, "
+              f"{len(scenario.events)} events, {len(scenario.objectives)} objectives; "
+              f"groups {groups}")
+    return 0
+
+
+def cmd_scenario_show(args: argparse.Namespace) -> int:
+    from tales.content.scenarios import load_scenario
+
+    scenario = load_scenario(args.file)
+    names = scenario.board.names
+    print(f"{scenario.title} ({'sample, ' if scenario.sample else ''}"
+          f"{scenario.heroes[0]}-{scenario.heroes[1]} Heroes, Epic Pool "
+          f"{scenario.epic_pool[0]})")
+    if scenario.story.get("prologue"):
+        print(f"  {scenario.story['prologue']}")
+    for gid, group in scenario.groups.items():
+        print(f"  group {gid}: {group.block.name}, {group.block.colour or 'no colour'} base, "
+              f"standees {', '.join(map(str, group.block.standees))}, Limit {group.limit}, "
+              f"{group.initiative} initiative token(s)")
+    for part in scenario.parts:
+        deploys = "; ".join(
+            f"{d.group} on {' '.join(names[s] for s in d.spaces)}" if d.spaces
+            else f"{d.tracker} {d.group} by tracker deck {d.numbers}"
+            for d in part.effects.reinforce)
+        print(f"  part {part.name!r}: {deploys or 'no deployment'}")
+    for event in scenario.events:
+        print(f"  event {event.id!r}")
+    for objective in scenario.objectives:
+        print(f"  objective: {objective.text}")
+    for defeat in scenario.defeat:
+        print(f"  defeat: {defeat.text}")
+    sys.stdout.write(render(scenario.board))
+    return 0
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from tales.engine.simulate import format_report, run_games, summarise
 
@@ -464,6 +506,16 @@ def build_parser() -> argparse.ArgumentParser:
                        help="answer the next tie with option N (repeatable, in order)")
     sturn.add_argument("--json", action="store_true")
     sturn.set_defaults(run=cmd_schemer_turn)
+
+    scenario = commands.add_parser("scenario", help="check or show scenario files")
+    scenario_commands = scenario.add_subparsers(dest="scenario_command", required=True,
+                                                metavar="ACTION")
+    scheck = scenario_commands.add_parser("check", help="load scenario files, report errors")
+    scheck.add_argument("files", nargs="+")
+    scheck.set_defaults(run=cmd_scenario_check)
+    sshow = scenario_commands.add_parser("show", help="summarise a scenario and draw its map")
+    sshow.add_argument("file")
+    sshow.set_defaults(run=cmd_scenario_show)
 
     simulate = commands.add_parser(
         "simulate", help="play a scenario many times with bots and report win rates")

@@ -230,8 +230,13 @@ def parse_scenario(text: str, source: str = "<scenario>", base: Path | None = No
     if not isinstance(story, dict) or not all(isinstance(v, str) for v in story.values()):
         raise fail("[story] holds text: prologue, victory, defeat", lines.of_key("story"))
     rewards = data.get("rewards", {})
-    if not isinstance(rewards, dict):
-        raise fail("[rewards] must be a table", lines.of_key("rewards"))
+    if not isinstance(rewards, dict) or set(rewards) - {"text", "unlock", "archive"} or not (
+            isinstance(rewards.get("text", ""), str) and all(
+                isinstance(rewards.get(k, []), list)
+                and all(isinstance(n, str) for n in rewards.get(k, []))
+                for k in ("unlock", "archive"))):
+        raise fail("[rewards] has text = \"...\", unlock = [names], archive = [names]",
+                   lines.of_key("rewards"))
     specs = data.get("abilities", [])
     if not isinstance(specs, list):
         raise fail("'abilities' must be [[abilities]] tables", lines.of_key("abilities"))

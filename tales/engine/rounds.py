@@ -29,7 +29,7 @@ from tales.content.scenarios import Effects
 from tales.engine.conditions import all_hold
 from tales.engine.content import Context
 from tales.engine.deploy import deploy
-from tales.engine.state import EndCheck, Fallen, GameState, Result
+from tales.engine.state import CooldownReading, EndCheck, Fallen, GameState, Result
 from tales.errors import ContentError
 from tales.rules.abilities import ready_phase as remove_cooldowns
 from tales.rules.attacks import Battle
@@ -119,7 +119,8 @@ def ready_phase(ctx: Context, state: GameState) -> Resolution[GameState]:
     """Remove Cooldown Tokens, roll Scheme Dice (and Pooky's), fill the initiative bag."""
     number = state.round + 1
     battle = state.battle
-    battle = replace(battle, abilities={h: remove_cooldowns(a)
+    one_each = ctx.setup.rules.cooldowns is CooldownReading.ONE
+    battle = replace(battle, abilities={h: remove_cooldowns(a, one_each)
                                         for h, a in battle.abilities.items()})
     state = replace(state, round=number, battle=battle).note(f"Round {number}: Ready Phase")
     schemes = dict(state.schemes)

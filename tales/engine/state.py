@@ -27,26 +27,39 @@ class TrackerReading(StrEnum):
     STANDEE = "standee"  # the standee number and the numbered space both
 
 
+class CooldownReading(StrEnum):
+    """How many Cooldown Tokens the Ready Phase removes (flag ``cooldowns``)."""
+
+    ALL = "all"  # "Removed at the beginning of each round": every one
+    ONE = "one"  # one from each ability
+
+
 @dataclass(frozen=True)
 class GameRules:
     """Readings of the game-loop rules where the seed leaves a choice."""
 
     end_check: EndCheck = EndCheck.OBJECTIVE_PHASE
     tracker: TrackerReading = TrackerReading.SPACE
+    cooldowns: CooldownReading = CooldownReading.ALL
 
     def to_dict(self) -> dict[str, str]:
         """The flags as plain values (for saves and reports)."""
-        return {"end_check": self.end_check.value, "tracker": self.tracker.value}
+        return {"end_check": self.end_check.value, "tracker": self.tracker.value,
+                "cooldowns": self.cooldowns.value}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameRules:
         """Flags from plain values; an unknown flag or value is a ValueError."""
-        unknown = set(data) - {"end_check", "tracker"}
-        if unknown:
-            raise ValueError(f"unknown rule flag {sorted(unknown)[0]!r} "
-                             "(flags: end_check, tracker)")
+        flags = {"end_check": EndCheck, "tracker": TrackerReading, "cooldowns": CooldownReading}
+        for key, value in data.items():
+            if key not in flags:
+                raise ValueError(f"unknown rule flag {key!r} (flags: {', '.join(flags)})")
+            allowed = [v.value for v in flags[key]]
+            if value not in allowed:
+                raise ValueError(f"{key} is one of {', '.join(allowed)}, not {value!r}")
         return cls(EndCheck(data.get("end_check", EndCheck.OBJECTIVE_PHASE.value)),
-                   TrackerReading(data.get("tracker", TrackerReading.SPACE.value)))
+                   TrackerReading(data.get("tracker", TrackerReading.SPACE.value)),
+                   CooldownReading(data.get("cooldowns", CooldownReading.ALL.value)))
 
 
 @dataclass(frozen=True)

@@ -147,6 +147,9 @@ def reset(abilities: Abilities, hero: str) -> Resolution[Abilities]:
     return _with(abilities, index, replace(chosen, cooldown=max(chosen.cooldown - 3, 0)))
 
 
-def ready_phase(abilities: Abilities) -> Abilities:
-    """Cooldown Tokens are removed at the beginning of each round (Cooldown Token)."""
+def ready_phase(abilities: Abilities, one_each: bool = False) -> Abilities:
+    """Cooldown Tokens are removed at the beginning of each round (Cooldown Token): all of
+    them, or with ``one_each`` one from each ability (docs/rules-decisions.md)."""
+    if one_each:
+        return tuple(replace(a, cooldown=max(a.cooldown - 1, 0)) for a in abilities)
     return tuple(replace(a, cooldown=0) for a in abilities)
