@@ -23,9 +23,10 @@ def find_file(name: str, folder: str) -> Path:
     """``name`` as a path, or ``FOLDER/NAME.toml`` in the working directory or the checkout."""
     path = Path(name)
     if path.suffix == ".toml" or path.is_file():
-        if not path.is_file():
-            raise TalesError(f"{name}: no such file")
-        return path
+        for root in ROOTS if not path.is_absolute() else (Path("."),):
+            if (root / path).is_file():
+                return root / path
+        raise TalesError(f"{name}: no such file")
     for root in ROOTS:
         candidate = root / folder / f"{name}.toml"
         if candidate.is_file():

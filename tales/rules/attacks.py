@@ -350,7 +350,7 @@ def _deal_to_targets(
     position, pool = yield from _apply_harm(position, pool, attacker_id, harmed, harm, start,
                                             targets, log, by_player)
     splashed: list[Damaged] = []
-    if splash:
+    if splash and attacker_id in {f.id for f in position.figures}:
         for victim in _splash_victims(position, attacker_id, targets, start, targets):
             position, hit = yield from prevent_and_deal(position, victim, splash, "Splash")
             splashed.append(hit)
@@ -414,12 +414,13 @@ def _react(
 ) -> Resolution[tuple[Position, bool]]:
     """Reactions to "An Attack damages you": Evade and Hitback Tokens (glossary)."""
     target = position.figure(target_id)
-    attacker = position.figure(attacker_id)
+    # the attacker may be gone already (a Counter Attack to an earlier target Defeated it)
+    attacker = next((f for f in position.figures if f.id == attacker_id), None)
     averted = False
     hitbacks = target.token(Token.HITBACK)
     # "Avoided Figures: If an Avoided figure attacks a Foe with a Hitback Token, the Foe does
     # not hit back"; Pooky likewise, Avoided or not (Hitback Token, Special Cases)
-    hit_back = (hitbacks and Keyword.AVOIDED not in attacker.keywords
+    hit_back = (hitbacks and attacker is not None and Keyword.AVOIDED not in attacker.keywords
                 and attacker.kind is not Role.POOKY)
     if controlled_by_players(target):
         evades = target.token(Token.EVADE)
@@ -481,6 +482,10 @@ def _splash_victims(
     return victims
 
 
+#: Harm effects that act from the attacker (its space, its Fortitude).
+NEEDS_ATTACKER = frozenset({HarmKind.PUSH, HarmKind.PULL, HarmKind.SPLASH, HarmKind.HEAL})
+
+
 def _apply_harm(
     position: Position, pool: EpicPool, attacker_id: str, harmed: list[str],
     harm: tuple[Harm, ...], start: dict[str, int], targets: list[str], log: list[str],
@@ -496,6 +501,10 @@ def _apply_harm(
             tuple(itertools.permutations(harm)),
             Decider.PLAYER if by_player else Decider.TABLE, attacker_id)
     for effect in order:
+        if effect.kind in NEEDS_ATTACKER and attacker_id not in {f.id for f in position.figures}:
+            # a Reaction (a Counter Attack) removed the attacker: nothing to push or heal from
+            log.append(f"Harm, {effect.text}: {attacker_id} is no longer on the map")
+            continue
         if not effect.per_target:
             position, pool = _general_harm(position, pool, attacker_id, effect, log)
             continue
