@@ -366,11 +366,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise TalesError("--games must be 1 or more")
     executor = None
     if args.dask:
+        import importlib
+
         try:
-            from dask.distributed import Client  # type: ignore[import-not-found]
+            distributed: Any = importlib.import_module("dask.distributed")
         except ImportError:
-            raise TalesError("--dask needs the dask extra: pip install 'tales[dask]'") from None
-        executor = Client(args.dask).get_executor()
+            raise TalesError("--dask needs the dask extra: pip install -e '.[dask]'") from None
+        try:
+            executor = distributed.Client(args.dask, timeout=10).get_executor()
+        except (OSError, TimeoutError, ValueError) as bad:
+            raise TalesError(f"--dask {args.dask}: cannot reach the cluster ({bad})") from None
     progress = _progress if sys.stderr.isatty() and not args.json else None
     reports = run_games(setup, args.bot, args.games, args.seed, args.workers, executor,
                         progress)
