@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from tales.board.figures import Role
 from tales.board.render import render
 from tales.engine.content import Context
 from tales.engine.game import Game, roll_chance
@@ -37,6 +38,21 @@ def option_text(decision: Decision[Any], option: Any) -> str:
     if isinstance(described, list):
         return ", ".join(str(o) for o in described)
     return str(described)
+
+
+def status(battle: Any) -> str:
+    """One line: each Hero's Fortitude left, side and tokens, and the Epic Pool."""
+    parts = []
+    for figure in battle.position.figures:
+        if figure.kind is not Role.HERO:
+            continue
+        left = figure.remaining_fortitude
+        tokens = ", ".join(f"{c} {t.value}" for t, c in figure.tokens)
+        parts.append(f"{figure.id} {left}/{figure.fortitude} "
+                     f"{'Wounded' if figure.wounded else 'Fresh'}"
+                     + (f" ({tokens})" if tokens else ""))
+    pool = battle.pool
+    return f"-- {'; '.join(parts)}; Epic Pool {pool.dice}/{pool.size}"
 
 
 def chance_for(seed: int, step: int, decision: Decision[Any]) -> Any:
@@ -106,6 +122,8 @@ class TerminalGame:
     def ask(self, decision: Decision[Any]) -> bool:
         """Ask one Decision; False when the player quits."""
         who = f"[{decision.figure}] " if decision.figure else "[table] "
+        if decision.kind == "tile" and decision.battle is not None:
+            self.write(status(decision.battle))
         self.write(f"{who}{decision.prompt}")
         for number, option in enumerate(decision.options, 1):
             self.write(f"  {number}) {option_text(decision, option)}")
