@@ -304,6 +304,8 @@ def _setup(args: argparse.Namespace) -> Any:
     except ValueError as bad:
         raise TalesError(f"--rule: {bad}") from None
     heroes = tuple(h.strip() for h in args.heroes.split(",") if h.strip())
+    if not 0 <= args.seed < 2**64:
+        raise TalesError(f"--seed {args.seed}: give a whole number from 0 to 2**64 - 1")
     return Setup(args.scenario, heroes, args.legend, args.dice, args.steps, rules)
 
 

@@ -76,14 +76,20 @@ class TerminalGame:
         """The game as a save."""
         return SavedGame(self.ctx.setup, self.seed, tuple(self.game.choices))
 
-    def save(self, path: Path | None = None) -> None:
-        """Write the save file (atomically)."""
+    def save(self, path: Path | None = None) -> bool:
+        """Write the save file (atomically); a file that cannot be written is one line and
+        the game goes on."""
         target = path or self.save_path
         if target is None:
             self.write("no save file: give one with 's FILE' or start with --save FILE")
-            return
-        write_save(target, self.saved())
+            return False
+        try:
+            write_save(target, self.saved())
+        except OSError as bad:
+            self.write(f"cannot save to {target}: {bad.strerror or bad}")
+            return False
         self.save_path = target
+        return True
 
     def show_log(self, battle: Any) -> None:
         """Print the log lines not shown yet."""
@@ -117,7 +123,7 @@ class TerminalGame:
 
     def autosave(self) -> None:
         if self.save_path is not None:
-            write_save(self.save_path, self.saved())
+            self.save()
 
     def ask(self, decision: Decision[Any]) -> bool:
         """Ask one Decision; False when the player quits."""
@@ -155,8 +161,7 @@ class TerminalGame:
                 self.write("undone")
                 return True
             if command in ("s", "save"):
-                self.save(Path(rest) if rest else None)
-                if self.save_path:
+                if self.save(Path(rest) if rest else None):
                     self.write(f"saved to {self.save_path}")
                 continue
             if command in ("b", "board") and decision.position is not None:

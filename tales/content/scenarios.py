@@ -202,20 +202,23 @@ def parse_scenario(text: str, source: str = "<scenario>", base: Path | None = No
                        if condition.kind is When.DEFEATED and n not in defeatable]
             if strange:
                 raise fail(f"'defeated' names {strange[0]!r}, which is neither a group nor a "
-                           f"destructible of this scenario", lines.of_text(strange[0]))
+                           f"destructible of this scenario", _quoted(lines, strange[0]))
             unknown = [n for n in condition.names
                        if (condition.kind is When.FIRED and n not in known_events)
                        or (condition.kind is When.PART and n not in known_parts)]
             if unknown:
                 what = "events" if condition.kind is When.FIRED else "parts"
                 raise fail(f"'{condition.kind.value}' names {unknown[0]!r}, which is not "
-                           f"one of the scenario's {what}", lines.of_text(unknown[0]))
+                           f"one of the scenario's {what}", _quoted(lines, unknown[0]))
     heroes = data.get("heroes", {"least": 2, "most": 4})
     if not (isinstance(heroes, dict) and set(heroes) <= {"least", "most"}
             and all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 4
                     for v in heroes.values())):
         raise fail("'heroes' is { least = 2, most = 4 } (1 to 4)", lines.of_key("heroes"))
     least, most = heroes.get("least", 2), heroes.get("most", 4)
+    if least > most:
+        raise fail(f"'heroes': least ({least}) is more than most ({most})",
+                   lines.of_key("heroes"))
     pool = data.get("epic_pool", {})
     if not (isinstance(pool, dict) and set(pool) <= {"size", "dice"}
             and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0
@@ -252,6 +255,15 @@ def parse_scenario(text: str, source: str = "<scenario>", base: Path | None = No
         story=dict(story), rewards=dict(rewards), sample=bool(data.get("sample", False)))
 
 
+def _quoted(lines: LineFinder, name: str) -> int | None:
+    """The line where ``name`` is written as a quoted string (else anywhere)."""
+    for text in (f'"{name}"', f"'{name}'", name):
+        line = lines.of_text(text)
+        if line is not None:
+            return line
+    return None
+
+
 def _beside(data: dict[str, Any], key: str, base: Path, source: str,
             lines: LineFinder) -> Path:
     name = data.get(key)
@@ -275,6 +287,8 @@ def _groups(specs: Any, blocks: dict[str, SchemerGroup], source: str,
         gid = spec.get("id") if isinstance(spec, dict) else None
         if not isinstance(gid, str):
             raise ContentError(source, f"group {n + 1}: needs an 'id'", line)
+        if gid in groups:
+            raise ContentError(source, f"group {gid!r} is listed twice", line)
         if gid not in blocks:
             raise ContentError(source, f"group {gid!r} is not in the Scheme Block file "
                                f"(groups: {', '.join(blocks)})", line)
@@ -368,7 +382,8 @@ class _Reader:
         numbered = sorted({int(n) for n in self.board.deployment if n})
         found = []
         for spec in specs:
-            if not isinstance(spec, dict) or spec.get("group") not in self.groups:
+            if not isinstance(spec, dict) or not isinstance(spec.get("group"), str) or spec[
+                    "group"] not in self.groups:
                 raise self.fail(where, "each deployment names one of the scenario's groups "
                                 f"({', '.join(self.groups)})", line)
             for key in spec:
@@ -405,6 +420,9 @@ class _Reader:
         if not isinstance(story, str):
             raise self.fail(where, "'story' is text", line)
         doors = self.spaces(spec.get("open_doors", []), where, line)
+        not_doors = [self.board.names[s] for s in sorted(doors) if not self.board.door[s]]
+        if not_doors:
+            raise self.fail(where, f"open_doors: {not_doors[0]} is not a door space", line)
         epic = spec.get("epic_dice", 0)
         if isinstance(epic, bool) or not isinstance(epic, int) or epic < 0:
             raise self.fail(where, "'epic_dice' is a whole number", line)
@@ -416,13 +434,15 @@ class _Reader:
             raise ContentError(self.source, "needs [[parts]]: at least the first part with "
                                "its deployment")
         headers = self.lines.entries("parts")
-        parts = []
+        parts: list[Part] = []
         for n, spec in enumerate(specs):
             line = headers[n] if n < len(headers) else None
             name = spec.get("name") if isinstance(spec, dict) else None
             where = f"part {name!r}" if isinstance(name, str) else f"part {n + 1}"
             if not isinstance(name, str):
                 raise self.fail(where, "needs a 'name'", line)
+            if any(p.name == name for p in parts):
+                raise self.fail(where, "two parts have this name", line)
             allowed = {"name", "when", "deploy", "limits", "initiative"} | EFFECT_KEYS
             for key in spec:
                 if key not in allowed or key == "reinforce":
@@ -453,13 +473,15 @@ class _Reader:
         if not isinstance(specs, list):
             raise ContentError(self.source, "'events' must be [[events]] tables")
         headers = self.lines.entries("events")
-        events = []
+        events: list[Event] = []
         for n, spec in enumerate(specs):
             line = headers[n] if n < len(headers) else None
             eid = spec.get("id") if isinstance(spec, dict) else None
             where = f"event {eid!r}" if isinstance(eid, str) else f"event {n + 1}"
             if not isinstance(eid, str):
                 raise self.fail(where, "needs an 'id'", line)
+            if any(e.id == eid for e in events):
+                raise self.fail(where, "two events have this id", line)
             for key in spec:
                 if key not in {"id", "when"} | EFFECT_KEYS:
                     raise self.fail(where, f"unknown key {key!r} (an event has: id, when, "
@@ -489,13 +511,15 @@ class _Reader:
         if not isinstance(specs, list):
             raise ContentError(self.source, "'destructibles' must be [[destructibles]] tables")
         headers = self.lines.entries("destructibles")
-        found = []
+        found: list[Destructible] = []
         for n, spec in enumerate(specs):
             line = headers[n] if n < len(headers) else None
             did = spec.get("id") if isinstance(spec, dict) else None
             where = f"destructible {did!r}" if isinstance(did, str) else f"destructible {n + 1}"
             if not isinstance(did, str):
                 raise self.fail(where, "needs an 'id'", line)
+            if any(d.id == did for d in found) or did in self.groups:
+                raise self.fail(where, "this id is already used", line)
             for key in spec:
                 if key not in ("id", "name", "at", "fortitude", "keywords"):
                     raise self.fail(where, f"unknown key {key!r} (keys: id, name, at, "

@@ -31,8 +31,10 @@ def find_file(name: str, folder: str) -> Path:
         candidate = root / folder / f"{name}.toml"
         if candidate.is_file():
             return candidate
-    known = sorted({p.stem for root in ROOTS for p in (root / folder).glob("*.toml")})
-    raise TalesError(f"no {folder[:-1]} {name!r} (bundled: {', '.join(known) or 'none'}; "
+    known = sorted({p.stem for root in ROOTS for p in (root / folder).glob("*.toml")
+                    if "[groups." not in p.read_text(encoding="utf-8", errors="replace")})
+    noun = {"heroes": "hero kit", "scenarios": "scenario"}.get(folder, folder)
+    raise TalesError(f"no {noun} {name!r} (bundled: {', '.join(known) or 'none'}; "
                      "or give a file path)")
 
 

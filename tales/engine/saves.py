@@ -54,12 +54,16 @@ def decode(data: bytes, source: str = "<save>") -> SavedGame:
     """A save from its bytes; :class:`SaveError` naming ``source`` if it is not one."""
     if len(data) > MAX_BYTES:
         raise SaveError(f"{source}: too large to be a save ({len(data)} bytes)")
-    if not data.startswith(MAGIC[:5]):
+    if not data:
+        raise SaveError(f"{source}: empty (not a tales game save)")
+    head = MAGIC[:-1]  # "TALESAV" then the container version
+    if not data.startswith(head[:len(data)]) or (len(data) >= len(head) and not data.startswith(
+            head)):
         raise SaveError(f"{source}: not a tales game save")
-    if data[:len(MAGIC)] != MAGIC:
-        raise SaveError(f"{source}: a save from a newer version of tales")
     if len(data) < len(MAGIC) + 4:
         raise SaveError(f"{source}: truncated")
+    if data[:len(MAGIC)] != MAGIC:
+        raise SaveError(f"{source}: a save from a newer version of tales")
     crc = int.from_bytes(data[len(MAGIC):len(MAGIC) + 4], "big")
     body = data[len(MAGIC) + 4:]
     if zlib.crc32(body) != crc:
@@ -74,18 +78,21 @@ def decode(data: bytes, source: str = "<save>") -> SavedGame:
     if not isinstance(payload, dict) or payload.get("format") != FORMAT:
         raise SaveError(f"{source}: not a tales game save")
     version = payload.get("version")
-    if not isinstance(version, int) or version > VERSION:
-        raise SaveError(f"{source}: format version {version!r} is newer than this tales "
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise SaveError(f"{source}: malformed save (format version {version!r})")
+    if version > VERSION:
+        raise SaveError(f"{source}: format version {version} is newer than this tales "
                         f"reads ({VERSION})")
     try:
         setup = Setup.from_dict(payload["setup"])
         seed = payload["seed"]
         choices = payload["choices"]
-        if isinstance(seed, bool) or not isinstance(seed, int) or not isinstance(
+        if isinstance(seed, bool) or not isinstance(seed, int) or not (
+                0 <= seed < 2**64) or not isinstance(
                 choices, list) or not all(isinstance(c, int) and not isinstance(c, bool)
                                           and c >= 0 for c in choices):
             raise ValueError("bad seed or choices")
-    except (KeyError, TypeError, ValueError) as bad:
+    except (KeyError, TypeError, ValueError, AttributeError) as bad:
         raise SaveError(f"{source}: malformed save ({bad})") from None
     return SavedGame(setup, seed, tuple(choices))
 

@@ -50,6 +50,8 @@ class GameRules:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameRules:
         """Flags from plain values; an unknown flag or value is a ValueError."""
+        if not isinstance(data, Mapping):
+            raise ValueError("rule flags are a table of FLAG = VALUE")
         flags = {"end_check": EndCheck, "tracker": TrackerReading, "cooldowns": CooldownReading}
         for key, value in data.items():
             if key not in flags:
@@ -82,6 +84,8 @@ class Setup:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Setup:
         """A setup from :meth:`to_dict`'s values (a ValueError or TypeError if malformed)."""
+        if not isinstance(data, Mapping):
+            raise ValueError("a setup is a table")
         heroes = data["heroes"]
         if not isinstance(data["scenario"], str) or not isinstance(heroes, list) or not all(
                 isinstance(h, str) for h in heroes):

@@ -10,7 +10,7 @@ A Charge Ability with several Charge Tokens may be used again for the same Trigg
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
@@ -45,7 +45,7 @@ class Reaction:
     figure: str
     name: str
     trigger: Trigger
-    run: Callable[[Battle, str, str], Resolution[Battle]]
+    run: Callable[[Battle, str, str], Resolution[Battle]] = field(compare=False)
     side: str | None = None  # a mat side's Reaction works only while that side shows
 
 

@@ -1,0 +1,446 @@
+"""Scenario files (docs/formats.md, "Scenarios"): the bundled samples load and check, and
+every mistake in a scenario file is one :class:`ContentError` naming the file, the line and
+the entry, never a traceback and never a half-loaded scenario."""
+
+from __future__ import annotations
+
+import shutil
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from tales.cli import main
+from tales.content.scenarios import Scenario, When, load_scenario
+from tales.errors import ContentError
+
+ROOT = Path(__file__).resolve().parents[1]
+SCENARIOS = ROOT / "scenarios"
+BUNDLED = ["cellar-door", "drowned-chapel", "market-riot"]
+
+
+def toml(text: str) -> str:
+    """A scenario's text, written flush left in the table below (line 1 is its first line)."""
+    return textwrap.dedent(text).lstrip("\n")
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """A folder holding the cellar map and the sample Scheme Blocks, for scenarios to name."""
+    shutil.copy(ROOT / "maps" / "cellar-stairs.toml", tmp_path)
+    shutil.copy(SCENARIOS / "sample-schemers.toml", tmp_path)
+    return tmp_path
+
+
+def write(folder: Path, text: str) -> Path:
+    path = folder / "broken.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# A valid scenario; every row of the table below is this with one mistake in it (the test
+# `test_the_base_scenario_loads` proves the mistake, not something else, is what fails).
+BASE = toml("""
+    title = "Broken on purpose"
+    map = "cellar-stairs.toml"
+    scheme_blocks = "sample-schemers.toml"
+
+    [[groups]]
+    id = "cellar-rats"
+
+    [[groups]]
+    id = "golems"
+
+    [[parts]]
+    name = "Start"
+    deploy = [ { group = "cellar-rats", tracker = 2 } ]
+
+    [[objectives]]
+    text = "Win"
+    when = { defeated = "cellar-rats" }
+""")
+
+
+def with_line(line: int, new: str, text: str = BASE) -> str:
+    """``text`` with line number ``line`` (from 1) replaced by ``new`` (which may be several
+    lines)."""
+    lines = text.splitlines()
+    lines[line - 1] = new
+    return "\n".join(lines) + "\n"
+
+
+def appended(extra: str) -> str:
+    return BASE + "\n" + toml(extra)
+
+
+# (broken text, fragment of the message, line of the mistake (None: a missing thing))
+CASES = [
+    pytest.param(with_line(4, 'difficulty = "hard"'),
+                 "unknown key 'difficulty' (a scenario has: ", 4,
+                 id="unknown top-level key"),
+    pytest.param(with_line(1, 'title = ""'), "needs a 'title'", 1, id="empty title"),
+    pytest.param(with_line(1, "# no title"), "needs a 'title'", None, id="missing title"),
+    pytest.param(with_line(2, 'map = "no-such-map.toml"'),
+                 "map file 'no-such-map.toml' not found", 2, id="missing map file"),
+    pytest.param(with_line(3, 'scheme_blocks = "nowhere.toml"'),
+                 "scheme_blocks file 'nowhere.toml' not found", 3,
+                 id="missing Scheme Block file"),
+    pytest.param(with_line(2, "map = 3"), "needs 'map', a file name", 2,
+                 id="map not a file name"),
+    pytest.param(with_line(9, 'id = "dragons"'),
+                 "group 'dragons' is not in the Scheme Block file (groups: cellar-rats, ", 8,
+                 id="group not in Scheme Block file"),
+    pytest.param(with_line(9, 'id = "golems"\nlimit = 2'),
+                 "group 'golems': Limit 2 is more than its 1 standees", 8,
+                 id="Limit above standees"),
+    pytest.param(with_line(9, 'id = "golems"\nlimit = 0'),
+                 "group 'golems': 'limit' must be a whole number, 1 or more", 8,
+                 id="Limit zero"),
+    pytest.param(with_line(6, 'id = "cellar-rats"\ninitiative = -1'),
+                 "group 'cellar-rats': 'initiative' must be a whole number, 0 or more", 5,
+                 id="negative initiative"),
+    pytest.param(with_line(6, 'id = "cellar-rats"\ninitiative = "two"'),
+                 "group 'cellar-rats': 'initiative' must be a whole number, 0 or more", 5,
+                 id="initiative not a number"),
+    pytest.param(with_line(6, 'id = "cellar-rats"\ncolour = "red"'),
+                 "group 'cellar-rats': unknown key 'colour'", 5, id="unknown group key"),
+    pytest.param(with_line(17, 'when = { killed = "cellar-rats" }'),
+                 "objectives 1: unknown test 'killed' (tests: defeated, rounds, ", 15,
+                 id="unknown when test"),
+    pytest.param(with_line(17, 'when = { door_open = "C3" }'),
+                 "objectives 1: C3 is not a door space", 15, id="door_open on a non-door"),
+    pytest.param(with_line(17, "when = { rounds = 0 }"),
+                 "objectives 1: 'rounds' is a whole number, 1 or more", 15, id="rounds zero"),
+    pytest.param(with_line(17, "when = { hero_defeated = false }"),
+                 "objectives 1: 'hero_defeated' can only be true", 15,
+                 id="hero_defeated false"),
+    pytest.param(with_line(17, 'when = "the rats are gone"'),
+                 "objectives 1: 'when' is a table such as", 15, id="when not a table"),
+    pytest.param(with_line(13, 'deploy = [ { group = "cellar-rats", spaces = ["Z9"] } ]'),
+                 "part 'Start': no space 'Z9' on map 'Cellar stairs (sample)'", 11,
+                 id="unknown space name"),
+    pytest.param(with_line(17, 'when = { hero_on = "feature Fountain" }'),
+                 "objectives 1: map 'Cellar stairs (sample)' has no feature 'Fountain'", 15,
+                 id="unknown feature name"),
+    pytest.param(with_line(13, 'deploy = [ { group = "cellar-rats", spaces = ["F4"], '
+                               "tracker = 1 } ]"),
+                 "part 'Start': deploy 'cellar-rats' onto 'spaces' or by 'tracker', one of "
+                 "them", 11, id="deploy with spaces and tracker"),
+    pytest.param(with_line(13, 'deploy = [ { group = "cellar-rats" } ]'),
+                 "deploy 'cellar-rats' onto 'spaces' or by 'tracker', one of them", 11,
+                 id="deploy with neither spaces nor tracker"),
+    pytest.param(with_line(13, 'deploy = [ { group = "hounds", tracker = 1 } ]'),
+                 "part 'Start': each deployment names one of the scenario's groups "
+                 "(cellar-rats, golems)", 11, id="deploy of a group not in the scenario"),
+    pytest.param(with_line(13, 'deploy = [ { group = "cellar-rats", tracker = 3 } ]'),
+                 "part 'Start': 3 Schemers by a tracker deck of only 2 cards", 11,
+                 id="tracker count above the deck"),
+    pytest.param(with_line(13, 'deploy = [ { group = "cellar-rats", tracker = 1, '
+                               "numbers = [1, 7] } ]"),
+                 "part 'Start': 'numbers' lists numbered deployment spaces of the map (1, 2)",
+                 11, id="tracker numbers not on the map"),
+    pytest.param(with_line(13, 'deploy = [ { group = "cellar-rats", tracker = 0 } ]'),
+                 "part 'Start': 'tracker' is how many Schemers to deploy", 11,
+                 id="tracker zero"),
+    pytest.param(with_line(13, 'when = { rounds = 1 }\ndeploy = []'),
+                 "part 'Start': the first part begins at setup: it has no 'when'", 11,
+                 id="first part with when"),
+    pytest.param(with_line(14, '\n[[parts]]\nname = "Later"\ndeploy = []'),
+                 "part 'Later': needs 'when': what begins this part", 15,
+                 id="later part without when"),
+    pytest.param(with_line(13, 'reinforce = []'),
+                 "part 'Start': unknown key 'reinforce' (a part has: deploy, ", 11,
+                 id="reinforce in a part"),
+    pytest.param(with_line(14, '\n[[parts]]\nname = "Later"\nwhen = { rounds = 2 }\n'
+                               "limits = { golems = 3 }"),
+                 "part 'Later': Limit 3 for 'golems' is more than its standees", 15,
+                 id="part Limit above standees"),
+    pytest.param(with_line(14, '\n[[parts]]\nname = "Later"\nwhen = { rounds = 2 }\n'
+                               "initiative = { hounds = 1 }"),
+                 "part 'Later': 'initiative' maps group ids to whole numbers", 15,
+                 id="part initiative for a group not in the scenario"),
+    pytest.param(with_line(17, 'when = { fired = "dragon wakes" }'),
+                 "'fired' names 'dragon wakes', which is not one of the scenario's events",
+                 17, id="fired names an unknown event"),
+    pytest.param(with_line(17, 'when = { part = "The lair" }'),
+                 "'part' names 'The lair', which is not one of the scenario's parts", 17,
+                 id="part names an unknown part"),
+    pytest.param(with_line(17, 'when = { defeated = "dragons" }'),
+                 "'defeated' names 'dragons', which is neither a group nor a destructible of "
+                 "this scenario", 17, id="defeated names neither group nor destructible"),
+    pytest.param(appended("""
+        [[destructibles]]
+        id = "warding-stone"
+        at = "F2"
+        fortitude = 0
+        """),
+                 "destructible 'warding-stone': 'fortitude' must be a whole number, 1 or more",
+                 19, id="destructible with fortitude 0"),
+    pytest.param(appended("""
+        [[destructibles]]
+        id = "warding-stone"
+        at = "F2"
+        """),
+                 "destructible 'warding-stone': 'fortitude' must be a whole number, 1 or more",
+                 19, id="destructible without fortitude"),
+    pytest.param(appended("""
+        [[destructibles]]
+        id = "warding-stone"
+        at = "F2"
+        fortitude = 5
+        keywords = ["Shiny"]
+        """),
+                 "destructible 'warding-stone': unknown keyword 'Shiny'", 19,
+                 id="destructible with an unknown keyword"),
+    pytest.param(appended("""
+        [[destructibles]]
+        id = "warding-stone"
+        at = "Q1"
+        fortitude = 5
+        """),
+                 "destructible 'warding-stone': no space 'Q1' on map", 19,
+                 id="destructible on an unknown space"),
+    pytest.param(appended("""
+        [[doors]]
+        space = "C3"
+        """),
+                 "door 1: C3 is not a door space (D on the map)", 19,
+                 id="doors entry on a non-door space"),
+    pytest.param(appended("""
+        [[doors]]
+        space = "D4"
+        opened_by = "key"
+        """),
+                 "door 1: 'opened_by' is \"action\" or \"event\"", 19, id="bad opened_by"),
+    pytest.param(with_line(4, "epic_pool = { size = 2, dice = 3 }"),
+                 "'epic_pool' is { size = 3, dice = 0 } (dice at most size)", 4,
+                 id="epic_pool dice above size"),
+    pytest.param(with_line(4, "epic_pool = { size = -1 }"),
+                 "'epic_pool' is { size = 3, dice = 0 }", 4, id="epic_pool negative size"),
+    pytest.param(with_line(4, "heroes = { least = 0, most = 4 }"),
+                 "'heroes' is { least = 2, most = 4 } (1 to 4)", 4, id="heroes out of range"),
+    pytest.param(with_line(4, 'power_tree_steps = "two"'),
+                 "'power_tree_steps' must be a whole number", 4, id="power_tree_steps text"),
+    pytest.param(appended("""
+        [rewards]
+        text = "A round on the house."
+        unlock = "Ward-breaker charm"
+        """),
+                 "[rewards] has text = \"...\", unlock = [names], archive = [names]", 19,
+                 id="rewards unlock not a list"),
+    pytest.param(appended("""
+        [rewards]
+        gold = 10
+        """),
+                 "[rewards] has text = ", 19, id="rewards with an unknown key"),
+    pytest.param(appended("""
+        [story]
+        prologue = 3
+        """),
+                 "[story] holds text: prologue, victory, defeat", 19, id="story not text"),
+    pytest.param(appended("""
+        [[abilities]]
+        name = "Blink"
+        kind = "action"
+        effects = [ { teleport = 3 } ]
+        """),
+                 "ability 'Blink': effect 1: unknown effect 'teleport' (effects: ", 19,
+                 id="scenario ability with an unknown effect"),
+    pytest.param(appended("""
+        [[abilities]]
+        name = "Blink"
+        kind = "dance"
+        effects = [ { move = 3 } ]
+        """),
+                 "ability 'Blink': 'on' is one of ", 19, id="scenario ability of unknown kind"),
+    pytest.param(appended("""
+        [[events]]
+        id = "more rats"
+        when = { rounds = 2 }
+        spawn = 3
+        """),
+                 "event 'more rats': unknown key 'spawn' (an event has: id, when, ", 19,
+                 id="unknown event key"),
+    pytest.param(appended("""
+        [[events]]
+        when = { rounds = 2 }
+        """),
+                 "event 1: needs an 'id'", 19, id="event without an id"),
+    pytest.param(appended("""
+        [[events]]
+        id = "flare"
+        when = { rounds = 2 }
+        epic_dice = -1
+        """),
+                 "event 'flare': 'epic_dice' is a whole number", 19, id="negative epic_dice"),
+    pytest.param(appended("""
+        [[defeat]]
+        text = "Too slow"
+        when = { rounds = 8 }
+        deadline = 8
+        """),
+                 "defeat 1: unknown key 'deadline' (keys: text, when)", 19,
+                 id="unknown defeat key"),
+    pytest.param(BASE.split("[[objectives]]")[0],
+                 "needs [[objectives]] tables with text and when", None, id="no objectives"),
+    pytest.param(with_line(4, "objectives = []", BASE.split("[[objectives]]")[0]),
+                 "needs [[objectives]] tables with text and when", 4,
+                 id="empty objectives list"),
+    pytest.param(with_line(12, 'name = "Start'),
+                 "not valid TOML: ", 12, id="not valid TOML"),
+]
+
+
+def test_the_base_scenario_loads(folder: Path) -> None:
+    scenario = load_scenario(write(folder, BASE))
+    assert scenario.title == "Broken on purpose"
+    assert list(scenario.groups) == ["cellar-rats", "golems"]
+    assert [p.name for p in scenario.parts] == ["Start"]
+    assert scenario.objectives[0].when[0].kind is When.DEFEATED
+
+
+@pytest.mark.parametrize(("text", "fragment", "line"), CASES)
+def test_a_mistake_is_one_line_naming_file_and_line(
+    folder: Path, text: str, fragment: str, line: int | None
+) -> None:
+    path = write(folder, text)
+    with pytest.raises(ContentError) as caught:
+        load_scenario(path)
+    error = caught.value
+    message = str(error)
+    assert "\n" not in message
+    assert (error.source, error.line) == (str(path), line)
+    where = f"{path}:{line}: " if line is not None else f"{path}: "
+    assert message.startswith(where)
+    assert fragment in message
+
+
+# --- mistakes the loader lets through or places wrongly -----------------------------------
+
+
+def test_an_unknown_defeated_name_inside_an_earlier_word_gets_its_own_line(
+    folder: Path,
+) -> None:
+    # "rats" is a substring of "cellar-rats" on line 6; the mistake is on line 17.
+    path = write(folder, with_line(17, 'when = { defeated = "rats" }'))
+    with pytest.raises(ContentError) as caught:
+        load_scenario(path)
+    assert "'defeated' names 'rats'" in str(caught.value)
+    assert caught.value.line == 17
+
+
+def test_open_doors_on_a_non_door_space_is_refused(folder: Path) -> None:
+    path = write(folder, appended("""
+        [[events]]
+        id = "crack"
+        when = { rounds = 2 }
+        open_doors = ["C3"]
+        """))
+    with pytest.raises(ContentError, match="C3 is not a door space"):
+        load_scenario(path)
+
+
+def test_heroes_least_above_most_is_refused(folder: Path) -> None:
+    with pytest.raises(ContentError, match="'heroes'"):
+        load_scenario(write(folder, with_line(4, "heroes = { least = 3, most = 2 }")))
+
+
+def test_deploy_group_given_as_a_list_is_one_line(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(folder, with_line(13, 'deploy = [ { group = ["cellar-rats"], tracker = 2 } ]'))
+    assert main(["scenario", "check", str(path)]) == 2
+    _, err = capsys.readouterr()
+    assert err.startswith(f"tales: {path}:11: part 'Start': each deployment names one of")
+
+
+def test_a_group_named_twice_is_refused(folder: Path) -> None:
+    path = write(folder, with_line(9, 'id = "cellar-rats"'))
+    with pytest.raises(ContentError, match="cellar-rats"):
+        load_scenario(path)
+
+
+# --- the bundled scenarios ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_bundled_scenarios_load(name: str) -> None:
+    scenario = load_scenario(SCENARIOS / f"{name}.toml")
+    assert isinstance(scenario, Scenario)
+    assert scenario.sample
+    assert "(sample)" in scenario.title
+    assert scenario.parts and scenario.objectives and scenario.groups
+    assert not scenario.parts[0].when
+    assert all(p.when for p in scenario.parts[1:])
+
+
+def test_bundled_scenario_details() -> None:
+    cellar = load_scenario(SCENARIOS / "cellar-door.toml")
+    assert (cellar.title, cellar.epic_pool, cellar.power_tree_steps) == (
+        "The cellar door (sample)", (3, 1), 2)
+    assert {g: s.limit for g, s in cellar.groups.items()} == {
+        "cellar-rats": 4, "bouncers": 1, "golems": 1}
+    assert [a.name for a in cellar.abilities] == ["Kick the door open"]
+    chapel = load_scenario(SCENARIOS / "drowned-chapel.toml")
+    assert chapel.heroes == (2, 3)
+    assert [d.id for d in chapel.destructibles] == ["warding-stone"]
+    assert [chapel.board.names[s] for s in chapel.sealed_doors] == ["G3"]
+    second = chapel.parts[1]
+    assert (second.limits, second.initiative) == ({"hounds": 2}, {"hounds": 2})
+    assert second.effects.reinforce[0].numbers == (1, 2, 3)
+    riot = load_scenario(SCENARIOS / "market-riot.toml")
+    assert riot.hero_defeat_loses is False
+    assert riot.groups["golems"].initiative == 2
+    assert [e.effects.win for e in riot.events] == [True, False]
+    assert [e.effects.lose for e in riot.events] == [False, True]
+
+
+def test_scenario_check_on_the_bundled_scenarios(capsys: pytest.CaptureFixture[str]) -> None:
+    files = [str(SCENARIOS / f"{name}.toml") for name in BUNDLED]
+    assert main(["scenario", "check", *files]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    lines = out.splitlines()
+    assert len(lines) == 3
+    for file, line in zip(files, lines, strict=True):
+        assert line.startswith(f"{file}: ok: ")
+    assert ("'The cellar door (sample)', 2 parts, 1 events, 2 objectives; groups "
+            "cellar-rats (Limit 4), bouncers (Limit 1), golems (Limit 1)") in lines[0]
+
+
+def test_scenario_check_on_a_bad_file(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(folder, with_line(4, "epic_pool = { size = 2, dice = 3 }"))
+    assert main(["scenario", "check", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1
+    assert err.startswith(f"tales: {path}:4: 'epic_pool' is ")
+    assert "Traceback" not in err
+
+
+def test_scenario_check_on_a_missing_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "nothing.toml"
+    assert main(["scenario", "check", str(missing)]) == 2
+    out, err = capsys.readouterr()
+    assert (out, err) == ("", f"tales: {missing}: no such file\n")
+
+
+def test_scenario_show(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["scenario", "show", str(SCENARIOS / "cellar-door.toml")]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    lines = out.splitlines()
+    assert lines[0] == "The cellar door (sample) (sample, 2-4 Heroes, Epic Pool 3)"
+    assert "  part 'The cellar': 2 cellar-rats by tracker deck (1, 2); bouncers on F4" in lines
+    assert "  part 'Behind the door': golems on D5" in lines
+    assert "  event 'more rats'" in lines
+    assert "  objective: Open the old door" in lines
+    # the map is drawn as `tales map show` draws it
+    assert main(["map", "show", str(ROOT / "maps" / "cellar-stairs.toml")]) == 0
+    drawing, _ = capsys.readouterr()
+    assert out.endswith(drawing)
+    assert "Cellar stairs (sample) (hex, 46 spaces, 4 walls)" in out
