@@ -46,7 +46,7 @@ class When(StrEnum):
     ALL_HEROES_ON = "all_heroes_on"  # every Hero on the map stands on one of these spaces
     HERO_DEFEATED = "hero_defeated"  # a Hero has been Defeated
     FIRED = "fired"  # these events have happened
-    PART = "part"  # the scenario has reached this part
+    PART = "part"  # the scenario is in one of these parts
     SCHEMERS_DEFEATED = "schemers_defeated"  # at least N Schemers Defeated in all
 
 

@@ -40,30 +40,30 @@ def deploy(ctx: Context, state: GameState, entries: tuple[Deploy, ...]
 def _deploy_line(ctx: Context, state: GameState, entry: Deploy) -> Resolution[GameState]:
     block = ctx.scenario.groups[entry.group].block
     board = state.position.board
-    if entry.spaces:
-        wanted: list[tuple[int, int | None]] = [(s, None) for s in entry.spaces]
-    else:
-        by_standee = ctx.setup.rules.tracker is TrackerReading.STANDEE
-        on_map = {f.number for f in state.position.figures if f.group == entry.group}
-        deck = [n for n in entry.numbers if not by_standee
-                or (n in block.standees and n not in on_map)]
-        wanted = []
-        for _ in range(min(entry.tracker, len(deck))):
+    by_standee = ctx.setup.rules.tracker is TrackerReading.STANDEE
+    on_map = {f.number for f in state.position.figures if f.group == entry.group}
+    deck = [n for n in entry.numbers if not by_standee
+            or (n in block.standees and n not in on_map)]
+    count = len(entry.spaces) if entry.spaces else min(entry.tracker, len(deck))
+    for n in range(count):
+        members = [f for f in state.position.figures if f.group == entry.group]
+        limit = group_limit(ctx, state, entry.group)
+        if len(members) >= limit:  # checked before a card is drawn for it
+            state = state.note(f"{block.name}: at its Limit of {limit}, no more are deployed")
+            break
+        standee: int | None = None
+        if entry.spaces:
+            space = entry.spaces[n]
+        else:
             card = yield Decision(
                 "tracker-card", f"draw a card from the {block.colour or block.name} tracker "
                 "deck", tuple(sorted(deck)), Decider.CHANCE, None,
                 tuple(1 / len(deck) for _ in deck))
             deck.remove(card)
-            space = next(i for i, n in enumerate(board.deployment) if n == card)
-            wanted.append((space, card if by_standee else None))
-    for space, standee in wanted:
-        members = [f for f in state.position.figures if f.group == entry.group]
-        limit = group_limit(ctx, state, entry.group)
-        if len(members) >= limit:
-            state = state.note(f"{block.name}: at its Limit of {limit}, no more are deployed")
-            break
+            space = next(i for i, number in enumerate(board.deployment) if number == card)
+            standee = card if by_standee else None
         taken = {f.number for f in members}
-        free = [n for n in block.standees if n not in taken]
+        free = [k for k in block.standees if k not in taken]
         number = standee if standee in free else free[0]
         figure = Figure(f"{entry.group}-{number}", Side.SCHEMER, space, entry.group, number,
                         block.fortitude, keywords=block.keywords, immune=block.immune)

@@ -283,7 +283,8 @@ def _apply(ctx: Context, state: GameState, effects: Effects) -> Resolution[GameS
     state = yield from deploy(ctx, state, effects.reinforce)
     if effects.lose:
         state = _end(state, Result.DEFEAT, effects.story or "a defeat event")
-    elif effects.win:
+    elif effects.win:  # defeat first: a win event does not undo a Hero's defeat
+        state = _check_defeat(ctx, state)
         state = _end(state, Result.VICTORY, effects.story or "a victory event")
     return state
 
@@ -310,6 +311,11 @@ def _check_story(ctx: Context, state: GameState) -> Resolution[GameState]:
                     f"Event: {event.id}")
                 state = yield from _apply(ctx, state, event.effects)
                 changed = True
+    return _latch(ctx, state)
+
+
+def _latch(ctx: Context, state: GameState) -> GameState:
+    """Objectives whose test holds now are complete from now on."""
     done = {n for n, o in enumerate(ctx.scenario.objectives) if all_hold(ctx, state, o.when)}
     return replace(state, completed=state.completed | done)
 
@@ -320,25 +326,33 @@ def _end(state: GameState, result: Result, reason: str) -> GameState:
     return replace(state, result=result, reason=reason)
 
 
-def _check_end(ctx: Context, state: GameState) -> GameState:
-    """Defeat conditions first (a Hero Defeated, unless the scenario says otherwise), then
-    Victory when every objective is complete."""
+def _check_defeat(ctx: Context, state: GameState) -> GameState:
+    """A Hero Defeated (unless the scenario says otherwise) or a defeat condition."""
     scenario = ctx.scenario
     if scenario.hero_defeat_loses and state.fallen:
         return _end(state, Result.DEFEAT, f"{state.fallen[0].hero} is Defeated")
     for condition in scenario.defeat:
         if all_hold(ctx, state, condition.when):
             return _end(state, Result.DEFEAT, condition.text)
-    if len(state.completed) == len(scenario.objectives):
+    return state
+
+
+def _check_end(ctx: Context, state: GameState) -> GameState:
+    """Defeat conditions first, then Victory when every objective is complete."""
+    scenario = ctx.scenario
+    state = _check_defeat(ctx, state)
+    if state.result is None and len(state.completed) == len(scenario.objectives):
         return _end(state, Result.VICTORY, "; ".join(o.text for o in scenario.objectives))
     return state
 
 
 def objective_phase(ctx: Context, state: GameState) -> Resolution[GameState]:
-    """Check the scenario's story, objectives and Win and defeat conditions."""
+    """Check the defeat conditions, then the scenario's story, then the objectives."""
     state = replace(state, rounds_ended=state.round).note(
         f"Round {state.round}: Objective Phase")
-    state = yield from _check_story(ctx, state)
+    state = _check_defeat(ctx, _latch(ctx, state))
+    if state.result is None:
+        state = yield from _check_story(ctx, state)
     return _check_end(ctx, state)
 
 

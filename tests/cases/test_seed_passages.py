@@ -2,36 +2,19 @@
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+from pathlib import Path
+
 import pytest
 
-from . import (
-    test_ability_cases,
-    test_attack_cases,
-    test_effect_cases,
-    test_forced_cases,
-    test_health_cases,
-    test_item_cases,
-    test_leap_cases,
-    test_move_cases,
-    test_power_tree_cases,
-    test_schemer_move_cases,
-    test_schemer_target_cases,
-)
 from ._build import GLOSSARY, RULES
 
-TABLES = (
-    test_move_cases,
-    test_leap_cases,
-    test_forced_cases,
-    test_schemer_move_cases,
-    test_schemer_target_cases,
-    test_attack_cases,
-    test_health_cases,
-    test_ability_cases,
-    test_item_cases,
-    test_power_tree_cases,
-    test_effect_cases,
-)
+#: Every case table of this folder (``test_*_cases.py``), imported so its rows are collected.
+TABLES = tuple(
+    importlib.import_module(f"{__package__}.{module.name}")
+    for module in pkgutil.iter_modules([str(Path(__file__).parent)])
+    if module.name.startswith("test_") and module.name.endswith("_cases"))
 
 
 def _flat(text: str) -> str:
