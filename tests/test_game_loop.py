@@ -126,3 +126,29 @@ def test_a_schemer_removed_by_a_counter_attack_mid_attack_ends_its_attack() -> N
     setup = Setup(SCENARIOS[0], HEROES[0]).to_dict()
     for game in (0, 1):
         assert play_game(setup, "random", 99, game).result in ("victory", "defeat")
+
+
+def test_the_sample_scenarios_together_use_every_element() -> None:
+    """The issue asks for samples that together use every element of the format."""
+    from tales.content.scenarios import When, load_scenario
+
+    scenarios = [load_scenario(s) for s in SCENARIOS]
+    tests = {c.kind for s in scenarios
+             for when in [p.when for p in s.parts] + [e.when for e in s.events]
+             + [o.when for o in (*s.objectives, *s.defeat)] for c in when}
+    assert tests == set(When)
+    effects = [e.effects for s in scenarios for e in s.events] + [
+        p.effects for s in scenarios for p in s.parts]
+    assert all(any(getattr(e, name) for e in effects)
+               for name in ("story", "reinforce", "open_doors", "epic_dice", "win", "lose"))
+    deploys = [d for e in effects for d in e.reinforce]
+    assert any(d.spaces for d in deploys) and any(d.tracker for d in deploys)
+    assert any(s.sealed_doors for s in scenarios) and any(s.abilities for s in scenarios)
+    assert any(s.destructibles for s in scenarios) and any(s.rewards for s in scenarios)
+    assert any(p.limits for s in scenarios for p in s.parts)
+    assert any(p.initiative for s in scenarios for p in s.parts)
+    assert any(g.initiative > 1 for s in scenarios for g in s.groups.values())
+    assert any(not s.hero_defeat_loses for s in scenarios)
+    assert any(s.defeat for s in scenarios) and all(s.story and s.sample for s in scenarios)
+    blocks = [g.block for s in scenarios for g in s.groups.values()]
+    assert any(b.alternating for b in blocks) and any(b.unpredictable for b in blocks)
