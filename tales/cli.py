@@ -306,7 +306,8 @@ def _setup(args: argparse.Namespace) -> Any:
     heroes = tuple(h.strip() for h in args.heroes.split(",") if h.strip())
     if not 0 <= args.seed < 2**64:
         raise TalesError(f"--seed {args.seed}: give a whole number from 0 to 2**64 - 1")
-    return Setup(args.scenario, heroes, args.legend, args.dice, args.steps, rules)
+    return Setup(args.scenario, heroes, args.legend, args.dice, args.steps, rules,
+                 args.companion)
 
 
 def _progress(done: int, total: int) -> None:
@@ -418,6 +419,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 def _game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--heroes", metavar="A,B", help="Hero names or kit files, e.g. "
                         "gerki,deirdre (bundled kits are in heroes/)")
+    parser.add_argument("--companion", metavar="NAME", help="Solo Mode: one Hero with this "
+                        "Companion card (bundled: companions/, e.g. otto-guard, pooky)")
     parser.add_argument("--legend", action="store_true", help="Legend difficulty")
     parser.add_argument("--steps", type=int, metavar="N",
                         help="Power Tree steps per Hero (default: the scenario's)")

@@ -62,6 +62,8 @@ class Token(StrEnum):
     TOUGHNESS = "toughness"
     WEAKEN = "weaken"
     STUN = "stun"
+    REPAIR = "repair"  # on Otto in Recovery Mode (Appendix B)
+    POOKY = "pooky"  # on Companion Pooky on break (Appendix B)
 
     @property
     def rule_name(self) -> str:
@@ -113,7 +115,9 @@ class Figure:
     or a map feature's name, lower-cased. ``wounded`` is True for a figure on its Wounded
     side (glossary: Fresh, Wounded); a Fresh figure with a Wounded side (a Hero, a Boss) has
     that side's Fortitude in ``wounded_fortitude``; ``toughness_refresh`` is how many
-    Toughness Tokens a Boss gets back when it flips to Wounded (glossary: Boss).
+    Toughness Tokens a Boss gets back when it flips to Wounded (glossary: Boss). A Solo Mode
+    Companion has a Recovery side (``recovery``: the keywords it gains there); Defeated, it
+    flips to it (``recovering``) instead of leaving the map (Appendix B).
     """
 
     id: str
@@ -131,6 +135,8 @@ class Figure:
     tokens: tuple[tuple[Token, int], ...] = field(default=())
     role: Role | None = None
     owner: str | None = None  # the figure whose player controls it (an Illusion's Eve)
+    recovery: frozenset[Keyword] | None = None  # a Companion's Recovery side's keywords
+    recovering: bool = False  # on that side (Otto's Recovery Mode, Pooky on break)
 
     @property
     def kind(self) -> Role:

@@ -32,7 +32,8 @@ from tales.errors import ContentError, TalesError
 POSITION_KEYS = frozenset({"map", "figures", "traps", "wizard_fire", "open_doors"})
 FIGURE_KEYS = frozenset(
     {"id", "side", "at", "group", "number", "fortitude", "damage", "wounded",
-     "wounded_fortitude", "toughness_refresh", "keywords", "tokens", "role", "owner"}
+     "wounded_fortitude", "toughness_refresh", "keywords", "tokens", "role", "owner",
+     "recovery", "recovering"}
 )
 
 
@@ -353,12 +354,27 @@ def _read_figure(
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise error(f"{label}: tokens.{name} must be a whole number, 0 or more", line)
         tokens[token] = count
+    recovery = None
+    if "recovery" in entry:
+        words = entry["recovery"]
+        parsed_words = [parse_keyword(w) if isinstance(w, str) else None
+                        for w in (words if isinstance(words, list) else [None])]
+        if not all(isinstance(k, Keyword) for k in parsed_words):
+            raise error(f"{label}: 'recovery' lists the keywords of its Recovery side, such "
+                        "as [\"Avoided\", \"Tiny\"]", line)
+        recovery = frozenset(k for k in parsed_words if isinstance(k, Keyword))
+    recovering = entry.get("recovering", False)
+    if not isinstance(recovering, bool) or (recovering and recovery is None):
+        raise error(f"{label}: 'recovering' is true or false, and needs 'recovery'", line)
+    if recovery is not None and role is not Role.COMPANION:
+        raise error(f"{label}: only a Companion (role = \"companion\") has a Recovery side",
+                    line)
     figure = Figure(
         id=figure_id, side=side, at=at, group=group, number=number, fortitude=fortitude,
         damage=damage, wounded=wounded, wounded_fortitude=wounded_fortitude,
         toughness_refresh=toughness_refresh, role=role, owner=owner,
-        keywords=frozenset(keywords),
-        immune=frozenset(immune),
+        keywords=frozenset(keywords | (set(recovery or ()) if recovering else set())),
+        immune=frozenset(immune), recovery=recovery, recovering=recovering,
     ).with_tokens(tokens)
     if Keyword.TINY not in figure.keywords:
         for other in placed:

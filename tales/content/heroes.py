@@ -181,7 +181,7 @@ def parse_hero_kit(text: str, source: str = "<hero>") -> HeroKit:
     tree = None
     if "power_tree" in data:
         tree = parse_power_tree(data["power_tree"], source, lines)
-    pooky = _pooky(data.get("pooky", []), lines, source)
+    pooky = read_pooky(data.get("pooky", []), lines, source)
     known = {a.id for a in allies}
     for entry in abilities:
         if entry.ally is not None and entry.ally not in known:
@@ -215,7 +215,7 @@ def _allies(specs: Any, lines: LineFinder, source: str) -> tuple[AllySpec, ...]:
     return tuple(allies)
 
 
-def _pooky(specs: Any, lines: LineFinder, source: str
+def read_pooky(specs: Any, lines: LineFinder, source: str
            ) -> tuple[tuple[tuple[int, ...], Ability], ...]:
     """Pooky's Schemes: ``[[pooky]]`` tables with a name, die faces and effect steps."""
     if not isinstance(specs, list):

@@ -60,6 +60,11 @@ class _Greedy:
             self.abilities[kit.id] = {a.name: a for a in ctx.abilities(kit.id)}
             for ally, abilities in kit.ally_abilities().items():
                 self.abilities[ally] = {a.name: a for a in abilities}
+        card = ctx.companion
+        if card is not None:
+            known = (*card.actions, *(s for _, s in card.pooky),
+                     *(ctx.scenario.abilities if card.scenario_abilities else ()))
+            self.abilities[card.id] = {a.name: a for a in known}
         self.handlers: dict[str, Callable[[Decision[Any]], Any]] = {
             "tile": self.tile, "ability": self.ability, "move-to": self.move_to,
             "evade-leap": self.retreat, "attack-targets": self.targets,
@@ -68,6 +73,7 @@ class _Greedy:
             "toughness": lambda d: True, "shields": self.most, "hitback": self.most,
             "reaction": self.reaction, "doom": self.doom, "may": lambda d: True,
             "effect-space": self.toward_foes, "start-space": self.toward_foes,
+            "companion-action": self.companion_action,
         }
 
     def choose(self, decision: Decision[Any]) -> Any:
@@ -169,6 +175,15 @@ class _Greedy:
             else:
                 best = max(best, 3.0)
         return best
+
+    def companion_action(self, decision: Decision[Any]) -> Any:
+        """Use a Companion action when it is worth anything now."""
+        me = self.me(decision)
+        if me is None:
+            return False
+        name = decision.prompt.split(": ", 1)[1].rstrip("?")
+        ability = self.abilities.get(me.id, {}).get(name)
+        return ability is None or self.score(decision.position, me, ability) > 0
 
     def foes_adjacent(self, position: Position, me: Figure) -> bool:
         return any(position.adjacent(me, f) for f in self.foes(position, me))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from tales.board.figures import Role
 from tales.content.scenarios import Condition, When
 from tales.engine.content import Context
 from tales.engine.state import GameState
@@ -23,7 +22,7 @@ def holds(ctx: Context, state: GameState, condition: Condition) -> bool:
     if kind is When.DOOR_OPEN:
         return not condition.spaces & position.closed_doors
     if kind in (When.HERO_ON, When.ALL_HEROES_ON):
-        heroes = [f for f in position.figures if f.kind is Role.HERO]
+        heroes = state.heroes_for_rules()
         on = [f.at in condition.spaces for f in heroes]
         return any(on) if kind is When.HERO_ON else bool(on) and all(on)
     if kind is When.HERO_DEFEATED:

@@ -7,10 +7,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from tales.content.companions import load_companion
 from tales.content.heroes import HeroKit, load_hero_kit
 from tales.content.scenarios import Scenario, load_scenario
 from tales.engine.state import Setup
 from tales.errors import TalesError
+from tales.rules.companions import CompanionCard
 from tales.rules.dice import Dice, DieKind, load_dice
 from tales.rules.effects import Ability
 
@@ -33,7 +35,8 @@ def find_file(name: str, folder: str) -> Path:
             return candidate
     known = sorted({p.stem for root in ROOTS for p in (root / folder).glob("*.toml")
                     if "[groups." not in p.read_text(encoding="utf-8", errors="replace")})
-    noun = {"heroes": "hero kit", "scenarios": "scenario"}.get(folder, folder)
+    noun = {"heroes": "hero kit", "scenarios": "scenario",
+            "companions": "Companion card"}.get(folder, folder)
     raise TalesError(f"no {noun} {name!r} (bundled: {', '.join(known) or 'none'}; "
                      "or give a file path)")
 
@@ -46,6 +49,12 @@ class Context:
     scenario: Scenario
     kits: tuple[HeroKit, ...]
     dice: Dice
+    companion: CompanionCard | None = None
+
+    @property
+    def solo(self) -> bool:
+        """Solo Mode: one Hero with a Companion (Appendix B)."""
+        return self.companion is not None
 
     def kit(self, hero: str) -> HeroKit:
         """The kit of the Hero called ``hero``."""
@@ -71,6 +80,11 @@ def _kit(path: str) -> HeroKit:
     return load_hero_kit(path)
 
 
+@lru_cache(maxsize=16)
+def _companion(path: str) -> CompanionCard:
+    return load_companion(path)
+
+
 @lru_cache(maxsize=8)
 def _dice(path: str | None) -> Dice:
     return load_dice(path)
@@ -84,13 +98,25 @@ def load_context(setup: Setup) -> Context:
     for n, hero in enumerate(ids):
         if hero in ids[:n]:
             raise TalesError(f"Hero {hero!r} is named twice")
+    companion = None
+    if setup.companion is not None:
+        companion = _companion(str(find_file(setup.companion, "companions")))
+        if len(kits) != 1:
+            raise TalesError("a Companion is for Solo Mode: one Hero (Appendix B); with two "
+                             "or more Heroes play without one")
+        if kits[0].pooky and companion.rolls:
+            raise TalesError(f"{kits[0].name} cannot choose Pooky as his Companion: Pooky "
+                             "accompanies him by default (Appendix B)")
+        if companion.id in ids or (kits[0].pooky and companion.id == "pooky"):
+            raise TalesError(f"the Companion's id {companion.id!r} is a Hero's too")
+    elif len(kits) == 1:
+        raise TalesError("a one-Hero game is Solo Mode (Appendix B): give a Companion "
+                         "(--companion otto-guard, for one) or two or more Heroes")
     least, most = scenario.heroes
-    if not least <= len(kits) <= most:
+    count = len(kits) + (companion is not None)  # the Companion "counts as a Hero"
+    if not least <= count <= most:
         raise TalesError(f"{scenario.source}: this scenario is for {least} to {most} Heroes, "
-                         f"not {len(kits)}")
-    if len(kits) == 1:
-        raise TalesError("a one-Hero game is Solo Mode (Appendix B), which needs a Companion; "
-                         "give two or more Heroes")
+                         f"not {count}")
     dice = _dice(setup.dice)
     faces = {f.scheme for f in dice[DieKind.SCHEME].faces}
     for gid, group in scenario.groups.items():
@@ -102,4 +128,4 @@ def load_context(setup: Setup) -> Context:
         if missing:
             raise TalesError(f"{scenario.source}: group {gid!r} has no Scheme for Scheme Die "
                              f"face {missing[0]} (dice: {dice.source})")
-    return Context(setup, scenario, kits, dice)
+    return Context(setup, scenario, kits, dice, companion)

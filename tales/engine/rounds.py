@@ -33,8 +33,10 @@ from tales.engine.state import CooldownReading, EndCheck, Fallen, GameState, Res
 from tales.errors import ContentError
 from tales.rules.abilities import ready_phase as remove_cooldowns
 from tales.rules.attacks import Battle
+from tales.rules.companions import companion_turn
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.dice import DieKind, roll
+from tales.rules.effects import equip
 from tales.rules.epic_pool import EpicPool
 from tales.rules.hero_turn import hero_turn
 from tales.rules.power_tree import choose_steps
@@ -43,6 +45,8 @@ from tales.rules.schemes import play_group_turn
 HERO_TOKEN = "hero"
 PARTIAL_TOKEN = "partial"
 GROUP_TOKEN = "group"
+SOLO_TOKEN = "solo"
+COMPANION_TOKEN = "companion"
 
 
 def play_scenario(ctx: Context) -> Resolution[GameState]:
@@ -96,6 +100,8 @@ def set_up(ctx: Context) -> Resolution[GameState]:
         position = replace(position, figures=(*position.figures, *figures))
         state = state.at(state.battle.at(position)).note(
             f"{kit.id} starts on {position.board.names[at]}")
+    if ctx.companion is not None:  # Appendix B, Additional Setup 5
+        state = yield from _place_companion(ctx, state)
     steps = (scenario.power_tree_steps if ctx.setup.power_tree_steps is None
              else ctx.setup.power_tree_steps)
     battle = state.battle
@@ -104,7 +110,25 @@ def set_up(ctx: Context) -> Resolution[GameState]:
         if steps and kit.power_tree is not None:
             chosen = yield from choose_steps(kit.power_tree, steps, kit.id)
         battle = prepare_hero(battle, kit, chosen, extra=scenario.abilities)
+    if ctx.companion is not None:  # its Reactions, and nothing to pay for its actions
+        battle = equip(battle, ctx.companion.id, ctx.companion.actions)
     return state.at(battle)
+
+
+def _place_companion(ctx: Context, state: GameState) -> Resolution[GameState]:
+    """"Place your Companion's figure on an Unoccupied Hero start space on the map."""
+    card = ctx.companion
+    assert card is not None
+    position = state.position
+    starts = tuple(int(s) for s in range(len(position.board.names))
+                   if position.board.start[s] and not position.is_occupied(s))
+    if not starts:
+        raise_setup(ctx, "there is no Unoccupied Hero start space left for the Companion")
+    at = yield Decision("start-space", f"{card.name}: which Hero start space?", starts,
+                        Decider.PLAYER, card.id, position=position, battle=state.battle)
+    position = replace(position, figures=(*position.figures, card.figure(at)))
+    return state.at(state.battle.at(position)).note(
+        f"{card.id} starts on {position.board.names[at]}")
 
 
 def raise_setup(ctx: Context, why: str) -> NoReturn:
@@ -146,8 +170,17 @@ def ready_phase(ctx: Context, state: GameState) -> Resolution[GameState]:
             face = yield from roll(ctx.dice[DieKind.POOKY], f"Pooky's Scheme for {kit.id}")
             pooky[kit.id] = face.scheme or 1
             state = state.note(f"Pooky's die: {kit.pooky_scheme(pooky[kit.id]).name!r}")
+    card = ctx.companion
+    if card is not None and card.rolls:  # "At the start of the round, roll Pooky's die"
+        pooky[card.id] = yield from _roll_pooky(ctx, card.id, card.name)
     bag = _fill_bag(ctx, state, on_map)
-    return replace(state, schemes=schemes, alternating=alternating, pooky=pooky, bag=bag)
+    return replace(state, schemes=schemes, alternating=alternating, pooky=pooky, bag=bag,
+                   turns={})
+
+
+def _roll_pooky(ctx: Context, who: str, name: str) -> Resolution[int]:
+    face = yield from roll(ctx.dice[DieKind.POOKY], f"Pooky's Scheme for {name}")
+    return face.scheme or 1
 
 
 def _roll_scheme(ctx: Context, gid: str) -> Resolution[str]:
@@ -168,6 +201,10 @@ def _fill_bag(ctx: Context, state: GameState, on_map: set[str]) -> tuple[str, ..
         bag.append(f"{HERO_TOKEN} {hero.id}")
         if ctx.two_hero_game:
             bag.append(f"{PARTIAL_TOKEN} {hero.id}")
+        if ctx.solo:  # the gold Solo Hero token: a second full turn (Appendix B)
+            bag.append(f"{SOLO_TOKEN} {hero.id}")
+    if ctx.companion is not None:  # "both Companion initiative tokens"
+        bag.extend([f"{COMPANION_TOKEN} {ctx.companion.id}"] * 2)
     for gid, group in ctx.scenario.groups.items():
         if gid in on_map:
             count = group.initiative
@@ -197,8 +234,10 @@ def combat_phase(ctx: Context, state: GameState) -> Resolution[GameState]:
         kind, who = token.split(" ", 1)
         if kind == GROUP_TOKEN:
             state = yield from _group_turn(ctx, state, who)
+        elif kind == COMPANION_TOKEN:
+            state = yield from _companion_turn(ctx, state)
         else:
-            state = yield from _hero_turn(ctx, state, who, full=kind == HERO_TOKEN)
+            state = yield from _hero_turn(ctx, state, who, full=kind != PARTIAL_TOKEN)
         state = _after_turn(ctx, state, before, token)
         state = yield from _check_story(ctx, state)
         if not state.hero_figures():
@@ -217,7 +256,30 @@ def _hero_turn(ctx: Context, state: GameState, hero: str, full: bool
     pooky = kit.pooky_scheme(state.pooky[hero]) if full and hero in state.pooky else None
     allies = kit.ally_abilities() if full else None
     battle = yield from hero_turn(state.battle, hero, ctx.abilities(hero), full, pooky, allies)
-    return state.at(battle)
+    state = _took_turn(state.at(battle), hero)
+    if ctx.solo and pooky is not None and state.turns[hero] == 1:
+        # Zot in Solo Mode: "Reroll Pooky's die at the end of Zot's first turn"
+        face = yield from _roll_pooky(ctx, hero, kit.name)
+        state = replace(state, pooky={**state.pooky, hero: face})
+    return state
+
+
+def _took_turn(state: GameState, who: str) -> GameState:
+    return replace(state, turns={**state.turns, who: state.turns.get(who, 0) + 1})
+
+
+def _companion_turn(ctx: Context, state: GameState) -> Resolution[GameState]:
+    card = ctx.companion
+    assert card is not None
+    scheme = card.scheme(state.pooky[card.id]) if card.rolls else None
+    state = state.note(f"{card.id}'s Companion turn" + (f": {scheme.name}" if scheme else ""))
+    battle = yield from companion_turn(state.battle, card, ctx.kits[0].id, scheme,
+                                       ctx.scenario.abilities)
+    state = _took_turn(state.at(battle), card.id)
+    if card.rolls and state.turns[card.id] == 1:  # "After his first turn, roll again"
+        face = yield from _roll_pooky(ctx, card.id, card.name)
+        state = replace(state, pooky={**state.pooky, card.id: face})
+    return state
 
 
 def _group_turn(ctx: Context, state: GameState, gid: str) -> Resolution[GameState]:

@@ -74,12 +74,13 @@ class Setup:
     dice: str | None = None
     power_tree_steps: int | None = None  # None: the scenario's number
     rules: GameRules = GameRules()
+    companion: str | None = None  # Solo Mode: the Companion card (Appendix B)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain values for a save file."""
         return {"scenario": self.scenario, "heroes": list(self.heroes), "legend": self.legend,
                 "dice": self.dice, "power_tree_steps": self.power_tree_steps,
-                "rules": self.rules.to_dict()}
+                "rules": self.rules.to_dict(), "companion": self.companion}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Setup:
@@ -96,8 +97,11 @@ class Setup:
         dice = data.get("dice")
         if dice is not None and not isinstance(dice, str):
             raise ValueError("dice is a file name")
+        companion = data.get("companion")
+        if companion is not None and not isinstance(companion, str):
+            raise ValueError("companion is a Companion card's name")
         return cls(data["scenario"], tuple(heroes), bool(data.get("legend", False)), dice,
-                   steps, GameRules.from_dict(data.get("rules", {})))
+                   steps, GameRules.from_dict(data.get("rules", {})), companion)
 
 
 class Result(StrEnum):
@@ -128,7 +132,9 @@ class GameState:
     part: int = 0
     schemes: Mapping[str, str] = field(default_factory=dict)  # group -> Scheme this round
     alternating: Mapping[str, int] = field(default_factory=dict)  # group -> Scheme index
-    pooky: Mapping[str, int] = field(default_factory=dict)  # Zot's id -> Pooky die face
+    pooky: Mapping[str, int] = field(default_factory=dict)  # Zot's or a Companion's id ->
+    # the face its die rolled for its next turn
+    turns: Mapping[str, int] = field(default_factory=dict)  # turns taken this round, by id
     bag: tuple[str, ...] = ()  # initiative tokens not yet drawn this round
     fired: frozenset[str] = frozenset()
     deployed: frozenset[str] = frozenset()  # groups that have had a figure on the map
@@ -163,3 +169,8 @@ class GameState:
     def hero_figures(self) -> list[Figure]:
         """The Heroes on the map."""
         return [f for f in self.position.figures if f.kind is Role.HERO]
+
+    def heroes_for_rules(self) -> list[Figure]:
+        """The Heroes and a Solo Mode Companion: "Rules and scenarios referring to a Hero
+        include both your Hero and your Companion" (Appendix B)."""
+        return [f for f in self.position.figures if f.kind in (Role.HERO, Role.COMPANION)]

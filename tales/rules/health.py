@@ -132,7 +132,8 @@ def deal(position: Position, figure_id: str, amount: int) -> tuple[Position, Dam
     :func:`remove_defeated` (Appendix C, step 5).
     """
     figure = position.figure(figure_id)
-    if amount <= 0 or figure.kind is Role.POOKY:  # Pooky "cannot take damage" (Appendix A)
+    # Pooky "cannot take damage" (Appendix A); nor Otto in Recovery Mode (Appendix B)
+    if amount <= 0 or figure.kind is Role.POOKY or figure.recovering:
         return position, Damaged(figure.id, 0, 0)
     damage = figure.damage + amount
     fortitude = figure.fortitude
@@ -167,11 +168,25 @@ def is_defeated(figure: Figure) -> bool:
 
 
 def remove_defeated(position: Position) -> tuple[Position, list[str]]:
-    """Remove every Defeated figure from the map (Appendix C, step 5)."""
-    gone = [f.id for f in position.figures if is_defeated(f)]
-    for figure_id in gone:
-        position = position.without_figure(figure_id)
+    """Remove every Defeated figure from the map (Appendix C, step 5). A Solo Mode
+    Companion is not removed: "If Defeated, remove all damage and flip to" its Recovery side
+    (Appendix B, Otto and Pooky)."""
+    gone = []
+    for figure in position.figures:
+        if not is_defeated(figure):
+            continue
+        if figure.recovery is not None and not figure.recovering:
+            position = position.with_figure(recover_side(figure))
+            continue
+        gone.append(figure.id)
+        position = position.without_figure(figure.id)
     return position, gone
+
+
+def recover_side(figure: Figure) -> Figure:
+    """A Defeated Companion flipped to its Recovery side: no damage, its keywords added."""
+    return replace(figure, damage=0, recovering=True,
+                   keywords=figure.keywords | (figure.recovery or frozenset()))
 
 
 def heal(position: Position, figure_id: str, x: int) -> tuple[Position, int]:

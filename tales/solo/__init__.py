@@ -1,1 +1,1 @@
-"""solo package."""
+"""Solo Mode (Appendix B): Companions and their turns."""
