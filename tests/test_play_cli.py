@@ -116,7 +116,7 @@ def test_simulate_text_report(capsys: pytest.CaptureFixture[str]) -> None:
 
 BAD_SIMULATE = [
     pytest.param(["--heroes", "gerki,bob"], "tales: no ", id="unknown hero"),
-    pytest.param(["--heroes", "gerki"], "this scenario is for 2 to 4 Heroes, not 1",
+    pytest.param(["--heroes", "gerki"], "a one-Hero game is Solo Mode (Appendix B): give a Companion",
                  id="one hero only"),
     pytest.param(["--heroes", "gerki,gerki"], "Hero 'gerki' is named twice", id="hero twice"),
     pytest.param(["--heroes", "gerki,deirdre,eve,fiona,zot"],
@@ -298,7 +298,7 @@ def test_play_bad_input(
     err = one_line_error(*play(capsys, monkeypatch, [], CELLAR))
     assert err == "tales: give the Heroes: --heroes gerki,deirdre"
     err = one_line_error(*play(capsys, monkeypatch, [], CELLAR, "--heroes", "gerki"))
-    assert "this scenario is for 2 to 4 Heroes, not 1" in err
+    assert "a one-Hero game is Solo Mode (Appendix B): give a Companion" in err
 
 
 def corrupt(data: bytes) -> bytes:
