@@ -213,11 +213,12 @@ def test_sample_position() -> None:
 
 # --- bad input --------------------------------------------------------------------------
 
-FIGURE_KEYS = ("at, damage, fortitude, group, id, keywords, number, owner, role, side, "
-               "tokens, toughness_refresh, wounded, wounded_fortitude")
+FIGURE_KEYS = ("at, damage, fortitude, group, id, keywords, number, owner, recovering, "
+               "recovery, role, side, tokens, toughness_refresh, wounded, wounded_fortitude")
 KEYWORDS = ("Tiny, Avoided, Massive, Juggernaut, Immobile, Overrun, Big Bad, Berserk, Heroic, "
             "Resistant, Doom, Immune to X")
-TOKENS = "damage_boost, evade, hitback, overcharge, reset, shield, toughness, weaken, stun"
+TOKENS = ("damage_boost, evade, hitback, overcharge, reset, shield, toughness, weaken, stun, "
+          "repair, pooky")
 
 # id: (changes to BASE, line, message)
 BAD_POSITIONS: dict[str, tuple[list[tuple[str, str]], int | None, str]] = {
