@@ -116,7 +116,8 @@ def test_simulate_text_report(capsys: pytest.CaptureFixture[str]) -> None:
 
 BAD_SIMULATE = [
     pytest.param(["--heroes", "gerki,bob"], "tales: no ", id="unknown hero"),
-    pytest.param(["--heroes", "gerki"], "a one-Hero game is Solo Mode (Appendix B): give a Companion",
+    pytest.param(["--heroes", "gerki"],
+                 "a one-Hero game is Solo Mode (Appendix B): give a Companion",
                  id="one hero only"),
     pytest.param(["--heroes", "gerki,gerki"], "Hero 'gerki' is named twice", id="hero twice"),
     pytest.param(["--heroes", "gerki,deirdre,eve,fiona,zot"],

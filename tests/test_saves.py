@@ -47,7 +47,7 @@ def packed(body: bytes) -> bytes:
 def payload(**changes: Any) -> dict[str, Any]:
     """The msgpack map of :data:`SMALL`, with ``changes`` (a value of ``...`` removes the
     key)."""
-    data: dict[str, Any] = {"format": "tales-game", "version": 1, "setup": SETUP.to_dict(),
+    data: dict[str, Any] = {"format": "tales-game", "version": 2, "setup": SETUP.to_dict(),
                             "seed": 3, "choices": [0, 1, 0, 2]}
     for key, value in changes.items():
         if value is ...:
@@ -76,7 +76,7 @@ def test_the_layout_is_magic_checksum_msgpack() -> None:
     body = data[12:]
     assert int.from_bytes(data[8:12], "big") == zlib.crc32(body)
     assert msgpack.unpackb(body) == {
-        "format": "tales-game", "version": 1, "setup": SETUP.to_dict(), "seed": 3,
+        "format": "tales-game", "version": 2, "setup": SETUP.to_dict(), "seed": 3,
         "choices": [0, 1, 0, 2]}
 
 
@@ -172,8 +172,17 @@ def test_a_newer_magic() -> None:
 
 
 def test_a_newer_format_version() -> None:
-    data = packed(msgpack.packb(payload(version=2)))
-    assert refused(data) == (f"{SOURCE}: format version 2 is newer than this tales reads (1)")
+    data = packed(msgpack.packb(payload(version=3)))
+    assert refused(data) == (f"{SOURCE}: format version 3 is newer than this tales reads (2)")
+
+
+def test_a_version_1_save_migrates_to_version_2() -> None:
+    """Saves written before Solo Mode and campaigns (version 1: no Companion, no loadout)
+    still load: the migration path fills in what version 2 added."""
+    old = payload(version=1)
+    old["setup"] = {k: v for k, v in old["setup"].items() if k not in ("companion", "loadout")}
+    loaded = decode(packed(msgpack.packb(old)), SOURCE)
+    assert loaded == SMALL and loaded.setup.companion is None and loaded.setup.loadout is None
 
 
 def test_the_hand_built_body_is_a_save() -> None:

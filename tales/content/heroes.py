@@ -108,6 +108,10 @@ class HeroKit:
         """Abilities on Hero cards."""
         return tuple(k.ability for k in self.abilities if k.ability.source is Source.CARD)
 
+    def card_titles(self) -> tuple[str, ...]:
+        """The titles of the kit's Hero cards, in kit order."""
+        return tuple(dict.fromkeys(a.card for a in self.cards() if a.card))
+
     def items(self) -> tuple[KitAbility, ...]:
         """Abilities on Items, with their slots."""
         return tuple(k for k in self.abilities if k.ability.source is Source.ITEM)
@@ -450,18 +454,23 @@ def prepare_hero(
     tree_steps: Sequence[str] = (),
     items: Sequence[str] | None = None,
     extra: Sequence[Ability] = (),
+    cards: Sequence[str] | None = None,
 ) -> Battle:
-    """Set a Hero up for a scenario: its mat, cards and the chosen Items (all of the
-    kit's when ``items`` is None) with their Setup Flags, the ``extra`` abilities every Hero
-    has in this scenario (Scenario Ability), and the Power Tokens of the Power Tree spaces
-    it stepped on (glossary: Power Tree, "Collecting Power Tokens")."""
+    """Set a Hero up for a scenario: its mat, the chosen Hero cards and Items (all of the
+    kit's when ``cards`` or ``items`` is None) with their Setup Flags, the ``extra``
+    abilities every Hero has in this scenario (Scenario Ability), and the Power Tokens of
+    the Power Tree spaces it stepped on (glossary: Power Tree, "Collecting Power
+    Tokens")."""
     figure_id = kit.id
     battle.position.figure(figure_id)  # the Hero must be on the map
     chosen_items = None if items is None else set(items)
+    chosen_cards = None if cards is None else set(cards)
     abilities = [a for a in kit.for_game()
-                 if a.source is not Source.ITEM or chosen_items is None
-                 or any(k.ability is a and (k.card or a.name) in chosen_items
-                        for k in kit.items())]
+                 if (a.source is not Source.ITEM or chosen_items is None
+                     or any(k.ability is a and (k.card or a.name) in chosen_items
+                            for k in kit.items()))
+                 and (a.source is not Source.CARD or chosen_cards is None
+                      or a.card in chosen_cards)]
     battle = equip(battle, figure_id, (*abilities, *extra))
     if tree_steps:
         if kit.power_tree is None:

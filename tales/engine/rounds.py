@@ -39,6 +39,7 @@ from tales.rules.dice import DieKind, roll
 from tales.rules.effects import equip
 from tales.rules.epic_pool import EpicPool
 from tales.rules.hero_turn import hero_turn
+from tales.rules.items import Allowance, Armory, choose_items
 from tales.rules.power_tree import choose_steps
 from tales.rules.schemes import play_group_turn
 
@@ -105,14 +106,42 @@ def set_up(ctx: Context) -> Resolution[GameState]:
     steps = (scenario.power_tree_steps if ctx.setup.power_tree_steps is None
              else ctx.setup.power_tree_steps)
     battle = state.battle
+    loadout = ctx.setup.loadout
     for kit in ctx.kits:
         chosen: tuple[str, ...] = ()
+        cards: tuple[str, ...] | None = None
+        items: tuple[str, ...] | None = None
+        if loadout is not None:
+            cards = yield from _choose_cards(kit.id, loadout.cards.get(kit.id, ()),
+                                             loadout.hero_cards)
+            armory = Armory(tuple(i for i in kit.item_specs()
+                                  if i.name in loadout.items.get(kit.id, ())))
+            picked = yield from choose_items(armory, Allowance(*loadout.allowance), kit.id)
+            items = tuple(i.name for i in picked)
+            battle = battle.note(f"{kit.id} equips {', '.join((*cards, *items)) or 'nothing'}")
         if steps and kit.power_tree is not None:
             chosen = yield from choose_steps(kit.power_tree, steps, kit.id)
-        battle = prepare_hero(battle, kit, chosen, extra=scenario.abilities)
+        battle = prepare_hero(battle, kit, chosen, items=items, extra=scenario.abilities,
+                              cards=cards)
     if ctx.companion is not None:  # its Reactions, and nothing to pay for its actions
         battle = equip(battle, ctx.companion.id, ctx.companion.actions)
     return state.at(battle)
+
+
+def _choose_cards(hero: str, available: tuple[str, ...], count: int | None
+                  ) -> Resolution[tuple[str, ...]]:
+    """The Hero cards a Hero equips: all it may take, or ``count`` of them chosen one by
+    one ("Never equip two cards with the same title": each title once)."""
+    titles = tuple(dict.fromkeys(available))
+    if count is None or len(titles) <= count:
+        return titles
+    chosen: list[str] = []
+    for n in range(1, count + 1):
+        left = tuple(t for t in titles if t not in chosen)
+        card = yield Decision("hero-card", f"{hero} equips Hero cards ({n} of {count}): "
+                              "which card?", left, Decider.PLAYER, hero)
+        chosen.append(card)
+    return tuple(chosen)
 
 
 def _place_companion(ctx: Context, state: GameState) -> Resolution[GameState]:

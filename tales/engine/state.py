@@ -65,6 +65,48 @@ class GameRules:
 
 
 @dataclass(frozen=True)
+class Loadout:
+    """What a campaign lets each Hero take into a scenario: the Hero cards and Items it has
+    unlocked, how many cards it equips and the Item allowance (glossary: Vault, Armory,
+    Archive; Appendix B, Solo Mode 1-2). Without one a Hero takes its whole kit."""
+
+    cards: Mapping[str, tuple[str, ...]]
+    items: Mapping[str, tuple[str, ...]]
+    hero_cards: int | None = None  # None: every available card
+    allowance: tuple[int, int, int] = (1, 1, 0)  # Support, Major, Masterwork Items
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain values for a save file."""
+        return {"cards": {h: list(c) for h, c in self.cards.items()},
+                "items": {h: list(i) for h, i in self.items.items()},
+                "hero_cards": self.hero_cards, "allowance": list(self.allowance)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Loadout:
+        """A loadout from :meth:`to_dict`'s values (ValueError if malformed)."""
+        if not isinstance(data, Mapping):
+            raise ValueError("a loadout is a table")
+
+        def names(table: Any) -> dict[str, tuple[str, ...]]:
+            if not isinstance(table, Mapping) or not all(
+                    isinstance(k, str) and isinstance(v, list)
+                    and all(isinstance(n, str) for n in v) for k, v in table.items()):
+                raise ValueError("loadout cards and items map Heroes to names")
+            return {k: tuple(v) for k, v in table.items()}
+
+        count = data.get("hero_cards")
+        allowance = data.get("allowance", [1, 1, 0])
+        if count is not None and (isinstance(count, bool) or not isinstance(count, int)
+                                  or count < 0):
+            raise ValueError("hero_cards is a whole number")
+        if not isinstance(allowance, list) or len(allowance) != 3 or not all(
+                isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in allowance):
+            raise ValueError("allowance is [support, major, masterwork]")
+        return cls(names(data.get("cards", {})), names(data.get("items", {})), count,
+                   (allowance[0], allowance[1], allowance[2]))
+
+
+@dataclass(frozen=True)
 class Setup:
     """Everything a game starts from besides the answers: a save is this plus the log."""
 
@@ -75,12 +117,14 @@ class Setup:
     power_tree_steps: int | None = None  # None: the scenario's number
     rules: GameRules = GameRules()
     companion: str | None = None  # Solo Mode: the Companion card (Appendix B)
+    loadout: Loadout | None = None  # a campaign's unlocks; None: whole kits
 
     def to_dict(self) -> dict[str, Any]:
         """Plain values for a save file."""
         return {"scenario": self.scenario, "heroes": list(self.heroes), "legend": self.legend,
                 "dice": self.dice, "power_tree_steps": self.power_tree_steps,
-                "rules": self.rules.to_dict(), "companion": self.companion}
+                "rules": self.rules.to_dict(), "companion": self.companion,
+                "loadout": None if self.loadout is None else self.loadout.to_dict()}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Setup:
@@ -100,8 +144,10 @@ class Setup:
         companion = data.get("companion")
         if companion is not None and not isinstance(companion, str):
             raise ValueError("companion is a Companion card's name")
+        loadout = data.get("loadout")
         return cls(data["scenario"], tuple(heroes), bool(data.get("legend", False)), dice,
-                   steps, GameRules.from_dict(data.get("rules", {})), companion)
+                   steps, GameRules.from_dict(data.get("rules", {})), companion,
+                   None if loadout is None else Loadout.from_dict(loadout))
 
 
 class Result(StrEnum):
