@@ -65,10 +65,13 @@ class TerminalGame:
     """A game driven by a person typing at the terminal (or lines piped in)."""
 
     def __init__(self, ctx: Context, seed: int, choices: tuple[int, ...] = (),
-                 save: Path | None = None, read: Callable[[str], str] = input,
-                 write: Callable[[str], None] = print) -> None:
+                 save: Path | None = None, read: Callable[[str], str] | None = None,
+                 write: Callable[[str], None] = print,
+                 on_change: Callable[[SavedGame], None] | None = None) -> None:
         self.ctx, self.seed, self.save_path = ctx, seed, save
-        self.read, self.write = read, write
+        self.read = read or (lambda prompt: input(prompt))
+        self.write = write
+        self.on_change = on_change  # a campaign saves itself after every choice
         self.game: Game[GameState] = Game(lambda: play_scenario(ctx), choices=choices)
         self.shown = 0
 
@@ -80,6 +83,13 @@ class TerminalGame:
         """Write the save file (atomically); a file that cannot be written is one line and
         the game goes on."""
         target = path or self.save_path
+        if target is None and self.on_change is not None:
+            try:
+                self.on_change(self.saved())
+            except OSError as bad:
+                self.write(f"cannot save the campaign: {bad.strerror or bad}")
+                return False
+            return True
         if target is None:
             self.write("no save file: give one with 's FILE' or start with --save FILE")
             return False
@@ -122,7 +132,7 @@ class TerminalGame:
         return 0
 
     def autosave(self) -> None:
-        if self.save_path is not None:
+        if self.save_path is not None or self.on_change is not None:
             self.save()
 
     def ask(self, decision: Decision[Any]) -> bool:
@@ -148,7 +158,8 @@ class TerminalGame:
                 return True
             if command in ("q", "quit"):
                 self.autosave()
-                self.write(f"saved to {self.save_path}" if self.save_path else "not saved")
+                self.write(f"saved to {self.save_path}" if self.save_path
+                           else "saved" if self.on_change else "not saved")
                 return False
             if command in ("u", "undo"):
                 try:
@@ -162,7 +173,7 @@ class TerminalGame:
                 return True
             if command in ("s", "save"):
                 if self.save(Path(rest) if rest else None):
-                    self.write(f"saved to {self.save_path}")
+                    self.write(f"saved to {self.save_path}" if self.save_path else "saved")
                 continue
             if command in ("b", "board") and decision.position is not None:
                 self.write(render(decision.position.board, decision.position).rstrip())

@@ -85,6 +85,11 @@ def _companion(path: str) -> CompanionCard:
     return load_companion(path)
 
 
+def hero_kit(name: str) -> HeroKit:
+    """The hero kit called ``name`` (bundled) or in file ``name`` (cached)."""
+    return _kit(str(find_file(name, "heroes")))
+
+
 @lru_cache(maxsize=8)
 def _dice(path: str | None) -> Dice:
     return load_dice(path)

@@ -1,0 +1,86 @@
+"""Playing a campaign: scenario after scenario, at the terminal or by a bot, saved after
+every choice so it can be stopped at any point and continued."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from tales.campaign.progress import Campaign, campaign_file, record, start_game
+from tales.campaign.saves import DEFAULT_FOLDER, load, save
+from tales.engine.bots import policy
+from tales.engine.content import load_context
+from tales.engine.game import Game
+from tales.engine.rounds import play_scenario
+from tales.engine.saves import SavedGame
+from tales.engine.state import GameState
+from tales.errors import IllegalChoice, TalesError
+from tales.rules.decisions import Decider, Decision
+from tales.terminal import TerminalGame, chance_for
+
+
+def continue_campaign(
+    name: str, folder: Path = DEFAULT_FOLDER, bot: str | None = None,
+    backup: int | None = None, scenarios: int | None = None,
+    write: Callable[[str], None] = print, read: Callable[[str], str] | None = None,
+) -> Campaign:
+    """Play the campaign on from where it stands: at most ``scenarios`` scenarios (all, if
+    None), by ``bot`` or at the terminal. Returns the campaign as last saved."""
+    campaign = load(name, folder, backup)
+    if backup is not None:
+        save(campaign, folder)  # continuing from a backup makes it the campaign again
+    file = campaign_file(campaign)
+    played = 0
+    while not campaign.finished(file) and (scenarios is None or played < scenarios):
+        campaign = start_game(campaign, file)
+        save(campaign, folder)
+        entry = campaign.current(file)
+        write(f"Scenario {entry.number}: {entry.title} ({entry.chapter}; attempt "
+              f"{campaign.attempt + 1})")
+
+        def keep(saved: SavedGame) -> None:
+            nonlocal campaign
+            campaign = replace(campaign, game=saved)
+            save(campaign, folder)
+
+        state = _play(campaign, bot, keep, write, read)
+        if state is None:  # the player quit; everything is saved
+            return campaign
+        campaign = record(campaign, file, state)
+        save(campaign, folder)
+        result = campaign.results[-1]
+        write(f"{result.result.upper()} in round {result.rounds}: {result.reason}")
+        played += 1
+    if campaign.finished(file):
+        write(f"Campaign {campaign.name!r} complete: {file.title}")
+    return campaign
+
+
+def _play(campaign: Campaign, bot: str | None, keep: Callable[[SavedGame], None],
+          write: Callable[[str], None], read: Callable[[str], str] | None) -> GameState | None:
+    game = campaign.game
+    assert game is not None
+    ctx = load_context(game.setup)
+    try:
+        if bot is None:
+            terminal = TerminalGame(ctx, game.seed, game.choices, read=read, write=write,
+                                    on_change=keep)
+            terminal.run()
+            return terminal.game.result if terminal.game.done else None
+        run: Game[GameState] = Game(lambda: play_scenario(ctx), choices=game.choices)
+    except IllegalChoice as bad:
+        raise TalesError(f"campaign {campaign.name!r}: the saved game does not replay "
+                         f"({bad})") from None
+    choose = policy(bot, ctx, np.random.default_rng(game.seed))
+    while run.pending is not None:
+        decision: Decision[Any] = run.pending
+        if decision.decider is Decider.CHANCE:
+            run.answer(chance_for(game.seed, len(run.choices), decision))
+        else:
+            run.answer(choose(decision))
+        keep(SavedGame(game.setup, game.seed, tuple(run.choices)))
+    return run.result

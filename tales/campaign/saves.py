@@ -1,0 +1,138 @@
+"""Campaign saves: one file per campaign in ``campaign_saves/`` (or ``--saves DIR``), with
+the last few good saves kept as backups.
+
+A campaign save is the save container of :mod:`tales.engine.saves` (magic, CRC-32, msgpack
+with a format name and version) holding the campaign's state and, mid-scenario, the game's
+setup, seed and choices: resuming replays them. Every write is atomic and is checked by
+reading it back before it replaces anything, so a good save is never overwritten by a bad
+one. Before each write the previous save is copied to ``NAME.tales.1`` (and ``.1`` to
+``.2``, ``.2`` to ``.3``), so the main file always exists, old or new, whenever the
+process dies. A bad main file is refused in one line that names the good backups.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tales.campaign.progress import Campaign
+from tales.engine.saves import SaveError, pack, read_bytes, unpack, write_atomic
+
+FORMAT = "tales-campaign"
+VERSION = 1
+MIGRATIONS: dict[int, Any] = {}  # none yet: version 1 is the first
+BACKUPS = 3
+SUFFIX = ".tales"
+DEFAULT_FOLDER = Path("campaign_saves")
+
+
+def path_for(name: str, folder: Path = DEFAULT_FOLDER) -> Path:
+    """Where the campaign called ``name`` is saved."""
+    return folder / f"{name}{SUFFIX}"
+
+
+def backup_path(path: Path, n: int) -> Path:
+    """Backup number ``n`` (1: the newest) of a save."""
+    return path.with_name(f"{path.name}.{n}")
+
+
+def encode(campaign: Campaign) -> bytes:
+    """The bytes of a campaign save."""
+    return pack(FORMAT, VERSION, {"campaign": campaign.to_dict()})
+
+
+def decode(data: bytes, source: str) -> Campaign:
+    """A campaign from a save's bytes; :class:`SaveError` naming ``source`` if it is not a
+    good campaign save."""
+    payload = unpack(data, source, FORMAT, VERSION, MIGRATIONS, "tales campaign save")
+    try:
+        return Campaign.from_dict(payload["campaign"], source)
+    except (KeyError, TypeError, ValueError, AttributeError) as bad:
+        raise SaveError(f"{source}: malformed campaign save ({bad})") from None
+
+
+def save(campaign: Campaign, folder: Path = DEFAULT_FOLDER) -> Path:
+    """Save ``campaign`` atomically, keeping the previous good saves as backups."""
+    path = path_for(campaign.name, folder)
+    data = encode(campaign)
+    if decode(data, str(path)) != campaign:  # never write what would not read back
+        raise SaveError(f"{path}: the save would not read back; nothing was written")
+    old = _good_bytes(path)
+    if old is not None and old != data:
+        for n in range(BACKUPS, 1, -1):
+            newer = backup_path(path, n - 1)
+            if newer.exists():
+                os.replace(newer, backup_path(path, n))
+        write_atomic(backup_path(path, 1), old)
+    write_atomic(path, data)
+    return path
+
+
+def _good_bytes(path: Path) -> bytes | None:
+    try:
+        data = path.read_bytes()
+        decode(data, str(path))
+    except (OSError, SaveError):
+        return None
+    return data
+
+
+@dataclass(frozen=True)
+class Backup:
+    """A backup of a campaign save and whether it is good."""
+
+    number: int
+    path: Path
+    campaign: Campaign | None
+    problem: str = ""
+
+
+def backups(path: Path) -> list[Backup]:
+    """The backups of a save, newest first, each read and checked."""
+    found = []
+    for n in range(1, BACKUPS + 1):
+        candidate = backup_path(path, n)
+        if not candidate.exists():
+            continue
+        try:
+            found.append(Backup(n, candidate, decode(read_bytes(candidate), str(candidate))))
+        except SaveError as bad:
+            found.append(Backup(n, candidate, None, str(bad)))
+    return found
+
+
+def load(name: str, folder: Path = DEFAULT_FOLDER, backup: int | None = None) -> Campaign:
+    """Load a campaign (or its backup number ``backup``); a bad save is one line naming
+    the good backups to continue from."""
+    path = path_for(name, folder)
+    if backup is not None:
+        return decode(read_bytes(backup_path(path, backup)), str(backup_path(path, backup)))
+    if not path.exists() and not backups(path):
+        known = ", ".join(list_names(folder)) or "none"
+        raise SaveError(f"no campaign {name!r} in {folder} (campaigns: {known})")
+    try:
+        return decode(read_bytes(path), str(path))
+    except SaveError as bad:
+        good = [b for b in backups(path) if b.campaign is not None]
+        offer = ("; good backups: " + ", ".join(
+            f"{b.number} ({describe(b.campaign)})" for b in good if b.campaign)
+            + " (continue with --backup N)") if good else "; no good backup"
+        raise SaveError(f"{bad}{offer}") from None
+
+
+def describe(campaign: Campaign) -> str:
+    """A few words on where a campaign stands."""
+    game = campaign.game
+    where = f"scenario {campaign.next + 1}"
+    if game is not None:
+        where += f", {len(game.choices)} choices into it"
+    return where
+
+
+def list_names(folder: Path = DEFAULT_FOLDER) -> list[str]:
+    """The campaigns saved in ``folder``."""
+    if not folder.is_dir():
+        return []
+    return sorted(p.name[: -len(SUFFIX)] for p in folder.glob(f"*{SUFFIX}"))
