@@ -34,11 +34,17 @@ def find_file(name: str, folder: str) -> Path:
         if candidate.is_file():
             return candidate
     known = sorted({p.stem for root in ROOTS for p in (root / folder).glob("*.toml")
-                    if "[groups." not in p.read_text(encoding="utf-8", errors="replace")})
+                    if not _other_kind(p)})
     noun = {"heroes": "hero kit", "scenarios": "scenario",
             "companions": "Companion card"}.get(folder, folder)
     raise TalesError(f"no {noun} {name!r} (bundled: {', '.join(known) or 'none'}; "
                      "or give a file path)")
+
+
+def _other_kind(path: Path) -> bool:
+    """A Scheme Block or campaign file in the scenarios folder (not a scenario)."""
+    text = path.read_text(encoding="utf-8", errors="replace")
+    return "[groups." in text or "[[chapters]]" in text
 
 
 @dataclass(frozen=True)
