@@ -740,6 +740,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+    except KeyboardInterrupt:  # games and campaigns are saved after every choice
+        print("tales: interrupted", file=sys.stderr)
+        return 130
     return status
 
 
