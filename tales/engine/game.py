@@ -51,6 +51,8 @@ class Game(Generic[R]):
         self.pending: Decision[Any] | None = None
         self.result: R | None = None
         self.done = False
+        self.seen: Any = None  # the last table (``Decision.battle``) a Decision showed
+        self.seen_state: Any = None  # the last game state (``Decision.state``) one showed
         self._restart(list(answers))
         for n, index in enumerate(choices):
             if self.done:
@@ -59,7 +61,8 @@ class Game(Generic[R]):
 
     def _restart(self, answers: list[Any]) -> None:
         self.log, self.asked, self.indices, self.deciders = [], [], [], []
-        self.pending, self.result, self.done = None, None, False
+        self.pending, self.result, self.done, self.seen = None, None, False, None
+        self.seen_state = None
         self._generator = self.start()
         self._advance(lambda: self._generator.send(None), first=True)
         for answer in answers:
@@ -70,7 +73,13 @@ class Game(Generic[R]):
     def _advance(self, step: Callable[[], Decision[Any]], first: bool = False) -> None:
         try:
             decision = next(self._generator) if first else step()
-            while len(decision.options) == 1:
+            while True:
+                if decision.battle is not None:
+                    self.seen = decision.battle
+                if decision.state is not None:
+                    self.seen_state = decision.state
+                if len(decision.options) != 1:
+                    break
                 self.log.append(decision.options[0])
                 self.asked.append(False)
                 self.indices.append(0)

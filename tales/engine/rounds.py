@@ -204,7 +204,7 @@ def ready_phase(ctx: Context, state: GameState) -> Resolution[GameState]:
         pooky[card.id] = yield from _roll_pooky(ctx, card.id, card.name)
     bag = _fill_bag(ctx, state, on_map)
     return replace(state, schemes=schemes, alternating=alternating, pooky=pooky, bag=bag,
-                   turns={})
+                   turns={}, drawn=())
 
 
 def _roll_pooky(ctx: Context, who: str, name: str) -> Resolution[int]:
@@ -255,10 +255,10 @@ def combat_phase(ctx: Context, state: GameState) -> Resolution[GameState]:
         token = yield Decision("initiative", "draw an initiative token from the bag", options,
                                Decider.CHANCE, None,
                                tuple(counts[t] / len(state.bag) for t in options),
-                               position=state.position, battle=state.battle)
+                               position=state.position, battle=state.battle, state=state)
         bag = list(state.bag)
         bag.remove(token)
-        state = replace(state, bag=tuple(bag))
+        state = replace(state, bag=tuple(bag), drawn=(*state.drawn, token))
         before = state.position
         kind, who = token.split(" ", 1)
         if kind == GROUP_TOKEN:

@@ -182,6 +182,7 @@ class GameState:
     # the face its die rolled for its next turn
     turns: Mapping[str, int] = field(default_factory=dict)  # turns taken this round, by id
     bag: tuple[str, ...] = ()  # initiative tokens not yet drawn this round
+    drawn: tuple[str, ...] = ()  # initiative tokens drawn this round, in order
     fired: frozenset[str] = frozenset()
     deployed: frozenset[str] = frozenset()  # groups that have had a figure on the map
     completed: frozenset[int] = frozenset()  # objectives completed (latched)

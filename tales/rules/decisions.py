@@ -55,6 +55,7 @@ class Decision(Generic[T]):
     probabilities: tuple[float, ...] | None = None
     position: Any = field(default=None, compare=False, repr=False)
     battle: Any = field(default=None, compare=False, repr=False)
+    state: Any = field(default=None, compare=False, repr=False)  # the game's, between turns
 
     def __post_init__(self) -> None:
         if not self.options:

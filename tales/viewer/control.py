@@ -1,0 +1,480 @@
+"""What the window shows and how pointing answers: a game being played, a Schemer turn
+worked out for the table, a saved game stepped through.
+
+Controllers hold no pyglet objects: each gives a :class:`~tales.viewer.scene.View` to draw
+and takes clicks on spaces and option numbers, so a test can drive one without a window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, ClassVar
+
+from tales.board.position import Position
+from tales.campaign.progress import (
+    Campaign,
+    campaign_file,
+    new_campaign,
+    record,
+    start_game,
+)
+from tales.campaign.saves import load, path_for, save
+from tales.content.campaigns import load_campaign_file
+from tales.content.scenarios import load_scenario
+from tales.content.scheme_blocks import load_scheme_blocks
+from tales.engine.content import Context, find_file, load_context
+from tales.engine.game import Game
+from tales.engine.rounds import play_scenario
+from tales.engine.saves import SavedGame
+from tales.engine.state import GameState
+from tales.errors import IllegalChoice, TalesError
+from tales.rules.decisions import Decider, Decision
+from tales.rules.movement import reach
+from tales.rules.schemes import GroupTurn, SchemerGroup, group_members, group_turn
+from tales.table import SPACE_DECISIONS
+from tales.terminal import chance_for, option_text
+from tales.viewer.scene import Panel, View
+
+#: Decisions whose options are figure ids: a click on the figure answers.
+FIGURE_DECISIONS = frozenset({"effect-target"})
+
+
+def space_options(decision: Decision[Any]) -> dict[int, Any]:
+    """The spaces a click can answer ``decision`` with (space -> option)."""
+    if decision.kind in SPACE_DECISIONS and decision.position is not None:
+        return {int(o): o for o in decision.options if isinstance(o, int)}
+    if decision.kind in FIGURE_DECISIONS and decision.position is not None:
+        figures = {f.id: f.at for f in decision.position.figures}
+        return {figures[o]: o for o in decision.options if o in figures}
+    if decision.kind == "attack-targets" and decision.position is not None:
+        figures = {f.id: f.at for f in decision.position.figures}
+        return {figures[o[0]]: o for o in decision.options
+                if isinstance(o, tuple) and len(o) == 1 and o[0] in figures}
+    return {}
+
+
+def hover_label(decision: Decision[Any] | None, position: Position, space: int) -> str | None:
+    """What hovering a space tells: the Line of Fire distance from the deciding figure,
+    and for a Move the movement points it costs."""
+    if decision is None or decision.figure is None:
+        return None
+    mover = next((f for f in position.figures if f.id == decision.figure), None)
+    if mover is None:
+        return None
+    parts = []
+    distance = position.line_of_fire(mover.at, space)
+    parts.append(f"LOF {distance}" if distance is not None else "no LOF")
+    if decision.kind == "move-to" and space in decision.options:
+        cost = reach(position, mover.id, 99).costs.get(space)
+        if cost is not None:
+            parts.append(f"Move cost {cost}")
+    return ", ".join(parts)
+
+
+def _status(state: GameState | None) -> list[str]:
+    """Round, the initiative tokens drawn and left, each group's Scheme."""
+    if state is None:
+        return []
+    lines = [f"Round {state.round}" + (f", part {state.part + 1}" if state.part else "")]
+    if state.drawn:
+        lines.append("drawn: " + ", ".join(t.split(" ", 1)[1] + ("" if t.startswith(
+            ("hero", "group")) else f" ({t.split(' ', 1)[0]})") for t in state.drawn))
+    lines.append(f"in the bag: {len(state.bag)} token{'s' if len(state.bag) != 1 else ''}")
+    for group, scheme in sorted(state.schemes.items()):
+        lines.append(f"{group}: {scheme}")
+    return lines
+
+
+@dataclass
+class GameControl:
+    """A scenario being played in the window (``tales solo``, or ``tales play --window``):
+    chance is rolled for the players, every other Decision is shown and answered by a
+    click or a key; ``on_change`` saves after each choice."""
+
+    ctx: Context
+    seed: int
+    choices: tuple[int, ...] = ()
+    on_change: Callable[[SavedGame], None] | None = None
+    title: str = ""
+    roll: bool = True  # roll chance for the players (a replay does not)
+    hovered: int | None = None
+    message: str = ""
+    game: Game[GameState] = field(init=False)
+
+    def __post_init__(self) -> None:
+        try:
+            self.game = Game(lambda: play_scenario(self.ctx), choices=self.choices)
+        except IllegalChoice as bad:
+            raise TalesError(f"the saved game does not replay ({bad})") from None
+        self.title = self.title or self.ctx.scenario.title
+        self._roll()
+
+    def _roll(self) -> None:
+        """Answer chance Decisions (dice, the bag, tracker cards) until a person must."""
+        while self.roll and self.game.pending is not None and (
+                self.game.pending.decider is Decider.CHANCE):
+            decision = self.game.pending
+            self.game.answer(chance_for(self.seed, len(self.game.choices), decision))
+        self._save()
+
+    def _save(self) -> None:
+        if self.on_change is not None:
+            self.on_change(SavedGame(self.ctx.setup, self.seed, tuple(self.game.choices)))
+
+    @property
+    def done(self) -> bool:
+        return self.game.done
+
+    def choose(self, index: int) -> None:
+        """Answer the pending Decision with option ``index``."""
+        if self.game.pending is None:
+            return
+        try:
+            self.game.choose(index)
+        except IllegalChoice as bad:
+            self.message = str(bad)
+            return
+        self.message = ""
+        self._roll()
+
+    def click_space(self, space: int) -> bool:
+        """A click on a space: answers a Decision that offers it. True if it did."""
+        decision = self.game.pending
+        if decision is None:
+            return False
+        offered = space_options(decision)
+        if space not in offered:
+            self.message = "not one of the choices: pick a green space or a button"
+            return False
+        self.choose(decision.options.index(offered[space]))
+        return True
+
+    def undo(self) -> None:
+        """Take back the last choice a person made (and the dice after it)."""
+        try:
+            self.game.undo(chance=False)
+        except IllegalChoice as bad:
+            self.message = str(bad)
+            return
+        self.message = "undone"
+        self._roll()
+
+    def view(self) -> View:
+        """What to draw now."""
+        decision = self.game.pending
+        state = self.game.result
+        battle = state.battle if state is not None else self.game.seen
+        position = (decision.position if decision is not None and decision.position
+                    is not None else battle.position if battle is not None else None)
+        if position is None:
+            position = self._last_position()
+        labels = {}
+        if self.hovered is not None:
+            label = hover_label(decision, position, self.hovered)
+            if label:
+                labels[self.hovered] = label
+        status = _status(state if state is not None else self.game.seen_state)
+        if decision is None and state is not None and state.result is not None:
+            status.append(f"{state.result.value.upper()}: {state.reason}")
+        if self.message:
+            status.append(self.message)
+        options = [option_text(decision, o) for o in decision.options] if decision else []
+        prompt = None
+        if decision is not None:
+            who = decision.figure or "the table"
+            prompt = f"[{who}] {decision.prompt}"
+        groups = {g: s.block.colour for g, s in self.ctx.scenario.groups.items()}
+        pool = (battle.pool.dice, battle.pool.size) if battle is not None else None
+        panel = Panel(self.title, status, prompt, options,
+                      list(battle.log[-40:]) if battle is not None else [], pool)
+        legal = frozenset(space_options(decision)) if decision is not None else frozenset()
+        return View(position, legal, decision.figure if decision else None, labels,
+                    self._objective_spaces(), groups, panel)
+
+    def _objective_spaces(self) -> frozenset[int]:
+        from tales.content.scenarios import When
+
+        spaces: set[int] = set()
+        for objective in self.ctx.scenario.objectives:
+            for condition in objective.when:
+                if condition.kind in (When.HERO_ON, When.ALL_HEROES_ON):
+                    spaces |= condition.spaces
+        return frozenset(spaces)
+
+    def _last_position(self) -> Position:
+        return Position.empty(self.ctx.scenario.board)
+
+
+@dataclass
+class TableControl:
+    """The table assistant on screen (``tales view POSITION``): drag figures to where they
+    stand, pick a group and its Scheme, and step through each Schemer's move and attack,
+    ties shown as options."""
+
+    position: Position
+    groups: dict[str, SchemerGroup]
+    stage: str = "group"  # group -> scheme -> turn -> done
+    group: SchemerGroup | None = None
+    turn: Game[GroupTurn] | None = None
+    dragging: str | None = None
+    hovered: int | None = None
+    message: str = ""
+    steps_shown: int = 0
+
+    @classmethod
+    def load(cls, position: Position, blocks: str) -> TableControl:
+        groups = load_scheme_blocks(blocks)
+        on_map = {f.group for f in position.figures if f.group}
+        return cls(position, {g: b for g, b in groups.items() if g in on_map})
+
+    def options(self) -> list[str]:
+        """The buttons now."""
+        if self.stage == "group":
+            return [f"{b.name}" for b in self.groups.values()]
+        if self.stage == "scheme" and self.group is not None:
+            return [f"{s.name} (faces {', '.join(map(str, s.faces)) or 'alternating'})"
+                    for s in self.group.schemes]
+        if self.stage == "turn" and self.turn is not None and self.turn.pending is not None:
+            pending = self.turn.pending
+            return [option_text(pending, o) for o in pending.options]
+        return ["another group turn"]
+
+    def choose(self, index: int) -> None:
+        """Press button ``index``."""
+        if self.stage == "group":
+            self.group = list(self.groups.values())[index]
+            self.stage = "scheme"
+        elif self.stage == "scheme" and self.group is not None:
+            scheme = self.group.schemes[index]
+            gid = self.group.id
+            group_members(self.position, gid)
+            start = self.position
+            self.turn = Game(lambda: group_turn(start, gid, scheme))
+            self.stage = "turn" if not self.turn.done else "done"
+            if self.turn.done:
+                self._finish()
+        elif self.stage == "turn" and self.turn is not None:
+            self.turn.choose(index)
+            if self.turn.done:
+                self._finish()
+        else:
+            self.stage, self.group, self.turn = "group", None, None
+
+    def _finish(self) -> None:
+        assert self.turn is not None and self.turn.result is not None
+        self.position = self.turn.result.position
+        self.stage = "done"
+
+    def click_space(self, space: int) -> bool:
+        """A click on a space answers a tie that offers it."""
+        pending = self.turn.pending if self.turn is not None else None
+        if self.stage != "turn" or pending is None:
+            return False
+        offered = space_options(pending)
+        if space not in offered:
+            return False
+        self.choose(pending.options.index(offered[space]))
+        return True
+
+    def press(self, space: int) -> None:
+        """Mouse down on a space: pick up the figure there (to drag it)."""
+        here = self.position.figures_at(space)
+        self.dragging = here[-1].id if here and self.stage in ("group", "done") else None
+
+    def release(self, space: int | None) -> None:
+        """Mouse up: put the dragged figure down on ``space`` if it may stand there."""
+        figure_id, self.dragging = self.dragging, None
+        if figure_id is None or space is None:
+            return
+        figure = self.position.figure(figure_id)
+        if self.position.is_blocked(space) or (
+                self.position.is_occupied(space, ignoring=figure_id)
+                and "Tiny" not in {k.value for k in figure.keywords}):
+            self.message = f"{figure_id} cannot stand on {self.position.board.names[space]}"
+            return
+        self.position = self.position.with_figure(replace(figure, at=space))
+        self.message = f"{figure_id} moved to {self.position.board.names[space]}"
+
+    def log(self) -> list[str]:
+        if self.turn is None:
+            return []
+        if self.turn.result is not None:
+            return [line for t in self.turn.result.turns for line in t.log]
+        return []
+
+    def view(self) -> View:
+        pending = self.turn.pending if self.turn is not None else None
+        prompts = {"group": "Which Schemer Group's token was drawn?",
+                   "scheme": "Which Scheme did its die show?",
+                   "done": "Done. Drag figures, or run another group turn."}
+        prompt = pending.prompt if pending is not None else prompts.get(self.stage, "")
+        position = pending.position if pending is not None and pending.position is not None \
+            else self.position
+        panel = Panel("Table assistant", [self.message] if self.message else [], prompt,
+                      self.options(), self.log())
+        legal = frozenset(space_options(pending)) if pending is not None else frozenset()
+        colours = {g: b.colour for g, b in self.groups.items()}
+        labels = {}
+        if self.hovered is not None:
+            labels[self.hovered] = self.position.board.names[self.hovered]
+        return View(position, legal, self.dragging, labels, frozenset(), colours, panel)
+
+
+@dataclass
+class ReplayControl:
+    """A saved game stepped through (``tales view --replay SAVE``): left and right move
+    one choice back or forward."""
+
+    ctx: Context
+    saved: SavedGame
+    step: int = 0
+    game: GameControl = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.step = len(self.saved.choices)
+        self._at(self.step)
+
+    def _at(self, step: int) -> None:
+        self.step = max(0, min(step, len(self.saved.choices)))
+        self.game = GameControl(self.ctx, self.saved.seed, self.saved.choices[:self.step],
+                                roll=False)
+
+    def forward(self) -> None:
+        self._at(self.step + 1)
+
+    def back(self) -> None:
+        self._at(self.step - 1)
+
+    def view(self) -> View:
+        view = self.game.view()
+        if view.panel is not None:
+            view.panel.status.insert(0, f"replay: choice {self.step} of "
+                                        f"{len(self.saved.choices)} (left/right to step)")
+            view.panel.options = []
+        return view
+
+
+@dataclass
+class CampaignControl:
+    """``tales solo``: a campaign in the window. A new one starts with a choice of Hero and
+    Companion; then each scenario is a :class:`GameControl`, saved after every choice;
+    between scenarios the result is shown with a button to go on."""
+
+    name: str
+    folder: Path
+    campaign: Campaign | None = None
+    hero: str | None = None
+    control: GameControl | None = None
+    message: str = ""
+    hovered: int | None = None
+
+    last: View | None = None
+
+    HEROES: ClassVar[tuple[str, ...]] = ("deirdre", "eve", "fiona", "gerki", "gog", "zot")
+    COMPANIONS: ClassVar[tuple[str, ...]] = ("otto-guard", "otto-medic", "otto-tinker",
+                                             "otto-scout", "pooky")
+
+    def __post_init__(self) -> None:
+        if self.campaign is None and path_for(self.name, self.folder).exists():
+            self.campaign = load(self.name, self.folder)
+        if self.campaign is not None:
+            self._next_game()
+
+    # --- choosing who plays --------------------------------------------------------
+
+    def options(self) -> list[str]:
+        if self.campaign is None and self.hero is None:
+            return list(self.HEROES)
+        if self.campaign is None:
+            return [c for c in self.COMPANIONS if not (self.hero == "zot" and c == "pooky")]
+        if self.control is None:
+            return ["play the next scenario"] if not self._finished() else []
+        return []
+
+    def _finished(self) -> bool:
+        return self.campaign is not None and self.campaign.finished(campaign_file(self.campaign))
+
+    def choose(self, index: int) -> None:
+        if self.control is not None:
+            self.control.choose(index)
+            self._after_move()
+            return
+        options = self.options()
+        if not 0 <= index < len(options):
+            return
+        if self.campaign is None and self.hero is None:
+            self.hero = options[index]
+        elif self.campaign is None:
+            self.campaign = new_campaign(self.name, "sample-campaign", (str(self.hero),),
+                                         options[index])
+            save(self.campaign, self.folder)
+            self._next_game()
+        else:
+            self._next_game()
+
+    def click_space(self, space: int) -> bool:
+        if self.control is None:
+            return False
+        done = self.control.click_space(space)
+        self._after_move()
+        return done
+
+    def undo(self) -> None:
+        if self.control is not None:
+            self.control.undo()
+
+    def _next_game(self) -> None:
+        assert self.campaign is not None
+        file = campaign_file(self.campaign)
+        if self.campaign.finished(file):
+            self.control = None
+            self.message = f"Campaign complete: {file.title}"
+            return
+        self.campaign = start_game(self.campaign, file)
+        save(self.campaign, self.folder)
+        game = self.campaign.game
+        assert game is not None
+        entry = self.campaign.current(file)
+
+        def keep(saved: SavedGame) -> None:
+            assert self.campaign is not None
+            self.campaign = replace(self.campaign, game=saved)
+            save(self.campaign, self.folder)
+
+        self.control = GameControl(load_context(game.setup), game.seed, game.choices, keep,
+                                   title=f"{entry.number}. {entry.title}")
+        self._after_move()
+
+    def _after_move(self) -> None:
+        control = self.control
+        if control is None or not control.done or self.campaign is None:
+            return
+        state = control.game.result
+        assert state is not None
+        self.campaign = record(self.campaign, campaign_file(self.campaign), state)
+        save(self.campaign, self.folder)
+        result = self.campaign.results[-1]
+        self.message = (f"Scenario {result.number}: {result.result.upper()} in round "
+                        f"{result.rounds} ({result.reason})"
+                        + ("; it will be played again" if result.result != "victory" else ""))
+        self.last = control.view()
+        self.control = None
+
+    def view(self) -> View:
+        if self.control is not None:
+            return self.control.view()
+        board_view = self.last
+        prompts = ("Choose your Hero", "Choose a Companion (Appendix B)")
+        prompt = (prompts[0] if self.campaign is None and self.hero is None
+                  else prompts[1] if self.campaign is None else self.message)
+        if board_view is not None:
+            position = board_view.position
+        else:
+            first = load_campaign_file(find_file("sample-campaign", "scenarios")).scenarios[0]
+            position = Position.empty(load_scenario(first.file).board)
+        panel = Panel(f"Solo campaign {self.name!r}", [self.message] if self.message and
+                      self.campaign is None else [], prompt, self.options(),
+                      list(board_view.panel.log) if board_view and board_view.panel else [])
+        return View(position, panel=panel)

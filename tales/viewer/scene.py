@@ -1,0 +1,277 @@
+"""Drawing a position (and a side panel) with pyglet shapes and labels.
+
+A :class:`Scene` is built from a :class:`View` (what to show) for a window size; it keeps
+the map layout and the option buttons so clicks can be mapped back. Import this module
+only through :mod:`tales.viewer` (which sets pyglet up for machines without a screen).
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import pyglet
+from pyglet import shapes
+
+from tales.board.board import FeatureKind
+from tales.board.figures import Keyword
+from tales.board.position import Position
+from tales.viewer import style
+from tales.viewer.layout import MapLayout
+
+PANEL_WIDTH = 360
+BUTTON_HEIGHT = 26
+FONT = 10
+
+
+@dataclass
+class Panel:
+    """The side panel: a title, status lines, the pending choice and its options, the log."""
+
+    title: str = ""
+    status: list[str] = field(default_factory=list)
+    prompt: str | None = None
+    options: list[str] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    pool: tuple[int, int] | None = None  # Epic Dice in the pool, its size
+
+
+@dataclass
+class View:
+    """What to draw: the position, what the pending Decision offers, hover labels."""
+
+    position: Position
+    legal: frozenset[int] = frozenset()
+    selected: str | None = None
+    labels: dict[int, str] = field(default_factory=dict)
+    objective: frozenset[int] = frozenset()
+    groups: dict[str, str] = field(default_factory=dict)  # group -> base colour name
+    panel: Panel | None = None
+
+
+@dataclass
+class Button:
+    """An option button of the panel."""
+
+    index: int
+    x: float
+    y: float
+    width: float
+    height: float
+
+    def hit(self, x: float, y: float) -> bool:
+        return self.x <= x <= self.x + self.width and self.y <= y <= self.y + self.height
+
+
+class Scene:
+    """Shapes and labels for one :class:`View` in a ``width`` x ``height`` window."""
+
+    def __init__(self, view: View, width: int, height: int) -> None:
+        self.view = view
+        self.batch = pyglet.graphics.Batch()
+        self.layers = [pyglet.graphics.Group(order=n) for n in range(6)]
+        self.keep: list[Any] = []  # shapes must stay referenced to be drawn
+        self.buttons: list[Button] = []
+        map_width = width - (PANEL_WIDTH if view.panel is not None else 0)
+        self.layout = MapLayout.fit(view.position.board, 12, 12, map_width - 24, height - 24)
+        self.width, self.height = width, height
+        self._background()
+        self._spaces()
+        self._walls()
+        self._tokens()
+        self._figures()
+        if view.panel is not None:
+            self._panel(view.panel, map_width)
+
+    # --- helpers --------------------------------------------------------------------
+
+    def _add(self, shape: Any) -> Any:
+        self.keep.append(shape)
+        return shape
+
+    def _text(self, text: str, x: float, y: float, size: float = FONT,
+              colour: style.Colour = style.TEXT, layer: int = 5,
+              anchor_x: Literal["left", "center", "right"] = "center",
+              anchor_y: Literal["top", "bottom", "center", "baseline"] = "center",
+              bold: bool = False, width: int | None = None) -> Any:
+        return self._add(pyglet.text.Label(
+            text, x=x, y=y, font_size=size, color=(*colour, 255), anchor_x=anchor_x,
+            anchor_y=anchor_y, weight="bold" if bold else "normal", batch=self.batch,
+            group=self.layers[layer], width=width, multiline=width is not None))
+
+    # --- the map --------------------------------------------------------------------
+
+    def _background(self) -> None:
+        self._add(shapes.Rectangle(0, 0, self.width, self.height, color=style.BACKGROUND,
+                                   batch=self.batch, group=self.layers[0]))
+
+    def _spaces(self) -> None:
+        board = self.view.position.board
+        layout = self.layout
+        size = layout.size
+        for space in range(board.n):
+            kind = board.feature_spec(board.glyphs[space]).kind
+            fill = style.FLOOR
+            if kind is FeatureKind.IMPASSABLE:
+                fill = style.IMPASSABLE_FILL
+            elif kind is FeatureKind.IMPASSABLE_FEATURE:
+                fill = style.FEATURE_FILL
+            elif board.feature_name[space] is not None:
+                fill = (214, 198, 164)
+            corners = layout.corners(space)
+            self._add(shapes.Polygon(*corners, color=fill, batch=self.batch,
+                                     group=self.layers[1]))
+            self._add(shapes.MultiLine(*corners, closed=True, thickness=1.0,
+                                       color=(*style.GRID, 255), batch=self.batch,
+                                       group=self.layers[1]))
+            border = style.BORDER.get(kind)
+            if space in self.view.objective:
+                border = style.OBJECTIVE
+            if border is not None:
+                self._add(shapes.MultiLine(*layout.corners(space, inset=size * 0.08),
+                                           closed=True, thickness=max(size * 0.09, 2.0),
+                                           color=(*border, 255), batch=self.batch,
+                                           group=self.layers[2]))
+            if space in self.view.legal:
+                self._add(shapes.MultiLine(*layout.corners(space, inset=size * 0.2),
+                                           closed=True, thickness=max(size * 0.1, 2.0),
+                                           color=(*style.LEGAL, 255), batch=self.batch,
+                                           group=self.layers[2]))
+            x, y = layout.centre(space)
+            self._text(board.names[space], x, y - size * 0.8, size=max(size * 0.14, 6),
+                       colour=style.GRID, layer=2)
+            if board.start[space]:
+                self._text("S", x - size * 0.5, y + size * 0.3, size=max(size * 0.2, 7),
+                           colour=style.HERO, layer=2, bold=True)
+            if board.deployment[space]:
+                self._text(str(int(board.deployment[space])), x + size * 0.5,
+                           y + size * 0.3, size=max(size * 0.2, 7), colour=(150, 40, 40),
+                           layer=2, bold=True)
+            if space in self.view.labels:
+                self._text(self.view.labels[space], x, y + size * 0.55,
+                           size=max(size * 0.2, 7), colour=(20, 90, 30), layer=5, bold=True)
+
+    def _walls(self) -> None:
+        for a, b in sorted(self.view.position.board.walls):
+            (x1, y1), (x2, y2) = self.layout.edge(a, b)
+            self._add(shapes.Line(x1, y1, x2, y2, thickness=max(self.layout.size * 0.16, 3.0),
+                                  color=style.WALL, batch=self.batch, group=self.layers[3]))
+
+    def _tokens(self) -> None:
+        position = self.view.position
+        size = self.layout.size
+        board = position.board
+        for space in range(board.n):
+            if not board.door[space]:
+                continue
+            x, y = self.layout.centre(space)
+            if space in position.closed_doors:
+                self._add(shapes.Rectangle(x - size * 0.55, y - size * 0.22, size * 1.1,
+                                           size * 0.44, color=style.DOOR, batch=self.batch,
+                                           group=self.layers[3]))
+                self._text("door", x, y, size=max(size * 0.18, 7), colour=(250, 230, 200),
+                           layer=4)
+            else:
+                self._add(shapes.Box(x - size * 0.55, y - size * 0.22, size * 1.1, size * 0.44,
+                                     thickness=2, color=style.DOOR, batch=self.batch,
+                                     group=self.layers[3]))
+        for space, damage in position.traps.items():
+            x, y = self.layout.centre(space)
+            side = size * 0.42
+            self._add(shapes.Rectangle(x - side / 2 + size * 0.35, y - side / 2 - size * 0.3,
+                                       side, side, color=style.TRAP, batch=self.batch,
+                                       group=self.layers[3]))
+            self._text(str(damage), x + size * 0.35, y - size * 0.3, size=max(size * 0.2, 7),
+                       layer=4, bold=True)
+        for space, damage in position.wizard_fire.items():
+            x, y = self.layout.centre(space)
+            self._add(shapes.Circle(x - size * 0.35, y - size * 0.3, size * 0.2,
+                                    color=style.FIRE, batch=self.batch, group=self.layers[3]))
+            self._text(str(damage), x - size * 0.35, y - size * 0.3, size=max(size * 0.18, 7),
+                       colour=(40, 20, 0), layer=4, bold=True)
+
+    def _figures(self) -> None:
+        position = self.view.position
+        size = self.layout.size
+        for space in sorted({f.at for f in position.figures}):
+            here = position.figures_at(space)
+            cx, cy = self.layout.centre(space)
+            for n, figure in enumerate(here):
+                tiny = Keyword.TINY in figure.keywords
+                radius = size * (0.3 if tiny or len(here) > 1 else 0.46)
+                x = cx + (n - (len(here) - 1) / 2) * radius * 1.9
+                y = cy + size * 0.05
+                colour = style.figure_colour(figure, self.view.groups)
+                if figure.id == self.view.selected:
+                    self._add(shapes.Circle(x, y, radius + 5, color=style.SELECTED,
+                                            batch=self.batch, group=self.layers[3]))
+                ring = style.WOUNDED if figure.wounded else (245, 245, 245)
+                self._add(shapes.Circle(x, y, radius + (4 if figure.wounded else 2),
+                                        color=ring, batch=self.batch, group=self.layers[3]))
+                self._add(shapes.Circle(x, y, radius, color=colour, batch=self.batch,
+                                        group=self.layers[4]))
+                self._text(style.figure_label(figure), x, y, size=max(radius * 0.55, 7),
+                           colour=style.readable_on(colour), bold=True)
+                if figure.fortitude is not None:
+                    left = f"{figure.damage}/{figure.fortitude}"
+                    self._text(left, x, y - radius - size * 0.1, size=max(size * 0.15, 7),
+                               colour=(20, 20, 20), bold=True)
+                tokens = style.token_text(figure)
+                if tokens:
+                    self._text(tokens, x, y + radius + size * 0.12, size=max(size * 0.16, 7),
+                               colour=(70, 30, 110), bold=True)
+
+    # --- the panel ------------------------------------------------------------------
+
+    def _panel(self, panel: Panel, left: float) -> None:
+        width = self.width - left
+        self._add(shapes.Rectangle(left, 0, width, self.height, color=style.PANEL,
+                                   batch=self.batch, group=self.layers[1]))
+        x = left + 14
+        y = self.height - 24
+        self._text(panel.title, x, y, size=13, anchor_x="left", bold=True)
+        y -= 26
+        for line in panel.status:
+            self._text(line, x, y, anchor_x="left", colour=style.TEXT)
+            y -= 18
+        if panel.pool is not None:
+            dice, size = panel.pool
+            self._text("Epic Pool", x, y, anchor_x="left")
+            for n in range(size):
+                colour = (15, 15, 15) if n < dice else (90, 90, 96)
+                self._add(shapes.Rectangle(x + 80 + n * 22, y - 8, 16, 16, color=colour,
+                                           batch=self.batch, group=self.layers[2]))
+            y -= 26
+        if panel.prompt:
+            y -= 6
+            for line in textwrap.wrap(panel.prompt, 44):
+                self._text(line, x, y, anchor_x="left", colour=style.SELECTED)
+                y -= 17
+            for index, option in enumerate(panel.options):
+                y -= BUTTON_HEIGHT + 4
+                button = Button(index, x, y, width - 28, BUTTON_HEIGHT)
+                self.buttons.append(button)
+                self._add(shapes.Rectangle(button.x, button.y, button.width, button.height,
+                                           color=(70, 74, 90), batch=self.batch,
+                                           group=self.layers[2]))
+                self._text(f"{index + 1}. {option}"[:46], x + 8, y + BUTTON_HEIGHT / 2,
+                           anchor_x="left")
+            y -= 12
+        self._text("Log", x, y - 8, anchor_x="left", colour=style.DIM, bold=True)
+        y -= 28
+        lines: list[str] = []
+        for entry in panel.log:
+            lines.extend(textwrap.wrap(entry, 50) or [""])
+        room = max(int((y - 10) // 15), 0)
+        for line in lines[-room:] if room else []:
+            self._text(line, x, y, size=9, anchor_x="left", colour=style.DIM)
+            y -= 15
+
+    def draw(self) -> None:
+        """Draw the scene into the current window."""
+        self.batch.draw()
+
+    def button_at(self, x: float, y: float) -> int | None:
+        """The option under the point, or None."""
+        return next((b.index for b in self.buttons if b.hit(x, y)), None)

@@ -1,0 +1,105 @@
+"""Colours and short labels for the viewer, as the printed game marks things: red borders
+for Hazards, yellow for Difficult, purple for Impassable, blue for objective spaces, and
+each Schemer Group on its coloured base. Pure data (no pyglet)."""
+
+from __future__ import annotations
+
+import hashlib
+
+from tales.board.board import FeatureKind
+from tales.board.figures import Figure, Role, Token
+
+Colour = tuple[int, int, int]
+
+BACKGROUND: Colour = (32, 34, 42)
+PANEL: Colour = (44, 46, 56)
+TEXT: Colour = (235, 232, 220)
+DIM: Colour = (150, 148, 140)
+FLOOR: Colour = (222, 208, 176)
+GRID: Colour = (120, 100, 80)
+WALL: Colour = (20, 16, 16)
+HAZARD: Colour = (214, 48, 40)
+DIFFICULT: Colour = (238, 196, 40)
+IMPASSABLE: Colour = (150, 70, 180)
+OBJECTIVE: Colour = (50, 110, 230)
+IMPASSABLE_FILL: Colour = (74, 62, 86)
+FEATURE_FILL: Colour = (196, 180, 150)
+DOOR: Colour = (126, 74, 34)
+TRAP: Colour = (60, 60, 66)
+FIRE: Colour = (250, 140, 30)
+LEGAL: Colour = (60, 200, 90)
+SELECTED: Colour = (255, 230, 60)
+HERO: Colour = (40, 96, 196)
+COMPANION: Colour = (20, 150, 150)
+ALLY: Colour = (100, 150, 230)
+ILLUSION: Colour = (170, 120, 220)
+POOKY: Colour = (236, 120, 170)
+WOUNDED: Colour = (200, 30, 30)
+
+#: Base colours a Scheme Block may name (anything else gets a steady colour of its own).
+NAMED: dict[str, Colour] = {
+    "red": (200, 40, 40), "blue": (40, 80, 210), "yellow": (230, 200, 30),
+    "green": (40, 150, 60), "purple": (130, 60, 170), "orange": (230, 120, 30),
+    "black": (28, 28, 28), "white": (240, 240, 240), "grey": (128, 128, 128),
+    "gray": (128, 128, 128), "brown": (120, 80, 40), "ochre": (200, 150, 50),
+    "pale blue": (140, 180, 230), "pink": (230, 130, 170), "teal": (30, 140, 140),
+}
+
+#: Border colour of each feature kind (None: the plain grid line).
+BORDER: dict[FeatureKind, Colour | None] = {
+    FeatureKind.HAZARD: HAZARD,
+    FeatureKind.DIFFICULT: DIFFICULT,
+    FeatureKind.IMPASSABLE: IMPASSABLE,
+    FeatureKind.IMPASSABLE_FEATURE: IMPASSABLE,
+}
+
+TOKEN_LABELS: dict[Token, str] = {
+    Token.DAMAGE_BOOST: "Db", Token.EVADE: "Ev", Token.HITBACK: "Hb", Token.OVERCHARGE: "Oc",
+    Token.RESET: "Rs", Token.SHIELD: "Sh", Token.TOUGHNESS: "To", Token.WEAKEN: "Wk",
+    Token.STUN: "St", Token.REPAIR: "Rp", Token.POOKY: "Pk",
+}
+
+
+def base_colour(name: str | None, fallback_key: str = "") -> Colour:
+    """The RGB of a base colour's name; an unknown one gets a steady colour from its
+    name (or from ``fallback_key``)."""
+    if name and name.lower() in NAMED:
+        return NAMED[name.lower()]
+    digest = hashlib.sha256((name or fallback_key).encode()).digest()
+    return (60 + digest[0] % 160, 60 + digest[1] % 160, 60 + digest[2] % 160)
+
+
+def figure_colour(figure: Figure, groups: dict[str, str]) -> Colour:
+    """A figure's disc colour: its group's base colour, or its kind's."""
+    kind = figure.kind
+    if kind is Role.HERO:
+        return HERO
+    if kind is Role.COMPANION:
+        return COMPANION
+    if kind is Role.ALLY:
+        return ALLY
+    if kind is Role.ILLUSION:
+        return ILLUSION
+    if kind is Role.POOKY:
+        return POOKY
+    if figure.group is None:
+        return (110, 100, 90)  # a Destructible feature
+    return base_colour(groups.get(figure.group), figure.group)
+
+
+def figure_label(figure: Figure) -> str:
+    """The few letters on a figure's disc: a Schemer's standee number, else its name."""
+    if figure.number is not None and figure.group is not None:
+        return str(figure.number)
+    return figure.id[:3].title()
+
+
+def token_text(figure: Figure) -> str:
+    """A figure's tokens in short: ``Sh1 To1``."""
+    return " ".join(f"{TOKEN_LABELS[t]}{n}" for t, n in figure.tokens)
+
+
+def readable_on(colour: Colour) -> Colour:
+    """Black or white text, whichever reads on ``colour``."""
+    r, g, b = colour
+    return (20, 20, 20) if 0.299 * r + 0.587 * g + 0.114 * b > 150 else (250, 250, 250)
