@@ -615,9 +615,26 @@ def cmd_view(args: argparse.Namespace) -> int:
 
 
 def cmd_solo(args: argparse.Namespace) -> int:
+    from tales.campaign.play import continue_campaign
+    from tales.campaign.progress import new_campaign
+    from tales.campaign.saves import path_for, save
+    from tales.viewer import headless
+
+    folder = _saves(args)
+    exists = path_for(args.name, folder).exists()
+    if not exists and (args.hero or headless()):
+        hero, companion = args.hero or "gerki", args.companion or "otto-guard"
+        save(new_campaign(args.name, "sample-campaign", (hero,), companion), folder)
+        print(f"new solo campaign {args.name!r}: {hero} with {companion} (the bundled "
+              "sample campaign)")
+    if headless():  # no screen: the same campaign, at the terminal
+        print("no screen: playing at the terminal (q saves and stops; "
+              f"tales campaign show {args.name} for progress)")
+        continue_campaign(args.name, folder)
+        return 0
     from tales.viewer.control import CampaignControl
 
-    return _window(CampaignControl(args.name, _saves(args)))
+    return _window(CampaignControl(args.name, folder))
 
 
 def _game_options(parser: argparse.ArgumentParser) -> None:
@@ -772,6 +789,10 @@ def build_parser() -> argparse.ArgumentParser:
     solo.add_argument("name", nargs="?", default="solo",
                       help="campaign name (new ones start with a choice of Hero)")
     solo.add_argument("--saves", metavar="DIR", help="campaign folder")
+    solo.add_argument("--hero", metavar="NAME", help="a new campaign's Hero (default: "
+                      "chosen in the window; gerki at a terminal)")
+    solo.add_argument("--companion", metavar="NAME", help="a new campaign's Companion "
+                      "(default: chosen in the window; otto-guard at a terminal)")
     solo.set_defaults(run=cmd_solo)
 
     campaign = commands.add_parser("campaign", help="campaigns: new, continue, list, show, "
