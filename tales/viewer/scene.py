@@ -22,6 +22,7 @@ from tales.viewer.layout import MapLayout
 
 PANEL_WIDTH = 360
 BUTTON_HEIGHT = 26
+MAX_BUTTONS = 10
 FONT = 10
 
 
@@ -248,7 +249,10 @@ class Scene:
             for line in textwrap.wrap(panel.prompt, 44):
                 self._text(line, x, y, anchor_x="left", colour=style.SELECTED)
                 y -= 17
-            for index, option in enumerate(panel.options):
+            shown = panel.options
+            if len(shown) > MAX_BUTTONS:
+                shown = shown[:MAX_BUTTONS - 1]
+            for index, option in enumerate(shown):
                 y -= BUTTON_HEIGHT + 4
                 button = Button(index, x, y, width - 28, BUTTON_HEIGHT)
                 self.buttons.append(button)
@@ -257,6 +261,10 @@ class Scene:
                                            group=self.layers[2]))
                 self._text(f"{index + 1}. {option}"[:46], x + 8, y + BUTTON_HEIGHT / 2,
                            anchor_x="left")
+            if len(shown) < len(panel.options):
+                y -= 20
+                self._text(f"... {len(panel.options) - len(shown)} more: click a green "
+                           "space", x, y, anchor_x="left", colour=style.DIM)
             y -= 12
         self._text("Log", x, y - 8, anchor_x="left", colour=style.DIM, bold=True)
         y -= 28
