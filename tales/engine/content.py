@@ -120,6 +120,11 @@ def load_context(setup: Setup) -> Context:
                              "accompanies him by default (Appendix B)")
         if companion.id in ids or (kits[0].pooky and companion.id == "pooky"):
             raise TalesError(f"the Companion's id {companion.id!r} is a Hero's too")
+        if companion.id in {a.id for a in kits[0].allies}:
+            # "You cannot use an Ally and a Companion together if they share the same
+            # standee" (Appendix B)
+            raise TalesError(f"{companion.name} and {kits[0].name}'s Ally {companion.id!r} "
+                             "share a standee: they cannot be used together (Appendix B)")
     elif len(kits) == 1:
         raise TalesError("a one-Hero game is Solo Mode (Appendix B): give a Companion "
                          "(--companion otto-guard, for one) or two or more Heroes")

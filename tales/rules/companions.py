@@ -22,7 +22,7 @@ from tales.board.figures import Figure, Keyword, Role, Side, Token
 from tales.errors import IllegalChoice, TalesError
 from tales.rules.attacks import Battle
 from tales.rules.decisions import Decider, Decision, Resolution
-from tales.rules.effects import Ability, Kind, activate
+from tales.rules.effects import Ability, Kind, Verb, activate
 from tales.rules.health import StunEffect, TurnKind, give_tokens, stun_at_turn
 
 
@@ -91,11 +91,16 @@ def companion_turn(
         offered: tuple[Ability, ...] = (scheme,)
     else:
         offered = tuple(a for a in card.actions if a.kind is not Kind.REACTION)
-        if card.scenario_abilities:
-            offered += scenario_abilities
+        # "Companions interact with most map features like a Hero. They can ... open
+        # doors": a Scenario Ability that only opens doors is every Companion's; the others
+        # only if the card says so ("Otto can activate Scenario Abilities if his card
+        # specifies")
+        offered += tuple(a for a in scenario_abilities if card.scenario_abilities
+                         or all(e.verb is Verb.OPEN_DOOR for e in a.effects))
     for ability in offered:
-        if cid not in {f.id for f in battle.position.figures}:
-            break
+        here = next((f for f in battle.position.figures if f.id == cid), None)
+        if here is None or here.recovering:
+            break  # Defeated during its own turn: on its Recovery side it acts no more
         use = yield Decision("companion-action", f"{cid}: {ability.name}?", (True, False),
                              Decider.PLAYER, cid, position=battle.position, battle=battle)
         if not use:

@@ -271,8 +271,9 @@ def activate(
             # any Reactions that trigger upon becoming Wounded" (a Trap on the way, say)
             table = yield from wounded_reactions(table, flipped, hero_id)
         position, gone = remove_defeated(table.position)
+        table = table.at(position)  # a Companion Defeated flips rather than leaving
         if gone:  # Defeated: "Figure is removed from the map if damage equals or exceeds
-            table = table.at(position).note(f"Defeated and removed: {', '.join(gone)}")
+            table = table.note(f"Defeated and removed: {', '.join(gone)}")
     return table
 
 
