@@ -569,8 +569,14 @@ def _view_of(source: str, blocks: str | None) -> Any:
     data = read_bytes(source)
     try:
         saved = decode(data, source)
-    except SaveError:
-        campaign = decode_campaign(data, source)
+    except SaveError as not_game:
+        try:
+            campaign = decode_campaign(data, source)
+        except SaveError as not_campaign:
+            if "not a tales" in str(not_game) and "not a tales" in str(not_campaign):
+                raise TalesError(f"{source}: not a position file (.toml), a game save or "
+                                 "a campaign save") from None
+            raise (not_campaign if "not a tales" in str(not_game) else not_game) from None
         if campaign.game is None:
             raise TalesError(f"{source}: campaign {campaign.name!r} has no scenario in "
                              "progress to draw") from None

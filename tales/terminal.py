@@ -29,13 +29,21 @@ from tales.table import describe_option
 HELP = "number: choose   u: undo   s: save   b: board   l: log   q: save and quit   ?: help"
 
 
-def option_text(decision: Decision[Any], option: Any) -> str:
-    """An option in the table's words."""
+#: Decisions whose options are counts of something, and what.
+COUNTS = {"empower": "Epic Dice", "epic-defence": "Epic Dice", "shields": "Shield Tokens",
+          "hitback": "Hitback Tokens", "evade": "Evade Tokens"}
+
+
+def option_text(decision: Decision[Any], option: Any, position: Any = None) -> str:
+    """An option in the table's words (``position``: the board shown, when the Decision
+    does not carry its own)."""
     if isinstance(option, bool):
         return "yes" if option else "no"
-    described = (describe_option(decision.position, decision, option)
-                 if decision.position is not None else option)
-    if isinstance(described, list):
+    if decision.kind in COUNTS and isinstance(option, int):
+        return f"{option} {COUNTS[decision.kind]}"
+    board = decision.position if decision.position is not None else position
+    described = describe_option(board, decision, option) if board is not None else option
+    if isinstance(described, (list, tuple)):
         return ", ".join(str(o) for o in described)
     return str(described)
 

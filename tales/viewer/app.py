@@ -75,6 +75,7 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
             self.control.back()
         elif symbol == key.S:
             render_png(self.control.view(), "tales-screenshot.png", self.width, self.height)
+            self.switch_to()  # drawing the picture used a context of its own
         elif symbol == key.ESCAPE:
             self.close()
             return pyglet.event.EVENT_HANDLED

@@ -41,15 +41,18 @@ from tales.viewer.scene import Panel, View
 FIGURE_DECISIONS = frozenset({"effect-target"})
 
 
-def space_options(decision: Decision[Any]) -> dict[int, Any]:
-    """The spaces a click can answer ``decision`` with (space -> option)."""
-    if decision.kind in SPACE_DECISIONS and decision.position is not None:
+def space_options(decision: Decision[Any], shown: Position | None = None) -> dict[int, Any]:
+    """The spaces a click can answer ``decision`` with (space -> option); ``shown`` is the
+    board on screen, for a Decision that does not carry one."""
+    position = decision.position if decision.position is not None else shown
+    if position is None:
+        return {}
+    if decision.kind in SPACE_DECISIONS:
         return {int(o): o for o in decision.options if isinstance(o, int)}
-    if decision.kind in FIGURE_DECISIONS and decision.position is not None:
-        figures = {f.id: f.at for f in decision.position.figures}
+    figures = {f.id: f.at for f in position.figures}
+    if decision.kind in FIGURE_DECISIONS:
         return {figures[o]: o for o in decision.options if o in figures}
-    if decision.kind == "attack-targets" and decision.position is not None:
-        figures = {f.id: f.at for f in decision.position.figures}
+    if decision.kind == "attack-targets":
         return {figures[o[0]]: o for o in decision.options
                 if isinstance(o, tuple) and len(o) == 1 and o[0] in figures}
     return {}
@@ -144,7 +147,7 @@ class GameControl:
         decision = self.game.pending
         if decision is None:
             return False
-        offered = space_options(decision)
+        offered = space_options(decision, self._shown())
         if space not in offered:
             self.message = "not one of the choices: pick a green space or a button"
             return False
@@ -180,7 +183,8 @@ class GameControl:
             status.append(f"{state.result.value.upper()}: {state.reason}")
         if self.message:
             status.append(self.message)
-        options = [option_text(decision, o) for o in decision.options] if decision else []
+        options = ([option_text(decision, o, position) for o in decision.options]
+                   if decision else [])
         prompt = None
         if decision is not None:
             who = decision.figure or "the table"
@@ -189,9 +193,20 @@ class GameControl:
         pool = (battle.pool.dice, battle.pool.size) if battle is not None else None
         panel = Panel(self.title, status, prompt, options,
                       list(battle.log[-40:]) if battle is not None else [], pool)
-        legal = frozenset(space_options(decision)) if decision is not None else frozenset()
+        legal = (frozenset(space_options(decision, position)) if decision is not None
+                 else frozenset())
         return View(position, legal, decision.figure if decision else None, labels,
                     self._objective_spaces(), groups, panel)
+
+    def _shown(self) -> Position:
+        """The board on screen: the pending Decision's, else the last one seen."""
+        decision = self.game.pending
+        if decision is not None and decision.position is not None:
+            shown: Position = decision.position
+            return shown
+        state = self.game.result
+        battle = state.battle if state is not None else self.game.seen
+        return battle.position if battle is not None else self._last_position()
 
     def _objective_spaces(self) -> frozenset[int]:
         from tales.content.scenarios import When
@@ -238,11 +253,15 @@ class TableControl:
                     for s in self.group.schemes]
         if self.stage == "turn" and self.turn is not None and self.turn.pending is not None:
             pending = self.turn.pending
-            return [option_text(pending, o) for o in pending.options]
+            return [option_text(pending, o, self.position) for o in pending.options]
         return ["another group turn"]
 
     def choose(self, index: int) -> None:
-        """Press button ``index``."""
+        """Press button ``index`` (a number key past the buttons does nothing)."""
+        if not 0 <= index < len(self.options()):
+            self.message = f"there is no option {index + 1}"
+            return
+        self.message = ""
         if self.stage == "group":
             self.group = list(self.groups.values())[index]
             self.stage = "scheme"
@@ -272,7 +291,7 @@ class TableControl:
         pending = self.turn.pending if self.turn is not None else None
         if self.stage != "turn" or pending is None:
             return False
-        offered = space_options(pending)
+        offered = space_options(pending, self.position)
         if space not in offered:
             return False
         self.choose(pending.options.index(offered[space]))
@@ -314,7 +333,8 @@ class TableControl:
             else self.position
         panel = Panel("Table assistant", [self.message] if self.message else [], prompt,
                       self.options(), self.log())
-        legal = frozenset(space_options(pending)) if pending is not None else frozenset()
+        legal = (frozenset(space_options(pending, self.position)) if pending is not None
+                 else frozenset())
         colours = {g: b.colour for g, b in self.groups.items()}
         labels = {}
         if self.hovered is not None:
@@ -340,6 +360,9 @@ class ReplayControl:
         self.step = max(0, min(step, len(self.saved.choices)))
         self.game = GameControl(self.ctx, self.saved.seed, self.saved.choices[:self.step],
                                 roll=False)
+
+    def choose(self, index: int) -> None:
+        """A replay answers nothing: Left and Right step through it."""
 
     def forward(self) -> None:
         self._at(self.step + 1)

@@ -37,8 +37,8 @@ def render_array(view: View, width: int = 1200, height: int = 800) -> np.ndarray
     """Draw ``view``; its pixels as a ``height x width x 3`` array, row 0 at the bottom
     (pyglet's coordinates: ``pixels[y, x]``)."""
     image = render_image(view, width, height)
-    data = image.get_data("RGB", width * 3)
-    return np.frombuffer(data, dtype=np.uint8).reshape(height, width, 3)
+    data = image.get_data("RGBA", width * 4)  # the buffer's own format: no conversion
+    return np.frombuffer(data, dtype=np.uint8).reshape(height, width, 4)[:, :, :3]
 
 
 def render_png(view: View, path: str | Path, width: int = 1200, height: int = 800) -> None:

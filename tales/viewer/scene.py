@@ -123,35 +123,44 @@ class Scene:
             corners = layout.corners(space)
             self._add(shapes.Polygon(*corners, color=fill, batch=self.batch,
                                      group=self.layers[1]))
-            self._add(shapes.MultiLine(*corners, closed=True, thickness=1.0,
-                                       color=(*style.GRID, 255), batch=self.batch,
-                                       group=self.layers[1]))
+            self._outline(corners, 1.0, style.GRID, 1)
             border = style.BORDER.get(kind)
             if space in self.view.objective:
                 border = style.OBJECTIVE
             if border is not None:
-                self._add(shapes.MultiLine(*layout.corners(space, inset=size * 0.08),
-                                           closed=True, thickness=max(size * 0.09, 2.0),
-                                           color=(*border, 255), batch=self.batch,
-                                           group=self.layers[2]))
+                self._outline(layout.corners(space, inset=size * 0.08),
+                              max(size * 0.09, 2.0), border, 2)
             if space in self.view.legal:
-                self._add(shapes.MultiLine(*layout.corners(space, inset=size * 0.2),
-                                           closed=True, thickness=max(size * 0.1, 2.0),
-                                           color=(*style.LEGAL, 255), batch=self.batch,
-                                           group=self.layers[2]))
+                self._outline(layout.corners(space, inset=size * 0.2),
+                              max(size * 0.1, 2.0), style.LEGAL, 2)
             x, y = layout.centre(space)
-            self._text(board.names[space], x, y - size * 0.8, size=max(size * 0.14, 6),
-                       colour=style.GRID, layer=2)
+            dark = fill == style.IMPASSABLE_FILL
+            self._text(board.names[space], x, y + size * 0.66, size=max(size * 0.14, 6),
+                       colour=(210, 200, 220) if dark else style.GRID, layer=2)
             if board.start[space]:
-                self._text("S", x - size * 0.5, y + size * 0.3, size=max(size * 0.2, 7),
+                self._text("S", x - size * 0.58, y + size * 0.3, size=max(size * 0.18, 7),
                            colour=style.HERO, layer=2, bold=True)
-            if board.deployment[space]:
-                self._text(str(int(board.deployment[space])), x + size * 0.5,
-                           y + size * 0.3, size=max(size * 0.2, 7), colour=(150, 40, 40),
+            if board.deployment[space]:  # a numbered deployment space: a red badge
+                bx, by, br = x + size * 0.58, y + size * 0.3, max(size * 0.15, 6)
+                self._add(shapes.Circle(bx, by, br, color=(150, 40, 40), batch=self.batch,
+                                        group=self.layers[2]))
+                self._text(str(int(board.deployment[space])), bx, by,
+                           size=max(size * 0.15, 6), colour=(250, 240, 230), layer=2,
+                           bold=True)
+            if kind is FeatureKind.HAZARD and board.hazard_damage[space]:
+                self._text(f"{int(board.hazard_damage[space])}!", x - size * 0.55,
+                           y - size * 0.32, size=max(size * 0.17, 7), colour=style.HAZARD,
                            layer=2, bold=True)
             if space in self.view.labels:
                 self._text(self.view.labels[space], x, y + size * 0.55,
                            size=max(size * 0.2, 7), colour=(20, 90, 30), layer=5, bold=True)
+
+    def _outline(self, corners: list[tuple[float, float]], thickness: float,
+                 colour: style.Colour, layer: int) -> None:
+        """A closed outline with no notch where it starts (one corner drawn past)."""
+        self._add(shapes.MultiLine(*corners, *corners[:2], closed=False, thickness=thickness,
+                                   color=(*colour, 255), batch=self.batch,
+                                   group=self.layers[layer]))
 
     def _walls(self) -> None:
         for a, b in sorted(self.view.position.board.walls):
@@ -177,6 +186,8 @@ class Scene:
                 self._add(shapes.Box(x - size * 0.55, y - size * 0.22, size * 1.1, size * 0.44,
                                      thickness=2, color=style.DOOR, batch=self.batch,
                                      group=self.layers[3]))
+                self._text("open", x, y, size=max(size * 0.16, 7), colour=style.DOOR,
+                           layer=4)
         for space, damage in position.traps.items():
             x, y = self.layout.centre(space)
             side = size * 0.42
@@ -220,7 +231,7 @@ class Scene:
                                colour=(20, 20, 20), bold=True)
                 tokens = style.token_text(figure)
                 if tokens:
-                    self._text(tokens, x, y + radius + size * 0.12, size=max(size * 0.16, 7),
+                    self._text(tokens, x, y - radius - size * 0.3, size=max(size * 0.15, 7),
                                colour=(70, 30, 110), bold=True)
 
     # --- the panel ------------------------------------------------------------------
@@ -239,11 +250,21 @@ class Scene:
         if panel.pool is not None:
             dice, size = panel.pool
             self._text("Epic Pool", x, y, anchor_x="left")
-            for n in range(size):
-                colour = (15, 15, 15) if n < dice else (90, 90, 96)
-                self._add(shapes.Rectangle(x + 80 + n * 22, y - 8, 16, 16, color=colour,
-                                           batch=self.batch, group=self.layers[2]))
+            for n in range(size):  # an Epic Die: a white square; an empty place: an outline
+                if n < dice:
+                    self._add(shapes.Rectangle(x + 80 + n * 22, y - 8, 16, 16,
+                                               color=(240, 240, 240), batch=self.batch,
+                                               group=self.layers[2]))
+                else:
+                    self._add(shapes.Box(x + 80 + n * 22, y - 8, 16, 16, thickness=1,
+                                         color=(150, 150, 160), batch=self.batch,
+                                         group=self.layers[2]))
+            self._text(f"{dice} of {size}", x + 86 + size * 22, y, anchor_x="left",
+                       colour=style.DIM)
             y -= 26
+        for line in self._legend():
+            self._text(line, x, y, size=9, anchor_x="left", colour=style.DIM)
+            y -= 15
         if panel.prompt:
             y -= 6
             for line in textwrap.wrap(panel.prompt, 44):
@@ -275,6 +296,20 @@ class Scene:
         for line in lines[-room:] if room else []:
             self._text(line, x, y, size=9, anchor_x="left", colour=style.DIM)
             y -= 15
+
+    def _legend(self) -> list[str]:
+        """The map's named features, their kind and damage."""
+        board = self.view.position.board
+        seen: dict[str, str] = {}
+        for space in range(board.n):
+            name = board.feature_name[space]
+            if name is None or name in seen:
+                continue
+            kind = board.feature_spec(board.glyphs[space]).kind
+            damage = (f", {int(board.hazard_damage[space])} damage"
+                      if kind is FeatureKind.HAZARD else "")
+            seen[name] = f"{name}: {kind.value}{damage}"
+        return list(seen.values())
 
     def draw(self) -> None:
         """Draw the scene into the current window."""
