@@ -75,12 +75,13 @@ def _play(campaign: Campaign, bot: str | None, keep: Callable[[SavedGame], None]
     except IllegalChoice as bad:
         raise TalesError(f"campaign {campaign.name!r}: the saved game does not replay "
                          f"({bad})") from None
-    choose = policy(bot, ctx, np.random.default_rng(game.seed))
     while run.pending is not None:
         decision: Decision[Any] = run.pending
+        step = len(run.choices)
         if decision.decider is Decider.CHANCE:
-            run.answer(chance_for(game.seed, len(run.choices), decision))
-        else:
-            run.answer(choose(decision))
+            run.answer(chance_for(game.seed, step, decision))
+        else:  # the bot's own randomness, by step too: a resumed game plays on the same
+            rng = np.random.default_rng(np.random.SeedSequence(game.seed, spawn_key=(step, 1)))
+            run.answer(policy(bot, ctx, rng)(decision))
         keep(SavedGame(game.setup, game.seed, tuple(run.choices)))
     return run.result

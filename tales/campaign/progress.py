@@ -103,15 +103,33 @@ class Campaign:
                 companion is None or isinstance(companion, str)):
             raise ValueError("name, campaign_file and companion are text")
         results = data.get("results", [])
-        if not isinstance(results, list):
-            raise ValueError("results is a list")
+        if not isinstance(results, list) or not all(_result_ok(r) for r in results):
+            raise ValueError("results is a list of scenario results")
+        legend = data.get("legend", False)
+        if not isinstance(legend, bool):
+            raise ValueError("legend is true or false")
         game = data.get("game")
         return cls(
-            name, file, strings("heroes"), companion, bool(data.get("legend", False)),
+            name, file, strings("heroes"), companion, legend,
             whole("steps_change", None), whole("seed"), whole("next"), whole("attempt"),
             strings("unlocked"), strings("archived"),
             tuple(ScenarioResult(**r) for r in results), strings("notes"),
             None if game is None else game_from_payload(game, source))
+
+
+def check_name(name: str) -> str:
+    """A campaign's name, if it can name a file in the saves folder (and nothing else)."""
+    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}", name):
+        raise TalesError(f"campaign name {name!r}: use letters, digits, - and _ (64 at most)")
+    return name
+
+
+def _result_ok(result: Any) -> bool:
+    fields = {"number": int, "title": str, "result": str, "reason": str, "rounds": int,
+              "attempt": int}
+    return isinstance(result, dict) and set(result) == set(fields) and all(
+        isinstance(result[k], t) and not isinstance(result[k], bool)
+        for k, t in fields.items())
 
 
 def campaign_file(campaign: Campaign) -> CampaignFile:
@@ -135,8 +153,7 @@ def new_campaign(name: str, file_name: str, heroes: tuple[str, ...],
                  companion: str | None = None, legend: bool = False, steps_change: int = 0,
                  seed: int = 0) -> Campaign:
     """A new campaign, checked: the Heroes (and Companion) can play its first scenario."""
-    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]*", name):
-        raise TalesError(f"campaign name {name!r}: use letters, digits, - and _")
+    check_name(name)
     campaign = Campaign(name, portable(str(find_file(file_name, "scenarios"))), heroes,
                         companion, legend, steps_change, seed)
     file = campaign_file(campaign)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tales.campaign.progress import Campaign
+from tales.campaign.progress import Campaign, check_name
 from tales.engine.saves import SaveError, pack, read_bytes, unpack, write_atomic
 
 FORMAT = "tales-campaign"
@@ -29,8 +29,9 @@ DEFAULT_FOLDER = Path("campaign_saves")
 
 
 def path_for(name: str, folder: Path = DEFAULT_FOLDER) -> Path:
-    """Where the campaign called ``name`` is saved."""
-    return folder / f"{name}{SUFFIX}"
+    """Where the campaign called ``name`` is saved (a name that is not a plain file name
+    is refused, so no save lands outside the folder)."""
+    return folder / f"{check_name(name)}{SUFFIX}"
 
 
 def backup_path(path: Path, n: int) -> Path:
@@ -60,13 +61,16 @@ def save(campaign: Campaign, folder: Path = DEFAULT_FOLDER) -> Path:
     if decode(data, str(path)) != campaign:  # never write what would not read back
         raise SaveError(f"{path}: the save would not read back; nothing was written")
     old = _good_bytes(path)
-    if old is not None and old != data:
-        for n in range(BACKUPS, 1, -1):
-            newer = backup_path(path, n - 1)
-            if newer.exists():
-                os.replace(newer, backup_path(path, n))
-        write_atomic(backup_path(path, 1), old)
-    write_atomic(path, data)
+    try:
+        if old is not None and old != data:
+            for n in range(BACKUPS, 1, -1):
+                newer = backup_path(path, n - 1)
+                if newer.exists():
+                    os.replace(newer, backup_path(path, n))
+            write_atomic(backup_path(path, 1), old)
+        write_atomic(path, data)
+    except OSError as bad:
+        raise SaveError(f"{path}: cannot save ({bad.strerror or bad})") from None
     return path
 
 

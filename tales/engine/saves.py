@@ -59,8 +59,11 @@ def _plain(value: Any) -> Any:
 def pack(kind: str, version: int, payload: dict[str, Any]) -> bytes:
     """A save file's bytes: ``MAGIC``, CRC-32, msgpack of ``payload`` with its format and
     version."""
-    body: bytes = msgpack.packb({"format": kind, "version": version, **payload},
-                                use_bin_type=True, default=_plain)
+    try:
+        body: bytes = msgpack.packb({"format": kind, "version": version, **payload},
+                                    use_bin_type=True, default=_plain)
+    except (UnicodeEncodeError, ValueError, OverflowError) as bad:
+        raise SaveError(f"cannot save this: {bad}") from None
     return MAGIC + zlib.crc32(body).to_bytes(4, "big") + body
 
 
