@@ -318,7 +318,7 @@ def _pick_figure(table: Battle, actor: Figure, aim: Aim, why: str) -> Resolution
         return None
     chosen: str = yield Decision("effect-target", f"{actor.id}: {why}: choose the {aim}",
                                  options, Decider.PLAYER, actor.id,
-                                 position=table.position)
+                                 position=table.position, battle=table)
     return chosen
 
 
@@ -330,7 +330,7 @@ def _pick_space(table: Battle, actor: Figure, aim: Aim, why: str,
         return None
     chosen: int = yield Decision("effect-space", f"{actor.id}: {why}: choose a space",
                                  options, Decider.PLAYER, actor.id,
-                                 position=table.position)
+                                 position=table.position, battle=table)
     return chosen
 
 
@@ -344,7 +344,7 @@ def carry_out(table: Battle, hero_id: str, effect: Effect) -> Resolution[Battle]
         options = tuple(reach(table.position, hero_id, effect.amount, leap=leap).costs)
         to = yield Decision("move-to", f"{hero_id}: {describe(effect)}: to which space?",
                             options, Decider.PLAYER, hero_id,
-                            position=table.position)
+                            position=table.position, battle=table)
         moved = yield from move(table.position, hero_id, to, effect.amount, leap=leap)
         return table.at(moved.position).note(
             f"{hero_id} {verb.value}s to {names[to]}")
@@ -531,7 +531,7 @@ def _attack(table: Battle, actor: Figure, effect: Effect
             return None
         placement = yield Decision("burst-placement", f"{actor.id}: place the Burst template",
                                    options_b, Decider.PLAYER, actor.id,
-                                   position=table.position)
+                                   position=table.position, battle=table)
         covered = covered_foes(position, actor, placement)
         extra_b = (effect.backstab if effect.backstab
                    and backstab(position, actor, covered).applies else 0)
@@ -543,7 +543,7 @@ def _attack(table: Battle, actor: Figure, effect: Effect
                     for c in itertools.combinations(legal, n))
     chosen = yield Decision("attack-targets", f"{actor.id}: choose the targets",
                             options, Decider.PLAYER, actor.id,
-                            position=table.position)
+                            position=table.position, battle=table)
     extra = 0
     if effect.backstab:
         check = backstab(position, actor, [position.figure(t) for t in chosen])

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
+from tales.board.figures import Keyword, Token, is_foe
 from tales.board.position import Position
 from tales.campaign.progress import (
     Campaign,
@@ -32,6 +33,7 @@ from tales.engine.state import GameState
 from tales.errors import IllegalChoice, TalesError
 from tales.rules.decisions import Decider, Decision
 from tales.rules.movement import reach
+from tales.rules.odds import AttackSpec, damage_distribution, mean
 from tales.rules.schemes import GroupTurn, SchemerGroup, group_members, group_turn
 from tales.table import SPACE_DECISIONS
 from tales.terminal import chance_for, option_text
@@ -80,11 +82,18 @@ def _status(state: GameState | None) -> list[str]:
     """Round, the initiative tokens drawn and left, each group's Scheme."""
     if state is None:
         return []
-    lines = [f"Round {state.round}" + (f", part {state.part + 1}" if state.part else "")]
+    if state.round == 0:
+        return ["Setup"]
+    lines = [f"Round {state.round}, Combat Phase"
+             + (f", part {state.part + 1}" if state.part else "")]
+
+    def name(token: str) -> str:
+        kind, who = token.split(" ", 1)
+        return who if kind in ("hero", "group") else f"{who} ({kind})"
+
     if state.drawn:
-        lines.append("drawn: " + ", ".join(t.split(" ", 1)[1] + ("" if t.startswith(
-            ("hero", "group")) else f" ({t.split(' ', 1)[0]})") for t in state.drawn))
-    lines.append(f"in the bag: {len(state.bag)} token{'s' if len(state.bag) != 1 else ''}")
+        lines.append("drawn: " + ", ".join(name(t) for t in state.drawn))
+    lines.append("in the bag: " + (", ".join(name(t) for t in state.bag) or "nothing"))
     for group, scheme in sorted(state.schemes.items()):
         lines.append(f"{group}: {scheme}")
     return lines
@@ -176,6 +185,8 @@ class GameControl:
         labels = {}
         if self.hovered is not None:
             label = hover_label(decision, position, self.hovered)
+            odds = self._odds(decision, battle, position, self.hovered)
+            label = "; ".join(t for t in (label, odds) if t)
             if label:
                 labels[self.hovered] = label
         status = _status(state if state is not None else self.game.seen_state)
@@ -197,6 +208,40 @@ class GameControl:
                  else frozenset())
         return View(position, legal, decision.figure if decision else None, labels,
                     self._objective_spaces(), groups, panel)
+
+    def _odds(self, decision: Decision[Any] | None, battle: Any, position: Position,
+              space: int) -> str | None:
+        """For a choice of targets, the odds of the Attack on the Foe under the pointer:
+        its mean damage and the chance it deals the Fortitude the Foe has left."""
+        if decision is None or decision.figure is None or battle is None or decision.kind \
+                not in ("attack-targets", "effect-target", "burst-placement"):
+            return None
+        used = next((line.rsplit(" uses ", 1)[1] for line in reversed(battle.log)
+                     if line.startswith(f"{decision.figure} uses ")), None)
+        attack = next((e.attack for a in self._abilities(decision.figure) if a.name == used
+                       for e in a.effects if e.attack is not None), None)
+        attacker = next((f for f in position.figures if f.id == decision.figure), None)
+        target = next((f for f in position.figures if f.at == space
+                       and attacker is not None and is_foe(attacker, f)), None)
+        if attack is None or attacker is None or target is None:
+            return None
+        spec = AttackSpec(attack.dice, 0, attack.fixed, attacker.token(Token.DAMAGE_BOOST),
+                          attacker.token(Token.WEAKEN), target.token(Token.SHIELD),
+                          Keyword.DOOM in target.keywords, self.ctx.setup.legend)
+        dist = damage_distribution(spec, self.ctx.dice)
+        left = target.remaining_fortitude or 0
+        finish = float(dist[left:].sum()) if left < len(dist) else 0.0
+        return f"mean {mean(dist):.1f} damage, {finish:.0%} to deal {left}"
+
+    def _abilities(self, figure: str) -> tuple[Any, ...]:
+        known: tuple[Any, ...] = ()
+        for kit in self.ctx.kits:
+            if kit.id == figure:
+                known += self.ctx.abilities(figure)
+            known += kit.ally_abilities().get(figure, ())
+        if self.ctx.companion is not None and self.ctx.companion.id == figure:
+            known += self.ctx.companion.actions
+        return known
 
     def _shown(self) -> Position:
         """The board on screen: the pending Decision's, else the last one seen."""
