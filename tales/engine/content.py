@@ -35,6 +35,10 @@ def find_file(name: str, folder: str) -> Path:
             return candidate
     known = sorted({p.stem for root in ROOTS for p in (root / folder).glob("*.toml")
                     if not _other_kind(p)})
+    variants = [k for k in known if k.startswith(f"{name}-")]
+    if variants:  # "otto": Otto has four variations (Appendix B)
+        raise TalesError(f"{name!r} has {len(variants)} variants: {', '.join(variants)}; "
+                         "name one")
     noun = {"heroes": "hero kit", "scenarios": "scenario",
             "companions": "Companion card"}.get(folder, folder)
     raise TalesError(f"no {noun} {name!r} (bundled: {', '.join(known) or 'none'}; "
