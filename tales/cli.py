@@ -643,6 +643,28 @@ def cmd_solo(args: argparse.Namespace) -> int:
     return _window(CampaignControl(args.name, folder))
 
 
+def cmd_tavern_simulate(args: argparse.Namespace) -> int:
+    from tales.tavern.rdi.simulate import simulate
+
+    if not 2 <= args.players <= 8:
+        raise TalesError("--players is 2 to 8")
+    if args.games < 1:
+        raise TalesError("--games must be 1 or more")
+    report = simulate(args.players, args.games, args.seed, args.character or None)
+    if args.json:
+        _emit(report)
+        return 0
+    print(f"The Red Dragon Inn, {args.players} players, {args.games} games (random bots, "
+          f"seed {args.seed})")
+    for character, rate in report["win_rate_per_seat"].items():
+        print(f"  {character}: wins {rate:.1%} of its seats")
+    t = report["turns"]
+    print(f"  turns: mean {t['mean']}, {t['min']} to {t['max']}")
+    for how, count in report["losses"].items():
+        print(f"  {how}: {count}")
+    return 0
+
+
 def _game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--heroes", metavar="A,B", help="Hero names or kit files, e.g. "
                         "gerki,deirdre (bundled kits are in heroes/)")
@@ -800,6 +822,18 @@ def build_parser() -> argparse.ArgumentParser:
     solo.add_argument("--companion", metavar="NAME", help="a new campaign's Companion "
                       "(default: chosen in the window; otto-guard at a terminal)")
     solo.set_defaults(run=cmd_solo)
+
+    tavern = commands.add_parser("tavern", help="The Red Dragon Inn card game (in progress)")
+    tavern_commands = tavern.add_subparsers(dest="tavern_command", required=True,
+                                            metavar="ACTION")
+    tsim = tavern_commands.add_parser("simulate", help="random bot games: win rates")
+    tsim.add_argument("--players", type=int, default=4)
+    tsim.add_argument("--games", type=int, default=100)
+    tsim.add_argument("--seed", type=int, default=0)
+    tsim.add_argument("--character", action="append", metavar="DECK",
+                      help="Character Deck files, dealt in turn (default: decks/characters)")
+    tsim.add_argument("--json", action="store_true")
+    tsim.set_defaults(run=cmd_tavern_simulate)
 
     campaign = commands.add_parser("campaign", help="campaigns: new, continue, list, show, "
                                    "note, export, import")

@@ -1,1 +1,1 @@
-"""tavern package."""
+"""Tavern card games: The Red Dragon Inn (rdi) and the encounter game."""

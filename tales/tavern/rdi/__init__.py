@@ -1,0 +1,1 @@
+"""The Red Dragon Inn (seeds 000-002)."""
