@@ -242,7 +242,7 @@ def test_unknown_top_level_key() -> None:
         parse_scheme_blocks('sample = true\nschemers = 1\n[groups.rats]\nstandees = [1]\n',
                             "bad.toml")
     assert str(error.value) == ("bad.toml:2: unknown key 'schemers' (a Scheme Block file has: "
-                                "sample, groups)")
+                                "groups, sample)")
 
 
 def test_alternating_group_with_faces_is_refused() -> None:
@@ -482,7 +482,7 @@ def _mistakes(position: str, blocks: str) -> dict[str, tuple[list[str], str]]:
         "bad blocks file": (
             ["schemer", "turn", position, "--blocks", position, "--group", "rats",
              "--scheme", "1"],
-            f"{position}:1: unknown key 'map' (a Scheme Block file has: sample, groups)"),
+            f"{position}:1: unknown key 'map' (a Scheme Block file has: groups, sample)"),
     }
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -84,6 +84,16 @@ class LineFinder:
             if pattern.match(line):
                 return number
         return None
+
+
+def refuse_unknown_keys(data: dict[str, Any], allowed: Iterable[str], source: str,
+                        lines: LineFinder, what: str) -> None:
+    """A one-line :class:`ContentError` at the first top-level key not in ``allowed``."""
+    known = sorted(allowed)
+    for key in data:
+        if key not in known:
+            raise ContentError(source, f"unknown key {key!r} ({what} has: "
+                               f"{', '.join(known)})", lines.of_key(key))
 
 
 def read_toml(text: str, source: str) -> dict[str, Any]:

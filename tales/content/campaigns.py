@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tales.board.mapfile import LineFinder, read_text, read_toml
+from tales.board.mapfile import LineFinder, read_text, read_toml, refuse_unknown_keys
 from tales.content.scenarios import Scenario, load_scenario
 from tales.errors import ContentError
 
@@ -64,10 +64,7 @@ def parse_campaign_file(text: str, source: str = "<campaign>", base: Path | None
     def fail(message: str, line: int | None = None) -> ContentError:
         return ContentError(source, message, line)
 
-    for key in data:
-        if key not in CAMPAIGN_KEYS:
-            raise fail(f"unknown key {key!r} (a campaign has: {', '.join(sorted(CAMPAIGN_KEYS))})",
-                       lines.of_key(key))
+    refuse_unknown_keys(data, CAMPAIGN_KEYS, source, lines, "a campaign")
     title = data.get("title")
     if not isinstance(title, str) or not title:
         raise fail("needs a 'title'", lines.of_key("title"))

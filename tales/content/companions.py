@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tales.board.figures import Keyword, Token, parse_keyword
-from tales.board.mapfile import LineFinder, read_text, read_toml
+from tales.board.mapfile import LineFinder, read_text, read_toml, refuse_unknown_keys
 from tales.content.heroes import read_ability, read_pooky
 from tales.errors import ContentError
 from tales.rules.companions import CompanionCard, Recovery
@@ -35,10 +35,7 @@ def parse_companion(text: str, source: str = "<companion>") -> CompanionCard:
     """Build a :class:`CompanionCard` from a card file's text."""
     data = read_toml(text, source)
     lines = LineFinder(text)
-    for key in data:
-        if key not in CARD_KEYS:
-            raise ContentError(source, f"unknown key {key!r} (a Companion card has: "
-                               f"{', '.join(sorted(CARD_KEYS))})", lines.of_key(key))
+    refuse_unknown_keys(data, CARD_KEYS, source, lines, "a Companion card")
     spec = data.get("companion")
     where = lines.of_table("companion")
     if not isinstance(spec, dict):

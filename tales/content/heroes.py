@@ -15,7 +15,7 @@ from typing import Any
 
 from tales.board.burst import load_bursts
 from tales.board.figures import POWER_TOKENS, Figure, Keyword, Role, Side, Token, parse_keyword
-from tales.board.mapfile import LineFinder, read_text, read_toml
+from tales.board.mapfile import LineFinder, read_text, read_toml, refuse_unknown_keys
 from tales.errors import ContentError, TalesError
 from tales.rules.abilities import Source
 from tales.rules.attacks import Battle, HeroAttack, parse_harm
@@ -143,10 +143,7 @@ def parse_hero_kit(text: str, source: str = "<hero>") -> HeroKit:
     """Build a :class:`HeroKit` from a kit file's text."""
     data = read_toml(text, source)
     lines = LineFinder(text)
-    for key in data:
-        if key not in KIT_KEYS:
-            raise ContentError(source, f"unknown key {key!r} (a hero kit has: "
-                               f"{', '.join(sorted(KIT_KEYS))})", lines.of_key(key))
+    refuse_unknown_keys(data, KIT_KEYS, source, lines, "a hero kit")
     hero = data.get("hero")
     if not isinstance(hero, dict):
         raise ContentError(source, "no [hero] table")

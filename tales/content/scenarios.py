@@ -17,7 +17,7 @@ from typing import Any
 
 from tales.board.board import Board
 from tales.board.figures import Keyword, parse_keyword
-from tales.board.mapfile import LineFinder, load_map, read_text, read_toml
+from tales.board.mapfile import LineFinder, load_map, read_text, read_toml, refuse_unknown_keys
 from tales.content.heroes import read_ability
 from tales.content.scheme_blocks import load_scheme_blocks
 from tales.errors import ContentError
@@ -174,10 +174,7 @@ def parse_scenario(text: str, source: str = "<scenario>", base: Path | None = No
     def fail(message: str, line: int | None = None) -> ContentError:
         return ContentError(source, message, line)
 
-    for key in data:
-        if key not in SCENARIO_KEYS:
-            raise fail(f"unknown key {key!r} (a scenario has: "
-                       f"{', '.join(sorted(SCENARIO_KEYS))})", lines.of_key(key))
+    refuse_unknown_keys(data, SCENARIO_KEYS, source, lines, "a scenario")
     title = data.get("title")
     if not isinstance(title, str) or not title:
         raise fail("needs a 'title'", lines.of_key("title"))

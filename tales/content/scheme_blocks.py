@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from tales.board.figures import Keyword, parse_keyword
-from tales.board.mapfile import LineFinder, read_text, read_toml
+from tales.board.mapfile import LineFinder, read_text, read_toml, refuse_unknown_keys
 from tales.errors import ContentError, TalesError
 from tales.rules.schemer_attacks import AttackKind, SchemerAttack
 from tales.rules.schemes import (
@@ -42,10 +42,7 @@ def parse_scheme_blocks(text: str, source: str = "<blocks>") -> dict[str, Scheme
     """Build the Schemer Groups of a Scheme Block file's text."""
     data = read_toml(text, source)
     lines = LineFinder(text)
-    for key in data:
-        if key not in ("sample", "groups"):
-            raise ContentError(source, f"unknown key {key!r} (a Scheme Block file has: "
-                               "sample, groups)", lines.of_key(key))
+    refuse_unknown_keys(data, ("sample", "groups"), source, lines, "a Scheme Block file")
     sample = bool(data.get("sample", False))
     groups = data.get("groups")
     if not isinstance(groups, dict) or not groups:

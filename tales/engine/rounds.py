@@ -83,13 +83,7 @@ def set_up(ctx: Context) -> Resolution[GameState]:
     state = yield from _begin_part(ctx, state, 0)
     for kit in ctx.kits:
         position = state.position
-        starts = tuple(int(s) for s in range(len(position.board.names))
-                       if position.board.start[s] and not position.is_occupied(s))
-        if not starts:
-            raise_setup(ctx, "there are not enough Unoccupied Hero start spaces")
-        at = yield Decision("start-space", f"{kit.name}: which Hero start space?", starts,
-                            Decider.PLAYER, kit.id, position=position,
-                            battle=state.battle)
+        at = yield from _start_space(ctx, state, kit.id, kit.name)
         hero = Figure(kit.id, Side.HERO, at, fortitude=kit.fortitude,
                       wounded_fortitude=kit.wounded_fortitude, keywords=kit.keywords,
                       role=Role.HERO)
@@ -144,18 +138,26 @@ def _choose_cards(hero: str, available: tuple[str, ...], count: int | None
     return tuple(chosen)
 
 
-def _place_companion(ctx: Context, state: GameState) -> Resolution[GameState]:
-    """"Place your Companion's figure on an Unoccupied Hero start space on the map."""
-    card = ctx.companion
-    assert card is not None
+def _start_space(ctx: Context, state: GameState, who: str, name: str,
+                 what: str = "the Hero") -> Resolution[int]:
+    """The Unoccupied Hero start space a Hero (or Companion) is placed on: its player's
+    choice."""
     position = state.position
     starts = tuple(int(s) for s in range(len(position.board.names))
                    if position.board.start[s] and not position.is_occupied(s))
     if not starts:
-        raise_setup(ctx, "there is no Unoccupied Hero start space left for the Companion")
-    at = yield Decision("start-space", f"{card.name}: which Hero start space?", starts,
-                        Decider.PLAYER, card.id, position=position, battle=state.battle)
-    position = replace(position, figures=(*position.figures, card.figure(at)))
+        raise_setup(ctx, f"there is no Unoccupied Hero start space left for {what} ({name})")
+    space: int = yield Decision("start-space", f"{name}: which Hero start space?", starts,
+                                Decider.PLAYER, who, position=position, battle=state.battle)
+    return space
+
+
+def _place_companion(ctx: Context, state: GameState) -> Resolution[GameState]:
+    """"Place your Companion's figure on an Unoccupied Hero start space on the map."""
+    card = ctx.companion
+    assert card is not None
+    at = yield from _start_space(ctx, state, card.id, card.name, "the Companion")
+    position = replace(state.position, figures=(*state.position.figures, card.figure(at)))
     return state.at(state.battle.at(position)).note(
         f"{card.id} starts on {position.board.names[at]}")
 
