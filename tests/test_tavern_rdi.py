@@ -17,7 +17,18 @@ from hypothesis import strategies as st
 from tales.engine.game import Game, random_policy
 from tales.rules.decisions import Decision, Resolution
 from tales.tavern.rdi.decks import load_character, load_drinks
-from tales.tavern.rdi.model import Card, CardKind, Drink, DrinkEvent, Player, Tavern
+from tales.tavern.rdi.model import (
+    Card,
+    CardKind,
+    Drink,
+    DrinkEvent,
+    Player,
+    Step,
+    Target,
+    Tavern,
+    Verb,
+    Who,
+)
 from tales.tavern.rdi.rules import (
     drink_phase,
     pay,
@@ -319,3 +330,72 @@ def test_the_simulator_is_deterministic_by_seed(capsys: pytest.CaptureFixture[st
     assert first["games"] == 5 and set(first["win_rate_per_seat"]) == {
         "Bertha the Bouncer (sample)", "Quill the Card Sharp (sample)"}
     assert main(["tavern", "simulate", "--players", "1"]) == 2
+
+
+# --- responses ------------------------------------------------------------------------------
+
+HAYMAKER = Card("Haymaker", CardKind.ACTION, (Step(Verb.FORTITUDE, -2, Who.TARGET),))
+SHARP_WIT = Card("Sharp wit", CardKind.ACTION, (Step(Verb.FORTITUDE, -1, Who.EACH_OTHER),))
+NO = Card("I don't think so!", CardKind.SOMETIMES,
+          (Step(Verb.NEGATE, 0, target=Target.SOMETIMES),))
+WENCH = Card("Wench, take that back!", CardKind.ANYTIME,
+             (Step(Verb.NEGATE, 0, target=Target.ACTION),))
+NOT_TODAY = Card("Not today", CardKind.SOMETIMES,
+                 (Step(Verb.IGNORE, 0, target=Target.ACTION),))
+SLEIGHT = Card("Sleight of drink", CardKind.SOMETIMES,
+               (Step(Verb.IGNORE, 0, target=Target.DRINK),))
+
+RESPONSES = [
+    row("negate-prevents-the-card",
+        "When you Negate a card, you completely prevent it from resolving.",
+        ((HAYMAKER,), (WENCH,), ()), {"respond": ["Wench, take that back!"]},
+        [20, 20, 20], ["bob"]),
+    row("ignore-spares-only-you",
+        "When you Ignore a card, the card resolves normally, but it has no effect on you. "
+        "It still affects other players as usual.",
+        ((SHARP_WIT,), (NOT_TODAY,), ()), {"action": ["Sharp wit"], "respond": ["Not today"]},
+        [20, 20, 19], ["bob"]),
+    row("negating-the-response-lets-the-card-resolve",
+        "Karl’s card is Negated, so it has no effect.",
+        ((HAYMAKER, NO), (WENCH,), ()),
+        {"respond": ["Wench, take that back!", "I don't think so!"]},
+        [20, 18, 20], ["bob", "ann"]),
+    row("cannot-ignore-what-does-not-affect-you",
+        "You may only play a card of this type on a Drink that would affect you in some way.",
+        ((HAYMAKER,), (), (NOT_TODAY,)), {"target": ["bob"]}, [20, 18, 20], []),
+]
+
+
+@pytest.mark.parametrize(("quote", "hands", "answers", "fortitude", "asked"), RESPONSES)
+def test_responses(quote: str, hands: tuple[tuple[Card, ...], ...],
+                   answers: dict[str, list[Any]], fortitude: list[int],
+                   asked: list[str]) -> None:
+    from tales.tavern.rdi.rules import action
+
+    players = [Player(n, "x", 5, hand=h) for n, h in zip(("ann", "bob", "cid"), hands,
+                                                         strict=True)]
+    queue = {k: list(v) for k, v in answers.items()}
+    seen: list[str] = []
+    game = Game(lambda: action(table(players), "ann"))
+    while game.pending is not None:
+        decision = game.pending
+        if decision.kind == "respond":
+            seen.append(str(decision.figure))
+        wanted = queue.get(decision.kind)
+        default = {"respond": "pass", "action": decision.options[-1]}
+        game.answer(wanted.pop(0) if wanted else
+                    default.get(decision.kind, decision.options[0]))
+    assert game.result is not None
+    assert [p.fortitude for p in game.result.players] == fortitude, quote
+    assert seen[: len(asked)] == asked, quote
+
+
+def test_a_drink_can_be_ignored_by_its_drinker_only() -> None:
+    """"You may not Ignore someone else’s Drink unless that player first passes it to you"."""
+    ann = Player("ann", "x", 5, drink_me=(DRAGON,), hand=(SLEIGHT,))
+    bob = Player("bob", "x", 5, hand=(SLEIGHT,))
+    game = Game(lambda: drink_phase(table([ann, bob]), "ann"))
+    assert game.pending is not None and game.pending.figure == "ann"
+    game.answer("Sleight of drink")
+    assert game.result is not None and game.result.player("ann").alcohol == 0
+    assert game.result.player("bob").hand == (SLEIGHT,)

@@ -12,7 +12,16 @@ from typing import Any
 
 from tales.board.mapfile import LineFinder, read_text, read_toml
 from tales.errors import ContentError
-from tales.tavern.rdi.model import Card, CardKind, Drink, DrinkEvent, Step, Verb, Who
+from tales.tavern.rdi.model import (
+    Card,
+    CardKind,
+    Drink,
+    DrinkEvent,
+    Step,
+    Target,
+    Verb,
+    Who,
+)
 
 DRINK_KEYS = frozenset({"name", "alcohol", "fortitude", "chaser", "event", "splits", "count"})
 CARD_KEYS = frozenset({"name", "kind", "steps", "text", "count"})
@@ -106,6 +115,12 @@ def _step(spec: Any, fail: Any) -> Step:
     if len(verbs) != 1:
         raise fail(f"a step has one of: {', '.join(v.value for v in Verb)}")
     verb = verbs[0]
+    if verb in (Verb.NEGATE, Verb.IGNORE):
+        target = spec[verb.value]
+        if target not in {t.value for t in Target} or set(spec) != {verb.value}:
+            raise fail(f"'{verb.value}' names what it works on: "
+                       f"{', '.join(t.value for t in Target)}")
+        return Step(verb, 0, Who.YOU, False, Target(target))
     for key in spec:
         if key not in (verb.value, "who", "to"):
             raise fail(f"unknown step key {key!r} (keys: the verb, who, to)")

@@ -35,6 +35,17 @@ class Verb(StrEnum):
     COLLECT = "collect"  # take Gold from the Inn
     DRAW = "draw"  # draw cards
     ORDER = "order"  # order extra Drinks for other players
+    NEGATE = "negate"  # a response: Negate a card of the named kind (the step's ``target``)
+    IGNORE = "ignore"  # a response: Ignore a card of the named kind that affects you
+
+
+class Target(StrEnum):
+    """What a Negate or Ignore response may be played on."""
+
+    ACTION = "action"  # an Action card
+    SOMETIMES = "sometimes"  # a Sometimes card (a response)
+    CARD = "card"  # any character card
+    DRINK = "drink"  # a Drink
 
 
 class Who(StrEnum):
@@ -55,6 +66,7 @@ class Step:
     amount: int
     who: Who = Who.YOU
     to_inn: bool = False
+    target: Target | None = None  # for negate and ignore
 
 
 @dataclass(frozen=True)

@@ -7,14 +7,15 @@ of steps, Order a Drink for another player, Drink (sober up on an empty pile; Ch
 the same pile; Round on the House; Drinking Contest with its tie loop); running out of
 Drinks (A-48); the 0-20 limits and "as completely as it is able" (A-57); losing by passing
 out or running out of Gold with the Gold split (A-75, A-76, A-79), simultaneous losses and
-the tie (A-80). Not yet: response windows (Sometimes/Anytime cards, Negate and Ignore),
-Gambling, splits, characters' resources, variants (see the issue notes).
+the tie (A-80); response windows for cards played and Drinks revealed, with Negate and
+Ignore (A-27 to A-29, A-36 to A-39). Not yet: Gambling, Anytime interruptions outside the
+windows, splitting and passing Drinks by cards, characters' resources, variants.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from tales.rules.decisions import Decider, Decision, Resolution
@@ -28,6 +29,7 @@ from tales.tavern.rdi.model import (
     DrinkEvent,
     Player,
     Step,
+    Target,
     Tavern,
     Verb,
     Who,
@@ -139,6 +141,96 @@ def change(tavern: Tavern, name: str, fortitude: int = 0, alcohol: int = 0) -> T
         alcohol=min(max(player.alcohol + alcohol, LOW), HIGH)))
 
 
+# --- responses: Negate and Ignore (A-27 to A-29, A-36 to A-39) ---------------------------
+
+
+@dataclass(frozen=True)
+class Played:
+    """Something players may respond to: a card someone played, or a Drink revealed."""
+
+    source: str  # who played or revealed it
+    label: str
+    card: Card | None = None  # None: a Drink
+    affects: frozenset[str] = frozenset()  # who it would affect (who may Ignore it)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the responses did: Negated it, or who Ignores it."""
+
+    negated: bool = False
+    ignored: frozenset[str] = frozenset()
+
+
+def _answers(card: Card, played: Played, name: str, outcome: Outcome) -> bool:
+    """``card`` is a response ``name`` may play on ``played`` now."""
+    if card.kind not in (CardKind.SOMETIMES, CardKind.ANYTIME):
+        return False
+    kind = played.card.kind if played.card is not None else None
+    matches = {
+        Target.ACTION: kind is CardKind.ACTION,
+        Target.SOMETIMES: kind in (CardKind.SOMETIMES, CardKind.ANYTIME),
+        Target.CARD: played.card is not None,
+        Target.DRINK: played.card is None,
+    }
+    for step in card.steps:
+        if step.target is None or not matches[step.target]:
+            continue
+        if step.verb is Verb.NEGATE:
+            return True
+        # Ignore: only what would affect you, and not your own card (001: "You may not use
+        # such a card to avoid a Gold payment on a card that you played yourself")
+        if (step.verb is Verb.IGNORE and name in played.affects and name not in
+                outcome.ignored and (played.card is None or name != played.source)):
+            return True
+    return False
+
+
+def respond(tavern: Tavern, played: Played) -> Resolution[tuple[Tavern, Outcome]]:
+    """The response window: in turn order from the player who played or revealed it, each
+    may play a response (or pass); a response is itself open to responses, and once it
+    resolves everyone may respond to the original again. It closes when everyone passes,
+    or at once when the original is Negated."""
+    outcome = Outcome()
+    while True:
+        order = [played.source, *(p.name for p in tavern.others(played.source))]
+        if tavern.player(played.source).out:
+            order = order[1:]
+        answered = False
+        for name in order:
+            player = tavern.player(name)
+            usable = sorted({c.name for c in player.hand
+                             if _answers(c, played, name, outcome)})
+            if not usable:
+                continue
+            choice = yield Decision("respond", f"{name}: respond to {played.label}?",
+                                    (PASS, *usable), Decider.PLAYER, name)
+            if choice == PASS:
+                continue
+            index = next(i for i, c in enumerate(player.hand) if c.name == choice)
+            card = player.hand[index]
+            tavern = tavern.with_player(replace(player, hand=player.hand[:index]
+                                                + player.hand[index + 1:]))
+            tavern = tavern.note(f"{name} plays {card.name} on {played.label}")
+            tavern, against = yield from respond(
+                tavern, Played(name, card.name, card, frozenset({played.source})))
+            player = tavern.player(name)
+            tavern = tavern.with_player(replace(player, discard=(*player.discard, card)))
+            if against.negated:
+                tavern = tavern.note(f"{card.name} is Negated")
+            else:
+                verbs = {s.verb for s in card.steps}
+                if Verb.NEGATE in verbs:
+                    return tavern.note(f"{played.label} is Negated"), replace(
+                        outcome, negated=True)
+                outcome = replace(outcome, ignored=outcome.ignored | {name})
+                tavern = tavern.note(f"{name} Ignores {played.label}")
+            answered = True
+            break  # everyone may respond to the original again
+        if not answered:
+            return tavern, outcome
+
+
 # --- a turn --------------------------------------------------------------------------------
 
 
@@ -209,8 +301,12 @@ def action(tavern: Tavern, name: str) -> Resolution[Tavern]:
         if options:
             target = yield Decision("target", f"{card.name}: pick another player", options,
                                     Decider.PLAYER, name)
-    for step in card.steps:
-        tavern = yield from carry_out(tavern, name, step, target)
+    affects = frozenset(n for step in card.steps
+                        for n in _affected(tavern, name, step.who, target))
+    tavern, outcome = yield from respond(tavern, Played(name, card.name, card, affects))
+    if not outcome.negated:
+        for step in card.steps:
+            tavern = yield from carry_out(tavern, name, step, target, outcome.ignored)
     player = tavern.player(name)
     return tavern.with_player(replace(player, discard=(*player.discard, card)))
 
@@ -224,10 +320,12 @@ def _affected(tavern: Tavern, name: str, who: Who, target: str | None) -> list[s
     return others if who is Who.EACH_OTHER else [name, *others]
 
 
-def carry_out(tavern: Tavern, name: str, step: Step, target: str | None
-              ) -> Resolution[Tavern]:
-    """One step of a card played by ``name``."""
+def carry_out(tavern: Tavern, name: str, step: Step, target: str | None,
+              ignored: frozenset[str] = frozenset()) -> Resolution[Tavern]:
+    """One step of a card played by ``name``; players who Ignore it are not affected."""
     for who in _affected(tavern, name, step.who, target):
+        if who in ignored:
+            continue
         if step.verb is Verb.FORTITUDE:
             tavern = change(tavern, who, fortitude=step.amount)
         elif step.verb is Verb.ALCOHOL:
@@ -271,6 +369,12 @@ def drink_phase(tavern: Tavern, name: str) -> Resolution[Tavern]:
     if top.event is DrinkEvent.DRINKING_CONTEST:
         return (yield from drinking_contest(_discard_drinks(tavern, [top]), name))
     tavern, cards = yield from _chasers(tavern, name, top, from_pile=True)
+    # "No player may respond to a Drink until all of its Chasers have been revealed."
+    label = " with ".join(c.name for c in cards)
+    tavern, outcome = yield from respond(tavern, Played(name, label, None,
+                                                        frozenset({name})))
+    if outcome.negated or name in outcome.ignored:
+        return _discard_drinks(tavern, cards).note(f"{name} takes no effect from {label}")
     partners = tuple(p.name for p in tavern.others(name))
     if top.splits and len(cards) == 1 and partners:
         # A-54: the revealer picks a partner; each drinks half, rounded up (A-53)
