@@ -399,3 +399,89 @@ def test_a_drink_can_be_ignored_by_its_drinker_only() -> None:
     game.answer("Sleight of drink")
     assert game.result is not None and game.result.player("ann").alcohol == 0
     assert game.result.player("bob").hand == (SLEIGHT,)
+
+
+# --- gambling --------------------------------------------------------------------------------
+
+IM_IN = Card("Gambling? I'm in!", CardKind.GAMBLING, starts_round=True)
+RAISE = Card("I raise", CardKind.GAMBLING, (Step(Verb.ANTE, 1),))
+WINNING = Card("Winning Hand!", CardKind.GAMBLING, winning_hand=True)
+CHEAT = Card("Are you saying rogues can't play fair?", CardKind.CHEATING)
+
+
+def gamble(hands: dict[str, tuple[Card, ...]], plays: list[str], gold: int = 5
+           ) -> tuple[Tavern, list[tuple[str, tuple[str, ...]]]]:
+    """Karl starts a Round as his Action; ``plays`` answer the gamble Decisions in order
+    (card names or "pass"); returns the table and every gamble Decision asked."""
+    from tales.tavern.rdi.rules import action
+
+    players = [Player(n, "x", gold if n == "karl" else 5, hand=hands.get(n, ())) for n in
+               ("karl", "alaric", "eisinder")]
+    queue = list(plays)
+    asked: list[tuple[str, tuple[str, ...]]] = []
+    game = Game(lambda: action(table(players), "karl"))
+    while game.pending is not None:
+        decision = game.pending
+        if decision.kind == "gamble":
+            asked.append((str(decision.figure), tuple(decision.options)))
+            game.answer(queue.pop(0))
+        elif decision.kind == "action":
+            game.answer("Gambling? I'm in!")
+        else:
+            game.answer("pass")
+    assert game.result is not None and not queue
+    return game.result, asked
+
+
+def test_the_rulebooks_gambling_example() -> None:
+    """001, Gambling Example (without Dominique, who leaves): Alaric passes, Eisinder
+    raises (pot 6), Karl plays Winning Hand!, Alaric cheats, Eisinder passes, Karl plays
+    Gambling? I'm in!, Alaric and Eisinder pass: "Karl wins the 6 Gold in the pot.\""""
+    hands = {"karl": (IM_IN, WINNING, IM_IN), "alaric": (CHEAT,), "eisinder": (RAISE, IM_IN)}
+    after, asked = gamble(hands, ["pass", "I raise", "Winning Hand!",
+                                  "Are you saying rogues can't play fair?", "pass",
+                                  "Gambling? I'm in!", "pass"])  # Alaric, out of cards,
+    # passes without being asked
+    assert [(p.name, p.gold) for p in after.players] == [
+        ("karl", 9), ("alaric", 3), ("eisinder", 3)]
+    assert after.pot == 0
+    # after Winning Hand! only Cheating cards take control: Eisinder is offered none
+    assert asked[3] == ("alaric", ("pass", "Are you saying rogues can't play fair?"))
+
+
+GAMBLING = [
+    row("starter-wins-when-all-pass",
+        "If you play a Gambling or Cheating Card and everyone else passes, the Round of "
+        "Gambling ends, and you win.",
+        {"karl": (IM_IN,), "alaric": (IM_IN,)}, ["pass"], [7, 4, 4]),
+    row("gambling-card-takes-control",
+        "Playing either of these two types of card gives you control of the Round of "
+        "Gambling.",
+        {"karl": (IM_IN,), "alaric": (IM_IN,)}, ["Gambling? I'm in!"], [4, 7, 4]),
+    row("winning-hand-only-cheating-beats-it",
+        "A Gambling Card can be played after anything except a \"Winning Hand!\"",
+        {"karl": (IM_IN,), "alaric": (WINNING,), "eisinder": (IM_IN,)},
+        ["Winning Hand!"], [4, 7, 4]),
+    row("cheating-beats-winning-hand",
+        "A Cheating Card can be played after anything.",
+        {"karl": (IM_IN,), "alaric": (WINNING,), "eisinder": (CHEAT,)},
+        ["Winning Hand!", "Are you saying rogues can't play fair?"], [4, 4, 7]),
+    row("ante-as-completely-as-able",
+        "each player must ante 1 Gold, putting it in the middle of the table",
+        {"karl": (IM_IN,)}, [], [7, 4, 4]),
+]
+
+
+@pytest.mark.parametrize(("quote", "hands", "plays", "gold"), GAMBLING)
+def test_gambling(quote: str, hands: dict[str, tuple[Card, ...]], plays: list[str],
+                  gold: list[int]) -> None:
+    after, _ = gamble(hands, plays)
+    assert [p.gold for p in after.players] == gold, quote
+    assert after.pot == 0
+
+
+def test_nobody_antes_when_the_starter_cannot() -> None:
+    """001: "If you play a card that would require players to ante, but you cannot ante
+    ... then no player is required to ante.\""""
+    after, _ = gamble({"karl": (IM_IN,)}, [], gold=0)
+    assert [p.gold for p in after.players] == [0, 5, 5] and after.pot == 0

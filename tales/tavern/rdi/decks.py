@@ -24,7 +24,8 @@ from tales.tavern.rdi.model import (
 )
 
 DRINK_KEYS = frozenset({"name", "alcohol", "fortitude", "chaser", "event", "splits", "count"})
-CARD_KEYS = frozenset({"name", "kind", "steps", "text", "count"})
+CARD_KEYS = frozenset({"name", "kind", "steps", "text", "count", "starts_round",
+                       "winning_hand"})
 STEP_WHO = {w.value: w for w in Who}
 
 
@@ -104,7 +105,12 @@ def load_character(path: str | Path) -> tuple[str, tuple[Card, ...]]:
         count = spec.get("count", 1)
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise fail("'count' is 1 or more")
-        cards.extend([Card(name, kind, steps, str(spec.get("text", "")))] * count)
+        starts = spec.get("starts_round", False) is True
+        winning = spec.get("winning_hand", False) is True
+        if (starts or winning) and kind is not CardKind.GAMBLING:
+            raise fail("only a Gambling card starts a Round or is a Winning Hand")
+        cards.extend([Card(name, kind, steps, str(spec.get("text", "")), starts, winning)]
+                     * count)
     return character, tuple(cards)
 
 

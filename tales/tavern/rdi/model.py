@@ -35,6 +35,7 @@ class Verb(StrEnum):
     COLLECT = "collect"  # take Gold from the Inn
     DRAW = "draw"  # draw cards
     ORDER = "order"  # order extra Drinks for other players
+    ANTE = "ante"  # each player in the Round of Gambling antes N more Gold ("I raise")
     NEGATE = "negate"  # a response: Negate a card of the named kind (the step's ``target``)
     IGNORE = "ignore"  # a response: Ignore a card of the named kind that affects you
 
@@ -77,6 +78,8 @@ class Card:
     kind: CardKind
     steps: tuple[Step, ...] = ()
     text: str = ""
+    starts_round: bool = False  # "Gambling? I'm in!": an Action that starts a Round
+    winning_hand: bool = False  # "Winning Hand!": only Cheating Cards take control after it
 
 
 class DrinkEvent(StrEnum):
@@ -130,6 +133,7 @@ class Tavern:
     drink_deck: tuple[Drink, ...]  # top is the last
     drink_discard: tuple[Drink, ...] = ()
     inn: int = 0
+    pot: int = 0  # Gold anted in a Round of Gambling (kept apart from the Inn)
     active: int = 0
     turn: int = 1
     winners: tuple[str, ...] | None = None  # set when the game is over
@@ -158,5 +162,5 @@ class Tavern:
 
     @property
     def total_gold(self) -> int:
-        """Gold in the stashes and the Inn (conserved)."""
-        return self.inn + sum(p.gold for p in self.players)
+        """Gold in the stashes, the Inn and the pot (conserved)."""
+        return self.inn + self.pot + sum(p.gold for p in self.players)

@@ -8,8 +8,10 @@ the same pile; Round on the House; Drinking Contest with its tie loop); running 
 Drinks (A-48); the 0-20 limits and "as completely as it is able" (A-57); losing by passing
 out or running out of Gold with the Gold split (A-75, A-76, A-79), simultaneous losses and
 the tie (A-80); response windows for cards played and Drinks revealed, with Negate and
-Ignore (A-27 to A-29, A-36 to A-39). Not yet: Gambling, Anytime interruptions outside the
-windows, splitting and passing Drinks by cards, characters' resources, variants.
+Ignore (A-27 to A-29, A-36 to A-39); Rounds of Gambling with ante, control, passing,
+"I raise"-style antes and Winning Hand! (A-58 to A-66, A-72, A-73). Not yet: leaving or
+being forced out of a Round, Anytime interruptions outside the windows, splitting and
+passing Drinks by cards, characters' resources, variants.
 """
 
 from __future__ import annotations
@@ -281,9 +283,11 @@ def discard_and_draw(tavern: Tavern, name: str) -> Resolution[Tavern]:
 
 
 def action(tavern: Tavern, name: str) -> Resolution[Tavern]:
-    """Play one Action card, or none (A-16)."""
+    """Play one Action card, or none (A-16); "Gambling? I'm in!" played as the Action
+    starts a Round of Gambling (A-17)."""
     player = tavern.player(name)
-    actions = sorted({c.name for c in player.hand if c.kind is CardKind.ACTION})
+    actions = sorted({c.name for c in player.hand
+                      if c.kind is CardKind.ACTION or c.starts_round})
     if not actions:
         return tavern
     choice = yield Decision("action", f"{name}: play an Action card?", (PASS, *actions),
@@ -295,6 +299,13 @@ def action(tavern: Tavern, name: str) -> Resolution[Tavern]:
     tavern = tavern.with_player(replace(player, hand=player.hand[:index]
                                         + player.hand[index + 1:]))
     tavern = tavern.note(f"{name} plays {card.name}")
+    if card.starts_round:
+        tavern, outcome = yield from respond(tavern, Played(name, card.name, card))
+        player = tavern.player(name)
+        tavern = tavern.with_player(replace(player, discard=(*player.discard, card)))
+        if outcome.negated:  # A-73: "the Round never happens"
+            return tavern
+        return (yield from gambling_round(tavern, name))
     target: str | None = None
     if any(s.who is Who.TARGET for s in card.steps):
         options = tuple(p.name for p in tavern.others(name))
@@ -309,6 +320,70 @@ def action(tavern: Tavern, name: str) -> Resolution[Tavern]:
             tavern = yield from carry_out(tavern, name, step, target, outcome.ignored)
     player = tavern.player(name)
     return tavern.with_player(replace(player, discard=(*player.discard, card)))
+
+
+def _ante(tavern: Tavern, players: Sequence[str], amount: int) -> Tavern:
+    """Each of ``players`` antes ``amount`` into the pot (as much as they are able); it
+    counts as losing Gold (A-58)."""
+    for name in players:
+        player = tavern.player(name)
+        paid = min(amount, player.gold)
+        tavern = replace(tavern.with_player(replace(player, gold=player.gold - paid)),
+                         pot=tavern.pot + paid)
+    return tavern
+
+
+def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
+    """A Round of Gambling (A-58 to A-66, A-72): everyone antes 1 (nobody does if the
+    starter cannot); the starter is in control; clockwise from the starter each player
+    plays a Gambling or Cheating card (taking control) or passes; after a Winning Hand!
+    only a Cheating card takes control; when everyone else has passed since control last
+    changed, the one in control takes the pot. Then the starter goes on to Order a Drink."""
+    players = [starter, *(p.name for p in tavern.others(starter))]
+    if tavern.player(starter).gold > 0:
+        tavern = _ante(tavern, players, 1)
+        tavern = tavern.note(f"Round of Gambling: {len(players)} players ante 1 Gold")
+    else:
+        tavern = tavern.note("Round of Gambling: the starter cannot ante, so nobody does")
+    control, winning_hand, passes = starter, False, 0
+    seat = 0
+    while passes < len(players) - 1:
+        seat = (seat + 1) % len(players)
+        name = players[seat]
+        if name == control:
+            continue
+        player = tavern.player(name)
+        playable = sorted({c.name for c in player.hand if c.kind is CardKind.CHEATING or (
+            c.kind is CardKind.GAMBLING and not winning_hand)})
+        choice = PASS
+        if playable:
+            choice = yield Decision("gamble", f"{name}: play a Gambling or Cheating card, "
+                                    f"or pass? ({control} is winning)", (PASS, *playable),
+                                    Decider.PLAYER, name)
+        if choice == PASS:
+            passes += 1
+            continue
+        index = next(i for i, c in enumerate(player.hand) if c.name == choice)
+        card = player.hand[index]
+        tavern = tavern.with_player(replace(player, hand=player.hand[:index]
+                                            + player.hand[index + 1:]))
+        tavern = tavern.note(f"{name} plays {card.name}")
+        tavern, outcome = yield from respond(tavern, Played(name, card.name, card,
+                                                            frozenset(players)))
+        player = tavern.player(name)
+        tavern = tavern.with_player(replace(player, discard=(*player.discard, card)))
+        if outcome.negated:  # A-73: a Negated Gambling card counts as that player's pass
+            passes += 1
+            continue
+        for step in card.steps:
+            if step.verb is Verb.ANTE:
+                tavern = _ante(tavern, [p for p in players if p not in outcome.ignored],
+                               step.amount)
+        control, winning_hand, passes = name, card.winning_hand, 0
+    winner = tavern.player(control)
+    pot = tavern.pot
+    tavern = replace(tavern.with_player(replace(winner, gold=winner.gold + pot)), pot=0)
+    return tavern.note(f"{control} wins the Round of Gambling: {pot} Gold")
 
 
 def _affected(tavern: Tavern, name: str, who: Who, target: str | None) -> list[str]:
