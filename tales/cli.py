@@ -665,6 +665,17 @@ def cmd_tavern_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tavern_play(args: argparse.Namespace) -> int:
+    from tales.tavern.rdi.terminal import play
+
+    if not 2 <= args.players <= 8:
+        raise TalesError("--players is 2 to 8")
+    if not 0 <= args.bots < args.players:
+        raise TalesError("--bots is 0 to one fewer than --players (someone must play)")
+    play(args.players, args.players - args.bots, args.seed)
+    return 0
+
+
 def _game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--heroes", metavar="A,B", help="Hero names or kit files, e.g. "
                         "gerki,deirdre (bundled kits are in heroes/)")
@@ -834,6 +845,11 @@ def build_parser() -> argparse.ArgumentParser:
                       help="Character Deck files, dealt in turn (default: decks/characters)")
     tsim.add_argument("--json", action="store_true")
     tsim.set_defaults(run=cmd_tavern_simulate)
+    tplay = tavern_commands.add_parser("play", help="play at the terminal against bots")
+    tplay.add_argument("--players", type=int, default=4)
+    tplay.add_argument("--bots", type=int, default=3)
+    tplay.add_argument("--seed", type=int, default=0)
+    tplay.set_defaults(run=cmd_tavern_play)
 
     campaign = commands.add_parser("campaign", help="campaigns: new, continue, list, show, "
                                    "note, export, import")

@@ -485,3 +485,24 @@ def test_nobody_antes_when_the_starter_cannot() -> None:
     ... then no player is required to ante.\""""
     after, _ = gamble({"karl": (IM_IN,)}, [], gold=0)
     assert [p.gold for p in after.players] == [0, 5, 5] and after.pot == 0
+
+
+def test_play_at_the_terminal_shows_only_your_hand() -> None:
+    from tales.tavern.rdi.terminal import play
+
+    out: list[str] = []
+    answers = iter(["1"] * 2000)
+    final = play(3, 1, 5, read=lambda prompt: next(answers), write=out.append)
+    assert final is not None and final.winners
+    hands = [line for line in out if "hand:" in line]
+    assert hands and all(line.startswith("  your hand:") for line in hands)
+    assert out[-1].startswith(("Winner: ", "A tie: "))
+    quit_early = play(3, 1, 5, read=lambda prompt: "q", write=out.append)
+    assert quit_early is None
+
+
+def test_tavern_play_refuses_a_table_of_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    from tales.cli import main
+
+    assert main(["tavern", "play", "--players", "3", "--bots", "3"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1

@@ -206,7 +206,7 @@ def respond(tavern: Tavern, played: Played) -> Resolution[tuple[Tavern, Outcome]
             if not usable:
                 continue
             choice = yield Decision("respond", f"{name}: respond to {played.label}?",
-                                    (PASS, *usable), Decider.PLAYER, name)
+                                    (PASS, *usable), Decider.PLAYER, name, state=tavern)
             if choice == PASS:
                 continue
             index = next(i for i, c in enumerate(player.hand) if c.name == choice)
@@ -268,7 +268,7 @@ def discard_and_draw(tavern: Tavern, name: str) -> Resolution[Tavern]:
             break
         options = (PASS, *sorted({c.name for c in player.hand}))
         choice = yield Decision("discard", f"{name}: discard a card?", options,
-                                Decider.PLAYER, name)
+                                Decider.PLAYER, name, state=tavern)
         if choice == PASS:
             break
         index = next(i for i, c in enumerate(player.hand) if c.name == choice)
@@ -291,7 +291,7 @@ def action(tavern: Tavern, name: str) -> Resolution[Tavern]:
     if not actions:
         return tavern
     choice = yield Decision("action", f"{name}: play an Action card?", (PASS, *actions),
-                            Decider.PLAYER, name)
+                            Decider.PLAYER, name, state=tavern)
     if choice == PASS:
         return tavern
     index = next(i for i, c in enumerate(player.hand) if c.name == choice)
@@ -311,7 +311,7 @@ def action(tavern: Tavern, name: str) -> Resolution[Tavern]:
         options = tuple(p.name for p in tavern.others(name))
         if options:
             target = yield Decision("target", f"{card.name}: pick another player", options,
-                                    Decider.PLAYER, name)
+                                    Decider.PLAYER, name, state=tavern)
     affects = frozenset(n for step in card.steps
                         for n in _affected(tavern, name, step.who, target))
     tavern, outcome = yield from respond(tavern, Played(name, card.name, card, affects))
@@ -359,7 +359,7 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
         if playable:
             choice = yield Decision("gamble", f"{name}: play a Gambling or Cheating card, "
                                     f"or pass? ({control} is winning)", (PASS, *playable),
-                                    Decider.PLAYER, name)
+                                    Decider.PLAYER, name, state=tavern)
         if choice == PASS:
             passes += 1
             continue
@@ -424,7 +424,7 @@ def order_drink(tavern: Tavern, name: str) -> Resolution[Tavern]:
     if not options:
         return tavern
     whom = yield Decision("order", f"{name}: order a Drink for whom?", options,
-                          Decider.PLAYER, name)
+                          Decider.PLAYER, name, state=tavern)
     tavern, drink = yield from _take_drink(tavern)
     other = tavern.player(whom)
     return tavern.with_player(replace(other, drink_me=(*other.drink_me, drink))).note(
@@ -454,7 +454,7 @@ def drink_phase(tavern: Tavern, name: str) -> Resolution[Tavern]:
     if top.splits and len(cards) == 1 and partners:
         # the revealer picks a partner; each drinks half, rounded up
         partner = yield Decision("split-partner", f"{name}: split {top.name} with whom?",
-                                 partners, Decider.PLAYER, name)
+                                 partners, Decider.PLAYER, name, state=tavern)
         half = Drink(f"half a {top.name}", -(-top.alcohol // 2), -(-top.fortitude // 2))
         tavern = change(tavern, partner, fortitude=half.fortitude, alcohol=half.alcohol)
         tavern = change(tavern, name, fortitude=half.fortitude, alcohol=half.alcohol)
