@@ -506,3 +506,56 @@ def test_tavern_play_refuses_a_table_of_bots(capsys: pytest.CaptureFixture[str])
 
     assert main(["tavern", "play", "--players", "3", "--bots", "3"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+LEAVE = Card("WHAT? I CAN'T HEAR YOU", CardKind.SOMETIMES, (Step(Verb.LEAVE, 0),))
+
+
+def gamble4(hands: dict[str, tuple[Card, ...]], answers: list[str]) -> Tavern:
+    from tales.tavern.rdi.rules import action
+
+    players = [Player(n, "x", 5, hand=hands.get(n, ())) for n in
+               ("karl", "dominique", "alaric", "eisinder")]
+    queue = list(answers)
+    game = Game(lambda: action(table(players), "karl"))
+    while game.pending is not None:
+        decision = game.pending
+        if decision.kind in ("gamble", "leave"):
+            game.answer(queue.pop(0))
+        elif decision.kind == "action":
+            game.answer("Gambling? I'm in!")
+        else:
+            game.answer("pass")
+    assert game.result is not None and not queue, queue
+    return game.result
+
+
+def test_the_whole_gambling_example_with_dominique_leaving() -> None:
+    """001, Gambling Example: Dominique leaves and "does not have to ante"; "Karl wins the
+    6 Gold in the pot.\""""
+    hands = {"karl": (IM_IN, WINNING, IM_IN), "dominique": (LEAVE,), "alaric": (CHEAT,),
+             "eisinder": (RAISE, IM_IN)}
+    after = gamble4(hands, ["WHAT? I CAN'T HEAR YOU", "pass", "I raise", "Winning Hand!",
+                            "Are you saying rogues can't play fair?", "pass",
+                            "Gambling? I'm in!", "pass"])
+    assert [p.gold for p in after.players] == [9, 5, 3, 3]
+
+
+def test_a_round_with_no_one_in_control_goes_to_the_inn() -> None:
+    """001: "If the Round ends before any player takes control, all anted Gold goes to the
+    Inn.\""""
+    after = gamble4({"karl": (IM_IN, LEAVE), "alaric": (IM_IN,)},
+                    ["WHAT? I CAN'T HEAR YOU", "pass"])
+    assert [p.gold for p in after.players] == [4, 4, 4, 4] and after.inn == 54
+    assert after.log[-1].startswith("the Round of Gambling ends with no winner")
+
+
+def test_the_last_player_in_the_round_wins_it() -> None:
+    """001: "If there is ever only one player left in the Round of Gambling, the Round of
+    Gambling ends and the remaining player wins.\""""
+    after = gamble4({"karl": (IM_IN,), "dominique": (LEAVE,), "alaric": (LEAVE,),
+                     "eisinder": (LEAVE,)},
+                    ["WHAT? I CAN'T HEAR YOU", "WHAT? I CAN'T HEAR YOU",
+                     "WHAT? I CAN'T HEAR YOU"])
+    assert [p.gold for p in after.players] == [5, 5, 5, 5] and after.pot == 0
+    assert "karl wins the Round of Gambling: 1 Gold" in after.log

@@ -9,9 +9,10 @@ Drinks (A-48); the 0-20 limits and "as completely as it is able" (A-57); losing 
 out or running out of Gold with the Gold split (A-75, A-76, A-79), simultaneous losses and
 the tie (A-80); response windows for cards played and Drinks revealed, with Negate and
 Ignore (A-27 to A-29, A-36 to A-39); Rounds of Gambling with ante, control, passing,
-"I raise"-style antes and Winning Hand! (A-58 to A-66, A-72, A-73). Not yet: leaving or
-being forced out of a Round, Anytime interruptions outside the windows, splitting and
-passing Drinks by cards, characters' resources, variants.
+"I raise"-style antes, Winning Hand!, leaving a Round and a Round with no winner (A-58 to
+A-73, but forcing a player out). Not yet: forcing a player out of a Round, Anytime
+interruptions outside the windows, splitting and passing Drinks by cards, characters'
+resources, variants.
 """
 
 from __future__ import annotations
@@ -334,56 +335,105 @@ def _ante(tavern: Tavern, players: Sequence[str], amount: int) -> Tavern:
 
 
 def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
-    """A Round of Gambling (A-58 to A-66, A-72): everyone antes 1 (nobody does if the
-    starter cannot); the starter is in control; clockwise from the starter each player
-    plays a Gambling or Cheating card (taking control) or passes; after a Winning Hand!
-    only a Cheating card takes control; when everyone else has passed since control last
-    changed, the one in control takes the pot. Then the starter goes on to Order a Drink."""
-    players = [starter, *(p.name for p in tavern.others(starter))]
+    """A Round of Gambling (A-58 to A-73): players may leave before the ante; everyone
+    else antes 1 (nobody does if the starter cannot); the starter is in control; clockwise
+    from the starter each player in the Round plays a Gambling or Cheating card (taking
+    control), leaves, or passes; after a Winning Hand! only a Cheating card takes control;
+    when everyone else in the Round has passed since control last changed, or only one
+    player is left in it, the one in control takes the pot (with no one in control, it goes
+    to the Inn). Then the starter goes on to Order a Drink."""
+    seats = [starter, *(p.name for p in tavern.others(starter))]
+    in_round = list(seats)
+    for name in seats:  # "She does not have to ante" (the rulebook's example)
+        tavern, left = yield from _leave(tavern, name, "before the ante", in_round)
+        if left:
+            in_round.remove(name)
     if tavern.player(starter).gold > 0:
-        tavern = _ante(tavern, players, 1)
-        tavern = tavern.note(f"Round of Gambling: {len(players)} players ante 1 Gold")
+        payers = [n for n in seats if n in in_round or n == starter]
+        tavern = _ante(tavern, payers, 1)
+        tavern = tavern.note(f"Round of Gambling: {len(payers)} players ante 1 Gold")
     else:
         tavern = tavern.note("Round of Gambling: the starter cannot ante, so nobody does")
-    control, winning_hand, passes = starter, False, 0
-    seat = 0
-    while passes < len(players) - 1:
-        seat = (seat + 1) % len(players)
-        name = players[seat]
-        if name == control:
+    control: str | None = starter if starter in in_round else None
+    winning_hand, passes, seat = False, 0, 0
+    while len(in_round) > 1 and passes < len(in_round) - (control in in_round):
+        seat = (seat + 1) % len(seats)
+        name = seats[seat]
+        if name not in in_round or name == control:
             continue
         player = tavern.player(name)
         playable = sorted({c.name for c in player.hand if c.kind is CardKind.CHEATING or (
-            c.kind is CardKind.GAMBLING and not winning_hand)})
+            c.kind is CardKind.GAMBLING and not winning_hand)} | _leavers(player))
         choice = PASS
         if playable:
             choice = yield Decision("gamble", f"{name}: play a Gambling or Cheating card, "
-                                    f"or pass? ({control} is winning)", (PASS, *playable),
-                                    Decider.PLAYER, name, state=tavern)
+                                    f"leave, or pass? ({control or 'nobody'} is winning)",
+                                    (PASS, *playable), Decider.PLAYER, name, state=tavern)
         if choice == PASS:
             passes += 1
             continue
-        index = next(i for i, c in enumerate(player.hand) if c.name == choice)
-        card = player.hand[index]
-        tavern = tavern.with_player(replace(player, hand=player.hand[:index]
-                                            + player.hand[index + 1:]))
-        tavern = tavern.note(f"{name} plays {card.name}")
-        tavern, outcome = yield from respond(tavern, Played(name, card.name, card,
-                                                            frozenset(players)))
-        player = tavern.player(name)
-        tavern = tavern.with_player(replace(player, discard=(*player.discard, card)))
+        if choice in _leavers(player):
+            tavern, left = yield from _leave(tavern, name, "", in_round, choice)
+            if left:
+                in_round.remove(name)
+                control = None if control == name else control
+            continue
+        tavern, card, outcome = yield from _play_from_hand(tavern, name, choice,
+                                                           frozenset(in_round))
         if outcome.negated:  # A-73: a Negated Gambling card counts as that player's pass
             passes += 1
             continue
         for step in card.steps:
             if step.verb is Verb.ANTE:
-                tavern = _ante(tavern, [p for p in players if p not in outcome.ignored],
+                tavern = _ante(tavern, [p for p in in_round if p not in outcome.ignored],
                                step.amount)
         control, winning_hand, passes = name, card.winning_hand, 0
-    winner = tavern.player(control)
+    if len(in_round) == 1:  # A-70: "the remaining player wins"
+        control = in_round[0]
     pot = tavern.pot
+    if control is None:
+        return replace(tavern, inn=tavern.inn + pot, pot=0).note(
+            f"the Round of Gambling ends with no winner: {pot} Gold to the Inn")
+    winner = tavern.player(control)
     tavern = replace(tavern.with_player(replace(winner, gold=winner.gold + pot)), pot=0)
     return tavern.note(f"{control} wins the Round of Gambling: {pot} Gold")
+
+
+def _leavers(player: Player) -> set[str]:
+    """The cards in hand that let their player leave a Round of Gambling."""
+    return {c.name for c in player.hand if any(s.verb is Verb.LEAVE for s in c.steps)}
+
+
+def _play_from_hand(tavern: Tavern, name: str, card_name: str, affects: frozenset[str]
+                    ) -> Resolution[tuple[Tavern, Card, Outcome]]:
+    """Play a card from ``name``'s hand: out of the hand, its response window, discarded."""
+    player = tavern.player(name)
+    index = next(i for i, c in enumerate(player.hand) if c.name == card_name)
+    card = player.hand[index]
+    tavern = tavern.with_player(replace(player, hand=player.hand[:index]
+                                        + player.hand[index + 1:]))
+    tavern = tavern.note(f"{name} plays {card.name}")
+    tavern, outcome = yield from respond(tavern, Played(name, card.name, card, affects))
+    player = tavern.player(name)
+    return tavern.with_player(replace(player, discard=(*player.discard, card))), card, outcome
+
+
+def _leave(tavern: Tavern, name: str, when: str, in_round: list[str],
+           chosen: str | None = None) -> Resolution[tuple[Tavern, bool]]:
+    """``name`` may play a card that leaves the Round (A-68); True if they left."""
+    leavers = sorted(_leavers(tavern.player(name)))
+    if chosen is None:
+        if not leavers or name not in in_round:
+            return tavern, False
+        chosen = yield Decision("leave", f"{name}: leave the Round of Gambling {when}?",
+                                (PASS, *leavers), Decider.PLAYER, name, state=tavern)
+        if chosen == PASS:
+            return tavern, False
+    tavern, _, outcome = yield from _play_from_hand(tavern, name, chosen,
+                                                    frozenset({name}))
+    if outcome.negated:
+        return tavern, False
+    return tavern.note(f"{name} leaves the Round of Gambling"), True
 
 
 def _affected(tavern: Tavern, name: str, who: Who, target: str | None) -> list[str]:
