@@ -559,3 +559,47 @@ def test_the_last_player_in_the_round_wins_it() -> None:
                      "WHAT? I CAN'T HEAR YOU"])
     assert [p.gold for p in after.players] == [5, 5, 5, 5] and after.pot == 0
     assert "karl wins the Round of Gambling: 1 Gold" in after.log
+
+
+PUSH = Card("Go sleep it off", CardKind.SOMETIMES,
+            (Step(Verb.FORCE_OUT, 0, Who.TARGET),))
+
+
+def test_forcing_the_last_rival_out_wins_the_round() -> None:
+    """001: "If there is ever only one player left in the Round of Gambling, the Round of
+    Gambling ends and the remaining player wins." Alaric forces Eisinder out and then Karl,
+    in control, is the other one left: Alaric passes and Karl wins."""
+    from tales.tavern.rdi.rules import action
+
+    players = [Player("karl", "x", 5, hand=(IM_IN,)), Player("alaric", "x", 5, hand=(PUSH,)),
+               Player("eisinder", "x", 5, hand=(IM_IN,))]
+    script = {"action": ["Gambling? I'm in!"], "gamble": ["Go sleep it off"],
+              "force-out": ["eisinder"]}
+    game = Game(lambda: action(table(players), "karl"))
+    while game.pending is not None:
+        decision = game.pending
+        queue = script.get(decision.kind)
+        game.answer(queue.pop(0) if queue else "pass")
+    final = game.result
+    assert final is not None
+    assert "eisinder is forced out of the Round of Gambling" in final.log
+    assert [p.gold for p in final.players] == [7, 4, 4]
+
+
+def test_the_forced_player_may_ignore_it() -> None:
+    """001: "each player, including the one being forced out, has a chance to respond"."""
+    from tales.tavern.rdi.rules import action
+
+    shrug = Card("Not today", CardKind.SOMETIMES,
+                 (Step(Verb.IGNORE, 0, target=Target.CARD),))
+    players = [Player("karl", "x", 5, hand=(IM_IN,)), Player("alaric", "x", 5, hand=(PUSH,)),
+               Player("eisinder", "x", 5, hand=(shrug,))]
+    script = {"action": ["Gambling? I'm in!"], "gamble": ["Go sleep it off"],
+              "force-out": ["eisinder"], "respond": ["Not today"]}
+    game = Game(lambda: action(table(players), "karl"))
+    while game.pending is not None:
+        decision = game.pending
+        queue = script.get(decision.kind)
+        game.answer(queue.pop(0) if queue else "pass")
+    assert game.result is not None
+    assert "eisinder is forced out of the Round of Gambling" not in game.result.log

@@ -121,10 +121,11 @@ def _step(spec: Any, fail: Any) -> Step:
     if len(verbs) != 1:
         raise fail(f"a step has one of: {', '.join(v.value for v in Verb)}")
     verb = verbs[0]
-    if verb is Verb.LEAVE:
+    if verb in (Verb.LEAVE, Verb.FORCE_OUT):
         if spec[verb.value] is not True or set(spec) != {verb.value}:
-            raise fail("'leave' is true (leave the Round of Gambling)")
-        return Step(verb, 0)
+            raise fail(f"'{verb.value}' is true (leave, or force another player out of, "
+                       "the Round of Gambling)")
+        return Step(verb, 0, Who.TARGET if verb is Verb.FORCE_OUT else Who.YOU)
     if verb in (Verb.NEGATE, Verb.IGNORE):
         target = spec[verb.value]
         if target not in {t.value for t in Target} or set(spec) != {verb.value}:

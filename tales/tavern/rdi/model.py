@@ -37,6 +37,7 @@ class Verb(StrEnum):
     ORDER = "order"  # order extra Drinks for other players
     ANTE = "ante"  # each player in the Round of Gambling antes N more Gold ("I raise")
     LEAVE = "leave"  # leave the Round of Gambling
+    FORCE_OUT = "force_out"  # force another player out of the Round of Gambling
     NEGATE = "negate"  # a response: Negate a card of the named kind (the step's ``target``)
     IGNORE = "ignore"  # a response: Ignore a card of the named kind that affects you
 

@@ -9,10 +9,9 @@ Drinks (A-48); the 0-20 limits and "as completely as it is able" (A-57); losing 
 out or running out of Gold with the Gold split (A-75, A-76, A-79), simultaneous losses and
 the tie (A-80); response windows for cards played and Drinks revealed, with Negate and
 Ignore (A-27 to A-29, A-36 to A-39); Rounds of Gambling with ante, control, passing,
-"I raise"-style antes, Winning Hand!, leaving a Round and a Round with no winner (A-58 to
-A-73, but forcing a player out). Not yet: forcing a player out of a Round, Anytime
-interruptions outside the windows, splitting and passing Drinks by cards, characters'
-resources, variants.
+"I raise"-style antes, Winning Hand!, leaving a Round, being forced out and a Round with
+no winner (A-58 to A-73). Not yet: Anytime interruptions outside the windows, splitting
+and passing Drinks by cards, characters' resources, variants.
 """
 
 from __future__ import annotations
@@ -362,8 +361,9 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
         if name not in in_round or name == control:
             continue
         player = tavern.player(name)
+        pushers = _cards_with(player, Verb.FORCE_OUT) if len(in_round) > 1 else set()
         playable = sorted({c.name for c in player.hand if c.kind is CardKind.CHEATING or (
-            c.kind is CardKind.GAMBLING and not winning_hand)} | _leavers(player))
+            c.kind is CardKind.GAMBLING and not winning_hand)} | _leavers(player) | pushers)
         choice = PASS
         if playable:
             choice = yield Decision("gamble", f"{name}: play a Gambling or Cheating card, "
@@ -377,6 +377,17 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
             if left:
                 in_round.remove(name)
                 control = None if control == name else control
+            continue
+        if choice in pushers:  # A-70: everyone, the one forced out too, may respond
+            others = tuple(n for n in in_round if n != name)
+            whom = yield Decision("force-out", f"{name}: force whom out of the Round?",
+                                  others, Decider.PLAYER, name, state=tavern)
+            tavern, _, outcome = yield from _play_from_hand(tavern, name, choice,
+                                                            frozenset({whom}))
+            if not outcome.negated and whom not in outcome.ignored:
+                in_round.remove(whom)
+                control = None if control == whom else control
+                tavern = tavern.note(f"{whom} is forced out of the Round of Gambling")
             continue
         tavern, card, outcome = yield from _play_from_hand(tavern, name, choice,
                                                            frozenset(in_round))
@@ -399,9 +410,14 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
     return tavern.note(f"{control} wins the Round of Gambling: {pot} Gold")
 
 
+def _cards_with(player: Player, verb: Verb) -> set[str]:
+    """The cards in hand with a step of ``verb``."""
+    return {c.name for c in player.hand if any(s.verb is verb for s in c.steps)}
+
+
 def _leavers(player: Player) -> set[str]:
     """The cards in hand that let their player leave a Round of Gambling."""
-    return {c.name for c in player.hand if any(s.verb is Verb.LEAVE for s in c.steps)}
+    return _cards_with(player, Verb.LEAVE)
 
 
 def _play_from_hand(tavern: Tavern, name: str, card_name: str, affects: frozenset[str]
