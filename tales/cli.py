@@ -556,7 +556,7 @@ def _view_of(source: str, blocks: str | None) -> Any:
     from tales.campaign.saves import decode as decode_campaign
     from tales.content.scheme_blocks import load_scheme_blocks
     from tales.engine.content import load_context
-    from tales.engine.saves import SaveError, decode, read_bytes
+    from tales.engine.saves import OtherKindOfFile, decode, read_bytes
     from tales.viewer.control import GameControl
     from tales.viewer.scene import View
 
@@ -569,14 +569,12 @@ def _view_of(source: str, blocks: str | None) -> Any:
     data = read_bytes(source)
     try:
         saved = decode(data, source)
-    except SaveError as not_game:
+    except OtherKindOfFile:
         try:
             campaign = decode_campaign(data, source)
-        except SaveError as not_campaign:
-            if "not a tales" in str(not_game) and "not a tales" in str(not_campaign):
-                raise TalesError(f"{source}: not a position file (.toml), a game save or "
-                                 "a campaign save") from None
-            raise (not_campaign if "not a tales" in str(not_game) else not_game) from None
+        except OtherKindOfFile:
+            raise TalesError(f"{source}: not a position file (.toml), a game save or a "
+                             "campaign save") from None
         if campaign.game is None:
             raise TalesError(f"{source}: campaign {campaign.name!r} has no scenario in "
                              "progress to draw") from None

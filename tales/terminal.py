@@ -34,14 +34,13 @@ COUNTS = {"empower": "Epic Dice", "epic-defence": "Epic Dice", "shields": "Shiel
           "hitback": "Hitback Tokens", "evade": "Evade Tokens"}
 
 
-def option_text(decision: Decision[Any], option: Any, position: Any = None) -> str:
-    """An option in the table's words (``position``: the board shown, when the Decision
-    does not carry its own)."""
+def option_text(decision: Decision[Any], option: Any) -> str:
+    """An option in the table's words."""
     if isinstance(option, bool):
         return "yes" if option else "no"
     if decision.kind in COUNTS and isinstance(option, int):
         return f"{option} {COUNTS[decision.kind]}"
-    board = decision.position if decision.position is not None else position
+    board = decision.position
     described = describe_option(board, decision, option) if board is not None else option
     if isinstance(described, (list, tuple)):
         return ", ".join(str(o) for o in described)

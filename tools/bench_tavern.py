@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import time
-from pathlib import Path
 
 import numpy as np
 
@@ -20,8 +19,7 @@ from tales.engine.game import Game, random_policy
 from tales.rules.decisions import resolve
 from tales.tavern.rdi.decks import load_character, load_drinks
 from tales.tavern.rdi.rules import play_game
-
-DECKS = Path(__file__).resolve().parents[1] / "decks"
+from tales.tavern.rdi.simulate import DECKS
 
 
 def main() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -84,6 +84,18 @@ class LineFinder:
             if pattern.match(line):
                 return number
         return None
+
+
+def labelled_entries(specs: list[Any], lines: LineFinder, dotted: str, noun: str,
+                     name_key: str | None = "name"
+                     ) -> Iterator[tuple[int, Any, str, int | None]]:
+    """Each table of a ``[[dotted]]`` array: its index, the table, the words messages name
+    it by (``noun 'name'``, or ``noun N`` when it has no name) and its header's line."""
+    headers = lines.entries(dotted)
+    for n, spec in enumerate(specs):
+        name = spec.get(name_key) if isinstance(spec, dict) and name_key else None
+        where = f"{noun} {name!r}" if isinstance(name, str) else f"{noun} {n + 1}"
+        yield n, spec, where, headers[n] if n < len(headers) else None
 
 
 def refuse_unknown_keys(data: dict[str, Any], allowed: Iterable[str], source: str,

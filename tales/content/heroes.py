@@ -15,7 +15,13 @@ from typing import Any
 
 from tales.board.burst import load_bursts
 from tales.board.figures import POWER_TOKENS, Figure, Keyword, Role, Side, Token, parse_keyword
-from tales.board.mapfile import LineFinder, read_text, read_toml, refuse_unknown_keys
+from tales.board.mapfile import (
+    LineFinder,
+    labelled_entries,
+    read_text,
+    read_toml,
+    refuse_unknown_keys,
+)
 from tales.errors import ContentError, TalesError
 from tales.rules.abilities import Source
 from tales.rules.attacks import Battle, HeroAttack, parse_harm
@@ -221,13 +227,10 @@ def read_pooky(specs: Any, lines: LineFinder, source: str
     """Pooky's Schemes: ``[[pooky]]`` tables with a name, die faces and effect steps."""
     if not isinstance(specs, list):
         raise ContentError(source, "'pooky' must be [[pooky]] tables", lines.of_key("pooky"))
-    headers = lines.entries("pooky")
     schemes = []
     seen: set[int] = set()
-    for n, spec in enumerate(specs):
-        line = headers[n] if n < len(headers) else None
+    for _, spec, label, line in labelled_entries(specs, lines, "pooky", "Pooky Scheme"):
         name = spec.get("name") if isinstance(spec, dict) else None
-        label = f"Pooky Scheme {name!r}" if isinstance(name, str) else f"Pooky Scheme {n + 1}"
 
         def fail(message: str, label: str = label, line: int | None = line) -> ContentError:
             return ContentError(source, f"{label}: {message}", line)

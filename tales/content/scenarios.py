@@ -17,7 +17,14 @@ from typing import Any
 
 from tales.board.board import Board
 from tales.board.figures import Keyword, parse_keyword
-from tales.board.mapfile import LineFinder, load_map, read_text, read_toml, refuse_unknown_keys
+from tales.board.mapfile import (
+    LineFinder,
+    labelled_entries,
+    load_map,
+    read_text,
+    read_toml,
+    refuse_unknown_keys,
+)
 from tales.content.heroes import read_ability
 from tales.content.scheme_blocks import load_scheme_blocks
 from tales.errors import ContentError
@@ -430,12 +437,9 @@ class _Reader:
         if not isinstance(specs, list) or not specs:
             raise ContentError(self.source, "needs [[parts]]: at least the first part with "
                                "its deployment")
-        headers = self.lines.entries("parts")
         parts: list[Part] = []
-        for n, spec in enumerate(specs):
-            line = headers[n] if n < len(headers) else None
+        for n, spec, where, line in labelled_entries(specs, self.lines, "parts", "part"):
             name = spec.get("name") if isinstance(spec, dict) else None
-            where = f"part {name!r}" if isinstance(name, str) else f"part {n + 1}"
             if not isinstance(name, str):
                 raise self.fail(where, "needs a 'name'", line)
             if any(p.name == name for p in parts):
@@ -469,12 +473,10 @@ class _Reader:
     def events(self, specs: Any) -> tuple[Event, ...]:
         if not isinstance(specs, list):
             raise ContentError(self.source, "'events' must be [[events]] tables")
-        headers = self.lines.entries("events")
         events: list[Event] = []
-        for n, spec in enumerate(specs):
-            line = headers[n] if n < len(headers) else None
+        for _, spec, where, line in labelled_entries(specs, self.lines, "events", "event",
+                                                     "id"):
             eid = spec.get("id") if isinstance(spec, dict) else None
-            where = f"event {eid!r}" if isinstance(eid, str) else f"event {n + 1}"
             if not isinstance(eid, str):
                 raise self.fail(where, "needs an 'id'", line)
             if any(e.id == eid for e in events):
@@ -491,11 +493,8 @@ class _Reader:
         if not isinstance(specs, list) or (required and not specs):
             raise ContentError(self.source, f"needs [[{key}]] tables with text and when",
                                self.lines.of_key(key))
-        headers = self.lines.entries(key)
         found = []
-        for n, spec in enumerate(specs):
-            line = headers[n] if n < len(headers) else None
-            where = f"{key} {n + 1}"
+        for _, spec, where, line in labelled_entries(specs, self.lines, key, key, None):
             if not isinstance(spec, dict) or not isinstance(spec.get("text"), str):
                 raise self.fail(where, "needs 'text'", line)
             for k in spec:
@@ -507,12 +506,10 @@ class _Reader:
     def destructibles(self, specs: Any) -> tuple[Destructible, ...]:
         if not isinstance(specs, list):
             raise ContentError(self.source, "'destructibles' must be [[destructibles]] tables")
-        headers = self.lines.entries("destructibles")
         found: list[Destructible] = []
-        for n, spec in enumerate(specs):
-            line = headers[n] if n < len(headers) else None
+        for _, spec, where, line in labelled_entries(specs, self.lines, "destructibles",
+                                                     "destructible", "id"):
             did = spec.get("id") if isinstance(spec, dict) else None
-            where = f"destructible {did!r}" if isinstance(did, str) else f"destructible {n + 1}"
             if not isinstance(did, str):
                 raise self.fail(where, "needs an 'id'", line)
             if any(d.id == did for d in found) or did in self.groups:

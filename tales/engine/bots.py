@@ -55,16 +55,9 @@ class _Greedy:
     def __init__(self, ctx: Context, rng: np.random.Generator) -> None:
         self.ctx = ctx
         self.rng = rng
-        self.abilities: dict[str, dict[str, Ability]] = {}
-        for kit in ctx.kits:
-            self.abilities[kit.id] = {a.name: a for a in ctx.abilities(kit.id)}
-            for ally, abilities in kit.ally_abilities().items():
-                self.abilities[ally] = {a.name: a for a in abilities}
-        card = ctx.companion
-        if card is not None:
-            known = (*card.actions, *(s for _, s in card.pooky),
-                     *(ctx.scenario.abilities if card.scenario_abilities else ()))
-            self.abilities[card.id] = {a.name: a for a in known}
+        self.abilities: dict[str, dict[str, Ability]] = {
+            figure: {a.name: a for a in known}
+            for figure, known in ctx.figure_abilities().items()}
         self.handlers: dict[str, Callable[[Decision[Any]], Any]] = {
             "tile": self.tile, "ability": self.ability, "move-to": self.move_to,
             "evade-leap": self.retreat, "attack-targets": self.targets,

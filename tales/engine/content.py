@@ -74,6 +74,20 @@ class Context:
         """What the Hero uses on its turns: its kit, then the scenario's abilities."""
         return self.kit(hero).for_game() + self.scenario.abilities
 
+    def figure_abilities(self) -> dict[str, tuple[Ability, ...]]:
+        """Every player-controlled figure's abilities, by id: each Hero's (:meth:`abilities`),
+        each Ally's, and a Companion's actions, its die's Schemes and the Scenario Abilities
+        its card lets it use."""
+        known: dict[str, tuple[Ability, ...]] = {}
+        for kit in self.kits:
+            known[kit.id] = self.abilities(kit.id)
+            known.update(kit.ally_abilities())
+        card = self.companion
+        if card is not None:
+            known[card.id] = (*card.actions, *(s for _, s in card.pooky),
+                              *(self.scenario.abilities if card.scenario_abilities else ()))
+        return known
+
     @property
     def two_hero_game(self) -> bool:
         """A 2-Hero game: Heroes also get partial initiative tokens."""

@@ -35,6 +35,11 @@ class SaveError(TalesError):
     """A save file that cannot be read as a game save."""
 
 
+class OtherKindOfFile(SaveError):
+    """A file that is not a save of the kind asked for (another kind of save, or not a
+    save at all), as opposed to a damaged or newer one."""
+
+
 @dataclass(frozen=True)
 class SavedGame:
     """What a game save holds."""
@@ -75,11 +80,11 @@ def unpack(data: bytes, source: str, kind: str, version: int,
     if len(data) > MAX_BYTES:
         raise SaveError(f"{source}: too large to be a save ({len(data)} bytes)")
     if not data:
-        raise SaveError(f"{source}: empty (not a {what})")
+        raise OtherKindOfFile(f"{source}: empty (not a {what})")
     head = MAGIC[:-1]  # "TALESAV" then the container version
     if not data.startswith(head[:len(data)]) or (len(data) >= len(head) and not data.startswith(
             head)):
-        raise SaveError(f"{source}: not a {what}")
+        raise OtherKindOfFile(f"{source}: not a {what}")
     if len(data) < len(MAGIC) + 4:
         raise SaveError(f"{source}: truncated")
     if data[:len(MAGIC)] != MAGIC:
@@ -96,7 +101,7 @@ def unpack(data: bytes, source: str, kind: str, version: int,
     except (ValueError, msgpack.ExtraData, msgpack.FormatError, msgpack.StackError) as bad:
         raise SaveError(f"{source}: corrupt ({bad})") from None
     if not isinstance(payload, dict) or payload.get("format") != kind:
-        raise SaveError(f"{source}: not a {what}")
+        raise OtherKindOfFile(f"{source}: not a {what}")
     found = payload.get("version")
     if isinstance(found, bool) or not isinstance(found, int) or found < 1:
         raise SaveError(f"{source}: malformed save (format version {found!r})")

@@ -455,7 +455,7 @@ def _evade_leap(position: Position, figure_id: str, points: int, log: list[str]
     """Evade: the summed Leap; where to is the figure's player's choice."""
     options = tuple(reach(position, figure_id, points, leap=True).costs)
     to = yield Decision("evade-leap", f"{figure_id} Evades: Leap {points} to which space?",
-                        options, Decider.PLAYER, figure_id)
+                        options, Decider.PLAYER, figure_id, position=position)
     moved = yield from move(position, figure_id, to, points, leap=True)
     log.append(f"{figure_id} Evades to {position.board.names[to]}")
     return moved.position

@@ -134,7 +134,7 @@ def summon_illusion(
     if not options:
         raise IllegalChoice("no Unoccupied space within range for an Illusion")
     space = yield Decision("illusion-space", f"{eve_id} summons an Illusion: where?",
-                           options, Decider.PLAYER, eve_id)
+                           options, Decider.PLAYER, eve_id, position=position)
     illusion = Figure(illusion_id, Side.HERO, space, fortitude=ILLUSION_FORTITUDE,
                       role=Role.ILLUSION, owner=eve_id)
     return replace(position, figures=(*position.figures, illusion))

@@ -376,7 +376,7 @@ def carry_out(table: Battle, hero_id: str, effect: Effect) -> Resolution[Battle]
         if not spaces:
             return table.note(f"{describe(effect)}: no Unoccupied space")
         to = yield Decision("place-space", f"{hero_id}: Place {target} where?", spaces,
-                            Decider.PLAYER, hero_id)
+                            Decider.PLAYER, hero_id, position=table.position, battle=table)
         placed = yield from place(table.position, target, to)
         return table.at(placed.position).note(
             f"{hero_id} places {target} on {names[placed.path[-1]]}")
@@ -477,7 +477,8 @@ def carry_out(table: Battle, hero_id: str, effect: Effect) -> Resolution[Battle]
         door = inside[0]
         if len(inside) > 1:
             door = yield Decision("open-door", f"{hero_id}: open which door?",
-                                  tuple(sorted(inside)), Decider.PLAYER, hero_id)
+                                  tuple(sorted(inside)), Decider.PLAYER, hero_id,
+                                  position=table.position, battle=table)
         position = replace(table.position, closed_doors=table.position.closed_doors - {door})
         return table.at(position).note(f"{hero_id} opens the door on {names[door]}")
     return table.note(f"{hero_id}: {effect.text or describe(effect)} (for the table)")

@@ -106,7 +106,7 @@ def _forced(
         path = yield Decision(
             f"{verb.lower()}-path",
             f"{actor.id} {verb}es {target.id} {x}: choose the path",
-            tuple(paths), decider_for(actor), actor.id)
+            tuple(paths), decider_for(actor), actor.id, position=position)
     events: list[SpaceEvent] = []
     for space in path[1:]:
         position, happened = yield from enter(position, target_id, space, Entry.FORCED)
@@ -161,7 +161,7 @@ def grab(position: Position, grabber_id: str, target_id: str) -> Resolution[Forc
     if len(spaces) > 1:
         to = yield Decision(
             "grab-space", f"{grabber.id} Grabs {target.id}: choose the space",
-            tuple(spaces), decider_for(grabber), grabber.id)
+            tuple(spaces), decider_for(grabber), grabber.id, position=position)
     position, events = yield from enter(position, target_id, to, Entry.PLACED)
     return ForcedResult(position, (target.at, to), tuple(events))
 

@@ -358,7 +358,7 @@ def _displace_all(
         to = yield Decision(
             "overrun-displace",
             f"{mover_id} overruns {other.id}: choose the Nearest Unoccupied space for it",
-            tuple(options), decider, mover_id)
+            tuple(options), decider, mover_id, position=position)
         position, happened = yield from enter(position, other.id, to, Entry.PLACED)
         events.append(Displacement(other.id, space, to))
         events.extend(happened)

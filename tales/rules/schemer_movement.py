@@ -222,7 +222,7 @@ def schemer_move(
         final = yield Decision(
             "final-target-space",
             f"{figure.id}: players choose the final target space",
-            tuple(sorted(finals)), Decider.TABLE, figure.id)
+            tuple(sorted(finals)), Decider.TABLE, figure.id, position=position)
     reasons.append(f"final target space {names[final]}")
     target = _target_of(position, spaces, final, found.figures)
 
@@ -249,7 +249,7 @@ def schemer_move(
             to = yield Decision(
                 "approach-space",
                 f"{figure.id}: players choose among the Nearest spaces it can reach",
-                tuple(ends), Decider.TABLE, figure.id)
+                tuple(ends), Decider.TABLE, figure.id, position=position)
         route = routes.route(to, safest=True)
         measure = "by Line of Fire" if rules.approach is Approach.LINE_OF_FIRE else "by path"
         reasons.append(f"cannot reach it with {points}: {verb} {route.cost} to {names[to]}, "

@@ -43,10 +43,9 @@ from tales.viewer.scene import Panel, View
 FIGURE_DECISIONS = frozenset({"effect-target"})
 
 
-def space_options(decision: Decision[Any], shown: Position | None = None) -> dict[int, Any]:
-    """The spaces a click can answer ``decision`` with (space -> option); ``shown`` is the
-    board on screen, for a Decision that does not carry one."""
-    position = decision.position if decision.position is not None else shown
+def space_options(decision: Decision[Any]) -> dict[int, Any]:
+    """The spaces a click can answer ``decision`` with (space -> option)."""
+    position = decision.position
     if position is None:
         return {}
     if decision.kind in SPACE_DECISIONS:
@@ -156,7 +155,7 @@ class GameControl:
         decision = self.game.pending
         if decision is None:
             return False
-        offered = space_options(decision, self._shown())
+        offered = space_options(decision)
         if space not in offered:
             self.message = "not one of the choices: pick a green space or a button"
             return False
@@ -194,8 +193,7 @@ class GameControl:
             status.append(f"{state.result.value.upper()}: {state.reason}")
         if self.message:
             status.append(self.message)
-        options = ([option_text(decision, o, position) for o in decision.options]
-                   if decision else [])
+        options = [option_text(decision, o) for o in decision.options] if decision else []
         prompt = None
         if decision is not None:
             who = decision.figure or "the table"
@@ -204,8 +202,7 @@ class GameControl:
         pool = (battle.pool.dice, battle.pool.size) if battle is not None else None
         panel = Panel(self.title, status, prompt, options,
                       list(battle.log[-40:]) if battle is not None else [], pool)
-        legal = (frozenset(space_options(decision, position)) if decision is not None
-                 else frozenset())
+        legal = frozenset(space_options(decision)) if decision is not None else frozenset()
         return View(position, legal, decision.figure if decision else None, labels,
                     self._objective_spaces(), groups, panel)
 
@@ -218,7 +215,8 @@ class GameControl:
             return None
         used = next((line.rsplit(" uses ", 1)[1] for line in reversed(battle.log)
                      if line.startswith(f"{decision.figure} uses ")), None)
-        attack = next((e.attack for a in self._abilities(decision.figure) if a.name == used
+        known = self.ctx.figure_abilities().get(decision.figure, ())
+        attack = next((e.attack for a in known if a.name == used
                        for e in a.effects if e.attack is not None), None)
         attacker = next((f for f in position.figures if f.id == decision.figure), None)
         target = next((f for f in position.figures if f.at == space
@@ -232,26 +230,6 @@ class GameControl:
         left = target.remaining_fortitude or 0
         finish = float(dist[left:].sum()) if left < len(dist) else 0.0
         return f"mean {mean(dist):.1f} damage, {finish:.0%} to deal {left}"
-
-    def _abilities(self, figure: str) -> tuple[Any, ...]:
-        known: tuple[Any, ...] = ()
-        for kit in self.ctx.kits:
-            if kit.id == figure:
-                known += self.ctx.abilities(figure)
-            known += kit.ally_abilities().get(figure, ())
-        if self.ctx.companion is not None and self.ctx.companion.id == figure:
-            known += self.ctx.companion.actions
-        return known
-
-    def _shown(self) -> Position:
-        """The board on screen: the pending Decision's, else the last one seen."""
-        decision = self.game.pending
-        if decision is not None and decision.position is not None:
-            shown: Position = decision.position
-            return shown
-        state = self.game.result
-        battle = state.battle if state is not None else self.game.seen
-        return battle.position if battle is not None else self._last_position()
 
     def _objective_spaces(self) -> frozenset[int]:
         from tales.content.scenarios import When
@@ -281,7 +259,6 @@ class TableControl:
     dragging: str | None = None
     hovered: int | None = None
     message: str = ""
-    steps_shown: int = 0
 
     @classmethod
     def load(cls, position: Position, blocks: str) -> TableControl:
@@ -298,7 +275,7 @@ class TableControl:
                     for s in self.group.schemes]
         if self.stage == "turn" and self.turn is not None and self.turn.pending is not None:
             pending = self.turn.pending
-            return [option_text(pending, o, self.position) for o in pending.options]
+            return [option_text(pending, o) for o in pending.options]
         return ["another group turn"]
 
     def choose(self, index: int) -> None:
@@ -336,7 +313,7 @@ class TableControl:
         pending = self.turn.pending if self.turn is not None else None
         if self.stage != "turn" or pending is None:
             return False
-        offered = space_options(pending, self.position)
+        offered = space_options(pending)
         if space not in offered:
             return False
         self.choose(pending.options.index(offered[space]))
@@ -378,8 +355,7 @@ class TableControl:
             else self.position
         panel = Panel("Table assistant", [self.message] if self.message else [], prompt,
                       self.options(), self.log())
-        legal = (frozenset(space_options(pending, self.position)) if pending is not None
-                 else frozenset())
+        legal = frozenset(space_options(pending)) if pending is not None else frozenset()
         colours = {g: b.colour for g, b in self.groups.items()}
         labels = {}
         if self.hovered is not None:

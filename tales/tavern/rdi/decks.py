@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tales.board.mapfile import LineFinder, read_text, read_toml
+from tales.board.mapfile import LineFinder, labelled_entries, read_text, read_toml
 from tales.errors import ContentError
 from tales.tavern.rdi.model import (
     Card,
@@ -38,12 +38,9 @@ def load_drinks(path: str | Path) -> tuple[Drink, ...]:
     entries = data.get("drinks")
     if not isinstance(entries, list) or not entries:
         raise ContentError(source, "needs [[drinks]] tables")
-    headers = lines.entries("drinks")
     deck: list[Drink] = []
-    for n, spec in enumerate(entries):
-        line = headers[n] if n < len(headers) else None
+    for _, spec, where, line in labelled_entries(entries, lines, "drinks", "drink"):
         name = spec.get("name") if isinstance(spec, dict) else None
-        where = f"drink {name!r}" if isinstance(name, str) else f"drink {n + 1}"
 
         def fail(message: str, where: str = where, line: int | None = line) -> ContentError:
             return ContentError(source, f"{where}: {message}", line)
@@ -82,12 +79,9 @@ def load_character(path: str | Path) -> tuple[str, tuple[Card, ...]]:
     entries = data.get("cards")
     if not isinstance(entries, list) or not entries:
         raise ContentError(source, "needs [[cards]] tables")
-    headers = lines.entries("cards")
     cards: list[Card] = []
-    for n, spec in enumerate(entries):
-        line = headers[n] if n < len(headers) else None
+    for _, spec, where, line in labelled_entries(entries, lines, "cards", "card"):
         name = spec.get("name") if isinstance(spec, dict) else None
-        where = f"card {name!r}" if isinstance(name, str) else f"card {n + 1}"
 
         def fail(message: str, where: str = where, line: int | None = line) -> ContentError:
             return ContentError(source, f"{where}: {message}", line)
