@@ -299,8 +299,8 @@ def test_random_games_keep_gold_limits_and_cards(seed: int, count: int) -> None:
     assert final.total_gold == 200
     assert all(0 <= p.fortitude <= 20 and 0 <= p.alcohol <= 20 for p in final.players)
     assert all(p.gold >= 0 for p in final.players)
-    expected = Counter((n, c.name) for n, (_, cards) in zip(names, decks, strict=False)
-                       for c in cards)
+    expected = Counter((n, c.name) for n, deck in zip(names, decks, strict=False)
+                       for c in deck.cards)
     assert _cards(final) == expected
     assert _drinks(final) == Counter(d.name for d in DRINKS)
     assert final.winners
@@ -313,7 +313,7 @@ def test_sample_decks_load() -> None:
     assert {d.name for d in DRINKS} >= {"Light Ale", "Dark Ale", "Wine", "Elven Wine",
                                         "Dragon Breath Ale", "Mead", "Pot of Tea",
                                         "Round on the House", "Drinking Contest"}
-    assert all(isinstance(c, Card) for c in BERTHA[1]) and BERTHA[1][0].kind is CardKind.ACTION
+    assert all(isinstance(c, Card) for c in BERTHA.cards) and BERTHA.cards[0].kind is CardKind.ACTION
 
 
 def test_the_simulator_is_deterministic_by_seed(capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,26 +7,43 @@ the line and the card.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from tales.board.mapfile import LineFinder, labelled_entries, read_text, read_toml
 from tales.errors import ContentError
+from tales.tavern.rdi import characters
 from tales.tavern.rdi.model import (
+    Boost,
     Card,
     CardKind,
+    Condition,
     Drink,
     DrinkEvent,
+    Stat,
     Step,
     Target,
     Verb,
     Who,
+    Whose,
 )
+from tales.tavern.rdi.rules import CharacterDeck
 
-DRINK_KEYS = frozenset({"name", "alcohol", "fortitude", "chaser", "event", "splits", "count"})
+DRINK_KEYS = frozenset({"name", "alcohol", "fortitude", "chaser", "event", "splits", "count",
+                        "stays"})
 CARD_KEYS = frozenset({"name", "kind", "steps", "text", "count", "starts_round",
-                       "winning_hand"})
+                       "winning_hand", "boosts", "trap", "boss", "when_losing", "pile"})
+DECK_KEYS = frozenset({"character", "mechanics", "villain", "sample", "cards"})
 STEP_WHO = {w.value: w for w in Who}
+#: Verbs whose value is a whole number (an amount).
+COUNTED = frozenset({Verb.FORTITUDE, Verb.ALCOHOL, Verb.PAY, Verb.COLLECT, Verb.DRAW,
+                     Verb.DISCARD, Verb.ORDER, Verb.DRINK, Verb.GAIN, Verb.ANTE, Verb.REDUCE,
+                     Verb.SPIKE, Verb.HIT_BACK})
+#: Verbs whose value is ``true``.
+FLAGS = frozenset({Verb.LEAVE, Verb.FORCE_OUT, Verb.WIN_ROUND, Verb.REDIRECT, Verb.SPLIT,
+                   Verb.PASS})
+Fail = Callable[[str], ContentError]
 
 
 def load_drinks(path: str | Path) -> tuple[Drink, ...]:
@@ -61,21 +78,29 @@ def load_drinks(path: str | Path) -> tuple[Drink, ...]:
         drink = Drink(name, numbers["alcohol"], numbers["fortitude"],
                       spec.get("chaser", False) is True,
                       DrinkEvent(event) if event is not None else None,
-                      spec.get("splits", False) is True)
+                      spec.get("splits", False) is True, spec.get("stays", False) is True)
         deck.extend([drink] * count)
     return tuple(deck)
 
 
-def load_character(path: str | Path) -> tuple[str, tuple[Card, ...]]:
-    """A Character Deck file: the character's name and its cards."""
+def load_character(path: str | Path) -> CharacterDeck:
+    """A Character Deck file: the character, its cards and the name of its rules."""
     source = str(path)
     text = read_text(path)
     data = read_toml(text, source)
     lines = LineFinder(text)
+    for key in data:
+        if key not in DECK_KEYS:
+            raise ContentError(source, f"unknown key {key!r} (keys: "
+                               f"{', '.join(sorted(DECK_KEYS))})", lines.of_key(key))
     character = data.get("character")
     if not isinstance(character, str) or not character:
         raise ContentError(source, "needs 'character', the character's name",
                            lines.of_key("character"))
+    rules = data.get("mechanics", "")
+    if rules and rules not in characters.known():
+        raise ContentError(source, f"unknown mechanics {rules!r} (known: "
+                           f"{', '.join(characters.known())})", lines.of_key("mechanics"))
     entries = data.get("cards")
     if not isinstance(entries, list) or not entries:
         raise ContentError(source, "needs [[cards]] tables")
@@ -95,7 +120,7 @@ def load_character(path: str | Path) -> tuple[str, tuple[Card, ...]]:
             kind = CardKind(spec.get("kind"))
         except ValueError:
             raise fail(f"'kind' is one of: {', '.join(k.value for k in CardKind)}") from None
-        steps = tuple(_step(s, fail) for s in spec.get("steps", []))
+        steps = _steps(spec.get("steps", []), fail)
         count = spec.get("count", 1)
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise fail("'count' is 1 or more")
@@ -103,39 +128,98 @@ def load_character(path: str | Path) -> tuple[str, tuple[Card, ...]]:
         winning = spec.get("winning_hand", False) is True
         if (starts or winning) and kind is not CardKind.GAMBLING:
             raise fail("only a Gambling card starts a Round or is a Winning Hand")
-        cards.extend([Card(name, kind, steps, str(spec.get("text", "")), starts, winning)]
-                     * count)
-    return character, tuple(cards)
+        boosts = tuple(_boost(b, fail) for b in _list(spec.get("boosts", []), "boosts", fail))
+        trap = _steps(spec.get("trap", []), fail)
+        card = Card(name, kind, steps, str(spec.get("text", "")), starts, winning, boosts,
+                    trap, spec.get("boss", False) is True,
+                    spec.get("when_losing", False) is True, pile=str(spec.get("pile", "")))
+        cards.extend([card] * count)
+    return CharacterDeck(character, tuple(cards), str(rules), data.get("villain") is True)
 
 
-def _step(spec: Any, fail: Any) -> Step:
+def _list(value: Any, what: str, fail: Fail) -> list[Any]:
+    if not isinstance(value, list):
+        raise fail(f"'{what}' is a list")
+    return value
+
+
+def _steps(value: Any, fail: Fail) -> tuple[Step, ...]:
+    return tuple(_step(s, fail) for s in _list(value, "steps", fail))
+
+
+def _boost(spec: Any, fail: Fail) -> Boost:
+    if not isinstance(spec, dict) or set(spec) - {"cost", "steps", "text"}:
+        raise fail("a boost is a table { cost = { energy = 1 }, steps = [...], text = ... }")
+    cost = spec.get("cost")
+    if not isinstance(cost, dict) or not cost or not all(
+            isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in cost.values()):
+        raise fail("a boost's 'cost' names tokens and how many, such as { energy = 1 }")
+    return Boost(tuple(sorted(cost.items())), _steps(spec.get("steps", []), fail),
+                 str(spec.get("text", "")))
+
+
+def _step(spec: Any, fail: Fail) -> Step:
     if not isinstance(spec, dict):
         raise fail("a step is a table such as { fortitude = -2, who = \"target\" }")
     verbs = [v for v in Verb if v.value in spec]
     if len(verbs) != 1:
         raise fail(f"a step has one of: {', '.join(v.value for v in Verb)}")
     verb = verbs[0]
-    if verb in (Verb.LEAVE, Verb.FORCE_OUT):
-        if spec[verb.value] is not True or set(spec) != {verb.value}:
-            raise fail(f"'{verb.value}' is true (leave, or force another player out of, "
-                       "the Round of Gambling)")
-        return Step(verb, 0, Who.TARGET if verb is Verb.FORCE_OUT else Who.YOU)
-    if verb in (Verb.NEGATE, Verb.IGNORE):
-        target = spec[verb.value]
-        if target not in {t.value for t in Target} or set(spec) != {verb.value}:
-            raise fail(f"'{verb.value}' names what it works on: "
-                       f"{', '.join(t.value for t in Target)}")
-        return Step(verb, 0, Who.YOU, False, Target(target))
+    value = spec[verb.value]
+    allowed = {verb.value, "who", "to", "if", "per", "resource", "affecting", "stat"}
     for key in spec:
-        if key not in (verb.value, "who", "to"):
-            raise fail(f"unknown step key {key!r} (keys: the verb, who, to)")
-    amount = spec[verb.value]
-    if isinstance(amount, bool) or not isinstance(amount, int):
-        raise fail(f"'{verb.value}' is a whole number")
+        if key not in allowed:
+            others = ", ".join(sorted(allowed - {verb.value}))
+            raise fail(f"unknown step key {key!r} (keys: the verb, {others})")
     who = spec.get("who", "you")
     if who not in STEP_WHO:
         raise fail(f"'who' is one of: {', '.join(STEP_WHO)}")
     to = spec.get("to")
     if to not in (None, "inn", "you"):
         raise fail("'to' is \"inn\" or \"you\" (Gold paid to the card's player)")
-    return Step(verb, amount, STEP_WHO[who], to == "inn")
+    amount = 0
+    target: Target | None = None
+    handler = ""
+    if verb in (Verb.NEGATE, Verb.IGNORE):
+        if value not in {t.value for t in Target}:
+            raise fail(f"'{verb.value}' names what it works on: "
+                       f"{', '.join(t.value for t in Target)}")
+        target = Target(value)
+    elif verb is Verb.HANDLER:
+        if not isinstance(value, str) or not value:
+            raise fail("'handler' names a character rule, such as \"check for traps\"")
+        handler = value
+    elif verb in FLAGS:
+        if value is not True:
+            raise fail(f"'{verb.value}' is true")
+    elif verb in COUNTED:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise fail(f"'{verb.value}' is a whole number")
+        amount = value
+    stat = spec.get("affecting", spec.get("stat"))
+    if stat is not None and stat not in {s.value for s in Stat}:
+        raise fail(f"'affecting' (or 'stat') is one of: {', '.join(s.value for s in Stat)}")
+    if verb is Verb.REDUCE and stat is None:
+        raise fail("'reduce' needs 'stat': what loss it reduces (fortitude, alcohol, gold)")
+    resource = spec.get("resource", "")
+    if verb is Verb.GAIN and not (isinstance(resource, str) and resource):
+        raise fail("'gain' needs 'resource', the tokens gained (buff, corruption, ...)")
+    per = spec.get("per", "")
+    if not isinstance(per, str):
+        raise fail("'per' names the tokens that multiply the amount (X)")
+    return Step(verb, amount, STEP_WHO[who], to == "inn", target,
+                Stat(stat) if stat is not None else None, str(resource),
+                _condition(spec.get("if"), fail), per, handler)
+
+
+def _condition(spec: Any, fail: Fail) -> Condition | None:
+    if spec is None:
+        return None
+    whose = {w.value for w in Whose}
+    if (not isinstance(spec, dict) or not isinstance(spec.get("resource"), str)
+            or not isinstance(spec.get("at_least"), int)
+            or spec.get("whose", "you") not in whose
+            or set(spec) - {"resource", "at_least", "whose"}):
+        raise fail("'if' is { resource = \"fire\", at_least = 2, whose = \"you\" } (whose: "
+                   f"{', '.join(sorted(whose))})")
+    return Condition(spec["resource"], spec["at_least"], Whose(spec.get("whose", "you")))

@@ -3,11 +3,16 @@ Inn (seeds 001 and 002, "Setup" and "Object of the Game"; the checklist's A-01).
 
 Everything is an immutable value; the rules in :mod:`tales.tavern.rdi.rules` return new
 ones. Gold is conserved: stashes, the Inn and the pot always add up to the starting total.
+
+Teams share one Fortitude, Alcohol Content and Gold (001, "Team Variants": "only one player
+per team tracks the team's Fortitude, Alcohol Content and Gold"): those numbers live on the
+team's first player, its *mat*; every other teammate's stay at their starting values and
+are never read. In an individual game each player is a team of one.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 #: Fortitude and Alcohol Content stay within these bounds (001: "can never go below 0 or
@@ -27,28 +32,60 @@ class CardKind(StrEnum):
 
 
 class Verb(StrEnum):
-    """The closed set of effect steps a card may have."""
+    """The closed set of effect steps a card may have (``docs/formats.md``, "Tavern
+    decks"). The first group changes the table when the card resolves; the second makes
+    the card a response to something else."""
 
     FORTITUDE = "fortitude"  # gain (or, negative, lose) Fortitude
     ALCOHOL = "alcohol"  # gain (or lose) Alcohol Content
     PAY = "pay"  # pay Gold to the card's player (or to the Inn with to = "inn")
     COLLECT = "collect"  # take Gold from the Inn
     DRAW = "draw"  # draw cards
+    DISCARD = "discard"  # discard cards of your choice from your hand
     ORDER = "order"  # order extra Drinks for other players
+    DRINK = "drink"  # drink from the top of the Drink Deck (with its Chasers)
+    GAIN = "gain"  # gain (or give, with who) a character's tokens: Buff, Corruption...
     ANTE = "ante"  # each player in the Round of Gambling antes N more Gold ("I raise")
     LEAVE = "leave"  # leave the Round of Gambling
     FORCE_OUT = "force_out"  # force another player out of the Round of Gambling
-    NEGATE = "negate"  # a response: Negate a card of the named kind (the step's ``target``)
-    IGNORE = "ignore"  # a response: Ignore a card of the named kind that affects you
+    WIN_ROUND = "win_round"  # "you win the Round of Gambling"
+    HANDLER = "handler"  # a named handler for an odd card (the character's rules)
+    # responses
+    NEGATE = "negate"  # Negate a card (or Drink, or Event) of the named kind
+    IGNORE = "ignore"  # Ignore a card (or Drink, or Event) of the named kind that affects you
+    REDUCE = "reduce"  # reduce your Fortitude loss, Alcohol gain or Gold payment by N
+    REDIRECT = "redirect"  # send your Fortitude loss to another player
+    HIT_BACK = "hit_back"  # after losing Fortitude: the one who did it loses N (0: as much)
+    SPIKE = "spike"  # change a Drink's Alcohol Content by N
+    SPLIT = "split"  # split the Drink you are about to drink with another player
+    PASS = "pass"  # pass the Drink you are about to drink to another player
+
+
+RESPONSES = frozenset({Verb.NEGATE, Verb.IGNORE, Verb.REDUCE, Verb.REDIRECT, Verb.HIT_BACK,
+                       Verb.SPIKE, Verb.SPLIT, Verb.PASS})
+#: Responses that change the effects of a Drink (001, "Cards that 'Change the Effects of a
+#: Drink'": Negating or Ignoring a Drink, passing, splitting, raising or lowering it).
+DRINK_CHANGES = frozenset({Verb.SPIKE, Verb.SPLIT, Verb.PASS})
 
 
 class Target(StrEnum):
     """What a Negate or Ignore response may be played on."""
 
     ACTION = "action"  # an Action card
-    SOMETIMES = "sometimes"  # a Sometimes card (a response)
+    SOMETIMES = "sometimes"  # a Sometimes (or Anytime) card: a response
     CARD = "card"  # any character card
     DRINK = "drink"  # a Drink
+    EVENT = "event"  # a Drink Event
+    DRINK_CHANGE = "drink change"  # a Sometimes card that changes the effects of a Drink
+
+
+class Stat(StrEnum):
+    """The attributes a card can affect directly (001, "Cards That Affect Your Fortitude,
+    Alcohol Content, Gold")."""
+
+    FORTITUDE = "fortitude"
+    ALCOHOL = "alcohol"
+    GOLD = "gold"
 
 
 class Who(StrEnum):
@@ -56,20 +93,60 @@ class Who(StrEnum):
 
     YOU = "you"
     TARGET = "target"  # "pick another player"
+    ANY = "any"  # "pick a player" (yourself included)
     EACH_OTHER = "each other"  # "each other player"
     EACH = "each"  # "each player (including you)"
 
 
+class Whose(StrEnum):
+    """Whose tokens a condition counts."""
+
+    YOU = "you"
+    TARGET = "target"
+    TOTAL = "total"  # all players' together (Valeria's "Total Corruption")
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A step that happens only when ``whose`` holds at least ``at_least`` of ``resource``
+    when the card resolves (Eisinder: "checked at resolution")."""
+
+    resource: str
+    at_least: int
+    whose: Whose = Whose.YOU
+
+
 @dataclass(frozen=True)
 class Step:
-    """One effect step: ``verb`` by ``amount`` for ``who``; ``to_inn`` for Gold paid to the
-    Inn rather than to the card's player."""
+    """One effect step: ``verb`` by ``amount`` for ``who``.
+
+    ``to_inn``: Gold paid to the Inn rather than the card's player. ``target``/``stat``: what a
+    Negate or Ignore works on ("Ignore a card that affects your Gold"). ``resource``: the
+    tokens a gain step gives. ``condition``: only when enough tokens are held; ``per``: the
+    amount is multiplied by the tokens of that resource the card's player holds ("X").
+    ``handler``: the name of a character rule for an odd card."""
 
     verb: Verb
-    amount: int
+    amount: int = 0
     who: Who = Who.YOU
     to_inn: bool = False
-    target: Target | None = None  # for negate and ignore
+    target: Target | None = None
+    stat: Stat | None = None
+    resource: str = ""
+    condition: Condition | None = None
+    per: str = ""
+    handler: str = ""
+
+
+@dataclass(frozen=True)
+class Boost:
+    """An optional cost declared when the card is played, never refunded (A-35), and the
+    steps it adds: Dominique's "Energized", Oozwald's Absorb a Clone, CHUFF!'s spent
+    Element Tokens. ``cost`` names tokens (and how many) of the card's player."""
+
+    cost: tuple[tuple[str, int], ...]
+    steps: tuple[Step, ...]
+    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -82,6 +159,13 @@ class Card:
     text: str = ""
     starts_round: bool = False  # "Gambling? I'm in!": an Action that starts a Round
     winning_hand: bool = False  # "Winning Hand!": only Cheating Cards take control after it
+    boosts: tuple[Boost, ...] = ()
+    trap: tuple[Step, ...] = ()  # Alaric: the Trap effect at the bottom of the card
+    boss: bool = False  # a Boss card (dragon heads): only in a Boss Battle (A-05)
+    when_losing: bool = False  # a Sometimes card played as a last chance (A-77)
+    owner: str = ""  # the Character Deck it belongs to (filled in at setup)
+    pile: str = ""  # a shared sub-deck it belongs to instead (Murgath's Blessings)
+    virtual: bool = False  # not a card: a character's ability played like one (A-35)
 
 
 class DrinkEvent(StrEnum):
@@ -102,12 +186,15 @@ class Drink:
     chaser: bool = False
     event: DrinkEvent | None = None
     splits: bool = False  # a self-splitting Drink (Mead): shared with a partner (A-54)
+    stays: bool = False  # not discarded: it stays in front of its drinker (A-52)
 
 
 @dataclass(frozen=True)
 class Player:
     """A player at the table (001: Fortitude 20, Alcohol 0, a Gold stash, a hand, a
-    Character Deck and discard pile, a Drink Me! pile)."""
+    Character Deck and discard pile, a Drink Me! pile). ``tokens`` are the character
+    resources in front of them (Buff, Energy, Corruption, Potion Tokens...);
+    ``mechanics`` names the character's rules (:mod:`tales.tavern.rdi.characters`)."""
 
     name: str
     character: str
@@ -119,12 +206,48 @@ class Player:
     discard: tuple[Card, ...] = ()
     drink_me: tuple[Drink, ...] = ()  # top is the last
     out: bool = False
+    team: str = ""  # the team's name; "" is a team of one (the player's own name)
+    tokens: tuple[tuple[str, int], ...] = ()
+    mechanics: str = ""
+    in_front: tuple[Drink, ...] = ()  # Drinks that stay in front of this player (A-52)
+
+    @property
+    def side(self) -> str:
+        return self.team or self.name
 
     @property
     def passed_out(self) -> bool:
         """Alcohol Content at or above Fortitude (001: "If your Alcohol Content is ever
         equal to or higher than your Fortitude, you pass out")."""
         return self.alcohol >= self.fortitude
+
+    def count(self, resource: str) -> int:
+        return dict(self.tokens).get(resource, 0)
+
+    def with_count(self, resource: str, amount: int) -> Player:
+        held = dict(self.tokens)
+        if amount:
+            held[resource] = amount
+        else:
+            held.pop(resource, None)
+        return replace(self, tokens=tuple(sorted(held.items())))
+
+
+class Mode(StrEnum):
+    """How the table is played (001, "Variants")."""
+
+    INDIVIDUAL = "individual"
+    TWO_HEADED_DRAGON = "two-headed dragon"
+    BOSS_BATTLE = "boss battle"
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The variant's numbers: who is the Boss, and the Bar Deck."""
+
+    mode: Mode = Mode.INDIVIDUAL
+    boss: str = ""  # the Boss's name in a Boss Battle
+    bar_deck: bool = False
 
 
 @dataclass(frozen=True)
@@ -140,6 +263,10 @@ class Tavern:
     turn: int = 1
     winners: tuple[str, ...] | None = None  # set when the game is over
     log: tuple[str, ...] = ()
+    variant: Variant = field(default_factory=Variant)
+    bar: tuple[Drink, ...] = ()  # the Bar Deck (its variant), top is the last
+    supply: tuple[tuple[str, int], ...] = ()  # shared token supplies left (Corruption...)
+    piles: tuple[tuple[str, tuple[Card, ...]], ...] = ()  # named sub-decks and discards
 
     def player(self, name: str) -> Player:
         return next(p for p in self.players if p.name == name)
@@ -155,12 +282,53 @@ class Tavern:
         """The players still in, in seat order."""
         return [p for p in self.players if not p.out]
 
-    def others(self, name: str) -> list[Player]:
-        """The other players still in, in turn order after ``name``."""
+    def order_from(self, name: str) -> list[str]:
+        """Everyone still in, in turn order starting with ``name`` (included if in)."""
         seats = [p.name for p in self.players]
         start = seats.index(name)
-        order = seats[start + 1:] + seats[:start]
-        return [self.player(n) for n in order if not self.player(n).out]
+        return [n for n in seats[start:] + seats[:start] if not self.player(n).out]
+
+    def others(self, name: str) -> list[Player]:
+        """The other players still in, in turn order after ``name``, not counting
+        teammates (001: "you must pick players who aren't on your team")."""
+        side = self.player(name).side
+        return [self.player(n) for n in self.order_from(name)
+                if n != name and self.player(n).side != side]
+
+    def team(self, name: str) -> list[Player]:
+        """``name`` and their teammates, in seat order."""
+        side = self.player(name).side
+        return [p for p in self.players if p.side == side]
+
+    def mat(self, name: str) -> Player:
+        """The player who tracks ``name``'s team's Fortitude, Alcohol and Gold."""
+        return self.team(name)[0]
+
+    def sides(self) -> list[str]:
+        """The teams still in, in seat order."""
+        seen: list[str] = []
+        for player in self.in_game():
+            if player.side not in seen:
+                seen.append(player.side)
+        return seen
+
+    def left(self, name: str) -> int:
+        """``name``'s supply of a shared token."""
+        return dict(self.supply).get(name, 0)
+
+    def with_supply(self, name: str, amount: int) -> Tavern:
+        held = dict(self.supply)
+        held[name] = amount
+        return replace(self, supply=tuple(sorted(held.items())))
+
+    def pile(self, name: str) -> tuple[Card, ...]:
+        """A named sub-deck (top is the last) or its discards (``"<name> discard"``)."""
+        return dict(self.piles).get(name, ())
+
+    def with_pile(self, name: str, cards: tuple[Card, ...]) -> Tavern:
+        held = dict(self.piles)
+        held[name] = cards
+        return replace(self, piles=tuple(sorted(held.items())))
 
     @property
     def total_gold(self) -> int:

@@ -1,0 +1,166 @@
+"""Characters' own rules: resources (tokens), setup changes and the moments the rules
+call them (checklist section C; the turn hooks of A-22).
+
+A character file names its rules with ``mechanics = "karl"``; each module here registers
+one :class:`Mechanics` with :func:`register`. The base class does nothing, so a character
+with no special rules needs no module. Resources are described once, by the character that
+owns them (:class:`Resource`): their per-player limit, the supply, and who may never hold
+them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tales.rules.decisions import Resolution
+from tales.tavern.rdi.model import Card, Player, Step, Tavern
+
+
+@dataclass(frozen=True)
+class Resource:
+    """A kind of token: ``limit`` per player (None: no limit), ``supply`` in the box (None:
+    unlimited), ``owner`` the mechanics that hand them out (who reclaims them when the
+    supply runs short: Karl moves a Buff Token, Valeria takes Corruption back)."""
+
+    name: str
+    limit: int | None = None
+    supply: int | None = None
+    owner: str = ""
+    returns_on_leaving: bool = False  # given back to the supply when its holder leaves
+
+
+class Mechanics:
+    """One character's rules. Every method has a neutral default."""
+
+    name = ""
+    resources: tuple[Resource, ...] = ()
+
+    def set_up(self, tavern: Tavern, name: str) -> Tavern:
+        """Setup changes (A-12): starting tokens, Fortitude, Gold."""
+        return tavern
+
+    def may_gain(self, tavern: Tavern, name: str, resource: str) -> bool:
+        """Whether ``name`` (someone at the table) may gain ``resource`` tokens that this
+        character owns."""
+        return True
+
+    def start_of_turn(self, tavern: Tavern, owner: str, active: str) -> Resolution[Tavern]:
+        """At the beginning of ``active``'s turn, before Discard and Draw (A-22)."""
+        return tavern
+        yield  # pragma: no cover
+
+    def virtual(self, tavern: Tavern, name: str) -> tuple[Card, ...]:
+        """Abilities ``name`` may use like cards without holding them (the Lich King's
+        fingers, Zakhan's Chi): Sometimes cards for responses, Anytime cards with steps
+        for any time. Each has ``virtual = True``."""
+        return ()
+
+    def use_virtual(self, tavern: Tavern, name: str, card: Card) -> Resolution[Tavern]:
+        """Pay for using the ability ``card`` (detach a finger, discard two cards)."""
+        return tavern
+        yield  # pragma: no cover
+
+    def after_round(self, tavern: Tavern, name: str, players: tuple[str, ...],
+                    winner: str | None) -> Tavern:
+        """A Round of Gambling among ``players`` ended (Pooky's mood)."""
+        return tavern
+
+    def after_change(self, tavern: Tavern, name: str, before: Player) -> Tavern:
+        """``name``'s mat moved from ``before`` (Eisinder claims Element Tokens)."""
+        return tavern
+
+    def action_phase(self, tavern: Tavern, name: str) -> Resolution[tuple[Tavern, int]]:
+        """At the start of ``name``'s Action Phase: extra Actions allowed (Oozwald)."""
+        return tavern, 0
+        yield  # pragma: no cover
+
+    def end_of_turn(self, tavern: Tavern, owner: str, ended: str) -> Resolution[Tavern]:
+        """At the end of ``ended``'s turn (Amundyr's Scarabs)."""
+        return tavern
+        yield  # pragma: no cover
+
+    def passes_out(self, tavern: Tavern, name: str) -> bool | None:
+        """Whether ``name`` passes out, when this character changes the rule (Zakhan)."""
+        return None
+
+    def gold(self, tavern: Tavern, name: str) -> int:
+        """Gold-like things ``name`` holds beyond coins (the Lich King's ringed fingers)."""
+        return 0
+
+    def after_drink(self, tavern: Tavern, name: str, alcohol: int) -> Resolution[Tavern]:
+        """``name`` drank a Drink that gave ``alcohol`` (Zakhan's Drunken Chi)."""
+        return tavern
+        yield  # pragma: no cover
+
+    def after_loss(self, tavern: Tavern, name: str, source: str, amount: int) -> Tavern:
+        """``name`` lost ``amount`` Fortitude to a card of ``source`` (Pooky's mood)."""
+        return tavern
+
+    def pay_energy(self, tavern: Tavern, name: str, resource: str, amount: int
+                   ) -> Resolution[tuple[Tavern, bool]]:
+        """Pay a cost some other way than tokens (Dominique: 2 cards for 1 Energy). Return
+        (table, paid); the default pays only with tokens."""
+        return tavern, False
+        yield  # pragma: no cover
+
+    def handle(self, tavern: Tavern, name: str, step: Step, target: str | None
+               ) -> Resolution[Tavern]:
+        """A named handler of an odd card (``step.handler``)."""
+        return tavern
+        yield  # pragma: no cover
+
+
+REGISTRY: dict[str, Mechanics] = {}
+RESOURCES: dict[str, Resource] = {}
+NONE = Mechanics()
+
+
+def register(mechanics: Mechanics) -> Mechanics:
+    REGISTRY[mechanics.name] = mechanics
+    for resource in mechanics.resources:
+        RESOURCES[resource.name] = resource
+    return mechanics
+
+
+def mechanics(player: Player) -> Mechanics:
+    _load()
+    return REGISTRY.get(player.mechanics, NONE)
+
+
+def known() -> list[str]:
+    _load()
+    return sorted(REGISTRY)
+
+
+def resource(name: str) -> Resource:
+    _load()
+    return RESOURCES.get(name, Resource(name))
+
+
+def every(tavern: Tavern) -> list[tuple[Player, Mechanics]]:
+    """The players (in or out) whose characters have rules, in seat order."""
+    return [(p, m) for p in tavern.players if (m := mechanics(p)) is not NONE]
+
+
+_LOADED: list[bool] = []
+
+
+def _load() -> None:
+    if _LOADED:
+        return
+    _LOADED.append(True)
+    from tales.tavern.rdi.characters import (  # noqa: F401  (each registers itself)
+        alaric,
+        amundyr,
+        dominique,
+        eisinder,
+        karl,
+        lich_king,
+        lucky,
+        murgath,
+        oozwald,
+        pooky,
+        valeria,
+        zakhan,
+    )
+

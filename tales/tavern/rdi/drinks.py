@@ -1,0 +1,242 @@
+"""Ordering and drinking (001 and 002, "Order a Drink", "Drink", "Drinks and Chasers",
+"Splitting Drinks", "Round on the House", "Drinking Contest"; the checklist's A-18 to A-20
+and A-48 to A-56).
+
+A revealed Drink becomes a :class:`~tales.tavern.rdi.timing.Pour`: its Chasers are added
+first, since "no player may respond to a Drink until all of its Chasers have been
+revealed"; then players respond (Ignore, Negate, raise or lower it, split it, pass it);
+then it is drunk. Drinks revealed together (a Round on the House, a Drinking Contest) share
+one window and are drunk simultaneously.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from tales.rules.decisions import Decider, Decision, Resolution
+from tales.tavern.rdi import characters
+from tales.tavern.rdi.effects import champions
+from tales.tavern.rdi.model import Drink, DrinkEvent, Stat, Tavern
+from tales.tavern.rdi.stats import change, gain_tokens, passed_out, pay
+from tales.tavern.rdi.timing import Played, Pour, halves, respond
+from tales.tavern.rdi.zones import discard_drinks, take_drink
+
+
+def order_drink(tavern: Tavern, name: str) -> Resolution[Tavern]:
+    """Put the top Drink face down on another player's Drink Me! pile (A-18); in a team
+    game, an opponent's (001: "You may not Order Drinks for a teammate")."""
+    options = tuple(p.name for p in tavern.others(name))
+    if not options:
+        return tavern
+    whom = yield Decision("order", f"{name}: order a Drink for whom?", options,
+                          Decider.PLAYER, name, state=tavern)
+    tavern, drink = yield from take_drink(tavern)
+    other = tavern.player(whom)
+    return tavern.with_player(replace(other, drink_me=(*other.drink_me, drink))).note(
+        f"{name} orders a Drink for {whom}")
+
+
+def pour(cards: Sequence[Drink], drinker: str, revealer: str = "", origin: int = 0) -> Pour:
+    """One Drink made of a card and its Chasers."""
+    alcohol = sum(c.alcohol for c in cards)
+    return Pour(drinker, " with ".join(c.name for c in cards), alcohol,
+                sum(c.fortitude for c in cards), revealer=revealer, score=alcohol,
+                origin=origin)
+
+
+def drink_phase(tavern: Tavern, name: str) -> Resolution[Tavern]:
+    """Reveal the top of your Drink Me! pile and drink it; an empty pile sobers you up
+    by one (A-19, A-20). A Drink Event is answered like a card, then carried out."""
+    player = tavern.player(name)
+    if not player.drink_me:
+        return change(tavern, name, alcohol=-1).note(f"{name} sobers up: Alcohol -1")
+    top = player.drink_me[-1]
+    tavern = tavern.with_player(replace(player, drink_me=player.drink_me[:-1]))
+    if top.event is not None:
+        return (yield from drink_event(tavern, name, top))
+    tavern, cards = yield from chasers(tavern, name, top, from_pile=True)
+    return (yield from drink_together(tavern, name, [(cards, pour(cards, name))],
+                                      self_split=top.splits and len(cards) == 1))
+
+
+def drink_from_deck(tavern: Tavern, name: str) -> Resolution[Tavern]:
+    """``name`` drinks the top Drink of the Drink Deck with its Chasers (a card's "drink
+    a Drink from the Drink Deck"); an Event revealed is discarded and revealed again."""
+    tavern, cards = yield from reveal(tavern, name)
+    return (yield from drink_together(tavern, name, [(cards, pour(cards, name))]))
+
+
+def drink_event(tavern: Tavern, name: str, card: Drink) -> Resolution[Tavern]:
+    """A Drink Event: players may Negate or Ignore it before it starts resolving (A-42);
+    then it resolves for the players who did not Ignore it (in a team game, one
+    Champion per team, the revealer for theirs)."""
+    tavern = discard_drinks(tavern, [card])
+    everyone = yield from champions(tavern, name, card.name)
+    affects = tuple((n, frozenset({Stat.ALCOHOL})) for n in everyone)
+    tavern, outcome = yield from respond(tavern, Played(name, card.name, None, affects,
+                                                        event=True))
+    if outcome.negated:
+        return tavern.note(f"{card.name} is Negated")
+    players = [n for n in everyone if n not in outcome.ignored]
+    if card.event is DrinkEvent.ROUND_ON_THE_HOUSE:
+        return (yield from round_on_the_house(tavern, name, players))
+    return (yield from drinking_contest(tavern, name, players))
+
+
+def chasers(tavern: Tavern, name: str, first: Drink, from_pile: bool
+            ) -> Resolution[tuple[Tavern, list[Drink]]]:
+    """A Drink with its Chasers, from the same source (A-50): another Chaser goes on; an
+    empty source or a Drink Event stops (the Event is discarded with no effect)."""
+    cards = [first]
+    while cards[-1].chaser:
+        if from_pile:
+            pile = tavern.player(name).drink_me
+            if not pile:
+                break
+            nxt = pile[-1]
+            tavern = tavern.with_player(replace(tavern.player(name), drink_me=pile[:-1]))
+        else:
+            tavern, nxt = yield from take_drink(tavern)
+        if nxt.event is not None:
+            tavern = discard_drinks(tavern, [nxt])
+            break
+        cards.append(nxt)
+    return tavern, cards
+
+
+def reveal(tavern: Tavern, name: str) -> Resolution[tuple[Tavern, list[Drink]]]:
+    """Reveal a Drink from the Drink Deck with its Chasers; Events are discarded and
+    revealed again."""
+    while True:
+        tavern, first = yield from take_drink(tavern)
+        if first.event is None:
+            break
+        tavern = discard_drinks(tavern, [first])
+    return (yield from chasers(tavern, name, first, from_pile=False))
+
+
+def drink_together(tavern: Tavern, source: str,
+                   revealed: list[tuple[list[Drink], Pour]], self_split: bool = False
+                   ) -> Resolution[Tavern]:
+    """Drinks revealed together: one response window, a self-splitting Drink's split
+    (A-54: players affect it, the revealer picks a partner, players affect the halves),
+    then everyone drinks at once and the cards are discarded (or stay, A-52)."""
+    label = " and ".join(p.label for _, p in revealed)
+    pours = tuple(replace(p, origin=i) for i, (_, p) in enumerate(revealed))
+    played = Played(source, label, None, pours=pours)
+    tavern, outcome = yield from respond(tavern, played)
+    pours = outcome.pours
+    if self_split and len(pours) == 1 and pours[0].live and not pours[0].half:
+        partners = tuple(p.name for p in tavern.others(pours[0].drinker))
+        if partners:
+            partner = yield Decision("split-partner", f"{pours[0].drinker}: split "
+                                     f"{pours[0].label} with whom?", partners,
+                                     Decider.PLAYER, pours[0].drinker, state=tavern)
+            pours = halves(pours[0], partner)
+            tavern = tavern.note(f"{source} splits {label} with {partner}")
+            tavern, outcome = yield from respond(tavern, Played(source, label, None,
+                                                                pours=pours))
+            pours = outcome.pours
+    for each in pours:
+        tavern = yield from drink_pour(tavern, each)
+    for index, (cards, first) in enumerate(revealed):
+        tavern = _put_away(tavern, cards, first, [p for p in pours if p.origin == index])
+    return tavern
+
+
+def drink_pour(tavern: Tavern, each: Pour) -> Resolution[Tavern]:
+    """One player drinks one Drink (unless it was Negated or they Ignore it)."""
+    if not each.live or each.ignored or tavern.player(each.drinker).out:
+        return tavern.note(f"{each.drinker} takes no effect from {each.label}")
+    tavern = change(tavern, each.drinker, fortitude=each.fortitude, alcohol=each.alcohol)
+    tavern = tavern.note(f"{each.drinker} drinks {each.label}: Alcohol {each.alcohol:+d}"
+                         + (f", Fortitude {each.fortitude:+d}" if each.fortitude else ""))
+    for resource, amount in each.gains:
+        tavern = yield from gain_tokens(tavern, each.giver, each.drinker, resource, amount)
+    for player, rules in characters.every(tavern):
+        if player.name == each.drinker:
+            tavern = yield from rules.after_drink(tavern, each.drinker, each.alcohol)
+    return tavern
+
+
+def _put_away(tavern: Tavern, cards: list[Drink], first: Pour, pours: Sequence[Pour]
+              ) -> Tavern:
+    """Discard a drunk Drink's cards; a Drink that stays goes in front of the first player
+    who drank it, from its revealer round the table, skipping players who Ignored it or
+    passed it on; with no one, it is discarded (A-52)."""
+    staying = [c for c in cards if c.stays]
+    tavern = discard_drinks(tavern, [c for c in cards if not c.stays])
+    if not staying:
+        return tavern
+    drinkers = {p.drinker for p in pours if p.live and not p.ignored}
+    start = first.revealer or first.drinker
+    for name in tavern.order_from(start) if not tavern.player(start).out else []:
+        if name in drinkers:
+            player = tavern.player(name)
+            return tavern.with_player(replace(player, in_front=(*player.in_front,
+                                                                *staying))).note(
+                f"{', '.join(c.name for c in staying)} stays in front of {name}")
+    return discard_drinks(tavern, staying)
+
+
+def round_on_the_house(tavern: Tavern, name: str, players: list[str]) -> Resolution[Tavern]:
+    """Reveal a Drink; each player at once gets an independent copy of it, which players
+    may then affect one by one (A-55: not a split, and a self-splitting Drink from an
+    Event is not split)."""
+    tavern, cards = yield from reveal(tavern, name)
+    tavern = tavern.note(f"Round on the House: {' with '.join(c.name for c in cards)}")
+    copies = [pour(cards, who) for who in players]
+    if not copies:
+        return discard_drinks(tavern, cards)
+    tavern = yield from drink_together(tavern, name, [([], c) for c in copies])
+    return discard_drinks(tavern, cards)
+
+
+def drinking_contest(tavern: Tavern, name: str, players: list[str]) -> Resolution[Tavern]:
+    """Each player reveals a Drink (and Chasers) from the Drink Deck; players may modify
+    them; all drink at once; the highest Alcohol Content (an Event counts 0, a negative
+    Drink 0; splitting, Ignoring or passing a Drink does not change it) wins 1 Gold from
+    each other player; ties drink again, players who pass out dropping out (A-56)."""
+    everyone = list(players)
+    names = list(players)
+    winner: str | None = None
+    while names:
+        revealed: list[tuple[list[Drink], Pour]] = []
+        for who in names:
+            tavern, first = yield from take_drink(tavern)
+            if first.event is not None:  # "has no effect and counts as having no Alcohol"
+                tavern = discard_drinks(tavern, [first])
+                continue
+            tavern, cards = yield from chasers(tavern, who, first, from_pile=False)
+            revealed.append((cards, pour(cards, who, who, len(revealed))))
+        pours: tuple[Pour, ...] = ()
+        if revealed:
+            played = Played(name, "the Drinking Contest's Drinks", None,
+                            pours=tuple(p for _, p in revealed))
+            tavern, outcome = yield from respond(tavern, played)
+            pours = outcome.pours
+            for each in pours:
+                tavern = yield from drink_pour(tavern, each)
+            for index, (cards, shown) in enumerate(revealed):
+                tavern = _put_away(tavern, cards, shown,
+                                   [p for p in pours if p.origin == index])
+        scores = {who: max([max(p.score, 0) for p in pours if p.revealer == who and p.live]
+                           or [0]) for who in names}
+        best = max(scores.values())
+        tied = [n for n in names if scores[n] == best]
+        standing = [n for n in tied if not passed_out(tavern, n)]
+        if len(tied) == 1:
+            winner = tied[0]
+            break
+        if len(standing) <= 1:
+            winner = standing[0] if standing else None
+            break
+        names = standing
+        tavern = tavern.note(f"Drinking Contest: a tie between {', '.join(tied)}; again")
+    if winner is None:
+        return tavern.note("Drinking Contest: everyone tied passed out; no winner")
+    for who in everyone:
+        if who != winner:
+            tavern = pay(tavern, who, 1, winner)
+    return tavern.note(f"Drinking Contest: {winner} wins 1 Gold from each other player")

@@ -1,0 +1,470 @@
+"""Playing a card: choosing its targets, declaring its optional costs, its response window,
+then its steps, in order, for each player it affects (A-16, A-35, A-44 to A-47).
+
+A player who Ignores the card is not affected. Reductions come off that player's losses
+from the card and never cross zero; a redirected Fortitude loss goes to the new player but
+still comes from the card's player (who may be hit back). A Buff Token (or any token a
+character says adds Fortitude loss) adds 1 to the card's total loss for each target. After
+the card resolves, each player who lost Fortitude to it may hit back (A-33, A-47).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from tales.rules.decisions import Decider, Decision, Resolution
+from tales.tavern.rdi import characters
+from tales.tavern.rdi.model import (
+    RESPONSES,
+    Card,
+    CardKind,
+    Stat,
+    Step,
+    Tavern,
+    Verb,
+    Who,
+    Whose,
+)
+from tales.tavern.rdi.stats import change, collect, gain_tokens, pay, spend_tokens
+from tales.tavern.rdi.timing import (
+    PASS,
+    Outcome,
+    Played,
+    Pour,
+    Use,
+    affected_by,
+    halves,
+    respond,
+)
+from tales.tavern.rdi.zones import discard_card, draw, playable, take_card
+
+#: The Potion Token's three effects (001, "Potion Tokens"): they cannot be Negated,
+#: Ignored or affected.
+POTION = "potion"
+POTION_EFFECTS = {
+    "Potion Token: gain 6 Fortitude": (6, 0, 0),
+    "Potion Token: lose 6 Alcohol Content": (0, -6, 0),
+    "Potion Token: gain 3 Gold from the Inn": (0, 0, 3),
+}
+FORTITUDE_BOOST = "buff"  # the token any holder may spend for +1 Fortitude loss (Karl)
+
+
+@dataclass(frozen=True)
+class Loss:
+    """Fortitude ``amount`` that ``victim`` lost to a card of ``source``."""
+
+    victim: str
+    source: str
+    amount: int
+
+
+def targets_for(tavern: Tavern, name: str, steps: tuple[Step, ...], label: str,
+                fixed: str | None = None) -> Resolution[dict[Who, list[str]]]:
+    """Whom each kind of step affects: picks for "another player" and "a player" are
+    Decisions of the card's player; "each player" in a team game is one Champion per team,
+    the card's player for their own (001, "Each player (including you)")."""
+    wanted = {s.who for s in steps}
+    others = [p.name for p in tavern.others(name)]
+    chosen: dict[Who, list[str]] = {Who.YOU: [name], Who.EACH_OTHER: others}
+    if Who.TARGET in wanted:
+        if fixed is not None:
+            chosen[Who.TARGET] = [fixed]
+        elif others:
+            pick = yield Decision("target", f"{label}: pick another player", tuple(others),
+                                  Decider.PLAYER, name, state=tavern)
+            chosen[Who.TARGET] = [pick]
+    if Who.ANY in wanted:
+        everyone = tuple(tavern.order_from(name))
+        pick = yield Decision("target", f"{label}: pick a player", everyone,
+                              Decider.PLAYER, name, state=tavern)
+        chosen[Who.ANY] = [pick]
+    if Who.EACH in wanted:
+        chosen[Who.EACH] = yield from champions(tavern, name, label)
+    return chosen
+
+
+def champions(tavern: Tavern, name: str, label: str) -> Resolution[list[str]]:
+    """One player per team still in, in turn order from ``name``'s team: ``name`` for
+    their own, a Decision of each other team's mat for theirs (001, "Team Champions")."""
+    picked = [name]
+    for side in tavern.sides():
+        if side == tavern.player(name).side:
+            continue
+        members = tuple(p.name for p in tavern.in_game() if p.side == side)
+        if len(members) == 1:
+            picked.append(members[0])
+            continue
+        choice = yield Decision("champion", f"{label}: choose your team's Champion",
+                                members, Decider.PLAYER, members[0], state=tavern)
+        picked.append(choice)
+    return picked
+
+
+def _afford(tavern: Tavern, name: str, cost: tuple[tuple[str, int], ...]) -> bool:
+    player = tavern.player(name)
+    rules = characters.mechanics(player)
+    cards_too = type(rules).pay_energy is not characters.Mechanics.pay_energy
+    return all(player.count(r) + (len(player.hand) // 2 if cards_too else 0) >= n
+               for r, n in cost)
+
+
+def declare_costs(tavern: Tavern, name: str, card: Card
+                  ) -> Resolution[tuple[Tavern, tuple[Step, ...], bool]]:
+    """Optional costs are chosen as the card is played and never refunded (A-35): each
+    boost the player can pay, and a Buff Token on an Action or Sometimes card with
+    Fortitude loss. Returns the table, the extra steps and whether a Buff was spent."""
+    extra: tuple[Step, ...] = ()
+    for boost in card.boosts:
+        if not _afford(tavern, name, boost.cost):
+            continue
+        what = " and ".join(f"{n} {r}" for r, n in boost.cost)
+        choice = yield Decision("boost", f"{name}: spend {what} on {card.name}"
+                                f"{' (' + boost.text + ')' if boost.text else ''}?",
+                                ("no", "yes"), Decider.PLAYER, name, state=tavern)
+        if choice == "yes":
+            for resource, amount in boost.cost:
+                tavern = yield from pay_tokens(tavern, name, resource, amount)
+            extra = (*extra, *boost.steps)
+            tavern = tavern.note(f"{name} spends {what}")
+    buffed = False
+    loses = any(s.verb is Verb.FORTITUDE and s.amount < 0 and s.who is not Who.YOU
+                for s in (*card.steps, *extra))
+    if (loses and card.kind in (CardKind.ACTION, CardKind.SOMETIMES)
+            and tavern.player(name).count(FORTITUDE_BOOST)):
+        choice = yield Decision("buff", f"{name}: spend your Buff Token on {card.name} "
+                                "(+1 Fortitude loss to each target)?", ("no", "yes"),
+                                Decider.PLAYER, name, state=tavern)
+        if choice == "yes":
+            tavern = spend_tokens(tavern, name, FORTITUDE_BOOST, 1)
+            tavern = tavern.note(f"{name} spends a Buff Token")
+            buffed = True
+    return tavern, extra, buffed
+
+
+def pay_tokens(tavern: Tavern, name: str, resource: str, amount: int) -> Resolution[Tavern]:
+    """Pay ``amount`` of ``resource``: each unit from a token, or the character's other
+    way (Dominique: two cards from hand), the player choosing."""
+    rules = characters.mechanics(tavern.player(name))
+    for _ in range(amount):
+        if tavern.player(name).count(resource):
+            tavern, paid = yield from rules.pay_energy(tavern, name, resource, 1)
+            if not paid:
+                tavern = spend_tokens(tavern, name, resource, 1)
+        else:
+            tavern, paid = yield from rules.pay_energy(tavern, name, resource, 1)
+    return tavern
+
+
+def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
+              steps: tuple[Step, ...] | None = None, label: str = "",
+              discard: bool = True, involved: Sequence[str] = ()
+              ) -> Resolution[tuple[Tavern, Outcome]]:
+    """``name`` plays ``card`` (already out of their hand) and it resolves; it then goes
+    to its discard pile (unless ``discard`` is False: a Trap goes back to Alaric's hand).
+    ``steps`` replaces the card's steps (a Trap effect, a hit-back); ``target`` fixes the
+    player it is aimed at; ``involved`` players' Gold it changes otherwise (an ante)."""
+    label = label or card.name
+    body = card.steps if steps is None else steps
+    body = tuple(s for s in body if s.verb not in RESPONSES)
+    tavern = tavern.note(f"{name} plays {label}")
+    tavern, extra, buffed = yield from declare_costs(tavern, name, card)
+    body = (*body, *extra)
+    chosen = yield from targets_for(tavern, name, body, label, target)
+    affects, harms = affected_by(body, name, chosen)
+    merged = dict(affects)
+    for other in involved:
+        if other != name:
+            merged[other] = merged.get(other, frozenset()) | {Stat.GOLD}
+    affects = tuple(merged.items())
+    played = Played(name, label, card, affects, harms)
+    tavern, outcome = yield from respond(tavern, played)
+    if outcome.negated:
+        tavern = tavern.note(f"{label} is Negated")
+    else:
+        tavern, losses = yield from carry_out(tavern, name, body, chosen, outcome, buffed)
+        if discard:
+            tavern, discard = discard_card(tavern, card, name), False
+        tavern = yield from hit_back(tavern, losses)
+    if discard:
+        tavern = discard_card(tavern, card, name)
+    return tavern, outcome
+
+
+def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
+              chosen: dict[Who, list[str]], outcome: Outcome | None = None,
+              buffed: bool = False) -> Resolution[tuple[Tavern, list[Loss]]]:
+    """The steps of a card played by ``name``, for the players ``chosen``; players who
+    Ignore it are not affected (module docstring)."""
+    outcome = outcome or Outcome()
+    losses: list[Loss] = []
+    left = {(who, stat): n for who, stat, n in outcome.reduced}
+    boosted: set[str] = set()
+    for step in steps:
+        for who in chosen.get(step.who, []):
+            if who in outcome.ignored or (tavern.player(who).out and step.who is not Who.YOU):
+                continue
+            if not _holds(tavern, name, who, step):
+                continue
+            amount = step.amount * (tavern.player(name).count(step.per) if step.per else 1)
+            if step.verb is Verb.FORTITUDE:
+                if amount < 0 and buffed and who not in boosted and who != name:
+                    boosted.add(who)
+                    amount -= 1
+                amount = -_reduce(left, who, Stat.FORTITUDE, -amount) if amount < 0 \
+                    else amount
+                victim = _redirect(outcome, who) if amount < 0 else who
+                before = tavern.mat(victim).fortitude
+                tavern = change(tavern, victim, fortitude=amount)
+                lost = before - tavern.mat(victim).fortitude
+                if amount < 0:
+                    tavern = tavern.note(f"{victim} loses {-amount} Fortitude"
+                                         + (f" (redirected from {who})" if victim != who
+                                            else ""))
+                    if lost > 0 and victim != name:
+                        losses.append(Loss(victim, name, lost))
+            elif step.verb is Verb.ALCOHOL:
+                if amount > 0:
+                    amount = _reduce(left, who, Stat.ALCOHOL, amount)
+                tavern = change(tavern, who, alcohol=amount)
+            elif step.verb is Verb.PAY:
+                amount = _reduce(left, who, Stat.GOLD, amount)
+                tavern = pay(tavern, who, amount, None if step.to_inn or who == name
+                             else name)
+            elif step.verb is Verb.COLLECT:
+                tavern = collect(tavern, who, amount)
+            elif step.verb is Verb.DRAW:
+                tavern = yield from draw(tavern, who, amount)
+            elif step.verb is Verb.DISCARD:
+                tavern = yield from discard_cards(tavern, who, amount)
+            elif step.verb is Verb.ORDER:
+                from tales.tavern.rdi.drinks import order_drink
+
+                for _ in range(amount):
+                    tavern = yield from order_drink(tavern, who)
+            elif step.verb is Verb.DRINK:
+                from tales.tavern.rdi.drinks import drink_from_deck
+
+                for _ in range(amount):
+                    tavern = yield from drink_from_deck(tavern, who)
+            elif step.verb is Verb.GAIN:
+                tavern = yield from gain_tokens(tavern, name, who, step.resource, amount)
+            elif step.verb is Verb.HANDLER:
+                owner = characters.mechanics(tavern.player(name))
+                tavern = yield from owner.handle(tavern, name, step, who)
+    for loss in losses:
+        for player, rules in characters.every(tavern):
+            if player.name == loss.victim:
+                tavern = rules.after_loss(tavern, loss.victim, loss.source, loss.amount)
+    return tavern, losses
+
+
+def _holds(tavern: Tavern, name: str, who: str, step: Step) -> bool:
+    condition = step.condition
+    if condition is None:
+        return True
+    if condition.whose is Whose.TOTAL:
+        held = sum(p.count(condition.resource) for p in tavern.players)
+    else:
+        held = tavern.player(name if condition.whose is Whose.YOU else who).count(
+            condition.resource)
+    return held >= condition.at_least
+
+
+def _reduce(left: dict[tuple[str, Stat], int], who: str, stat: Stat, amount: int) -> int:
+    """A-44: a reduction takes an amount to 0 at most, the rest of it kept for the card's
+    next step."""
+    pool = left.get((who, stat), 0)
+    used = min(pool, max(amount, 0))
+    left[(who, stat)] = pool - used
+    return amount - used
+
+
+def _redirect(outcome: Outcome, who: str) -> str:
+    """A-45: each redirection applies once, in the order played."""
+    for origin, to in outcome.redirected:
+        if origin == who:
+            who = to
+    return who
+
+
+def discard_cards(tavern: Tavern, name: str, count: int) -> Resolution[Tavern]:
+    """``name`` discards ``count`` cards of their choice (as many as they hold)."""
+    for _ in range(count):
+        hand = tavern.player(name).hand
+        if not hand:
+            break
+        choice = yield Decision("discard", f"{name}: discard which card?",
+                                tuple(sorted({c.name for c in hand})), Decider.PLAYER, name,
+                                state=tavern)
+        tavern, card = yield from take_card(tavern, name, choice)
+        tavern = discard_card(tavern, card, name)
+    return tavern
+
+
+def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str, use: Use
+                     ) -> Resolution[tuple[Tavern, Outcome]]:
+    """``name`` plays a response to ``played``: it has its own window; if it is not
+    Negated, it does what it says to the original's :class:`Outcome`."""
+    tavern, card = yield from take_card(tavern, name, use.card)
+    pours = outcome.pours
+    pick: int | None = None
+    if use.pours:
+        pick = use.pours[0]
+        if len(use.pours) > 1:
+            labels = tuple(f"{i + 1}: {pours[i].label} ({pours[i].drinker})" for i in use.pours)
+            chosen = yield Decision("which-drink", f"{name}: {card.name} on which Drink?",
+                                    labels, Decider.PLAYER, name, state=tavern)
+            pick = use.pours[labels.index(chosen)]
+    beneficiary = use.beneficiaries[0] if use.beneficiaries else name
+    if len(use.beneficiaries) > 1:
+        beneficiary = yield Decision("defend", f"{name}: {card.name} for whom?",
+                                     use.beneficiaries, Decider.PLAYER, name, state=tavern)
+    whom: str | None = None
+    if use.verb in (Verb.REDIRECT, Verb.SPLIT, Verb.PASS):
+        options = tuple(p.name for p in tavern.others(name))
+        verb = {Verb.REDIRECT: "redirect the Fortitude loss to", Verb.SPLIT: "split it with",
+                Verb.PASS: "pass it to"}[use.verb]
+        whom = yield Decision("whom", f"{name}: {card.name}: {verb} whom?", options,
+                              Decider.PLAYER, name, state=tavern)
+    step = next(s for s in card.steps if s.verb is use.verb)
+    tavern = tavern.note(f"{name} plays {card.name} on {played.label}")
+    label = card.name
+    tavern, against = yield from respond(tavern, Played(name, label, card))
+    tavern = discard_card(tavern, card, name)
+    if against.negated:
+        return tavern.note(f"{card.name} is Negated"), outcome
+    if use.verb is Verb.NEGATE:
+        if pick is not None:
+            pours = _set(pours, pick, negated=True)
+            tavern = tavern.note(f"{pours[pick].label} is Negated")
+            outcome = replace(outcome, pours=pours,
+                              negated=not any(p.live for p in pours))
+        else:
+            tavern = tavern.note(f"{played.label} is Negated")
+            outcome = replace(outcome, negated=True)
+    elif use.verb is Verb.IGNORE:
+        if pick is not None:
+            outcome = replace(outcome, pours=_set(pours, pick, ignored=True))
+            tavern = tavern.note(f"{pours[pick].drinker} Ignores {pours[pick].label}")
+        else:
+            outcome = replace(outcome, ignored=outcome.ignored | {beneficiary})
+            tavern = tavern.note(f"{beneficiary} Ignores {played.label}")
+    elif use.verb is Verb.REDUCE:
+        assert step.stat is not None
+        outcome = replace(outcome, reduced=(*outcome.reduced,
+                                            (beneficiary, step.stat, step.amount)))
+        tavern = tavern.note(f"{beneficiary}'s {step.stat.value} loss from {played.label} "
+                             f"is reduced by {step.amount}")
+    elif use.verb is Verb.REDIRECT:
+        assert whom is not None
+        outcome = replace(outcome, redirected=(*outcome.redirected, (beneficiary, whom)))
+        tavern = tavern.note(f"{beneficiary} redirects the Fortitude loss to {whom}")
+    elif use.verb is Verb.SPIKE:
+        assert pick is not None
+        pour = pours[pick]
+        gains = list(pour.gains)
+        for extra in card.steps:
+            if extra.verb is Verb.GAIN and extra.who is Who.TARGET:
+                gains.append((extra.resource, extra.amount))
+        score = pour.score + step.amount if pour.revealer else pour.score
+        pours = _set(pours, pick, alcohol=pour.alcohol + step.amount, gains=tuple(gains),
+                     giver=name, score=score)
+        outcome = replace(outcome, pours=pours)
+        tavern = tavern.note(f"{pour.label} now gives {pour.alcohol + step.amount} Alcohol")
+    elif use.verb is Verb.SPLIT:
+        assert pick is not None and whom is not None
+        first, second = halves(pours[pick], whom)
+        outcome = replace(outcome, pours=(*pours[:pick], first, second, *pours[pick + 1:]))
+        tavern = tavern.note(f"{name} splits {pours[pick].label} with {whom}")
+    elif use.verb is Verb.PASS:
+        assert pick is not None and whom is not None
+        outcome = replace(outcome, pours=_set(pours, pick, drinker=whom, passed=True,
+                                              ignored=False))
+        tavern = tavern.note(f"{name} passes {pours[pick].label} to {whom}")
+    rest = tuple(s for s in card.steps if s.verb not in RESPONSES
+                 and not (use.verb is Verb.SPIKE and s.verb is Verb.GAIN
+                          and s.who is Who.TARGET))
+    if rest:
+        chosen = {Who.YOU: [name], Who.TARGET: [played.source]}
+        tavern, losses = yield from carry_out(tavern, name, rest, chosen)
+        tavern = yield from hit_back(tavern, losses)
+    return tavern, outcome
+
+
+def _set(pours: tuple[Pour, ...], index: int, **changes: Any) -> tuple[Pour, ...]:
+    return (*pours[:index], replace(pours[index], **changes), *pours[index + 1:])
+
+
+def hit_back(tavern: Tavern, losses: list[Loss]) -> Resolution[Tavern]:
+    """A-47: after losing Fortitude to another player's card, the victim (or a teammate)
+    may play a hit-back card on that player, for its amount or, if it says so (amount 0),
+    for as much as was actually lost."""
+    for loss in losses:
+        if tavern.player(loss.source).out:
+            continue
+        for name in [p.name for p in tavern.team(loss.victim) if not p.out]:
+            cards = sorted({c.name for c in playable(tavern, name)
+                            if c.kind in (CardKind.SOMETIMES, CardKind.ANYTIME)
+                            and any(s.verb is Verb.HIT_BACK for s in c.steps)})
+            if not cards:
+                continue
+            choice = yield Decision("hit-back", f"{name}: hit {loss.source} back?",
+                                    (PASS, *cards), Decider.PLAYER, name, state=tavern)
+            if choice == PASS:
+                continue
+            tavern, card = yield from take_card(tavern, name, choice)
+            step = next(s for s in card.steps if s.verb is Verb.HIT_BACK)
+            amount = step.amount or loss.amount
+            steps = (Step(Verb.FORTITUDE, -amount, Who.TARGET),
+                     *(s for s in card.steps if s.verb not in RESPONSES))
+            tavern, _ = yield from play_card(tavern, name, card, loss.source, steps)
+            break
+    return tavern
+
+
+def proactive(card: Card) -> bool:
+    """An Anytime (or last-chance Sometimes) card played on its own, not as a response."""
+    return bool(card.steps) and not any(s.verb in RESPONSES for s in card.steps)
+
+
+def anytime(tavern: Tavern, first: str, losing: str | None = None) -> Resolution[Tavern]:
+    """Anytime cards played on their own (A-25, A-26), and Potion Tokens in a team game:
+    round the table from ``first``, until everyone passes. With ``losing``, only that
+    player, their last chance before losing (A-77), may also play Sometimes cards made
+    for it."""
+    while True:
+        played = False
+        order = [losing] if losing is not None else tavern.order_from(first)
+        for name in order:
+            cards = sorted({c.name for c in playable(tavern, name) if proactive(c) and (
+                c.kind is CardKind.ANYTIME or (losing is not None and c.when_losing))})
+            potions = list(POTION_EFFECTS) if tavern.mat(name).count(POTION) else []
+            if not cards and not potions:
+                continue
+            prompt = "your last chance: play a card?" if losing else "play an Anytime card?"
+            choice = yield Decision("anytime", f"{name}: {prompt}", (PASS, *cards, *potions),
+                                    Decider.PLAYER, name, state=tavern)
+            if choice == PASS:
+                continue
+            if choice in POTION_EFFECTS:
+                tavern = drink_potion(tavern, name, choice)
+            else:
+                tavern, card = yield from take_card(tavern, name, choice)
+                tavern, _ = yield from play_card(tavern, name, card)
+            played = True
+            break
+        if not played:
+            return tavern
+
+
+def drink_potion(tavern: Tavern, name: str, effect: str) -> Tavern:
+    """A team discards a Potion Token for one effect; it cannot be answered."""
+    fortitude, alcohol, gold = POTION_EFFECTS[effect]
+    tavern = spend_tokens(tavern, tavern.mat(name).name, POTION, 1)
+    tavern = change(tavern, name, fortitude=fortitude, alcohol=alcohol)
+    if gold:
+        tavern = collect(tavern, name, gold)
+    return tavern.note(f"{name} uses a {effect}")
+

@@ -1,0 +1,144 @@
+"""Rounds of Gambling (001 and 002, "Gambling"; the checklist's A-58 to A-74).
+
+"Gambling? I'm in!" played as an Action starts a Round; everyone in it antes 1 Gold into
+the pot (which counts as losing Gold). The starter is in control; clockwise from them each
+player in the Round plays a Gambling or Cheating card (taking control), leaves, or passes.
+After a Winning Hand! only a Cheating card takes control. The Round ends when everyone
+else in it has passed since control last changed, when only one player is left in it, or
+when a card says its player wins; the player in control takes the pot (with no one in
+control, it goes to the Inn). In a team game only one Champion per team takes part.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from tales.rules.decisions import Decider, Decision, Resolution
+from tales.tavern.rdi import characters
+from tales.tavern.rdi.effects import champions, play_card
+from tales.tavern.rdi.model import CardKind, Player, Step, Tavern, Verb
+from tales.tavern.rdi.stats import gold
+from tales.tavern.rdi.timing import PASS
+from tales.tavern.rdi.zones import take_card
+
+
+def ante(tavern: Tavern, players: Sequence[str], amount: int) -> Tavern:
+    """Each of ``players`` antes ``amount`` into the pot (as much as they are able); it
+    counts as losing Gold (A-58)."""
+    for name in players:
+        mat = tavern.mat(name)
+        paid = min(amount, mat.gold)
+        tavern = replace(tavern.with_player(replace(mat, gold=mat.gold - paid)),
+                         pot=tavern.pot + paid)
+    return tavern
+
+
+def cards_with(player: Player, verb: Verb) -> set[str]:
+    """The cards in hand with a step of ``verb``."""
+    return {c.name for c in player.hand if any(s.verb is verb for s in c.steps)}
+
+
+def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
+    """A Round of Gambling (module docstring). Then the starter goes on to Order a
+    Drink."""
+    seats = yield from champions(tavern, starter, "the Round of Gambling")
+    seats = [n for n in tavern.order_from(starter) if n in seats]
+    in_round = list(seats)
+    for name in seats:  # "She does not have to ante" (the rulebook's example)
+        tavern, left = yield from leave(tavern, name, "before the ante", in_round)
+        if left:
+            in_round.remove(name)
+    if gold(tavern, starter) > 0:
+        payers = [n for n in seats if n in in_round or n == starter]
+        tavern = ante(tavern, payers, 1)
+        tavern = tavern.note(f"Round of Gambling: {len(payers)} players ante 1 Gold")
+    else:  # A-72
+        tavern = tavern.note("Round of Gambling: the starter cannot ante, so nobody does")
+    control: str | None = starter if starter in in_round else None
+    winning_hand, passes, seat, won = False, 0, 0, False
+    while len(in_round) > 1 and passes < len(in_round) - (control in in_round) and not won:
+        seat = (seat + 1) % len(seats)
+        name = seats[seat]
+        if name not in in_round or name == control:
+            continue
+        player = tavern.player(name)
+        pushers = cards_with(player, Verb.FORCE_OUT)
+        playable = sorted({c.name for c in player.hand if c.kind is CardKind.CHEATING or (
+            c.kind is CardKind.GAMBLING and not winning_hand)} | cards_with(player, Verb.LEAVE)
+            | pushers)
+        choice = PASS
+        if playable:
+            choice = yield Decision("gamble", f"{name}: play a Gambling or Cheating card, "
+                                    f"leave, or pass? ({control or 'nobody'} is winning)",
+                                    (PASS, *playable), Decider.PLAYER, name, state=tavern)
+        if choice == PASS:
+            passes += 1
+            continue
+        if choice in cards_with(player, Verb.LEAVE):
+            tavern, left = yield from leave(tavern, name, "", in_round, choice)
+            if left:
+                in_round.remove(name)
+                control = None if control == name else control
+            continue
+        if choice in pushers:  # A-70: everyone, the one forced out too, may respond
+            others = tuple(n for n in in_round if n != name)
+            whom = yield Decision("force-out", f"{name}: force whom out of the Round?",
+                                  others, Decider.PLAYER, name, state=tavern)
+            tavern, card = yield from take_card(tavern, name, choice)
+            tavern, outcome = yield from play_card(tavern, name, card, whom)
+            if not outcome.negated and whom not in outcome.ignored:
+                in_round.remove(whom)
+                control = None if control == whom else control
+                tavern = tavern.note(f"{whom} is forced out of the Round of Gambling")
+            continue
+        tavern, card = yield from take_card(tavern, name, choice)
+        raises = sum(s.amount for s in card.steps if s.verb is Verb.ANTE)
+        steps: tuple[Step, ...] = tuple(s for s in card.steps
+                                        if s.verb not in (Verb.ANTE, Verb.WIN_ROUND))
+        # an ante affects the Gold of everyone in the Round (A-68: not those who left)
+        tavern, outcome = yield from play_card(tavern, name, card, steps=steps,
+                                               involved=in_round if raises else ())
+        if outcome.negated:  # A-73: a Negated Gambling card counts as that player's pass
+            passes += 1
+            continue
+        if raises:
+            tavern = ante(tavern, [p for p in in_round if p not in outcome.ignored], raises)
+            tavern = tavern.note(f"everyone in the Round antes {raises} more")
+        control, winning_hand, passes = name, card.winning_hand, 0
+        won = any(s.verb is Verb.WIN_ROUND for s in card.steps)  # A-64
+    if len(in_round) == 1 and not won:  # A-70: "the remaining player wins"
+        control = in_round[0]
+    tavern = award(tavern, control)
+    for player, rules in characters.every(tavern):
+        tavern = rules.after_round(tavern, player.name, tuple(seats), control)
+    return tavern
+
+
+def award(tavern: Tavern, control: str | None) -> Tavern:
+    """The pot to the player in control, or to the Inn (A-69)."""
+    pot = tavern.pot
+    if control is None:
+        return replace(tavern, inn=tavern.inn + pot, pot=0).note(
+            f"the Round of Gambling ends with no winner: {pot} Gold to the Inn")
+    winner = tavern.mat(control)
+    tavern = replace(tavern.with_player(replace(winner, gold=winner.gold + pot)), pot=0)
+    return tavern.note(f"{control} wins the Round of Gambling: {pot} Gold")
+
+
+def leave(tavern: Tavern, name: str, when: str, in_round: list[str],
+          chosen: str | None = None) -> Resolution[tuple[Tavern, bool]]:
+    """``name`` may play a card that leaves the Round (A-68); True if they left."""
+    leavers = sorted(cards_with(tavern.player(name), Verb.LEAVE))
+    if chosen is None:
+        if not leavers or name not in in_round:
+            return tavern, False
+        chosen = yield Decision("leave", f"{name}: leave the Round of Gambling {when}?",
+                                (PASS, *leavers), Decider.PLAYER, name, state=tavern)
+        if chosen == PASS:
+            return tavern, False
+    tavern, card = yield from take_card(tavern, name, chosen)
+    tavern, outcome = yield from play_card(tavern, name, card)
+    if outcome.negated:
+        return tavern, False
+    return tavern.note(f"{name} leaves the Round of Gambling"), True

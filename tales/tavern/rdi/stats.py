@@ -1,0 +1,108 @@
+"""Fortitude, Alcohol Content, Gold and tokens, changed as completely as able (A-57), on
+the team's mat (001: "When any player on a team gains or loses Fortitude, Alcohol Content or
+Gold, the team's shared stats are affected"), with the characters told of every move."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tales.rules.decisions import Decider, Decision, Resolution
+from tales.tavern.rdi import characters
+from tales.tavern.rdi.model import HIGH, LOW, Tavern
+
+
+def change(tavern: Tavern, name: str, fortitude: int = 0, alcohol: int = 0) -> Tavern:
+    """Gain or lose Fortitude and Alcohol Content, kept within 0-20."""
+    mat = tavern.mat(name)
+    after = replace(mat, fortitude=min(max(mat.fortitude + fortitude, LOW), HIGH),
+                    alcohol=min(max(mat.alcohol + alcohol, LOW), HIGH))
+    tavern = tavern.with_player(after)
+    for _, rules in characters.every(tavern):
+        tavern = rules.after_change(tavern, mat.name, mat)
+    return tavern
+
+
+def gold(tavern: Tavern, name: str) -> int:
+    """The Gold ``name``'s team holds: coins, and Gold-like things characters count."""
+    mat = tavern.mat(name)
+    return mat.gold + sum(rules.gold(tavern, p.name) for p, rules in characters.every(tavern)
+                          if p.side == mat.side)
+
+
+def pay(tavern: Tavern, payer: str, amount: int, to: str | None) -> Tavern:
+    """``payer`` pays up to ``amount`` Gold to player ``to`` (None: the Inn)."""
+    mat = tavern.mat(payer)
+    paid = min(max(amount, 0), mat.gold)
+    tavern = tavern.with_player(replace(mat, gold=mat.gold - paid))
+    if to is None:
+        return replace(tavern, inn=tavern.inn + paid)
+    other = tavern.mat(to)
+    return tavern.with_player(replace(other, gold=other.gold + paid))
+
+
+def collect(tavern: Tavern, name: str, amount: int) -> Tavern:
+    """Take Gold from the Inn (with substitute markers if it runs out: the Inn may go
+    below 0 and still pays, A-57)."""
+    mat = tavern.mat(name)
+    return replace(tavern.with_player(replace(mat, gold=mat.gold + amount)),
+                   inn=tavern.inn - amount)
+
+
+def passed_out(tavern: Tavern, name: str) -> bool:
+    """Alcohol at or above Fortitude, unless a character changes what passing out is."""
+    for player in tavern.team(name):
+        verdict = characters.mechanics(player).passes_out(tavern, player.name)
+        if verdict is not None:
+            return verdict
+    return tavern.mat(name).passed_out
+
+
+def gain_tokens(tavern: Tavern, giver: str, name: str, resource: str, amount: int
+                ) -> Resolution[Tavern]:
+    """``name`` gains ``amount`` of ``resource`` (negative: loses them), within the
+    resource's limit; from a limited supply, the owner first takes back what is missing
+    from other players, one token at a time, choosing from whom (Karl's Buff Tokens,
+    Valeria's Corruption)."""
+    kind = characters.resource(resource)
+    player = tavern.player(name)
+    owner = next((p for p, rules in characters.every(tavern) if rules.name == kind.owner),
+                 None)
+    if owner is not None and not characters.mechanics(owner).may_gain(tavern, name, resource):
+        return tavern.note(f"{name} cannot gain {resource}")
+    if amount < 0:
+        lost = min(-amount, player.count(resource))
+        tavern = tavern.with_player(player.with_count(resource, player.count(resource) - lost))
+        if kind.supply is not None:
+            tavern = tavern.with_supply(resource, tavern.left(resource) + lost)
+        return tavern
+    room = amount if kind.limit is None else max(min(amount, kind.limit
+                                                     - player.count(resource)), 0)
+    for _ in range(room):
+        if kind.supply is not None and tavern.left(resource) <= 0:
+            holders = tuple(p.name for p in tavern.players
+                            if p.count(resource) and p.name != name)
+            if not holders:
+                break
+            who = owner.name if owner is not None else giver
+            source = yield Decision("reclaim", f"{who}: take a {resource} token back from "
+                                    "whom?", holders, Decider.PLAYER, who, state=tavern)
+            held = tavern.player(source)
+            tavern = tavern.with_player(held.with_count(resource, held.count(resource) - 1))
+            tavern = tavern.with_supply(resource, tavern.left(resource) + 1)
+        player = tavern.player(name)
+        tavern = tavern.with_player(player.with_count(resource, player.count(resource) + 1))
+        if kind.supply is not None:
+            tavern = tavern.with_supply(resource, tavern.left(resource) - 1)
+    if room:
+        tavern = tavern.note(f"{name} gains {room} {resource}")
+    return tavern
+
+
+def spend_tokens(tavern: Tavern, name: str, resource: str, amount: int) -> Tavern:
+    """Spend (discard) tokens back to the supply."""
+    player = tavern.player(name)
+    spent = min(amount, player.count(resource))
+    tavern = tavern.with_player(player.with_count(resource, player.count(resource) - spent))
+    if characters.resource(resource).supply is not None:
+        tavern = tavern.with_supply(resource, tavern.left(resource) + spent)
+    return tavern

@@ -1,0 +1,288 @@
+"""Response windows (001, "Timing"; the checklist's A-27 to A-46).
+
+Whenever a card is played or a Drink or Event is revealed, each player, in turn order from
+the player who played or revealed it, may respond. A response is a card with its own
+window; when it resolves everyone may respond to the original again, including players who
+passed. When players would collide, Anytime cards go first: each window first offers only
+Anytime responses round the table, then every response (A-31). Deadlocks cannot arise:
+each player is asked in turn and declares (A-32).
+
+What a response can do:
+
+* Negate: the card (or Drink) does not resolve at all (A-36).
+* Ignore: it resolves, but not for the player who Ignores it, or a teammate they defend
+  (A-37, A-39). A filter ("a card that affects your Gold") counts only direct changes
+  (A-43); it may not dodge a payment on your own (or a teammate's) card, nor a Round of
+  Gambling (A-40, A-41).
+* Reduce or redirect a loss the card would cause (A-44, A-45), applied when it resolves.
+* Change a Drink: raise or lower its Alcohol Content, split it, pass it (A-46, A-53).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from tales.rules.decisions import Decider, Decision, Resolution
+from tales.tavern.rdi.model import (
+    DRINK_CHANGES,
+    RESPONSES,
+    Card,
+    CardKind,
+    Stat,
+    Step,
+    Target,
+    Tavern,
+    Verb,
+    Who,
+)
+
+PASS = "pass"
+
+
+@dataclass(frozen=True)
+class Pour:
+    """A Drink about to be drunk: by ``drinker``, giving ``alcohol`` and ``fortitude`` (a
+    Drink with its Chasers is one Drink, A-50). ``gains``: tokens the drinker also gains
+    (a spiked Drink's Corruption). ``revealer`` and ``score``: who revealed it and the
+    Alcohol Content it counts in a Drinking Contest (A-56)."""
+
+    drinker: str
+    label: str
+    alcohol: int
+    fortitude: int = 0
+    gains: tuple[tuple[str, int], ...] = ()
+    giver: str = ""
+    revealer: str = ""
+    score: int = 0
+    ignored: bool = False
+    negated: bool = False
+    half: bool = False  # one half of a split Drink
+    passed: bool = False
+    origin: int = 0  # which of the Drinks revealed together it came from
+
+    @property
+    def live(self) -> bool:
+        return not self.negated
+
+
+def halves(pour: Pour, partner: str) -> tuple[Pour, Pour]:
+    """A-53: like effects combined, each halved, rounded up; two independent Drinks."""
+    def half(n: int) -> int:
+        return -(-n // 2)
+
+    mine = replace(pour, alcohol=half(pour.alcohol), fortitude=half(pour.fortitude),
+                   gains=tuple((r, half(n)) for r, n in pour.gains), half=True,
+                   label=f"half of {pour.label}")
+    return mine, replace(mine, drinker=partner, revealer="")
+
+
+@dataclass(frozen=True)
+class Played:
+    """Something players may respond to: a card someone played, or Drinks revealed.
+
+    ``affects``: each player it would directly change, and which attributes; ``harms``:
+    the losses among them (Fortitude lost, Alcohol gained, Gold paid) that reductions
+    and redirections work on."""
+
+    source: str
+    label: str
+    card: Card | None = None
+    affects: tuple[tuple[str, frozenset[Stat]], ...] = ()
+    harms: tuple[tuple[str, frozenset[Stat]], ...] = ()
+    event: bool = False  # a Drink Event
+    round: bool = False  # a Round of Gambling
+    pours: tuple[Pour, ...] = ()
+
+    def stats(self, name: str) -> frozenset[Stat]:
+        return dict(self.affects).get(name, frozenset())
+
+    def harmed(self, name: str) -> frozenset[Stat]:
+        return dict(self.harms).get(name, frozenset())
+
+    @property
+    def involved(self) -> frozenset[str]:
+        return frozenset(n for n, _ in self.affects)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the responses did."""
+
+    negated: bool = False
+    ignored: frozenset[str] = frozenset()
+    reduced: tuple[tuple[str, Stat, int], ...] = ()
+    redirected: tuple[tuple[str, str], ...] = ()  # (from, to), in the order played
+    pours: tuple[Pour, ...] = ()
+
+    def reduction(self, name: str, stat: Stat) -> int:
+        return sum(n for who, s, n in self.reduced if who == name and s is stat)
+
+
+def response_verb(card: Card) -> Step | None:
+    """The step that makes ``card`` a response (its first response step)."""
+    return next((s for s in card.steps if s.verb in RESPONSES), None)
+
+
+def changes_a_drink(card: Card) -> bool:
+    step = response_verb(card)
+    return step is not None and (step.verb in DRINK_CHANGES or (
+        step.verb in (Verb.NEGATE, Verb.IGNORE) and step.target is Target.DRINK))
+
+
+def _matches(target: Target | None, played: Played, card: Card) -> bool:
+    kind = played.card.kind if played.card is not None else None
+    if target is Target.ACTION:
+        return kind is CardKind.ACTION or (played.card is not None and played.card.starts_round)
+    if target is Target.SOMETIMES:
+        return kind in (CardKind.SOMETIMES, CardKind.ANYTIME)
+    if target is Target.CARD:
+        return played.card is not None
+    if target is Target.DRINK:
+        return any(p.live for p in played.pours)
+    if target is Target.EVENT:
+        return played.event
+    if target is Target.DRINK_CHANGE:  # "cannot Negate another copy of itself" (A-46)
+        return (played.card is not None and changes_a_drink(played.card)
+                and played.card.name != card.name)
+    return False
+
+
+@dataclass(frozen=True)
+class Use:
+    """One way ``player`` may play ``card`` now: for whom (a teammate defended) or on which
+    Drink."""
+
+    card: str
+    verb: Verb
+    beneficiaries: tuple[str, ...] = ()
+    pours: tuple[int, ...] = ()
+
+
+def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
+         ) -> Use | None:
+    """How ``name`` may play ``card`` in response to ``played`` now (None: not at all)."""
+    if card.kind not in (CardKind.SOMETIMES, CardKind.ANYTIME):
+        return None
+    step = response_verb(card)
+    if step is None or step.verb is Verb.HIT_BACK:
+        return None
+    team = [p.name for p in tavern.team(name)]
+    if played.pours and not outcome.negated:
+        pours = outcome.pours or played.pours
+        live = [i for i, p in enumerate(pours) if p.live]
+        mine = [i for i in live if pours[i].drinker in team and not pours[i].ignored]
+        if step.verb is Verb.SPIKE:
+            return Use(card.name, step.verb, pours=tuple(live)) if live else None
+        if step.verb in (Verb.SPLIT, Verb.PASS):
+            own = tuple(i for i in mine if pours[i].drinker == name and not pours[i].half)
+            return Use(card.name, step.verb, pours=own) if own and tavern.others(name) \
+                else None
+        if step.target is Target.DRINK:
+            if step.verb is Verb.IGNORE:  # A-39: only a Drink that would affect you
+                return Use(card.name, step.verb, pours=tuple(mine)) if mine else None
+            if step.verb is Verb.NEGATE:
+                return Use(card.name, step.verb, pours=tuple(live)) if live else None
+    if step.verb in (Verb.SPIKE, Verb.SPLIT, Verb.PASS):
+        return None
+    if step.verb is Verb.NEGATE:
+        if not _matches(step.target, played, card) or name == played.source:
+            return None
+        if step.stat is not None and not any(step.stat in played.stats(m) for m in team):
+            return None
+        return Use(card.name, step.verb)
+    if played.card is None and not played.event:
+        return None
+    if step.verb is Verb.IGNORE:
+        if not _matches(step.target, played, card):
+            return None
+        if step.stat is Stat.GOLD and (played.round or played.source in team):
+            return None  # A-40, A-41
+        who = tuple(m for m in team if m in played.involved and m not in outcome.ignored
+                    and (step.stat is None or step.stat in played.stats(m))
+                    and not (played.card is not None and m == played.source))
+        return Use(card.name, step.verb, who) if who else None
+    if step.verb in (Verb.REDUCE, Verb.REDIRECT):
+        stat = Stat.FORTITUDE if step.verb is Verb.REDIRECT else step.stat
+        who = tuple(m for m in team if stat in played.harmed(m) and m not in outcome.ignored
+                    and not any(f == m for f, _ in outcome.redirected))
+        if step.verb is Verb.REDIRECT and not tavern.others(name):
+            return None
+        return Use(card.name, step.verb, who) if who else None
+    return None
+
+
+def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
+            ) -> Resolution[tuple[Tavern, Outcome]]:
+    """The response window (module docstring). It closes when everyone passes, or at once
+    when the original is Negated. Returns the table and the :class:`Outcome`."""
+    from tales.tavern.rdi.effects import resolve_response
+    from tales.tavern.rdi.zones import playable
+
+    outcome = outcome or Outcome(pours=played.pours)
+    while True:
+        order = tavern.order_from(played.source) if not tavern.player(played.source).out \
+            else [p.name for p in tavern.others(played.source)]
+        options: dict[str, dict[str, Use]] = {}
+        for name in order:
+            usable: dict[str, Use] = {}
+            for card in playable(tavern, name):
+                use = uses(tavern, played, name, outcome, card)
+                if use is not None:
+                    usable.setdefault(card.name, use)
+            if usable:
+                options[name] = usable
+        if not options:
+            return tavern, outcome
+        kinds = {name: {u: next(c.kind for c in playable(tavern, name) if c.name == u)
+                        for u in usable} for name, usable in options.items()}
+        tiers = [True, False] if any(CardKind.ANYTIME in k.values() for k in kinds.values()) \
+            else [False]
+        answered = False
+        for anytime_only in tiers:
+            for name in order:
+                usable = {u: use for u, use in options.get(name, {}).items()
+                          if not anytime_only or kinds[name][u] is CardKind.ANYTIME}
+                if not usable:
+                    continue
+                what = "an Anytime card" if anytime_only else "a card"
+                choice = yield Decision("respond", f"{name}: respond to {played.label} "
+                                        f"with {what}?", (PASS, *sorted(usable)),
+                                        Decider.PLAYER, name, state=tavern)
+                if choice == PASS:
+                    continue
+                tavern, outcome = yield from resolve_response(tavern, played, outcome, name,
+                                                              usable[choice])
+                answered = True
+                break
+            if answered:
+                break
+        if not answered or outcome.negated:
+            return tavern, outcome
+
+
+def affected_by(steps: tuple[Step, ...], name: str, targets: dict[Who, list[str]]
+                ) -> tuple[tuple[tuple[str, frozenset[Stat]], ...],
+                           tuple[tuple[str, frozenset[Stat]], ...]]:
+    """Who ``steps`` (of a card played by ``name``) would change directly, and how: the
+    ``affects`` and ``harms`` of a :class:`Played`."""
+    affects: dict[str, set[Stat]] = {}
+    harms: dict[str, set[Stat]] = {}
+    for step in steps:
+        for who in targets.get(step.who, []):
+            affects.setdefault(who, set())
+        stat = {Verb.FORTITUDE: Stat.FORTITUDE, Verb.ALCOHOL: Stat.ALCOHOL,
+                Verb.PAY: Stat.GOLD, Verb.COLLECT: Stat.GOLD}.get(step.verb)
+        if stat is None:
+            continue
+        for who in targets.get(step.who, []):
+            affects.setdefault(who, set()).add(stat)
+            if step.verb is Verb.PAY:
+                receiver = None if step.to_inn or who == name else name
+                if receiver is not None:
+                    affects.setdefault(receiver, set()).add(Stat.GOLD)
+            harmful = (step.verb is Verb.FORTITUDE and step.amount < 0) or (
+                step.verb is Verb.ALCOHOL and step.amount > 0) or step.verb is Verb.PAY
+            if harmful:
+                harms.setdefault(who, set()).add(stat)
+    return (tuple((n, frozenset(s)) for n, s in affects.items()),
+            tuple((n, frozenset(s)) for n, s in harms.items()))

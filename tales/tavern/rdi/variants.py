@@ -1,0 +1,76 @@
+"""The variants' numbers (001, "Team Variants", "Two-Headed Dragon", "Boss Battle"; the
+checklist's B-05 to B-07): who is on which team, hand sizes, Potion Tokens, how many
+Actions a player may play and how many Drinks a team orders.
+
+Every variant is a seating plus these numbers, so the seeds' other team variants
+(Two-Headed Boss Battle, Leaders and Lackeys) are new rows here rather than new rules.
+"""
+
+from __future__ import annotations
+
+from tales.tavern.rdi.model import HAND_SIZE, Mode, Tavern
+
+#: Potion Tokens per team (Two-Headed Dragon: "2 per team").
+TWO_HEADED_POTIONS = 2
+TEAM_GOLD = 10  # "Each team takes 10 Gold"
+
+
+def teams(mode: Mode, names: list[str]) -> list[str]:
+    """Each player's team name, in seat order: Two-Headed Dragon pairs neighbours
+    ("Teammates sit next to each other"); in a Boss Battle the first seat is the Boss (a
+    "team of one") and everyone else is the Challengers."""
+    if mode is Mode.TWO_HEADED_DRAGON:
+        if len(names) % 2 or len(names) < 4:
+            raise ValueError("Two-Headed Dragon needs an even number of players, 4 or more")
+        return [f"team {n // 2 + 1}" for n in range(len(names))]
+    if mode is Mode.BOSS_BATTLE:
+        if not 3 <= len(names) <= 5:
+            raise ValueError("a Boss Battle is one Boss against 2, 3 or 4 Challengers")
+        return ["", *(["challengers"] * (len(names) - 1))]
+    return [""] * len(names)
+
+
+def challengers(tavern: Tavern) -> int:
+    """X, the number of Challengers who started a Boss Battle."""
+    return sum(1 for p in tavern.players if p.name != tavern.variant.boss)
+
+
+def potions(mode: Mode, count: int, boss: bool) -> int:
+    """Potion Tokens a team starts with: 2 a team in Two-Headed Dragon; X for the Boss
+    and X in all for the Challengers (X Challengers)."""
+    if mode is Mode.TWO_HEADED_DRAGON:
+        return TWO_HEADED_POTIONS
+    if mode is Mode.BOSS_BATTLE:
+        return count - 1
+    return 0
+
+
+def hand_size(tavern: Tavern, name: str) -> int:
+    """7; the Boss's is 8, 9 or 10 with 2, 3 or 4 Challengers."""
+    if tavern.variant.mode is Mode.BOSS_BATTLE and name == tavern.variant.boss:
+        return HAND_SIZE + challengers(tavern) - 1
+    return HAND_SIZE
+
+
+def first_boss_turn(tavern: Tavern, name: str) -> bool:
+    return (tavern.variant.mode is Mode.BOSS_BATTLE and name == tavern.variant.boss
+            and tavern.turn == 1)
+
+
+def actions(tavern: Tavern, name: str) -> int:
+    """Action cards ``name`` may play this Action Phase: 1; the Boss X (on their first
+    turn, 1 with 2 Challengers, otherwise 2)."""
+    if tavern.variant.mode is Mode.BOSS_BATTLE and name == tavern.variant.boss:
+        x = challengers(tavern)
+        return (1 if x == 2 else 2) if first_boss_turn(tavern, name) else x
+    return 1
+
+
+def drinks_ordered(tavern: Tavern, name: str) -> int:
+    """Drinks ``name``'s team orders: 1; 2 a team in Two-Headed Dragon; the Boss X (on
+    their first turn as many as their Actions); the Challengers 1 in all."""
+    if tavern.variant.mode is Mode.TWO_HEADED_DRAGON:
+        return 2
+    if tavern.variant.mode is Mode.BOSS_BATTLE and name == tavern.variant.boss:
+        return actions(tavern, name)
+    return 1

@@ -1,0 +1,121 @@
+"""Decks, hands and piles: shuffles (as chance Decisions), drawing with the reshuffle
+(A-15), the Drink Deck running out (A-48) and the Bar Deck (B-01), discards."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TypeVar
+
+from tales.rules.decisions import Decider, Decision, Resolution
+from tales.tavern.rdi import characters
+from tales.tavern.rdi.model import Card, Drink, Tavern
+from tales.tavern.rdi.stats import pay
+
+T = TypeVar("T")
+#: The Drink Deck is 30 cards; the Bar Deck deals it 30 at a time (B-01).
+DRINK_DECK = 30
+
+
+def shuffle(cards: Sequence[T], what: str) -> Resolution[tuple[T, ...]]:
+    """A shuffle as chance Decisions: the cards drawn one by one from the unshuffled pile
+    (the result's last card is the top). Each option is an index into what is left."""
+    left = list(cards)
+    order: list[T] = []
+    while left:
+        n = len(left)
+        index = yield Decision("shuffle", f"shuffle {what}", tuple(range(n)), Decider.CHANCE,
+                               None, tuple(1 / n for _ in range(n)))
+        order.append(left.pop(index))
+    return tuple(order)
+
+
+def draw(tavern: Tavern, name: str, count: int) -> Resolution[Tavern]:
+    """Draw ``count`` cards; an empty deck is the discard pile shuffled (A-15)."""
+    player = tavern.player(name)
+    for _ in range(count):
+        if not player.deck:
+            if not player.discard:
+                break
+            deck = yield from shuffle(player.discard, f"{name}'s discard pile")
+            player = replace(player, deck=tuple(deck), discard=())
+        player = replace(player, hand=(*player.hand, player.deck[-1]), deck=player.deck[:-1])
+    return tavern.with_player(player)
+
+
+def playable(tavern: Tavern, name: str) -> tuple[Card, ...]:
+    """``name``'s hand and the abilities their character may use like cards."""
+    player = tavern.player(name)
+    return (*player.hand, *characters.mechanics(player).virtual(tavern, name))
+
+
+def take_card(tavern: Tavern, name: str, card_name: str) -> Resolution[tuple[Tavern, Card]]:
+    """Take the first card called ``card_name`` out of ``name``'s hand, or use the
+    character's ability of that name (paying for it)."""
+    player = tavern.player(name)
+    index = next((i for i, c in enumerate(player.hand) if c.name == card_name), None)
+    if index is None:
+        rules = characters.mechanics(player)
+        card = next(c for c in rules.virtual(tavern, name) if c.name == card_name)
+        tavern = yield from rules.use_virtual(tavern, name, card)
+        return tavern, card
+    card = player.hand[index]
+    return tavern.with_player(replace(player, hand=player.hand[:index]
+                                      + player.hand[index + 1:])), card
+
+
+def draw_from_pile(tavern: Tavern, pile: str, name: str) -> Resolution[Tavern]:
+    """``name`` draws the top card of a shared sub-deck into their hand, its discards
+    shuffled when it is empty; with none left, nothing."""
+    cards = tavern.pile(pile)
+    if not cards:
+        cards = yield from shuffle(tavern.pile(f"{pile} discard"), f"the {pile} discards")
+        tavern = tavern.with_pile(f"{pile} discard", ())
+        if not cards:
+            return tavern
+    player = tavern.player(name)
+    tavern = tavern.with_pile(pile, tuple(cards[:-1]))
+    return tavern.with_player(replace(player, hand=(*player.hand, cards[-1])))
+
+
+def discard_card(tavern: Tavern, card: Card, name: str) -> Tavern:
+    """A played card goes to its owner's discard pile (A-06: "your own discard pile"); a
+    sub-deck's card to that sub-deck's discards; an ability nowhere."""
+    if card.virtual:
+        return tavern
+    if card.pile:
+        key = f"{card.pile} discard"
+        return tavern.with_pile(key, (*tavern.pile(key), card))
+    owner = card.owner if card.owner and any(p.name == card.owner for p in tavern.players) \
+        else name
+    player = tavern.player(owner)
+    return tavern.with_player(replace(player, discard=(*player.discard, card)))
+
+
+def take_drink(tavern: Tavern) -> Resolution[tuple[Tavern, Drink]]:
+    """The top card of the Drink Deck. When it runs out each team pays 1 Gold to the Inn
+    and the discards are shuffled into a new deck at once (A-48); with the Bar Deck, the
+    next 30 of the Bar Deck become the Drink Deck, and the discards are shuffled into a new
+    Bar Deck only when it runs out (B-01)."""
+    drink = tavern.drink_deck[-1]
+    tavern = replace(tavern, drink_deck=tavern.drink_deck[:-1])
+    if not tavern.drink_deck:
+        tavern = tavern.note("the Drink Deck runs out: each player pays 1 Gold to the Inn")
+        for side in tavern.sides():
+            mat = next(p for p in tavern.in_game() if p.side == side)
+            tavern = pay(tavern, mat.name, 1, None)
+        if tavern.variant.bar_deck:
+            if len(tavern.bar) < DRINK_DECK:
+                bar = yield from shuffle(tavern.drink_discard, "the Drink discards into the "
+                                         "Bar Deck")
+                tavern = replace(tavern, bar=(*bar, *tavern.bar), drink_discard=())
+            deal = tavern.bar[-DRINK_DECK:]
+            tavern = replace(tavern, drink_deck=deal, bar=tavern.bar[:-len(deal)])
+        else:
+            deck = yield from shuffle(tavern.drink_discard, "the Drink discard pile")
+            tavern = replace(tavern, drink_deck=tuple(deck), drink_discard=())
+    return tavern, drink
+
+
+def discard_drinks(tavern: Tavern, drinks: Sequence[Drink]) -> Tavern:
+    return replace(tavern, drink_discard=(*tavern.drink_discard, *drinks))
