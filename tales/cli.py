@@ -648,19 +648,32 @@ def cmd_tavern_simulate(args: argparse.Namespace) -> int:
         raise TalesError("--players is 2 to 8")
     if args.games < 1:
         raise TalesError("--games must be 1 or more")
-    report = simulate(args.players, args.games, args.seed, args.character or None)
+    mode = _tavern_mode(args.variant)
+    report = simulate(args.players, args.games, args.seed, args.character or None,
+                      args.drinks, mode, args.bar_deck, args.bot)
     if args.json:
         _emit(report)
         return 0
-    print(f"The Red Dragon Inn, {args.players} players, {args.games} games (random bots, "
-          f"seed {args.seed})")
+    print(f"The Red Dragon Inn, {args.players} players, {report['variant']}"
+          f"{' with the Bar Deck' if args.bar_deck else ''}, {args.games} games "
+          f"({args.bot} bots, seed {args.seed})")
     for character, rate in report["win_rate_per_seat"].items():
         print(f"  {character}: wins {rate:.1%} of its seats")
+    for side, rate in report.get("team_wins", {}).items():
+        print(f"  {side or 'the Boss'}: wins {rate:.1%} of games")
     t = report["turns"]
-    print(f"  turns: mean {t['mean']}, {t['min']} to {t['max']}")
+    print(f"  turns: mean {t['mean']}, {t['min']} to {t['max']}; "
+          f"{report['decisions_per_game']} decisions a game")
     for how, count in report["losses"].items():
         print(f"  {how}: {count}")
     return 0
+
+
+def _tavern_mode(name: str) -> Any:
+    from tales.tavern.rdi.model import Mode
+
+    return {"individual": Mode.INDIVIDUAL, "two-headed-dragon": Mode.TWO_HEADED_DRAGON,
+            "boss-battle": Mode.BOSS_BATTLE}[name]
 
 
 def cmd_tavern_play(args: argparse.Namespace) -> int:
@@ -670,8 +683,25 @@ def cmd_tavern_play(args: argparse.Namespace) -> int:
         raise TalesError("--players is 2 to 8")
     if not 0 <= args.bots < args.players:
         raise TalesError("--bots is 0 to one fewer than --players (someone must play)")
-    play(args.players, args.players - args.bots, args.seed)
+    play(args.players, args.players - args.bots, args.seed,
+         characters=args.character or None, mode=_tavern_mode(args.variant),
+         bar_deck=args.bar_deck, bot=args.bot)
     return 0
+
+
+def _tavern_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--character", action="append", metavar="DECK",
+                        help="a Character Deck (bundled name such as karl, or a file), "
+                        "once per seat, dealt in turn (default: every bundled deck)")
+    parser.add_argument("--variant", default="individual",
+                        choices=("individual", "two-headed-dragon", "boss-battle"),
+                        help="Two-Headed Dragon: teams of two neighbours; Boss Battle: the "
+                        "first seat (a villain) against the rest")
+    parser.add_argument("--bar-deck", action="store_true",
+                        help="the Bar Deck variant: the Drink Deck dealt 30 at a time")
+    parser.add_argument("--bot", default="greedy", choices=("greedy", "random"))
 
 
 def _game_options(parser: argparse.ArgumentParser) -> None:
@@ -832,21 +862,20 @@ def build_parser() -> argparse.ArgumentParser:
                       "(default: chosen in the window; otto-guard at a terminal)")
     solo.set_defaults(run=cmd_solo)
 
-    tavern = commands.add_parser("tavern", help="The Red Dragon Inn card game (in progress)")
+    tavern = commands.add_parser("tavern", help="The Red Dragon Inn card game")
     tavern_commands = tavern.add_subparsers(dest="tavern_command", required=True,
                                             metavar="ACTION")
-    tsim = tavern_commands.add_parser("simulate", help="random bot games: win rates")
-    tsim.add_argument("--players", type=int, default=4)
+    tsim = tavern_commands.add_parser("simulate", help="bot games: win rates, game length, "
+                                      "how players lose")
+    _tavern_options(tsim)
     tsim.add_argument("--games", type=int, default=100)
-    tsim.add_argument("--seed", type=int, default=0)
-    tsim.add_argument("--character", action="append", metavar="DECK",
-                      help="Character Deck files, dealt in turn (default: decks/characters)")
+    tsim.add_argument("--drinks", metavar="FILE", help="a Drink Deck file (default: "
+                      "decks/drinks-sample.toml)")
     tsim.add_argument("--json", action="store_true")
     tsim.set_defaults(run=cmd_tavern_simulate)
     tplay = tavern_commands.add_parser("play", help="play at the terminal against bots")
-    tplay.add_argument("--players", type=int, default=4)
+    _tavern_options(tplay)
     tplay.add_argument("--bots", type=int, default=3)
-    tplay.add_argument("--seed", type=int, default=0)
     tplay.set_defaults(run=cmd_tavern_play)
 
     campaign = commands.add_parser("campaign", help="campaigns: new, continue, list, show, "

@@ -32,6 +32,8 @@ def order_drink(tavern: Tavern, name: str) -> Resolution[Tavern]:
     whom = yield Decision("order", f"{name}: order a Drink for whom?", options,
                           Decider.PLAYER, name, state=tavern)
     tavern, drink = yield from take_drink(tavern)
+    if drink is None:
+        return tavern.note("there is no Drink left to order")
     other = tavern.player(whom)
     return tavern.with_player(replace(other, drink_me=(*other.drink_me, drink))).note(
         f"{name} orders a Drink for {whom}")
@@ -64,6 +66,8 @@ def drink_from_deck(tavern: Tavern, name: str) -> Resolution[Tavern]:
     """``name`` drinks the top Drink of the Drink Deck with its Chasers (a card's "drink
     a Drink from the Drink Deck"); an Event revealed is discarded and revealed again."""
     tavern, cards = yield from reveal(tavern, name)
+    if not cards:
+        return tavern.note("there is no Drink left to drink")
     return (yield from drink_together(tavern, name, [(cards, pour(cards, name))]))
 
 
@@ -97,7 +101,10 @@ def chasers(tavern: Tavern, name: str, first: Drink, from_pile: bool
             nxt = pile[-1]
             tavern = tavern.with_player(replace(tavern.player(name), drink_me=pile[:-1]))
         else:
-            tavern, nxt = yield from take_drink(tavern)
+            tavern, drawn = yield from take_drink(tavern)
+            if drawn is None:
+                break
+            nxt = drawn
         if nxt.event is not None:
             tavern = discard_drinks(tavern, [nxt])
             break
@@ -108,12 +115,14 @@ def chasers(tavern: Tavern, name: str, first: Drink, from_pile: bool
 def reveal(tavern: Tavern, name: str) -> Resolution[tuple[Tavern, list[Drink]]]:
     """Reveal a Drink from the Drink Deck with its Chasers; Events are discarded and
     revealed again."""
-    while True:
+    for _ in range(len(tavern.drink_deck) + len(tavern.drink_discard) + len(tavern.bar) + 1):
         tavern, first = yield from take_drink(tavern)
-        if first.event is None:
+        if first is None:
             break
+        if first.event is None:
+            return (yield from chasers(tavern, name, first, from_pile=False))
         tavern = discard_drinks(tavern, [first])
-    return (yield from chasers(tavern, name, first, from_pile=False))
+    return tavern, []
 
 
 def drink_together(tavern: Tavern, source: str,
@@ -185,6 +194,8 @@ def round_on_the_house(tavern: Tavern, name: str, players: list[str]) -> Resolut
     may then affect one by one (A-55: not a split, and a self-splitting Drink from an
     Event is not split)."""
     tavern, cards = yield from reveal(tavern, name)
+    if not cards:
+        return tavern.note("Round on the House: there is no Drink left to pour")
     tavern = tavern.note(f"Round on the House: {' with '.join(c.name for c in cards)}")
     copies = [pour(cards, who) for who in players]
     if not copies:
@@ -205,6 +216,8 @@ def drinking_contest(tavern: Tavern, name: str, players: list[str]) -> Resolutio
         revealed: list[tuple[list[Drink], Pour]] = []
         for who in names:
             tavern, first = yield from take_drink(tavern)
+            if first is None:
+                continue
             if first.event is not None:  # "has no effect and counts as having no Alcohol"
                 tavern = discard_drinks(tavern, [first])
                 continue

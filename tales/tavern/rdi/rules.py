@@ -35,6 +35,7 @@ from tales.tavern.rdi.zones import (
     draw,
     shuffle,
     take_card,
+    take_drink,
 )
 
 __all__ = ["CharacterDeck", "action", "drink_phase", "order_drink", "pay", "play_game",
@@ -113,7 +114,9 @@ def set_up(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tupl
         if resource.supply is not None:
             tavern = tavern.with_supply(resource.name, resource.supply)
     for player in tavern.players:
-        tavern, drink = yield from _take(tavern)
+        tavern, drink = yield from take_drink(tavern)
+        if drink is None:
+            raise ValueError("the Drink Deck has fewer Drinks than there are players")
         tavern = tavern.with_player(replace(tavern.player(player.name), drink_me=(drink,)))
     for player in tavern.players:
         tavern = yield from draw(tavern, player.name, variants.hand_size(tavern, player.name))
@@ -122,12 +125,6 @@ def set_up(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tupl
     if individual:
         return tavern.note(f"{len(names)} players, {each} Gold each; the Inn has {tavern.inn}")
     return tavern.note(f"{mode.value}: {each} Gold a team; the Inn has {tavern.inn}")
-
-
-def _take(tavern: Tavern) -> Resolution[tuple[Tavern, Drink]]:
-    from tales.tavern.rdi.zones import take_drink
-
-    return (yield from take_drink(tavern))
 
 
 # --- a turn --------------------------------------------------------------------------------

@@ -1,41 +1,90 @@
-"""Playing The Red Dragon Inn many times with random bots: win rates per character, game
-length, how players went out. Each game's generator is spawned from the seed by its
-number, so the report depends only on the seed and the number of games."""
+"""Playing The Red Dragon Inn many times with bots: win rates per character, game length,
+how players went out. Each game's generator is spawned from the seed by its number, so the
+report depends only on the seed, the table and the number of games."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from tales.engine.game import Game, random_policy
+from tales.engine.game import Game
+from tales.errors import TalesError
+from tales.tavern.rdi.bots import policy
 from tales.tavern.rdi.decks import load_character, load_drinks
-from tales.tavern.rdi.rules import play_game
+from tales.tavern.rdi.model import Mode, Tavern, Variant
+from tales.tavern.rdi.rules import CharacterDeck, play_game
 
 DECKS = Path(__file__).resolve().parents[3] / "decks"
 
 
+def deck_file(name: str) -> Path:
+    """A Character Deck by file path, or by bundled name (``karl`` is
+    ``decks/characters/karl.toml``)."""
+    path = Path(name)
+    if path.suffix == ".toml" or path.exists():
+        return path
+    bundled = DECKS / "characters" / f"{name}.toml"
+    if not bundled.exists():
+        known = ", ".join(sorted(p.stem for p in (DECKS / "characters").glob("*.toml")))
+        raise TalesError(f"no Character Deck {name!r} (bundled: {known})")
+    return bundled
+
+
+def table(players: int, characters: Sequence[str] | None, mode: Mode
+          ) -> tuple[list[str], list[CharacterDeck]]:
+    """Seat names and decks: the given decks dealt in turn, or the bundled ones; in a Boss
+    Battle the first seat needs a villain (the first bundled villain by default)."""
+    files = [deck_file(c) for c in characters] if characters else sorted(
+        (DECKS / "characters").glob("*.toml"))
+    pool = [load_character(f) for f in files]
+    if mode is Mode.BOSS_BATTLE and not characters:
+        villains = [d for d in pool if d.villain]
+        if not villains:
+            raise TalesError("a Boss Battle needs a villain's deck (villain = true)")
+        heroes = [d for d in pool if not d.villain] or pool
+        decks = [villains[0], *(heroes[n % len(heroes)] for n in range(players - 1))]
+    else:
+        decks = [pool[n % len(pool)] for n in range(players)]
+    if mode is Mode.BOSS_BATTLE and not decks[0].villain:
+        raise TalesError(f"{decks[0].character} is not a villain: only a villain can be the "
+                         "Boss (the first --character)")
+    names = [f"{d.character} #{n + 1}" for n, d in enumerate(decks)]
+    return names, decks
+
+
 def simulate(players: int, games: int, seed: int, characters: list[str] | None = None,
-             drinks: str | None = None) -> dict[str, Any]:
-    """The report of ``games`` games of ``players`` players."""
-    deck_files = characters or sorted(str(p) for p in (DECKS / "characters").glob("*.toml"))
-    decks = [load_character(deck_files[n % len(deck_files)]) for n in range(players)]
+             drinks: str | None = None, mode: Mode = Mode.INDIVIDUAL, bar_deck: bool = False,
+             bot: str = "random") -> dict[str, Any]:
+    """The report of ``games`` games."""
+    names, decks = table(players, characters, mode)
     drink_deck = load_drinks(drinks or DECKS / "drinks-sample.toml")
-    names = [f"{decks[n].character} #{n + 1}" for n in range(players)]
+    variant = Variant(mode, bar_deck=bar_deck)
     wins: dict[str, float] = {}
+    side_wins: Counter[str] = Counter()
     seats: Counter[str] = Counter()
     how: Counter[str] = Counter()
     turns: list[int] = []
-    for game in range(games):
-        rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(game,)))
-        run = Game(lambda: play_game(names, decks, drink_deck))
-        final = run.play(random_policy(rng))
+    decisions: list[int] = []
+    for number in range(games):
+        rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(number,)))
+        try:
+            run: Game[Tavern] = Game(lambda: play_game(names, decks, drink_deck,
+                                                       variant=variant))
+        except ValueError as error:
+            raise TalesError(str(error)) from None
+        final = run.play(policy(bot, rng))
         turns.append(final.turn - 1)
-        for name in final.winners or ():
-            character = name.rsplit(" #", 1)[0]
-            wins[character] = wins.get(character, 0.0) + 1 / len(final.winners or (1,))
+        decisions.append(len(run.choices))
+        winners = final.winners or ()
+        for name in winners:
+            character = final.player(name).character
+            wins[character] = wins.get(character, 0.0) + 1 / len(winners)
+        sides = {final.player(n).side for n in winners}
+        side_wins["tie" if len(sides) > 1 else sides.pop() if sides else "none"] += 1
         for player in final.players:
             seats[player.character] += 1
         for line in final.log:
@@ -45,9 +94,16 @@ def simulate(players: int, games: int, seed: int, characters: list[str] | None =
                 how["passed out"] += 1
             elif line.startswith("a tie between"):
                 how["tie"] += 1
-    per_character = {c: round(wins.get(c, 0.0) / seats[c], 4) for c in sorted(seats)}
-    return {"players": players, "games": games, "seed": seed,
-            "win_rate_per_seat": per_character,
-            "turns": {"mean": round(float(np.mean(turns)), 1), "min": min(turns),
-                      "max": max(turns)},
-            "losses": dict(how.most_common())}
+            elif line.startswith("stopped after"):
+                how["unfinished (turn limit)"] += 1
+    report: dict[str, Any] = {
+        "players": players, "games": games, "seed": seed, "variant": mode.value,
+        "bar_deck": bar_deck, "bot": bot,
+        "win_rate_per_seat": {c: round(wins.get(c, 0.0) / seats[c], 4) for c in sorted(seats)},
+        "turns": {"mean": round(float(np.mean(turns)), 1), "min": min(turns),
+                  "max": max(turns)},
+        "decisions_per_game": round(float(np.mean(decisions)), 1),
+        "losses": dict(how.most_common())}
+    if mode is not Mode.INDIVIDUAL:
+        report["team_wins"] = {s: round(n / games, 4) for s, n in sorted(side_wins.items())}
+    return report

@@ -92,11 +92,21 @@ def discard_card(tavern: Tavern, card: Card, name: str) -> Tavern:
     return tavern.with_player(replace(player, discard=(*player.discard, card)))
 
 
-def take_drink(tavern: Tavern) -> Resolution[tuple[Tavern, Drink]]:
+def take_drink(tavern: Tavern) -> Resolution[tuple[Tavern, Drink | None]]:
     """The top card of the Drink Deck. When it runs out each team pays 1 Gold to the Inn
     and the discards are shuffled into a new deck at once (A-48); with the Bar Deck, the
     next 30 of the Bar Deck become the Drink Deck, and the discards are shuffled into a new
-    Bar Deck only when it runs out (B-01)."""
+    Bar Deck only when it runs out (B-01). If every Drink was on the Drink Me! piles when it
+    ran out, the deck is made again from the discards the next time one is needed (nothing
+    more to pay); None if there is still none."""
+    if not tavern.drink_deck:
+        refill = tavern.bar or tavern.drink_discard
+        if not refill:
+            return tavern, None
+        deck = yield from shuffle(refill, "the Drink discard pile")
+        tavern = replace(tavern, drink_deck=tuple(deck[-DRINK_DECK:]) if tavern.bar
+                         else tuple(deck), bar=tuple(deck[:-DRINK_DECK]) if tavern.bar
+                         else (), drink_discard=tavern.drink_discard if tavern.bar else ())
     drink = tavern.drink_deck[-1]
     tavern = replace(tavern, drink_deck=tavern.drink_deck[:-1])
     if not tavern.drink_deck:

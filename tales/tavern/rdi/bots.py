@@ -1,0 +1,109 @@
+"""Bots for The Red Dragon Inn: the random legal policy, and a greedy one.
+
+The greedy bot plays a sensible, short-sighted game: it plays an Action whenever it can,
+aims at the opponent closest to passing out (Fortitude minus Alcohol), orders Drinks for
+them, keeps its hand, spends tokens on boosts, hits back, raises opponents' Drinks, and
+defends (Ignore, reduce, redirect, pass or split a Drink, Negate) once its own margin is
+low. In a Round of Gambling it plays while it has cards and Gold to spare. Chance is
+answered by the seeded generator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from tales.engine.game import chance_by, random_policy
+from tales.rules.decisions import Chooser, Decision
+from tales.tavern.rdi.model import Tavern, Verb
+from tales.tavern.rdi.timing import PASS, response_verb
+from tales.tavern.rdi.zones import playable
+
+POLICIES = ("greedy", "random")
+#: Fortitude minus Alcohol at or below which the greedy bot defends itself.
+CAREFUL = 7
+DEFENCES = frozenset({Verb.IGNORE, Verb.REDUCE, Verb.REDIRECT, Verb.PASS, Verb.SPLIT,
+                      Verb.NEGATE})
+
+
+def policy(name: str, rng: np.random.Generator) -> Chooser:
+    """The bot called ``name`` (``greedy`` or ``random``)."""
+    if name == "random":
+        return random_policy(rng)
+    if name == "greedy":
+        return chance_by(rng, _Greedy(rng).choose)
+    raise ValueError(f"no bot {name!r} (bots: {', '.join(POLICIES)})")
+
+
+def margin(tavern: Tavern, name: str) -> int:
+    """How far ``name``'s team is from passing out."""
+    mat = tavern.mat(name)
+    return mat.fortitude - mat.alcohol
+
+
+class _Greedy:
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.rng = rng
+
+    def choose(self, decision: Decision[Any]) -> Any:
+        tavern = decision.state
+        me = str(decision.figure)
+        options = list(decision.options)
+        if not isinstance(tavern, Tavern) or me not in {p.name for p in tavern.players}:
+            return options[int(self.rng.integers(len(options)))]
+        rule: Callable[[Tavern, str, list[Any], str], Any] | None = {
+            "action": self._play, "anytime": self._anytime, "respond": self._respond,
+            "hit-back": self._play, "gamble": self._gamble, "boost": _yes, "buff": _yes,
+            "discard": _keep, "leave": _keep,
+        }.get(decision.kind)
+        if rule is not None:
+            return rule(tavern, me, options, decision.prompt)
+        opponents = [o for o in options if isinstance(o, str) and o in
+                     {p.name for p in tavern.players}
+                     and tavern.player(o).side != tavern.player(me).side]
+        if opponents:  # targets, orders, redirects, passes, splits: the weakest opponent
+            return min(opponents, key=lambda o: (margin(tavern, o), options.index(o)))
+        if decision.kind == "which-drink":
+            mine = tavern.player(me).side
+            theirs = [o for o in options if not any(
+                str(o).endswith(f"({p.name})") for p in tavern.players if p.side == mine)]
+            return (theirs or options)[0]
+        return options[0]
+
+    def _play(self, tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+        cards = [o for o in options if o != PASS]
+        return cards[int(self.rng.integers(len(cards)))] if cards else PASS
+
+    def _anytime(self, tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+        if "last chance" in prompt or margin(tavern, me) <= CAREFUL // 2:
+            return self._play(tavern, me, options, prompt)
+        return PASS
+
+    def _respond(self, tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+        cards = {c.name: c for c in playable(tavern, me)}
+        careful = margin(tavern, me) <= CAREFUL
+        for option in options:
+            card = cards.get(option)
+            step = response_verb(card) if card is not None else None
+            if step is None:
+                continue
+            if step.verb is Verb.SPIKE and step.amount > 0:
+                return option
+            if step.verb in DEFENCES and careful:
+                return option
+        return PASS
+
+    def _gamble(self, tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+        if tavern.mat(me).gold <= 2:
+            return PASS
+        return self._play(tavern, me, options, prompt)
+
+
+def _yes(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    return "yes" if "yes" in options else options[0]
+
+
+def _keep(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    return PASS if PASS in options else options[0]
