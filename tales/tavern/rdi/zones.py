@@ -5,29 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TypeVar
 
-from tales.rules.decisions import Decider, Decision, Resolution
+from tales.rules.decisions import Resolution
+from tales.tavern.chance import shuffle
 from tales.tavern.rdi import characters
 from tales.tavern.rdi.model import Card, Drink, Tavern
 from tales.tavern.rdi.stats import pay
 
-T = TypeVar("T")
 #: The Drink Deck is 30 cards; the Bar Deck deals it 30 at a time (B-01).
 DRINK_DECK = 30
-
-
-def shuffle(cards: Sequence[T], what: str) -> Resolution[tuple[T, ...]]:
-    """A shuffle as chance Decisions: the cards drawn one by one from the unshuffled pile
-    (the result's last card is the top). Each option is an index into what is left."""
-    left = list(cards)
-    order: list[T] = []
-    while left:
-        n = len(left)
-        index = yield Decision("shuffle", f"shuffle {what}", tuple(range(n)), Decider.CHANCE,
-                               None, tuple(1 / n for _ in range(n)))
-        order.append(left.pop(index))
-    return tuple(order)
 
 
 def draw(tavern: Tavern, name: str, count: int) -> Resolution[Tavern]:

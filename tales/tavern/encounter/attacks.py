@@ -1,0 +1,248 @@
+"""Attack cards and the creature's attacks (003, "Player Turns", "Total Attack Damage",
+"Specific Creature Attacks", "Random Creature Attacks", "Attack Cards", "Dead Players";
+the checklist's CC-10 to CC-16, CC-22).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tales.rules.decisions import Decider, Decision, Resolution
+from tales.tavern.chance import shuffle
+from tales.tavern.encounter.effects import (
+    Incoming,
+    answer,
+    carry_out,
+    draw,
+    window,
+)
+from tales.tavern.encounter.model import (
+    VAMPYRE_BITE,
+    Blow,
+    Card,
+    Caverns,
+    Kind,
+    Strike,
+    Target,
+    When,
+    value,
+)
+
+
+def player_turn(table: Caverns, name: str, card: Card | None = None
+                ) -> Resolution[tuple[Caverns, str | None, list[tuple[str, Card]]]]:
+    """2b. ``name`` may play turn cards, then flips their set card (``card``: a second one
+    from Opportunity Fire). Returns the table, the killer if the creature died, and any
+    card set face down to flip after everyone's turn."""
+    table = yield from window(table, When.TURN, [name], "your turn")
+    player = table.player(name)
+    if player.vampyre:  # 003: "select a player without a Vampyre token to damage for 5"
+        prey = tuple(p.name for p in table.living() if not p.vampyre and p.name != name)
+        if prey:
+            whom = yield Decision("bite", f"{name} (a Vampyre): damage whom?", prey,
+                                  Decider.PLAYER, name, state=table)
+            victim = table.player(whom)
+            table = table.with_player(replace(victim, life=victim.life - VAMPYRE_BITE)).note(
+                f"{name} bites {whom} for {VAMPYRE_BITE}")
+        return table, None, []
+    entry = next((e for e in table.set_cards if e[0] == name and (card is None or e[1] == card)),
+                 None)
+    if entry is None:
+        return table, None, []
+    index = table.set_cards.index(entry)
+    table = replace(table, set_cards=table.set_cards[:index] + table.set_cards[index + 1:])
+    return (yield from reveal(table, name, entry[1]))
+
+
+def reveal(table: Caverns, name: str, card: Card
+           ) -> Resolution[tuple[Caverns, str | None, list[tuple[str, Card]]]]:
+    """Flip a set card and follow it."""
+    table = table.note(f"{name} reveals {card.name}")
+    if card.kind is Kind.ACTION or card.kind is Kind.ITEM:
+        return replace(table, discard=(*table.discard, card)).note("a bluff: no effect"), \
+            None, []
+    if card.kind is Kind.RIDER:
+        player = table.player(name)
+        return table.with_player(replace(player, riders=(*player.riders, card))).note(
+            f"{card.name} stands by"), None, []
+    if card.kind is Kind.TACTICAL:
+        table = yield from carry_out(table, name, card.steps, card.name)
+        return replace(table, discard=(*table.discard, card)), None, []
+    if card.kind is Kind.STAND_IN:
+        return (yield from stand_in(table, name, card))
+    table, killer = yield from strike(table, name, card)
+    return table, killer, []
+
+
+def stand_in(table: Caverns, name: str, card: Card
+             ) -> Resolution[tuple[Caverns, str | None, list[tuple[str, Card]]]]:
+    """A Stand In is replaced at once by new cards from the top of the draw deck; each
+    Attack card among them strikes, the rest are discarded. Opportunity Fire also lets its
+    player set a second Attack card face down, flipped after everyone's turn."""
+    table = replace(table, discard=(*table.discard, card))
+    killer: str | None = None
+    for _ in range(card.replace):
+        if not table.deck:
+            if not table.discard:
+                break
+            deck = yield from shuffle(table.discard, "the discards")
+            table = replace(table, deck=tuple(deck), discard=())
+        new, table = table.deck[-1], replace(table, deck=table.deck[:-1])
+        table = table.note(f"{card.name} is replaced by {new.name}")
+        if new.kind in (Kind.STANDARD, Kind.ENHANCED) and killer is None:
+            table, killer = yield from strike(table, name, new)
+        else:
+            table = replace(table, discard=(*table.discard, new))
+    pending: list[tuple[str, Card]] = []
+    if card.opportunity and killer is None:
+        player = table.player(name)
+        attacks = sorted({c.name for c in player.hand if c.kind.attack})
+        if attacks:
+            choice = yield Decision("set", f"{name}: set a second Attack card face down?",
+                                    ("pass", *attacks), Decider.PLAYER, name, state=table)
+            if choice != "pass":
+                index = next(i for i, c in enumerate(player.hand) if c.name == choice)
+                second = player.hand[index]
+                table = table.with_player(replace(player, hand=player.hand[:index]
+                                                  + player.hand[index + 1:]))
+                table = replace(table, set_cards=(*table.set_cards, (name, second)))
+                pending.append((name, second))
+    return table, killer, pending
+
+
+def strike(table: Caverns, name: str, card: Card) -> Resolution[tuple[Caverns, str | None]]:
+    """An Attack card hits: its Special Attack if its player is its character and wants
+    it; on a token of a token-based Encounter; with the Riders standing by (every additive
+    one, one multiplicative); then players may answer it; then the kill check."""
+    player = table.player(name)
+    special = False
+    if card.special and card.special == player.character and card.special_values:
+        choice = yield Decision("special", f"{name}: use {card.name}'s Special Attack?",
+                                ("yes", "no"), Decider.PLAYER, name, state=table)
+        special = choice == "yes"
+    token = 0
+    live = [i for i, t in enumerate(table.tokens) if t > 0 and _token_left(table, i) > 0]
+    if len(live) > 1:
+        labels = tuple(f"token {i + 1} ({_token_left(table, i)} left)" for i in live)
+        chosen = yield Decision("token", f"{name}: place {card.name} on which token?",
+                                labels, Decider.PLAYER, name, state=table)
+        token = live[labels.index(chosen)]
+    elif live:
+        token = live[0]
+    riders: list[Card] = []
+    standing: list[Card] = []
+    for rider in player.riders:
+        if rider.times and any(r.times for r in riders):
+            standing.append(rider)  # "only one multiplicative Rider"
+        else:
+            riders.append(rider)
+    table = table.with_player(replace(player, riders=tuple(standing)))
+    start = min(card.start, len(card.special_values if special else card.values) - 1)
+    blow = Blow(name, card, max(start, 0), tuple(riders), token, special)
+    table = replace(table, stack=(*table.stack, blow))
+    table = table.note(f"{name}'s {card.name} deals {value(blow, table)}"
+                       + (" (Special Attack)" if special else ""))
+    if card.kind is Kind.ENHANCED:
+        table = yield from carry_out(table, name, card.steps, card.name)
+    table = yield from window(table, When.REVEAL, None, f"{name}'s {card.name} is revealed")
+    return table, (name if killed(table) else None)
+
+
+def _token_left(table: Caverns, index: int) -> int:
+    hits = sum(value(b, table) for b in table.stack if b.token == index)
+    return table.tokens[index] - hits
+
+
+def killed(table: Caverns) -> bool:
+    """After each Attack card: is the creature dead (or every token destroyed)?"""
+    if table.tokens:
+        return all(_token_left(table, i) <= 0 for i in range(len(table.tokens)))
+    return table.damage() >= table.life
+
+
+def damage_by(table: Caverns) -> dict[str, int]:
+    """The damage each living player did this round."""
+    done = {p.name: 0 for p in table.living()}
+    for blow in table.stack:
+        if blow.player in done:
+            done[blow.player] += value(blow, table)
+    return done
+
+
+def victims(table: Caverns, strike: Strike, dealt: dict[str, int]) -> list[str]:
+    """Whom a row of the Attack Matrix attacks; ties: every tied player."""
+    living = [n for n in table.in_initiative() if n in dealt]
+    if not living:
+        return []
+    if strike.target is Target.ALL:
+        return living
+    if strike.target is Target.MOST:
+        best = max(dealt[n] for n in living)
+        return [n for n in living if dealt[n] == best]
+    if strike.target is Target.LEAST:
+        least = min(dealt[n] for n in living)
+        return [n for n in living if dealt[n] == least]
+    if strike.target is Target.NONE:
+        return [n for n in living if dealt[n] == 0]
+    return [p.name for p in table.living() if p.initiative == strike.number]
+
+
+def creature_attacks(table: Caverns, dealt: dict[str, int]) -> Resolution[Caverns]:
+    """2d. If the creature is not killed, its specific attacks (by the Attack Matrix),
+    assigned at once."""
+    card = table.encounter
+    if card is None:
+        return table
+    for row in card.matrix:
+        if row.target is Target.RANDOM:
+            continue
+        for victim in victims(table, row, dealt):
+            table = yield from attack(table, Incoming(victim, row.damage, row.poison))
+    return table
+
+
+def random_attacks(table: Caverns) -> Resolution[Caverns]:
+    """2g. Attacks on "Player N": whoever drew Initiative N on the new draw."""
+    card = table.encounter
+    if card is None:
+        return table
+    for row in card.matrix:
+        if row.target is Target.RANDOM:
+            for victim in victims(table, row, {p.name: 0 for p in table.living()}):
+                table = yield from attack(table, Incoming(victim, row.damage, row.poison))
+    return table
+
+
+def attack(table: Caverns, incoming: Incoming) -> Resolution[Caverns]:
+    """The creature attacks one player: players may answer (dodge, redirect, strike back,
+    Potions), then the damage (and poison) lands."""
+    label = f"the creature attacks {incoming.victim} for {incoming.damage}"
+    table = table.note(label)
+    table, changed = yield from answer(table, When.CREATURE, None, label, incoming)
+    assert changed is not None
+    if changed.dodged:
+        return table
+    victim = table.player(changed.victim)
+    table = table.with_player(replace(victim, life=victim.life - changed.damage,
+                                      poison=victim.poison + changed.poison))
+    table = table.note(f"{changed.victim} takes {changed.damage} damage"
+                       + (f" and {changed.poison} poison" if changed.poison else ""))
+    return (yield from settle_deaths(table))
+
+
+def settle_deaths(table: Caverns) -> Resolution[Caverns]:
+    """A player at 0 Life Points or less is dead and out of the game; the highest
+    Initiative card is removed from the game for each."""
+    for player in table.players:
+        if not player.dead and player.life <= 0:
+            table = table.with_player(replace(player, dead=True, hand=(), initiative=0,
+                                              riders=()))
+            table = replace(table, initiative=table.initiative[:-1],
+                            discard=(*table.discard, *player.hand, *player.riders))
+            table = table.note(f"{player.name} dies")
+    return table
+    yield  # pragma: no cover
+
+
+__all__ = ["attack", "creature_attacks", "damage_by", "draw", "player_turn",
+           "random_attacks", "reveal", "settle_deaths", "strike"]

@@ -1,0 +1,339 @@
+"""Playing Action cards, Items and abilities, and carrying out effect steps (003, "Action
+Cards", "Item Cards"; the checklist's CC-17 to CC-19).
+
+Action cards are played from the hand at a window: on your own turn, after an Attack card
+is revealed, when the creature attacks, or at any of these. When several players want to
+play at once, the Initiative card closest to 1 goes first (003), so every window asks the
+players in Initiative order, and starts over after each card played. Items lie face up
+beside their player and are used by declaring them; Potions are tipped to drink and, like
+Alchemist Fire and other one-use Items, leave play once used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from tales.rules.decisions import Decider, Decision, Resolution
+from tales.tavern.chance import shuffle
+from tales.tavern.encounter.model import (
+    LIFE,
+    Blow,
+    Card,
+    Caverns,
+    Kind,
+    Op,
+    Step,
+    When,
+    Whom,
+    value,
+)
+
+PASS = "pass"
+#: Ops that answer a creature's attack on the card's player.
+DEFENCES = frozenset({Op.DODGE, Op.REDIRECT, Op.COUNTER})
+#: Ops that change an Attack card already revealed.
+ON_BLOWS = frozenset({Op.HALVE, Op.DOUBLE, Op.MISS})
+
+
+@dataclass(frozen=True)
+class Incoming:
+    """A creature's attack about to land on ``victim``."""
+
+    victim: str
+    damage: int
+    poison: int = 0
+    dodged: bool = False
+
+
+def draw(table: Caverns, name: str, count: int) -> Resolution[Caverns]:
+    """Draw ``count`` cards (the discards shuffled into a new deck when it runs out).
+    An Item drawn goes face up beside the player (it is not in the hand). Holding more
+    than the maximum hand size, the player discards the excess at once."""
+    for _ in range(count):
+        if not table.deck:
+            if not table.discard:
+                break
+            deck = yield from shuffle(table.discard, "the discards")
+            table = replace(table, deck=tuple(deck), discard=())
+        card, table = table.deck[-1], replace(table, deck=table.deck[:-1])
+        player = table.player(name)
+        if card.kind is Kind.ITEM:
+            table = table.with_player(replace(player, items=(*player.items, card))).note(
+                f"{name} draws the Item {card.name}")
+        else:
+            table = table.with_player(replace(player, hand=(*player.hand, card)))
+    while len(table.player(name).hand) > table.player(name).hand_size:
+        player = table.player(name)
+        choice = yield Decision("excess", f"{name}: too many cards: discard one",
+                                tuple(sorted({c.name for c in player.hand})),
+                                Decider.PLAYER, name, state=table)
+        table = discard_from_hand(table, name, choice)
+    return table
+
+
+def discard_from_hand(table: Caverns, name: str, card_name: str) -> Caverns:
+    player = table.player(name)
+    index = next(i for i, c in enumerate(player.hand) if c.name == card_name)
+    return replace(table.with_player(replace(player, hand=player.hand[:index]
+                                             + player.hand[index + 1:])),
+                   discard=(*table.discard, player.hand[index]))
+
+
+def usable(table: Caverns, name: str, when: When, incoming: Incoming | None = None
+           ) -> list[Card]:
+    """The Action cards in ``name``'s hand and Items beside them they may use now."""
+    player = table.player(name)
+    found = []
+    ability = table.ability(name)
+    for card in (*player.hand, *player.items, *((ability,) if ability else ())):
+        if card.kind not in (Kind.ACTION, Kind.ITEM) or not (card.steps or card.either):
+            continue
+        if card.when not in (when, When.ANY) and not (card.potion and when is When.ANY):
+            continue
+        ops = {s.op for s in card.steps}
+        if ops & DEFENCES and (incoming is None or incoming.victim != name):
+            continue
+        if ops & ON_BLOWS and not targets(table, name):
+            continue
+        if Op.EDGE_OUT in ops and not [n for n, _ in table.set_cards if n != name]:
+            continue
+        found.append(card)
+    return found
+
+
+def window(table: Caverns, when: When, only: Sequence[str] | None, label: str,
+           incoming: Incoming | None = None) -> Resolution[Caverns]:
+    """Players (``only`` those, else everyone living) in Initiative order may play a card
+    of the moment; after each one, everyone may again."""
+    table, _ = yield from answer(table, when, only, label, incoming)
+    return table
+
+
+def answer(table: Caverns, when: When, only: Sequence[str] | None, label: str,
+           incoming: Incoming | None) -> Resolution[tuple[Caverns, Incoming | None]]:
+    """:func:`window`, returning the creature's attack as the cards changed it."""
+    while True:
+        played = False
+        for name in table.in_initiative():
+            if only is not None and name not in only:
+                continue
+            cards = usable(table, name, when, incoming)
+            if not cards:
+                continue
+            choice = yield Decision("play", f"{name}: play a card ({label})?",
+                                    (PASS, *sorted({c.name for c in cards})),
+                                    Decider.PLAYER, name, state=table)
+            if choice == PASS:
+                continue
+            card = next(c for c in cards if c.name == choice)
+            table, incoming = yield from use(table, name, card, incoming)
+            played = True
+            break
+        if not played:
+            return table, incoming
+
+
+def use(table: Caverns, name: str, card: Card, incoming: Incoming | None = None
+        ) -> Resolution[tuple[Caverns, Incoming | None]]:
+    """``name`` plays ``card`` from their hand, or uses the Item; it takes effect."""
+    player = table.player(name)
+    if card.ability:
+        table = table.with_player(replace(player, used=player.used + 1))
+    elif card in player.hand:
+        index = player.hand.index(card)
+        table = replace(table.with_player(replace(player, hand=player.hand[:index]
+                                                  + player.hand[index + 1:])),
+                        discard=(*table.discard, card))
+    elif card in player.items and (card.potion or card.one_use):
+        index = player.items.index(card)
+        table = replace(table.with_player(replace(player, items=player.items[:index]
+                                                  + player.items[index + 1:])),
+                        removed=(*table.removed, card))
+    verb = "drinks" if card.potion else "uses" if card.kind is Kind.ITEM or card.ability \
+        else "plays"
+    table = table.note(f"{name} {verb} {card.name}")
+    steps = card.steps
+    if card.either:  # "may be played for either of its effects"
+        labels = tuple(", ".join(f"{s.op.value} {s.amount}" if s.amount else s.op.value
+                                 for s in effect) for effect in card.either)
+        chosen = yield Decision("either", f"{name}: {card.name} for which effect?", labels,
+                                Decider.PLAYER, name, state=table)
+        steps = (*steps, *card.either[labels.index(chosen)])
+    for step in steps:
+        if step.op in DEFENCES and incoming is not None:
+            table, incoming = yield from defend(table, name, step, incoming)
+    rest = tuple(s for s in steps if s.op not in DEFENCES)
+    table = yield from carry_out(table, name, rest, card.name, potion=card)
+    return table, incoming
+
+
+def defend(table: Caverns, name: str, step: Step, incoming: Incoming
+           ) -> Resolution[tuple[Caverns, Incoming]]:
+    if step.op is Op.DODGE:
+        return table.note(f"{name} dodges the attack"), replace(incoming, dodged=True)
+    if step.op is Op.REDIRECT:
+        others = tuple(p.name for p in table.living() if p.name != name)
+        if not others:
+            return table, incoming
+        whom = yield Decision("whom", f"{name}: send the creature's attack at whom?", others,
+                              Decider.PLAYER, name, state=table)
+        return table.note(f"the attack on {name} goes to {whom}"), replace(incoming,
+                                                                          victim=whom)
+    return wound(table, step.amount).note(f"{name} strikes back for {step.amount}"), incoming
+
+
+def wound(table: Caverns, amount: int) -> Caverns:
+    """The creature (or, in a token-based Encounter, its first token left) loses Life
+    Points."""
+    if table.tokens:
+        return replace(table, tokens=(max(table.tokens[0] - amount, 0), *table.tokens[1:]))
+    return replace(table, life=table.life - amount)
+
+
+def targets(table: Caverns, name: str) -> list[int]:
+    """The Attack cards on the damage stack ``name`` may affect: not another player's
+    protected Special Attack or ability attack."""
+    return [i for i, b in enumerate(table.stack)
+            if not b.missed and (b.player == name or not protected(table, b))]
+
+
+def protected(table: Caverns, blow: Blow) -> bool:
+    """003: a Special Attack "once revealed, it cannot be affected by unwanted Action
+    cards"; an ability's attack likewise "In non-bonus rounds ... From Round 7, the attack
+    may be targeted by Action cards as normal"."""
+    if blow.special:
+        return True
+    if blow.card.ability:
+        bonus = table.encounter is not None and table.round in table.encounter.bonus_rounds
+        return not bonus and table.round < 7
+    return False
+
+
+def choose_players(table: Caverns, name: str, whom: Whom, label: str, killer: str | None
+                   ) -> Resolution[list[str]]:
+    living = [p.name for p in table.living()]
+    if whom is Whom.YOU:
+        return [name] if name in living else []
+    if whom is Whom.EACH:
+        return living
+    if whom is Whom.KILLER:
+        return [killer] if killer in living else []
+    options = tuple(n for n in living if whom is Whom.ANY or n != name)
+    if not options:
+        return []
+    chosen = yield Decision("target", f"{name}: {label}: whom?", options, Decider.PLAYER,
+                            name or options[0], state=table)
+    return [chosen]
+
+
+def carry_out(table: Caverns, name: str, steps: Sequence[Step], label: str,
+              killer: str | None = None, potion: Card | None = None) -> Resolution[Caverns]:
+    """The steps of a card, Item, ability or Event played by ``name`` ("" for an Event)."""
+    for step in steps:
+        if step.op in ON_BLOWS:
+            table = yield from change_blow(table, name, step, label)
+            continue
+        if step.op is Op.EDGE_OUT:
+            table = yield from edge_out(table, name, label)
+            continue
+        if step.op in (Op.WOUND, Op.TOUGHEN):
+            amount = step.amount if step.op is Op.WOUND else -step.amount
+            table = wound(table, amount).note(
+                f"{label}: the creature {'loses' if amount > 0 else 'gains'} "
+                f"{abs(amount)} Life Points")
+            continue
+        if step.op is Op.RELIC:
+            for who in (yield from choose_players(table, name, step.whom, label, killer)):
+                if table.relics:
+                    relic, table = table.relics[-1], replace(table, relics=table.relics[:-1])
+                    player = table.player(who)
+                    table = table.with_player(replace(player, items=(*player.items, relic)))
+                    table = table.note(f"{who} gains the Relic {relic.name}")
+            continue
+        for who in (yield from choose_players(table, name, step.whom, label, killer)):
+            table = yield from apply(table, name, who, step, label, potion)
+    return table
+
+
+def apply(table: Caverns, name: str, who: str, step: Step, label: str,
+          potion: Card | None) -> Resolution[Caverns]:
+    player = table.player(who)
+    if step.op is Op.HEAL:
+        if who != name and potion is not None and potion.potion:
+            willing = yield Decision("accept", f"{who}: accept {label} from {name}?",
+                                     ("yes", "no"), Decider.PLAYER, who, state=table)
+            if willing == "no":
+                return table.note(f"{who} refuses {label}")
+            giver = table.player(name)
+            table = table.with_player(replace(giver, prestige=(*giver.prestige,
+                                                               (label, potion.prestige))))
+            player = table.player(who)
+        healed = min(player.life + step.amount, LIFE)
+        return table.with_player(replace(player, life=healed)).note(
+            f"{who} heals to {healed} Life Points")
+    if step.op is Op.HURT:
+        return table.with_player(replace(player, life=player.life - step.amount)).note(
+            f"{who} loses {step.amount} Life Points ({label})")
+    if step.op is Op.DRAW:
+        return (yield from draw(table, who, step.amount))
+    if step.op is Op.POISON:
+        return table.with_player(replace(player, poison=player.poison + step.amount)).note(
+            f"{who} is poisoned ({player.poison + step.amount} tokens)")
+    if step.op is Op.CURE:
+        return table.with_player(replace(player, poison=max(player.poison - step.amount, 0)))
+    if step.op is Op.PRESTIGE:
+        return table.with_player(replace(player, prestige=(*player.prestige,
+                                                           (label, step.amount))))
+    if step.op is Op.HAND:
+        return table.with_player(replace(player, hand_size=player.hand_size + step.amount))
+    if step.op is Op.STEAL:
+        items = [c for c in player.items if c not in player.tipped]
+        if not items or who == name:
+            return table
+        choice = yield Decision("steal", f"{name}: take which Item from {who}?",
+                                tuple(sorted({c.name for c in items})), Decider.PLAYER, name,
+                                state=table)
+        index = next(i for i, c in enumerate(player.items) if c.name == choice)
+        table = table.with_player(replace(player, items=player.items[:index]
+                                          + player.items[index + 1:]))
+        thief = table.player(name)
+        return table.with_player(replace(thief, items=(*thief.items, player.items[index])))
+    return table
+
+
+def change_blow(table: Caverns, name: str, step: Step, label: str) -> Resolution[Caverns]:
+    """Halve (rotate to the next lower value), double (next higher; not past the top) or
+    miss a revealed Attack card (003, "Attack Cards")."""
+    options = targets(table, name)
+    if not options:
+        return table
+    labels = tuple(f"{i + 1}: {table.stack[i].card.name} ({table.stack[i].player}, "
+                   f"{value(table.stack[i], table)})" for i in options)
+    chosen = yield Decision("blow", f"{name}: {label} on which Attack card?", labels,
+                            Decider.PLAYER, name, state=table)
+    index = options[labels.index(chosen)]
+    blow = table.stack[index]
+    if step.op is Op.MISS:
+        changed = replace(blow, missed=True)
+    elif step.op is Op.HALVE:
+        changed = replace(blow, index=max(blow.index - 1, 0))
+    else:
+        changed = replace(blow, index=min(blow.index + 1, len(blow.ladder) - 1))
+    table = replace(table, stack=(*table.stack[:index], changed, *table.stack[index + 1:]))
+    return table.note(f"{label}: {blow.card.name} now deals {value(changed, table)}")
+
+
+def edge_out(table: Caverns, name: str, label: str) -> Resolution[Caverns]:
+    """Discard another player's set, face-down Attack card (never a card that replaced a
+    Stand In: those are never set; Opportunity Fire's second card is)."""
+    options = tuple(f"{n}'s set card" for n, _ in table.set_cards if n != name)
+    if not options:
+        return table
+    chosen = yield Decision("edge-out", f"{name}: {label}: which set card?", options,
+                            Decider.PLAYER, name, state=table)
+    index = [i for i, (n, _) in enumerate(table.set_cards) if n != name][options.index(chosen)]
+    whose, card = table.set_cards[index]
+    table = replace(table, set_cards=table.set_cards[:index] + table.set_cards[index + 1:],
+                    discard=(*table.discard, card))
+    return table.note(f"{label}: {whose}'s set card is discarded")

@@ -1,0 +1,300 @@
+"""The encounter game's table as data (seed 003; the checklist's section D).
+
+Cards are data read from TOML (:mod:`.cards`); the printed cards' texts are not in the
+seed, so the bundled deck is an original sample. Everything is immutable; the rules in
+:mod:`.rules` return new values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+LIFE = 100  # "places a green bead on the 100 Life Points number"
+HAND_SIZE = 7
+ENCOUNTERS = 9  # "deal 9 facedown on the table to form the Encounter deck"
+POISON_DAMAGE = 5  # "damaged for 5 points for each poison token"
+POISON_PENALTY = 10  # "all their attacks modified by -10 damage for each token"
+VAMPYRE_BITE = 5  # "select a player without a Vampyre token to damage for 5 points"
+
+
+class Kind(StrEnum):
+    """Card types (003: Attack cards, red combat icon; Action cards, blue oval; Items,
+    jewel), and the kinds of Attack card."""
+
+    STANDARD = "standard"  # shows the damage it inflicts
+    ENHANCED = "enhanced"  # damage plus an ability
+    TACTICAL = "tactical"  # a maneuver: never hits or inflicts damage (Feint)
+    STAND_IN = "stand in"  # replaced by new cards when revealed
+    RIDER = "rider"  # stands by and modifies a later Attack card
+    ACTION = "action"
+    ITEM = "item"
+
+    @property
+    def attack(self) -> bool:
+        return self in (Kind.STANDARD, Kind.ENHANCED, Kind.TACTICAL, Kind.STAND_IN,
+                        Kind.RIDER)
+
+
+class When(StrEnum):
+    """When an Action card (or Item, or ability) may be played."""
+
+    TURN = "turn"  # on your own turn, before you flip your Attack card
+    REVEAL = "reveal"  # after an Attack card is revealed
+    CREATURE = "creature"  # when the creature attacks a player
+    ANY = "any"  # at any window
+
+
+class Op(StrEnum):
+    """The closed set of effect steps."""
+
+    HEAL = "heal"  # gain Life Points (never above the maximum)
+    HURT = "hurt"  # a player loses Life Points
+    WOUND = "wound"  # the creature loses Life Points ("Not So Tough")
+    TOUGHEN = "toughen"  # the creature gains Life Points ("Tougher Than He Looks")
+    HALVE = "halve"  # rotate a revealed Attack card to its next lower value
+    DOUBLE = "double"  # rotate it to its next higher value
+    MISS = "miss"  # a revealed Attack card inflicts nothing (it leaves the stack)
+    EDGE_OUT = "edge out"  # discard a set, face-down Attack card of another player
+    DODGE = "dodge"  # the creature's attack on you does no damage
+    REDIRECT = "redirect"  # the creature's attack on you goes to another player
+    COUNTER = "counter"  # strike back at the creature attacking you
+    DRAW = "draw"  # draw cards
+    POISON = "poison"  # a player gets poison tokens
+    CURE = "cure"  # remove poison tokens
+    PRESTIGE = "prestige"  # gain (or lose) Prestige
+    STEAL = "steal"  # take an Item from another player
+    HAND = "hand"  # change your maximum hand size
+    RELIC = "relic"  # the killer gets the top Relic
+
+
+class Whom(StrEnum):
+    YOU = "you"
+    OTHER = "other"  # another player, chosen
+    ANY = "any"  # any player, chosen
+    EACH = "each"  # every living player
+    KILLER = "killer"  # the player who lands the killing blow (Treasures)
+
+
+@dataclass(frozen=True)
+class Step:
+    op: Op
+    amount: int = 0
+    whom: Whom = Whom.YOU
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card of the draw deck. An Attack card's ``values`` are its printed damage values,
+    lowest first, and ``start`` the index of the one it shows; halving and doubling
+    rotate it (003). ``special`` are higher values for one character only. A Rider adds
+    ``add`` or multiplies by ``times``. A Stand In is replaced by ``replace`` cards from the
+    top of the draw deck (``opportunity``: and its player sets a second Attack card)."""
+
+    name: str
+    kind: Kind
+    values: tuple[int, ...] = ()
+    start: int = 0
+    special: str = ""  # the character whose Special Attack it has
+    special_values: tuple[int, ...] = ()
+    add: int = 0
+    times: float = 0.0
+    replace: int = 0
+    opportunity: bool = False
+    when: When = When.ANY
+    steps: tuple[Step, ...] = ()
+    potion: bool = False  # an Item tipped to drink; one use
+    one_use: bool = False
+    relic: bool = False
+    prestige: int = 0  # Prestige it is worth on a pile (a Healing Potion given to another)
+    ability: bool = False  # a character's ability, used like a card
+    uses: int = 1  # an ability's uses each Encounter
+    either: tuple[tuple[Step, ...], ...] = ()  # played for one of these effects instead
+    text: str = ""
+
+
+class Target(StrEnum):
+    """Whom a row of an Attack Matrix attacks. Comparisons are of damage done this round
+    (003: "all damage comparisons refer to damage done this round")."""
+
+    MOST = "most damage"
+    LEAST = "least damage"
+    NONE = "no damage"  # players whose attacks did no damage
+    ALL = "all"
+    RANDOM = "player"  # "Player N": who drew Initiative N on the new draw
+
+
+@dataclass(frozen=True)
+class Strike:
+    """A row of an Encounter's Attack Matrix."""
+
+    target: Target
+    damage: int
+    number: int = 0  # for Target.RANDOM: the Initiative number
+    poison: int = 0
+
+
+class Special(StrEnum):
+    """The named Encounters the seed rules on."""
+
+    NONE = ""
+    VAMPYRE = "vampyre"
+    WEREBOAR = "wereboar"
+    GLUTTONY = "gluttony"
+    EMPEROR_LICH = "emperor lich"
+    HIVEMIND = "hivemind"
+    THANTIGIST = "thantigist"
+    RAGNAROK = "ragnarok"
+    BARRIER_MAGUS = "barrier magus"
+
+
+@dataclass(frozen=True)
+class Encounter:
+    """An Encounter card: starting Life Points by the number of players who started the
+    game, Prestige for the killing blow, its Attack Matrix; a token-based Encounter's
+    tokens (their Life Points); bonus rounds and their Prestige."""
+
+    name: str
+    life: tuple[tuple[int, int], ...]  # (players, Life Points)
+    prestige: int
+    matrix: tuple[Strike, ...] = ()
+    tokens: tuple[int, ...] = ()
+    bonus_rounds: tuple[int, ...] = ()
+    bonus: int = 0
+    creature: bool = True  # creature-based (draws an Event)
+    special: Special = Special.NONE
+    text: str = ""
+
+    def life_for(self, players: int) -> int:
+        table = dict(self.life)
+        if players in table:
+            return table[players]
+        nearest = min(table, key=lambda n: (abs(n - players), n))
+        return table[nearest]
+
+
+@dataclass(frozen=True)
+class Event:
+    """An Event card (Relics & Ruin): it activates when the Encounter number is on its
+    Activation track; an Event! at once, a Treasure! at the end of the Encounter."""
+
+    name: str
+    activation: tuple[int, ...]
+    treasure: bool = False
+    steps: tuple[Step, ...] = ()
+    deadly: bool = False
+    fog: bool = False  # "T'is the fog of war"
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Adventurer:
+    """A player: Life Points, hand, Items face up, the Prestige pile."""
+
+    name: str
+    character: str = ""
+    life: int = LIFE
+    hand: tuple[Card, ...] = ()
+    items: tuple[Card, ...] = ()
+    tipped: tuple[Card, ...] = ()  # Potions tipped to drink
+    prestige: tuple[tuple[str, int], ...] = ()  # (what, Prestige) in the scoring pile
+    initiative: int = 0
+    poison: int = 0
+    dead: bool = False
+    vampyre: bool = False
+    wereboar: bool = False
+    hand_size: int = HAND_SIZE
+    riders: tuple[Card, ...] = ()  # Riders standing by
+    used: int = 0  # uses of the character's ability this Encounter
+
+    @property
+    def score(self) -> int:
+        return sum(p for _, p in self.prestige)
+
+
+@dataclass(frozen=True)
+class Blow:
+    """An Attack card on the damage stack: whose, its card, the value it shows (an index
+    into its values), the Riders that went with it, the token it was placed on."""
+
+    player: str
+    card: Card
+    index: int
+    riders: tuple[Card, ...] = ()
+    token: int = 0
+    special: bool = False  # a Special Attack (protected once revealed)
+    missed: bool = False
+
+    @property
+    def ladder(self) -> tuple[int, ...]:
+        return self.card.special_values if self.special else self.card.values
+
+
+@dataclass(frozen=True)
+class Caverns:
+    """The whole table."""
+
+    players: tuple[Adventurer, ...]
+    deck: tuple[Card, ...]  # top is the last
+    discard: tuple[Card, ...] = ()
+    encounters: tuple[Encounter, ...] = ()  # the Encounter deck, top is the last
+    set_aside: tuple[Encounter, ...] = ()
+    events: tuple[Event, ...] = ()
+    relics: tuple[Card, ...] = ()
+    started: int = 0  # players who started the game
+    number: int = 0  # the Encounter number on the Monster Life Tracker
+    encounter: Encounter | None = None
+    life: int = 0  # the creature's Life Points
+    tokens: tuple[int, ...] = ()  # a token-based Encounter's tokens left (Life Points)
+    round: int = 0
+    stack: tuple[Blow, ...] = ()
+    set_cards: tuple[tuple[str, Card], ...] = ()  # face-down Attack cards this round
+    initiative: tuple[int, ...] = ()  # the Initiative cards in play (highest removed)
+    event: Event | None = None
+    treasure: Event | None = None
+    winners: tuple[str, ...] | None = None
+    log: tuple[str, ...] = ()
+    removed: tuple[Card, ...] = ()  # one-use Items used up
+    abilities: tuple[tuple[str, Card], ...] = ()  # each character's ability (Deeper &)
+    flags: tuple[tuple[str, str], ...] = field(default=())
+
+    def ability(self, name: str) -> Card | None:
+        """``name``'s character ability, if they may still use it this Encounter."""
+        player = self.player(name)
+        card = dict(self.abilities).get(player.character)
+        return card if card is not None and player.used < card.uses else None
+
+    def player(self, name: str) -> Adventurer:
+        return next(p for p in self.players if p.name == name)
+
+    def with_player(self, player: Adventurer) -> Caverns:
+        return replace(self, players=tuple(player if p.name == player.name else p
+                                           for p in self.players))
+
+    def note(self, *lines: str) -> Caverns:
+        return replace(self, log=(*self.log, *lines))
+
+    def living(self) -> list[Adventurer]:
+        return [p for p in self.players if not p.dead]
+
+    def in_initiative(self) -> list[str]:
+        """The living players, Initiative 1 first (003: "starting with Player 1")."""
+        return [p.name for p in sorted(self.living(), key=lambda p: p.initiative)]
+
+    def damage(self) -> int:
+        """The damage stack's total."""
+        return sum(value(b, self) for b in self.stack)
+
+
+def value(blow: Blow, table: Caverns) -> int:
+    """What a Blow inflicts: the value it shows, its Riders in the order played (additive
+    ones added, one multiplicative), less 10 per poison token of its player; never below
+    0; a Feint, a missed card: nothing."""
+    if blow.missed or blow.card.kind is Kind.TACTICAL or not blow.ladder:
+        return 0
+    amount = float(blow.ladder[blow.index])
+    for rider in blow.riders:
+        amount = amount * rider.times if rider.times else amount + rider.add
+    poison = table.player(blow.player).poison if any(
+        p.name == blow.player for p in table.players) else 0
+    return max(int(amount) - POISON_PENALTY * poison, 0)

@@ -1,0 +1,304 @@
+"""The encounter game's rules as generators of Decisions (seed 003, "Sequence of Play";
+the checklist's D.1-D.4). Chance (shuffles, random picks) is a Decision too, so a game
+replays from its answers.
+
+A game: setup; nine Encounters, each revealed with its Event, then combat rounds (set
+Attack cards; turns in Initiative order with a kill check after each Attack card; total
+the damage stack; specific creature attacks; discard; new Initiative; random creature
+attacks; draw a card) until the creature dies; then Prestige to the killing blow, looting,
+refilling hands. The most Prestige wins; a tie plays a set-aside Encounter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from tales.rules.decisions import Decider, Decision, Resolution
+from tales.tavern.chance import pick, shuffle
+from tales.tavern.encounter.attacks import (
+    creature_attacks,
+    damage_by,
+    player_turn,
+    random_attacks,
+    settle_deaths,
+)
+from tales.tavern.encounter.effects import draw, window
+from tales.tavern.encounter.model import (
+    ENCOUNTERS,
+    HAND_SIZE,
+    POISON_DAMAGE,
+    Adventurer,
+    Card,
+    Caverns,
+    Encounter,
+    Event,
+    Kind,
+    When,
+    value,
+)
+
+PASS = "pass"
+#: A guard for bots that never finish an Encounter (not a rule).
+MAX_ROUNDS = 60
+
+
+def set_up(names: Sequence[str], cards: Sequence[Card], encounters: Sequence[Encounter],
+           events: Sequence[Event] = (), relics: Sequence[Card] = (),
+           characters: Sequence[str] = (), abilities: Sequence[tuple[str, Card]] = ()
+           ) -> Resolution[Caverns]:
+    """Shuffle the draw deck and deal seven cards each (Items drawn go face up beside the
+    player: they are not part of the hand); deal nine Encounters (the rest set aside);
+    shuffle the Events; Initiative cards 1 to the number of players."""
+    deck = yield from shuffle(cards, "the draw deck")
+    players = [Adventurer(n, characters[i] if i < len(characters) else "")
+               for i, n in enumerate(names)]
+    table = Caverns(tuple(players), tuple(deck), started=len(players),
+                    initiative=tuple(range(1, len(players) + 1)),
+                    relics=tuple(relics), abilities=tuple(abilities))
+    for player in players:
+        table = yield from draw(table, player.name, HAND_SIZE)
+    dealt = yield from shuffle(encounters, "the Encounter cards")
+    count = min(ENCOUNTERS, len(dealt))
+    table = replace(table, encounters=tuple(dealt[-count:]), set_aside=tuple(dealt[:-count]))
+    shuffled = yield from shuffle(events, "the Event deck")
+    return replace(table, events=tuple(shuffled)).note(
+        f"{len(players)} adventurers, {count} Encounters")
+
+
+def deal_initiative(table: Caverns) -> Resolution[Caverns]:
+    """Each living player draws an Initiative card."""
+    living = [p.name for p in table.living()]
+    cards = yield from shuffle(table.initiative[:len(living)], "the Initiative cards")
+    for name, card in zip(living, cards, strict=True):
+        table = table.with_player(replace(table.player(name), initiative=card))
+    return table.note("Initiative: " + ", ".join(f"{n} {table.player(n).initiative}"
+                                                 for n in table.in_initiative()))
+
+
+def begin(table: Caverns, encounter: Encounter) -> Resolution[Caverns]:
+    """1. Reveal the Encounter and mark its starting Life Points by the number of players
+    who started the game; draw an Event for a creature (Relics & Ruin); Potions; draw
+    Initiative."""
+    number = table.number + 1
+    table = replace(table, encounter=encounter, number=number,
+                    life=encounter.life_for(table.started), tokens=encounter.tokens,
+                    round=0, event=None, treasure=None,
+                    players=tuple(replace(p, used=0) for p in table.players))
+    table = table.note(f"Encounter {number}: {encounter.name} ({table.life} Life Points)")
+    if encounter.creature and table.events:
+        event = table.events[-1]
+        table = replace(table, events=table.events[:-1])
+        if number in event.activation:
+            table = table.note(f"Event: {event.name} activates")
+            if event.treasure:
+                table = replace(table, treasure=event)
+            else:
+                from tales.tavern.encounter.effects import carry_out
+
+                table = replace(table, event=event)
+                table = yield from carry_out(table, "", event.steps, event.name)
+        else:
+            table = table.note(f"Event: {event.name} does not activate (discarded)")
+    table = yield from window(table, When.ANY, None, "the Encounter begins")
+    return (yield from deal_initiative(table))
+
+
+def encounter(table: Caverns, card: Encounter) -> Resolution[Caverns]:
+    """One whole Encounter (module docstring)."""
+    table = yield from begin(table, card)
+    killer: str | None = None
+    while killer is None and table.living() and table.round < MAX_ROUNDS:
+        table, killer = yield from combat_round(table)
+    if killer is None and table.living():
+        table = table.note(f"{card.name} is not defeated after {MAX_ROUNDS} rounds")
+    return (yield from end(table, killer))
+
+
+def combat_round(table: Caverns) -> Resolution[tuple[Caverns, str | None]]:
+    """2. One combat round; the killer if the creature died (or the Encounter was
+    completed)."""
+    table = replace(table, round=table.round + 1, stack=(), set_cards=())
+    table = table.note(f"Round {table.round}")
+    table = yield from set_attacks(table)
+    killer: str | None = None
+    pending: list[tuple[str, Card]] = []
+    for name in table.in_initiative():
+        if table.player(name).dead:
+            continue
+        table, killer, extra = yield from player_turn(table, name)
+        pending.extend(extra)
+        if killer is not None:
+            break
+    for name, card in pending:  # Opportunity Fire's second cards, set face down
+        if killer is not None or table.player(name).dead:
+            break
+        if (name, card) not in table.set_cards:
+            continue  # Edged Out
+        table, killer, _ = yield from player_turn(table, name, card)
+    leftover = [c for _, c in table.set_cards]
+    table = replace(table, set_cards=(), discard=(*table.discard, *leftover))
+    if killer is not None:
+        return _discard_stack(table), killer
+    done = table.damage()
+    if table.tokens:
+        table = replace(table, tokens=tuple(max(t - sum(value(b, table) for b in table.stack
+                                                        if b.token == i), 0)
+                                            for i, t in enumerate(table.tokens)))
+        table = table.note(f"the party deals {done} damage; tokens left: "
+                           f"{', '.join(str(t) for t in table.tokens)}")
+    else:
+        table = replace(table, life=table.life - done)
+        table = table.note(f"the party deals {done} damage; the creature has {table.life} "
+                           "Life Points left")
+    dealt = damage_by(table)
+    table = yield from creature_attacks(table, dealt)
+    table = _discard_stack(table)
+    table = yield from deal_initiative(table)
+    table = yield from random_attacks(table)
+    for name in [p.name for p in table.living()]:
+        table = yield from draw(table, name, 1)
+    for player in table.living():
+        if player.poison:
+            hurt = POISON_DAMAGE * player.poison
+            table = table.with_player(replace(player, life=player.life - hurt)).note(
+                f"{player.name} takes {hurt} poison damage")
+    table = yield from settle_deaths(table)
+    return table, None
+
+
+def _discard_stack(table: Caverns) -> Caverns:
+    cards = [c for b in table.stack for c in (b.card, *b.riders)]
+    return replace(table, stack=(), discard=(*table.discard, *cards))
+
+
+def set_attacks(table: Caverns) -> Resolution[Caverns]:
+    """2a. Each player sets one Attack card face down; with none, an Action card as a
+    bluff. (Changing it before the first reveal gains nothing here: every card is set
+    before any is revealed, and set cards are hidden.) A Vampyre sets nothing."""
+    for name in table.in_initiative():
+        player = table.player(name)
+        if player.vampyre:
+            continue
+        attacks = sorted({c.name for c in player.hand if c.kind.attack})
+        options = attacks or sorted({c.name for c in player.hand if c.kind is Kind.ACTION})
+        if not options:
+            continue
+        choice = yield Decision("set", f"{name}: set an Attack card"
+                                + ("" if attacks else " (a bluff: an Action card)"),
+                                tuple(options), Decider.PLAYER, name, state=table)
+        index = next(i for i, c in enumerate(player.hand) if c.name == choice)
+        card = player.hand[index]
+        table = table.with_player(replace(player, hand=player.hand[:index]
+                                          + player.hand[index + 1:]))
+        table = replace(table, set_cards=(*table.set_cards, (name, card)))
+    return table
+
+
+def end(table: Caverns, killer: str | None) -> Resolution[Caverns]:
+    """3. Prestige to the killing blow (and bonus Prestige in a bonus round), Treasures,
+    looting the dead, discarding and refilling hands, one poison token removed."""
+    card = table.encounter
+    assert card is not None
+    if killer is not None:
+        points = card.prestige
+        bonus = card.bonus if table.round in card.bonus_rounds else 0
+        player = table.player(killer)
+        pile = (*player.prestige, (card.name, points))
+        if bonus:
+            pile = (*pile, (f"{card.name} bonus", bonus))
+        table = table.with_player(replace(player, prestige=pile)).note(
+            f"{killer} lands the killing blow on {card.name}: {points + bonus} Prestige")
+        if table.treasure is not None:
+            from tales.tavern.encounter.effects import carry_out
+
+            table = yield from carry_out(table, killer, table.treasure.steps,
+                                         table.treasure.name, killer=killer)
+    table = yield from loot(table)
+    for name in [p.name for p in table.living()]:
+        table = yield from refill(table, name)
+        player = table.player(name)
+        if player.poison:
+            table = table.with_player(replace(player, poison=player.poison - 1))
+    return replace(table, encounter=None, event=None, treasure=None)
+
+
+def loot(table: Caverns) -> Resolution[Caverns]:
+    """Dead players' Items: draw Initiative; in Initiative order players may each choose
+    an Item from the dead player."""
+    bodies = [p for p in table.players if p.dead and p.items]
+    if not bodies or not table.living():
+        return table
+    table = yield from deal_initiative(table)
+    for body in bodies:
+        for name in table.in_initiative():
+            items = table.player(body.name).items
+            if not items:
+                break
+            choice = yield Decision("loot", f"{name}: take an Item from {body.name}?",
+                                    (PASS, *sorted({c.name for c in items})),
+                                    Decider.PLAYER, name, state=table)
+            if choice == PASS:
+                continue
+            index = next(i for i, c in enumerate(items) if c.name == choice)
+            dead = table.player(body.name)
+            table = table.with_player(replace(dead, items=items[:index] + items[index + 1:]))
+            looter = table.player(name)
+            table = table.with_player(replace(looter, items=(*looter.items, items[index])))
+            table = table.note(f"{name} loots {choice} from {body.name}")
+    return table
+
+
+def refill(table: Caverns, name: str) -> Resolution[Caverns]:
+    """Discard any number of cards, then draw to the maximum hand size."""
+    while table.player(name).hand:
+        player = table.player(name)
+        choice = yield Decision("discard", f"{name}: discard a card?",
+                                (PASS, *sorted({c.name for c in player.hand})),
+                                Decider.PLAYER, name, state=table)
+        if choice == PASS:
+            break
+        index = next(i for i, c in enumerate(player.hand) if c.name == choice)
+        table = replace(table.with_player(replace(player, hand=player.hand[:index]
+                                                  + player.hand[index + 1:])),
+                        discard=(*table.discard, player.hand[index]))
+    missing = table.player(name).hand_size - len(table.player(name).hand)
+    if missing > 0:
+        table = yield from draw(table, name, missing)
+    return table
+
+
+def winners(table: Caverns) -> tuple[str, ...]:
+    """The living players with the most Prestige."""
+    living = table.living()
+    if not living:
+        return ()
+    best = max(p.score for p in living)
+    return tuple(p.name for p in living if p.score == best)
+
+
+def play_game(names: Sequence[str], cards: Sequence[Card], encounters: Sequence[Encounter],
+              events: Sequence[Event] = (), relics: Sequence[Card] = (),
+              characters: Sequence[str] = (), abilities: Sequence[tuple[str, Card]] = ()
+              ) -> Resolution[Caverns]:
+    """A whole game: nine Encounters, then the most Prestige wins; a tie plays Encounters
+    drawn at random from those set aside until it is broken at the end of one."""
+    table = yield from set_up(names, cards, encounters, events, relics, characters,
+                              abilities)
+    while table.encounters and table.living():
+        card = table.encounters[-1]
+        table = replace(table, encounters=table.encounters[:-1])
+        table = yield from encounter(table, card)
+    best = winners(table)
+    while len(best) > 1 and table.set_aside:
+        card = yield from pick(table.set_aside, "a set-aside Encounter")
+        index = table.set_aside.index(card)
+        table = replace(table, set_aside=table.set_aside[:index] + table.set_aside[index + 1:])
+        table = table.note(f"a tie between {', '.join(best)}: a set-aside Encounter")
+        table = yield from encounter(table, card)
+        best = winners(table)
+    if not best:
+        return replace(table, winners=()).note("the whole party is dead: nobody wins")
+    label = "wins" if len(best) == 1 else "tie"
+    return replace(table, winners=best).note(f"{' and '.join(best)} {label} with "
+                                             f"{table.player(best[0]).score} Prestige")
