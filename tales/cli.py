@@ -669,6 +669,40 @@ def cmd_tavern_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_encounter_simulate(args: argparse.Namespace) -> int:
+    from tales.tavern.encounter.simulate import simulate
+
+    if not 2 <= args.players <= 6:
+        raise TalesError("--players is 2 to 6")
+    if args.games < 1:
+        raise TalesError("--games must be 1 or more")
+    report = simulate(args.players, args.games, args.seed, args.deck)
+    if args.json:
+        _emit(report)
+        return 0
+    print(f"The encounter game, {args.players} players, {args.games} games (random bots, "
+          f"seed {args.seed})")
+    for seat, points in report["prestige_per_seat"].items():
+        print(f"  {seat}: {points} Prestige on average, {report['wins_per_seat'][seat]} wins, "
+              f"died {report['deaths_per_seat'][seat]} times")
+    print(f"  Encounters survived: {report['encounters_survived']} on average; the whole "
+          f"party died in {report['party_wiped']} games")
+    return 0
+
+
+def cmd_encounter_play(args: argparse.Namespace) -> int:
+    from tales.tavern.encounter.terminal import play
+
+    if not 2 <= args.players <= 6:
+        raise TalesError("--players is 2 to 6")
+    if not 0 <= args.bots < args.players:
+        raise TalesError("--bots is 0 to one fewer than --players (someone must play)")
+    final = play(args.players, args.players - args.bots, args.seed, args.deck)
+    if final is not None and final.winners:
+        print("Winner: " + ", ".join(final.winners))
+    return 0
+
+
 def _tavern_mode(name: str) -> Any:
     from tales.tavern.rdi.model import Mode
 
@@ -877,6 +911,24 @@ def build_parser() -> argparse.ArgumentParser:
     _tavern_options(tplay)
     tplay.add_argument("--bots", type=int, default=3)
     tplay.set_defaults(run=cmd_tavern_play)
+    encounter = tavern_commands.add_parser("encounter", help="the encounter card game "
+                                           "(Cutthroat Caverns): play or simulate")
+    encounter_commands = encounter.add_subparsers(dest="encounter_command", required=True,
+                                                  metavar="ACTION")
+    for action, text in (("play", "play at the terminal against bots"),
+                         ("simulate", "random bot games: Prestige, deaths, Encounters")):
+        sub = encounter_commands.add_parser(action, help=text)
+        sub.add_argument("--players", type=int, default=4)
+        sub.add_argument("--seed", type=int, default=0)
+        sub.add_argument("--deck", metavar="FILE", help="an encounter game file (default: "
+                         "decks/encounter/sample.toml)")
+        if action == "play":
+            sub.add_argument("--bots", type=int, default=3)
+            sub.set_defaults(run=cmd_encounter_play)
+        else:
+            sub.add_argument("--games", type=int, default=100)
+            sub.add_argument("--json", action="store_true")
+            sub.set_defaults(run=cmd_encounter_simulate)
 
     campaign = commands.add_parser("campaign", help="campaigns: new, continue, list, show, "
                                    "note, export, import")

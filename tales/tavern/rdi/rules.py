@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from tales.rules.decisions import Decider, Decision, Resolution
+from tales.tavern.chance import shuffle
 from tales.tavern.rdi import characters, variants
 from tales.tavern.rdi.drinks import drink_phase, order_drink
 from tales.tavern.rdi.effects import POTION, anytime, play_card
@@ -33,7 +34,6 @@ from tales.tavern.rdi.zones import (
     discard_card,
     discard_drinks,
     draw,
-    shuffle,
     take_card,
     take_drink,
 )
