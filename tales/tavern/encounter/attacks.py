@@ -22,6 +22,7 @@ from tales.tavern.encounter.model import (
     Card,
     Caverns,
     Kind,
+    Special,
     Strike,
     Target,
     When,
@@ -154,10 +155,11 @@ def _token_left(table: Caverns, index: int) -> int:
 
 
 def killed(table: Caverns) -> bool:
-    """After each Attack card: is the creature dead (or every token destroyed)?"""
+    """After each Attack card: is the creature dead (or every token destroyed)? A raised
+    barrier takes the damage first (Barrier Magus)."""
     if table.tokens:
         return all(_token_left(table, i) <= 0 for i in range(len(table.tokens)))
-    return table.damage() >= table.life
+    return table.damage() >= table.life + table.barrier
 
 
 def damage_by(table: Caverns) -> dict[str, int]:
@@ -193,12 +195,26 @@ def creature_attacks(table: Caverns, dealt: dict[str, int]) -> Resolution[Cavern
     card = table.encounter
     if card is None:
         return table
+    if card.special is Special.BARRIER_MAGUS and table.barrier <= 0:
+        # 003: "if the barrier is down, he raises his barrier instead of attacking"
+        return replace(table, barrier=card.barrier).note("the Magus raises his barrier")
     for row in card.matrix:
         if row.target is Target.RANDOM:
             continue
         for victim in victims(table, row, dealt):
-            table = yield from attack(table, Incoming(victim, row.damage, row.poison))
+            for _ in _attackers(table):
+                table = yield from attack(table, Incoming(victim, row.damage, row.poison,
+                                                          row=row))
     return table
+
+
+def _attackers(table: Caverns) -> range:
+    """How many times each row attacks: once; the Hivemind once per token left, so that
+    "the specific token" can be sent elsewhere on its own (003, "Hivemind")."""
+    card = table.encounter
+    if card is not None and card.special is Special.HIVEMIND and table.tokens:
+        return range(sum(1 for t in table.tokens if t > 0))
+    return range(1)
 
 
 def random_attacks(table: Caverns) -> Resolution[Caverns]:
@@ -206,10 +222,14 @@ def random_attacks(table: Caverns) -> Resolution[Caverns]:
     card = table.encounter
     if card is None:
         return table
+    if card.special is Special.BARRIER_MAGUS and table.barrier <= 0:
+        return table
     for row in card.matrix:
         if row.target is Target.RANDOM:
             for victim in victims(table, row, {p.name: 0 for p in table.living()}):
-                table = yield from attack(table, Incoming(victim, row.damage, row.poison))
+                for _ in _attackers(table):
+                    table = yield from attack(table, Incoming(victim, row.damage, row.poison,
+                                                              row=row))
     return table
 
 
@@ -227,7 +247,45 @@ def attack(table: Caverns, incoming: Incoming) -> Resolution[Caverns]:
                                       poison=victim.poison + changed.poison))
     table = table.note(f"{changed.victim} takes {changed.damage} damage"
                        + (f" and {changed.poison} poison" if changed.poison else ""))
+    if changed.row is not None:
+        table = struck(table, changed.victim, changed.row)
     return (yield from settle_deaths(table))
+
+
+def struck(table: Caverns, name: str, row: Strike) -> Caverns:
+    """What else a row of the Attack Matrix does to the player it hit: turning them (a
+    Vampyre, or bitten by the Wereboar), Prestige, switching seats (Thantigist)."""
+    card = table.encounter
+    player = table.player(name)
+    if row.prestige:
+        player = replace(player, prestige=(*player.prestige,
+                                           (card.name if card else "a creature", row.prestige)))
+    if row.turns and card is not None:
+        if card.special is Special.WEREBOAR:
+            player = replace(player, wereboar=True)
+        else:
+            player = replace(player, vampyre=True)
+        table = table.note(f"{name} is turned by {card.name}")
+    table = table.with_player(player)
+    if row.swap:
+        table = switch_seats(table, name)
+    return table
+
+
+def switch_seats(table: Caverns, name: str) -> Caverns:
+    """003, Thantigist: "When you physically switch seats, you effectively become the
+    other character and now hold their hand, Life Points, Prestige and Items." ``name``
+    switches with the next living player round the table."""
+    living = [p.name for p in table.players if not p.dead]
+    if len(living) < 2:
+        return table
+    other = living[(living.index(name) + 1) % len(living)]
+    one, two = table.player(name), table.player(other)
+    fields = ("character", "life", "hand", "items", "tipped", "prestige", "poison", "riders",
+              "used", "hand_size")
+    table = table.with_player(replace(one, **{f: getattr(two, f) for f in fields}))
+    table = table.with_player(replace(two, **{f: getattr(one, f) for f in fields}))
+    return table.note(f"{name} and {other} switch seats")
 
 
 def settle_deaths(table: Caverns) -> Resolution[Caverns]:

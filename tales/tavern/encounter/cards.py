@@ -33,7 +33,8 @@ CARD_KEYS = frozenset({"name", "kind", "count", "values", "start", "special",
                        "special_values", "add", "times", "replace", "opportunity", "when",
                        "steps", "either", "potion", "one_use", "prestige", "text"})
 ENCOUNTER_KEYS = frozenset({"name", "life", "prestige", "matrix", "tokens", "bonus_rounds",
-                            "bonus", "creature", "special", "text", "count"})
+                            "bonus", "creature", "special", "text", "count", "barrier",
+                            "backlash", "revive"})
 EVENT_KEYS = frozenset({"name", "activation", "treasure", "steps", "deadly", "fog", "text",
                         "count"})
 #: Ops whose value is ``true`` rather than an amount.
@@ -85,7 +86,8 @@ def load(path: str | Path) -> Box:
             tuple(_ints(spec.get("tokens", []), "tokens", fail)),
             tuple(_ints(spec.get("bonus_rounds", []), "bonus_rounds", fail)),
             _int(spec, "bonus", fail, 0), spec.get("creature", True) is True,
-            Special(special), str(spec.get("text", "")))
+            Special(special), _int(spec, "barrier", fail, 0), _int(spec, "backlash", fail, 0),
+            _int(spec, "revive", fail, 0), str(spec.get("text", "")))
         encounters.extend([encounter] * _int(spec, "count", fail, 1))
     if not encounters:
         raise ContentError(source, "needs [[encounters]] tables")
@@ -179,9 +181,13 @@ def _when(spec: dict[str, Any], fail: Fail) -> When:
 
 
 def _strike(spec: Any, fail: Fail) -> Strike:
-    if not isinstance(spec, dict) or set(spec) - {"target", "damage", "number", "poison"}:
-        raise fail("a matrix row is { target = \"most damage\", damage = 20 } (keys: target, "
-                   "damage, number, poison)")
+    keys = {"target", "damage", "number", "poison", "turns", "prestige", "swap"}
+    if not isinstance(spec, dict) or set(spec) - keys:
+        raise fail("a matrix row is { target = \"most damage\", damage = 20 } (keys: "
+                   f"{', '.join(sorted(keys))})")
+    prestige = spec.get("prestige", 0)
+    if not _whole(prestige):
+        raise fail("a matrix row's 'prestige' is a whole number (negative: lost)")
     try:
         target = Target(str(spec.get("target")))
     except ValueError:
@@ -190,7 +196,8 @@ def _strike(spec: Any, fail: Fail) -> Strike:
     number = _int(spec, "number", fail, 0)
     if target is Target.RANDOM and number < 1:
         raise fail("a \"player\" row needs 'number', the Initiative number attacked")
-    return Strike(target, _int(spec, "damage", fail, 0), number, _int(spec, "poison", fail, 0))
+    return Strike(target, _int(spec, "damage", fail, 0), number, _int(spec, "poison", fail, 0),
+                  spec.get("turns", False) is True, int(prestige), spec.get("swap", False) is True)
 
 
 def _steps(value: Any, fail: Fail) -> tuple[Step, ...]:

@@ -24,6 +24,7 @@ from tales.tavern.encounter.model import (
     Kind,
     Op,
     Step,
+    Strike,
     When,
     Whom,
     value,
@@ -44,6 +45,7 @@ class Incoming:
     damage: int
     poison: int = 0
     dodged: bool = False
+    row: Strike | None = None
 
 
 def draw(table: Caverns, name: str, count: int) -> Resolution[Caverns]:

@@ -132,6 +132,9 @@ class Strike:
     damage: int
     number: int = 0  # for Target.RANDOM: the Initiative number
     poison: int = 0
+    turns: bool = False  # the victim is turned (a Vampyre; by the Wereboar)
+    prestige: int = 0  # Prestige the victim gains (negative: loses) when hit
+    swap: bool = False  # the victim switches seats with the next player (Thantigist)
 
 
 class Special(StrEnum):
@@ -163,6 +166,9 @@ class Encounter:
     bonus: int = 0
     creature: bool = True  # creature-based (draws an Event)
     special: Special = Special.NONE
+    barrier: int = 0  # Barrier Magus: the barrier's Life Points
+    backlash: int = 0  # Barrier Magus: damage to whoever knocks the barrier down
+    revive: int = 0  # Ragnarok: Life Points the dead come back with
     text: str = ""
 
     def life_for(self, players: int) -> int:
@@ -256,6 +262,7 @@ class Caverns:
     log: tuple[str, ...] = ()
     removed: tuple[Card, ...] = ()  # one-use Items used up
     abilities: tuple[tuple[str, Card], ...] = ()  # each character's ability (Deeper &)
+    barrier: int = 0  # Barrier Magus: the barrier's Life Points left (0: down)
     flags: tuple[tuple[str, str], ...] = field(default=())
 
     def ability(self, name: str) -> Card | None:

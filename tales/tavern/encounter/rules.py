@@ -34,6 +34,7 @@ from tales.tavern.encounter.model import (
     Encounter,
     Event,
     Kind,
+    Special,
     When,
     value,
 )
@@ -83,7 +84,7 @@ def begin(table: Caverns, encounter: Encounter) -> Resolution[Caverns]:
     number = table.number + 1
     table = replace(table, encounter=encounter, number=number,
                     life=encounter.life_for(table.started), tokens=encounter.tokens,
-                    round=0, event=None, treasure=None,
+                    round=0, event=None, treasure=None, barrier=encounter.barrier,
                     players=tuple(replace(p, used=0) for p in table.players))
     table = table.note(f"Encounter {number}: {encounter.name} ({table.life} Life Points)")
     if encounter.creature and table.events:
@@ -100,8 +101,31 @@ def begin(table: Caverns, encounter: Encounter) -> Resolution[Caverns]:
                 table = yield from carry_out(table, "", event.steps, event.name)
         else:
             table = table.note(f"Event: {event.name} does not activate (discarded)")
+    if encounter.special is Special.RAGNAROK:
+        table = yield from ragnarok(table, encounter)
     table = yield from window(table, When.ANY, None, "the Encounter begins")
     return (yield from deal_initiative(table))
+
+
+def ragnarok(table: Caverns, card: Encounter) -> Resolution[Caverns]:
+    """003, Ragnarok: "You can't pick and choose whom to bring back, and you don't have to
+    bring anyone back to life": all the dead come back, or none (the choice of the first
+    living player round the table)."""
+    dead = [p for p in table.players if p.dead]
+    living = table.living()
+    if not dead or not living:
+        return table
+    choice = yield Decision("ragnarok", f"{living[0].name}: bring back every dead player "
+                            f"({', '.join(p.name for p in dead)})?", ("no", "yes"),
+                            Decider.PLAYER, living[0].name, state=table)
+    if choice == "no":
+        return table
+    for player in dead:
+        table = table.with_player(replace(player, dead=False, life=card.revive or 1))
+        table = yield from draw(table, player.name, player.hand_size)
+    count = len(table.living())
+    return replace(table, initiative=tuple(range(1, count + 1))).note(
+        f"Ragnarok: {', '.join(p.name for p in dead)} come back to life")
 
 
 def encounter(table: Caverns, card: Encounter) -> Resolution[Caverns]:
@@ -148,7 +172,8 @@ def combat_round(table: Caverns) -> Resolution[tuple[Caverns, str | None]]:
         table = table.note(f"the party deals {done} damage; tokens left: "
                            f"{', '.join(str(t) for t in table.tokens)}")
     else:
-        table = replace(table, life=table.life - done)
+        table, absorbed = barrier(table)
+        table = replace(table, life=table.life - (done - absorbed))
         table = table.note(f"the party deals {done} damage; the creature has {table.life} "
                            "Life Points left")
     dealt = damage_by(table)
@@ -165,6 +190,28 @@ def combat_round(table: Caverns) -> Resolution[tuple[Caverns, str | None]]:
                 f"{player.name} takes {hurt} poison damage")
     table = yield from settle_deaths(table)
     return table, None
+
+
+def barrier(table: Caverns) -> tuple[Caverns, int]:
+    """Barrier Magus: the raised barrier takes the round's damage first; whoever knocks it
+    down takes the backlash, which is not a creature attack (003: "so you can't play
+    Counter Strike"). Returns the table and the damage the barrier absorbed."""
+    card = table.encounter
+    if table.barrier <= 0 or card is None:
+        return table, 0
+    running, breaker = 0, None
+    for blow in table.stack:
+        running += value(blow, table)
+        if running >= table.barrier and breaker is None:
+            breaker = blow.player
+    absorbed = min(running, table.barrier)
+    table = replace(table, barrier=table.barrier - absorbed)
+    table = table.note(f"the barrier takes {absorbed}" + (": it is down" if breaker else ""))
+    if breaker is not None and card.backlash:
+        hit = table.player(breaker)
+        table = table.with_player(replace(hit, life=hit.life - card.backlash))
+        table = table.note(f"{breaker} takes {card.backlash} backlash")
+    return table, absorbed
 
 
 def _discard_stack(table: Caverns) -> Caverns:
@@ -200,6 +247,10 @@ def end(table: Caverns, killer: str | None) -> Resolution[Caverns]:
     looting the dead, discarding and refilling hands, one poison token removed."""
     card = table.encounter
     assert card is not None
+    if killer is not None and card.special is Special.VAMPYRE:
+        # "all 'turned' players revert to their natural state (keeping the LP and negative
+        # Prestige Points they gained)"
+        table = replace(table, players=tuple(replace(p, vampyre=False) for p in table.players))
     if killer is not None:
         points = card.prestige
         bonus = card.bonus if table.round in card.bonus_rounds else 0
