@@ -22,6 +22,7 @@ from tales.tavern.encounter.model import (
     Card,
     Caverns,
     Kind,
+    Rule,
     Special,
     Strike,
     Target,
@@ -140,13 +141,60 @@ def strike(table: Caverns, name: str, card: Card) -> Resolution[tuple[Caverns, s
     table = table.with_player(replace(player, riders=tuple(standing)))
     start = min(card.start, len(card.special_values if special else card.values) - 1)
     blow = Blow(name, card, max(start, 0), tuple(riders), token, special)
+    if Rule.FOG in table.rules and blow.ladder:
+        blow = yield from announce(table, blow)
     table = replace(table, stack=(*table.stack, blow))
     table = table.note(f"{name}'s {card.name} deals {value(blow, table)}"
                        + (" (Special Attack)" if special else ""))
+    if blow.announced is not None:
+        table = yield from challenge(table, len(table.stack) - 1)
     if card.kind is Kind.ENHANCED:
         table = yield from carry_out(table, name, card.steps, card.name)
     table = yield from window(table, When.REVEAL, None, f"{name}'s {card.name} is revealed")
     return table, (name if killed(table) else None)
+
+
+#: "T'is the fog of war": a liar caught loses 3 Prestige, a wrong challenger 1.
+LIAR, WRONG = 3, 1
+
+
+def announce(table: Caverns, blow: Blow) -> Resolution[Blow]:
+    """Under the fog of war a card is played hidden and its damage announced (its player
+    may lie, naming any other of its values)."""
+    true = value(blow, table)
+    options = tuple(sorted({true, *blow.ladder}))
+    said = yield Decision("announce", f"{blow.player}: announce {blow.card.name}'s damage",
+                          options, Decider.PLAYER, blow.player, state=table)
+    return replace(blow, announced=said)
+
+
+def challenge(table: Caverns, index: int) -> Resolution[Caverns]:
+    """Each other player, in Initiative order, may challenge the announcement: a lie is
+    countered and its teller loses 3 Prestige; the truth costs the challenger 1."""
+    blow = table.stack[index]
+    announced = blow.announced
+    true = value(replace(blow, announced=None), table)
+    for name in table.in_initiative():
+        if name == blow.player:
+            continue
+        choice = yield Decision("challenge", f"{name}: challenge {blow.player}'s "
+                                f"{announced}?", ("no", "yes"), Decider.PLAYER, name,
+                                state=table)
+        if choice == "no":
+            continue
+        if announced != true:
+            liar = table.player(blow.player)
+            table = table.with_player(replace(liar, prestige=(*liar.prestige,
+                                                              ("caught lying", -LIAR))))
+            stack = list(table.stack)
+            stack[index] = replace(blow, missed=True)
+            return replace(table, stack=tuple(stack)).note(
+                f"{name} catches {blow.player} lying: the card is countered")
+        wrong = table.player(name)
+        table = table.with_player(replace(wrong, prestige=(*wrong.prestige,
+                                                           ("a wrong challenge", -WRONG))))
+        return table.note(f"{name} challenges wrongly: {announced} was true")
+    return table
 
 
 def _token_left(table: Caverns, index: int) -> int:
@@ -236,6 +284,9 @@ def random_attacks(table: Caverns) -> Resolution[Caverns]:
 def attack(table: Caverns, incoming: Incoming) -> Resolution[Caverns]:
     """The creature attacks one player: players may answer (dodge, redirect, strike back,
     Potions), then the damage (and poison) lands."""
+    card = table.encounter
+    if card is not None and card.special is Special.GLUTTONY and table.power:
+        incoming = replace(incoming, damage=incoming.damage + table.power)
     label = f"the creature attacks {incoming.victim} for {incoming.damage}"
     table = table.note(label)
     table, changed = yield from answer(table, When.CREATURE, None, label, incoming)
@@ -286,6 +337,50 @@ def switch_seats(table: Caverns, name: str) -> Caverns:
     table = table.with_player(replace(one, **{f: getattr(two, f) for f in fields}))
     table = table.with_player(replace(two, **{f: getattr(one, f) for f in fields}))
     return table.note(f"{name} and {other} switch seats")
+
+
+#: Emperor Lich: the only cards the returned dead keep (003).
+UNDEAD_KEEP = ("Critical Miss", "Trip")
+
+
+def undead_attacks(table: Caverns) -> Resolution[Caverns]:
+    """Emperor Lich, phase 2: the dead who came back "attack at the end of the round":
+    each strikes a living player of its choice with an Attack card from its hand (a
+    creature attack: it may be Counter Struck), then draws a card, discarding and
+    redrawing any Action card or Item other than Critical Miss or Trip."""
+    risen = [p for p in table.players if p.undead]
+    for index, undead in enumerate(risen):
+        if index < len(table.tokens) and table.tokens[index] <= 0:
+            continue  # its token is destroyed: put down
+        attacks = [c for c in undead.hand if c.kind in (Kind.STANDARD, Kind.ENHANCED)]
+        living = tuple(p.name for p in table.living())
+        if attacks and living:
+            card = max(attacks, key=lambda c: c.values[c.start])
+            whom = yield Decision("haunt", f"{undead.name} (undead): attack whom with "
+                                  f"{card.name}?", living, Decider.PLAYER, undead.name,
+                                  state=table)
+            index = undead.hand.index(card)
+            table = replace(table.with_player(replace(undead, hand=undead.hand[:index]
+                                                      + undead.hand[index + 1:])),
+                            discard=(*table.discard, card))
+            table = yield from attack(table, Incoming(whom, card.values[card.start]))
+        table = yield from undead_draw(table, undead.name)
+    return table
+
+
+def undead_draw(table: Caverns, name: str) -> Resolution[Caverns]:
+    for _ in range(len(table.deck) + len(table.discard) + 1):
+        if not table.deck:
+            if not table.discard:
+                return table
+            deck = yield from shuffle(table.discard, "the discards")
+            table = replace(table, deck=tuple(deck), discard=())
+        card, table = table.deck[-1], replace(table, deck=table.deck[:-1])
+        if card.kind.attack or card.name.startswith(UNDEAD_KEEP):
+            player = table.player(name)
+            return table.with_player(replace(player, hand=(*player.hand, card)))
+        table = replace(table, discard=(*table.discard, card))
+    return table
 
 
 def settle_deaths(table: Caverns) -> Resolution[Caverns]:

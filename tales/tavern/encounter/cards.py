@@ -17,8 +17,11 @@ from tales.tavern.encounter.model import (
     Card,
     Encounter,
     Event,
+    Goal,
     Kind,
     Op,
+    Quest,
+    Rule,
     Special,
     Step,
     Strike,
@@ -28,14 +31,15 @@ from tales.tavern.encounter.model import (
 )
 
 Fail = Callable[[str], ContentError]
-TABLES = frozenset({"sample", "cards", "encounters", "events", "relics", "characters"})
+TABLES = frozenset({"sample", "cards", "encounters", "events", "relics", "characters",
+                    "quests"})
 CARD_KEYS = frozenset({"name", "kind", "count", "values", "start", "special",
                        "special_values", "add", "times", "replace", "opportunity", "when",
                        "steps", "either", "potion", "one_use", "prestige", "text"})
 ENCOUNTER_KEYS = frozenset({"name", "life", "prestige", "matrix", "tokens", "bonus_rounds",
                             "bonus", "creature", "special", "text", "count", "barrier",
                             "backlash", "revive"})
-EVENT_KEYS = frozenset({"name", "activation", "treasure", "steps", "deadly", "fog", "text",
+EVENT_KEYS = frozenset({"name", "activation", "treasure", "steps", "deadly", "rule", "text",
                         "count"})
 #: Ops whose value is ``true`` rather than an amount.
 FLAGS = frozenset({Op.HALVE, Op.DOUBLE, Op.MISS, Op.EDGE_OUT, Op.DODGE, Op.REDIRECT,
@@ -52,6 +56,7 @@ class Box:
     events: tuple[Event, ...] = ()
     relics: tuple[Card, ...] = ()
     abilities: tuple[tuple[str, Card], ...] = ()
+    quests: tuple[Quest, ...] = ()
 
 
 def load(path: str | Path) -> Box:
@@ -98,7 +103,7 @@ def load(path: str | Path) -> Box:
         event = Event(str(spec["name"]), tuple(_ints(spec.get("activation", []),
                                                      "activation", fail)),
                       spec.get("treasure", False) is True, _steps(spec.get("steps", []), fail),
-                      spec.get("deadly", False) is True, spec.get("fog", False) is True,
+                      spec.get("deadly", False) is True, _rule(spec, fail),
                       str(spec.get("text", "")))
         events.extend([event] * _int(spec, "count", fail, 1))
     abilities: list[tuple[str, Card]] = []
@@ -110,7 +115,19 @@ def load(path: str | Path) -> Box:
                        ability=True, uses=_int(spec, "uses", fail, 1),
                        text=str(spec.get("text", "")))
         abilities.append((str(spec["name"]), ability))
-    return Box(cards, tuple(encounters), tuple(events), relics, tuple(abilities))
+    quests: list[Quest] = []
+    for _, spec, where, line in _entries(data, "quests", source, lines, required=False):
+        fail = _fail(source, where, line)
+        _keys(spec, frozenset({"name", "goal", "at_least", "prestige", "text", "count"}), fail)
+        try:
+            goal = Goal(str(spec.get("goal")))
+        except ValueError:
+            raise fail(f"'goal' is one of: {', '.join(g.value for g in Goal)}") from None
+        quest = Quest(str(spec["name"]), goal, _int(spec, "at_least", fail, 1),
+                      _int(spec, "prestige", fail, 1), str(spec.get("text", "")))
+        quests.extend([quest] * _int(spec, "count", fail, 1))
+    return Box(cards, tuple(encounters), tuple(events), relics, tuple(abilities),
+               tuple(quests))
 
 
 def _bad(source: str, card: Card) -> Card:
@@ -171,6 +188,13 @@ def _cards(data: dict[str, Any], table: str, source: str, lines: LineFinder,
                                                                  "either", fail)))
         cards.extend([card] * _int(spec, "count", fail, 1))
     return tuple(cards)
+
+
+def _rule(spec: dict[str, Any], fail: Fail) -> str:
+    rule = spec.get("rule", "")
+    if rule and rule not in {r.value for r in Rule}:
+        raise fail(f"'rule' is one of: {', '.join(r.value for r in Rule)}")
+    return str(rule)
 
 
 def _when(spec: dict[str, Any], fail: Fail) -> When:

@@ -23,6 +23,7 @@ from tales.tavern.encounter.model import (
     Caverns,
     Kind,
     Op,
+    Rule,
     Step,
     Strike,
     When,
@@ -48,10 +49,16 @@ class Incoming:
     row: Strike | None = None
 
 
-def draw(table: Caverns, name: str, count: int) -> Resolution[Caverns]:
+def limit(table: Caverns, name: str) -> int:
+    """``name``'s maximum hand size ("A blessing of daylight": one more)."""
+    return table.player(name).hand_size + (1 if Rule.DAYLIGHT in table.rules else 0)
+
+
+def draw(table: Caverns, name: str, count: int, enforce: bool = True) -> Resolution[Caverns]:
     """Draw ``count`` cards (the discards shuffled into a new deck when it runs out).
     An Item drawn goes face up beside the player (it is not in the hand). Holding more
-    than the maximum hand size, the player discards the excess at once."""
+    than the maximum hand size, the player discards the excess at once (unless
+    ``enforce`` is False: Gluttony's feast)."""
     for _ in range(count):
         if not table.deck:
             if not table.discard:
@@ -65,7 +72,7 @@ def draw(table: Caverns, name: str, count: int) -> Resolution[Caverns]:
                 f"{name} draws the Item {card.name}")
         else:
             table = table.with_player(replace(player, hand=(*player.hand, card)))
-    while len(table.player(name).hand) > table.player(name).hand_size:
+    while enforce and len(table.player(name).hand) > limit(table, name):
         player = table.player(name)
         choice = yield Decision("excess", f"{name}: too many cards: discard one",
                                 tuple(sorted({c.name for c in player.hand})),

@@ -137,6 +137,32 @@ class Strike:
     swap: bool = False  # the victim switches seats with the next player (Thantigist)
 
 
+class Rule(StrEnum):
+    """Events that change the rules while their Encounter lasts."""
+
+    FOG = "fog of war"  # cards played hidden and announced; liars may be challenged
+    CLOSE_QUARTERS = "close quarters"  # Gluttony powered up more by each card drawn
+    DAYLIGHT = "daylight"  # maximum hand size +1; the first extra card drawn is free
+
+
+class Goal(StrEnum):
+    """What a Quest card asks (Tombs & Tomes: "Quest cards can add to the winning
+    conditions of the standard game")."""
+
+    KILLS = "kills"  # land at least N killing blows
+    SURVIVE = "survive"  # end the game with at least N Life Points
+    ITEMS = "items"  # end the game with at least N Items
+
+
+@dataclass(frozen=True)
+class Quest:
+    name: str
+    goal: Goal
+    at_least: int
+    prestige: int
+    text: str = ""
+
+
 class Special(StrEnum):
     """The named Encounters the seed rules on."""
 
@@ -189,7 +215,7 @@ class Event:
     treasure: bool = False
     steps: tuple[Step, ...] = ()
     deadly: bool = False
-    fog: bool = False  # "T'is the fog of war"
+    rule: str = ""  # a rule it switches on: "fog of war", "close quarters", "daylight"
     text: str = ""
 
 
@@ -212,6 +238,10 @@ class Adventurer:
     hand_size: int = HAND_SIZE
     riders: tuple[Card, ...] = ()  # Riders standing by
     used: int = 0  # uses of the character's ability this Encounter
+    beast: bool = False  # a Wereboar at the end of the game: a creature, not a player
+    undead: bool = False  # a dead player fighting the party (Emperor Lich)
+    quest: Quest | None = None  # the Quest card dealt to them (Tombs & Tomes)
+    kills: int = 0  # killing blows landed
 
     @property
     def score(self) -> int:
@@ -230,6 +260,7 @@ class Blow:
     token: int = 0
     special: bool = False  # a Special Attack (protected once revealed)
     missed: bool = False
+    announced: int | None = None  # the damage announced under the fog of war
 
     @property
     def ladder(self) -> tuple[int, ...]:
@@ -263,6 +294,9 @@ class Caverns:
     removed: tuple[Card, ...] = ()  # one-use Items used up
     abilities: tuple[tuple[str, Card], ...] = ()  # each character's ability (Deeper &)
     barrier: int = 0  # Barrier Magus: the barrier's Life Points left (0: down)
+    rules: tuple[Rule, ...] = ()  # Events' rules in force this Encounter
+    power: int = 0  # Gluttony's power: extra damage to each of its attacks
+    wereboar: Encounter | None = None  # the Wereboar faced, for the end of the game
     flags: tuple[tuple[str, str], ...] = field(default=())
 
     def ability(self, name: str) -> Card | None:
@@ -282,7 +316,8 @@ class Caverns:
         return replace(self, log=(*self.log, *lines))
 
     def living(self) -> list[Adventurer]:
-        return [p for p in self.players if not p.dead]
+        """The party: players alive (a Wereboar that became a creature is not one)."""
+        return [p for p in self.players if not p.dead and not p.beast]
 
     def in_initiative(self) -> list[str]:
         """The living players, Initiative 1 first (003: "starting with Player 1")."""
@@ -299,6 +334,8 @@ def value(blow: Blow, table: Caverns) -> int:
     0; a Feint, a missed card: nothing."""
     if blow.missed or blow.card.kind is Kind.TACTICAL or not blow.ladder:
         return 0
+    if blow.announced is not None:
+        return blow.announced
     amount = float(blow.ladder[blow.index])
     for rider in blow.riders:
         amount = amount * rider.times if rider.times else amount + rider.add

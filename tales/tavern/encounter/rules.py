@@ -22,6 +22,7 @@ from tales.tavern.encounter.attacks import (
     player_turn,
     random_attacks,
     settle_deaths,
+    undead_attacks,
 )
 from tales.tavern.encounter.effects import draw, window
 from tales.tavern.encounter.model import (
@@ -33,7 +34,10 @@ from tales.tavern.encounter.model import (
     Caverns,
     Encounter,
     Event,
+    Goal,
     Kind,
+    Quest,
+    Rule,
     Special,
     When,
     value,
@@ -46,8 +50,8 @@ MAX_ROUNDS = 60
 
 def set_up(names: Sequence[str], cards: Sequence[Card], encounters: Sequence[Encounter],
            events: Sequence[Event] = (), relics: Sequence[Card] = (),
-           characters: Sequence[str] = (), abilities: Sequence[tuple[str, Card]] = ()
-           ) -> Resolution[Caverns]:
+           characters: Sequence[str] = (), abilities: Sequence[tuple[str, Card]] = (),
+           quests: Sequence[Quest] = ()) -> Resolution[Caverns]:
     """Shuffle the draw deck and deal seven cards each (Items drawn go face up beside the
     player: they are not part of the hand); deal nine Encounters (the rest set aside);
     shuffle the Events; Initiative cards 1 to the number of players."""
@@ -63,6 +67,10 @@ def set_up(names: Sequence[str], cards: Sequence[Card], encounters: Sequence[Enc
     count = min(ENCOUNTERS, len(dealt))
     table = replace(table, encounters=tuple(dealt[-count:]), set_aside=tuple(dealt[:-count]))
     shuffled = yield from shuffle(events, "the Event deck")
+    if quests:  # one Quest card each, dealt face down
+        dealt_quests = yield from shuffle(quests, "the Quest cards")
+        for player, quest in zip(table.players, reversed(dealt_quests), strict=False):
+            table = table.with_player(replace(player, quest=quest))
     return replace(table, events=tuple(shuffled)).note(
         f"{len(players)} adventurers, {count} Encounters")
 
@@ -84,7 +92,9 @@ def begin(table: Caverns, encounter: Encounter) -> Resolution[Caverns]:
     number = table.number + 1
     table = replace(table, encounter=encounter, number=number,
                     life=encounter.life_for(table.started), tokens=encounter.tokens,
-                    round=0, event=None, treasure=None, barrier=encounter.barrier,
+                    round=0, event=None, treasure=None, barrier=encounter.barrier, rules=(),
+                    power=0, wereboar=encounter if encounter.special is Special.WEREBOAR
+                    else table.wereboar,
                     players=tuple(replace(p, used=0) for p in table.players))
     table = table.note(f"Encounter {number}: {encounter.name} ({table.life} Life Points)")
     if encounter.creature and table.events:
@@ -92,6 +102,11 @@ def begin(table: Caverns, encounter: Encounter) -> Resolution[Caverns]:
         table = replace(table, events=table.events[:-1])
         if number in event.activation:
             table = table.note(f"Event: {event.name} activates")
+            havoc = bool(encounter.tokens) or encounter.barrier > 0
+            if event.rule and not (event.rule == Rule.FOG and havoc):
+                table = replace(table, rules=(*table.rules, Rule(event.rule)))
+            elif event.rule:  # "Skip this event if it comes up with a creature that plays
+                table = table.note("it is skipped")  # havoc with the damage stack!"
             if event.treasure:
                 table = replace(table, treasure=event)
             else:
@@ -131,12 +146,46 @@ def ragnarok(table: Caverns, card: Encounter) -> Resolution[Caverns]:
 def encounter(table: Caverns, card: Encounter) -> Resolution[Caverns]:
     """One whole Encounter (module docstring)."""
     table = yield from begin(table, card)
-    killer: str | None = None
-    while killer is None and table.living() and table.round < MAX_ROUNDS:
-        table, killer = yield from combat_round(table)
-    if killer is None and table.living():
-        table = table.note(f"{card.name} is not defeated after {MAX_ROUNDS} rounds")
+    if card.special is Special.EMPEROR_LICH:
+        table = yield from lich_phases(table, card)
+    table, killer = yield from fight(table)
     return (yield from end(table, killer))
+
+
+def fight(table: Caverns) -> Resolution[tuple[Caverns, str | None]]:
+    """Combat rounds until the creature dies (or the party does)."""
+    killer: str | None = None
+    start = table.round
+    while killer is None and table.living() and table.round - start < MAX_ROUNDS:
+        table, killer = yield from combat_round(table)
+    if killer is None and table.living() and table.encounter is not None:
+        table = table.note(f"{table.encounter.name} is not defeated after {MAX_ROUNDS} "
+                           "rounds")
+    return table, killer
+
+
+def lich_phases(table: Caverns, card: Encounter) -> Resolution[Caverns]:
+    """Emperor Lich (003): first a skeleton token for every surviving player; then the
+    players who died before engage the party as creatures (one token each; no
+    Initiative; they attack at the end of the round); then the Lich itself (the usual
+    Encounter, the only part with Prestige and bonus Prestige)."""
+    skeleton = card.tokens[0] if card.tokens else 10
+    table = replace(table, tokens=(skeleton,) * len(table.living())).note(
+        f"the Emperor Lich's skeletons: {len(table.living())} tokens")
+    table, _ = yield from fight(table)
+    dead = [p for p in table.players if p.dead]
+    if dead and table.living():
+        for player in dead:
+            table = table.with_player(replace(player, undead=True))
+        lich = table.encounter
+        table = replace(table, tokens=(card.revive or 20,) * len(dead),
+                        encounter=replace(card, matrix=())).note(
+            f"the dead rise: {', '.join(p.name for p in dead)}")
+        table, _ = yield from fight(table)
+        table = replace(table, encounter=lich, players=tuple(
+            replace(p, undead=False) for p in table.players))
+    return replace(table, tokens=(), life=card.life_for(table.started)).note(
+        "the Emperor Lich himself")
 
 
 def combat_round(table: Caverns) -> Resolution[tuple[Caverns, str | None]]:
@@ -144,6 +193,8 @@ def combat_round(table: Caverns) -> Resolution[tuple[Caverns, str | None]]:
     completed)."""
     table = replace(table, round=table.round + 1, stack=(), set_cards=())
     table = table.note(f"Round {table.round}")
+    if table.encounter is not None and table.encounter.special is Special.GLUTTONY:
+        table = yield from gluttony(table)
     table = yield from set_attacks(table)
     killer: str | None = None
     pending: list[tuple[str, Card]] = []
@@ -178,6 +229,7 @@ def combat_round(table: Caverns) -> Resolution[tuple[Caverns, str | None]]:
                            "Life Points left")
     dealt = damage_by(table)
     table = yield from creature_attacks(table, dealt)
+    table = yield from undead_attacks(table)
     table = _discard_stack(table)
     table = yield from deal_initiative(table)
     table = yield from random_attacks(table)
@@ -190,6 +242,34 @@ def combat_round(table: Caverns) -> Resolution[tuple[Caverns, str | None]]:
                 f"{player.name} takes {hurt} poison damage")
     table = yield from settle_deaths(table)
     return table, None
+
+
+#: Gluttony: "you may still draw up to 14 cards".
+GLUTTONY_HAND = 14
+
+
+def gluttony(table: Caverns) -> Resolution[Caverns]:
+    """Gluttony: each round, each player may draw cards up to a 14-card hand (15 with "A
+    blessing of daylight", whose first extra card is free); each card drawn powers
+    Gluttony up (twice as much with "We fight in too close a quarters"), adding to the
+    damage of its attacks. The maximum hand size is enforced again at the end."""
+    cap = GLUTTONY_HAND + (1 if Rule.DAYLIGHT in table.rules else 0)
+    each = 2 if Rule.CLOSE_QUARTERS in table.rules else 1
+    for name in table.in_initiative():
+        room = cap - len(table.player(name).hand)
+        if room <= 0:
+            continue
+        count = yield Decision("gorge", f"{name}: draw how many cards (Gluttony grows with "
+                               "each)?", tuple(range(room + 1)), Decider.PLAYER, name,
+                               state=table)
+        if not count:
+            continue
+        table = yield from draw(table, name, count, enforce=False)
+        free = 1 if Rule.DAYLIGHT in table.rules and ("fed", name) not in table.flags else 0
+        table = replace(table, power=table.power + each * (count - free),
+                        flags=(*table.flags, ("fed", name)))
+        table = table.note(f"{name} draws {count}: Gluttony's power is {table.power}")
+    return table
 
 
 def barrier(table: Caverns) -> tuple[Caverns, int]:
@@ -258,7 +338,7 @@ def end(table: Caverns, killer: str | None) -> Resolution[Caverns]:
         pile = (*player.prestige, (card.name, points))
         if bonus:
             pile = (*pile, (f"{card.name} bonus", bonus))
-        table = table.with_player(replace(player, prestige=pile)).note(
+        table = table.with_player(replace(player, prestige=pile, kills=player.kills + 1)).note(
             f"{killer} lands the killing blow on {card.name}: {points + bonus} Prestige")
         if table.treasure is not None:
             from tales.tavern.encounter.effects import carry_out
@@ -328,18 +408,65 @@ def winners(table: Caverns) -> tuple[str, ...]:
     return tuple(p.name for p in living if p.score == best)
 
 
+def wereboar(table: Caverns) -> Resolution[Caverns]:
+    """Wereboar (003): "A player turned into a Wereboar at the end of the game does become
+    a creature; he is no longer a player ... can win the game by killing the rest of the
+    party." After the last Encounter each turned player still alive becomes the creature
+    of one more fight: its Life Points are his, its Attack Matrix the Wereboar's. If the
+    party dies, he wins; his Items can be neither used nor taken."""
+    card = table.wereboar
+    beasts = [p for p in table.living() if p.wereboar]
+    if card is None or not beasts:
+        return table
+    for beast in beasts:
+        table = table.with_player(replace(beast, beast=True))
+        if not table.living():
+            break
+        fight_card = replace(card, name=f"{beast.name} the Wereboar",
+                             life=((table.started, beast.life),), special=Special.NONE,
+                             tokens=(), creature=False)
+        table = table.note(f"{beast.name} becomes a Wereboar")
+        table = yield from encounter(table, fight_card)
+        if not table.living():
+            return replace(table, winners=(beast.name,)).note(
+                f"{beast.name} the Wereboar has killed the party and wins")
+        table = table.with_player(replace(table.player(beast.name), dead=True, beast=False))
+    return table
+
+
+def fulfil_quests(table: Caverns) -> Caverns:
+    """At the end of the game each living player whose Quest is done scores its
+    Prestige."""
+    for player in table.living():
+        quest = player.quest
+        if quest is None:
+            continue
+        done = {Goal.KILLS: player.kills, Goal.SURVIVE: player.life,
+                Goal.ITEMS: len(player.items)}[quest.goal] >= quest.at_least
+        if done:
+            table = table.with_player(replace(player, prestige=(*player.prestige,
+                                                                (quest.name, quest.prestige))))
+            table = table.note(f"{player.name} fulfils the Quest {quest.name}: "
+                               f"{quest.prestige} Prestige")
+    return table
+
+
 def play_game(names: Sequence[str], cards: Sequence[Card], encounters: Sequence[Encounter],
               events: Sequence[Event] = (), relics: Sequence[Card] = (),
-              characters: Sequence[str] = (), abilities: Sequence[tuple[str, Card]] = ()
-              ) -> Resolution[Caverns]:
+              characters: Sequence[str] = (), abilities: Sequence[tuple[str, Card]] = (),
+              quests: Sequence[Quest] = ()) -> Resolution[Caverns]:
     """A whole game: nine Encounters, then the most Prestige wins; a tie plays Encounters
     drawn at random from those set aside until it is broken at the end of one."""
     table = yield from set_up(names, cards, encounters, events, relics, characters,
-                              abilities)
+                              abilities, quests)
     while table.encounters and table.living():
         card = table.encounters[-1]
         table = replace(table, encounters=table.encounters[:-1])
         table = yield from encounter(table, card)
+    table = yield from wereboar(table)
+    if table.winners is not None:
+        return table
+    table = fulfil_quests(table)
     best = winners(table)
     while len(best) > 1 and table.set_aside:
         card = yield from pick(table.set_aside, "a set-aside Encounter")

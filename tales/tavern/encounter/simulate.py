@@ -28,7 +28,7 @@ def seats(box: Box, players: int) -> tuple[list[str], list[str]]:
 def game(box: Box, players: int) -> Game[Caverns]:
     names, characters = seats(box, players)
     return Game(lambda: play_game(names, box.cards, box.encounters, box.events, box.relics,
-                                  characters, box.abilities))
+                                  characters, box.abilities, box.quests))
 
 
 def simulate(players: int, games: int, seed: int, deck: str | Path | None = None
