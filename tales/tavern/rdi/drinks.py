@@ -126,13 +126,14 @@ def reveal(tavern: Tavern, name: str) -> Resolution[tuple[Tavern, list[Drink]]]:
 
 
 def drink_together(tavern: Tavern, source: str,
-                   revealed: list[tuple[list[Drink], Pour]], self_split: bool = False
-                   ) -> Resolution[Tavern]:
+                   revealed: list[tuple[list[Drink], Pour]], self_split: bool = False,
+                   pours: tuple[Pour, ...] = ()) -> Resolution[Tavern]:
     """Drinks revealed together: one response window, a self-splitting Drink's split
     (A-54: players affect it, the revealer picks a partner, players affect the halves),
-    then everyone drinks at once and the cards are discarded (or stay, A-52)."""
+    then everyone drinks at once and the cards are discarded (or stay, A-52). ``pours``:
+    the Drinks on the table when they are not one per revealed card (copies)."""
     label = " and ".join(p.label for _, p in revealed)
-    pours = tuple(replace(p, origin=i) for i, (_, p) in enumerate(revealed))
+    pours = pours or tuple(replace(p, origin=i) for i, (_, p) in enumerate(revealed))
     played = Played(source, label, None, pours=pours)
     tavern, outcome = yield from respond(tavern, played)
     pours = outcome.pours
@@ -197,11 +198,13 @@ def round_on_the_house(tavern: Tavern, name: str, players: list[str]) -> Resolut
     if not cards:
         return tavern.note("Round on the House: there is no Drink left to pour")
     tavern = tavern.note(f"Round on the House: {' with '.join(c.name for c in cards)}")
-    copies = [pour(cards, who) for who in players]
+    copies = tuple(pour(cards, who) for who in players)
     if not copies:
         return discard_drinks(tavern, cards)
-    tavern = yield from drink_together(tavern, name, [([], c) for c in copies])
-    return discard_drinks(tavern, cards)
+    # one Drink, copied: the first copy is the active player's, where a Drink that stays
+    # starts looking for its keeper (A-52: "the active player if there is no single
+    # controller")
+    return (yield from drink_together(tavern, name, [(cards, copies[0])], pours=copies))
 
 
 def drinking_contest(tavern: Tavern, name: str, players: list[str]) -> Resolution[Tavern]:

@@ -110,11 +110,12 @@ def _afford(tavern: Tavern, name: str, cost: tuple[tuple[str, int], ...]) -> boo
                for r, n in cost)
 
 
-def declare_costs(tavern: Tavern, name: str, card: Card
+def declare_costs(tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...] | None = None
                   ) -> Resolution[tuple[Tavern, tuple[Step, ...], bool]]:
     """Optional costs are chosen as the card is played and never refunded (A-35): each
     boost the player can pay, and a Buff Token on an Action or Sometimes card with
-    Fortitude loss. Returns the table, the extra steps and whether a Buff was spent."""
+    Fortitude loss (``steps``: the steps played, if not the card's own). Returns the table,
+    the extra steps and whether a Buff was spent."""
     extra: tuple[Step, ...] = ()
     for boost in card.boosts:
         if not _afford(tavern, name, boost.cost):
@@ -130,7 +131,7 @@ def declare_costs(tavern: Tavern, name: str, card: Card
             tavern = tavern.note(f"{name} spends {what}")
     buffed = False
     loses = any(s.verb is Verb.FORTITUDE and s.amount < 0 and s.who is not Who.YOU
-                for s in (*card.steps, *extra))
+                for s in (*(card.steps if steps is None else steps), *extra))
     if (loses and card.kind in (CardKind.ACTION, CardKind.SOMETIMES)
             and tavern.player(name).count(FORTITUDE_BOOST)):
         choice = yield Decision("buff", f"{name}: spend your Buff Token on {card.name} "
@@ -169,7 +170,7 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
     body = card.steps if steps is None else steps
     body = tuple(s for s in body if s.verb not in RESPONSES)
     tavern = tavern.note(f"{name} plays {label}")
-    tavern, extra, buffed = yield from declare_costs(tavern, name, card)
+    tavern, extra, buffed = yield from declare_costs(tavern, name, card, body)
     body = (*body, *extra)
     chosen = yield from targets_for(tavern, name, body, label, target)
     affects, harms = affected_by(body, name, chosen)
@@ -203,6 +204,10 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
     boosted: set[str] = set()
     for step in steps:
         for who in chosen.get(step.who, []):
+            if who in outcome.ignored and step.verb is Verb.HANDLER:
+                rules = characters.handling(tavern.player(name), step.handler)
+                tavern = yield from rules.ignored(tavern, name, step, who)
+                continue
             if who in outcome.ignored or (tavern.player(who).out and step.who is not Who.YOU):
                 continue
             if not _holds(tavern, name, who, step):
@@ -212,9 +217,11 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
                 if amount < 0 and buffed and who not in boosted and who != name:
                     boosted.add(who)
                     amount -= 1
-                amount = -_reduce(left, who, Stat.FORTITUDE, -amount) if amount < 0 \
-                    else amount
                 victim = _redirect(outcome, who) if amount < 0 else who
+                if amount < 0:  # the target's reductions, then the new target's
+                    amount = -_reduce(left, who, Stat.FORTITUDE, -amount)
+                    if victim != who:
+                        amount = -_reduce(left, victim, Stat.FORTITUDE, -amount)
                 before = tavern.mat(victim).fortitude
                 tavern = change(tavern, victim, fortitude=amount)
                 lost = before - tavern.mat(victim).fortitude
@@ -251,8 +258,13 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
             elif step.verb is Verb.GAIN:
                 tavern = yield from gain_tokens(tavern, name, who, step.resource, amount)
             elif step.verb is Verb.HANDLER:
-                owner = characters.mechanics(tavern.player(name))
-                tavern = yield from owner.handle(tavern, name, step, who)
+                rules = characters.handling(tavern.player(name), step.handler)
+                tavern = yield from rules.handle(tavern, name, step, who)
+    merged: dict[tuple[str, str], int] = {}
+    for loss in losses:  # one card, one loss per victim (A-47: "the amount actually lost")
+        merged[(loss.victim, loss.source)] = merged.get((loss.victim, loss.source), 0) \
+            + loss.amount
+    losses = [Loss(victim, source, amount) for (victim, source), amount in merged.items()]
     for loss in losses:
         for player, rules in characters.every(tavern):
             if player.name == loss.victim:
@@ -318,12 +330,14 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
                                     labels, Decider.PLAYER, name, state=tavern)
             pick = use.pours[labels.index(chosen)]
     beneficiary = use.beneficiaries[0] if use.beneficiaries else name
-    if len(use.beneficiaries) > 1:
+    if len(use.beneficiaries) > 1 and use.verb is Verb.REDIRECT:
         beneficiary = yield Decision("defend", f"{name}: {card.name} for whom?",
                                      use.beneficiaries, Decider.PLAYER, name, state=tavern)
     whom: str | None = None
     if use.verb in (Verb.REDIRECT, Verb.SPLIT, Verb.PASS):
         options = tuple(p.name for p in tavern.others(name))
+        options = characters.mechanics(tavern.player(name)).targets(
+            tavern, name, card, options, played.source) or options
         verb = {Verb.REDIRECT: "redirect the Fortitude loss to", Verb.SPLIT: "split it with",
                 Verb.PASS: "pass it to"}[use.verb]
         whom = yield Decision("whom", f"{name}: {card.name}: {verb} whom?", options,
@@ -349,12 +363,14 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
             outcome = replace(outcome, pours=_set(pours, pick, ignored=True))
             tavern = tavern.note(f"{pours[pick].drinker} Ignores {pours[pick].label}")
         else:
-            outcome = replace(outcome, ignored=outcome.ignored | {beneficiary})
-            tavern = tavern.note(f"{beneficiary} Ignores {played.label}")
+            # 001: "a team may reduce or Ignore such an effect with just one card"
+            team = frozenset(use.beneficiaries) or {beneficiary}
+            outcome = replace(outcome, ignored=outcome.ignored | team)
+            tavern = tavern.note(f"{' and '.join(sorted(team))} Ignore {played.label}")
     elif use.verb is Verb.REDUCE:
         assert step.stat is not None
-        outcome = replace(outcome, reduced=(*outcome.reduced,
-                                            (beneficiary, step.stat, step.amount)))
+        outcome = replace(outcome, reduced=(*outcome.reduced, *(
+            (member, step.stat, step.amount) for member in use.beneficiaries or (beneficiary,))))
         tavern = tavern.note(f"{beneficiary}'s {step.stat.value} loss from {played.label} "
                              f"is reduced by {step.amount}")
     elif use.verb is Verb.REDIRECT:
@@ -369,10 +385,13 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
             if extra.verb is Verb.GAIN and extra.who is Who.TARGET:
                 gains.append((extra.resource, extra.amount))
         score = pour.score + step.amount if pour.revealer else pour.score
-        pours = _set(pours, pick, alcohol=pour.alcohol + step.amount, gains=tuple(gains),
-                     giver=name, score=score)
+        alcohol = pour.alcohol + step.amount
+        if pour.alcohol * alcohol < 0:  # A-44: "reduces it to 0 instead"
+            alcohol = 0
+        pours = _set(pours, pick, alcohol=alcohol, gains=tuple(gains), giver=name,
+                     score=score)
         outcome = replace(outcome, pours=pours)
-        tavern = tavern.note(f"{pour.label} now gives {pour.alcohol + step.amount} Alcohol")
+        tavern = tavern.note(f"{pour.label} now gives {alcohol} Alcohol")
     elif use.verb is Verb.SPLIT:
         assert pick is not None and whom is not None
         first, second = halves(pours[pick], whom)

@@ -17,9 +17,9 @@ from dataclasses import replace
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi import characters
 from tales.tavern.rdi.effects import champions, play_card
-from tales.tavern.rdi.model import CardKind, Player, Step, Tavern, Verb
+from tales.tavern.rdi.model import CardKind, Player, Stat, Step, Tavern, Verb
 from tales.tavern.rdi.stats import gold
-from tales.tavern.rdi.timing import PASS
+from tales.tavern.rdi.timing import PASS, Played, respond
 from tales.tavern.rdi.zones import take_card
 
 
@@ -51,7 +51,12 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
             in_round.remove(name)
     if gold(tavern, starter) > 0:
         payers = [n for n in seats if n in in_round or n == starter]
-        tavern = ante(tavern, payers, 1)
+        # "This counts as 'losing Gold'": cards that reduce a Gold loss answer it
+        losing = tuple((n, frozenset({Stat.GOLD})) for n in payers)
+        tavern, outcome = yield from respond(tavern, Played(starter, "the ante", None, losing,
+                                                            losing, round=True))
+        for payer in payers:
+            tavern = ante(tavern, [payer], max(1 - outcome.reduction(payer, Stat.GOLD), 0))
         tavern = tavern.note(f"Round of Gambling: {len(payers)} players ante 1 Gold")
     else:
         tavern = tavern.note("Round of Gambling: the starter cannot ante, so nobody does")

@@ -79,8 +79,7 @@ def gain_tokens(tavern: Tavern, giver: str, name: str, resource: str, amount: in
                                                      - player.count(resource)), 0)
     for _ in range(room):
         if kind.supply is not None and tavern.left(resource) <= 0:
-            holders = tuple(p.name for p in tavern.players
-                            if p.count(resource) and p.name != name)
+            holders = tuple(p.name for p in tavern.players if p.count(resource))
             if not holders:
                 break
             who = owner.name if owner is not None else giver

@@ -190,7 +190,7 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
         if step.stat is not None and not any(step.stat in played.stats(m) for m in team):
             return None
         return Use(card.name, step.verb)
-    if played.card is None and not played.event:
+    if played.card is None and not played.event and not played.round:
         return None
     if step.verb is Verb.IGNORE:
         if not _matches(step.target, played, card):
@@ -203,8 +203,10 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
         return Use(card.name, step.verb, who) if who else None
     if step.verb in (Verb.REDUCE, Verb.REDIRECT):
         stat = Stat.FORTITUDE if step.verb is Verb.REDIRECT else step.stat
-        who = tuple(m for m in team if stat in played.harmed(m) and m not in outcome.ignored
-                    and not any(f == m for f, _ in outcome.redirected))
+        sent = {to for _, to in outcome.redirected}  # a redirected loss harms its new target
+        who = tuple(m for m in team if (stat in played.harmed(m) or (
+            stat is Stat.FORTITUDE and m in sent)) and m not in outcome.ignored
+            and not any(f == m for f, _ in outcome.redirected))
         if step.verb is Verb.REDIRECT and not tavern.others(name):
             return None
         return Use(card.name, step.verb, who) if who else None

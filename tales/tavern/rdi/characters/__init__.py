@@ -34,6 +34,7 @@ class Mechanics:
 
     name = ""
     resources: tuple[Resource, ...] = ()
+    handlers: frozenset[str] = frozenset()  # the named handlers it carries out
 
     def set_up(self, tavern: Tavern, name: str) -> Tavern:
         """Setup changes (A-12): starting tokens, Fortitude, Gold."""
@@ -109,6 +110,18 @@ class Mechanics:
         return tavern
         yield  # pragma: no cover
 
+    def ignored(self, tavern: Tavern, name: str, step: Step, target: str) -> Resolution[Tavern]:
+        """A handler step ``target`` Ignores: what still happens (Karl's Special editions
+        still lets him draw)."""
+        return tavern
+        yield  # pragma: no cover
+
+    def targets(self, tavern: Tavern, name: str, card: Card, options: tuple[str, ...],
+                source: str) -> tuple[str, ...]:
+        """Whom ``name``'s ``card``, answering a card of ``source``, may pick (a redirect)
+        among ``options``: a character may narrow them (PROTECT: the most Corrupted)."""
+        return options
+
 
 REGISTRY: dict[str, Mechanics] = {}
 RESOURCES: dict[str, Resource] = {}
@@ -125,6 +138,16 @@ def register(mechanics: Mechanics) -> Mechanics:
 def mechanics(player: Player) -> Mechanics:
     _load()
     return REGISTRY.get(player.mechanics, NONE)
+
+
+def handling(player: Player, handler: str) -> Mechanics:
+    """The rules that carry out ``handler``: the card player's character if it does, else
+    any character whose rules do (a card of another deck that says "Check for Traps")."""
+    _load()
+    own = REGISTRY.get(player.mechanics, NONE)
+    if handler in own.handlers:
+        return own
+    return next((m for m in REGISTRY.values() if handler in m.handlers), own)
 
 
 def known() -> list[str]:
