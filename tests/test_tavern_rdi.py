@@ -313,7 +313,8 @@ def test_sample_decks_load() -> None:
     assert {d.name for d in DRINKS} >= {"Light Ale", "Dark Ale", "Wine", "Elven Wine",
                                         "Dragon Breath Ale", "Mead", "Pot of Tea",
                                         "Round on the House", "Drinking Contest"}
-    assert all(isinstance(c, Card) for c in BERTHA.cards) and BERTHA.cards[0].kind is CardKind.ACTION
+    assert all(isinstance(c, Card) for c in BERTHA.cards)
+    assert BERTHA.cards[0].kind is CardKind.ACTION
 
 
 def test_the_simulator_is_deterministic_by_seed(capsys: pytest.CaptureFixture[str]) -> None:

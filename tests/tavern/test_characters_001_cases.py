@@ -288,7 +288,7 @@ ALARIC = [
         "were an Action Card played from Alaric's hand with only its Trap Effect.",
         Case((seat("alaric", hand=(TRIPWIRE, TRIPWIRE)), seat("bob", hand=(TAKE_BACK,)),
               seat("cid")), acts("alaric"),
-             {"respond": ["pass", "pass", TAKE_BACK.name]}),  # (Anytime tier, then all)
+             {"respond": ["pass", TAKE_BACK.name]}),
         {"fortitude": [20, 19, 20], "cards:alaric": (TRIPWIRE.name,),
          "said:Mind the tripwire (sample) (Trap) is Negated": True}),
     row("C1-only-cards-from-his-character-deck", "001",

@@ -31,9 +31,10 @@ from tales.tavern.rdi.model import (
 from tales.tavern.rdi.rules import CharacterDeck
 
 DRINK_KEYS = frozenset({"name", "alcohol", "fortitude", "chaser", "event", "splits", "count",
-                        "stays"})
+                        "stays", "draw"})
 CARD_KEYS = frozenset({"name", "kind", "steps", "text", "count", "starts_round",
-                       "winning_hand", "boosts", "trap", "boss", "when_losing", "pile"})
+                       "winning_hand", "boosts", "trap", "boss", "when_losing", "pile",
+                       "unanswerable"})
 DECK_KEYS = frozenset({"character", "mechanics", "villain", "sample", "cards"})
 STEP_WHO = {w.value: w for w in Who}
 #: Verbs whose value is a whole number (an amount).
@@ -42,7 +43,7 @@ COUNTED = frozenset({Verb.FORTITUDE, Verb.ALCOHOL, Verb.PAY, Verb.COLLECT, Verb.
                      Verb.SPIKE, Verb.HIT_BACK})
 #: Verbs whose value is ``true``.
 FLAGS = frozenset({Verb.LEAVE, Verb.FORCE_OUT, Verb.WIN_ROUND, Verb.REDIRECT, Verb.SPLIT,
-                   Verb.PASS})
+                   Verb.PASS, Verb.TAKE_POT, Verb.END_TURN})
 Fail = Callable[[str], ContentError]
 
 
@@ -67,18 +68,20 @@ def load_drinks(path: str | Path) -> tuple[Drink, ...]:
         for key in spec:
             if key not in DRINK_KEYS:
                 raise fail(f"unknown key {key!r} (keys: {', '.join(sorted(DRINK_KEYS))})")
-        numbers = {k: spec.get(k, 0) for k in ("alcohol", "fortitude")}
+        numbers = {k: spec.get(k, 0) for k in ("alcohol", "fortitude", "draw")}
         count = spec.get("count", 1)
         if any(isinstance(v, bool) or not isinstance(v, int) for v in numbers.values()) or (
                 isinstance(count, bool) or not isinstance(count, int) or count < 1):
-            raise fail("'alcohol' and 'fortitude' are whole numbers; 'count' is 1 or more")
+            raise fail("'alcohol', 'fortitude' and 'draw' are whole numbers; 'count' is 1 or "
+                       "more")
         event = spec.get("event")
         if event is not None and event not in {e.value for e in DrinkEvent}:
             raise fail(f"'event' is one of: {', '.join(e.value for e in DrinkEvent)}")
         drink = Drink(name, numbers["alcohol"], numbers["fortitude"],
                       spec.get("chaser", False) is True,
                       DrinkEvent(event) if event is not None else None,
-                      spec.get("splits", False) is True, spec.get("stays", False) is True)
+                      spec.get("splits", False) is True, spec.get("stays", False) is True,
+                      numbers["draw"])
         deck.extend([drink] * count)
     return tuple(deck)
 
@@ -132,7 +135,8 @@ def load_character(path: str | Path) -> CharacterDeck:
         trap = _steps(spec.get("trap", []), fail)
         card = Card(name, kind, steps, str(spec.get("text", "")), starts, winning, boosts,
                     trap, spec.get("boss", False) is True,
-                    spec.get("when_losing", False) is True, pile=str(spec.get("pile", "")))
+                    spec.get("when_losing", False) is True, pile=str(spec.get("pile", "")),
+                    unanswerable=spec.get("unanswerable", False) is True)
         cards.extend([card] * count)
     return CharacterDeck(character, tuple(cards), str(rules), data.get("villain") is True)
 

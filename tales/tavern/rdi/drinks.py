@@ -20,7 +20,7 @@ from tales.tavern.rdi.effects import champions
 from tales.tavern.rdi.model import Drink, DrinkEvent, Stat, Tavern
 from tales.tavern.rdi.stats import change, gain_tokens, passed_out, pay
 from tales.tavern.rdi.timing import Played, Pour, halves, respond
-from tales.tavern.rdi.zones import discard_drinks, take_drink
+from tales.tavern.rdi.zones import discard_drinks, draw, take_drink
 
 
 def order_drink(tavern: Tavern, name: str) -> Resolution[Tavern]:
@@ -43,8 +43,8 @@ def pour(cards: Sequence[Drink], drinker: str, revealer: str = "", origin: int =
     """One Drink made of a card and its Chasers."""
     alcohol = sum(c.alcohol for c in cards)
     return Pour(drinker, " with ".join(c.name for c in cards), alcohol,
-                sum(c.fortitude for c in cards), revealer=revealer, score=alcohol,
-                origin=origin)
+                sum(c.fortitude for c in cards), sum(c.draw for c in cards),
+                revealer=revealer, score=alcohol, origin=origin)
 
 
 def drink_phase(tavern: Tavern, name: str) -> Resolution[Tavern]:
@@ -157,11 +157,14 @@ def drink_together(tavern: Tavern, source: str,
 
 def drink_pour(tavern: Tavern, each: Pour) -> Resolution[Tavern]:
     """One player drinks one Drink (unless it was Negated or they Ignore it)."""
-    if not each.live or each.ignored or tavern.player(each.drinker).out:
+    if not each.live or each.ignored or tavern.player(each.drinker).out or \
+            each.drinker in tavern.resting:
         return tavern.note(f"{each.drinker} takes no effect from {each.label}")
     tavern = change(tavern, each.drinker, fortitude=each.fortitude, alcohol=each.alcohol)
     tavern = tavern.note(f"{each.drinker} drinks {each.label}: Alcohol {each.alcohol:+d}"
                          + (f", Fortitude {each.fortitude:+d}" if each.fortitude else ""))
+    if each.draw:
+        tavern = yield from draw(tavern, each.drinker, each.draw)
     for resource, amount in each.gains:
         tavern = yield from gain_tokens(tavern, each.giver, each.drinker, resource, amount)
     for player, rules in characters.every(tavern):

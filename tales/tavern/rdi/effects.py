@@ -36,6 +36,7 @@ from tales.tavern.rdi.timing import (
     Use,
     affected_by,
     halves,
+    proactive,
     respond,
 )
 from tales.tavern.rdi.zones import discard_card, draw, playable, take_card
@@ -210,6 +211,8 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
                 continue
             if who in outcome.ignored or (tavern.player(who).out and step.who is not Who.YOU):
                 continue
+            if who in tavern.resting:  # "they Ignore all effects" (A-87)
+                continue
             if not _holds(tavern, name, who, step):
                 continue
             amount = step.amount * (tavern.player(name).count(step.per) if step.per else 1)
@@ -218,6 +221,8 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
                     boosted.add(who)
                     amount -= 1
                 victim = _redirect(outcome, who) if amount < 0 else who
+                if victim in outcome.ignored:  # the new target Ignores it
+                    continue
                 if amount < 0:  # the target's reductions, then the new target's
                     amount = -_reduce(left, who, Stat.FORTITUDE, -amount)
                     if victim != who:
@@ -257,6 +262,9 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
                     tavern = yield from drink_from_deck(tavern, who)
             elif step.verb is Verb.GAIN:
                 tavern = yield from gain_tokens(tavern, name, who, step.resource, amount)
+            elif step.verb is Verb.END_TURN:
+                tavern = replace(tavern, resting=(*tavern.resting, who)).note(
+                    f"{who}'s turn ends now")
             elif step.verb is Verb.HANDLER:
                 rules = characters.handling(tavern.player(name), step.handler)
                 tavern = yield from rules.handle(tavern, name, step, who)
@@ -266,9 +274,7 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
             + loss.amount
     losses = [Loss(victim, source, amount) for (victim, source), amount in merged.items()]
     for loss in losses:
-        for player, rules in characters.every(tavern):
-            if player.name == loss.victim:
-                tavern = rules.after_loss(tavern, loss.victim, loss.source, loss.amount)
+        tavern = characters.lost(tavern, loss.victim, loss.source, loss.amount)
     return tavern, losses
 
 
@@ -345,7 +351,10 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
     step = next(s for s in card.steps if s.verb is use.verb)
     tavern = tavern.note(f"{name} plays {card.name} on {played.label}")
     label = card.name
-    tavern, against = yield from respond(tavern, Played(name, label, card))
+    side = tuple(s for s in card.steps if s.verb not in RESPONSES
+                 and not (use.verb is Verb.SPIKE and s.verb is Verb.GAIN))
+    affects, harms = affected_by(side, name, {Who.YOU: [name], Who.TARGET: [played.source]})
+    tavern, against = yield from respond(tavern, Played(name, label, card, affects, harms))
     tavern = discard_card(tavern, card, name)
     if against.negated:
         return tavern.note(f"{card.name} is Negated"), outcome
@@ -366,7 +375,8 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
             # 001: "a team may reduce or Ignore such an effect with just one card"
             team = frozenset(use.beneficiaries) or {beneficiary}
             outcome = replace(outcome, ignored=outcome.ignored | team)
-            tavern = tavern.note(f"{' and '.join(sorted(team))} Ignore {played.label}")
+            verb = "Ignore" if len(team) > 1 else "Ignores"
+            tavern = tavern.note(f"{' and '.join(sorted(team))} {verb} {played.label}")
     elif use.verb is Verb.REDUCE:
         assert step.stat is not None
         outcome = replace(outcome, reduced=(*outcome.reduced, *(
@@ -397,6 +407,9 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
         first, second = halves(pours[pick], whom)
         outcome = replace(outcome, pours=(*pours[:pick], first, second, *pours[pick + 1:]))
         tavern = tavern.note(f"{name} splits {pours[pick].label} with {whom}")
+    elif use.verb is Verb.TAKE_POT:
+        outcome = replace(outcome, taker=name)
+        tavern = tavern.note(f"{name} takes the pot")
     elif use.verb is Verb.PASS:
         assert pick is not None and whom is not None
         outcome = replace(outcome, pours=_set(pours, pick, drinker=whom, passed=True,
@@ -441,11 +454,6 @@ def hit_back(tavern: Tavern, losses: list[Loss]) -> Resolution[Tavern]:
             tavern, _ = yield from play_card(tavern, name, card, loss.source, steps)
             break
     return tavern
-
-
-def proactive(card: Card) -> bool:
-    """An Anytime (or last-chance Sometimes) card played on its own, not as a response."""
-    return bool(card.steps) and not any(s.verb in RESPONSES for s in card.steps)
 
 
 def anytime(tavern: Tavern, first: str, losing: str | None = None) -> Resolution[Tavern]:

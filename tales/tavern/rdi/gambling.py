@@ -63,6 +63,9 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
     control: str | None = starter if starter in in_round else None
     winning_hand, passes, seat, won = False, 0, 0, False
     while len(in_round) > 1 and passes < len(in_round) - (control in in_round) and not won:
+        if starter in tavern.resting:  # its pot goes to the Inn
+            tavern = tavern.note("the turn ended: the Round of Gambling ends")
+            return award(tavern, None)
         seat = (seat + 1) % len(seats)
         name = seats[seat]
         if name not in in_round or name == control:
@@ -114,6 +117,11 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
         won = any(s.verb is Verb.WIN_ROUND for s in card.steps)
     if len(in_round) == 1 and not won:  # "the remaining player wins"
         control = in_round[0]
+    if control is not None:  # "At the end of the Round, Gerki plays ... to take the pot"
+        tavern, outcome = yield from respond(tavern, Played(control, "the pot", None,
+                                                            round=True, pot=True))
+        if outcome.taker:
+            control = outcome.taker
     tavern = award(tavern, control)
     for player, rules in characters.every(tavern):
         tavern = rules.after_round(tavern, player.name, tuple(seats), control)

@@ -50,6 +50,7 @@ class Verb(StrEnum):
     FORCE_OUT = "force_out"  # force another player out of the Round of Gambling
     WIN_ROUND = "win_round"  # "you win the Round of Gambling"
     HANDLER = "handler"  # a named handler for an odd card (the character's rules)
+    END_TURN = "end_turn"  # "your turn ends now": that player stops taking game actions
     # responses
     NEGATE = "negate"  # Negate a card (or Drink, or Event) of the named kind
     IGNORE = "ignore"  # Ignore a card (or Drink, or Event) of the named kind that affects you
@@ -59,10 +60,11 @@ class Verb(StrEnum):
     SPIKE = "spike"  # change a Drink's Alcohol Content by N
     SPLIT = "split"  # split the Drink you are about to drink with another player
     PASS = "pass"  # pass the Drink you are about to drink to another player
+    TAKE_POT = "take_pot"  # at the end of a Round of Gambling, take the pot yourself
 
 
 RESPONSES = frozenset({Verb.NEGATE, Verb.IGNORE, Verb.REDUCE, Verb.REDIRECT, Verb.HIT_BACK,
-                       Verb.SPIKE, Verb.SPLIT, Verb.PASS})
+                       Verb.SPIKE, Verb.SPLIT, Verb.PASS, Verb.TAKE_POT})
 #: Responses that change the effects of a Drink (001, "Cards that 'Change the Effects of a
 #: Drink'": Negating or Ignoring a Drink, passing, splitting, raising or lowering it).
 DRINK_CHANGES = frozenset({Verb.SPIKE, Verb.SPLIT, Verb.PASS})
@@ -166,6 +168,7 @@ class Card:
     owner: str = ""  # the Character Deck it belongs to (filled in at setup)
     pile: str = ""  # a shared sub-deck it belongs to instead (Murgath's Blessings)
     virtual: bool = False  # not a card: a character's ability played like one (A-35)
+    unanswerable: bool = False  # "This card can't be Negated or Ignored": no window
 
 
 class DrinkEvent(StrEnum):
@@ -187,6 +190,7 @@ class Drink:
     event: DrinkEvent | None = None
     splits: bool = False  # a self-splitting Drink (Mead): shared with a partner (A-54)
     stays: bool = False  # not discarded: it stays in front of its drinker (A-52)
+    draw: int = 0  # cards its drinker draws
 
 
 @dataclass(frozen=True)
@@ -265,6 +269,7 @@ class Tavern:
     log: tuple[str, ...] = ()
     variant: Variant = field(default_factory=Variant)
     bar: tuple[Drink, ...] = ()  # the Bar Deck (its variant), top is the last
+    resting: tuple[str, ...] = ()  # players whose turn ended early (A-87), until it ends
     supply: tuple[tuple[str, int], ...] = ()  # shared token supplies left (Corruption...)
     piles: tuple[tuple[str, tuple[Card, ...]], ...] = ()  # named sub-decks and discards
 

@@ -148,23 +148,28 @@ def turn(tavern: Tavern) -> Resolution[Tavern]:
         if missing > 0:
             tavern = yield from draw(tavern, member, missing)
     for member in members:
+        if member in tavern.resting:
+            continue
         tavern = yield from action_phase(tavern, member)
         if tavern.winners is not None or tavern.player(member).out:
             break
-    if tavern.winners is None and not tavern.player(name).out:
+    orderer = next((m for m in members if m not in tavern.resting), None)
+    if tavern.winners is None and not tavern.player(name).out and orderer is not None:
         for _ in range(variants.drinks_ordered(tavern, name)):
-            tavern = yield from order_drink(tavern, name)
+            tavern = yield from order_drink(tavern, orderer)
         tavern = yield from anytime(tavern, name)
         for member in members:
             if tavern.winners is not None or tavern.player(member).out:
                 break
+            if member in tavern.resting:  # "the remaining phases are skipped"
+                continue
             tavern = yield from drink_phase(tavern, member)
             tavern = yield from settle(tavern)
     if tavern.winners is None:
         for player, rules in characters.every(tavern):
             tavern = yield from rules.end_of_turn(tavern, player.name, name)
         tavern = yield from settle(tavern)
-    return _next(tavern)
+    return _next(replace(tavern, resting=()))
 
 
 def _next(tavern: Tavern) -> Tavern:
@@ -212,7 +217,8 @@ def action_phase(tavern: Tavern, name: str) -> Resolution[Tavern]:
     for _ in range(variants.actions(tavern, name) + extra):
         tavern, played = yield from _action(tavern, name)
         tavern = yield from settle(tavern)
-        if not played or tavern.winners is not None or tavern.player(name).out:
+        if not played or tavern.winners is not None or tavern.player(name).out or \
+                name in tavern.resting:
             break
     return tavern
 

@@ -50,6 +50,7 @@ class Pour:
     label: str
     alcohol: int
     fortitude: int = 0
+    draw: int = 0
     gains: tuple[tuple[str, int], ...] = ()
     giver: str = ""
     revealer: str = ""
@@ -71,6 +72,7 @@ def halves(pour: Pour, partner: str) -> tuple[Pour, Pour]:
         return -(-n // 2)
 
     mine = replace(pour, alcohol=half(pour.alcohol), fortitude=half(pour.fortitude),
+                   draw=half(pour.draw),
                    gains=tuple((r, half(n)) for r, n in pour.gains), half=True,
                    label=f"half of {pour.label}")
     return mine, replace(mine, drinker=partner, revealer="")
@@ -91,6 +93,8 @@ class Played:
     harms: tuple[tuple[str, frozenset[Stat]], ...] = ()
     event: bool = False  # a Drink Event
     round: bool = False  # a Round of Gambling
+    pot: bool = False  # the pot, as a Round of Gambling ends
+    redirectable: bool = True  # False: its loss may not be redirected (a Scarab's bite)
     pours: tuple[Pour, ...] = ()
 
     def stats(self, name: str) -> frozenset[Stat]:
@@ -113,9 +117,15 @@ class Outcome:
     reduced: tuple[tuple[str, Stat, int], ...] = ()
     redirected: tuple[tuple[str, str], ...] = ()  # (from, to), in the order played
     pours: tuple[Pour, ...] = ()
+    taker: str = ""  # who takes the pot instead of the Round's winner
 
     def reduction(self, name: str, stat: Stat) -> int:
         return sum(n for who, s, n in self.reduced if who == name and s is stat)
+
+
+def proactive(card: Card) -> bool:
+    """A card played on its own (an Anytime card's effect), not as a response."""
+    return bool(card.steps) and not any(s.verb in RESPONSES for s in card.steps)
 
 
 def response_verb(card: Card) -> Step | None:
@@ -156,6 +166,7 @@ class Use:
     verb: Verb
     beneficiaries: tuple[str, ...] = ()
     pours: tuple[int, ...] = ()
+    alone: bool = False  # an Anytime card played for its own effect, not as an answer
 
 
 def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
@@ -164,8 +175,10 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
     if card.kind not in (CardKind.SOMETIMES, CardKind.ANYTIME):
         return None
     step = response_verb(card)
-    if step is None or step.verb is Verb.HIT_BACK:
+    if step is None or step.verb is Verb.HIT_BACK or name in tavern.resting:
         return None
+    if step.verb is Verb.TAKE_POT:  # Gerki's "Um...I know you think you won, but..."
+        return Use(card.name, step.verb) if played.pot and not outcome.taker else None
     team = [p.name for p in tavern.team(name)]
     if played.pours and not outcome.negated:
         pours = outcome.pours or played.pours
@@ -197,9 +210,11 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
             return None
         if step.stat is Stat.GOLD and (played.round or played.source in team):
             return None  # A-40, A-41
-        who = tuple(m for m in team if m in played.involved and m not in outcome.ignored
-                    and (step.stat is None or step.stat in played.stats(m))
-                    and not (played.card is not None and m == played.source))
+        sent = {to for _, to in outcome.redirected}
+        who = tuple(m for m in team if (m in played.involved or m in sent)
+                    and m not in outcome.ignored
+                    and (step.stat is None or step.stat in played.stats(m)
+                         or (step.stat is Stat.FORTITUDE and m in sent)))
         return Use(card.name, step.verb, who) if who else None
     if step.verb in (Verb.REDUCE, Verb.REDIRECT):
         stat = Stat.FORTITUDE if step.verb is Verb.REDIRECT else step.stat
@@ -207,20 +222,29 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
         who = tuple(m for m in team if (stat in played.harmed(m) or (
             stat is Stat.FORTITUDE and m in sent)) and m not in outcome.ignored
             and not any(f == m for f, _ in outcome.redirected))
-        if step.verb is Verb.REDIRECT and not tavern.others(name):
+        if step.verb is Verb.REDIRECT and (not tavern.others(name) or not played.redirectable):
             return None
         return Use(card.name, step.verb, who) if who else None
     return None
+
+
+def concerned(tavern: Tavern, played: Played, name: str) -> bool:
+    """Whether what was played would affect ``name``'s team (the players offered their
+    Anytime cards in its window, besides its answers)."""
+    team = {p.name for p in tavern.team(name)}
+    return bool(team & (played.involved | {p.drinker for p in played.pours}))
 
 
 def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
             ) -> Resolution[tuple[Tavern, Outcome]]:
     """The response window (module docstring). It closes when everyone passes, or at once
     when the original is Negated. Returns the table and the :class:`Outcome`."""
-    from tales.tavern.rdi.effects import resolve_response
-    from tales.tavern.rdi.zones import playable
+    from tales.tavern.rdi.effects import play_card, resolve_response
+    from tales.tavern.rdi.zones import playable, take_card
 
     outcome = outcome or Outcome(pours=played.pours)
+    if played.card is not None and played.card.unanswerable:
+        return tavern, outcome
     while True:
         order = tavern.order_from(played.source) if not tavern.player(played.source).out \
             else [p.name for p in tavern.others(played.source)]
@@ -229,6 +253,9 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
             usable: dict[str, Use] = {}
             for card in playable(tavern, name):
                 use = uses(tavern, played, name, outcome, card)
+                if use is None and card.kind is CardKind.ANYTIME and proactive(card) \
+                        and name not in tavern.resting and concerned(tavern, played, name):
+                    use = Use(card.name, Verb.HANDLER, alone=True)  # A-31: any Anytime card
                 if use is not None:
                     usable.setdefault(card.name, use)
             if usable:
@@ -244,16 +271,21 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
             for name in order:
                 usable = {u: use for u, use in options.get(name, {}).items()
                           if not anytime_only or kinds[name][u] is CardKind.ANYTIME}
-                if not usable:
-                    continue
+                if not usable or (len(tiers) > 1 and not anytime_only and all(
+                        kinds[name][u] is CardKind.ANYTIME for u in usable)):
+                    continue  # (only Anytime cards, already offered this time round)
                 what = "an Anytime card" if anytime_only else "a card"
                 choice = yield Decision("respond", f"{name}: respond to {played.label} "
                                         f"with {what}?", (PASS, *sorted(usable)),
                                         Decider.PLAYER, name, state=tavern)
                 if choice == PASS:
                     continue
-                tavern, outcome = yield from resolve_response(tavern, played, outcome, name,
-                                                              usable[choice])
+                if usable[choice].alone:
+                    tavern, card = yield from take_card(tavern, name, choice)
+                    tavern, _ = yield from play_card(tavern, name, card)
+                else:
+                    tavern, outcome = yield from resolve_response(tavern, played, outcome,
+                                                                  name, usable[choice])
                 answered = True
                 break
             if answered:

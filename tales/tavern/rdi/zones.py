@@ -31,8 +31,7 @@ def draw(tavern: Tavern, name: str, count: int) -> Resolution[Tavern]:
 
 def playable(tavern: Tavern, name: str) -> tuple[Card, ...]:
     """``name``'s hand and the abilities their character may use like cards."""
-    player = tavern.player(name)
-    return (*player.hand, *characters.mechanics(player).virtual(tavern, name))
+    return (*tavern.player(name).hand, *(c for _, c in characters.abilities(tavern, name)))
 
 
 def take_card(tavern: Tavern, name: str, card_name: str) -> Resolution[tuple[Tavern, Card]]:
@@ -41,8 +40,8 @@ def take_card(tavern: Tavern, name: str, card_name: str) -> Resolution[tuple[Tav
     player = tavern.player(name)
     index = next((i for i, c in enumerate(player.hand) if c.name == card_name), None)
     if index is None:
-        rules = characters.mechanics(player)
-        card = next(c for c in rules.virtual(tavern, name) if c.name == card_name)
+        rules, card = next((r, c) for r, c in characters.abilities(tavern, name)
+                           if c.name == card_name)
         tavern = yield from rules.use_virtual(tavern, name, card)
         return tavern, card
     card = player.hand[index]

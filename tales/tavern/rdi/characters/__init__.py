@@ -35,6 +35,7 @@ class Mechanics:
     name = ""
     resources: tuple[Resource, ...] = ()
     handlers: frozenset[str] = frozenset()  # the named handlers it carries out
+    piles: frozenset[str] = frozenset()  # shared sub-decks it owns (their cards' abilities)
 
     def set_up(self, tavern: Tavern, name: str) -> Tavern:
         """Setup changes (A-12): starting tokens, Fortitude, Gold."""
@@ -93,8 +94,10 @@ class Mechanics:
         return tavern
         yield  # pragma: no cover
 
-    def after_loss(self, tavern: Tavern, name: str, source: str, amount: int) -> Tavern:
-        """``name`` lost ``amount`` Fortitude to a card of ``source`` (Pooky's mood)."""
+    def after_loss(self, tavern: Tavern, owner: str, victim: str, source: str, amount: int
+                   ) -> Tavern:
+        """``victim`` (anyone) lost ``amount`` Fortitude to a card of ``source``; ``owner``
+        is this character's player (Pooky's mood: him or a teammate hurt by an opponent)."""
         return tavern
 
     def pay_energy(self, tavern: Tavern, name: str, resource: str, amount: int
@@ -138,6 +141,25 @@ def register(mechanics: Mechanics) -> Mechanics:
 def mechanics(player: Player) -> Mechanics:
     _load()
     return REGISTRY.get(player.mechanics, NONE)
+
+
+def lost(tavern: Tavern, victim: str, source: str, amount: int) -> Tavern:
+    """Tell every character that ``victim`` lost ``amount`` Fortitude to ``source``."""
+    for player, rules in every(tavern):
+        tavern = rules.after_loss(tavern, player.name, victim, source, amount)
+    return tavern
+
+
+def abilities(tavern: Tavern, name: str) -> list[tuple[Mechanics, Card]]:
+    """What ``name`` may play without holding it: their character's abilities, and those
+    the owner of a shared sub-deck gives its cards in their hand (a Blessing's heart)."""
+    player = tavern.player(name)
+    found = [(mechanics(player), c) for c in mechanics(player).virtual(tavern, name)]
+    piles = {c.pile for c in player.hand if c.pile}
+    for rules in REGISTRY.values():
+        if rules.piles & piles and rules is not mechanics(player):
+            found.extend((rules, c) for c in rules.virtual(tavern, name))
+    return found
 
 
 def handling(player: Player, handler: str) -> Mechanics:

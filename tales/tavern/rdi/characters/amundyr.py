@@ -98,7 +98,7 @@ def bite(tavern: Tavern, amundyr: str, victim: str) -> Resolution[Tavern]:
         f"a Scarab bites {victim} and returns to Amundyr")
     fortitude = frozenset({Stat.FORTITUDE})
     played = Played(amundyr, f"a Scarab's bite on {victim}", BITE, ((victim, fortitude),),
-                    ((victim, fortitude),))
+                    ((victim, fortitude),), redirectable=False)
     tavern, outcome = yield from respond(tavern, played)
     if outcome.negated or victim in outcome.ignored:
         return tavern.note(f"{victim} takes no damage from the Scarab")
@@ -112,9 +112,7 @@ def bite(tavern: Tavern, amundyr: str, victim: str) -> Resolution[Tavern]:
         f"{victim} loses {amount} Fortitude to a Scarab")
     lost = before - tavern.mat(victim).fortitude
     if lost > 0:
-        for player, rules in characters.every(tavern):
-            if player.name == victim:
-                tavern = rules.after_loss(tavern, victim, amundyr, lost)
+        tavern = characters.lost(tavern, victim, amundyr, lost)
     return tavern
 
 

@@ -42,6 +42,11 @@ class Lucky(Mechanics):
                 tavern = yield from heat(tavern, name)
         return tavern
 
+    def ignored(self, tavern: Tavern, name: str, step: Step, target: str) -> Resolution[Tavern]:
+        """000: "If Lucky herself Ignores a card that would cause her to gain Heat, she
+        still gains the Heat." """
+        return (yield from self.handle(tavern, name, step, target))
+
 
 def heat(tavern: Tavern, name: str) -> Resolution[Tavern]:
     """``name`` gains 1 Heat; at 3, the tokens come off and she pays a penalty."""

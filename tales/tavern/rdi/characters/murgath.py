@@ -41,6 +41,7 @@ _LOSS = re.compile(r"(?P<who>.+) loses (?P<n>\d+) Fortitude(?: \(redirected from
 
 class Murgath(Mechanics):
     name = "murgath"
+    piles = frozenset({BLESSINGS})
 
     def handle(self, tavern: Tavern, name: str, step: Step, target: str | None
                ) -> Resolution[Tavern]:

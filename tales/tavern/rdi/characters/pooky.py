@@ -47,8 +47,13 @@ class Pooky(Mechanics):
     def set_up(self, tavern: Tavern, name: str) -> Tavern:
         return set_mood(tavern, name, CALM)
 
-    def after_loss(self, tavern: Tavern, name: str, source: str, amount: int) -> Tavern:
-        if source == name or tavern.player(source).side == tavern.player(name).side:
+    def after_loss(self, tavern: Tavern, owner: str, victim: str, source: str, amount: int
+                   ) -> Tavern:
+        """Another player's card hurt Pooky (or, in a team, a teammate of his: "any
+        teammate hit by an opponent", 002)."""
+        name = owner
+        side = tavern.player(owner).side
+        if tavern.player(victim).side != side or tavern.player(source).side == side:
             return tavern
         reason = f"a card of {source} hurt him"
         if _worsened_just_now(tavern, name, reason):  # one card, several of its steps

@@ -28,7 +28,7 @@ CHI = "chi"
 REST = Card("Discard 2 cards: reduce your Drunken Chi by 1", CardKind.ANYTIME,
             (Step(Verb.GAIN, -1, resource=CHI),),
             "Zakhan discards two cards from his hand to reduce his Drunken Chi by 1.",
-            virtual=True)
+            virtual=True, unanswerable=True)
 
 
 class Zakhan(Mechanics):
