@@ -1,11 +1,12 @@
-"""Benchmark: The Red Dragon Inn games per second with random bots.
+"""Benchmark: The Red Dragon Inn games per second with bots.
 
 The same games (same seeds) are played twice in one run: through the Game driver (which
 keeps the log of answers, so every game can be saved and replayed), and, as the simple
-baseline, by answering the rules generator directly with no log. The ratio is the cost
-of keeping games replayable. Run:
+baseline, by answering the rules generator directly with no log. The ratio is the cost of
+keeping games replayable. Each variant is measured with the greedy and the random bot, on
+every bundled Character Deck dealt in turn. Run:
 
-    python tools/bench_tavern.py [--players 4] [--games 200]
+    python tools/bench_tavern.py [--players 4] [--games 100]
 """
 
 from __future__ import annotations
@@ -15,45 +16,49 @@ import time
 
 import numpy as np
 
-from tales.engine.game import Game, random_policy
+from tales.engine.game import Game
 from tales.rules.decisions import resolve
-from tales.tavern.rdi.decks import load_character, load_drinks
-from tales.tavern.rdi.rules import play_game
-from tales.tavern.rdi.simulate import DECKS
+from tales.tavern.rdi.bots import policy
+from tales.tavern.rdi.decks import load_drinks
+from tales.tavern.rdi.model import Drink, Mode, Variant
+from tales.tavern.rdi.rules import CharacterDeck, play_game
+from tales.tavern.rdi.simulate import DECKS, table
+
+Winners = list[tuple[str, ...] | None]
+
+
+def measure(names: list[str], decks: list[CharacterDeck], drinks: tuple[Drink, ...],
+            variant: Variant, bot: str, games: int) -> str:
+    """One line: the driver against the bare generator on the same seeds."""
+    start = time.perf_counter()
+    with_log: Winners = []
+    decisions = 0
+    for seed in range(games):
+        game = Game(lambda: play_game(names, decks, drinks, variant=variant))
+        with_log.append(game.play(policy(bot, np.random.default_rng(seed))).winners)
+        decisions += len(game.choices)
+    engine = time.perf_counter() - start
+    start = time.perf_counter()
+    without: Winners = [resolve(play_game(names, decks, drinks, variant=variant),
+                                policy(bot, np.random.default_rng(seed))).winners
+                        for seed in range(games)]
+    baseline = time.perf_counter() - start
+    return (f"  {variant.mode.value:17} {bot:6}  driver {games / engine:6.1f} games/s "
+            f"({decisions / engine:7.0f} decisions/s)   bare {games / baseline:6.1f} games/s"
+            f"   ratio {engine / baseline:4.2f}x   same winners: {with_log == without}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--games", type=int, default=100)
     args = parser.parse_args()
-    files = sorted((DECKS / "characters").glob("*.toml"))
-    decks = [load_character(files[n % len(files)]) for n in range(args.players)]
     drinks = load_drinks(DECKS / "drinks-sample.toml")
-    names = [f"p{n}" for n in range(args.players)]
-
-    def driven() -> list[tuple[str, ...] | None]:
-        winners = []
-        for seed in range(args.games):
-            game = Game(lambda: play_game(names, decks, drinks))
-            winners.append(game.play(random_policy(np.random.default_rng(seed))).winners)
-        return winners
-
-    def bare() -> list[tuple[str, ...] | None]:
-        return [resolve(play_game(names, decks, drinks),
-                        random_policy(np.random.default_rng(seed))).winners
-                for seed in range(args.games)]
-
-    start = time.perf_counter()
-    with_log = driven()
-    engine = time.perf_counter() - start
-    start = time.perf_counter()
-    without = bare()
-    baseline = time.perf_counter() - start
-    print(f"{args.players} players, {args.games} games, random bots")
-    print(f"  Game driver (replayable) {args.games / engine:7.1f} games/s   bare generator "
-          f"{args.games / baseline:7.1f} games/s   ratio {engine / baseline:4.2f}x   "
-          f"(same winners: {with_log == without})")
+    print(f"{args.players} players, {args.games} games each")
+    for mode in (Mode.INDIVIDUAL, Mode.TWO_HEADED_DRAGON, Mode.BOSS_BATTLE):
+        names, decks = table(args.players, None, mode)
+        for bot in ("greedy", "random"):
+            print(measure(names, decks, drinks, Variant(mode), bot, args.games))
 
 
 if __name__ == "__main__":
