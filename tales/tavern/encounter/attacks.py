@@ -8,12 +8,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tales.rules.decisions import Decider, Decision, Resolution
-from tales.tavern.chance import shuffle
 from tales.tavern.encounter.effects import (
     Incoming,
     answer,
     carry_out,
     draw,
+    top_card,
     window,
 )
 from tales.tavern.encounter.model import (
@@ -84,12 +84,10 @@ def stand_in(table: Caverns, name: str, card: Card
     table = replace(table, discard=(*table.discard, card))
     killer: str | None = None
     for _ in range(card.replace):
-        if not table.deck:
-            if not table.discard:
-                break
-            deck = yield from shuffle(table.discard, "the discards")
-            table = replace(table, deck=tuple(deck), discard=())
-        new, table = table.deck[-1], replace(table, deck=table.deck[:-1])
+        table, drawn = yield from top_card(table)
+        if drawn is None:
+            break
+        new = drawn
         table = table.note(f"{card.name} is replaced by {new.name}")
         if new.kind in (Kind.STANDARD, Kind.ENHANCED) and killer is None:
             table, killer = yield from strike(table, name, new)
@@ -370,12 +368,9 @@ def undead_attacks(table: Caverns) -> Resolution[Caverns]:
 
 def undead_draw(table: Caverns, name: str) -> Resolution[Caverns]:
     for _ in range(len(table.deck) + len(table.discard) + 1):
-        if not table.deck:
-            if not table.discard:
-                return table
-            deck = yield from shuffle(table.discard, "the discards")
-            table = replace(table, deck=tuple(deck), discard=())
-        card, table = table.deck[-1], replace(table, deck=table.deck[:-1])
+        table, card = yield from top_card(table)
+        if card is None:
+            return table
         if card.kind.attack or card.name.startswith(UNDEAD_KEEP):
             player = table.player(name)
             return table.with_player(replace(player, hand=(*player.hand, card)))

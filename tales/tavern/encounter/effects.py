@@ -49,6 +49,17 @@ class Incoming:
     row: Strike | None = None
 
 
+def top_card(table: Caverns) -> Resolution[tuple[Caverns, Card | None]]:
+    """Take the top card of the draw deck, the discards shuffled into a new deck when it
+    is empty; None when there are no cards left at all."""
+    if not table.deck:
+        if not table.discard:
+            return table, None
+        deck = yield from shuffle(table.discard, "the discards")
+        table = replace(table, deck=tuple(deck), discard=())
+    return replace(table, deck=table.deck[:-1]), table.deck[-1]
+
+
 def limit(table: Caverns, name: str) -> int:
     """``name``'s maximum hand size ("A blessing of daylight": one more)."""
     return table.player(name).hand_size + (1 if Rule.DAYLIGHT in table.rules else 0)
@@ -60,12 +71,9 @@ def draw(table: Caverns, name: str, count: int, enforce: bool = True) -> Resolut
     than the maximum hand size, the player discards the excess at once (unless
     ``enforce`` is False: Gluttony's feast)."""
     for _ in range(count):
-        if not table.deck:
-            if not table.discard:
-                break
-            deck = yield from shuffle(table.discard, "the discards")
-            table = replace(table, deck=tuple(deck), discard=())
-        card, table = table.deck[-1], replace(table, deck=table.deck[:-1])
+        table, card = yield from top_card(table)
+        if card is None:
+            break
         player = table.player(name)
         if card.kind is Kind.ITEM:
             table = table.with_player(replace(player, items=(*player.items, card))).note(

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
-from tales.engine.game import random_policy, roll_chance
-from tales.rules.decisions import Decider
+from tales.engine.game import random_policy
+from tales.tavern.at_table import drive
 from tales.tavern.encounter.cards import load
 from tales.tavern.encounter.model import Caverns
 from tales.tavern.encounter.simulate import SAMPLE, game
@@ -43,41 +42,5 @@ def play(players: int, people: int, seed: int, deck: str | Path | None = None,
     box = load(deck or SAMPLE)
     run = game(box, players)
     humans = {f"seat {n + 1}" for n in range(people)}
-    rng = np.random.default_rng(seed)
     bot = random_policy(np.random.default_rng([seed, 1]))
-    shown, table_at = 0, -1
-    while run.pending is not None:
-        decision = run.pending
-        state: Any = decision.state
-        if state is not None:
-            for line in state.log[shown:]:
-                write(f"  {line}")
-            shown = len(state.log)
-        if decision.decider is Decider.CHANCE:
-            run.answer(roll_chance(decision, rng))
-            continue
-        if decision.figure not in humans:
-            run.answer(bot(decision))
-            continue
-        if state is not None and table_at != shown:
-            table_at = shown
-            for line in table_lines(state, str(decision.figure)):
-                write(line)
-        write(f"[{decision.figure}] {decision.prompt}")
-        for number, option in enumerate(decision.options, 1):
-            write(f"  {number}) {option}")
-        while True:
-            try:
-                text = ask(f"choose 1-{len(decision.options)} (q quits)> ").strip()
-            except EOFError:
-                return None
-            if text == "q":
-                return None
-            if text.isdigit() and 1 <= int(text) <= len(decision.options):
-                run.choose(int(text) - 1)
-                break
-    final = run.result
-    assert final is not None
-    for line in final.log[shown:]:
-        write(f"  {line}")
-    return final
+    return drive(run, humans, seed, bot, table_lines, ask, write)

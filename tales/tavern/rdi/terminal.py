@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
-from tales.engine.game import Game, roll_chance
+from tales.engine.game import Game
 from tales.errors import TalesError
-from tales.rules.decisions import Decider
+from tales.tavern.at_table import drive
 from tales.tavern.rdi.bots import policy
 from tales.tavern.rdi.decks import load_drinks
 from tales.tavern.rdi.model import Mode, Tavern, Variant
@@ -57,49 +56,15 @@ def play(players: int, people: int, seed: int, read: Callable[[str], str] | None
     names = [f"you{n + 1}" if people > 1 else "you" for n in range(people)]
     names += [f"bot{n + 1}" for n in range(players - people)]
     humans = set(names[:people])
-    rng = np.random.default_rng(seed)
     bots = policy(bot, np.random.default_rng([seed, 1]))
     variant = Variant(mode, bar_deck=bar_deck)
     try:
         game: Game[Tavern] = Game(lambda: play_game(names, decks, drinks, variant=variant))
     except ValueError as error:
         raise TalesError(str(error)) from None
-    shown = 0
-    table_at = -1  # the log length when the table was last shown
-    while game.pending is not None:
-        decision = game.pending
-        state: Any = decision.state
-        if state is not None:
-            for line in state.log[shown:]:
-                write(f"  {line}")
-            shown = len(state.log)
-        if decision.decider is Decider.CHANCE:
-            game.answer(roll_chance(decision, rng))
-            continue
-        if decision.figure not in humans:
-            game.answer(bots(decision))
-            continue
-        if state is not None and table_at != shown:
-            table_at = shown
-            for line in table_lines(state, str(decision.figure)):
-                write(line)
-        write(f"[{decision.figure}] {decision.prompt}")
-        for number, option in enumerate(decision.options, 1):
-            write(f"  {number}) {option}")
-        while True:
-            try:
-                text = ask(f"choose 1-{len(decision.options)} (q quits)> ").strip()
-            except EOFError:
-                return None
-            if text == "q":
-                return None
-            if text.isdigit() and 1 <= int(text) <= len(decision.options):
-                game.choose(int(text) - 1)
-                break
-    final = game.result
-    assert final is not None
-    for line in final.log[shown:]:
-        write(f"  {line}")
+    final = drive(game, humans, seed, bots, table_lines, ask, write)
+    if final is None:
+        return None
     winners = final.winners or ()
     write(("Winner: " if len(winners) == 1 else "A tie: ") + ", ".join(winners))
     return final
