@@ -1083,6 +1083,11 @@ FRESH_AIR = Card("I think you need some fresh air (test)", CardKind.ACTION,
                  (Step(Verb.END_TURN, who=Who.YOU), Step(Verb.END_TURN, who=Who.TARGET)))
 NAP = Card("Bat nap (test)", CardKind.ACTION, (Step(Verb.END_TURN, who=Who.YOU),))
 FILLER = Card("Filler (test)", CardKind.ACTION)
+ARM_WRESTLING = Card("I won this in an arm-wrestling contest (test)", CardKind.SOMETIMES,
+                     (Step(Verb.FROM_INN),))
+TIP = Card("Tip the Wench (test)", CardKind.ACTION,
+           (Step(Verb.PAY, 1, Who.ANY, to_inn=True), Step(Verb.FORTITUDE, 2, Who.YOU)))
+MUG = Card("Hand it over (test)", CardKind.ACTION, (Step(Verb.PAY, 2, Who.TARGET),))
 READING_ALE = Drink("Scholar's Stout (test)", 1, draw=1)
 READING_CHASER = Drink("Scholar's Stout with a Chaser (test)", 1, chaser=True, draw=2)
 
@@ -1113,6 +1118,18 @@ RULES_LATE = [
         Case((seat("ann", drink_me=(READING_ALE, READING_CHASER), deck=(FILLER,) * 5),
               seat("bob")), drinks("ann")),
         {"hand": [3, 0], "alcohol": [2, 0]}),
+    row("A40-own-payment-from-the-inn", "001",
+        "You may still use cards that reduce payments or pay with Gold from the Inn, however.",
+        Case((seat("ann", hand=(TIP, ARM_WRESTLING)), seat("bob")), acts("ann"),
+             {"target": ["ann"], "respond": [ARM_WRESTLING.name]}),
+        {"gold": [10, 10], "inn": 50, "fortitude": [20, 20]}),
+    row("B05-teammate-pays-from-the-inn", "001",
+        "Valeria's teammate Eisinder plays \"I won this in an arm-wrestling contest\" so "
+        "that Valeria can pay with Gold from the Inn.",
+        Case((seat("karl", hand=(MUG,)), seat("valeria", team="v"),
+              seat("eisinder", team="v", hand=(ARM_WRESTLING,))), acts("karl"),
+             {"target": ["valeria"], "respond": [ARM_WRESTLING.name]}),
+        {"gold": [12, 10, 10], "inn": 48}),
     row("A87-the-turn-ends-for-both", "001",
         "If a player's turn would prematurely end, that player (and only that player) "
         "stops taking game actions.",

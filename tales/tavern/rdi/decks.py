@@ -43,7 +43,7 @@ COUNTED = frozenset({Verb.FORTITUDE, Verb.ALCOHOL, Verb.PAY, Verb.COLLECT, Verb.
                      Verb.SPIKE, Verb.HIT_BACK})
 #: Verbs whose value is ``true``.
 FLAGS = frozenset({Verb.LEAVE, Verb.FORCE_OUT, Verb.WIN_ROUND, Verb.REDIRECT, Verb.SPLIT,
-                   Verb.PASS, Verb.TAKE_POT, Verb.END_TURN})
+                   Verb.PASS, Verb.TAKE_POT, Verb.END_TURN, Verb.FROM_INN})
 Fail = Callable[[str], ContentError]
 
 

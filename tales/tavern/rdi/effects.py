@@ -242,8 +242,11 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
                 tavern = change(tavern, who, alcohol=amount)
             elif step.verb is Verb.PAY:
                 amount = _reduce(left, who, Stat.GOLD, amount)
-                tavern = pay(tavern, who, amount, None if step.to_inn or who == name
-                             else name)
+                to = None if step.to_inn or who == name else name
+                if who in outcome.from_inn:  # the Inn pays it for them
+                    tavern = collect(tavern, to, amount) if to is not None else tavern
+                else:
+                    tavern = pay(tavern, who, amount, to)
             elif step.verb is Verb.COLLECT:
                 tavern = collect(tavern, who, amount)
             elif step.verb is Verb.DRAW:
@@ -407,6 +410,9 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
         first, second = halves(pours[pick], whom)
         outcome = replace(outcome, pours=(*pours[:pick], first, second, *pours[pick + 1:]))
         tavern = tavern.note(f"{name} splits {pours[pick].label} with {whom}")
+    elif use.verb is Verb.FROM_INN:
+        outcome = replace(outcome, from_inn=outcome.from_inn | {beneficiary})
+        tavern = tavern.note(f"{beneficiary} pays {played.label}'s Gold from the Inn")
     elif use.verb is Verb.TAKE_POT:
         outcome = replace(outcome, taker=name)
         tavern = tavern.note(f"{name} takes the pot")

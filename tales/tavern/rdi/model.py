@@ -61,10 +61,11 @@ class Verb(StrEnum):
     SPLIT = "split"  # split the Drink you are about to drink with another player
     PASS = "pass"  # pass the Drink you are about to drink to another player
     TAKE_POT = "take_pot"  # at the end of a Round of Gambling, take the pot yourself
+    FROM_INN = "from_inn"  # pay a card's Gold payment with Gold from the Inn
 
 
 RESPONSES = frozenset({Verb.NEGATE, Verb.IGNORE, Verb.REDUCE, Verb.REDIRECT, Verb.HIT_BACK,
-                       Verb.SPIKE, Verb.SPLIT, Verb.PASS, Verb.TAKE_POT})
+                       Verb.SPIKE, Verb.SPLIT, Verb.PASS, Verb.TAKE_POT, Verb.FROM_INN})
 #: Responses that change the effects of a Drink (001, "Cards that 'Change the Effects of a
 #: Drink'": Negating or Ignoring a Drink, passing, splitting, raising or lowering it).
 DRINK_CHANGES = frozenset({Verb.SPIKE, Verb.SPLIT, Verb.PASS})

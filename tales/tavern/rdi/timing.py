@@ -118,6 +118,7 @@ class Outcome:
     redirected: tuple[tuple[str, str], ...] = ()  # (from, to), in the order played
     pours: tuple[Pour, ...] = ()
     taker: str = ""  # who takes the pot instead of the Round's winner
+    from_inn: frozenset[str] = frozenset()  # whose Gold payments the Inn makes
 
     def reduction(self, name: str, stat: Stat) -> int:
         return sum(n for who, s, n in self.reduced if who == name and s is stat)
@@ -216,6 +217,10 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
                     and (step.stat is None or step.stat in played.stats(m)
                          or (step.stat is Stat.FORTITUDE and m in sent)))
         return Use(card.name, step.verb, who) if who else None
+    if step.verb is Verb.FROM_INN:  # "pay with Gold from the Inn"
+        who = tuple(m for m in team if Stat.GOLD in played.harmed(m)
+                    and m not in outcome.ignored and m not in outcome.from_inn)
+        return Use(card.name, step.verb, who) if who and played.card is not None else None
     if step.verb in (Verb.REDUCE, Verb.REDIRECT):
         stat = Stat.FORTITUDE if step.verb is Verb.REDIRECT else step.stat
         sent = {to for _, to in outcome.redirected}  # a redirected loss harms its new target
