@@ -19,6 +19,7 @@ played (or a Drink being drunk) is in no pile.
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -158,7 +159,11 @@ def play(table: Table, picks: list[int], seed: int, bot: str) -> Played:
     return Played(final, game, states)
 
 
-@settings(max_examples=120, deadline=None)
+#: More games for a soak run: ``TAVERN_GAMES=2000 pytest tests/tavern/test_invariants.py``.
+GAMES = int(os.environ.get("TAVERN_GAMES", "120"))
+
+
+@settings(max_examples=GAMES, deadline=None)
 @given(table=st.sampled_from(TABLES),
        picks=st.lists(st.integers(0, 10_000), min_size=6, max_size=6),
        seed=st.integers(0, 2**32 - 1), bot=st.sampled_from(("random", "greedy")))
