@@ -249,8 +249,9 @@ def creature_attacks(table: Caverns, dealt: dict[str, int]) -> Resolution[Cavern
             continue
         for victim in victims(table, row, dealt):
             for _ in _attackers(table):
-                table = yield from attack(table, Incoming(victim, row.damage, row.poison,
-                                                          row=row))
+                if not table.player(victim).dead:  # not a player who died meanwhile
+                    table = yield from attack(table, Incoming(victim, row.damage,
+                                                              row.poison, row=row))
     return table
 
 
@@ -274,8 +275,9 @@ def random_attacks(table: Caverns) -> Resolution[Caverns]:
         if row.target is Target.RANDOM:
             for victim in victims(table, row, {p.name: 0 for p in table.living()}):
                 for _ in _attackers(table):
-                    table = yield from attack(table, Incoming(victim, row.damage, row.poison,
-                                                              row=row))
+                    if not table.player(victim).dead:
+                        table = yield from attack(table, Incoming(victim, row.damage,
+                                                                  row.poison, row=row))
     return table
 
 
@@ -296,9 +298,10 @@ def attack(table: Caverns, incoming: Incoming) -> Resolution[Caverns]:
                                       poison=victim.poison + changed.poison))
     table = table.note(f"{changed.victim} takes {changed.damage} damage"
                        + (f" and {changed.poison} poison" if changed.poison else ""))
-    if changed.row is not None:
+    table = yield from settle_deaths(table)
+    if changed.row is not None and not table.player(changed.victim).dead:
         table = struck(table, changed.victim, changed.row)
-    return (yield from settle_deaths(table))
+    return table
 
 
 def struck(table: Caverns, name: str, row: Strike) -> Caverns:
@@ -347,8 +350,8 @@ def undead_attacks(table: Caverns) -> Resolution[Caverns]:
     creature attack: it may be Counter Struck), then draws a card, discarding and
     redrawing any Action card or Item other than Critical Miss or Trip."""
     risen = [p for p in table.players if p.undead]
-    for index, undead in enumerate(risen):
-        if index < len(table.tokens) and table.tokens[index] <= 0:
+    for token, undead in enumerate(risen):
+        if token < len(table.tokens) and table.tokens[token] <= 0:
             continue  # its token is destroyed: put down
         attacks = [c for c in undead.hand if c.kind in (Kind.STANDARD, Kind.ENHANCED)]
         living = tuple(p.name for p in table.living())
@@ -361,7 +364,8 @@ def undead_attacks(table: Caverns) -> Resolution[Caverns]:
             table = replace(table.with_player(replace(undead, hand=undead.hand[:index]
                                                       + undead.hand[index + 1:])),
                             discard=(*table.discard, card))
-            table = yield from attack(table, Incoming(whom, card.values[card.start]))
+            table = yield from attack(table, Incoming(whom, card.values[card.start],
+                                                      token=token))
         table = yield from undead_draw(table, undead.name)
     return table
 

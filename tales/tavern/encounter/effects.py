@@ -47,6 +47,7 @@ class Incoming:
     poison: int = 0
     dodged: bool = False
     row: Strike | None = None
+    token: int | None = None  # the token that attacks (the Emperor Lich's returned dead)
 
 
 def top_card(table: Caverns) -> Resolution[tuple[Caverns, Card | None]]:
@@ -197,14 +198,23 @@ def defend(table: Caverns, name: str, step: Step, incoming: Incoming
                               Decider.PLAYER, name, state=table)
         return table.note(f"the attack on {name} goes to {whom}"), replace(incoming,
                                                                           victim=whom)
-    return wound(table, step.amount).note(f"{name} strikes back for {step.amount}"), incoming
+    return wound(table, step.amount, incoming.token).note(
+        f"{name} strikes back for {step.amount}"), incoming
 
 
-def wound(table: Caverns, amount: int) -> Caverns:
-    """The creature (or, in a token-based Encounter, its first token left) loses Life
-    Points."""
+def wound(table: Caverns, amount: int, token: int | None = None) -> Caverns:
+    """The creature loses ``amount`` Life Points (negative: gains them); in a token-based
+    Encounter, ``token`` or else the first token still standing (a destroyed token is not
+    brought back)."""
     if table.tokens:
-        return replace(table, tokens=(max(table.tokens[0] - amount, 0), *table.tokens[1:]))
+        standing = [i for i, t in enumerate(table.tokens) if t > 0]
+        index = token if token is not None and table.tokens[token] > 0 else \
+            (standing[0] if standing else None)
+        if index is None:
+            return table
+        tokens = list(table.tokens)
+        tokens[index] = max(tokens[index] - amount, 0)
+        return replace(table, tokens=tuple(tokens))
     return replace(table, life=table.life - amount)
 
 
@@ -280,7 +290,12 @@ def apply(table: Caverns, name: str, who: str, step: Step, label: str,
         if who != name and potion is not None and potion.potion:
             willing = yield Decision("accept", f"{who}: accept {label} from {name}?",
                                      ("yes", "no"), Decider.PLAYER, who, state=table)
-            if willing == "no":
+            if willing == "no":  # the Potion stays with its owner
+                giver = table.player(name)
+                table = table.with_player(replace(giver, items=(*giver.items, potion)))
+                table = replace(table, removed=tuple(
+                    c for i, c in enumerate(table.removed)
+                    if not (c == potion and i == table.removed.index(potion))))
                 return table.note(f"{who} refuses {label}")
             giver = table.player(name)
             table = table.with_player(replace(giver, prestige=(*giver.prestige,

@@ -393,9 +393,12 @@ def refill(table: Caverns, name: str) -> Resolution[Caverns]:
         table = replace(table.with_player(replace(player, hand=player.hand[:index]
                                                   + player.hand[index + 1:])),
                         discard=(*table.discard, player.hand[index]))
-    missing = table.player(name).hand_size - len(table.player(name).hand)
-    if missing > 0:
-        table = yield from draw(table, name, missing)
+    while len(table.player(name).hand) < table.player(name).hand_size:
+        before = (len(table.deck), len(table.discard), len(table.player(name).items))
+        table = yield from draw(table, name, table.player(name).hand_size
+                                - len(table.player(name).hand))
+        if (len(table.deck), len(table.discard), len(table.player(name).items)) == before:
+            break  # no cards left
     return table
 
 
@@ -415,10 +418,13 @@ def wereboar(table: Caverns) -> Resolution[Caverns]:
     of one more fight: its Life Points are his, its Attack Matrix the Wereboar's. If the
     party dies, he wins; his Items can be neither used nor taken."""
     card = table.wereboar
-    beasts = [p for p in table.living() if p.wereboar]
-    if card is None or not beasts:
+    names = [p.name for p in table.living() if p.wereboar]
+    if card is None or not names:
         return table
-    for beast in beasts:
+    for name in names:
+        beast = table.player(name)  # as the earlier fights left him
+        if beast.dead:
+            continue
         table = table.with_player(replace(beast, beast=True))
         if not table.living():
             break
