@@ -427,17 +427,13 @@ BEGIN = [
         Case(cave(adv("ann", 2, AXE), adv("bob", 1, SWORD), life=10), rules.combat_round),
         {"killer": "bob", "turns": ["bob"], "discard": (AXE.name, SWORD.name),
          "hand": [(), ()]}),
-    gap("ENGINE GAP: a set Attack card can never be changed; between the setting of Attack "
-        "cards and the first reveal (e.g. after Player 1 plays a card on his turn, before "
-        "flipping), each player should be offered a 'change' Decision to swap his set card "
-        "for another Attack card from his hand",
-        row("S2a-set-card-changed-before-the-first-reveal", "003",
-            "Each player places 1 Attack card facedown in front of them (it may be changed "
-            "before the first Attack card is revealed, but never after).",
-            Case(cave(adv("ann", 1, SWORD, ENVENOM), adv("bob", 2, SWORD, AXE), life=100),
-                 rules.combat_round, {"set": [SWORD.name], "play": [ENVENOM.name],
-                                      "change": [AXE.name]}),
-            {"figures:change": ["bob"], "creature": 100 - 10 - 5})),
+    row("S2a-set-card-changed-before-the-first-reveal", "003",
+        "Each player places 1 Attack card facedown in front of them (it may be changed "
+        "before the first Attack card is revealed, but never after).",
+        Case(cave(adv("ann", 1, SWORD, ENVENOM), adv("bob", 2, SWORD, AXE), life=100),
+             rules.combat_round, {"set": [SWORD.name], "play": [ENVENOM.name],
+                                  "change": [AXE.name]}),
+        {"figures:change": ["bob"], "creature": 100 - 10 - 5}),
 ]
 
 
@@ -778,15 +774,11 @@ ATTACKS = [
         "This is always considered a single attack.",
         Case(cave(adv("ann", 1, riders=(SLIP, SLIP)), adv("bob", 2)), reveal("ann", SWORD)),
         {"stack": (("ann", SWORD.name, 30),)}),
-    gap("ENGINE GAP: a Rider has no damage values of its own (Card.add is a flat bonus, "
-        "Card.times a factor), so halving or doubling an Attack card with a Rider rotates only "
-        "the Attack card: Sword 10 + Slip Behind +10 halved gives 5 + 10 = 15; rotating both "
-        "cards should halve the Rider's bonus too (5 + 5 = 10)",
-        row("CC16-modified-rider-rotates-too", "003",
-            "If an Attack card with a rider is further modified, rotate both cards.",
-            Case(cave(adv("ann", 1, riders=(SLIP,)), adv("bob", 2, TRIP)),
-                 reveal("ann", SWORD), HALVE),
-            {"stack": (("ann", SWORD.name, 10),)})),
+    row("CC16-modified-rider-rotates-too", "003",
+        "If an Attack card with a rider is further modified, rotate both cards.",
+        Case(cave(adv("ann", 1, riders=(SLIP,)), adv("bob", 2, TRIP)),
+             reveal("ann", SWORD), HALVE),
+        {"stack": (("ann", SWORD.name, 10),)}),
     row("CC16-one-multiplicative-rider", "003",
         "A single Attack card may have multiple additive Riders, but only one multiplicative "
         "Rider.",
@@ -891,14 +883,11 @@ ACTIONS = [
              {"play": [FIRE.name, POTION.name], "target": ["ann"]}),
         {"items": [(), ()], "removed": (FIRE.name, POTION.name), "discard": (),
          "life": [70, 100], "creature": 25}),
-    gap("ENGINE GAP: Items cannot change hands by agreement; a player should be able to give "
-        "(or trade) an Item lying beside him to another player, e.g. a 'give' Decision "
-        "offered with the Items in a window",
-        row("CC19-items-in-negotiations", "003",
-            "They can also be used in negotiations between players.",
-            Case(cave(adv("ann", 1, items=(POTION,)), adv("bob", 2)), window(),
-                 {"give": [POTION.name], "whom": ["bob"]}),
-            {"items": [(), (POTION.name,)]})),
+    row("CC19-items-in-negotiations", "003",
+        "They can also be used in negotiations between players.",
+        Case(cave(adv("ann", 1, items=(POTION,)), adv("bob", 2)), window(),
+             {"give": [POTION.name]}),
+        {"items": [(), (POTION.name,)]}),
 ]
 
 
@@ -1387,15 +1376,9 @@ def test_tombs_and_tomes(quote: str, case: Case, expected: Mapping[str, Any]) ->
 
 # --- rules the engine cannot say (strict xfails outside the tables) ---------------------------
 
-ABILITY_ATTACK = [gap(
-    "ENGINE GAP: a character's ability is always loaded as an Action card (cards.load "
-    "refuses 'values' in [[characters]]), and carrying out its steps never puts a Blow on "
-    "the damage stack, so no ability can make the attack that protected() shields; an "
-    "ability with damage values should go on the damage stack as an Attack card with "
-    "Card.ability set",
-    row("CC30-ability-attacks-exist", "003",
-        "In non-bonus rounds, any associated attacks linked to that ability are immediately "
-        "immune to 'unwanted' Action cards."))]
+ABILITY_ATTACK = [row("CC30-ability-attacks-exist", "003",
+    "In non-bonus rounds, any associated attacks linked to that ability are immediately "
+    "immune to 'unwanted' Action cards.")]
 
 
 @pytest.mark.parametrize("quote", ABILITY_ATTACK)
@@ -1413,15 +1396,9 @@ def test_ability_attack(quote: str, tmp_path: Path) -> None:
         ("ann", True, 20)], quote
 
 
-CHEST = [gap(
-    "ENGINE GAP: Rule has no value for the Event \"Bring the chest. We'll solve the riddle "
-    "later\" (only fog of war, close quarters, daylight): while it is in force only Attack "
-    "cards should be used, any other card drawn discarded (an Item so discarded goes to the "
-    "discard pile, not out of the game), and played Attack cards matched by their Attack "
-    "value, not their name",
-    row("CC37-bring-the-chest", "003",
-        "Only Attack cards with Attack values in the red burst are used; discard any other "
-        "cards. If an item is discarded in this way, it is not removed from the game."))]
+CHEST = [row("CC37-bring-the-chest", "003",
+    "Only Attack cards with Attack values in the red burst are used; discard any other "
+    "cards. If an item is discarded in this way, it is not removed from the game.")]
 
 
 @pytest.mark.parametrize("quote", CHEST)

@@ -36,7 +36,10 @@ def player_turn(table: Caverns, name: str, card: Card | None = None
     """2b. ``name`` may play turn cards, then flips their set card (``card``: a second one
     from Opportunity Fire). Returns the table, the killer if the creature died, and any
     card set face down to flip after everyone's turn."""
+    before = len(table.log)
     table = yield from window(table, When.TURN, [name], "your turn")
+    if table.revealed == 0 and len(table.log) > before:
+        table = yield from change_set_cards(table)
     player = table.player(name)
     if player.vampyre:  # 003: "select a player without a Vampyre token to damage for 5"
         prey = tuple(p.name for p in table.living() if not p.vampyre and p.name != name)
@@ -56,10 +59,35 @@ def player_turn(table: Caverns, name: str, card: Card | None = None
     return (yield from reveal(table, name, entry[1]))
 
 
+def change_set_cards(table: Caverns) -> Resolution[Caverns]:
+    """003: a set card "may be changed before the first Attack card is revealed, but never
+    after": once something happened after the cards were set, each player in Initiative
+    order may swap theirs for another Attack card from their hand."""
+    for name in table.in_initiative():
+        entry = next((e for e in table.set_cards if e[0] == name), None)
+        player = table.player(name)
+        others = sorted({c.name for c in player.hand if c.kind.attack})
+        if entry is None or not others:
+            continue
+        choice = yield Decision("change", f"{name}: change your set Attack card "
+                                f"({entry[1].name})?", ("pass", *others), Decider.PLAYER,
+                                name, state=table)
+        if choice == "pass":
+            continue
+        index = next(i for i, c in enumerate(player.hand) if c.name == choice)
+        hand = (*player.hand[:index], *player.hand[index + 1:], entry[1])
+        table = table.with_player(replace(player, hand=hand))
+        at = table.set_cards.index(entry)
+        table = replace(table, set_cards=(*table.set_cards[:at], (name, player.hand[index]),
+                                          *table.set_cards[at + 1:]))
+        table = table.note(f"{name} changes their set card")
+    return table
+
+
 def reveal(table: Caverns, name: str, card: Card
            ) -> Resolution[tuple[Caverns, str | None, list[tuple[str, Card]]]]:
     """Flip a set card and follow it."""
-    table = table.note(f"{name} reveals {card.name}")
+    table = replace(table, revealed=table.revealed + 1).note(f"{name} reveals {card.name}")
     if card.kind is Kind.ACTION or card.kind is Kind.ITEM:
         return replace(table, discard=(*table.discard, card)).note("a bluff: no effect"), \
             None, []

@@ -109,8 +109,11 @@ def load(path: str | Path) -> Box:
     abilities: list[tuple[str, Card]] = []
     for _, spec, where, line in _entries(data, "characters", source, lines, required=False):
         fail = _fail(source, where, line)
-        _keys(spec, frozenset({"name", "ability", "when", "steps", "uses", "text"}), fail)
+        _keys(spec, frozenset({"name", "ability", "when", "steps", "uses", "text", "values",
+                               "start"}), fail)
+        values = tuple(_ints(spec.get("values", []), "values", fail))
         ability = Card(str(spec.get("ability", f"{spec['name']}'s ability")), Kind.ACTION,
+                       values=values, start=_int(spec, "start", fail, 0),
                        when=_when(spec, fail), steps=_steps(spec.get("steps", []), fail),
                        ability=True, uses=_int(spec, "uses", fail, 1),
                        text=str(spec.get("text", "")))

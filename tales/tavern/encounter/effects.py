@@ -76,6 +76,12 @@ def draw(table: Caverns, name: str, count: int, enforce: bool = True) -> Resolut
         if card is None:
             break
         player = table.player(name)
+        if Rule.CHEST in table.rules and not card.kind.attack:
+            # "Only Attack cards ... are used; discard any other cards. If an item is
+            # discarded in this way, it is not removed from the game."
+            table = replace(table, discard=(*table.discard, card)).note(
+                f"{name} discards {card.name} (only Attack cards are used)")
+            continue
         if card.kind is Kind.ITEM:
             table = table.with_player(replace(player, items=(*player.items, card))).note(
                 f"{name} draws the Item {card.name}")
@@ -105,7 +111,8 @@ def usable(table: Caverns, name: str, when: When, incoming: Incoming | None = No
     found = []
     ability = table.ability(name)
     for card in (*player.hand, *player.items, *((ability,) if ability else ())):
-        if card.kind not in (Kind.ACTION, Kind.ITEM) or not (card.steps or card.either):
+        if card.kind not in (Kind.ACTION, Kind.ITEM) or not (
+                card.steps or card.either or (card.ability and card.values)):
             continue
         if card.when not in (when, When.ANY) and not (card.potion and when is When.ANY):
             continue
@@ -131,6 +138,8 @@ def window(table: Caverns, when: When, only: Sequence[str] | None, label: str,
 def answer(table: Caverns, when: When, only: Sequence[str] | None, label: str,
            incoming: Incoming | None) -> Resolution[tuple[Caverns, Incoming | None]]:
     """:func:`window`, returning the creature's attack as the cards changed it."""
+    if when is When.ANY and incoming is None:
+        table = yield from negotiate(table, only)
     while True:
         played = False
         for name in table.in_initiative():
@@ -152,6 +161,31 @@ def answer(table: Caverns, when: When, only: Sequence[str] | None, label: str,
             return table, incoming
 
 
+def negotiate(table: Caverns, only: Sequence[str] | None) -> Resolution[Caverns]:
+    """Items "can also be used in negotiations between players": each player in Initiative
+    order may give an Item beside them (not a tipped Potion) to another player."""
+    for name in table.in_initiative():
+        player = table.player(name)
+        items = [c for c in player.items if c not in player.tipped]
+        others = tuple(p.name for p in table.living() if p.name != name)
+        if (only is not None and name not in only) or not items or not others:
+            continue
+        choice = yield Decision("give", f"{name}: give an Item to another player?",
+                                (PASS, *sorted({c.name for c in items})), Decider.PLAYER,
+                                name, state=table)
+        if choice == PASS:
+            continue
+        whom = yield Decision("whom", f"{name}: give {choice} to whom?", others,
+                              Decider.PLAYER, name, state=table)
+        index = next(i for i, c in enumerate(player.items) if c.name == choice)
+        table = table.with_player(replace(player, items=player.items[:index]
+                                          + player.items[index + 1:]))
+        other = table.player(whom)
+        table = table.with_player(replace(other, items=(*other.items, player.items[index])))
+        table = table.note(f"{name} gives {choice} to {whom}")
+    return table
+
+
 def use(table: Caverns, name: str, card: Card, incoming: Incoming | None = None
         ) -> Resolution[tuple[Caverns, Incoming | None]]:
     """``name`` plays ``card`` from their hand, or uses the Item; it takes effect."""
@@ -171,6 +205,10 @@ def use(table: Caverns, name: str, card: Card, incoming: Incoming | None = None
     verb = "drinks" if card.potion else "uses" if card.kind is Kind.ITEM or card.ability \
         else "plays"
     table = table.note(f"{name} {verb} {card.name}")
+    if card.ability and card.values:  # an ability's attack goes on the damage stack
+        blow = Blow(name, card, min(card.start, len(card.values) - 1))
+        table = replace(table, stack=(*table.stack, blow)).note(
+            f"{name}'s {card.name} deals {value(blow, table)}")
     steps = card.steps
     if card.either:  # "may be played for either of its effects"
         labels = tuple(", ".join(f"{s.op.value} {s.amount}" if s.amount else s.op.value
@@ -349,9 +387,12 @@ def change_blow(table: Caverns, name: str, step: Step, label: str) -> Resolution
     if step.op is Op.MISS:
         changed = replace(blow, missed=True)
     elif step.op is Op.HALVE:
-        changed = replace(blow, index=max(blow.index - 1, 0))
+        changed = replace(blow, index=max(blow.index - 1, 0),
+                          shift=blow.shift - (blow.index > 0))
     else:
-        changed = replace(blow, index=min(blow.index + 1, len(blow.ladder) - 1))
+        top = blow.index >= len(blow.ladder) - 1  # "it cannot be doubled further"
+        changed = replace(blow, index=min(blow.index + 1, len(blow.ladder) - 1),
+                          shift=blow.shift + (not top))
     table = replace(table, stack=(*table.stack[:index], changed, *table.stack[index + 1:]))
     return table.note(f"{label}: {blow.card.name} now deals {value(changed, table)}")
 

@@ -143,6 +143,7 @@ class Rule(StrEnum):
     FOG = "fog of war"  # cards played hidden and announced; liars may be challenged
     CLOSE_QUARTERS = "close quarters"  # Gluttony powered up more by each card drawn
     DAYLIGHT = "daylight"  # maximum hand size +1; the first extra card drawn is free
+    CHEST = "bring the chest"  # only Attack cards are kept; other cards drawn are discarded
 
 
 class Goal(StrEnum):
@@ -261,6 +262,7 @@ class Blow:
     special: bool = False  # a Special Attack (protected once revealed)
     missed: bool = False
     announced: int | None = None  # the damage announced under the fog of war
+    shift: int = 0  # how far it was halved (-) or doubled (+): its Riders rotate with it
 
     @property
     def ladder(self) -> tuple[int, ...]:
@@ -295,6 +297,7 @@ class Caverns:
     abilities: tuple[tuple[str, Card], ...] = ()  # each character's ability (Deeper &)
     barrier: int = 0  # Barrier Magus: the barrier's Life Points left (0: down)
     rules: tuple[Rule, ...] = ()  # Events' rules in force this Encounter
+    revealed: int = 0  # Attack cards revealed this round
     power: int = 0  # Gluttony's power: extra damage to each of its attacks
     wereboar: Encounter | None = None  # the Wereboar faced, for the end of the game
     flags: tuple[tuple[str, str], ...] = field(default=())
@@ -337,8 +340,10 @@ def value(blow: Blow, table: Caverns) -> int:
     if blow.announced is not None:
         return blow.announced
     amount = float(blow.ladder[blow.index])
-    for rider in blow.riders:
-        amount = amount * rider.times if rider.times else amount + rider.add
+    for rider in blow.riders:  # "If an Attack card with a rider is further modified,
+        # rotate both cards": an additive Rider's bonus is halved or doubled with it
+        bonus = rider.add << blow.shift if blow.shift >= 0 else rider.add >> -blow.shift
+        amount = amount * rider.times if rider.times else amount + bonus
     poison = table.player(blow.player).poison if any(
         p.name == blow.player for p in table.players) else 0
     return max(int(amount) - POISON_PENALTY * poison, 0)

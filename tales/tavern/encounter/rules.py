@@ -191,7 +191,7 @@ def lich_phases(table: Caverns, card: Encounter) -> Resolution[Caverns]:
 def combat_round(table: Caverns) -> Resolution[tuple[Caverns, str | None]]:
     """2. One combat round; the killer if the creature died (or the Encounter was
     completed)."""
-    table = replace(table, round=table.round + 1, stack=(), set_cards=())
+    table = replace(table, round=table.round + 1, stack=(), set_cards=(), revealed=0)
     table = table.note(f"Round {table.round}")
     if table.encounter is not None and table.encounter.special is Special.GLUTTONY:
         table = yield from gluttony(table)
