@@ -1445,10 +1445,11 @@ SETTLED = frozenset({"set", "discard", "loot", "gorge", "ragnarok", "play", "bit
 
 def census(table: Caverns) -> Counter[str]:
     """Every card on the table, by name: deck, discards, hands, Items, set cards, the damage
-    stack and its Riders, Riders standing by, one-use Items used up, Relics not yet won."""
+    stack and its Riders (an ability's attack is not a card), Riders standing by, one-use
+    Items used up, Relics not yet won."""
     cards = [*table.deck, *table.discard, *table.removed, *table.relics,
              *(c for _, c in table.set_cards),
-             *(c for b in table.stack for c in (b.card, *b.riders))]
+             *(c for b in table.stack for c in (b.card, *b.riders) if not c.ability)]
     for player in table.players:
         cards.extend((*player.hand, *player.items, *player.riders))
     return Counter(c.name for c in cards)

@@ -295,7 +295,7 @@ def barrier(table: Caverns) -> tuple[Caverns, int]:
 
 
 def _discard_stack(table: Caverns) -> Caverns:
-    cards = [c for b in table.stack for c in (b.card, *b.riders)]
+    cards = [c for b in table.stack for c in (b.card, *b.riders) if not c.ability]
     return replace(table, stack=(), discard=(*table.discard, *cards))
 
 
