@@ -676,7 +676,8 @@ def cmd_encounter_simulate(args: argparse.Namespace) -> int:
         raise TalesError("--players is 2 to 6")
     if args.games < 1:
         raise TalesError("--games must be 1 or more")
-    report = simulate(args.players, args.games, args.seed, args.deck)
+    report = simulate(args.players, args.games, args.seed, args.deck, args.module,
+                      args.veteran or ())
     if args.json:
         _emit(report)
         return 0
@@ -697,7 +698,8 @@ def cmd_encounter_play(args: argparse.Namespace) -> int:
         raise TalesError("--players is 2 to 6")
     if not 0 <= args.bots < args.players:
         raise TalesError("--bots is 0 to one fewer than --players (someone must play)")
-    final = play(args.players, args.players - args.bots, args.seed, args.deck)
+    final = play(args.players, args.players - args.bots, args.seed, args.deck,
+                 module=args.module, veterans=args.veteran or ())
     if final is not None and final.winners:
         print("Winner: " + ", ".join(final.winners))
     return 0
@@ -922,6 +924,12 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("--seed", type=int, default=0)
         sub.add_argument("--deck", metavar="FILE", help="an encounter game file (default: "
                          "decks/encounter/sample.toml)")
+        sub.add_argument("--module", metavar="FILE", help="play an Adventure Module's scenes "
+                         "instead of nine random Encounters (e.g. "
+                         "decks/encounter/module-sample.toml)")
+        sub.add_argument("--veteran", type=int, action="append", metavar="SEAT",
+                         help="a seat whose player has played the module before: they "
+                         "leave its decisions to the others (at random if all have)")
         if action == "play":
             sub.add_argument("--bots", type=int, default=3)
             sub.set_defaults(run=cmd_encounter_play)

@@ -28,7 +28,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tales.engine.game import Game, random_policy
+from tales.engine.game import Game, random_policy, roll_chance
 from tales.errors import ContentError
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.encounter import attacks, effects, rules
@@ -1411,26 +1411,67 @@ def test_bring_the_chest(quote: str) -> None:
         (SWORD.name,), (), sorted((POTION.name, TRIP.name)), ()), quote
 
 
-MODULES = [gap(
-    "ENGINE GAP: there are no Adventure Modules (Tombs & Tomes): cards.load refuses a "
-    "[[modules]] table and nothing plays a module's story; replaying a module should let the "
-    "players who have not played it make all its decisions, and a player who has must decide "
-    "at random",
-    row("CC40-adventure-modules", "003",
+MODULE_FILE = SAMPLE.parent / "module-sample.toml"
+MODULE_ROWS = [
+    row("CC40-modules-are-played-as-stories", "003",
+        "Each Adventure Module is a one-shot, self-guided, RPG-style story; basic game play "
+        "has not changed.", (), ("story",), ""),
+    row("CC40-the-newcomers-decide", "003",
         "If you wish to replay an adventure module, allow other players who have not played "
-        "it to make all the decisions. If you must make a decision, do so at random."))]
+        "it to make all the decisions.", ("seat 1",), ("story",), "seat 2"),
+    row("CC40-a-veteran-alone-decides-at-random", "003",
+        "If you must make a decision, do so at random.", ("seat 1", "seat 2"), (), None),
+]
 
 
-@pytest.mark.parametrize("quote", MODULES)
-def test_adventure_modules(quote: str, tmp_path: Path) -> None:
-    deck = tmp_path / "deck.toml"
-    deck.write_text(SAMPLE.read_text(encoding="utf-8") + "\n[[modules]]\n"
-                    "name = \"Errand (test)\"\n", encoding="utf-8")
-    try:
-        box = load(deck)
-    except ContentError as error:
-        pytest.fail(f"{quote}: {error}")
-    assert "Errand (test)" in [m.name for m in getattr(box, "modules", ())], quote
+@pytest.mark.parametrize(("quote", "veterans", "asked", "decider"), MODULE_ROWS)
+def test_adventure_modules(quote: str, veterans: tuple[str, ...], asked: tuple[str, ...],
+                           decider: str | None) -> None:
+    from tales.tavern.encounter.module import adventure, load_module
+    from tales.tavern.encounter.rules import set_up
+
+    box = load(SAMPLE)
+    module = load_module(MODULE_FILE, box.encounters)
+    choices: list[Decision[Any]] = []
+
+    def story(table: Caverns) -> Resolution[Caverns]:
+        return adventure(table, module, box.encounters, veterans)
+
+    def whole() -> Resolution[Caverns]:
+        table = yield from set_up(["seat 1", "seat 2"], box.cards, box.encounters)
+        table = replace(table, encounters=())
+        return (yield from story(table))
+
+    game: Game[Caverns] = Game(whole)
+    rng = np.random.default_rng(3)
+    while game.pending is not None:
+        decision = game.pending
+        if decision.kind == "story" or (decision.kind == "random"
+                                        and "story" in decision.prompt):
+            choices.append(decision)
+        game.answer(roll_chance(decision, rng) if decision.decider is Decider.CHANCE
+                    else decision.options[int(rng.integers(len(decision.options)))])
+    final = game.result
+    assert final is not None
+    fought = [line.split(": ", 1)[1] for line in final.log if line.startswith("Encounter ")]
+    assert fought[0].startswith("Goblin Band (sample)"), quote  # the module's first scene
+    assert [d.kind for d in choices if d.decider is Decider.PLAYER] == list(asked), quote
+    if decider == "":  # nobody has played it: Initiative 1 decides for the party
+        assert choices[0].figure == choices[0].state.in_initiative()[0], quote
+    elif decider is not None:
+        assert choices[0].figure == decider, quote
+    else:
+        assert [d.decider for d in choices] == [Decider.CHANCE], quote
+
+
+def test_a_module_naming_an_unknown_encounter_is_refused(tmp_path: Path) -> None:
+    from tales.tavern.encounter.module import load_module
+
+    bad = tmp_path / "module.toml"
+    bad.write_text('name = "m"\n[[scenes]]\nname = "a"\nencounter = "Nobody"\n',
+                   encoding="utf-8")
+    with pytest.raises(ContentError, match="no Encounter 'Nobody'"):
+        load_module(bad, load(SAMPLE).encounters)
 
 
 # --- whole random games with the sample deck ---------------------------------------------------

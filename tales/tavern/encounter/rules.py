@@ -42,6 +42,7 @@ from tales.tavern.encounter.model import (
     When,
     value,
 )
+from tales.tavern.encounter.module import Module, adventure
 
 PASS = "pass"
 #: A guard for bots that never finish an Encounter (not a rule).
@@ -460,11 +461,16 @@ def fulfil_quests(table: Caverns) -> Caverns:
 def play_game(names: Sequence[str], cards: Sequence[Card], encounters: Sequence[Encounter],
               events: Sequence[Event] = (), relics: Sequence[Card] = (),
               characters: Sequence[str] = (), abilities: Sequence[tuple[str, Card]] = (),
-              quests: Sequence[Quest] = ()) -> Resolution[Caverns]:
-    """A whole game: nine Encounters, then the most Prestige wins; a tie plays Encounters
-    drawn at random from those set aside until it is broken at the end of one."""
+              quests: Sequence[Quest] = (), module: Module | None = None,
+              veterans: Sequence[str] = ()) -> Resolution[Caverns]:
+    """A whole game: nine Encounters (or an Adventure Module's scenes), then the most
+    Prestige wins; a tie plays Encounters drawn at random from those set aside until it is
+    broken at the end of one."""
     table = yield from set_up(names, cards, encounters, events, relics, characters,
                               abilities, quests)
+    if module is not None:  # the module's scenes replace the Encounter deck
+        table = replace(table, set_aside=(*table.set_aside, *table.encounters), encounters=())
+        table = yield from adventure(table, module, encounters, veterans)
     while table.encounters and table.living():
         card = table.encounters[-1]
         table = replace(table, encounters=table.encounters[:-1])

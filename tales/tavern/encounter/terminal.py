@@ -4,7 +4,7 @@ hand; every choice is a numbered menu. A game replays from its seed and the answ
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -13,7 +13,8 @@ from tales.engine.game import random_policy
 from tales.tavern.at_table import drive
 from tales.tavern.encounter.cards import load
 from tales.tavern.encounter.model import Caverns
-from tales.tavern.encounter.simulate import SAMPLE, game
+from tales.tavern.encounter.module import load_module
+from tales.tavern.encounter.simulate import SAMPLE, game, veteran_seats
 
 
 def table_lines(table: Caverns, viewer: str) -> list[str]:
@@ -35,12 +36,14 @@ def table_lines(table: Caverns, viewer: str) -> list[str]:
 
 
 def play(players: int, people: int, seed: int, deck: str | Path | None = None,
-         read: Callable[[str], str] | None = None, write: Callable[[str], None] = print
-         ) -> Caverns | None:
-    """Play one game; the final table, or None if a person quit."""
+         read: Callable[[str], str] | None = None, write: Callable[[str], None] = print,
+         module: str | Path | None = None, veterans: Sequence[int] = ()) -> Caverns | None:
+    """Play one game (an Adventure Module's, if given); the final table, or None if a
+    person quit."""
     ask = read or (lambda prompt: input(prompt))
     box = load(deck or SAMPLE)
-    run = game(box, players)
+    story = load_module(module, box.encounters) if module else None
+    run = game(box, players, story, veteran_seats(veterans, players))
     humans = {f"seat {n + 1}" for n in range(people)}
     bot = random_policy(np.random.default_rng([seed, 1]))
     return drive(run, humans, seed, bot, table_lines, ask, write)
