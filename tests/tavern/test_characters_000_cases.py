@@ -564,16 +564,12 @@ ZAKHAN = [
                                                                     ["valeria", "zak"]),
              {"chi": ["yes"]}, deck=(WINE,)),
         {"alcohol": [2, 2], "chi": [0, 1]}),
-    gap("ENGINE GAP: effects.anytime plays every ability offered like an Anytime card "
-        "through play_card, with a response window, so others may Negate Zakhan's discarding "
-        "(not a card); needs a way to carry out a character ability with no window (a Card "
-        "flag such as `answerable=False`, handled like drink_potion)",
-        row("zakhan-discarding-is-not-a-card", "000",
-            "At any time, Zakhan may discard two cards from his hand to reduce his Drunken "
-            "Chi by 1.",
-            Case((zak(chi=1, hand=(FILLER,) * 2), seat("bob", hand=(I_DONT,))),
-                 anytimes("zak"), {"anytime": [REST]}),
-            {"offers": [], "chi": [0, 1]})),
+    row("zakhan-discarding-is-not-a-card", "000",
+        "At any time, Zakhan may discard two cards from his hand to reduce his Drunken "
+        "Chi by 1.",
+        Case((zak(chi=1, hand=(FILLER,) * 2), seat("bob", hand=(I_DONT,))),
+             anytimes("zak"), {"anytime": [REST]}),
+        {"offers": [], "chi": [0, 0]}),
 ]
 
 
@@ -702,7 +698,7 @@ def test_lich_king_is_not_out_of_gold_while_he_has_ringed_fingers(quote: str) ->
 
 CALM, MANIC, CRAZY, PSYCHOTIC = 1, 2, 3, 4
 WONT_GIVE_UP = Card("Pooky won't give up without a fight. (test)", CardKind.CHEATING,
-                    (Step(Verb.FORCE_OUT),))
+                    (Step(Verb.FORCE_OUT, 2),))
 POOKY = [
     row("pooky-card-of-another-player", "000",
         "Pooky loses 2 Fortitude, then his mood becomes Manic.",
@@ -798,15 +794,12 @@ POOKY = [
          plays("pooky", TEETH, "eve"),
          {"respond": ["pass", NOT_THE_FACE.name, HELMET.name]}),
     {"fortitude": [20, 20], "mood": [PSYCHOTIC, 0]}),
-    gap("ENGINE GAP: a force-out card always removes its target (gambling.gambling_round); "
-        "there is no step letting the target pay a cost (lose 2 Fortitude) to stay in the "
-        "Round",
-        row("pooky-wont-give-up", "000",
-            "However, the targeted player may choose to lose 2 Fortitude to stay in the Round "
-            "of Gambling.",
-            Case((pooky(hand=(WONT_GIVE_UP,)), seat("bob", hand=(RAISE,))), gambles("pooky"),
-                 {"gamble": [RAISE.name, WONT_GIVE_UP.name]}),
-            {"fortitude": [20, 18]})),
+    row("pooky-wont-give-up", "000",
+        "However, the targeted player may choose to lose 2 Fortitude to stay in the Round "
+        "of Gambling.",
+        Case((pooky(hand=(WONT_GIVE_UP,)), seat("bob", hand=(RAISE,))), gambles("pooky"),
+             {"gamble": [RAISE.name, WONT_GIVE_UP.name]}),
+        {"fortitude": [20, 18]}),
     row("pooky-team-mate-hurt", "002",
         "Pooky’s mood gets worse when anyone on his team loses Fortitude from a card "
         "played by an opponent.",

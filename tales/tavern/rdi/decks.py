@@ -42,7 +42,7 @@ COUNTED = frozenset({Verb.FORTITUDE, Verb.ALCOHOL, Verb.PAY, Verb.COLLECT, Verb.
                      Verb.DISCARD, Verb.ORDER, Verb.DRINK, Verb.GAIN, Verb.ANTE, Verb.REDUCE,
                      Verb.SPIKE, Verb.HIT_BACK})
 #: Verbs whose value is ``true``.
-FLAGS = frozenset({Verb.LEAVE, Verb.FORCE_OUT, Verb.WIN_ROUND, Verb.REDIRECT, Verb.SPLIT,
+FLAGS = frozenset({Verb.LEAVE, Verb.WIN_ROUND, Verb.REDIRECT, Verb.SPLIT,
                    Verb.PASS, Verb.TAKE_POT, Verb.END_TURN, Verb.FROM_INN})
 Fail = Callable[[str], ContentError]
 
@@ -175,7 +175,7 @@ def _step(spec: Any, fail: Fail) -> Step:
         if key not in allowed:
             others = ", ".join(sorted(allowed - {verb.value}))
             raise fail(f"unknown step key {key!r} (keys: the verb, {others})")
-    who = spec.get("who", "you")
+    who = spec.get("who", "target" if verb is Verb.FORCE_OUT else "you")
     if who not in STEP_WHO:
         raise fail(f"'who' is one of: {', '.join(STEP_WHO)}")
     to = spec.get("to")
@@ -193,6 +193,11 @@ def _step(spec: Any, fail: Fail) -> Step:
         if not isinstance(value, str) or not value:
             raise fail("'handler' names a character rule, such as \"check for traps\"")
         handler = value
+    elif verb is Verb.FORCE_OUT:  # true, or the Fortitude the target may lose to stay
+        if value is not True and (isinstance(value, bool) or not isinstance(value, int)
+                                  or value < 0):
+            raise fail("'force_out' is true, or the Fortitude its target may lose to stay")
+        amount = 0 if value is True else value
     elif verb in FLAGS:
         if value is not True:
             raise fail(f"'{verb.value}' is true")

@@ -18,7 +18,7 @@ from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi import characters
 from tales.tavern.rdi.effects import champions, play_card
 from tales.tavern.rdi.model import CardKind, Player, Stat, Step, Tavern, Verb
-from tales.tavern.rdi.stats import gold
+from tales.tavern.rdi.stats import change, gold
 from tales.tavern.rdi.timing import PASS, Played, respond
 from tales.tavern.rdi.zones import take_card
 
@@ -95,7 +95,18 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
                                   others, Decider.PLAYER, name, state=tavern)
             tavern, card = yield from take_card(tavern, name, choice)
             tavern, outcome = yield from play_card(tavern, name, card, whom)
-            if not outcome.negated and whom not in outcome.ignored:
+            cost = max((s.amount for s in card.steps if s.verb is Verb.FORCE_OUT), default=0)
+            stays = False
+            if not outcome.negated and whom not in outcome.ignored and cost:
+                # Pooky: "the targeted player may choose to lose 2 Fortitude to stay"
+                stay = f"lose {cost} Fortitude to stay in the Round"
+                answer = yield Decision("stay", f"{whom}: forced out of the Round", (
+                    stay, "leave the Round"), Decider.PLAYER, whom, state=tavern)
+                if answer == stay:
+                    stays = True
+                    tavern = change(tavern, whom, fortitude=-cost).note(
+                        f"{whom} loses {cost} Fortitude to stay in the Round")
+            if not outcome.negated and whom not in outcome.ignored and not stays:
                 in_round.remove(whom)
                 control = None if control == whom else control
                 tavern = tavern.note(f"{whom} is forced out of the Round of Gambling")
