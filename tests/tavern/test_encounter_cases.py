@@ -1474,6 +1474,15 @@ def test_a_module_naming_an_unknown_encounter_is_refused(tmp_path: Path) -> None
         load_module(bad, load(SAMPLE).encounters)
 
 
+def test_refilling_under_the_chest_with_no_attack_card_left_ends() -> None:
+    """With "Bring the chest" in force and no Attack card anywhere, refilling a hand goes
+    through the cards once and stops (every card drawn is discarded)."""
+    table = cave(adv("ann", 1), adv("bob", 2), rules=(Rule("bring the chest"),),
+                 deck=(TRIP, TRIP), discard=(POTION,))
+    final = run(rules.refill(table, "ann"))
+    assert final.player("ann").hand == () and len(final.discard) + len(final.deck) == 3
+
+
 # --- whole random games with the sample deck ---------------------------------------------------
 
 BOX = load(SAMPLE)

@@ -394,12 +394,13 @@ def refill(table: Caverns, name: str) -> Resolution[Caverns]:
         table = replace(table.with_player(replace(player, hand=player.hand[:index]
                                                   + player.hand[index + 1:])),
                         discard=(*table.discard, player.hand[index]))
-    while len(table.player(name).hand) < table.player(name).hand_size:
-        before = (len(table.deck), len(table.discard), len(table.player(name).items))
-        table = yield from draw(table, name, table.player(name).hand_size
-                                - len(table.player(name).hand))
-        if (len(table.deck), len(table.discard), len(table.player(name).items)) == before:
-            break  # no cards left
+    # draw until the hand is full (Items drawn do not count), going through the cards at
+    # most once: with "Bring the chest" in force, cards other than Attack cards are discarded
+    for _ in range(len(table.deck) + len(table.discard) + 1):
+        missing = table.player(name).hand_size - len(table.player(name).hand)
+        if missing <= 0:
+            break
+        table = yield from draw(table, name, 1)
     return table
 
 
