@@ -7,7 +7,8 @@ Two-Headed Dragon with 4 and 6, Boss Battle with 3 to 5, each with and without t
   (the Inn may go below 0: substitute markers, A-57).
 * Every mat's Fortitude and Alcohol Content stay within 0-20 at every Decision (A-57).
 * No character card is lost or duplicated: each deck's cards are, whenever a player is asked
-  for an Action, in hands, Character Decks, discard piles or the shared piles (virtual
+  for an Action, in hands, Character Decks, discard piles, the shared piles or in play as
+  Minions (virtual
   cards, a character's abilities, are not cards). Boss cards are only the Boss's (A-05).
 * No Drink is lost or duplicated (Drink Deck, discards, Bar Deck, Drink Me! piles, Drinks
   left in front of players).
@@ -94,6 +95,7 @@ def cards_on_table(tavern: Tavern) -> Counter[Any]:
                     if not c.virtual)
     for _, cards in tavern.piles:
         held.update(card_key(c) for c in cards if not c.virtual)
+    held.update(card_key(m.card) for m in tavern.minions)  # Minions in play
     return held
 
 

@@ -414,7 +414,7 @@ def settle_deaths(table: Caverns) -> Resolution[Caverns]:
     """A player at 0 Life Points or less is dead and out of the game; the highest
     Initiative card is removed from the game for each."""
     for player in table.players:
-        if not player.dead and player.life <= 0:
+        if not player.dead and not player.beast and player.life <= 0:
             table = table.with_player(replace(player, dead=True, hand=(), initiative=0,
                                               riders=()))
             table = replace(table, initiative=table.initiative[:-1],

@@ -420,6 +420,7 @@ def wereboar(table: Caverns) -> Resolution[Caverns]:
     of one more fight: its Life Points are his, its Attack Matrix the Wereboar's. If the
     party dies, he wins; his Items can be neither used nor taken."""
     card = table.wereboar
+    table = yield from settle_deaths(table)
     names = [p.name for p in table.living() if p.wereboar]
     if card is None or not names:
         return table
@@ -432,7 +433,8 @@ def wereboar(table: Caverns) -> Resolution[Caverns]:
             break
         fight_card = replace(card, name=f"{beast.name} the Wereboar",
                              life=((table.started, beast.life),), special=Special.NONE,
-                             tokens=(), creature=False)
+                             tokens=(), creature=False,
+                             matrix=tuple(replace(r, turns=False) for r in card.matrix))
         table = table.note(f"{beast.name} becomes a Wereboar")
         table = yield from encounter(table, fight_card)
         if not table.living():

@@ -34,7 +34,7 @@ DRINK_KEYS = frozenset({"name", "alcohol", "fortitude", "chaser", "event", "spli
                         "stays", "draw"})
 CARD_KEYS = frozenset({"name", "kind", "steps", "text", "count", "starts_round",
                        "winning_hand", "boosts", "trap", "boss", "when_losing", "pile",
-                       "unanswerable"})
+                       "unanswerable", "minion", "wages"})
 DECK_KEYS = frozenset({"character", "mechanics", "villain", "sample", "cards"})
 STEP_WHO = {w.value: w for w in Who}
 #: Verbs whose value is a whole number (an amount).
@@ -129,6 +129,8 @@ def load_character(path: str | Path) -> CharacterDeck:
             raise fail("'count' is 1 or more")
         starts = spec.get("starts_round", False) is True
         winning = spec.get("winning_hand", False) is True
+        if spec.get("minion", False) is True and kind is not CardKind.ACTION:
+            raise fail("a Minion is an Action card (\"Action - Minion\")")
         if (starts or winning) and kind is not CardKind.GAMBLING:
             raise fail("only a Gambling card starts a Round or is a Winning Hand")
         boosts = tuple(_boost(b, fail) for b in _list(spec.get("boosts", []), "boosts", fail))
@@ -136,9 +138,17 @@ def load_character(path: str | Path) -> CharacterDeck:
         card = Card(name, kind, steps, str(spec.get("text", "")), starts, winning, boosts,
                     trap, spec.get("boss", False) is True,
                     spec.get("when_losing", False) is True, pile=str(spec.get("pile", "")),
-                    unanswerable=spec.get("unanswerable", False) is True)
+                    unanswerable=spec.get("unanswerable", False) is True,
+                    minion=spec.get("minion", False) is True,
+                    wages=_wages(spec.get("wages", 0), fail))
         cards.extend([card] * count)
     return CharacterDeck(character, tuple(cards), str(rules), data.get("villain") is True)
+
+
+def _wages(value: Any, fail: Fail) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise fail("'wages' is a whole number, 0 or more")
+    return value
 
 
 def _list(value: Any, what: str, fail: Fail) -> list[Any]:

@@ -20,6 +20,7 @@ from tales.tavern.rdi.model import (
     RESPONSES,
     Card,
     CardKind,
+    Minion,
     Stat,
     Step,
     Tavern,
@@ -59,6 +60,7 @@ class Loss:
     victim: str
     source: str
     amount: int
+    via: str = ""  # the Minion whose activation it was (it may be hit back instead)
 
 
 def targets_for(tavern: Tavern, name: str, steps: tuple[Step, ...], label: str,
@@ -68,13 +70,20 @@ def targets_for(tavern: Tavern, name: str, steps: tuple[Step, ...], label: str,
     the card's player for their own (001, "Each player (including you)")."""
     wanted = {s.who for s in steps}
     others = [p.name for p in tavern.others(name)]
-    chosen: dict[Who, list[str]] = {Who.YOU: [name], Who.EACH_OTHER: others}
+    # 002: a card that "makes each other player lose Fortitude ... affects each Minion"
+    everyone_else = [*others, *(tavern.foes_minions(name) if any(
+        s.who is Who.EACH_OTHER and s.verb is Verb.FORTITUDE and s.amount < 0 for s in steps)
+        else [])]
+    chosen: dict[Who, list[str]] = {Who.YOU: [name], Who.EACH_OTHER: everyone_else}
+    hurts = any(s.who is Who.TARGET and s.verb is Verb.FORTITUDE and s.amount < 0
+                for s in steps)
+    minions = tavern.foes_minions(name) if hurts else []
     if Who.TARGET in wanted:
         if fixed is not None:
             chosen[Who.TARGET] = [fixed]
-        elif others:
-            pick = yield Decision("target", f"{label}: pick another player", tuple(others),
-                                  Decider.PLAYER, name, state=tavern)
+        elif others or minions:  # 002: "may choose to target one of Torglesnarf's Minions"
+            pick = yield Decision("target", f"{label}: pick another player",
+                                  (*others, *minions), Decider.PLAYER, name, state=tavern)
             chosen[Who.TARGET] = [pick]
     if Who.ANY in wanted:
         everyone = tuple(tavern.order_from(name))
@@ -161,7 +170,7 @@ def pay_tokens(tavern: Tavern, name: str, resource: str, amount: int) -> Resolut
 
 def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
               steps: tuple[Step, ...] | None = None, label: str = "",
-              discard: bool = True, involved: Sequence[str] = ()
+              discard: bool = True, involved: Sequence[str] = (), via: str = ""
               ) -> Resolution[tuple[Tavern, Outcome]]:
     """``name`` plays ``card`` (already out of their hand) and it resolves; it then goes
     to its discard pile (unless ``discard`` is False: a Trap goes back to Alaric's hand).
@@ -184,8 +193,14 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
     tavern, outcome = yield from respond(tavern, played)
     if outcome.negated:
         tavern = tavern.note(f"{label} is Negated")
+    elif card.minion and steps is None:  # "play it face-up in front of you"
+        number = sum(1 for m in tavern.minions if m.card.name == card.name) + 1
+        minion = Minion(f"{card.name} #{number} ({name})", name, card)
+        return replace(tavern, minions=(*tavern.minions, minion)).note(
+            f"{minion.name} comes into play"), outcome
     else:
-        tavern, losses = yield from carry_out(tavern, name, body, chosen, outcome, buffed)
+        tavern, losses = yield from carry_out(tavern, name, body, chosen, outcome, buffed,
+                                              via)
         if discard:
             tavern, discard = discard_card(tavern, card, name), False
         tavern = yield from hit_back(tavern, losses)
@@ -196,15 +211,29 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
 
 def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
               chosen: dict[Who, list[str]], outcome: Outcome | None = None,
-              buffed: bool = False) -> Resolution[tuple[Tavern, list[Loss]]]:
+              buffed: bool = False, via: str = "") -> Resolution[tuple[Tavern, list[Loss]]]:
     """The steps of a card played by ``name``, for the players ``chosen``; players who
     Ignore it are not affected (module docstring)."""
     outcome = outcome or Outcome()
+    players = {p.name for p in tavern.players}
     losses: list[Loss] = []
     left = {(who, stat): n for who, stat, n in outcome.reduced}
     boosted: set[str] = set()
     for step in steps:
         for who in chosen.get(step.who, []):
+            if who not in players:  # a Minion (or one already discarded)
+                if tavern.minion(who) is None:
+                    continue
+                # only Fortitude loss affects a Minion
+                if step.verb is Verb.FORTITUDE and step.amount < 0 and who not in \
+                        outcome.ignored:
+                    tavern = yield from minion_hit(tavern, who, name)
+                elif step.verb is Verb.GAIN:  # tokens go to its controller (A-86)
+                    owner = tavern.minion(who)
+                    assert owner is not None
+                    tavern = yield from gain_tokens(tavern, name, owner.controller,
+                                                    step.resource, step.amount)
+                continue
             if who in outcome.ignored and step.verb is Verb.HANDLER:
                 rules = characters.handling(tavern.player(name), step.handler)
                 tavern = yield from rules.ignored(tavern, name, step, who)
@@ -223,6 +252,9 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
                 victim = _redirect(outcome, who) if amount < 0 else who
                 if victim in outcome.ignored:  # the new target Ignores it
                     continue
+                if tavern.minion(victim) is not None:  # redirected to a Minion
+                    tavern = yield from minion_hit(tavern, victim, name)
+                    continue
                 if amount < 0:  # the target's reductions, then the new target's
                     amount = -_reduce(left, who, Stat.FORTITUDE, -amount)
                     if victim != who:
@@ -235,7 +267,7 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
                                          + (f" (redirected from {who})" if victim != who
                                             else ""))
                     if lost > 0 and victim != name:
-                        losses.append(Loss(victim, name, lost))
+                        losses.append(Loss(victim, name, lost, via))
             elif step.verb is Verb.ALCOHOL:
                 if amount > 0:
                     amount = _reduce(left, who, Stat.ALCOHOL, amount)
@@ -275,10 +307,29 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
     for loss in losses:  # one card, one loss per victim (A-47: "the amount actually lost")
         merged[(loss.victim, loss.source)] = merged.get((loss.victim, loss.source), 0) \
             + loss.amount
-    losses = [Loss(victim, source, amount) for (victim, source), amount in merged.items()]
+    losses = [Loss(victim, source, amount, via)
+              for (victim, source), amount in merged.items()]
     for loss in losses:
         tavern = characters.lost(tavern, loss.victim, loss.source, loss.amount)
     return tavern, losses
+
+
+def minion_hit(tavern: Tavern, minion: str, source: str) -> Resolution[Tavern]:
+    """002: "Whenever a Minion loses one or more Fortitude, Torglesnarf has a choice. He
+    may either discard that Minion or pay Gold equal to that Minion's Wages to the Inn."""
+    found = tavern.minion(minion)
+    if found is None:
+        return tavern
+    owner, wages = found.controller, found.card.wages
+    options = ("discard it", *((f"pay {wages} Gold Wages",) if tavern.mat(owner).gold
+                                >= wages else ()))
+    tavern = tavern.note(f"{minion} loses Fortitude")
+    choice = yield Decision("wages", f"{owner}: {minion} was hurt: pay its Wages or "
+                            "discard it?", options, Decider.PLAYER, owner, state=tavern)
+    if choice != "discard it":
+        return pay(tavern, owner, wages, None).note(f"{owner} pays {minion}'s Wages")
+    tavern = replace(tavern, minions=tuple(m for m in tavern.minions if m.name != minion))
+    return discard_card(tavern, found.card, owner).note(f"{minion} is discarded")
 
 
 def _holds(tavern: Tavern, name: str, who: str, step: Step) -> bool:
@@ -345,6 +396,8 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
     whom: str | None = None
     if use.verb in (Verb.REDIRECT, Verb.SPLIT, Verb.PASS):
         options = tuple(p.name for p in tavern.others(name))
+        if use.verb is Verb.REDIRECT:  # a redirection may pick a Minion (002)
+            options = (*options, *tavern.foes_minions(name))
         options = characters.mechanics(tavern.player(name)).targets(
             tavern, name, card, options, played.source) or options
         verb = {Verb.REDIRECT: "redirect the Fortitude loss to", Verb.SPLIT: "split it with",
@@ -454,10 +507,14 @@ def hit_back(tavern: Tavern, losses: list[Loss]) -> Resolution[Tavern]:
                 continue
             tavern, card = yield from take_card(tavern, name, choice)
             step = next(s for s in card.steps if s.verb is Verb.HIT_BACK)
+            aim = loss.source
+            if tavern.minion(loss.via) is not None:  # "target Torglesnarf or the Minion"
+                aim = yield Decision("hit-whom", f"{name}: hit back whom?", (
+                    loss.source, loss.via), Decider.PLAYER, name, state=tavern)
             amount = step.amount or loss.amount
             steps = (Step(Verb.FORTITUDE, -amount, Who.TARGET),
                      *(s for s in card.steps if s.verb not in RESPONSES))
-            tavern, _ = yield from play_card(tavern, name, card, loss.source, steps)
+            tavern, _ = yield from play_card(tavern, name, card, aim, steps)
             break
     return tavern
 

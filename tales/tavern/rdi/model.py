@@ -170,6 +170,9 @@ class Card:
     pile: str = ""  # a shared sub-deck it belongs to instead (Murgath's Blessings)
     virtual: bool = False  # not a card: a character's ability played like one (A-35)
     unanswerable: bool = False  # "This card can't be Negated or Ignored": no window
+    minion: bool = False  # "Action - Minion": played as an Action, it stays in play
+    wages: int = 0  # a Minion's Wages
+    activation: bool = False  # a Minion's activation (not Negated as an Action)
 
 
 class DrinkEvent(StrEnum):
@@ -238,6 +241,17 @@ class Player:
         return replace(self, tokens=tuple(sorted(held.items())))
 
 
+@dataclass(frozen=True)
+class Minion:
+    """A targetable non-player in play (Torglesnarf's Minions; the checklist's A-86): it can
+    be picked for Fortitude loss and redirection, "each other player" Fortitude loss hits
+    it, it Ignores Events, and anything else a card would do to it does nothing."""
+
+    name: str
+    controller: str
+    card: Card
+
+
 class Mode(StrEnum):
     """How the table is played (001, "Variants")."""
 
@@ -273,6 +287,7 @@ class Tavern:
     resting: tuple[str, ...] = ()  # players whose turn ended early (A-87), until it ends
     supply: tuple[tuple[str, int], ...] = ()  # shared token supplies left (Corruption...)
     piles: tuple[tuple[str, tuple[Card, ...]], ...] = ()  # named sub-decks and discards
+    minions: tuple[Minion, ...] = ()  # targetable non-players in play
 
     def player(self, name: str) -> Player:
         return next(p for p in self.players if p.name == name)
@@ -326,6 +341,14 @@ class Tavern:
         held = dict(self.supply)
         held[name] = amount
         return replace(self, supply=tuple(sorted(held.items())))
+
+    def minion(self, name: str | None) -> Minion | None:
+        return next((m for m in self.minions if m.name == name), None)
+
+    def foes_minions(self, name: str) -> list[str]:
+        """The Minions ``name`` may pick: those of other teams."""
+        side = self.player(name).side
+        return [m.name for m in self.minions if self.player(m.controller).side != side]
 
     def pile(self, name: str) -> tuple[Card, ...]:
         """A named sub-deck (top is the last) or its discards (``"<name> discard"``)."""

@@ -315,6 +315,10 @@ def resolve_losses(tavern: Tavern) -> Tavern:
         for player in [p for p in tavern.players if p.side == side and not p.out]:
             tavern = discard_drinks(tavern, player.drink_me)
             tavern = _return_tokens(tavern, player.name)
+            for minion in [m for m in tavern.minions if m.controller == player.name]:
+                tavern = replace(tavern, minions=tuple(
+                    m for m in tavern.minions if m.name != minion.name))
+                tavern = discard_card(tavern, minion.card, player.name)
             tavern = tavern.with_player(replace(tavern.player(player.name), out=True,
                                                 drink_me=(), gold=0))
         if side in broke:

@@ -201,6 +201,9 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
     if step.verb is Verb.NEGATE:
         if not _matches(step.target, played, card) or name == played.source:
             return None
+        if played.card is not None and played.card.activation and step.target in (
+                Target.ACTION, Target.CARD):
+            return None  # 002: "may not be played to stop a Minion from activating"
         if step.stat is not None and not any(step.stat in played.stats(m) for m in team):
             return None
         return Use(card.name, step.verb)

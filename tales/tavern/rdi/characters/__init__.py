@@ -205,6 +205,7 @@ def _load() -> None:
         murgath,
         oozwald,
         pooky,
+        torglesnarf,
         valeria,
         zakhan,
     )
