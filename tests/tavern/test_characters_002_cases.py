@@ -27,6 +27,7 @@ MINDBREAKER = Card("Mindbreaker (test)", CardKind.SOMETIMES,
                    (Step(Verb.HIT_BACK, 1), Step(Verb.ALCOHOL, 1, Who.TARGET)))
 NO = Card("No! (test)", CardKind.SOMETIMES, (Step(Verb.NEGATE, target=Target.ACTION),))
 PROTECT = Card("Protect (test)", CardKind.SOMETIMES, (Step(Verb.REDIRECT),))
+ARM = Card("Arm-wrestling winnings (test)", CardKind.SOMETIMES, (Step(Verb.FROM_INN),))
 CIDER = Card("Drink up (test)", CardKind.ACTION,
              (Step(Verb.FORTITUDE, -1, Who.TARGET), Step(Verb.ALCOHOL, 2, Who.TARGET)))
 
@@ -81,6 +82,13 @@ CASES = [
         [seat("daareka", STARTLED), torg()], plays("daareka", STARTLED),
         {"wages": ["discard it", "pay 2 Gold Wages"]},
         {"fortitude": [20, 19], "gold": [10, 8], "minions": ["Grunt #2 (torg)"]}),
+    row("C9-inn-payment-cuts-wages-by-one", "002",
+        "When you pay Wages, any card effects that would allow you to pay the cost with Gold "
+        "from the Inn instead reduce the cost by 1 Gold.",
+        [seat("amundyr", MUMMY_ROT), torg(ARM)], plays("amundyr", MUMMY_ROT),
+        {"target": ["Grunt #1 (torg)"], "wages": ["pay 2 Gold Wages"],
+         "wages-from-inn": [ARM.name]},
+        {"gold": [10, 9], "hand": [1, 0]}),
     row("C9-only-fortitude-loss-affects-a-minion", "002",
         "If a card targeting a Minion would affect other attributes, those parts of the card "
         "do nothing.",

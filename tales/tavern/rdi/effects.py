@@ -327,6 +327,17 @@ def minion_hit(tavern: Tavern, minion: str, source: str) -> Resolution[Tavern]:
     choice = yield Decision("wages", f"{owner}: {minion} was hurt: pay its Wages or "
                             "discard it?", options, Decider.PLAYER, owner, state=tavern)
     if choice != "discard it":
+        helpers = sorted({c.name for c in tavern.player(owner).hand
+                          if any(st.verb is Verb.FROM_INN for st in c.steps)})
+        if helpers and wages:  # "any card effects that would allow you to pay the cost
+            # with Gold from the Inn instead reduce the cost by 1 Gold" (002)
+            use = yield Decision("wages-from-inn", f"{owner}: play a card to pay 1 less?",
+                                 (PASS, *helpers), Decider.PLAYER, owner, state=tavern)
+            if use != PASS:
+                tavern, card = yield from take_card(tavern, owner, use)
+                tavern = discard_card(tavern, card, owner).note(
+                    f"{owner} plays {card.name}: the Wages cost 1 less")
+                wages -= 1
         return pay(tavern, owner, wages, None).note(f"{owner} pays {minion}'s Wages")
     tavern = replace(tavern, minions=tuple(m for m in tavern.minions if m.name != minion))
     return discard_card(tavern, found.card, owner).note(f"{minion} is discarded")
