@@ -12,7 +12,8 @@ from tales.tavern.encounter.effects import (
     Incoming,
     answer,
     carry_out,
-    draw,
+    discard_from_hand,
+    from_hand,
     top_card,
     window,
 )
@@ -74,11 +75,11 @@ def change_set_cards(table: Caverns) -> Resolution[Caverns]:
                                 name, state=table)
         if choice == "pass":
             continue
-        index = next(i for i, c in enumerate(player.hand) if c.name == choice)
-        hand = (*player.hand[:index], *player.hand[index + 1:], entry[1])
-        table = table.with_player(replace(player, hand=hand))
+        table, new = from_hand(table, name, choice)
+        held = table.player(name)
+        table = table.with_player(replace(held, hand=(*held.hand, entry[1])))
         at = table.set_cards.index(entry)
-        table = replace(table, set_cards=(*table.set_cards[:at], (name, player.hand[index]),
+        table = replace(table, set_cards=(*table.set_cards[:at], (name, new),
                                           *table.set_cards[at + 1:]))
         table = table.note(f"{name} changes their set card")
     return table
@@ -129,10 +130,7 @@ def stand_in(table: Caverns, name: str, card: Card
             choice = yield Decision("set", f"{name}: set a second Attack card face down?",
                                     ("pass", *attacks), Decider.PLAYER, name, state=table)
             if choice != "pass":
-                index = next(i for i, c in enumerate(player.hand) if c.name == choice)
-                second = player.hand[index]
-                table = table.with_player(replace(player, hand=player.hand[:index]
-                                                  + player.hand[index + 1:]))
+                table, second = from_hand(table, name, choice)
                 table = replace(table, set_cards=(*table.set_cards, (name, second)))
                 pending.append((name, second))
     return table, killer, pending
@@ -388,10 +386,7 @@ def undead_attacks(table: Caverns) -> Resolution[Caverns]:
             whom = yield Decision("haunt", f"{undead.name} (undead): attack whom with "
                                   f"{card.name}?", living, Decider.PLAYER, undead.name,
                                   state=table)
-            index = undead.hand.index(card)
-            table = replace(table.with_player(replace(undead, hand=undead.hand[:index]
-                                                      + undead.hand[index + 1:])),
-                            discard=(*table.discard, card))
+            table = discard_from_hand(table, undead.name, card.name)
             table = yield from attack(table, Incoming(whom, card.values[card.start],
                                                       token=token))
         table = yield from undead_draw(table, undead.name)
@@ -424,5 +419,5 @@ def settle_deaths(table: Caverns) -> Resolution[Caverns]:
     yield  # pragma: no cover
 
 
-__all__ = ["attack", "creature_attacks", "damage_by", "draw", "player_turn",
+__all__ = ["attack", "creature_attacks", "damage_by", "player_turn",
            "random_attacks", "reveal", "settle_deaths", "strike"]

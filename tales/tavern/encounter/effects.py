@@ -96,12 +96,17 @@ def draw(table: Caverns, name: str, count: int, enforce: bool = True) -> Resolut
     return table
 
 
-def discard_from_hand(table: Caverns, name: str, card_name: str) -> Caverns:
+def from_hand(table: Caverns, name: str, card_name: str) -> tuple[Caverns, Card]:
+    """Take the first card called ``card_name`` out of ``name``'s hand."""
     player = table.player(name)
     index = next(i for i, c in enumerate(player.hand) if c.name == card_name)
-    return replace(table.with_player(replace(player, hand=player.hand[:index]
-                                             + player.hand[index + 1:])),
-                   discard=(*table.discard, player.hand[index]))
+    return table.with_player(replace(player, hand=player.hand[:index]
+                                     + player.hand[index + 1:])), player.hand[index]
+
+
+def discard_from_hand(table: Caverns, name: str, card_name: str) -> Caverns:
+    table, card = from_hand(table, name, card_name)
+    return replace(table, discard=(*table.discard, card))
 
 
 def usable(table: Caverns, name: str, when: When, incoming: Incoming | None = None
@@ -193,10 +198,7 @@ def use(table: Caverns, name: str, card: Card, incoming: Incoming | None = None
     if card.ability:
         table = table.with_player(replace(player, used=player.used + 1))
     elif card in player.hand:
-        index = player.hand.index(card)
-        table = replace(table.with_player(replace(player, hand=player.hand[:index]
-                                                  + player.hand[index + 1:])),
-                        discard=(*table.discard, card))
+        table = discard_from_hand(table, name, card.name)
     elif card in player.items and (card.potion or card.one_use):
         index = player.items.index(card)
         table = replace(table.with_player(replace(player, items=player.items[:index]

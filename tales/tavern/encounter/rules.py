@@ -24,7 +24,7 @@ from tales.tavern.encounter.attacks import (
     settle_deaths,
     undead_attacks,
 )
-from tales.tavern.encounter.effects import draw, window
+from tales.tavern.encounter.effects import discard_from_hand, draw, from_hand, window
 from tales.tavern.encounter.model import (
     ENCOUNTERS,
     HAND_SIZE,
@@ -315,10 +315,7 @@ def set_attacks(table: Caverns) -> Resolution[Caverns]:
         choice = yield Decision("set", f"{name}: set an Attack card"
                                 + ("" if attacks else " (a bluff: an Action card)"),
                                 tuple(options), Decider.PLAYER, name, state=table)
-        index = next(i for i, c in enumerate(player.hand) if c.name == choice)
-        card = player.hand[index]
-        table = table.with_player(replace(player, hand=player.hand[:index]
-                                          + player.hand[index + 1:]))
+        table, card = from_hand(table, name, choice)
         table = replace(table, set_cards=(*table.set_cards, (name, card)))
     return table
 
@@ -390,10 +387,7 @@ def refill(table: Caverns, name: str) -> Resolution[Caverns]:
                                 Decider.PLAYER, name, state=table)
         if choice == PASS:
             break
-        index = next(i for i, c in enumerate(player.hand) if c.name == choice)
-        table = replace(table.with_player(replace(player, hand=player.hand[:index]
-                                                  + player.hand[index + 1:])),
-                        discard=(*table.discard, player.hand[index]))
+        table = discard_from_hand(table, name, choice)
     # draw until the hand is full (Items drawn do not count), going through the cards at
     # most once: with "Bring the chest" in force, cards other than Attack cards are discarded
     for _ in range(len(table.deck) + len(table.discard) + 1):

@@ -115,9 +115,7 @@ def champions(tavern: Tavern, name: str, label: str) -> Resolution[list[str]]:
 def _afford(tavern: Tavern, name: str, cost: tuple[tuple[str, int], ...]) -> bool:
     player = tavern.player(name)
     rules = characters.mechanics(player)
-    cards_too = type(rules).pay_energy is not characters.Mechanics.pay_energy
-    return all(player.count(r) + (len(player.hand) // 2 if cards_too else 0) >= n
-               for r, n in cost)
+    return all(player.count(r) + rules.other_means(tavern, name, r) >= n for r, n in cost)
 
 
 def declare_costs(tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...] | None = None
@@ -159,12 +157,9 @@ def pay_tokens(tavern: Tavern, name: str, resource: str, amount: int) -> Resolut
     way (Dominique: two cards from hand), the player choosing."""
     rules = characters.mechanics(tavern.player(name))
     for _ in range(amount):
-        if tavern.player(name).count(resource):
-            tavern, paid = yield from rules.pay_energy(tavern, name, resource, 1)
-            if not paid:
-                tavern = spend_tokens(tavern, name, resource, 1)
-        else:
-            tavern, paid = yield from rules.pay_energy(tavern, name, resource, 1)
+        tavern, paid = yield from rules.pay_energy(tavern, name, resource, 1)
+        if not paid:
+            tavern = spend_tokens(tavern, name, resource, 1)
     return tavern
 
 

@@ -143,10 +143,8 @@ def turn(tavern: Tavern) -> Resolution[Tavern]:
     tavern = yield from anytime(tavern, name)
     for member in members:
         tavern = yield from discard(tavern, member)
-    for member in members:
-        missing = variants.hand_size(tavern, member) - len(tavern.player(member).hand)
-        if missing > 0:
-            tavern = yield from draw(tavern, member, missing)
+    for member in members:  # "then they refill to their hand size simultaneously"
+        tavern = yield from draw_up(tavern, member)
     for member in members:
         if member in tavern.resting:
             continue
@@ -199,13 +197,18 @@ def discard(tavern: Tavern, name: str) -> Resolution[Tavern]:
         tavern = discard_card(tavern, card, name)
 
 
-def discard_and_draw(tavern: Tavern, name: str) -> Resolution[Tavern]:
-    """Discard, then draw up to the hand size (A-15)."""
-    tavern = yield from discard(tavern, name)
+def draw_up(tavern: Tavern, name: str) -> Resolution[Tavern]:
+    """Draw up to the hand size; holding it or more, draw nothing (A-15)."""
     missing = variants.hand_size(tavern, name) - len(tavern.player(name).hand)
     if missing > 0:
         tavern = yield from draw(tavern, name, missing)
     return tavern
+
+
+def discard_and_draw(tavern: Tavern, name: str) -> Resolution[Tavern]:
+    """Discard, then draw up to the hand size (A-15)."""
+    tavern = yield from discard(tavern, name)
+    return (yield from draw_up(tavern, name))
 
 
 def action_phase(tavern: Tavern, name: str) -> Resolution[Tavern]:

@@ -85,13 +85,9 @@ def take_drink(tavern: Tavern) -> Resolution[tuple[Tavern, Drink | None]]:
     ran out, the deck is made again from the discards the next time one is needed (nothing
     more to pay); None if there is still none."""
     if not tavern.drink_deck:
-        refill = tavern.bar or tavern.drink_discard
-        if not refill:
+        tavern = yield from restock(tavern)
+        if not tavern.drink_deck:
             return tavern, None
-        deck = yield from shuffle(refill, "the Drink discard pile")
-        tavern = replace(tavern, drink_deck=tuple(deck[-DRINK_DECK:]) if tavern.bar
-                         else tuple(deck), bar=tuple(deck[:-DRINK_DECK]) if tavern.bar
-                         else (), drink_discard=tavern.drink_discard if tavern.bar else ())
     drink = tavern.drink_deck[-1]
     tavern = replace(tavern, drink_deck=tavern.drink_deck[:-1])
     if not tavern.drink_deck:
@@ -99,17 +95,21 @@ def take_drink(tavern: Tavern) -> Resolution[tuple[Tavern, Drink | None]]:
         for side in tavern.sides():
             mat = next(p for p in tavern.in_game() if p.side == side)
             tavern = pay(tavern, mat.name, 1, None)
-        if tavern.variant.bar_deck:
-            if len(tavern.bar) < DRINK_DECK:
-                bar = yield from shuffle(tavern.drink_discard, "the Drink discards into the "
-                                         "Bar Deck")
-                tavern = replace(tavern, bar=(*bar, *tavern.bar), drink_discard=())
-            deal = tavern.bar[-DRINK_DECK:]
-            tavern = replace(tavern, drink_deck=deal, bar=tavern.bar[:-len(deal)])
-        else:
-            deck = yield from shuffle(tavern.drink_discard, "the Drink discard pile")
-            tavern = replace(tavern, drink_deck=tuple(deck), drink_discard=())
+        tavern = yield from restock(tavern)
     return tavern, drink
+
+
+def restock(tavern: Tavern) -> Resolution[Tavern]:
+    """A new Drink Deck: the discards shuffled; with the Bar Deck, its next 30 cards (the
+    discards shuffled into a new Bar Deck first if it has fewer)."""
+    if not tavern.variant.bar_deck:
+        deck = yield from shuffle(tavern.drink_discard, "the Drink discard pile")
+        return replace(tavern, drink_deck=tuple(deck), drink_discard=())
+    if len(tavern.bar) < DRINK_DECK and tavern.drink_discard:
+        bar = yield from shuffle(tavern.drink_discard, "the Drink discards into the Bar Deck")
+        tavern = replace(tavern, bar=(*bar, *tavern.bar), drink_discard=())
+    deal = tavern.bar[-DRINK_DECK:]
+    return replace(tavern, drink_deck=deal, bar=tavern.bar[:-len(deal)] if deal else ())
 
 
 def discard_drinks(tavern: Tavern, drinks: Sequence[Drink]) -> Tavern:

@@ -100,6 +100,11 @@ class Mechanics:
         is this character's player (Pooky's mood: him or a teammate hurt by an opponent)."""
         return tavern
 
+    def other_means(self, tavern: Tavern, name: str, resource: str) -> int:
+        """How many units of ``resource`` ``name`` could pay other than with tokens
+        (Dominique: one Energy for every two cards in hand)."""
+        return 0
+
     def pay_energy(self, tavern: Tavern, name: str, resource: str, amount: int
                    ) -> Resolution[tuple[Tavern, bool]]:
         """Pay a cost some other way than tokens (Dominique: 2 cards for 1 Energy). Return

@@ -43,6 +43,10 @@ class Dominique(Mechanics):
         return tavern.with_player(player.with_count(ENERGY, player.count(ENERGY) + placed)
                                   ).with_supply(ENERGY, tavern.left(ENERGY) - placed)
 
+    def other_means(self, tavern: Tavern, name: str, resource: str) -> int:
+        """001: "discard 2 cards from your hand" for each Energy."""
+        return len(tavern.player(name).hand) // 2 if resource == ENERGY else 0
+
     def pay_energy(self, tavern: Tavern, name: str, resource: str, amount: int
                    ) -> Resolution[tuple[Tavern, bool]]:
         """Each Energy: a token from the mat or two cards from hand, her choice."""
