@@ -16,7 +16,12 @@ from tales.board.position import Position
 from tales.errors import IllegalChoice
 from tales.rules.decisions import Decision, Resolution, all_outcomes
 from tales.rules.schemer_attacks import AttackPlan
-from tales.rules.schemer_movement import SchemerMove, schemer_move
+from tales.rules.schemer_movement import (
+    DEFAULT_SCHEMER_RULES,
+    SchemerMove,
+    SchemerRules,
+    schemer_move,
+)
 from tales.rules.schemes import GroupTurn, SchemerTurn
 from tales.rules.targets import Selector
 
@@ -61,10 +66,12 @@ def move_json(position: Position, move: SchemerMove) -> dict[str, Any]:
 
 
 def move_outcomes(
-    position: Position, figure_id: str, points: int, selector: Selector, leap: bool
+    position: Position, figure_id: str, points: int, selector: Selector, leap: bool,
+    rules: SchemerRules = DEFAULT_SCHEMER_RULES,
 ) -> list[dict[str, Any]]:
     """Every equally valid outcome of a Schemer's movement, sorted by ``to``."""
-    found = all_outcomes(lambda: schemer_move(position, figure_id, points, selector, leap))
+    found = all_outcomes(lambda: schemer_move(position, figure_id, points, selector, leap,
+                                              rules))
     unique: dict[str, dict[str, Any]] = {}
     for _, outcome in found:
         entry = move_json(position, outcome)

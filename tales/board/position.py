@@ -68,6 +68,10 @@ class Position:
         known = ", ".join(f.id for f in self.figures) or "none"
         raise TalesError(f"no figure {figure_id!r} in this position (figures: {known})")
 
+    def has_figure(self, figure_id: str) -> bool:
+        """True while ``figure_id`` is on the map (a Defeated figure is removed)."""
+        return any(f.id == figure_id for f in self.figures)
+
     def figures_at(self, space: int) -> list[Figure]:
         """Every figure on ``space`` (several only when Tiny figures share it)."""
         return [f for f in self.figures if f.at == space]

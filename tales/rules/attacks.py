@@ -25,7 +25,7 @@ from tales.rules.damage import DamageRoll, determine_damage
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.dice import Dice
 from tales.rules.epic_pool import EpicPool
-from tales.rules.forced import pull, push
+from tales.rules.forced import forced_line, pull, push
 from tales.rules.health import (
     Damaged,
     Prevented,
@@ -34,6 +34,7 @@ from tales.rules.health import (
     disarm,
     give_tokens,
     heal,
+    is_defeated,
     prevent,
     prevent_and_deal,
     remove_defeated,
@@ -128,6 +129,8 @@ class Battle:
     log: tuple[str, ...] = ()
     averting: frozenset[str] = frozenset()  # figures whose Reaction Averts Harm right now
     sealed_doors: frozenset[int] = frozenset()  # doors only the scenario's events open (Door)
+    # figures whose Wounded Reactions a paused Move already resolved in the current step
+    wounded_resolved: frozenset[str] = frozenset()
 
     def at(self, position: Position) -> Battle:
         """This battle with the board and figures of ``position``."""
@@ -245,10 +248,17 @@ def _attack_with_dice(
     tokens[Token.DAMAGE_BOOST] = boosts - rolled.boost
     tokens[Token.WEAKEN] = 0
     position = position.with_figure(attacker.with_tokens(tokens))
+    since = battle.position
     if rolled.self_damage:
         # Doom Die: "causes unavoidable damage": no Shield or Toughness against it
         log.append(f"Doom: {attacker.id} takes {rolled.self_damage} damage")
-        position, _ = deal(position, attacker.id, rolled.self_damage)
+        position, hurt = deal(position, attacker.id, rolled.self_damage)
+        if hurt.wounded and battle.reactions:
+            # Wounded 3: the Attack pauses for the attacker's Wounded Reactions, now
+            battle = yield from _wounded_reactions(replace(battle, position=position,
+                                                           pool=pool), [attacker.id],
+                                                   attacker.id)
+            position, pool, since = battle.position, battle.pool, battle.position
     if rolled.inspired and not pool.full:  # Inspire: "No effect if the Epic Pool is full"
         pool = pool.inspire()
         log.append("Inspire: an Epic Die is added to the Epic Pool")
@@ -257,7 +267,7 @@ def _attack_with_dice(
     result = yield from _deal_to_targets(
         replace(battle, position=position, pool=pool), attacker.id, [f.id for f in chosen],
         rolled.total, attack.harm, attack.splash, start, log, by_player=True,
-        since=battle.position)
+        since=since)
     return replace(result, roll=rolled)
 
 
@@ -322,6 +332,10 @@ def _deal_to_targets(
             for event in sprung:
                 log.append(f"{target_id} lost its last token on a Trap: it takes "
                            f"{event.damage}")
+            if not position.has_figure(target_id):  # the Trap Defeated it: removed at once
+                damaged.append(hurt)
+                log.append(f"{target_id} is Defeated and removed")
+                continue
         damaged.append(hurt)
         if stopped.toughness:
             log.append(f"{target_id} discards a Toughness Token: no damage, no Harm")
@@ -347,8 +361,11 @@ def _deal_to_targets(
         position, pool = battle.position, battle.pool
     lost = [d.figure for d in damaged if d.lost > 0]
     harmed = [t for t in lost if t not in averted]
+    pause = WoundedPause(replace(battle, position=position, pool=pool), attacker_id)
     position, pool = yield from _apply_harm(position, pool, attacker_id, harmed, harm, start,
-                                            targets, log, by_player)
+                                            targets, log, by_player, pause)
+    battle = replace(pause.after(position), pool=pool)
+    wounded += pause.handled
     splashed: list[Damaged] = []
     if splash and attacker_id in {f.id for f in position.figures}:
         for victim in _splash_victims(position, attacker_id, targets, start, targets):
@@ -363,7 +380,8 @@ def _deal_to_targets(
     position, gone = remove_defeated(position)
     if gone:
         log.append(f"Defeated and removed: {', '.join(gone)}")
-    return AttackResult(replace(battle, position=position, pool=pool, averting=frozenset()),
+    return AttackResult(replace(battle, position=position, pool=pool, averting=frozenset(),
+                                wounded_resolved=frozenset()),
                         attacker_id,
                         tuple(targets), damage, None, tuple(prevented), tuple(damaged),
                         tuple(averted), tuple(splashed), tuple(gone), tuple(log))
@@ -393,6 +411,34 @@ def wounded_reactions(battle: Battle, wounded: list[str], source_id: str
                       ) -> Resolution[Battle]:
     """Wounded Reactions of figures flipped by something other than an Attack's damage."""
     return (yield from _wounded_reactions(battle, wounded, source_id))
+
+
+class WoundedPause:
+    """Wounded 3 for whatever moves figures space by space: "If a figure becomes Wounded
+    while resolving an ability or Scheme, pause the resolution process ... Resolve any
+    Reactions that trigger upon becoming Wounded." Pass it as the ``pause`` of a Move or a
+    Forced Movement; it resolves the Wounded Reactions where the figure flipped (before the
+    next space) and keeps the battle they leave (their costs, the log) in ``battle``.
+    ``handled`` lists the figures whose Reactions it has resolved."""
+
+    def __init__(self, battle: Battle, source_id: str) -> None:
+        self.battle = battle
+        self.source_id = source_id
+        self.handled: list[str] = []
+
+    def __call__(self, position: Position, flipped: list[str]) -> Resolution[Position]:
+        self.handled.extend(flipped)
+        if not self.battle.reactions:
+            return position
+        self.battle = yield from _wounded_reactions(self.battle.at(position), flipped,
+                                                    self.source_id)
+        return self.battle.position
+
+    def after(self, position: Position) -> Battle:
+        """The battle at ``position`` with what the paused Reactions did besides moving; the
+        figures they were for are in its ``wounded_resolved``."""
+        return replace(self.battle.at(position), wounded_resolved=(
+            self.battle.wounded_resolved | frozenset(self.handled)))
 
 
 def _wounded_reactions(battle: Battle, wounded: list[str], attacker_id: str
@@ -482,6 +528,9 @@ def _splash_victims(
     return victims
 
 
+#: Harm effects that move their target.
+MOVES_TARGET = frozenset({HarmKind.PUSH, HarmKind.PULL})
+
 #: Harm effects that act from the attacker (its space, its Fortitude).
 NEEDS_ATTACKER = frozenset({HarmKind.PUSH, HarmKind.PULL, HarmKind.SPLASH, HarmKind.HEAL})
 
@@ -489,9 +538,11 @@ NEEDS_ATTACKER = frozenset({HarmKind.PUSH, HarmKind.PULL, HarmKind.SPLASH, HarmK
 def _apply_harm(
     position: Position, pool: EpicPool, attacker_id: str, harmed: list[str],
     harm: tuple[Harm, ...], start: dict[str, int], targets: list[str], log: list[str],
-    by_player: bool,
+    by_player: bool, pause: WoundedPause | None = None,
 ) -> Resolution[tuple[Position, EpicPool]]:
-    """Step 4: Harm effects, each target form per harmed target, general forms once."""
+    """Step 4: Harm effects, each target form per harmed target, general forms once. A
+    target Defeated by this Attack still takes its Harm before step 5 removes it, except a
+    Push or Pull: a figure about to be removed is not moved (docs/rules-decisions.md)."""
     if not harm or not harmed:
         return position, pool
     order = harm
@@ -515,9 +566,13 @@ def _apply_harm(
                 log.append(f"Harm, Splash: {victim} takes {hit.lost}")
             continue
         for target_id in harmed:
-            if target_id in {f.id for f in position.figures}:
-                position = yield from _target_harm(position, attacker_id, target_id, effect,
-                                                   log)
+            if not position.has_figure(target_id):
+                continue
+            if effect.kind in MOVES_TARGET and is_defeated(position.figure(target_id)):
+                log.append(f"Harm, {effect.text}: {target_id} is Defeated, nothing to move")
+                continue
+            position = yield from _target_harm(position, attacker_id, target_id, effect,
+                                               log, pause)
     return position, pool
 
 
@@ -535,7 +590,7 @@ def _general_harm(position: Position, pool: EpicPool, attacker_id: str, effect: 
 
 
 def _target_harm(position: Position, attacker_id: str, target_id: str, effect: Harm,
-                 log: list[str]) -> Resolution[Position]:
+                 log: list[str], pause: WoundedPause | None = None) -> Resolution[Position]:
     kind = effect.kind
     if kind in (HarmKind.WEAKEN, HarmKind.STUN):
         token = Token.WEAKEN if kind is HarmKind.WEAKEN else Token.STUN
@@ -546,10 +601,9 @@ def _target_harm(position: Position, attacker_id: str, target_id: str, effect: H
         log.append(f"Harm: {target_id} discards {lost} Power Tokens")
     elif kind in (HarmKind.PUSH, HarmKind.PULL):
         forced = push if kind is HarmKind.PUSH else pull
-        result = yield from forced(position, attacker_id, target_id, effect.amount)
+        result = yield from forced(position, attacker_id, target_id, effect.amount, pause)
         position = result.position
-        log.append(f"Harm: {target_id} is {kind.value}ed to "
-                   f"{position.board.names[result.path[-1]]}")
+        log.append(f"Harm: {forced_line(position, target_id, kind.value, result)}")
     elif kind is HarmKind.DAMAGE:
         position, hit = yield from prevent_and_deal(position, target_id, effect.amount, "Harm")
         log.append(f"Harm: {target_id} takes {hit.lost}")

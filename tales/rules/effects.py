@@ -31,6 +31,7 @@ from tales.rules.attacks import (
     AttackResult,
     Battle,
     HeroAttack,
+    WoundedPause,
     legal_targets,
     newly_wounded,
     player_attack,
@@ -45,7 +46,7 @@ from tales.rules.characters import (
     summon_zot,
 )
 from tales.rules.decisions import Decider, Decision, Resolution
-from tales.rules.forced import grab, place, pull, push
+from tales.rules.forced import forced_line, grab, place, pull, push
 from tales.rules.health import (
     disarm,
     give_tokens,
@@ -57,6 +58,7 @@ from tales.rules.health import (
 from tales.rules.movement import move, reach
 from tales.rules.reactions import Reaction, Trigger, unusable
 from tales.rules.schemer_attacks import AttackKind
+from tales.rules.spaces import Entry, enter
 
 
 class Kind(StrEnum):
@@ -265,7 +267,10 @@ def activate(
             break
         before = table.position
         table = yield from carry_out(table, hero_id, effect)
-        flipped = newly_wounded(before, table.position)
+        # a Move or Forced Movement paused already for those it Wounded on the way
+        flipped = [f for f in newly_wounded(before, table.position)
+                   if f not in table.wounded_resolved]
+        table = replace(table, wounded_resolved=frozenset())
         if flipped and effect.verb is not Verb.ATTACK and table.reactions:
             # Wounded 3: "If a figure becomes Wounded while resolving an ability ... Resolve
             # any Reactions that trigger upon becoming Wounded" (a Trap on the way, say)
@@ -345,9 +350,13 @@ def carry_out(table: Battle, hero_id: str, effect: Effect) -> Resolution[Battle]
         to = yield Decision("move-to", f"{hero_id}: {describe(effect)}: to which space?",
                             options, Decider.PLAYER, hero_id,
                             position=table.position, battle=table)
-        moved = yield from move(table.position, hero_id, to, effect.amount, leap=leap)
-        return table.at(moved.position).note(
-            f"{hero_id} {verb.value}s to {names[to]}")
+        pause = WoundedPause(table, hero_id)
+        moved = yield from move(table.position, hero_id, to, effect.amount, leap=leap,
+                                pause=pause)
+        if moved.defeated:
+            return pause.after(moved.position).note(
+                f"{hero_id} {verb.value}s onto {names[moved.path[-1]]} and is Defeated there")
+        return pause.after(moved.position).note(f"{hero_id} {verb.value}s to {names[to]}")
     if verb is Verb.ATTACK:
         assert effect.attack is not None
         result = yield from _attack(table, actor, effect)
@@ -358,13 +367,14 @@ def carry_out(table: Battle, hero_id: str, effect: Effect) -> Resolution[Battle]
         target = yield from _pick_figure(table, actor, effect.aim, describe(effect))
         if target is None:
             return table.note(f"{describe(effect)}: no target")
+        pause = WoundedPause(table, hero_id)
         if verb is Verb.GRAB:
-            forced = yield from grab(table.position, hero_id, target)
+            forced = yield from grab(table.position, hero_id, target, pause)
         else:
             shove = push if verb is Verb.PUSH else pull
-            forced = yield from shove(table.position, hero_id, target, effect.amount)
-        return table.at(forced.position).note(
-            f"{hero_id} {verb.value}s {target} to {names[forced.path[-1]]}")
+            forced = yield from shove(table.position, hero_id, target, effect.amount, pause)
+        return pause.after(forced.position).note(
+            f"{hero_id}: {forced_line(forced.position, target, verb.value, forced)}")
     if verb is Verb.PLACE:
         target = yield from _pick_figure(table, actor, effect.aim, describe(effect))
         if target is None:
@@ -377,9 +387,10 @@ def carry_out(table: Battle, hero_id: str, effect: Effect) -> Resolution[Battle]
             return table.note(f"{describe(effect)}: no Unoccupied space")
         to = yield Decision("place-space", f"{hero_id}: Place {target} where?", spaces,
                             Decider.PLAYER, hero_id, position=table.position, battle=table)
-        placed = yield from place(table.position, target, to)
-        return table.at(placed.position).note(
-            f"{hero_id} places {target} on {names[placed.path[-1]]}")
+        pause = WoundedPause(table, hero_id)
+        placed = yield from place(table.position, target, to, pause)
+        return pause.after(placed.position).note(
+            f"{hero_id}: {forced_line(placed.position, target, 'place', placed)}")
     if verb is Verb.FATIGUE:
         target = yield from _pick_figure(table, actor, effect.aim, describe(effect))
         if target is None or table.position.figure(target).kind is not Role.HERO:
@@ -492,14 +503,20 @@ def _rampage(table: Battle, actor: Figure, effect: Effect) -> Resolution[Battle]
     spaces, one space at a time, the player choosing each step (backtracking allowed);
     every Foe in a space he enters takes ``damage``, once. Appendix A, Scheme Notes:
     "If Pooky starts on a Foe, the Foe takes damage only if Pooky backtracks during his
-    Leap" -- the starting space counts only when he enters it again."""
+    Leap" -- the starting space counts only when he enters it again.
+
+    Zot's Pooky cannot "trigger Traps, open doors, or enter spaces with door tokens"
+    (Appendix A); Companion Pooky "triggers Traps and Hazards, and can open doors"
+    (Appendix B): door spaces are open to him, and the space his Leap ends on does what a
+    landing does (a Trap there springs; the spaces passed do nothing, as in any Leap)."""
     board = table.position.board
     names = board.names
     here = actor.at
     hit: set[str] = set()
     position = table.position
+    no_doors = actor.kind is Role.POOKY
     for _ in range(max(effect.amount, 0)):
-        blocked = position.blocked() | board.door
+        blocked = position.blocked() | board.door if no_doors else position.blocked()
         steps = tuple(names[s] for s in board.linked(here) if not blocked[s])
         step = yield Decision("rampage-step", f"{actor.id} rampages: next space?",
                               (*steps, STOP), Decider.PLAYER, actor.id)
@@ -515,9 +532,15 @@ def _rampage(table: Battle, actor: Figure, effect: Effect) -> Resolution[Battle]
     landing = position.figure(actor.id)
     if position.is_occupied(here, ignoring=actor.id) and Keyword.TINY not in landing.keywords:
         raise IllegalChoice(f"{actor.id} must end the Leap on an Unoccupied space")
-    return table.at(position).note(
-        f"{actor.id} rampages to {names[here]}" + (f", hitting {', '.join(sorted(hit))}"
-                                                    if hit else ""))
+    line = f"{actor.id} rampages to {names[here]}" + (
+        f", hitting {', '.join(sorted(hit))}" if hit else "")
+    if here != actor.at:
+        pause = WoundedPause(table.at(position), actor.id)
+        position, events = yield from enter(position, actor.id, here, Entry.LEAP_LAND, pause)
+        table = pause.after(position)
+        line += "".join(f"; the {e.what.replace('-', ' ')} on {names[e.space]} deals "
+                        f"{e.damage} to {actor.id}" for e in events)
+    return table.at(position).note(line)
 
 
 def _attack(table: Battle, actor: Figure, effect: Effect

@@ -18,7 +18,7 @@ from tales.board.position import Position
 from tales.errors import IllegalChoice
 from tales.rules.decisions import Decision, Resolution
 from tales.rules.health import decider_for
-from tales.rules.spaces import Entry, SpaceEvent, enter
+from tales.rules.spaces import Entry, Pause, SpaceEvent, enter
 
 
 @dataclass(frozen=True)
@@ -37,6 +37,24 @@ class ForcedResult:
     def moved(self) -> bool:
         """True when the target ended somewhere else."""
         return len(self.path) > 1 and self.path[-1] != self.path[0]
+
+
+_PAST = {"push": "pushed", "pull": "pulled", "grab": "grabbed", "place": "placed"}
+
+
+def forced_line(position: Position, target_id: str, verb: str, result: ForcedResult) -> str:
+    """One log line in rule words: "s1 is pushed to D5", "s1 resists the Push
+    (Juggernaut)", "s1 is pushed onto D4 and Defeated there"."""
+    names = position.board.names
+    if result.resisted:
+        return f"{target_id} resists the {verb.title()} ({result.resisted.title()})"
+    past = _PAST.get(verb.lower(), f"{verb.lower()}ed")
+    if not result.moved:
+        return f"{target_id} is not {past}: no Unoccupied space to go to"
+    end = names[result.path[-1]]
+    if not position.has_figure(target_id):
+        return f"{target_id} is {past} onto {end} and Defeated there"
+    return f"{target_id} is {past} to {end}"
 
 
 def _ignores_forced(target: Figure) -> str | None:
@@ -90,7 +108,8 @@ def forced_paths(
 
 
 def _forced(
-    position: Position, actor_id: str, target_id: str, x: int, away: bool
+    position: Position, actor_id: str, target_id: str, x: int, away: bool,
+    pause: Pause | None = None,
 ) -> Resolution[ForcedResult]:
     actor = position.figure(actor_id)
     target = position.figure(target_id)
@@ -108,20 +127,25 @@ def _forced(
             f"{actor.id} {verb}es {target.id} {x}: choose the path",
             tuple(paths), decider_for(actor), actor.id, position=position)
     events: list[SpaceEvent] = []
-    for space in path[1:]:
-        position, happened = yield from enter(position, target_id, space, Entry.FORCED)
+    for step, space in enumerate(path[1:], start=1):
+        position, happened = yield from enter(position, target_id, space, Entry.FORCED, pause)
         events.extend(happened)
+        if not position.has_figure(target_id):
+            # Defeated on the way: removed at once, it goes no farther (glossary: Defeated)
+            return ForcedResult(position, path[:step + 1], tuple(events))
     return ForcedResult(position, path, tuple(events))
 
 
-def push(position: Position, pusher_id: str, target_id: str, x: int) -> Resolution[ForcedResult]:
+def push(position: Position, pusher_id: str, target_id: str, x: int,
+         pause: Pause | None = None) -> Resolution[ForcedResult]:
     """Push X: the target moves up to X spaces, each one farther from the pusher."""
-    return _forced(position, pusher_id, target_id, x, away=True)
+    return _forced(position, pusher_id, target_id, x, True, pause)
 
 
-def pull(position: Position, puller_id: str, target_id: str, x: int) -> Resolution[ForcedResult]:
+def pull(position: Position, puller_id: str, target_id: str, x: int,
+         pause: Pause | None = None) -> Resolution[ForcedResult]:
     """Pull X: the target moves up to X spaces closer, stopping adjacent to the puller."""
-    return _forced(position, puller_id, target_id, x, away=False)
+    return _forced(position, puller_id, target_id, x, False, pause)
 
 
 def grab_spaces(position: Position, grabber: Figure, target: Figure) -> list[int]:
@@ -147,7 +171,8 @@ def _unaffected_by_placing(target: Figure) -> str | None:
     return _ignores_forced(target)
 
 
-def grab(position: Position, grabber_id: str, target_id: str) -> Resolution[ForcedResult]:
+def grab(position: Position, grabber_id: str, target_id: str, pause: Pause | None = None
+         ) -> Resolution[ForcedResult]:
     """Grab: move the target to an Unoccupied space adjacent to the grabber (a Decision)."""
     grabber = position.figure(grabber_id)
     target = position.figure(target_id)
@@ -162,11 +187,12 @@ def grab(position: Position, grabber_id: str, target_id: str) -> Resolution[Forc
         to = yield Decision(
             "grab-space", f"{grabber.id} Grabs {target.id}: choose the space",
             tuple(spaces), decider_for(grabber), grabber.id, position=position)
-    position, events = yield from enter(position, target_id, to, Entry.PLACED)
+    position, events = yield from enter(position, target_id, to, Entry.PLACED, pause)
     return ForcedResult(position, (target.at, to), tuple(events))
 
 
-def place(position: Position, target_id: str, to: int) -> Resolution[ForcedResult]:
+def place(position: Position, target_id: str, to: int, pause: Pause | None = None
+          ) -> Resolution[ForcedResult]:
     """Place: put the target on ``to`` without touching the spaces between.
 
     ``to`` must be an enterable, Unoccupied space; a Trap there triggers (glossary: Trap, 1).
@@ -180,5 +206,5 @@ def place(position: Position, target_id: str, to: int) -> Resolution[ForcedResul
         raise IllegalChoice(f"cannot Place {target.id} on {names[to]}: it cannot be entered")
     if Keyword.TINY not in target.keywords and position.is_occupied(to, ignoring=target.id):
         raise IllegalChoice(f"cannot Place {target.id} on {names[to]}: it is Occupied")
-    position, events = yield from enter(position, target_id, to, Entry.PLACED)
+    position, events = yield from enter(position, target_id, to, Entry.PLACED, pause)
     return ForcedResult(position, (target.at, to), tuple(events))

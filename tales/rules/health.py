@@ -167,20 +167,47 @@ def is_defeated(figure: Figure) -> bool:
     return figure.fortitude is not None and figure.damage >= figure.fortitude
 
 
+def remove_if_defeated(position: Position, figure_id: str) -> tuple[Position, bool]:
+    """Remove ``figure_id`` at once if it is Defeated (glossary: Defeated, "Figure is removed
+    from the map"); True if it was. A Solo Mode Companion is not removed: "If Defeated,
+    remove all damage and flip to" its Recovery side (Appendix B, Otto and Pooky)."""
+    figure = position.figure(figure_id)
+    if not is_defeated(figure):
+        return position, False
+    if figure.recovery is not None and not figure.recovering:
+        return position.with_figure(recover_side(figure)), True
+    return position.without_figure(figure.id), True
+
+
 def remove_defeated(position: Position) -> tuple[Position, list[str]]:
-    """Remove every Defeated figure from the map (Appendix C, step 5). A Solo Mode
-    Companion is not removed: "If Defeated, remove all damage and flip to" its Recovery side
-    (Appendix B, Otto and Pooky)."""
+    """Remove every Defeated figure from the map (Appendix C, step 5); the ids removed (a
+    Companion flipped to its Recovery side stays, and is not listed)."""
     gone = []
     for figure in position.figures:
-        if not is_defeated(figure):
-            continue
-        if figure.recovery is not None and not figure.recovering:
-            position = position.with_figure(recover_side(figure))
-            continue
-        gone.append(figure.id)
-        position = position.without_figure(figure.id)
+        position, defeated = remove_if_defeated(position, figure.id)
+        if defeated and not position.has_figure(figure.id):
+            gone.append(figure.id)
     return position, gone
+
+
+class LeastFortitude(StrEnum):
+    """What "the Foe with the least remaining Fortitude" counts (flag ``least_fortitude``,
+    docs/rules-decisions.md)."""
+
+    SIDE_SHOWING = "side-showing"  # the side face up: Fortitude printed there less damage
+    BOTH_SIDES = "both-sides"  # a Fresh figure's Wounded side counts too
+
+
+def fortitude_left(figure: Figure, reading: LeastFortitude = LeastFortitude.SIDE_SHOWING
+                   ) -> int | None:
+    """Fortitude ``figure`` has left (None without Fortitude); with ``BOTH_SIDES`` a Fresh
+    figure's Wounded side is added (glossary: Wounded, two "health bars")."""
+    left = figure.remaining_fortitude
+    if left is None or reading is LeastFortitude.SIDE_SHOWING:
+        return left
+    if not figure.wounded and figure.wounded_fortitude is not None:
+        left += figure.wounded_fortitude
+    return left
 
 
 def recover_side(figure: Figure) -> Figure:

@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tales.board.board import BoolArray, IntArray
-from tales.board.figures import Figure, Keyword, Role, Side, is_foe
+from tales.board.figures import Figure, Keyword, Role, is_foe
 from tales.board.position import Position
 from tales.board.ranges import nearest_spaces
 from tales.errors import IllegalChoice
@@ -29,6 +29,7 @@ from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.health import decider_for
 from tales.rules.spaces import (
     Entry,
+    Pause,
     SpaceEvent,
     danger_table,
     enter,
@@ -138,8 +139,7 @@ def blocking(
     for other in position.figures:
         if other.id == mover.id or Keyword.TINY in other.keywords:
             continue
-        unmovable = Keyword.IMMOBILE in other.keywords or Keyword.JUGGERNAUT in other.keywords
-        if overrun and not unmovable:
+        if overrun and displaceable(mover, other):
             continue
         if tiny:
             continue
@@ -155,8 +155,12 @@ def reach(
     points: int,
     leap: bool = False,
     rules: MoveRules = DEFAULT_RULES,
+    safe_only: bool = False,
 ) -> Reach:
-    """Every space ``figure_id`` can end a Move ``points`` (or Leap) on, with routes."""
+    """Every space ``figure_id`` can end a Move ``points`` (or Leap) on, with routes.
+
+    ``safe_only``: only along Safe paths (glossary: Safe, "Path is Safe if all spaces are
+    Safe"): a Move enters no space Dangerous to it, a Leap lands on none."""
     figure = position.figure(figure_id)
     board = position.board
     n = board.n
@@ -171,6 +175,11 @@ def reach(
         # Leap X: "must end its movement on an Unoccupied space as normal" (Overrun or not)
         no_end = position.occupied(ignoring=figure.id)
     damage, dangerous = danger_table(position, figure)
+    if safe_only:
+        if leap:
+            no_end = no_end | dangerous
+        else:
+            blocked = blocked | dangerous
     if leap:
         steps = np.ones(n, dtype=np.int32)
         passable = ~blocked
@@ -233,6 +242,7 @@ class MoveResult:
     path: tuple[int, ...]
     cost: int
     events: tuple[SpaceEvent | Displacement, ...] = ()
+    defeated: bool = False  # Defeated on the way: it stopped there and was removed
 
     @property
     def damage(self) -> int:
@@ -280,13 +290,16 @@ def move(
     leap: bool = False,
     path: tuple[int, ...] | None = None,
     rules: MoveRules = DEFAULT_RULES,
+    pause: Pause | None = None,
 ) -> Resolution[MoveResult]:
     """Move (or Leap) ``figure_id`` to ``to`` with ``points`` of movement.
 
     Without a ``path`` the safest route is taken (least damage, then fewest points). Along a
-    Move every space entered resolves; along a Leap only the landing space, and a Hero is
-    asked about each Dangerous space it passes. An Overrun mover displaces figures to the
-    Nearest Unoccupied space (ties: a Decision).
+    Move every space entered resolves; along a Leap only the landing space, and a Hero (or
+    a Solo Mode Companion, which counts as one) is asked about each Dangerous space it
+    passes. An Overrun mover displaces figures to the Nearest Unoccupied space (ties: a
+    Decision). A mover Defeated on the way stops there and is removed at once (glossary:
+    Defeated); one Wounded on the way pauses for its Wounded Reactions (``pause``).
     """
     routes = reach(position, figure_id, points, leap, rules)
     figure = routes.figure
@@ -303,11 +316,12 @@ def move(
     events: list[SpaceEvent | Displacement] = []
     overrun = Keyword.OVERRUN in figure.keywords
     decider = decider_for(figure)
+    displaced: set[str] = set()
     for step, space in enumerate(path[1:], start=1):
         landing = step == len(path) - 1
         if leap and not landing:
             entry = Entry.LEAP_OVER
-            if figure.side is Side.HERO and _has_effect(position, figure_id, space):
+            if chooses_leap_effects(figure) and _has_effect(position, figure_id, space):
                 trigger = yield Decision(
                     "leap-trigger",
                     f"{figure.id} Leaps over {names[space]}: trigger its effect?",
@@ -319,10 +333,24 @@ def move(
         if overrun and not leap and (
             landing or rules.overrun_displaces is OverrunDisplaces.ENTERED
         ):
-            position = yield from _displace_all(position, figure_id, space, decider, events)
-        position, happened = yield from enter(position, figure_id, space, entry)
+            position = yield from _displace_all(position, figure_id, space, decider, events,
+                                                path[step + 1:], displaced, pause)
+        position, happened = yield from enter(position, figure_id, space, entry, pause)
         events.extend(happened)
+        if not position.has_figure(figure_id) or (
+                position.figure(figure_id).recovering and not figure.recovering):
+            return MoveResult(figure.id, position, tuple(path[:step + 1]), cost,
+                              tuple(events), defeated=True)
     return MoveResult(figure.id, position, tuple(path), cost, tuple(events))
+
+
+def chooses_leap_effects(figure: Figure) -> bool:
+    """Leap X, "Hero Movement Exception": "If a Hero moves through a space during a Leap
+    that would cause something to happen, the player may choose whether or not that effect
+    happens." Heroes, and a Solo Mode Companion ("Rules and scenarios referring to a Hero
+    include both your Hero and your Companion", Appendix B); not Allies, Illusions or Pooky.
+    """
+    return figure.kind in (Role.HERO, Role.COMPANION)
 
 
 def _has_effect(position: Position, figure_id: str, space: int) -> bool:
@@ -334,9 +362,21 @@ def nearest_unoccupied(position: Position, space: int, ignoring: str) -> list[in
 
     ``space`` itself does not count; ``ignoring`` is the figure being moved.
     """
-    free = ~position.occupied(ignoring=ignoring) & ~position.blocked()
-    free[space] = False
-    return nearest_spaces(position, space, (int(s) for s in np.flatnonzero(free)))
+    return nearest_spaces(position, space, (s for s in _free_spaces(position, ignoring)
+                                            if s != space))
+
+
+def displaceable(mover: Figure, other: Figure) -> bool:
+    """Whether an Overrun ``mover`` may displace ``other`` (glossary: Overrun, "Displaces
+    figures to Nearest Unoccupied space"): not a Tiny figure (it shares the space), nor one
+    that stays put: Immobile, Juggernaut ("Ignores Forced Movement effects"), Massive
+    ("Unaffected by Grab or Place effects"), nor, for a Schemer, an Avoided one ("Schemers
+    cannot target or interact with Avoided figures")."""
+    if other.id == mover.id or Keyword.TINY in other.keywords:
+        return False
+    if other.keywords & {Keyword.IMMOBILE, Keyword.JUGGERNAUT, Keyword.MASSIVE}:
+        return False
+    return not (Keyword.AVOIDED in other.keywords and not mover.heroic)
 
 
 def _displace_all(
@@ -345,21 +385,36 @@ def _displace_all(
     space: int,
     decider: Decider,
     events: list[SpaceEvent | Displacement],
+    ahead: tuple[int, ...] = (),
+    displaced: set[str] | None = None,
+    pause: Pause | None = None,
 ) -> Resolution[Position]:
-    """Overrun: every non-Tiny figure on ``space`` goes to the Nearest Unoccupied space."""
+    """Overrun: every displaceable figure on ``space`` goes to the Nearest Unoccupied space.
+
+    No figure is displaced twice in one move: the spaces still ``ahead`` on the mover's path
+    are not offered while another Nearest space is free (docs/rules-decisions.md)."""
+    displaced = set() if displaced is None else displaced
+    mover = position.figure(mover_id)
     for other in position.figures_at(space):
-        if other.id == mover_id or Keyword.TINY in other.keywords:
+        if not displaceable(mover, other) or other.id in displaced:
             continue
         # the mover is about to stand on ``space``: it must not be chosen
-        standing = replace(position.figure(mover_id), at=space)
-        options = nearest_unoccupied(position.with_figure(standing), space, other.id)
+        standing = position.with_figure(replace(mover, at=space))
+        options = nearest_spaces(standing, space, (
+            s for s in _free_spaces(standing, other.id) if s != space and s not in ahead))
         if not options:
             continue
         to = yield Decision(
             "overrun-displace",
             f"{mover_id} overruns {other.id}: choose the Nearest Unoccupied space for it",
             tuple(options), decider, mover_id, position=position)
-        position, happened = yield from enter(position, other.id, to, Entry.PLACED)
+        displaced.add(other.id)
+        position, happened = yield from enter(position, other.id, to, Entry.PLACED, pause)
         events.append(Displacement(other.id, space, to))
         events.extend(happened)
     return position
+
+
+def _free_spaces(position: Position, ignoring: str) -> list[int]:
+    free = ~position.occupied(ignoring=ignoring) & ~position.blocked()
+    return [int(s) for s in np.flatnonzero(free)]

@@ -30,11 +30,36 @@ from tales.board.fields import entry_cost_field
 from tales.board.figures import Figure, Keyword
 from tales.board.position import Position
 from tales.rules.decisions import Decider, Decision, Resolution
+from tales.rules.health import LeastFortitude
 from tales.rules.movement import DEFAULT_RULES, MoveResult, MoveRules, blocking, move, reach
-from tales.rules.spaces import danger_table, entry_costs
+from tales.rules.spaces import Pause, danger_table, entry_costs
 from tales.rules.targets import Selector, select, target_spaces
 
 FloatArray = npt.NDArray[np.float64]
+
+
+class DangerousPaths(StrEnum):
+    """When a Schemer may step onto Dangerous spaces (flag ``dangerous_paths``,
+    docs/rules-decisions.md, Appendix D)."""
+
+    # glossary, Dangerous: "Schemers avoid moving through Dangerous spaces": where a Safe path
+    # to the final target space exists, it moves only along Safe spaces, this turn too
+    AVOID = "avoid"
+    # the Safe path matters only for choosing the final target space; short of it, the
+    # Nearest reachable space wins even across a Trap (damage only breaks ties)
+    NEAREST_FIRST = "nearest-first"
+
+
+class NearestTies(StrEnum):
+    """Foes tied for Nearest (flag ``nearest_ties``, docs/rules-decisions.md)."""
+
+    # glossary, Nearest: "Multiple targets: players choose" -- the table picks the Foe, then
+    # Appendix D runs for that Foe alone (Leap X: it "will first choose what figure ... it
+    # will try to move toward")
+    CHOOSE = "choose"
+    # the target spaces of every tied Foe together; step 2's least movement picks, and only
+    # what is still tied goes to the players
+    MERGE = "merge"
 
 
 class Approach(StrEnum):
@@ -51,6 +76,9 @@ class SchemerRules:
 
     move: MoveRules = DEFAULT_RULES
     approach: Approach = Approach.LINE_OF_FIRE
+    dangerous_paths: DangerousPaths = DangerousPaths.AVOID
+    nearest_ties: NearestTies = NearestTies.CHOOSE
+    least_fortitude: LeastFortitude = LeastFortitude.SIDE_SHOWING
 
 
 DEFAULT_SCHEMER_RULES = SchemerRules()
@@ -168,8 +196,12 @@ def schemer_move(
     selector: Selector,
     leap: bool = False,
     rules: SchemerRules = DEFAULT_SCHEMER_RULES,
+    pause: Pause | None = None,
 ) -> Resolution[SchemerMove]:
-    """Move (or Leap) a Schemer toward ``selector`` by Appendix D; ties are Decisions."""
+    """Move (or Leap) a Schemer toward ``selector`` by Appendix D; ties are Decisions.
+
+    ``pause``: Wounded Reactions of a Hero flipped on the way (an Overrun shove onto a
+    Trap), resolved where it happens (Wounded 3)."""
     figure = position.figure(figure_id)
     board = position.board
     names = board.names
@@ -182,10 +214,18 @@ def schemer_move(
 
     if Keyword.IMMOBILE in figure.keywords:
         return stay("Immobile: it never moves")
-    found = select(position, figure, selector)
+    found = select(position, figure, selector, rules.least_fortitude)
     reasons.extend(found.notes)
     if not found:
         return stay(f"no target for {selector}: it does not move")
+    if rules.nearest_ties is NearestTies.CHOOSE:
+        for tied in found.ties:
+            chosen = yield Decision(
+                "nearest-foe", f"{figure.id}: {', '.join(tied)} are tied for Nearest: players "
+                "choose the Foe it moves toward", tuple(tied), Decider.TABLE, figure.id,
+                position=position)
+            reasons.append(f"tied for Nearest: {', '.join(tied)}; the players chose {chosen}")
+            found.figures = [f for f in found.figures if f.id == chosen or f.id not in tied]
     sight = position.line_of_fire_field(figure.at)
     described = [f"{f.id} ({sight[f.at]})" if sight[f.at] >= 0 else f.id
                  for f in found.figures]
@@ -207,6 +247,7 @@ def schemer_move(
         return stay("no legal target space: it does not move")
 
     # Step 2: least movement along a Safe path, else least damage then movement.
+    widened = candidates[0] not in spaces  # a space of a widened search: not next to it
     with_safe = [s for s in candidates if np.isfinite(model.safe_steps[s])]
     if with_safe:
         best = min(model.safe_steps[s] for s in with_safe)
@@ -226,12 +267,19 @@ def schemer_move(
     reasons.append(f"final target space {names[final]}")
     target = _target_of(position, spaces, final, found.figures)
 
-    # Step 3: move as close as possible.
-    routes = reach(position, figure.id, points, leap, rules.move)
+    # Step 3: move as close as possible; only along Safe spaces while a Safe path to the
+    # final target space exists (glossary, Dangerous: "Schemers avoid moving through
+    # Dangerous spaces"), unless the flag reads otherwise.
+    safe_only = bool(with_safe) and rules.dangerous_paths is DangerousPaths.AVOID
+    routes = reach(position, figure.id, points, leap, rules.move, safe_only=safe_only)
+    if safe_only:
+        reasons.append("a Safe path exists: it moves only along Safe spaces")
     verb = "Leaps" if leap else "moves"
     if final in routes:
         route = routes.route(final, safest=True)
-        beside = f", next to {target}" if target and final != position.figure(target).at else ""
+        beside = ""
+        if target and final != position.figure(target).at:
+            beside = f", toward {target}" if widened else f", next to {target}"
         reasons.append(f"can reach it: {verb} {route.cost} of {points} to {names[final]}{beside}"
                        + (f", taking {route.damage} damage" if route.damage else ""))
         to = final
@@ -258,7 +306,13 @@ def schemer_move(
     if to == figure.at:
         return SchemerMove(figure.id, figure.at, figure.at, (figure.at,), target, final, 0,
                            tuple(reasons))
-    result = yield from move(position, figure.id, to, points, leap, route.path, rules.move)
+    result = yield from move(position, figure.id, to, points, leap, route.path, rules.move,
+                             pause)
+    if result.defeated:
+        where = names[result.path[-1]]
+        reasons.append(f"Defeated on {where}: removed at once, it goes no farther (Defeated)")
+        return SchemerMove(figure.id, figure.at, result.path[-1], result.path, target, final,
+                           result.damage, tuple(reasons), result)
     return SchemerMove(figure.id, figure.at, to, result.path, target, final, result.damage,
                        tuple(reasons), result)
 

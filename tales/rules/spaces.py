@@ -7,7 +7,7 @@ Shield and Toughness Tokens meet it belongs to the combat rules.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -17,7 +17,14 @@ from tales.board.board import BoolArray, IntArray
 from tales.board.figures import Figure, Keyword, Role, Token
 from tales.board.position import Position
 from tales.rules.decisions import Resolution
-from tales.rules.health import prevent_and_deal
+from tales.rules.health import prevent_and_deal, remove_if_defeated
+
+#: Wounded 3 as a hook for whatever moves figures: "If a figure becomes Wounded while
+#: resolving an ability or Scheme, pause the resolution process ... Resolve any Reactions
+#: that trigger upon becoming Wounded." Called with the figures just flipped; it resolves
+#: their Wounded Reactions and returns the position after. Callers that hold the Heroes'
+#: Reactions pass one (``tales.rules.attacks.WoundedPause``); planning passes none.
+Pause = Callable[[Position, list[str]], Resolution[Position]]
 
 
 class Entry(StrEnum):
@@ -164,7 +171,7 @@ def entry_costs(position: Position, figure: Figure) -> IntArray:
 
 
 def enter(
-    position: Position, figure_id: str, space: int, entry: Entry
+    position: Position, figure_id: str, space: int, entry: Entry, pause: Pause | None = None
 ) -> Resolution[tuple[Position, list[SpaceEvent]]]:
     """Put the figure on ``space`` and resolve what the space does to it.
 
@@ -173,8 +180,12 @@ def enter(
     middle of a Leap does nothing (the Hero's option to trigger it is asked by the Leap).
     Triggering does not end the movement (glossary: Trap, 3). Each is one instance of
     damage: a Schemer's Toughness or Shield Tokens prevent it automatically, a player
-    decides for their figures ("any source", Toughness Token 1), then it is dealt (a Fresh
-    Hero may flip to Wounded).
+    decides for their figures ("any source", Toughness Token 1), then it is dealt.
+
+    A figure Defeated here is removed at once (glossary: Defeated; a Companion flips to its
+    Recovery side) and the space does nothing more to it: the caller sees it gone and stops
+    the movement. A Fresh figure flipped to Wounded here pauses the resolution for its
+    Wounded Reactions (``pause``, Wounded 3) before anything else happens.
     """
     figure = position.figure(figure_id)
     figure = replace(figure, at=space)
@@ -193,11 +204,28 @@ def enter(
         del fire[space]
         events.append(SpaceEvent("wizard-fire", figure.id, space, effect.wizard_fire))
     moved = replace(position.with_figure(figure), traps=traps, wizard_fire=fire)
+    done: list[SpaceEvent] = []
     for event in events:
+        done.append(event)
         if event.damage > 0:
-            moved, _ = yield from prevent_and_deal(moved, figure.id, event.damage,
-                                                   event.what.replace("-", " ").title())
-    return moved, events
+            moved = yield from _hurt(moved, figure.id, event.damage,
+                                     event.what.replace("-", " ").title(), pause)
+            if not moved.has_figure(figure.id) or moved.figure(figure.id).recovering != (
+                    figure.recovering):
+                break  # Defeated: removed at once (or flipped to its Recovery side)
+    return moved, done
+
+
+def _hurt(position: Position, figure_id: str, amount: int, what: str, pause: Pause | None
+          ) -> Resolution[Position]:
+    """One instance of damage from a space: prevented, dealt, then Defeated removed at once
+    or, for a figure just Wounded, the resolution paused for its Wounded Reactions."""
+    position, hurt = yield from prevent_and_deal(position, figure_id, amount, what)
+    if hurt.defeated:
+        position, _ = remove_if_defeated(position, figure_id)
+    elif hurt.wounded and pause is not None:
+        position = yield from pause(position, [figure_id])
+    return position
 
 
 def lost_last_protection(before: Figure, after: Figure) -> bool:
@@ -206,7 +234,7 @@ def lost_last_protection(before: Figure, after: Figure) -> bool:
 
 
 def spring_trap(
-    position: Position, figure_id: str
+    position: Position, figure_id: str, pause: Pause | None = None
 ) -> Resolution[tuple[Position, list[SpaceEvent]]]:
     """Resistant: "Triggers Trap if on it when losing the last token." The Trap on the
     figure's space goes to it as if it had just entered."""
@@ -220,5 +248,5 @@ def spring_trap(
     position = replace(position, traps=traps)
     event = SpaceEvent("trap", figure.id, space, damage)
     if damage > 0:
-        position, _ = yield from prevent_and_deal(position, figure.id, damage, "Trap")
+        position = yield from _hurt(position, figure.id, damage, "Trap", pause)
     return position, [event]

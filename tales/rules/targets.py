@@ -26,6 +26,7 @@ from tales.board.figures import Figure, Keyword, is_foe
 from tales.board.position import Position
 from tales.board.ranges import farthest, nearest
 from tales.errors import TalesError
+from tales.rules.health import LeastFortitude, fortitude_left
 
 
 class Term(StrEnum):
@@ -69,6 +70,9 @@ class Targets:
     spaces: list[int] = field(default_factory=list)
     features: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: Foes tied for Nearest, one list per "nearest foe" part (glossary: Nearest, "Multiple
+    #: targets: players choose")
+    ties: list[list[str]] = field(default_factory=list)
 
     def __bool__(self) -> bool:
         return bool(self.figures or self.spaces or self.features)
@@ -116,14 +120,17 @@ def targetable_foes(position: Position, schemer: Figure) -> list[Figure]:
             if is_foe(schemer, f) and Keyword.AVOIDED not in f.keywords]
 
 
-def select(position: Position, schemer: Figure, selector: Selector) -> Targets:
-    """Evaluate ``selector`` for ``schemer``: the first fallback that finds anything."""
+def select(position: Position, schemer: Figure, selector: Selector,
+           least: LeastFortitude = LeastFortitude.SIDE_SHOWING) -> Targets:
+    """Evaluate ``selector`` for ``schemer``: the first fallback that finds anything.
+
+    ``least``: what "least remaining Fortitude" counts (flag ``least_fortitude``)."""
     notes: list[str] = []
     found = Targets()
     for alternative in selector.fallbacks:
         found = Targets(notes=list(notes))
         for part in alternative:
-            _add(position, schemer, part, found)
+            _add(position, schemer, part, found, least)
         if found:
             return found
         notes.append(f"no {' or '.join(str(p) for p in alternative)}")
@@ -131,7 +138,8 @@ def select(position: Position, schemer: Figure, selector: Selector) -> Targets:
     return found
 
 
-def _add(position: Position, schemer: Figure, part: Part, found: Targets) -> None:
+def _add(position: Position, schemer: Figure, part: Part, found: Targets,
+         least: LeastFortitude) -> None:
     board = position.board
     foes = targetable_foes(position, schemer)
     chosen: list[Figure] = []
@@ -139,15 +147,17 @@ def _add(position: Position, schemer: Figure, part: Part, found: Targets) -> Non
         chosen = foes
     elif part.term is Term.NEAREST_FOE:
         chosen = nearest(position, schemer.at, foes)
+        if len(chosen) > 1:
+            found.ties.append([f.id for f in chosen])
     elif part.term is Term.FARTHEST_FOE:
         chosen = farthest(position, schemer.at, foes)
     elif part.term is Term.WOUNDED_FOE:
         chosen = [f for f in foes if f.wounded]
     elif part.term is Term.LEAST_FORTITUDE:
-        measured = [(f, f.remaining_fortitude) for f in foes if f.fortitude is not None]
+        measured = [(f, left) for f in foes if (left := fortitude_left(f, least)) is not None]
         if measured:
-            least = min(r for _, r in measured if r is not None)
-            chosen = [f for f, r in measured if r == least]
+            fewest = min(r for _, r in measured)
+            chosen = [f for f, r in measured if r == fewest]
     elif part.term is Term.SPACE:
         assert part.argument is not None
         space = board.space(part.argument)

@@ -17,8 +17,10 @@ so Line of Fire there is the number of row steps plus column steps.
 Readings the engine documents (docs/rules-decisions.md, "Schemer movement (Appendix D)")
 are tested as documented and say so in the row: the order Safe-by-Move, Dangerous-by-Move,
 as-if-Leap, then widen; "already in a valid target space" against the first ring, Safe or
-not; Nearest by Line of Fire in step 3, nearer before less damage; ties in the selector
-settled by step 2; Overrun displacing in every space entered.
+not; Nearest by Line of Fire in step 3, nearer before less damage, and only along Safe
+spaces while a Safe path to the final target space exists; Foes tied for Nearest chosen by
+the players first; Overrun displacing in every space entered, never one figure twice.
+The other readings (flags) have rows in ``test_second_reading_cases.py``.
 
 Every expected value was worked out by hand from the row's passage.
 """
@@ -377,15 +379,15 @@ APPROACH = [
              . . .
          """, schemer("s", "A1"), layout="square"), "Move 4", "space C1",
          {went("A1 A2 B2 C2 C1", "C1")}),
-    case("sm-reach-over-trap-when-detour-too-long", "with Move 3 only the way over the Trap "
-         "reaches C1: it moves there and takes the damage", APPENDIX_D,
-         "Can reach the final target space: The Schemer moves to the final target space, "
-         "minimizing damage if only Dangerous paths exist.",
+    case("sm-safe-path-only-when-detour-too-long", "a Safe path to C1 exists (4 round "
+         "the Trap): with Move 3 it keeps to Safe spaces and stops on C2, not over the Trap "
+         "(flag dangerous_paths=avoid)", "Dangerous",
+         "Schemers avoid moving through Dangerous spaces.",
          build("""
              . T .
              . . .
          """, schemer("s", "A1"), layout="square"), "Move 3", "space C1",
-         {went("A1 B1 C1", "C1", None, 1)}),
+         {went("A1 A2 B2 C2", "C1")}),
     case("sm-nearest-by-line-of-fire", "Move 2 toward E1 over Difficult C1 D1: B1 is Nearest "
          "by Line of Fire (3), though B2 needs less movement to go on (documented reading)",
          APPENDIX_D, "The Schemer moves to the Nearest ~ space it can reach",
@@ -472,13 +474,12 @@ MOVERS = [
          build(". . . . .", schemer("s", "A1", "Immobile"), hero("h", "E1")), "Move 3", "foe",
          {stays("A1")}),
     case("sm-overrun-passes-figures", "Overrun to F1 through a Hero and a Schemer: the Hero "
-         "goes to B1; the Schemer to C1, or on ahead and back (documented: displaced in every "
-         "space entered)", "Overrun", "May enter spaces containing other figures.",
+         "goes to B1; the Schemer to C1, not on ahead to E1 where it would be displaced "
+         "again (documented: displaced in every space entered, never twice in one move)",
+         "Overrun", "May enter spaces containing other figures.",
          build(". . . . . .", schemer("s", "A1", "Overrun"), hero("h", "C1"),
                schemer("x", "D1")), "Move 5", "space F1",
-         {went("A1 B1 C1 D1 E1 F1", "F1", h="B1", x="C1"),
-          went("A1 B1 C1 D1 E1 F1", "F1", h="B1", x="D1"),
-          went("A1 B1 C1 D1 E1 F1", "F1", h="B1", x="E1")}),
+         {went("A1 B1 C1 D1 E1 F1", "F1", h="B1", x="C1")}),
     case("sm-overrun-ends-on-figure", "Overrun with Move 2 toward F1 ends on the Hero's C1; "
          "the Hero goes to B1, the Nearest Unoccupied space (D1 is Occupied)", "Overrun",
          "Displaces figures to Nearest Unoccupied space.",
@@ -538,13 +539,12 @@ WHO = [
          build(". . . . . . .", schemer("s", "D1"), hero("h1", "A1"), hero("h2", "G1")),
          "Move 2", "nearest foe",
          {went("D1 C1 B1", "B1", "h1"), went("D1 E1 F1", "F1", "h2")}),
-    case("sm-nearest-foe-tie-step-2", "the same tie with Difficult C1: B1 costs 3, F1 2, so "
-         "F1 (documented: selector ties go to step 2)", APPENDIX_D,
-         "Safe paths: Determine the minimum number of steps needed to reach each target space "
-         "along a Safe path.",
+    case("sm-nearest-foe-tie-choose-first", "the same tie with Difficult C1: the players "
+         "still choose the Foe first, so h1 (B1 costs 3: it gets to C1) or h2 (documented: "
+         "flag nearest_ties=choose)", "Nearest", "Multiple targets: players choose.",
          build(". . ~ . . . .", schemer("s", "D1"), hero("h1", "A1"), hero("h2", "G1")),
          "Move 2", "nearest foe",
-         {went("D1 E1 F1", "F1", "h2")}),
+         {went("D1 C1", "B1", "h1"), went("D1 E1 F1", "F1", "h2")}),
     case("sm-farthest-foe-tie", "two Foes 3 away tie for Farthest (the one on C2 is 1): "
          "players choose; next to C2's Foe is no target space", "Farthest",
          "Moves toward the Farthest Foe with fewest steps.",
