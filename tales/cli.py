@@ -136,7 +136,8 @@ def cmd_schemer_move(args: argparse.Namespace) -> int:
     if args.move < 0:
         raise TalesError(f"--move {args.move}: movement must be 0 or more")
     selector = parse_selector(args.toward)
-    outcomes = move_outcomes(position, figure.id, args.move, selector, args.leap)
+    outcomes = move_outcomes(position, figure.id, args.move, selector, args.leap,
+                             _rules(args).schemer_rules())
     if args.json:
         _emit({"figure": figure.id, "outcomes": [
             {k: o[k] for k in ("to", "path", "target", "damage", "final_target", "displaced")}
@@ -206,7 +207,8 @@ def cmd_schemer_turn(args: argparse.Namespace) -> int:
     scheme = group.scheme(args.scheme)
     group_members(position, group.id)  # a one-line error when none is on the map
     ask = (lambda d, o: None) if args.json else _ask_at_terminal
-    outcome = drive(position, group_turn(position, group.id, scheme), args.answer or [], ask)
+    outcome = drive(position, group_turn(position, group.id, scheme,
+                                         _rules(args).schemer_rules()), args.answer or [], ask)
     if isinstance(outcome, Pending):
         if args.json:
             _emit({"group": group.id, "scheme": scheme.name, "pending": outcome.as_json()})
@@ -288,11 +290,10 @@ def cmd_kit_check(args: argparse.Namespace) -> int:
     return 0
 
 
-def _setup(args: argparse.Namespace) -> Any:
-    from tales.engine.state import GameRules, Setup
+def _rules(args: argparse.Namespace) -> Any:
+    """The readings given with ``--rule FLAG=VALUE`` (docs/rules-decisions.md)."""
+    from tales.engine.state import GameRules
 
-    if not args.heroes:
-        raise TalesError("give the Heroes: --heroes gerki,deirdre")
     flags: dict[str, str] = {}
     for rule in args.rule or []:
         key, equals, value = rule.partition("=")
@@ -300,9 +301,17 @@ def _setup(args: argparse.Namespace) -> Any:
             raise TalesError(f"--rule {rule!r}: give FLAG=VALUE, e.g. end_check=every-turn")
         flags[key.strip()] = value.strip()
     try:
-        rules = GameRules.from_dict(flags)
+        return GameRules.from_dict(flags)
     except ValueError as bad:
         raise TalesError(f"--rule: {bad}") from None
+
+
+def _setup(args: argparse.Namespace) -> Any:
+    from tales.engine.state import Setup
+
+    if not args.heroes:
+        raise TalesError("give the Heroes: --heroes gerki,deirdre")
+    rules = _rules(args)
     heroes = tuple(h.strip() for h in args.heroes.split(",") if h.strip())
     if not 0 <= args.seed < 2**64:
         raise TalesError(f"--seed {args.seed}: give a whole number from 0 to 2**64 - 1")
@@ -754,6 +763,12 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
                         "e.g. end_check=every-turn or tracker=standee")
 
 
+def _schemer_rule_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rule", action="append", metavar="FLAG=VALUE",
+                        help="a reading of an ambiguous rule (docs/rules-decisions.md), e.g. "
+                        "dangerous_paths=nearest-first or nearest_ties=merge")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tales", description="Tales from the Red Dragon Inn: rules engine and table tools")
@@ -827,6 +842,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help='e.g. "nearest foe", "wounded foe, or if none, nearest foe"')
     smove.add_argument("--leap", action="store_true", help="Leap instead of Move")
     smove.add_argument("--json", action="store_true")
+    _schemer_rule_option(smove)
     smove.set_defaults(run=cmd_schemer_move)
     sturn = schemer_commands.add_parser(
         "turn", help="a whole group turn: each Schemer's move and attack targets in order")
@@ -839,6 +855,7 @@ def build_parser() -> argparse.ArgumentParser:
     sturn.add_argument("--answer", type=int, action="append", metavar="N",
                        help="answer the next tie with option N (repeatable, in order)")
     sturn.add_argument("--json", action="store_true")
+    _schemer_rule_option(sturn)
     sturn.set_defaults(run=cmd_schemer_turn)
 
     scenario = commands.add_parser("scenario", help="check or show scenario files")

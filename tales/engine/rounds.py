@@ -38,6 +38,7 @@ from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.dice import DieKind, roll
 from tales.rules.effects import equip
 from tales.rules.epic_pool import EpicPool
+from tales.rules.health import LeastFortitude, fortitude_left
 from tales.rules.hero_turn import hero_turn
 from tales.rules.items import Allowance, Armory, choose_items
 from tales.rules.power_tree import choose_steps
@@ -323,17 +324,16 @@ def _group_turn(ctx: Context, state: GameState, gid: str) -> Resolution[GameStat
             f"{block.name} (Unpredictable): the Scheme Die rolls {name!r}")
     scheme = block.scheme(state.schemes[gid])
     state = state.note(f"{block.name}'s turn: {scheme.name}")
-    turn = yield from play_group_turn(state.battle, gid, scheme)
+    turn = yield from play_group_turn(state.battle, gid, scheme,
+                                      ctx.setup.rules.schemer_rules())
     assert turn.battle is not None
     return state.at(turn.battle)
 
 
 def _left(figure: Figure) -> int:
-    """Fortitude a figure has left, counting a Fresh figure's Wounded side."""
-    left = figure.remaining_fortitude or 0
-    if not figure.wounded and figure.wounded_fortitude is not None:
-        left += figure.wounded_fortitude
-    return left
+    """Fortitude a figure has left, counting a Fresh figure's Wounded side (the damage
+    bookkeeping counts every point lost, whichever side it came off)."""
+    return fortitude_left(figure, LeastFortitude.BOTH_SIDES) or 0
 
 
 def _after_turn(ctx: Context, state: GameState, before: Position, token: str) -> GameState:

@@ -11,6 +11,8 @@ from typing import Any
 from tales.board.figures import Figure, Role
 from tales.board.position import Position
 from tales.rules.attacks import Battle
+from tales.rules.health import LeastFortitude
+from tales.rules.schemer_movement import Approach, DangerousPaths, NearestTies, SchemerRules
 
 
 class EndCheck(StrEnum):
@@ -36,32 +38,50 @@ class CooldownReading(StrEnum):
 
 @dataclass(frozen=True)
 class GameRules:
-    """Readings of the game-loop rules where the seed leaves a choice."""
+    """Readings of the rules where the seed leaves a choice (docs/rules-decisions.md): the
+    game loop's, and those of Schemer movement and targeting."""
 
     end_check: EndCheck = EndCheck.OBJECTIVE_PHASE
     tracker: TrackerReading = TrackerReading.SPACE
     cooldowns: CooldownReading = CooldownReading.ALL
+    dangerous_paths: DangerousPaths = DangerousPaths.AVOID
+    nearest_ties: NearestTies = NearestTies.CHOOSE
+    least_fortitude: LeastFortitude = LeastFortitude.SIDE_SHOWING
+    approach: Approach = Approach.LINE_OF_FIRE
 
     def to_dict(self) -> dict[str, str]:
         """The flags as plain values (for saves and reports)."""
-        return {"end_check": self.end_check.value, "tracker": self.tracker.value,
-                "cooldowns": self.cooldowns.value}
+        return {name: getattr(self, name).value for name in FLAGS}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameRules:
-        """Flags from plain values; an unknown flag or value is a ValueError."""
+        """Flags from plain values (a missing one takes its default); an unknown flag or
+        value is a ValueError."""
         if not isinstance(data, Mapping):
             raise ValueError("rule flags are a table of FLAG = VALUE")
-        flags = {"end_check": EndCheck, "tracker": TrackerReading, "cooldowns": CooldownReading}
+        values: dict[str, Any] = {}
         for key, value in data.items():
-            if key not in flags:
-                raise ValueError(f"unknown rule flag {key!r} (flags: {', '.join(flags)})")
-            allowed = [v.value for v in flags[key]]
+            if key not in FLAGS:
+                raise ValueError(f"unknown rule flag {key!r} (flags: {', '.join(FLAGS)})")
+            allowed = [v.value for v in FLAGS[key]]
             if value not in allowed:
                 raise ValueError(f"{key} is one of {', '.join(allowed)}, not {value!r}")
-        return cls(EndCheck(data.get("end_check", EndCheck.OBJECTIVE_PHASE.value)),
-                   TrackerReading(data.get("tracker", TrackerReading.SPACE.value)),
-                   CooldownReading(data.get("cooldowns", CooldownReading.ALL.value)))
+            values[key] = FLAGS[key](value)
+        return cls(**values)
+
+    def schemer_rules(self) -> SchemerRules:
+        """The Schemer movement readings among these flags."""
+        return SchemerRules(approach=self.approach, dangerous_paths=self.dangerous_paths,
+                            nearest_ties=self.nearest_ties,
+                            least_fortitude=self.least_fortitude)
+
+
+#: Every rule flag and the values it takes (``--rule FLAG=VALUE``).
+FLAGS: dict[str, type[StrEnum]] = {
+    "end_check": EndCheck, "tracker": TrackerReading, "cooldowns": CooldownReading,
+    "dangerous_paths": DangerousPaths, "nearest_ties": NearestTies,
+    "least_fortitude": LeastFortitude, "approach": Approach,
+}
 
 
 @dataclass(frozen=True)

@@ -270,7 +270,9 @@ def schemer_move(
     # Step 3: move as close as possible; only along Safe spaces while a Safe path to the
     # final target space exists (glossary, Dangerous: "Schemers avoid moving through
     # Dangerous spaces"), unless the flag reads otherwise.
-    safe_only = bool(with_safe) and rules.dangerous_paths is DangerousPaths.AVOID
+    # (a Safe path for the Move itself: targeting as if Leap does not make one)
+    safe_only = (rules.dangerous_paths is DangerousPaths.AVOID
+                 and bool(np.isfinite(models[0].safe_steps[final])))
     routes = reach(position, figure.id, points, leap, rules.move, safe_only=safe_only)
     if safe_only:
         reasons.append("a Safe path exists: it moves only along Safe spaces")
@@ -284,7 +286,7 @@ def schemer_move(
                        + (f", taking {route.damage} damage" if route.damage else ""))
         to = final
     else:
-        distance = _approach(position, figure, final, rules)
+        distance = _approach(position, figure, final, rules, safe_only)
         options = [(int(distance[s]), routes.route(s, safest=True).damage, s)
                    for s in routes.costs if np.isfinite(distance[s])]
         if not options:
@@ -318,9 +320,10 @@ def schemer_move(
 
 
 def _approach(
-    position: Position, figure: Figure, final: int, rules: SchemerRules
+    position: Position, figure: Figure, final: int, rules: SchemerRules, safe_only: bool
 ) -> FloatArray:
-    """Distance from each space to the final target space, per the Approach reading."""
+    """Distance from each space to the final target space, per the Approach reading (by
+    path: along Safe spaces only, when the Schemer keeps to them)."""
     if rules.approach is Approach.LINE_OF_FIRE:
         field_ = position.line_of_fire_field(final).astype(np.float64)
         field_[field_ < 0] = np.inf
@@ -328,6 +331,9 @@ def _approach(
     board = position.board
     no_pass, _ = blocking(position, figure, rules.move)
     passable = ~position.blocked() & ~no_pass
+    if safe_only:
+        passable &= ~danger_table(position, figure)[1]
+        passable[final] = True
     costs = entry_costs(position, figure).astype(np.float64)
     return entry_cost_field(board.links, passable, costs, final, toward=True)
 

@@ -9,13 +9,19 @@ the one before left it. A Scheme is a list of steps: Move or Leap toward a selec
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 from tales.board.figures import Figure, Keyword
 from tales.board.position import Position
 from tales.errors import TalesError
-from tales.rules.attacks import Battle, newly_wounded, schemer_attack, wounded_reactions
+from tales.rules.attacks import (
+    Battle,
+    WoundedPause,
+    newly_wounded,
+    schemer_attack,
+    wounded_reactions,
+)
 from tales.rules.decisions import Resolution
 from tales.rules.dice import Dice, load_dice
 from tales.rules.epic_pool import EpicPool
@@ -179,17 +185,21 @@ def play_schemer_turn(
             break  # Defeated on the way (a Trap) or by a Hitback
         if isinstance(step, MoveStep):
             before = battle.position
+            pause = WoundedPause(battle, figure.id) if resolve else None
             moved = yield from schemer_move(before, figure.id, step.points, step.toward,
-                                            step.leap, rules)
+                                            step.leap, rules, pause)
             moves.append(moved)
             if moved.position is not None:
-                battle = battle.at(moved.position)
+                battle = (pause.after(moved.position) if pause is not None
+                          else battle.at(moved.position))
             where = (f"moves to {names[moved.to]} along {' '.join(names[s] for s in moved.path)}"
                      if moved.to != moved.start else f"stays on {names[moved.start]}")
             log.append(f"{figure.id}: {step}: {'; '.join(moved.reasons)}; {where}"
                        + (f" (takes {moved.damage} damage)" if moved.damage else ""))
             battle = battle.note(log[-1])
-            flipped = newly_wounded(before, battle.position)
+            flipped = [f for f in newly_wounded(before, battle.position)
+                       if f not in battle.wounded_resolved]
+            battle = replace(battle, wounded_resolved=frozenset())
             if resolve and flipped and battle.reactions:
                 battle = yield from wounded_reactions(battle, flipped, figure.id)
         elif isinstance(step, AttackStep):
