@@ -18,6 +18,7 @@ worked out by hand from the row's passage.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -151,7 +152,7 @@ def test_schemer_moves(rule: Rule, position: Position, movement: int, selector: 
     assert outcomes(position, movement, selector, rules) == expected, rule
 
 
-def test_nearest_tie_asks_for_the_foe_first() -> None:
+def _nearest_tie_asks_for_the_foe_first() -> None:
     """Nearest, "Multiple targets: players choose": the table picks the Foe (flag
     nearest_ties=choose, the default), before any target space is worked out."""
     position = build(". . ~ . . . .", schemer("s", "D1"), hero("h1", "A1"), hero("h2", "G1"))
@@ -161,7 +162,7 @@ def test_nearest_tie_asks_for_the_foe_first() -> None:
         "nearest-foe", Decider.TABLE, ("h1", "h2"))
 
 
-def test_widened_search_says_toward_not_next_to() -> None:
+def _widened_search_says_toward_not_next_to() -> None:
     """A space found by widening the search is not next to the target: the reasons say
     "toward" (Appendix D, "expand the search to spaces adjacent to the original target
     spaces")."""
@@ -216,7 +217,7 @@ def test_defeated_on_the_way(rule: Rule, position: Position, scheme: Scheme,
     assert {k: got[k] for k in expect} == expect, rule
 
 
-def test_defeated_mover_result_stops_where_it_fell() -> None:
+def _defeated_mover_result_stops_where_it_fell() -> None:
     """A Move's result ends on the space where the mover was Defeated (glossary: Defeated)."""
     position = positioned(". T . T .", fig("s", "A1", "schemer", fortitude=1))
     result, _ = run(move(position, "s", space(position, "E1"), 4))
@@ -234,7 +235,7 @@ MOVE3 = ability("action", "{ move = 3 }", name="move")
 SWING = ability("action", '{ attack = "melee", dice = 1 }', name="swing")
 
 
-def test_wounded_by_the_first_trap_reacts_before_the_second() -> None:
+def _wounded_by_the_first_trap_reacts_before_the_second() -> None:
     """Wounded 3: "pause the resolution process ... Resolve any Reactions that trigger upon
     becoming Wounded": the Shield the Reaction gives is there for the second Trap."""
     position = positioned(". T T . .", hero_("h", "A1", damage=5))
@@ -247,7 +248,7 @@ def test_wounded_by_the_first_trap_reacts_before_the_second() -> None:
     assert got["used"] == ["h uses move", "h uses Second wind"]
 
 
-def test_doom_wound_reacts_before_the_damage_is_dealt() -> None:
+def _doom_wound_reacts_before_the_damage_is_dealt() -> None:
     """A Doom Die's 1 damage Wounds the attacker: its Wounded Reaction (a Shield Token)
     resolves then, before the Attack deals its damage (Wounded 3), so the Shield is there
     when the Schemer hits back."""
@@ -295,7 +296,7 @@ def companion_pooky(at: str = "A1") -> dict[str, object]:
     return fig("pk", at, "hero", role="companion", keywords=["Tiny"], fortitude=4)
 
 
-def test_companion_pooky_rampage_springs_the_trap_it_lands_on() -> None:
+def _companion_pooky_rampage_springs_the_trap_it_lands_on() -> None:
     """Appendix B: "Companion Pooky triggers Traps and Hazards, and can open doors"."""
     position = positioned(". . T .", companion_pooky())
     table = equipped(position, {"pk": [RAMPAGE]})
@@ -305,7 +306,7 @@ def test_companion_pooky_rampage_springs_the_trap_it_lands_on() -> None:
     assert got["traps"] == {} and got["state"]["pk"] == (1, {}) and got["where"]["pk"] == "C1"
 
 
-def test_zot_pooky_rampage_springs_nothing() -> None:
+def _zot_pooky_rampage_springs_nothing() -> None:
     """Appendix A: Zot's Pooky "cannot take damage, trigger Traps, open doors"."""
     position = positioned(". . T .", fig("z", "D1", fortitude=8),
                           fig("pk", "A1", keywords=["Tiny", "Avoided"], role="pooky",
@@ -317,7 +318,7 @@ def test_zot_pooky_rampage_springs_nothing() -> None:
     assert got["traps"] == {"C1": 1} and got["state"]["pk"] == (0, {})
 
 
-def test_companion_pooky_may_rampage_onto_a_door_space() -> None:
+def _companion_pooky_may_rampage_onto_a_door_space() -> None:
     """Appendix B: Companion Pooky "can open doors": a door space (its door open) is one of
     his steps; Zot's Pooky may not "enter spaces with door tokens" (Appendix A)."""
     position = replace(positioned(". D . .", companion_pooky(), fig("z", "D1", fortitude=8)),
@@ -329,7 +330,7 @@ def test_companion_pooky_may_rampage_onto_a_door_space() -> None:
 
 # --- log lines ------------------------------------------------------------------------------
 
-def test_resisted_push_is_said() -> None:
+def _resisted_push_is_said() -> None:
     """Juggernaut, "Cannot be moved except by its own Scheme": the log says it resists."""
     position = positioned(". . . .", hero_("h", "A1"),
                           foe("s", "B1", keywords=["Juggernaut"]))
@@ -339,3 +340,44 @@ def test_resisted_push_is_said() -> None:
     log = summary(outcome(result), script)["log"]
     assert "h: s resists the Push (Juggernaut)" in log, log
     assert not any("pushed to" in line for line in log), log
+
+
+CHECKS = [
+    case("nearest-tie-asks-for-the-foe", "Foes tied for Nearest: the table picks the Foe "
+         "first (flag nearest_ties=choose)", "Nearest", "Multiple targets: players choose.",
+         _nearest_tie_asks_for_the_foe_first),
+    case("widened-search-says-toward", "a space found by widening is not next to the target: "
+         "the reasons say toward", APPENDIX_D, "then expand the search to spaces adjacent to "
+         "the original target spaces, repeating if necessary.",
+         _widened_search_says_toward_not_next_to),
+    case("defeated-move-ends-where-it-fell", "a Move's result ends where the mover was "
+         "Defeated; the next Trap stays", "Defeated",
+         "Figure is removed from the map if damage equals or exceeds Fortitude.",
+         _defeated_mover_result_stops_where_it_fell),
+    case("wounded-first-trap-reacts-before-the-second", "Wounded by the first Trap of a "
+         "Move: the Reaction's Shield is there for the second", "Wounded",
+         "If a figure becomes Wounded while resolving an ability or Scheme, pause the "
+         "resolution process.", _wounded_by_the_first_trap_reacts_before_the_second),
+    case("wounded-by-doom-reacts-before-the-damage", "Wounded by the Doom Die: the "
+         "Reaction's Shield is there against the Hitback", "Wounded",
+         "Resolve any Reactions that trigger upon becoming Wounded.",
+         _doom_wound_reacts_before_the_damage_is_dealt),
+    case("companion-pooky-springs-the-trap", "Companion Pooky's Rampage ends on a Trap: it "
+         "springs", "Appendix B Solo Mode",
+         "Companion Pooky triggers Traps and Hazards, and can open doors.",
+         _companion_pooky_rampage_springs_the_trap_it_lands_on),
+    case("zot-pooky-springs-nothing", "Zot's Pooky's Rampage ends on a Trap: nothing happens",
+         "Appendix A Character Mechanics", "Pooky cannot take damage, trigger Traps, open "
+         "doors, or enter spaces with door tokens.", _zot_pooky_rampage_springs_nothing),
+    case("companion-pooky-door-space", "Companion Pooky may step on a door space",
+         "Appendix B Solo Mode", "Companion Pooky triggers Traps and Hazards, and can open "
+         "doors.", _companion_pooky_may_rampage_onto_a_door_space),
+    case("juggernaut-resists-the-push", "a Juggernaut resisting a Push is logged as "
+         "resisting, not as pushed", "Juggernaut", "Ignores Forced Movement effects.",
+         _resisted_push_is_said),
+]
+
+
+@pytest.mark.parametrize(("rule", "check"), CHECKS)
+def test_checks(rule: Rule, check: Callable[[], None]) -> None:
+    check()
