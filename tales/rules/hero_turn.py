@@ -4,7 +4,8 @@ Appendix A, Pooky; Ally).
 Full turn: two Action tiles and one Shenanigan tile, used in any order; Pooky's tile on
 Zot's full turns (before, between or after Zot's Actions and Shenanigan) and each Ally's
 tile. Partial turn (two-Hero games): one Action or Shenanigan. A Stun Token at the start of
-a full turn flips one Action tile unused; on a partial turn the turn is skipped.
+a full turn flips one Action tile unused; on a partial turn the turn is skipped. A Stunned
+Ally's tile flips unused on its Hero's next full turn, its Stun Tokens discarded.
 """
 
 from __future__ import annotations
@@ -57,7 +58,8 @@ def hero_turn(
     if stunned is StunEffect.SKIP_TURN:
         return battle.note(f"{hero_id} is Stunned: the turn is skipped")
     if full:
-        tiles = Tiles(2, 1, pooky is not None and _pooky_on_map(battle), tuple(allies))
+        battle, ready = _stunned_allies(battle, hero_id, tuple(allies))
+        tiles = Tiles(2, 1, pooky is not None and _pooky_on_map(battle), ready)
         if stunned is StunEffect.LOSE_ACTION:
             tiles = Tiles(1, 1, tiles.pooky, tiles.allies)
             battle = battle.note(f"{hero_id} is Stunned: an Action tile flips unused")
@@ -92,6 +94,24 @@ def hero_turn(
         else:
             tiles = Tiles(tiles.actions, tiles.shenanigans - 1, tiles.pooky, tiles.allies)
         battle = yield from _use(battle, hero_id, abilities, (kind,))
+
+
+def _stunned_allies(battle: Battle, hero_id: str, allies: tuple[str, ...]
+                    ) -> tuple[Battle, tuple[str, ...]]:
+    """Stun Token 3: "If an Ally has a Stun Token, then on its Hero's next full turn, that
+    Hero flips the Ally ability tile to its grey side without activating the Ally and
+    discards all of the Ally's Stun Tokens." The Allies whose tiles stay face up."""
+    ready = []
+    on_map = {f.id for f in battle.position.figures}
+    for ally in allies:
+        if ally in on_map:
+            position, stunned = stun_at_turn(battle.position, ally, TurnKind.ALLY)
+            battle = battle.at(position)
+            if stunned is StunEffect.SKIP_ALLY:
+                battle = battle.note(f"{ally} is Stunned: {hero_id} flips its tile unused")
+                continue
+        ready.append(ally)
+    return battle, tuple(ready)
 
 
 def _pooky_on_map(battle: Battle) -> bool:

@@ -1,0 +1,68 @@
+"""Rule cases for tokens that hold on every path (issue 15): a Stunned Ally, Reset Tokens
+spent on a turn, a controlling figure's Power Tokens serving the figures it controls,
+Resistant losing its last token by any means, and the Counter Attack effect.
+
+Rows are :class:`tests.cases.test_effect_cases.Play` rows (a position, abilities written in
+the kit format, what is done, dice and answers, and what must come of it), checked the
+same way; a Hero's turn is played with :func:`tales.rules.hero_turn.hero_turn`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pytest
+
+from tales.rules.attacks import Battle
+from tales.rules.decisions import Resolution
+from tales.rules.effects import Ability
+from tales.rules.hero_turn import hero_turn
+from tests.build import fig
+
+from ._build import Rule, case
+from ._combat import foe, hero_
+from ._heroes import ability
+from .test_effect_cases import Act, Play, check_play, lane
+
+STEP = ability("action", "{ move = 1 }", name="step")
+PECK = ability("action", '{ attack = "melee", dice = 1 }', name="peck")
+
+
+def ally(figure_id: str = "w", at: str = "B1", **keys: Any) -> dict[str, object]:
+    """An Ally of ``h`` (Fortitude 3)."""
+    return fig(figure_id, at, "hero", role="ally", owner="h", **({"fortitude": 3} | keys))
+
+
+def turn(abilities: Sequence[Ability], allies: Mapping[str, Sequence[Ability]] | None = None,
+         full: bool = True, by: str = "h") -> Act:
+    """``by``'s turn with ``abilities`` (and its Allies' tiles)."""
+    def act(table: Battle) -> Resolution[Battle]:
+        return (yield from hero_turn(table, by, tuple(abilities), full,
+                                     allies={a: tuple(k) for a, k in (allies or {}).items()}))
+    return act
+
+
+STUN = [
+    case("token-stunned-ally-tile-flips", "a Stunned Ally is not offered on its Hero's full "
+         "turn, and its Stun Token is discarded",
+         "Stun Token", "If an Ally has a Stun Token, then on its Hero’s next full turn, that "
+         "Hero flips the Ally ability tile to its grey side without activating the Ally and "
+         "discards all of the Ally’s Stun Tokens.",
+         Play(lane(hero_(), ally(tokens={"stun": 2}), foe("s", "C1")), {"h": [STEP]},
+              turn([STEP], {"w": [PECK]}), [], [("tile", "end turn")],
+              expect={"options:tile": ["action", "end turn"], "state": {"w": (0, {})}})),
+    case("token-ally-not-stunned-acts", "an Ally without a Stun Token keeps its tile",
+         "Ally", "Activated during the Hero’s full turn.",
+         Play(lane(hero_(), ally(), foe("s", "C1")), {"h": [STEP]},
+              turn([STEP], {"w": [PECK]}), [], [("tile", "end turn")],
+              expect={"options:tile": ["action", "ally w", "end turn"]})),
+]
+
+TABLES = (STUN,)
+ROWS = [row for table in TABLES for row in table]
+
+
+@pytest.mark.parametrize(("rule", "play"), ROWS)
+def test_token(rule: Rule, play: Play) -> None:
+    check_play(rule, play)
