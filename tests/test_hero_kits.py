@@ -344,9 +344,13 @@ def _with_hawk(*figures: dict[str, object]) -> Battle:
 @situation("fiona", "Talons")
 def _talons() -> None:
     table = _with_hawk(foe("s", "C1"))
-    after, _ = run(activate(table, "hawk", kit_ability("fiona", "Talons")), [TWO], [])
+    # the hawk may discard Fiona's Damage Boost Token (Quiver): "Allies may spend your
+    # Hero's Power Tokens" (Appendix B)
+    after, _ = run(activate(table, "hawk", kit_ability("fiona", "Talons")), [TWO],
+                   [("damage-boost", 1)])
     assert isinstance(after, Battle)
-    assert state(after.position, "s") == (2, {})
+    assert state(after.position, "s") == (3, {})
+    assert state(after.position, "fiona") == (0, {})
 
 
 @situation("fiona", "Swoop")

@@ -34,10 +34,12 @@ from tales.rules.health import (
     disarm,
     give_tokens,
     heal,
+    held,
     prevent,
     prevent_and_deal,
     remove_defeated,
     spend_tokens,
+    token_holders,
 )
 from tales.rules.movement import move, reach
 from tales.rules.reactions import Reaction, Trigger, react
@@ -236,15 +238,18 @@ def _attack_with_dice(
                               "Epic Pool?", tuple(range(pool.dice + 1)), Decider.PLAYER,
                               attacker.id, position=battle.position, battle=battle)
         pool = pool.take(epic)
-    boosts = attacker.token(Token.DAMAGE_BOOST)
+    # Damage Boost Token: "Can be used by Heroes and their controlled figures": an Ally,
+    # an Illusion or Pooky may discard its controller's too; Weaken is the attacker's own
+    boosts = held(position, attacker.id, Token.DAMAGE_BOOST)
     weaken = attacker.token(Token.WEAKEN)
     rolled = yield from determine_damage(
         battle.dice, attacker.id, attack.dice + extra_dice, epic, attack.fixed, doom,
         battle.legend, pool.dice, boosts, weaken)
-    tokens = dict(attacker.tokens)
-    tokens[Token.DAMAGE_BOOST] = boosts - rolled.boost
+    position = spend_tokens(position, token_holders(position, attacker), Token.DAMAGE_BOOST,
+                            rolled.boost)
+    tokens = dict(position.figure(attacker.id).tokens)
     tokens[Token.WEAKEN] = 0
-    position = position.with_figure(attacker.with_tokens(tokens))
+    position = position.with_figure(position.figure(attacker.id).with_tokens(tokens))
     if rolled.self_damage:
         # Doom Die: "causes unavoidable damage": no Shield or Toughness against it
         log.append(f"Doom: {attacker.id} takes {rolled.self_damage} damage")
@@ -417,19 +422,20 @@ def _react(
     # the attacker may be gone already (a Counter Attack to an earlier target Defeated it)
     attacker = next((f for f in position.figures if f.id == attacker_id), None)
     averted = False
-    hitbacks = target.token(Token.HITBACK)
+    holders = token_holders(position, target)  # its controller's tokens serve it too
+    hitbacks = held(position, target_id, Token.HITBACK)
     # "Avoided Figures: If an Avoided figure attacks a Foe with a Hitback Token, the Foe does
     # not hit back"; Pooky likewise, Avoided or not (Hitback Token, Special Cases)
     hit_back = (hitbacks and attacker is not None and Keyword.AVOIDED not in attacker.keywords
                 and attacker.kind is not Role.POOKY)
     if controlled_by_players(target):
-        evades = target.token(Token.EVADE)
+        evades = held(position, target_id, Token.EVADE)
         if evades:
             use = yield Decision("evade", f"{target_id} was damaged: discard how many Evade "
                                  "Tokens (Avert Harm, Leap 2 each)?", tuple(range(evades + 1)),
                                  Decider.PLAYER, target_id)
             if use:
-                position = spend_tokens(position, [target_id], Token.EVADE, use)
+                position = spend_tokens(position, holders, Token.EVADE, use)
                 averted = True
                 position = yield from _evade_leap(position, target_id, 2 * use, log)
         use_hitback = 0
@@ -441,7 +447,7 @@ def _react(
     else:
         use_hitback = hitbacks if hit_back else 0  # a Schemer uses all of them
     if use_hitback:
-        position = spend_tokens(position, [target_id], Token.HITBACK, use_hitback)
+        position = spend_tokens(position, holders, Token.HITBACK, use_hitback)
         averted = True
         for _ in range(use_hitback):
             position, hurt = yield from prevent_and_deal(position, attacker_id,

@@ -50,9 +50,11 @@ from tales.rules.health import (
     disarm,
     give_tokens,
     heal,
+    held,
     prevent_and_deal,
     remove_defeated,
     spend_tokens,
+    token_holders,
 )
 from tales.rules.movement import move, reach
 from tales.rules.reactions import Reaction, Trigger, unusable
@@ -236,8 +238,7 @@ def activate(
     why = unusable(table, hero_id, ability.name, ability.side)
     if why:
         raise IllegalChoice(why)
-    hero = table.position.figure(hero_id)
-    overcharge = hero.token(Token.OVERCHARGE)
+    overcharge = held(table.position, hero_id, Token.OVERCHARGE)
     cost = ability.cost
     if cost.kind is CostKind.COOLDOWN and index is not None:
         states[index] = replace(states[index], cooldown=states[index].cooldown + cost.amount)
@@ -248,7 +249,8 @@ def activate(
                 "overcharge", f"{hero_id}: use an Overcharge Token instead of a Charge Token?",
                 (False, True), Decider.PLAYER, hero_id)
         if use_overcharge:
-            table = table.at(spend_tokens(table.position, [hero_id], Token.OVERCHARGE, 1))
+            holders = token_holders(table.position, table.position.figure(hero_id))
+            table = table.at(spend_tokens(table.position, holders, Token.OVERCHARGE, 1))
         else:
             states = list(spend_charge(tuple(states), index))
     elif cost.kind is CostKind.DISCARD:

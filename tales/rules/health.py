@@ -80,14 +80,26 @@ def spend_tokens(position: Position, holders: list[str], token: Token, count: in
     return position
 
 
-def protectors(position: Position, figure: Figure) -> list[str]:
-    """Whose Shield and Toughness Tokens may protect ``figure``: its own, then those of the
-    figure controlling it (Shield Token 3: "Shield Tokens can be used to protect any figures
-    the player controls, including summoned figures and Allies")."""
+def token_holders(position: Position, figure: Figure) -> list[str]:
+    """Whose Power Tokens ``figure`` may spend: its own, then those of the figure
+    controlling it (its ``owner``: an Ally's Hero, Eve for her Illusions, Zot for Pooky).
+
+    Shield Token 3: "Shield Tokens can be used to protect any figures the player controls,
+    including summoned figures and Allies"; Damage Boost Token: "Can be used by Heroes and
+    their controlled figures"; Appendix A: "Eve can spend her Power Tokens to defend or
+    augment Illusions"; Appendix B: "Allies may spend your Hero's Power Tokens, but
+    Companions may only spend their own" (a Companion has no owner).
+    """
     holders = [figure.id]
     if figure.owner is not None and figure.owner in {f.id for f in position.figures}:
         holders.append(figure.owner)
     return holders
+
+
+def held(position: Position, figure_id: str, token: Token) -> int:
+    """How many ``token`` the figure may spend: its own and its controller's."""
+    return sum(position.figure(h).token(token)
+               for h in token_holders(position, position.figure(figure_id)))
 
 
 def prevent(
@@ -100,10 +112,10 @@ def prevent(
         return position.with_figure(figure), done
     if amount <= 0:
         return position, Prevented(figure.id, amount, False, 0, 0)
-    holders = protectors(position, figure)
+    holders = token_holders(position, figure)
 
     def count(token: Token) -> int:
-        return sum(position.figure(h).token(token) for h in holders)
+        return held(position, figure.id, token)
 
     if count(Token.TOUGHNESS) > 0:
         use = yield Decision(

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from tales.board.figures import Token
 from tales.rules.abilities import can_activate, side_showing
 from tales.rules.decisions import Decider, Decision, Resolution
+from tales.rules.health import held
 
 if TYPE_CHECKING:
     from tales.rules.attacks import Battle
@@ -59,7 +60,8 @@ def unusable(battle: Battle, figure_id: str, name: str, side: str | None) -> str
     if not side_showing(side, figure.wounded):
         return f"{name} is on the {side} side of the mat"
     state = next((s for s in battle.abilities.get(figure_id, ()) if s.name == name), None)
-    if state is not None and not can_activate(state, figure.token(Token.OVERCHARGE)):
+    if state is not None and not can_activate(state, held(battle.position, figure_id,
+                                                          Token.OVERCHARGE)):
         return f"{figure_id} cannot use {name} now (Cooldown Tokens on it, or no Charge Token)"
     return None
 

@@ -21,9 +21,9 @@ from tales.rules.hero_turn import hero_turn
 from tests.build import fig
 
 from ._build import Rule, case
-from ._combat import foe, hero_
+from ._combat import ONE, foe, hero_
 from ._heroes import ability
-from .test_effect_cases import Act, Play, check_play, lane
+from .test_effect_cases import Act, Play, attack, check_play, illusion, lane, pooky, use
 
 STEP = ability("action", "{ move = 1 }", name="step")
 PECK = ability("action", '{ attack = "melee", dice = 1 }', name="peck")
@@ -59,7 +59,45 @@ STUN = [
               expect={"options:tile": ["action", "ally w", "end turn"]})),
 ]
 
-TABLES = (STUN,)
+ALLIES_MAY_SPEND = ("Allies may spend your Hero’s Power Tokens, but Companions may only "
+                    "spend their own.")
+
+SHARED = [
+    case("token-ally-spends-heros-damage-boost", "an Ally's Attack may discard its Hero's "
+         "Damage Boost Token: 1 rolled + 1",
+         "Damage Boost Token", "Can be used by Heroes and their controlled figures.",
+         Play(lane(hero_(tokens={"damage_boost": 1}), ally(), foe("s", "C1")), {},
+              use(PECK, by="w"), [ONE], [("damage-boost", 1)],
+              expect={"state": {"s": (2, {}), "h": (0, {})}})),
+    case("token-pooky-spends-zots-damage-boost", "Pooky's Attack may discard Zot's Damage "
+         "Boost Token",
+         "Pooky", "Heroic figure controlled by Zot’s player.",
+         Play(lane(hero_(tokens={"damage_boost": 2}), pooky("B1"), foe("s", "C1")), {},
+              use(PECK, by="pooky"), [ONE], [("damage-boost", 2)],
+              expect={"state": {"s": (3, {}), "h": (0, {})}})),
+    case("token-illusion-evades-with-eves-token", "an Illusion damaged by an Attack: Eve "
+         "discards her Evade Token, the Illusion Leaps 2 and Averts the Weaken",
+         "Eve’s Illusions", "Eve can spend her Power Tokens to defend or augment Illusions.",
+         Play(lane(hero_(tokens={"evade": 1}), foe("s", "B1"), illusion("i", "C1")), {},
+              attack(1, "i", harm="Weaken target 1."), [],
+              [("evade", 1), ("evade-leap", 4)],
+              expect={"state": {"i": (1, {}), "h": (0, {})}, "where": {"i": "E1"}})),
+    case("token-ally-hits-back-with-heros-token", "an Ally damaged by an Attack: its Hero's "
+         "Hitback Token deals the attacker 2",
+         "Appendix B Solo Mode", ALLIES_MAY_SPEND,
+         Play(lane(hero_(tokens={"hitback": 1}), ally("w", "C1"), foe("s", "D1")), {},
+              attack(1, "w"), [], [("hitback", 1)],
+              expect={"state": {"w": (1, {}), "h": (0, {}), "s": (2, {})}})),
+    case("token-companion-spends-only-its-own", "a Companion is not offered the Hero's "
+         "Hitback Token",
+         "Appendix B Solo Mode", ALLIES_MAY_SPEND,
+         Play(lane(hero_(tokens={"hitback": 1}),
+                   fig("c", "C1", "hero", role="companion", fortitude=6), foe("s", "D1")), {},
+              attack(1, "c"), [], [],
+              expect={"state": {"c": (1, {}), "h": (0, {"hitback": 1}), "s": (0, {})}})),
+]
+
+TABLES = (STUN, SHARED)
 ROWS = [row for table in TABLES for row in table]
 
 
