@@ -35,16 +35,15 @@ from tales.rules.health import (
     give_tokens,
     heal,
     held,
-    prevent,
     prevent_and_deal,
     remove_defeated,
     spend_tokens,
+    take_damage,
     token_holders,
 )
 from tales.rules.movement import move, reach
 from tales.rules.reactions import Reaction, Trigger, react
 from tales.rules.schemer_attacks import AttackKind, AttackPlan
-from tales.rules.spaces import lost_last_protection, spring_trap
 
 
 class HarmKind(StrEnum):
@@ -318,15 +317,10 @@ def _deal_to_targets(
     for target_id in targets:
         if target_id not in {f.id for f in position.figures}:
             continue
-        before = position.figure(target_id)
-        position, stopped = yield from prevent(position, target_id, damage, "an Attack")
+        position, stopped, hurt, sprung = yield from take_damage(position, target_id, damage,
+                                                                 "an Attack")
         prevented.append(stopped)
-        position, hurt = deal(position, target_id, stopped.dealt)
-        if lost_last_protection(before, position.figure(target_id)):
-            position, sprung = yield from spring_trap(position, target_id)
-            for event in sprung:
-                log.append(f"{target_id} lost its last token on a Trap: it takes "
-                           f"{event.damage}")
+        log.extend(sprung)
         damaged.append(hurt)
         if stopped.toughness:
             log.append(f"{target_id} discards a Toughness Token: no damage, no Harm")

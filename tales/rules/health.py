@@ -169,9 +169,40 @@ def deal(position: Position, figure_id: str, amount: int) -> tuple[Position, Dam
 def prevent_and_deal(
     position: Position, figure_id: str, amount: int, what: str
 ) -> Resolution[tuple[Position, Damaged]]:
-    """One instance of damage from ``what``: prevention (automatic or asked), then dealt."""
+    """One instance of damage from ``what``: prevention (automatic or asked), then dealt,
+    then Resistant (:func:`spring_unprotected`)."""
+    position, _, hurt, _ = yield from take_damage(position, figure_id, amount, what)
+    return position, hurt
+
+
+def take_damage(
+    position: Position, figure_id: str, amount: int, what: str
+) -> Resolution[tuple[Position, Prevented, Damaged, list[str]]]:
+    """:func:`prevent_and_deal` with what was prevented and the Traps sprung (as lines)."""
+    before = position
     position, stopped = yield from prevent(position, figure_id, amount, what)
-    return deal(position, figure_id, stopped.dealt)
+    position, hurt = deal(position, figure_id, stopped.dealt)
+    position, sprung = yield from spring_unprotected(before, position)
+    return position, stopped, hurt, sprung
+
+
+def spring_unprotected(before: Position, after: Position
+                       ) -> Resolution[tuple[Position, list[str]]]:
+    """Resistant: "Triggers Trap if on it when losing the last token." Every Resistant
+    figure that had Shield or Toughness Tokens in ``before`` and has none in ``after``
+    springs the Trap it stands on, however the tokens went (spent against damage of any
+    source, its own or by a figure it controls, or Disarmed). Lines for the log."""
+    # spaces builds on this module (a space's damage is prevented and dealt here)
+    from tales.rules.spaces import lost_last_protection, spring_trap
+
+    was = {f.id: f for f in before.figures}
+    lines: list[str] = []
+    for figure in after.figures:
+        if figure.id in was and lost_last_protection(was[figure.id], figure):
+            after, events = yield from spring_trap(after, figure.id)
+            lines.extend(f"{figure.id} lost its last token on a Trap: it takes {e.damage}"
+                         for e in events)
+    return after, lines
 
 
 def is_defeated(figure: Figure) -> bool:
@@ -245,7 +276,9 @@ def disarm(position: Position, figure_id: str, x: int) -> Resolution[tuple[Posit
             kind = yield Decision("disarm", f"{figure.id} is Disarmed: discard which Power "
                                   "Token?", kinds, decider, figure.id)
         tokens[kind] -= 1
-    return position.with_figure(figure.with_tokens(tokens)), discard
+    after, _ = yield from spring_unprotected(position, position.with_figure(
+        figure.with_tokens(tokens)))
+    return after, discard
 
 
 class TurnKind(StrEnum):

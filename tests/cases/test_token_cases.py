@@ -10,10 +10,12 @@ same way; a Hero's turn is played with :func:`tales.rules.hero_turn.hero_turn`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
+from tales.board.position import Position
 from tales.rules.attacks import Battle
 from tales.rules.decisions import Resolution
 from tales.rules.effects import Ability
@@ -21,7 +23,7 @@ from tales.rules.hero_turn import hero_turn
 from tests.build import fig
 
 from ._build import Rule, case
-from ._combat import ONE, foe, hero_
+from ._combat import ONE, foe, hero_, space
 from ._heroes import ability
 from .test_effect_cases import Act, Play, attack, check_play, illusion, lane, pooky, use
 
@@ -32,6 +34,16 @@ PECK = ability("action", '{ attack = "melee", dice = 1 }', name="peck")
 def ally(figure_id: str = "w", at: str = "B1", **keys: Any) -> dict[str, object]:
     """An Ally of ``h`` (Fortitude 3)."""
     return fig(figure_id, at, "hero", role="ally", owner="h", **({"fortitude": 3} | keys))
+
+
+def trapped(position: Position, **traps: int) -> Position:
+    """``position`` with Trap tokens (space name = damage)."""
+    return replace(position, traps={space(position, n): d for n, d in traps.items()})
+
+
+def resistant(figure_id: str, at: str, **tokens: int) -> dict[str, object]:
+    """A Resistant Schemer (Fortitude 20) with ``tokens``."""
+    return foe(figure_id, at, keywords=["Resistant"], tokens=tokens)
 
 
 def turn(abilities: Sequence[Ability], allies: Mapping[str, Sequence[Ability]] | None = None,
@@ -97,7 +109,32 @@ SHARED = [
               expect={"state": {"c": (1, {}), "h": (0, {"hitback": 1}), "s": (0, {})}})),
 ]
 
-TABLES = (STUN, SHARED)
+LOSING = "Triggers Trap if on it when losing the last token."
+SPLASHER = ability("action", '{ attack = "melee", dice = 1, splash = 1 }', name="splasher")
+DISARMER = ability("action", '{ disarm = 1, target = "adjacent foe" }', name="disarmer")
+
+RESISTANT = [
+    case("token-resistant-splash-takes-last-shield", "Splash 1 takes a Resistant Schemer's "
+         "last Shield: the Trap under it springs, 2 damage",
+         "Resistant", LOSING,
+         Play(trapped(lane(hero_(), foe("s1", "B1"), resistant("s2", "C1", shield=1)), C1=2),
+              {}, use(SPLASHER), [ONE], [],
+              expect={"state": {"s1": (1, {}), "s2": (2, {})}, "traps": {}})),
+    case("token-resistant-disarmed-of-last-token", "Disarm 1 takes a Resistant Schemer's "
+         "only Toughness Token: the Trap under it springs",
+         "Resistant", LOSING,
+         Play(trapped(lane(hero_(), resistant("s", "B1", toughness=1)), B1=3), {},
+              use(DISARMER), [], [],
+              expect={"state": {"s": (3, {})}, "traps": {}})),
+    case("token-resistant-hitback-takes-last-shield", "a Resistant attacker's last Shield "
+         "goes against Hitback: the Trap under it springs",
+         "Resistant", LOSING,
+         Play(trapped(lane(hero_(tokens={"hitback": 1}), resistant("s", "B1", shield=1)),
+                      B1=2), {}, attack(1, "h"), [], [("hitback", 1)],
+              expect={"state": {"h": (1, {}), "s": (2, {})}, "traps": {}})),
+]
+
+TABLES = (STUN, SHARED, RESISTANT)
 ROWS = [row for table in TABLES for row in table]
 
 
