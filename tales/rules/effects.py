@@ -31,6 +31,7 @@ from tales.rules.attacks import (
     AttackResult,
     Battle,
     HeroAttack,
+    counter_attack,
     legal_targets,
     newly_wounded,
     player_attack,
@@ -85,6 +86,7 @@ class Verb(StrEnum):
     MOVE = "move"
     LEAP = "leap"
     ATTACK = "attack"
+    COUNTER_ATTACK = "counter_attack"
     PUSH = "push"
     PULL = "pull"
     GRAB = "grab"
@@ -200,8 +202,8 @@ def reaction(figure_id: str, ability: Ability) -> Reaction:
     """The :class:`Reaction` that lets ``figure_id``'s player use ``ability`` on its Trigger."""
     assert ability.trigger is not None
 
-    def run(battle: Battle, _figure: str, _source: str) -> Resolution[Battle]:
-        return (yield from activate(battle, figure_id, ability))
+    def run(battle: Battle, _figure: str, source: str) -> Resolution[Battle]:
+        return (yield from activate(battle, figure_id, ability, trigger=source))
 
     return Reaction(figure_id, ability.name, ability.trigger, run, ability.side)
 
@@ -229,10 +231,11 @@ def ability_state(ability: Ability) -> AbilityState:
 
 
 def activate(
-    table: Battle, hero_id: str, ability: Ability
+    table: Battle, hero_id: str, ability: Ability, trigger: str | None = None
 ) -> Resolution[Battle]:
     """Pay ``ability``'s cost and carry out its effects in order (Action: "Flip an Action
-    tile, choose an Action, pay the cost, and carry out the ability")."""
+    tile, choose an Action, pay the cost, and carry out the ability"). ``trigger``: for a
+    Reaction, the figure that set it off (a Counter Attack's target)."""
     states = list(table.abilities.get(hero_id, ()))
     index = next((i for i, s in enumerate(states) if s.name == ability.name), None)
     why = unusable(table, hero_id, ability.name, ability.side)
@@ -266,7 +269,7 @@ def activate(
         if hero_id not in {f.id for f in table.position.figures}:
             break
         before = table.position
-        table = yield from carry_out(table, hero_id, effect)
+        table = yield from carry_out(table, hero_id, effect, trigger)
         flipped = newly_wounded(before, table.position)
         if flipped and effect.verb is not Verb.ATTACK and table.reactions:
             # Wounded 3: "If a figure becomes Wounded while resolving an ability ... Resolve
@@ -283,7 +286,11 @@ def describe(effect: Effect) -> str:
     """An effect step in words."""
     attack = effect.attack
     if attack is not None:
-        kind = {AttackKind.MELEE: "Melee", AttackKind.RANGED: f"Ranged {attack.range}",
+        if effect.verb is Verb.COUNTER_ATTACK:
+            return "Counter Attack on the triggering Foe, " + describe(
+                replace(effect, verb=Verb.ATTACK))
+        kind = {AttackKind.MELEE: "Melee",
+                AttackKind.RANGED: f"Ranged {attack.range}" if attack.range else "Ranged",
                 AttackKind.BURST: f"Burst {attack.burst.name if attack.burst else ''}"}
         parts = [f"{kind[attack.kind]}: Attack {attack.dice} dice"
                  + (f" + {attack.fixed}" if attack.fixed else "")]
@@ -336,8 +343,9 @@ def _pick_space(table: Battle, actor: Figure, aim: Aim, why: str,
     return chosen
 
 
-def carry_out(table: Battle, hero_id: str, effect: Effect) -> Resolution[Battle]:
-    """Carry out one effect step for ``hero_id``."""
+def carry_out(table: Battle, hero_id: str, effect: Effect, trigger: str | None = None
+              ) -> Resolution[Battle]:
+    """Carry out one effect step for ``hero_id`` (``trigger``: see :func:`activate`)."""
     actor = table.position.figure(hero_id)
     verb = effect.verb
     names = table.position.board.names
@@ -355,6 +363,15 @@ def carry_out(table: Battle, hero_id: str, effect: Effect) -> Resolution[Battle]
         result = yield from _attack(table, actor, effect)
         if result is None:
             return table.note(f"{hero_id}: {describe(effect)}: no legal target")
+        return result.battle.note(*result.log)
+    if verb is Verb.COUNTER_ATTACK:
+        # Counter Attack: "Reaction allowing an Attack against a triggering figure. Ignores
+        # Range; targets the triggering figure directly."
+        assert effect.attack is not None
+        foe = next((f for f in table.position.figures if f.id == trigger), None)
+        if foe is None or not is_foe(actor, foe):
+            return table.note(f"{hero_id}: {describe(effect)}: no triggering Foe on the map")
+        result = yield from counter_attack(table, hero_id, effect.attack, foe.id)
         return result.battle.note(*result.log)
     if verb in (Verb.PUSH, Verb.PULL, Verb.GRAB):
         target = yield from _pick_figure(table, actor, effect.aim, describe(effect))

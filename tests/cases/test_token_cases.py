@@ -25,7 +25,17 @@ from tests.build import fig
 from ._build import Rule, case
 from ._combat import ONE, foe, hero_, space
 from ._heroes import ability
-from .test_effect_cases import Act, Play, attack, check_play, illusion, lane, pooky, use
+from .test_effect_cases import (
+    Act,
+    Play,
+    attack,
+    check_play,
+    illusion,
+    lane,
+    pooky,
+    reaction,
+    use,
+)
 
 STEP = ability("action", "{ move = 1 }", name="step")
 PECK = ability("action", '{ attack = "melee", dice = 1 }', name="peck")
@@ -134,7 +144,27 @@ RESISTANT = [
               expect={"state": {"h": (1, {}), "s": (2, {})}, "traps": {}})),
 ]
 
-TABLES = (STUN, SHARED, RESISTANT)
+COUNTER = reaction("damaged", '{ counter_attack = "melee", dice = 1 }', name="counter")
+GUARD_COUNTER = reaction("friend attacked", '{ counter_attack = "ranged", fixed = 2 }',
+                         name="guard")
+
+COUNTER_ATTACKS = [
+    case("token-counter-attack-ignores-range", "damaged by a Foe three spaces away: the Melee "
+         "Counter Attack hits it anyway",
+         "Counter Attack", "Ignores Range; targets the triggering figure directly.",
+         Play(lane(hero_(), foe("s", "D1")), {"h": [COUNTER]}, attack(1, "h"), [ONE],
+              [("reaction", "counter")],
+              expect={"state": {"h": (1, {}), "s": (1, {})},
+                      "used": ["h uses counter"]})),
+    case("token-counter-attack-on-the-attacker", "a Friend is attacked: the Counter Attack "
+         "goes to the attacker, not another Foe",
+         "Counter Attack", "Reaction allowing an Attack against a triggering figure.",
+         Play(lane(hero_(), foe("s2", "B1"), hero_("f", "C1"), foe("s", "D1")),
+              {"h": [GUARD_COUNTER]}, attack(1, "f"), [], [("reaction", "guard")],
+              expect={"state": {"s": (2, {}), "s2": (0, {}), "f": (1, {})}})),
+]
+
+TABLES = (STUN, SHARED, RESISTANT, COUNTER_ATTACKS)
 ROWS = [row for table in TABLES for row in table]
 
 
