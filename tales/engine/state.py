@@ -11,6 +11,7 @@ from typing import Any
 from tales.board.figures import Figure, Role
 from tales.board.position import Position
 from tales.rules.attacks import Battle
+from tales.rules.reactions import ResetReading
 
 
 class EndCheck(StrEnum):
@@ -41,18 +42,20 @@ class GameRules:
     end_check: EndCheck = EndCheck.OBJECTIVE_PHASE
     tracker: TrackerReading = TrackerReading.SPACE
     cooldowns: CooldownReading = CooldownReading.ALL
+    reset_tokens: ResetReading = ResetReading.TURN
 
     def to_dict(self) -> dict[str, str]:
         """The flags as plain values (for saves and reports)."""
         return {"end_check": self.end_check.value, "tracker": self.tracker.value,
-                "cooldowns": self.cooldowns.value}
+                "cooldowns": self.cooldowns.value, "reset_tokens": self.reset_tokens.value}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameRules:
         """Flags from plain values; an unknown flag or value is a ValueError."""
         if not isinstance(data, Mapping):
             raise ValueError("rule flags are a table of FLAG = VALUE")
-        flags = {"end_check": EndCheck, "tracker": TrackerReading, "cooldowns": CooldownReading}
+        flags = {"end_check": EndCheck, "tracker": TrackerReading, "cooldowns": CooldownReading,
+                 "reset_tokens": ResetReading}
         for key, value in data.items():
             if key not in flags:
                 raise ValueError(f"unknown rule flag {key!r} (flags: {', '.join(flags)})")
@@ -61,7 +64,8 @@ class GameRules:
                 raise ValueError(f"{key} is one of {', '.join(allowed)}, not {value!r}")
         return cls(EndCheck(data.get("end_check", EndCheck.OBJECTIVE_PHASE.value)),
                    TrackerReading(data.get("tracker", TrackerReading.SPACE.value)),
-                   CooldownReading(data.get("cooldowns", CooldownReading.ALL.value)))
+                   CooldownReading(data.get("cooldowns", CooldownReading.ALL.value)),
+                   ResetReading(data.get("reset_tokens", ResetReading.TURN.value)))
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,7 @@ from tales.rules.health import (
     token_holders,
 )
 from tales.rules.movement import move, reach
-from tales.rules.reactions import Reaction, Trigger, react
+from tales.rules.reactions import Reaction, ResetReading, Trigger, react
 from tales.rules.schemer_attacks import AttackKind, AttackPlan
 
 
@@ -109,6 +109,7 @@ class CombatRules:
     """Readings of ambiguous combat rules (docs/rules-decisions.md, Combat)."""
 
     hitback_damage: int = 2
+    reset_tokens: ResetReading = ResetReading.TURN
 
 
 @dataclass(frozen=True)

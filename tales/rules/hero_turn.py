@@ -5,7 +5,8 @@ Full turn: two Action tiles and one Shenanigan tile, used in any order; Pooky's 
 Zot's full turns (before, between or after Zot's Actions and Shenanigan) and each Ally's
 tile. Partial turn (two-Hero games): one Action or Shenanigan. A Stun Token at the start of
 a full turn flips one Action tile unused; on a partial turn the turn is skipped. A Stunned
-Ally's tile flips unused on its Hero's next full turn, its Stun Tokens discarded.
+Ally's tile flips unused on its Hero's next full turn, its Stun Tokens discarded. Between
+tiles the Hero may spend a Reset Token on an ability with Cooldown Tokens (no tile used).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from tales.rules.attacks import Battle
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.effects import Ability, Kind, activate
 from tales.rules.health import StunEffect, TurnKind, stun_at_turn
-from tales.rules.reactions import unusable
+from tales.rules.reactions import reset_options, spend_reset, unusable
 
 END_TURN = "end turn"
 
@@ -33,6 +34,11 @@ class Tiles:
     pooky: bool = False
     allies: tuple[str, ...] = ()
     either: bool = False  # a partial turn's single tile: an Action or a Shenanigan
+
+    def __str__(self) -> str:
+        if self.either:
+            return "an Action or a Shenanigan left"
+        return f"{self.actions} Action, {self.shenanigans} Shenanigan left"
 
 
 def usable(battle: Battle, figure_id: str, ability: Ability) -> bool:
@@ -69,11 +75,15 @@ def hero_turn(
         if hero_id not in {f.id for f in battle.position.figures}:
             return battle
         options = _tile_options(battle, hero_id, abilities, tiles)
-        choice = yield Decision("tile", f"{hero_id}: which ability tile next?",
-                                (*options, END_TURN), Decider.PLAYER, hero_id,
+        resets = reset_options(battle, hero_id)  # no tile needed (docs: A Hero's turn)
+        choice = yield Decision("tile", f"{hero_id}: which ability tile next? ({tiles})",
+                                (*options, *resets, END_TURN), Decider.PLAYER, hero_id,
                                 position=battle.position, battle=battle)
         if choice == END_TURN:
             return battle
+        if choice in resets:
+            battle = spend_reset(battle, hero_id, choice)
+            continue
         if choice == "pooky":
             assert pooky is not None
             tiles = Tiles(tiles.actions, tiles.shenanigans, False, tiles.allies)

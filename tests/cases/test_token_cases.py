@@ -16,10 +16,11 @@ from typing import Any
 import pytest
 
 from tales.board.position import Position
-from tales.rules.attacks import Battle
+from tales.rules.attacks import Battle, CombatRules
 from tales.rules.decisions import Resolution
 from tales.rules.effects import Ability
 from tales.rules.hero_turn import hero_turn
+from tales.rules.reactions import ResetReading
 from tests.build import fig
 
 from ._build import Rule, case
@@ -30,6 +31,7 @@ from .test_effect_cases import (
     Play,
     attack,
     check_play,
+    cooled,
     illusion,
     lane,
     pooky,
@@ -164,7 +166,64 @@ COUNTER_ATTACKS = [
               expect={"state": {"s": (2, {}), "s2": (0, {}), "f": (1, {})}})),
 ]
 
-TABLES = (STUN, SHARED, RESISTANT, COUNTER_ATTACKS)
+WARD = ability("action", '{ gain = true, tokens = { shield = 1 } }', name="ward",
+               cost="{ cooldown = 2 }")
+PARRY = reaction("attacked", '{ gain = true, tokens = { shield = 1 } }', name="parry",
+                 cost="{ cooldown = 1 }")
+RESET_TOKEN = "Power Token removing up to three Cooldown Tokens from an ability."
+ON_WARD = "spend a Reset Token on ward"
+
+
+def any_time(table: Battle) -> Battle:
+    """Flag ``reset_tokens=any-time``, and parry with a Cooldown Token on it."""
+    cooled = tuple(replace(s, cooldown=1) if s.name == "parry" else s
+                   for s in table.abilities["h"])
+    return replace(table, rules=CombatRules(reset_tokens=ResetReading.ANY_TIME),
+                   abilities={**table.abilities, "h": cooled})
+
+
+RESETS = [
+    case("token-reset-spent-on-a-turn", "between tiles the Hero discards its Reset Token: "
+         "ward's three Cooldown Tokens go and it is used this turn",
+         "Reset Token", RESET_TOKEN,
+         Play(lane(hero_(tokens={"reset": 1})), {"h": [WARD, STEP]}, turn([WARD, STEP]), [],
+              [("tile", ON_WARD), ("tile", "action"), ("ability", "ward"),
+               ("tile", "end turn")],
+              prepare=cooled("ward", 3),
+              expect={"options:tile": ["action", ON_WARD, "end turn"],
+                      "state": {"h": (0, {"shield": 1})},
+                      "abilities": {"h": ["ward 2/0", "step 0/0"]}})),
+    case("token-reset-leaves-the-rest", "five Cooldown Tokens: a Reset Token leaves two, and "
+         "ward still cannot be used",
+         "Cooldown Token", "Can be removed with Invigorate ability or Reset Token.",
+         Play(lane(hero_(tokens={"reset": 1})), {"h": [WARD, STEP]}, turn([WARD, STEP]), [],
+              [("tile", ON_WARD), ("tile", "end turn")],
+              prepare=cooled("ward", 5),
+              expect={"abilities": {"h": ["ward 2/0", "step 0/0"]},
+                      "state": {"h": (0, {})}})),
+    case("token-reset-not-offered-without-cooldown", "nothing cooling: no Reset option",
+         "Reset Token", RESET_TOKEN,
+         Play(lane(hero_(tokens={"reset": 1})), {"h": [WARD]}, turn([WARD]), [],
+              [("tile", "end turn")],
+              expect={"options:tile": ["action", "end turn"]})),
+    case("token-reset-frees-a-reaction-any-time", "flag reset_tokens=any-time: attacked "
+         "with parry cooling, the Hero discards its Reset Token and parries",
+         "Reaction", "You may activate a Reaction whenever the specified Trigger happens, "
+         "even if that interrupts some other effect, and even if it is not your turn.",
+         Play(lane(hero_(tokens={"reset": 1}), foe()), {"h": [PARRY]}, attack(2, "h"), [],
+              [("reaction", "spend a Reset Token on parry"), ("reaction", "parry"),
+               ("shields", 1)], prepare=any_time,
+              expect={"state": {"h": (0, {})}, "abilities": {"h": ["parry 1/0"]}})),
+    case("token-reset-not-at-a-trigger-by-default", "by default a Reset Token is spent on "
+         "the Hero's own turn: a cooling Reaction is not offered when attacked",
+         "Reaction", "If the ability has Cooldown Tokens on it, you may not activate the "
+         "Reaction.",
+         Play(lane(hero_(tokens={"reset": 1}), foe()), {"h": [PARRY]}, attack(2, "h"), [],
+              [], prepare=cooled("parry", 1),
+              expect={"asked": [], "state": {"h": (2, {"reset": 1})}})),
+]
+
+TABLES = (STUN, SHARED, RESISTANT, COUNTER_ATTACKS, RESETS)
 ROWS = [row for table in TABLES for row in table]
 
 
