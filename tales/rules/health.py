@@ -110,7 +110,7 @@ def prevent(
     if not controlled_by_players(figure):
         figure, done = prevent_schemer(figure, amount)
         return position.with_figure(figure), done
-    if amount <= 0:
+    if amount <= 0 or untouchable(figure):  # no token is spent on damage it cannot take
         return position, Prevented(figure.id, amount, False, 0, 0)
     holders = token_holders(position, figure)
 
@@ -135,6 +135,11 @@ def prevent(
     return position, Prevented(figure.id, amount, False, shields, dealt)
 
 
+def untouchable(figure: Figure) -> bool:
+    """Pooky "cannot take damage" (Appendix A); nor Otto in Recovery Mode (Appendix B)."""
+    return figure.kind is Role.POOKY or figure.recovering
+
+
 def deal(position: Position, figure_id: str, amount: int) -> tuple[Position, Damaged]:
     """Deal damage already past prevention: Wounded flip or Defeated (glossary: Wounded).
 
@@ -144,8 +149,7 @@ def deal(position: Position, figure_id: str, amount: int) -> tuple[Position, Dam
     :func:`remove_defeated` (Appendix C, step 5).
     """
     figure = position.figure(figure_id)
-    # Pooky "cannot take damage" (Appendix A); nor Otto in Recovery Mode (Appendix B)
-    if amount <= 0 or figure.kind is Role.POOKY or figure.recovering:
+    if amount <= 0 or untouchable(figure):
         return position, Damaged(figure.id, 0, 0)
     damage = figure.damage + amount
     fortitude = figure.fortitude

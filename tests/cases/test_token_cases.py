@@ -19,6 +19,7 @@ from tales.board.position import Position
 from tales.rules.attacks import Battle, CombatRules
 from tales.rules.decisions import Resolution
 from tales.rules.effects import Ability
+from tales.rules.health import prevent_and_deal
 from tales.rules.hero_turn import hero_turn
 from tales.rules.reactions import ResetReading
 from tests.build import fig
@@ -223,7 +224,25 @@ RESETS = [
               expect={"asked": [], "state": {"h": (2, {"reset": 1})}})),
 ]
 
-TABLES = (STUN, SHARED, RESISTANT, COUNTER_ATTACKS, RESETS)
+def hurt(figure_id: str, amount: int) -> Act:
+    """``amount`` damage from a space (one instance) to ``figure_id``."""
+    def act(table: Battle) -> Resolution[Battle]:
+        position, _ = yield from prevent_and_deal(table.position, figure_id, amount, "Trap")
+        return table.at(position)
+    return act
+
+
+UNTOUCHABLE = [
+    case("token-pooky-spends-no-token", "Pooky takes no damage, so Zot is not asked to spend "
+         "a Toughness Token for him",
+         "Pooky", "Limitations: Pooky cannot take damage, trigger Traps, open doors, or enter "
+         "spaces with door tokens.",
+         Play(lane(hero_(tokens={"toughness": 1}), pooky("B1")), {}, hurt("pooky", 2), [], [],
+              expect={"asked": [], "state": {"h": (0, {"toughness": 1}),
+                                             "pooky": (0, {})}})),
+]
+
+TABLES = (STUN, SHARED, RESISTANT, COUNTER_ATTACKS, RESETS, UNTOUCHABLE)
 ROWS = [row for table in TABLES for row in table]
 
 
