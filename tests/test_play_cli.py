@@ -124,7 +124,8 @@ BAD_SIMULATE = [
                  "this scenario is for 2 to 4 Heroes, not 5", id="five heroes"),
     pytest.param(["--heroes", ""], "give the Heroes: --heroes gerki,deirdre", id="no heroes"),
     pytest.param(["--heroes", HEROES, "--rule", "nonsense=1"],
-                 "--rule: unknown rule flag 'nonsense' (flags: end_check, tracker, cooldowns)",
+                 "--rule: unknown rule flag 'nonsense' (flags: end_check, tracker, cooldowns, "
+                 "reset_tokens)",
                  id="unknown rule flag"),
     pytest.param(["--heroes", HEROES, "--rule", "end_check=bogus"],
                  "--rule: end_check is one of objective-phase, every-turn, not 'bogus'",
