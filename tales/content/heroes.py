@@ -484,6 +484,11 @@ def prepare_hero(
                  and (a.source is not Source.CARD or chosen_cards is None
                       or a.card in chosen_cards)]
     battle = equip(battle, figure_id, (*abilities, *extra))
+    for ally, owned in kit.ally_abilities().items():
+        # an Ally's abilities pay their costs like the Hero's (Cooldown and Charge Tokens
+        # kept under the Ally's id) and its Reactions answer their Triggers once it is on
+        # the map; "Ally cards" take no Fatigue (Fatigue X) since they are not the Hero's
+        battle = equip(battle, ally, owned, supply=figure_id)
     if tree_steps:
         if kit.power_tree is None:
             raise TalesError(f"{kit.name} has no Power Tree")

@@ -208,16 +208,18 @@ def reaction(figure_id: str, ability: Ability) -> Reaction:
     return Reaction(figure_id, ability.name, ability.trigger, run, ability.side)
 
 
-def equip(battle: Battle, figure_id: str, abilities: tuple[Ability, ...]) -> Battle:
+def equip(battle: Battle, figure_id: str, abilities: tuple[Ability, ...],
+          supply: str | None = None) -> Battle:
     """Give a Hero its abilities for this game: their starting Cooldown and Charge Token
-    states, its Reactions, and the Power Tokens of its Setup Flags (glossary: Setup Flag)."""
+    states, its Reactions, and the Power Tokens of its Setup Flags (glossary: Setup Flag),
+    those to ``supply`` when given (an Ally's go to its Hero, whose tokens it spends)."""
     states = tuple(ability_state(a) for a in abilities)
     reactions = tuple(reaction(figure_id, a) for a in abilities
                       if a.kind is Kind.REACTION and a.trigger is not None)
     position = battle.position
     for ability in abilities:
         for token, count in ability.setup_tokens:
-            position, _ = give_tokens(position, figure_id, token, count)
+            position, _ = give_tokens(position, supply or figure_id, token, count)
     return replace(battle.at(position),
                    abilities={**battle.abilities, figure_id: states},
                    reactions=(*battle.reactions, *reactions))

@@ -16,17 +16,18 @@ from typing import Any
 import pytest
 
 from tales.board.position import Position
+from tales.content.heroes import prepare_hero
 from tales.rules.attacks import Battle, CombatRules
 from tales.rules.decisions import Resolution
 from tales.rules.effects import Ability
 from tales.rules.health import prevent_and_deal
 from tales.rules.hero_turn import hero_turn
-from tales.rules.reactions import ResetReading
+from tales.rules.reactions import ResetReading, unusable
 from tests.build import fig
 
 from ._build import Rule, case
-from ._combat import ONE, foe, hero_, space
-from ._heroes import ability
+from ._combat import ONE, Choice, battle, foe, hero_, run, space
+from ._heroes import abilities_of, ability, sample_kits
 from .test_effect_cases import (
     Act,
     Play,
@@ -46,7 +47,7 @@ PECK = ability("action", '{ attack = "melee", dice = 1 }', name="peck")
 
 def ally(figure_id: str = "w", at: str = "B1", **keys: Any) -> dict[str, object]:
     """An Ally of ``h`` (Fortitude 3)."""
-    return fig(figure_id, at, "hero", role="ally", owner="h", **({"fortitude": 3} | keys))
+    return fig(figure_id, at, "hero", **({"role": "ally", "owner": "h", "fortitude": 3} | keys))
 
 
 def trapped(position: Position, **traps: int) -> Position:
@@ -249,3 +250,29 @@ ROWS = [row for table in TABLES for row in table]
 @pytest.mark.parametrize(("rule", "play"), ROWS)
 def test_token(rule: Rule, play: Play) -> None:
     check_play(rule, play)
+
+
+# --- an Ally's abilities in a game (set up by prepare_hero, not by the rows' equip) -------
+
+ALLY_COSTS = [
+    case("token-ally-ability-pays-its-cooldown", "the sample hawk's Swoop (cooldown 1) "
+         "takes its Cooldown Token, and cannot be used again while it has it",
+         "Cooldown Ability", "Cannot be activated if it already has Cooldown Tokens.",
+         [("tile", "ally hawk"), ("ability", "Swoop"), ("move-to", 4), ("tile", "end turn")],
+         ["Talons 0/0", "Swoop 1/0"], ["Talons"]),
+]
+
+
+@pytest.mark.parametrize(("rule", "choices", "states", "ready"), ALLY_COSTS)
+def test_ally_abilities_in_a_game(rule: Rule, choices: list[Choice], states: list[str],
+                                  ready: list[str]) -> None:
+    kit = sample_kits()["fiona"]
+    position = lane(fig("fiona", "A1", "hero", fortitude=9, wounded_fortitude=8),
+                    ally("hawk", "B1", owner="fiona", keywords=["Tiny"]))
+    table = prepare_hero(battle(position), kit)
+    allies = kit.ally_abilities()
+    after, _ = run(hero_turn(table, "fiona", kit.for_game(), True, allies=allies), [],
+                   choices)
+    got = (abilities_of(after, "hawk"), [a.name for a in allies["hawk"]
+                                         if unusable(after, "hawk", a.name, None) is None])
+    assert got == (states, ready), rule
