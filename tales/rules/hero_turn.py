@@ -75,14 +75,14 @@ def hero_turn(
         if hero_id not in {f.id for f in battle.position.figures}:
             return battle
         options = _tile_options(battle, hero_id, abilities, tiles)
-        resets = reset_options(battle, hero_id)  # no tile needed (docs: A Hero's turn)
+        resets = _resets(battle, hero_id, tuple(allies))  # no tile needed
         choice = yield Decision("tile", f"{hero_id}: which ability tile next? ({tiles})",
                                 (*options, *resets, END_TURN), Decider.PLAYER, hero_id,
                                 position=battle.position, battle=battle)
         if choice == END_TURN:
             return battle
         if choice in resets:
-            battle = spend_reset(battle, hero_id, choice)
+            battle = spend_reset(battle, *resets[choice])
             continue
         if choice == "pooky":
             assert pooky is not None
@@ -122,6 +122,19 @@ def _stunned_allies(battle: Battle, hero_id: str, allies: tuple[str, ...]
                 continue
         ready.append(ally)
     return battle, tuple(ready)
+
+
+def _resets(battle: Battle, hero_id: str, allies: tuple[str, ...]
+            ) -> dict[str, tuple[str, str]]:
+    """Reset Token options (docs/rules-decisions.md, "When a Reset Token is spent"): on
+    the Hero's abilities, and on its Allies' ("Allies may spend your Hero's Power Tokens",
+    Appendix B), each option's figure and :func:`reset_options` option."""
+    found = {o: (hero_id, o) for o in reset_options(battle, hero_id)}
+    on_map = {f.id for f in battle.position.figures}
+    for ally in allies:
+        if ally in on_map:
+            found.update({f"{o} ({ally})": (ally, o) for o in reset_options(battle, ally)})
+    return found
 
 
 def _pooky_on_map(battle: Battle) -> bool:

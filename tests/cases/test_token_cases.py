@@ -208,6 +208,18 @@ RESETS = [
          Play(lane(hero_(tokens={"reset": 1})), {"h": [WARD]}, turn([WARD]), [],
               [("tile", "end turn")],
               expect={"options:tile": ["action", "end turn"]})),
+    case("token-reset-on-an-allys-ability", "the Hero's Reset Token clears its Ally's "
+         "cooling ward, which the Ally then uses",
+         "Appendix B Solo Mode", ALLIES_MAY_SPEND,
+         Play(lane(hero_(tokens={"reset": 1}), ally()), {"h": [STEP], "w": [WARD]},
+              turn([STEP], {"w": [WARD]}), [],
+              [("tile", "spend a Reset Token on ward (w)"), ("tile", "ally w"),
+               ("tile", "end turn")],
+              prepare=cooled("ward", 2, figure="w"),
+              expect={"options:tile": ["action", "ally w", "spend a Reset Token on ward (w)",
+                                       "end turn"],
+                      "state": {"h": (0, {}), "w": (0, {"shield": 1})},
+                      "abilities": {"h": ["step 0/0"], "w": ["ward 2/0"]}})),
     case("token-reset-frees-a-reaction-any-time", "flag reset_tokens=any-time: attacked "
          "with parry cooling, the Hero discards its Reset Token and parries",
          "Reaction", "You may activate a Reaction whenever the specified Trigger happens, "
