@@ -308,7 +308,9 @@ def _spray() -> None:
 
 @situation("fiona", "Riposte")
 def _riposte() -> None:
-    table = kit_battle(lane(kit_hero("fiona", "A1"), foe("s", "B1")), "fiona")
+    # a Counter Attack "Ignores Range; targets the triggering figure directly": a Melee
+    # Counter Attack on an attacker three spaces away (the attacker is given, not adjacent)
+    table = kit_battle(lane(kit_hero("fiona", "A1"), foe("s", "D1")), "fiona")
     after = attacked(table, "s", ("fiona",), 2, [TWO], [("reaction", "Riposte"),
                                                       ("damage-boost", 0)])
     assert state(after.position, "fiona") == (2, {"damage_boost": 1})
@@ -344,9 +346,13 @@ def _with_hawk(*figures: dict[str, object]) -> Battle:
 @situation("fiona", "Talons")
 def _talons() -> None:
     table = _with_hawk(foe("s", "C1"))
-    after, _ = run(activate(table, "hawk", kit_ability("fiona", "Talons")), [TWO], [])
+    # the hawk may discard Fiona's Damage Boost Token (Quiver): "Allies may spend your
+    # Hero's Power Tokens" (Appendix B)
+    after, _ = run(activate(table, "hawk", kit_ability("fiona", "Talons")), [TWO],
+                   [("damage-boost", 1)])
     assert isinstance(after, Battle)
-    assert state(after.position, "s") == (2, {})
+    assert state(after.position, "s") == (3, {})
+    assert state(after.position, "fiona") == (0, {})
 
 
 @situation("fiona", "Swoop")
@@ -681,6 +687,12 @@ ABILITY_ERRORS = [
                  id="unknown-effect"),
     pytest.param(bad('on = "ally"\nkind = "action"\neffects = [ { move = 1 } ]'),
                  "an Ally's ability names its Ally", id="ally-ability-without-ally"),
+    pytest.param(bad('kind = "action"\neffects = [ { counter_attack = "melee", dice = 1 } ]'),
+                 "counter_attack is a Reaction's effect", id="counter-attack-not-a-reaction"),
+    pytest.param(bad('kind = "reaction"\ntrigger = "damaged"\neffects = [ { counter_attack = '
+                     '"melee", dice = 1, range = 3 } ]'),
+                 "a Counter Attack targets the triggering figure: no 'range'",
+                 id="counter-attack-with-range"),
     pytest.param(bad('kind = "action"\neffects = [ { summon_ally = "wolf" } ]'),
                  "summon_ally names an Ally of this kit's [[allies]] (not 'wolf')",
                  id="summon-unknown-ally"),

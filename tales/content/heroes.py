@@ -326,6 +326,9 @@ def read_ability(spec: Any, n: int, line: int | None, source: str,
     if not isinstance(effects_spec, list) or (not effects_spec and kind is not Kind.SETUP):
         raise fail("needs 'effects', a list of effect steps")
     effects = tuple(_effect(e, k, fail, allies) for k, e in enumerate(effects_spec, 1))
+    if kind is not Kind.REACTION and any(e.verb is Verb.COUNTER_ATTACK for e in effects):
+        raise fail("counter_attack is a Reaction's effect (glossary, Counter Attack: "
+                   "\"Reaction allowing an Attack against a triggering figure\")")
     card = spec.get("card")
     ability = Ability(name, kind, effects, cost, trigger, on, charges, tokens,
                       side if side in ("fresh", "wounded") else None,
@@ -404,6 +407,15 @@ def _effect(spec: Any, n: int, fail: Any, allies: tuple[AllySpec, ...] = ()) -> 
                         keywords=ally.keywords, role=Role.ALLY)
     elif verb is Verb.ATTACK:
         attack = _attack(spec, value, where, fail)
+    elif verb is Verb.COUNTER_ATTACK:
+        # "Ignores Range; targets the triggering figure directly": one target, no range
+        for key in ("range", "targets", "template", "backstab"):
+            if key in spec:
+                raise fail(f"{where}: a Counter Attack targets the triggering figure: no "
+                           f"'{key}'")
+        if value not in ("melee", "ranged"):
+            raise fail(f"{where}: counter_attack is \"melee\" or \"ranged\"")
+        attack = replace(_attack({**spec, "range": 1}, value, where, fail), range=None)
     elif isinstance(value, bool) or not isinstance(value, int):
         if value is not True:
             raise fail(f"{where}: {verb.value} takes a whole number (or true)")
@@ -472,6 +484,11 @@ def prepare_hero(
                  and (a.source is not Source.CARD or chosen_cards is None
                       or a.card in chosen_cards)]
     battle = equip(battle, figure_id, (*abilities, *extra))
+    for ally, owned in kit.ally_abilities().items():
+        # an Ally's abilities pay their costs like the Hero's (Cooldown and Charge Tokens
+        # kept under the Ally's id) and its Reactions answer their Triggers once it is on
+        # the map; "Ally cards" take no Fatigue (Fatigue X) since they are not the Hero's
+        battle = equip(battle, ally, owned, supply=figure_id)
     if tree_steps:
         if kit.power_tree is None:
             raise TalesError(f"{kit.name} has no Power Tree")

@@ -4,9 +4,10 @@ The greedy policy plays the Heroes sensibly without looking ahead: it attacks wh
 is in reach (the most damaged one, as many targets as it may), walks toward the Foes (or,
 with none on the map, toward closed doors it can open and objective spaces), keeps out of
 reach when Wounded and low, spends Toughness, Shields and Hitback when hit, Empowers with
-Epic Dice while keeping one for defence, and discards Epic Dice against a Schemer Attack
-that would Defeat a Wounded Hero. Chance is answered by a seeded generator; the table's
-ties ("players choose") at random.
+Epic Dice while keeping one for defence, discards Epic Dice against a Schemer Attack
+that would Defeat a Wounded Hero, and spends a Reset Token only when it frees an Action or
+Shenanigan better than those it can use, with a tile of that kind left. Chance is answered
+by a seeded generator; the table's ties ("players choose") at random.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from tales.rules.attacks import legal_targets
 from tales.rules.damage import TAKE_DOOM
 from tales.rules.decisions import Chooser, Decision
 from tales.rules.effects import Ability, Verb
-from tales.rules.reactions import PASS
+from tales.rules.hero_turn import usable
+from tales.rules.reactions import PASS, RESET, spend_reset
 from tales.rules.schemer_attacks import AttackKind
 
 POLICIES = ("greedy", "random")
@@ -127,6 +129,9 @@ class _Greedy:
         options = decision.options
         if me is None:
             return options[-1]
+        reset = self.reset_worth(decision, me)
+        if reset is not None:
+            return reset
         known = self.abilities.get(me.id, {})
         attack_now = any(self.can_hit(decision.position, me, a) for a in known.values()
                          if a.kind.value == "action")
@@ -136,6 +141,33 @@ class _Greedy:
             if pick in options:
                 return pick
         return next((o for o in options if str(o).startswith("ally ")), options[-1])
+
+    def reset_worth(self, decision: Decision[Any], me: Figure) -> str | None:
+        """Spend a Reset Token only on an Action or Shenanigan it makes usable now, of a
+        kind with a tile left, that scores better than every usable one of that kind."""
+        battle = decision.battle
+        resets = [o for o in decision.options if str(o).startswith(RESET)]
+        if battle is None or not resets:
+            return None
+        counts = re.search(r"\((\d+) Action, (\d+) Shenanigan left\)", decision.prompt)
+        left = ({"action", "shenanigan"} if counts is None else
+                {k for k, n in zip(("action", "shenanigan"), counts.groups(), strict=True)
+                 if int(n) > 0})
+        known = self.abilities.get(me.id, {})
+        position: Position = decision.position
+        best: tuple[float, str | None] = (0.0, None)
+        for option in resets:
+            ability = known.get(option.removeprefix(RESET))
+            if ability is None or ability.kind.value not in left:
+                continue
+            if not usable(spend_reset(battle, me.id, option), me.id, ability):
+                continue  # more than three Cooldown Tokens, or no Charge Token
+            rivals = [self.score(position, me, a) for a in known.values()
+                      if a.kind is ability.kind and usable(battle, me.id, a)]
+            score = self.score(position, me, ability)
+            if score > max(rivals, default=0.0) and score > best[0]:
+                best = (score, option)
+        return best[1]
 
     def ability(self, decision: Decision[Any]) -> Any:
         me = self.me(decision)

@@ -32,7 +32,7 @@ from tales.engine.deploy import deploy
 from tales.engine.state import CooldownReading, EndCheck, Fallen, GameState, Result
 from tales.errors import ContentError
 from tales.rules.abilities import ready_phase as remove_cooldowns
-from tales.rules.attacks import Battle
+from tales.rules.attacks import Battle, CombatRules
 from tales.rules.companions import companion_turn
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.dice import DieKind, roll
@@ -78,6 +78,7 @@ def set_up(ctx: Context) -> Resolution[GameState]:
             keywords=thing.keywords)))
     size, dice = scenario.epic_pool
     battle = Battle(position, EpicPool(dice, size), ctx.dice, legend=ctx.setup.legend,
+                    rules=CombatRules(reset_tokens=ctx.setup.rules.reset_tokens),
                     sealed_doors=scenario.sealed_doors)
     state = GameState(battle, tuple(k.id for k in ctx.kits))
     state = state.tell(scenario.story.get("prologue", ""))

@@ -12,6 +12,7 @@ from tales.board.figures import Figure, Role
 from tales.board.position import Position
 from tales.rules.attacks import Battle
 from tales.rules.health import LeastFortitude
+from tales.rules.reactions import ResetReading
 from tales.rules.schemer_movement import Approach, DangerousPaths, NearestTies, SchemerRules
 
 
@@ -44,6 +45,7 @@ class GameRules:
     end_check: EndCheck = EndCheck.OBJECTIVE_PHASE
     tracker: TrackerReading = TrackerReading.SPACE
     cooldowns: CooldownReading = CooldownReading.ALL
+    reset_tokens: ResetReading = ResetReading.TURN
     dangerous_paths: DangerousPaths = DangerousPaths.AVOID
     nearest_ties: NearestTies = NearestTies.CHOOSE
     least_fortitude: LeastFortitude = LeastFortitude.SIDE_SHOWING
@@ -79,6 +81,7 @@ class GameRules:
 #: Every rule flag and the values it takes (``--rule FLAG=VALUE``).
 FLAGS: dict[str, type[StrEnum]] = {
     "end_check": EndCheck, "tracker": TrackerReading, "cooldowns": CooldownReading,
+    "reset_tokens": ResetReading,
     "dangerous_paths": DangerousPaths, "nearest_ties": NearestTies,
     "least_fortitude": LeastFortitude, "approach": Approach,
 }

@@ -143,8 +143,16 @@ def reset(abilities: Abilities, hero: str) -> Resolution[Abilities]:
     if len(cooled) > 1:
         index = yield Decision("reset", f"{hero} discards a Reset Token: which ability?",
                                cooled, Decider.PLAYER, hero)
-    chosen = abilities[index]
-    return _with(abilities, index, replace(chosen, cooldown=max(chosen.cooldown - 3, 0)))
+    return _with(abilities, index, reset_cooldown(abilities[index]))
+
+
+#: Cooldown Tokens one Reset Token removes ("up to three").
+RESET_TOKENS = 3
+
+
+def reset_cooldown(ability: AbilityState) -> AbilityState:
+    """The ability after a Reset Token: up to three Cooldown Tokens fewer."""
+    return replace(ability, cooldown=max(ability.cooldown - RESET_TOKENS, 0))
 
 
 def ready_phase(abilities: Abilities, one_each: bool = False) -> Abilities:

@@ -34,16 +34,17 @@ from tales.rules.health import (
     disarm,
     give_tokens,
     heal,
+    held,
     is_defeated,
-    prevent,
     prevent_and_deal,
     remove_defeated,
     spend_tokens,
+    take_damage,
+    token_holders,
 )
 from tales.rules.movement import move, reach
-from tales.rules.reactions import Reaction, Trigger, react
+from tales.rules.reactions import Reaction, ResetReading, Trigger, react
 from tales.rules.schemer_attacks import AttackKind, AttackPlan
-from tales.rules.spaces import lost_last_protection, spring_trap
 
 
 class HarmKind(StrEnum):
@@ -109,6 +110,7 @@ class CombatRules:
     """Readings of ambiguous combat rules (docs/rules-decisions.md, Combat)."""
 
     hitback_damage: int = 2
+    reset_tokens: ResetReading = ResetReading.TURN
 
 
 @dataclass(frozen=True)
@@ -239,15 +241,18 @@ def _attack_with_dice(
                               "Epic Pool?", tuple(range(pool.dice + 1)), Decider.PLAYER,
                               attacker.id, position=battle.position, battle=battle)
         pool = pool.take(epic)
-    boosts = attacker.token(Token.DAMAGE_BOOST)
+    # Damage Boost Token: "Can be used by Heroes and their controlled figures": an Ally,
+    # an Illusion or Pooky may discard its controller's too; Weaken is the attacker's own
+    boosts = held(position, attacker.id, Token.DAMAGE_BOOST)
     weaken = attacker.token(Token.WEAKEN)
     rolled = yield from determine_damage(
         battle.dice, attacker.id, attack.dice + extra_dice, epic, attack.fixed, doom,
         battle.legend, pool.dice, boosts, weaken)
-    tokens = dict(attacker.tokens)
-    tokens[Token.DAMAGE_BOOST] = boosts - rolled.boost
+    position = spend_tokens(position, token_holders(position, attacker), Token.DAMAGE_BOOST,
+                            rolled.boost)
+    tokens = dict(position.figure(attacker.id).tokens)
     tokens[Token.WEAKEN] = 0
-    position = position.with_figure(attacker.with_tokens(tokens))
+    position = position.with_figure(position.figure(attacker.id).with_tokens(tokens))
     since = battle.position
     if rolled.self_damage:
         # Doom Die: "causes unavoidable damage": no Shield or Toughness against it
@@ -323,19 +328,14 @@ def _deal_to_targets(
     for target_id in targets:
         if target_id not in {f.id for f in position.figures}:
             continue
-        before = position.figure(target_id)
-        position, stopped = yield from prevent(position, target_id, damage, "an Attack")
+        position, stopped, hurt, sprung = yield from take_damage(position, target_id, damage,
+                                                                 "an Attack")
         prevented.append(stopped)
-        position, hurt = deal(position, target_id, stopped.dealt)
-        if lost_last_protection(before, position.figure(target_id)):
-            position, sprung = yield from spring_trap(position, target_id)
-            for event in sprung:
-                log.append(f"{target_id} lost its last token on a Trap: it takes "
-                           f"{event.damage}")
-            if not position.has_figure(target_id):  # the Trap Defeated it: removed at once
-                damaged.append(hurt)
-                log.append(f"{target_id} is Defeated and removed")
-                continue
+        log.extend(sprung)
+        if not position.has_figure(target_id):  # a Trap sprung Defeated it: removed at once
+            damaged.append(hurt)
+            log.append(f"{target_id} is Defeated and removed")
+            continue
         damaged.append(hurt)
         if stopped.toughness:
             log.append(f"{target_id} discards a Toughness Token: no damage, no Harm")
@@ -463,19 +463,20 @@ def _react(
     # the attacker may be gone already (a Counter Attack to an earlier target Defeated it)
     attacker = next((f for f in position.figures if f.id == attacker_id), None)
     averted = False
-    hitbacks = target.token(Token.HITBACK)
+    holders = token_holders(position, target)  # its controller's tokens serve it too
+    hitbacks = held(position, target_id, Token.HITBACK)
     # "Avoided Figures: If an Avoided figure attacks a Foe with a Hitback Token, the Foe does
     # not hit back"; Pooky likewise, Avoided or not (Hitback Token, Special Cases)
     hit_back = (hitbacks and attacker is not None and Keyword.AVOIDED not in attacker.keywords
                 and attacker.kind is not Role.POOKY)
     if controlled_by_players(target):
-        evades = target.token(Token.EVADE)
+        evades = held(position, target_id, Token.EVADE)
         if evades:
             use = yield Decision("evade", f"{target_id} was damaged: discard how many Evade "
                                  "Tokens (Avert Harm, Leap 2 each)?", tuple(range(evades + 1)),
                                  Decider.PLAYER, target_id)
             if use:
-                position = spend_tokens(position, [target_id], Token.EVADE, use)
+                position = spend_tokens(position, holders, Token.EVADE, use)
                 averted = True
                 position = yield from _evade_leap(position, target_id, 2 * use, log)
         use_hitback = 0
@@ -487,7 +488,7 @@ def _react(
     else:
         use_hitback = hitbacks if hit_back else 0  # a Schemer uses all of them
     if use_hitback:
-        position = spend_tokens(position, [target_id], Token.HITBACK, use_hitback)
+        position = spend_tokens(position, holders, Token.HITBACK, use_hitback)
         averted = True
         for _ in range(use_hitback):
             position, hurt = yield from prevent_and_deal(position, attacker_id,

@@ -32,6 +32,7 @@ from tales.rules.attacks import (
     Battle,
     HeroAttack,
     WoundedPause,
+    counter_attack,
     legal_targets,
     newly_wounded,
     player_attack,
@@ -51,9 +52,11 @@ from tales.rules.health import (
     disarm,
     give_tokens,
     heal,
+    held,
     prevent_and_deal,
     remove_defeated,
     spend_tokens,
+    token_holders,
 )
 from tales.rules.movement import move, reach
 from tales.rules.reactions import Reaction, Trigger, unusable
@@ -85,6 +88,7 @@ class Verb(StrEnum):
     MOVE = "move"
     LEAP = "leap"
     ATTACK = "attack"
+    COUNTER_ATTACK = "counter_attack"
     PUSH = "push"
     PULL = "pull"
     GRAB = "grab"
@@ -200,22 +204,24 @@ def reaction(figure_id: str, ability: Ability) -> Reaction:
     """The :class:`Reaction` that lets ``figure_id``'s player use ``ability`` on its Trigger."""
     assert ability.trigger is not None
 
-    def run(battle: Battle, _figure: str, _source: str) -> Resolution[Battle]:
-        return (yield from activate(battle, figure_id, ability))
+    def run(battle: Battle, _figure: str, source: str) -> Resolution[Battle]:
+        return (yield from activate(battle, figure_id, ability, trigger=source))
 
     return Reaction(figure_id, ability.name, ability.trigger, run, ability.side)
 
 
-def equip(battle: Battle, figure_id: str, abilities: tuple[Ability, ...]) -> Battle:
+def equip(battle: Battle, figure_id: str, abilities: tuple[Ability, ...],
+          supply: str | None = None) -> Battle:
     """Give a Hero its abilities for this game: their starting Cooldown and Charge Token
-    states, its Reactions, and the Power Tokens of its Setup Flags (glossary: Setup Flag)."""
+    states, its Reactions, and the Power Tokens of its Setup Flags (glossary: Setup Flag),
+    those to ``supply`` when given (an Ally's go to its Hero, whose tokens it spends)."""
     states = tuple(ability_state(a) for a in abilities)
     reactions = tuple(reaction(figure_id, a) for a in abilities
                       if a.kind is Kind.REACTION and a.trigger is not None)
     position = battle.position
     for ability in abilities:
         for token, count in ability.setup_tokens:
-            position, _ = give_tokens(position, figure_id, token, count)
+            position, _ = give_tokens(position, supply or figure_id, token, count)
     return replace(battle.at(position),
                    abilities={**battle.abilities, figure_id: states},
                    reactions=(*battle.reactions, *reactions))
@@ -229,17 +235,17 @@ def ability_state(ability: Ability) -> AbilityState:
 
 
 def activate(
-    table: Battle, hero_id: str, ability: Ability
+    table: Battle, hero_id: str, ability: Ability, trigger: str | None = None
 ) -> Resolution[Battle]:
     """Pay ``ability``'s cost and carry out its effects in order (Action: "Flip an Action
-    tile, choose an Action, pay the cost, and carry out the ability")."""
+    tile, choose an Action, pay the cost, and carry out the ability"). ``trigger``: for a
+    Reaction, the figure that set it off (a Counter Attack's target)."""
     states = list(table.abilities.get(hero_id, ()))
     index = next((i for i, s in enumerate(states) if s.name == ability.name), None)
     why = unusable(table, hero_id, ability.name, ability.side)
     if why:
         raise IllegalChoice(why)
-    hero = table.position.figure(hero_id)
-    overcharge = hero.token(Token.OVERCHARGE)
+    overcharge = held(table.position, hero_id, Token.OVERCHARGE)
     cost = ability.cost
     if cost.kind is CostKind.COOLDOWN and index is not None:
         states[index] = replace(states[index], cooldown=states[index].cooldown + cost.amount)
@@ -250,7 +256,8 @@ def activate(
                 "overcharge", f"{hero_id}: use an Overcharge Token instead of a Charge Token?",
                 (False, True), Decider.PLAYER, hero_id)
         if use_overcharge:
-            table = table.at(spend_tokens(table.position, [hero_id], Token.OVERCHARGE, 1))
+            holders = token_holders(table.position, table.position.figure(hero_id))
+            table = table.at(spend_tokens(table.position, holders, Token.OVERCHARGE, 1))
         else:
             states = list(spend_charge(tuple(states), index))
     elif cost.kind is CostKind.DISCARD:
@@ -266,7 +273,7 @@ def activate(
         if hero_id not in {f.id for f in table.position.figures}:
             break
         before = table.position
-        table = yield from carry_out(table, hero_id, effect)
+        table = yield from carry_out(table, hero_id, effect, trigger)
         # a Move or Forced Movement paused already for those it Wounded on the way
         flipped = [f for f in newly_wounded(before, table.position)
                    if f not in table.wounded_resolved]
@@ -286,7 +293,11 @@ def describe(effect: Effect) -> str:
     """An effect step in words."""
     attack = effect.attack
     if attack is not None:
-        kind = {AttackKind.MELEE: "Melee", AttackKind.RANGED: f"Ranged {attack.range}",
+        if effect.verb is Verb.COUNTER_ATTACK:
+            return "Counter Attack on the triggering Foe, " + describe(
+                replace(effect, verb=Verb.ATTACK))
+        kind = {AttackKind.MELEE: "Melee",
+                AttackKind.RANGED: f"Ranged {attack.range}" if attack.range else "Ranged",
                 AttackKind.BURST: f"Burst {attack.burst.name if attack.burst else ''}"}
         parts = [f"{kind[attack.kind]}: Attack {attack.dice} dice"
                  + (f" + {attack.fixed}" if attack.fixed else "")]
@@ -339,8 +350,9 @@ def _pick_space(table: Battle, actor: Figure, aim: Aim, why: str,
     return chosen
 
 
-def carry_out(table: Battle, hero_id: str, effect: Effect) -> Resolution[Battle]:
-    """Carry out one effect step for ``hero_id``."""
+def carry_out(table: Battle, hero_id: str, effect: Effect, trigger: str | None = None
+              ) -> Resolution[Battle]:
+    """Carry out one effect step for ``hero_id`` (``trigger``: see :func:`activate`)."""
     actor = table.position.figure(hero_id)
     verb = effect.verb
     names = table.position.board.names
@@ -362,6 +374,15 @@ def carry_out(table: Battle, hero_id: str, effect: Effect) -> Resolution[Battle]
         result = yield from _attack(table, actor, effect)
         if result is None:
             return table.note(f"{hero_id}: {describe(effect)}: no legal target")
+        return result.battle.note(*result.log)
+    if verb is Verb.COUNTER_ATTACK:
+        # Counter Attack: "Reaction allowing an Attack against a triggering figure. Ignores
+        # Range; targets the triggering figure directly."
+        assert effect.attack is not None
+        foe = next((f for f in table.position.figures if f.id == trigger), None)
+        if foe is None or not is_foe(actor, foe):
+            return table.note(f"{hero_id}: {describe(effect)}: no triggering Foe on the map")
+        result = yield from counter_attack(table, hero_id, effect.attack, foe.id)
         return result.battle.note(*result.log)
     if verb in (Verb.PUSH, Verb.PULL, Verb.GRAB):
         target = yield from _pick_figure(table, actor, effect.aim, describe(effect))

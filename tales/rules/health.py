@@ -80,14 +80,26 @@ def spend_tokens(position: Position, holders: list[str], token: Token, count: in
     return position
 
 
-def protectors(position: Position, figure: Figure) -> list[str]:
-    """Whose Shield and Toughness Tokens may protect ``figure``: its own, then those of the
-    figure controlling it (Shield Token 3: "Shield Tokens can be used to protect any figures
-    the player controls, including summoned figures and Allies")."""
+def token_holders(position: Position, figure: Figure) -> list[str]:
+    """Whose Power Tokens ``figure`` may spend: its own, then those of the figure
+    controlling it (its ``owner``: an Ally's Hero, Eve for her Illusions, Zot for Pooky).
+
+    Shield Token 3: "Shield Tokens can be used to protect any figures the player controls,
+    including summoned figures and Allies"; Damage Boost Token: "Can be used by Heroes and
+    their controlled figures"; Appendix A: "Eve can spend her Power Tokens to defend or
+    augment Illusions"; Appendix B: "Allies may spend your Hero's Power Tokens, but
+    Companions may only spend their own" (a Companion has no owner).
+    """
     holders = [figure.id]
     if figure.owner is not None and figure.owner in {f.id for f in position.figures}:
         holders.append(figure.owner)
     return holders
+
+
+def held(position: Position, figure_id: str, token: Token) -> int:
+    """How many ``token`` the figure may spend: its own and its controller's."""
+    return sum(position.figure(h).token(token)
+               for h in token_holders(position, position.figure(figure_id)))
 
 
 def prevent(
@@ -98,12 +110,12 @@ def prevent(
     if not controlled_by_players(figure):
         figure, done = prevent_schemer(figure, amount)
         return position.with_figure(figure), done
-    if amount <= 0:
+    if amount <= 0 or untouchable(figure):  # no token is spent on damage it cannot take
         return position, Prevented(figure.id, amount, False, 0, 0)
-    holders = protectors(position, figure)
+    holders = token_holders(position, figure)
 
     def count(token: Token) -> int:
-        return sum(position.figure(h).token(token) for h in holders)
+        return held(position, figure.id, token)
 
     if count(Token.TOUGHNESS) > 0:
         use = yield Decision(
@@ -123,6 +135,11 @@ def prevent(
     return position, Prevented(figure.id, amount, False, shields, dealt)
 
 
+def untouchable(figure: Figure) -> bool:
+    """Pooky "cannot take damage" (Appendix A); nor Otto in Recovery Mode (Appendix B)."""
+    return figure.kind is Role.POOKY or figure.recovering
+
+
 def deal(position: Position, figure_id: str, amount: int) -> tuple[Position, Damaged]:
     """Deal damage already past prevention: Wounded flip or Defeated (glossary: Wounded).
 
@@ -132,8 +149,7 @@ def deal(position: Position, figure_id: str, amount: int) -> tuple[Position, Dam
     :func:`remove_defeated` (Appendix C, step 5).
     """
     figure = position.figure(figure_id)
-    # Pooky "cannot take damage" (Appendix A); nor Otto in Recovery Mode (Appendix B)
-    if amount <= 0 or figure.kind is Role.POOKY or figure.recovering:
+    if amount <= 0 or untouchable(figure):
         return position, Damaged(figure.id, 0, 0)
     damage = figure.damage + amount
     fortitude = figure.fortitude
@@ -157,9 +173,40 @@ def deal(position: Position, figure_id: str, amount: int) -> tuple[Position, Dam
 def prevent_and_deal(
     position: Position, figure_id: str, amount: int, what: str
 ) -> Resolution[tuple[Position, Damaged]]:
-    """One instance of damage from ``what``: prevention (automatic or asked), then dealt."""
+    """One instance of damage from ``what``: prevention (automatic or asked), then dealt,
+    then Resistant (:func:`spring_unprotected`)."""
+    position, _, hurt, _ = yield from take_damage(position, figure_id, amount, what)
+    return position, hurt
+
+
+def take_damage(
+    position: Position, figure_id: str, amount: int, what: str
+) -> Resolution[tuple[Position, Prevented, Damaged, list[str]]]:
+    """:func:`prevent_and_deal` with what was prevented and the Traps sprung (as lines)."""
+    before = position
     position, stopped = yield from prevent(position, figure_id, amount, what)
-    return deal(position, figure_id, stopped.dealt)
+    position, hurt = deal(position, figure_id, stopped.dealt)
+    position, sprung = yield from spring_unprotected(before, position)
+    return position, stopped, hurt, sprung
+
+
+def spring_unprotected(before: Position, after: Position
+                       ) -> Resolution[tuple[Position, list[str]]]:
+    """Resistant: "Triggers Trap if on it when losing the last token." Every Resistant
+    figure that had Shield or Toughness Tokens in ``before`` and has none in ``after``
+    springs the Trap it stands on, however the tokens went (spent against damage of any
+    source, its own or by a figure it controls, or Disarmed). Lines for the log."""
+    # spaces builds on this module (a space's damage is prevented and dealt here)
+    from tales.rules.spaces import lost_last_protection, spring_trap
+
+    was = {f.id: f for f in before.figures}
+    lines: list[str] = []
+    for figure in after.figures:
+        if figure.id in was and lost_last_protection(was[figure.id], figure):
+            after, events = yield from spring_trap(after, figure.id)
+            lines.extend(f"{figure.id} lost its last token on a Trap: it takes {e.damage}"
+                         for e in events)
+    return after, lines
 
 
 def is_defeated(figure: Figure) -> bool:
@@ -260,7 +307,9 @@ def disarm(position: Position, figure_id: str, x: int) -> Resolution[tuple[Posit
             kind = yield Decision("disarm", f"{figure.id} is Disarmed: discard which Power "
                                   "Token?", kinds, decider, figure.id)
         tokens[kind] -= 1
-    return position.with_figure(figure.with_tokens(tokens)), discard
+    after, _ = yield from spring_unprotected(position, position.with_figure(
+        figure.with_tokens(tokens)))
+    return after, discard
 
 
 class TurnKind(StrEnum):

@@ -4,7 +4,9 @@ Appendix A, Pooky; Ally).
 Full turn: two Action tiles and one Shenanigan tile, used in any order; Pooky's tile on
 Zot's full turns (before, between or after Zot's Actions and Shenanigan) and each Ally's
 tile. Partial turn (two-Hero games): one Action or Shenanigan. A Stun Token at the start of
-a full turn flips one Action tile unused; on a partial turn the turn is skipped.
+a full turn flips one Action tile unused; on a partial turn the turn is skipped. A Stunned
+Ally's tile flips unused on its Hero's next full turn, its Stun Tokens discarded. Between
+tiles the Hero may spend a Reset Token on an ability with Cooldown Tokens (no tile used).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from tales.rules.attacks import Battle
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.effects import Ability, Kind, activate
 from tales.rules.health import StunEffect, TurnKind, stun_at_turn
-from tales.rules.reactions import unusable
+from tales.rules.reactions import reset_options, spend_reset, unusable
 
 END_TURN = "end turn"
 
@@ -32,6 +34,11 @@ class Tiles:
     pooky: bool = False
     allies: tuple[str, ...] = ()
     either: bool = False  # a partial turn's single tile: an Action or a Shenanigan
+
+    def __str__(self) -> str:
+        if self.either:
+            return "an Action or a Shenanigan left"
+        return f"{self.actions} Action, {self.shenanigans} Shenanigan left"
 
 
 def usable(battle: Battle, figure_id: str, ability: Ability) -> bool:
@@ -57,7 +64,8 @@ def hero_turn(
     if stunned is StunEffect.SKIP_TURN:
         return battle.note(f"{hero_id} is Stunned: the turn is skipped")
     if full:
-        tiles = Tiles(2, 1, pooky is not None and _pooky_on_map(battle), tuple(allies))
+        battle, ready = _stunned_allies(battle, hero_id, tuple(allies))
+        tiles = Tiles(2, 1, pooky is not None and _pooky_on_map(battle), ready)
         if stunned is StunEffect.LOSE_ACTION:
             tiles = Tiles(1, 1, tiles.pooky, tiles.allies)
             battle = battle.note(f"{hero_id} is Stunned: an Action tile flips unused")
@@ -67,11 +75,15 @@ def hero_turn(
         if hero_id not in {f.id for f in battle.position.figures}:
             return battle
         options = _tile_options(battle, hero_id, abilities, tiles)
-        choice = yield Decision("tile", f"{hero_id}: which ability tile next?",
-                                (*options, END_TURN), Decider.PLAYER, hero_id,
+        resets = _resets(battle, hero_id, tuple(allies))  # no tile needed
+        choice = yield Decision("tile", f"{hero_id}: which ability tile next? ({tiles})",
+                                (*options, *resets, END_TURN), Decider.PLAYER, hero_id,
                                 position=battle.position, battle=battle)
         if choice == END_TURN:
             return battle
+        if choice in resets:
+            battle = spend_reset(battle, *resets[choice])
+            continue
         if choice == "pooky":
             assert pooky is not None
             tiles = Tiles(tiles.actions, tiles.shenanigans, False, tiles.allies)
@@ -92,6 +104,37 @@ def hero_turn(
         else:
             tiles = Tiles(tiles.actions, tiles.shenanigans - 1, tiles.pooky, tiles.allies)
         battle = yield from _use(battle, hero_id, abilities, (kind,))
+
+
+def _stunned_allies(battle: Battle, hero_id: str, allies: tuple[str, ...]
+                    ) -> tuple[Battle, tuple[str, ...]]:
+    """Stun Token 3: "If an Ally has a Stun Token, then on its Hero's next full turn, that
+    Hero flips the Ally ability tile to its grey side without activating the Ally and
+    discards all of the Ally's Stun Tokens." The Allies whose tiles stay face up."""
+    ready = []
+    on_map = {f.id for f in battle.position.figures}
+    for ally in allies:
+        if ally in on_map:
+            position, stunned = stun_at_turn(battle.position, ally, TurnKind.ALLY)
+            battle = battle.at(position)
+            if stunned is StunEffect.SKIP_ALLY:
+                battle = battle.note(f"{ally} is Stunned: {hero_id} flips its tile unused")
+                continue
+        ready.append(ally)
+    return battle, tuple(ready)
+
+
+def _resets(battle: Battle, hero_id: str, allies: tuple[str, ...]
+            ) -> dict[str, tuple[str, str]]:
+    """Reset Token options (docs/rules-decisions.md, "When a Reset Token is spent"): on
+    the Hero's abilities, and on its Allies' ("Allies may spend your Hero's Power Tokens",
+    Appendix B), each option's figure and :func:`reset_options` option."""
+    found = {o: (hero_id, o) for o in reset_options(battle, hero_id)}
+    on_map = {f.id for f in battle.position.figures}
+    for ally in allies:
+        if ally in on_map:
+            found.update({f"{o} ({ally})": (ally, o) for o in reset_options(battle, ally)})
+    return found
 
 
 def _pooky_on_map(battle: Battle) -> bool:

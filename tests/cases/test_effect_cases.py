@@ -808,6 +808,11 @@ PER_FIGURE = ("state", "where", "fortitude")
 
 @pytest.mark.parametrize(("rule", "play"), ROWS)
 def test_effect(rule: Rule, play: Play) -> None:
+    check_play(rule, play)
+
+
+def check_play(rule: Rule, play: Play) -> None:
+    """Equip, prepare, act with the row's dice and answers, compare what it expects."""
     table = equipped(play.position, play.abilities, play.pool, play.limits)
     if play.prepare is not None:
         table = play.prepare(table)

@@ -371,6 +371,11 @@ SPACES = [
          "Shield Token", SHIELD_SCHEMER,
          lane(foe(at="A1", tokens={"shield": 2}), grid=HAZARD_LANE, traps={}), "s", (),
          (0, {"shield": 1}), False, {}),
+    case("resistant-hazard-takes-last-shield", "a Resistant Schemer with one Shield enters a "
+         "Hazard with a Trap: the Trap waits, the Hazard takes the Shield, then the Trap "
+         "springs", "Resistant", "Triggers Trap if on it when losing the last token.",
+         lane(foe(at="A1", keywords=["Resistant"], tokens={"shield": 1}), grid=HAZARD_LANE,
+              traps={"B1": 2}), "s", (), (2, {}), False, {}),
 ]
 
 
