@@ -286,7 +286,8 @@ def _hero_turn(ctx: Context, state: GameState, hero: str, full: bool
     state = state.note(f"{hero}'s {'full' if full else 'partial'} turn")
     pooky = kit.pooky_scheme(state.pooky[hero]) if full and hero in state.pooky else None
     allies = kit.ally_abilities() if full else None
-    battle = yield from hero_turn(state.battle, hero, ctx.abilities(hero), full, pooky, allies)
+    battle = yield from hero_turn(state.battle, hero, ctx.abilities(hero, state.battle), full,
+                                    pooky, allies)
     state = _took_turn(state.at(battle), hero)
     if ctx.solo and pooky is not None and state.turns[hero] == 1:
         # Zot in Solo Mode: "Reroll Pooky's die at the end of Zot's first turn"
