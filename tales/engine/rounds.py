@@ -28,7 +28,7 @@ from tales.content.heroes import prepare_hero
 from tales.content.scenarios import Effects
 from tales.engine.conditions import all_hold
 from tales.engine.content import Context
-from tales.engine.deploy import deploy
+from tales.engine.deploy import deploy, group_limit
 from tales.engine.state import CooldownReading, EndCheck, Fallen, GameState, Result
 from tales.errors import ContentError
 from tales.rules.abilities import ready_phase as remove_cooldowns
@@ -41,7 +41,7 @@ from tales.rules.epic_pool import EpicPool
 from tales.rules.hero_turn import hero_turn
 from tales.rules.items import Allowance, Armory, choose_items
 from tales.rules.power_tree import choose_steps
-from tales.rules.schemes import play_group_turn
+from tales.rules.schemes import Roster, play_group_turn
 
 HERO_TOKEN = "hero"
 PARTIAL_TOKEN = "partial"
@@ -324,9 +324,12 @@ def _group_turn(ctx: Context, state: GameState, gid: str) -> Resolution[GameStat
             f"{block.name} (Unpredictable): the Scheme Die rolls {name!r}")
     scheme = block.scheme(state.schemes[gid])
     state = state.note(f"{block.name}'s turn: {scheme.name}")
-    turn = yield from play_group_turn(state.battle, gid, scheme)
+    roster = Roster({g: s.block for g, s in ctx.scenario.groups.items()},
+                    {g: group_limit(ctx, state, g) for g in ctx.scenario.groups})
+    turn = yield from play_group_turn(state.battle, gid, scheme, roster=roster)
     assert turn.battle is not None
-    return state.at(turn.battle)
+    state = state.at(turn.battle)  # a Reinforce step may bring a group onto the map:
+    return replace(state, deployed=state.deployed | _groups_on_map(state))
 
 
 def _left(figure: Figure) -> int:
