@@ -232,6 +232,43 @@ BAD_FILES = {
         _blocks("alternating = true\nunpredictable = true\n",
                 _scheme("A", BITE, "[]") + _scheme("B", BITE, "[]")),
         "a group is Alternating (no Scheme Die) or Unpredictable, not both"),
+    "tokens to an unknown phrase": (
+        _blocks(schemes=_scheme("Hex", '{ tokens = { weaken = 1 }, to = "every hero" }')),
+        "scheme 'Hex', step 1: 'to' 'every hero' is not understood (write self, group, foes, "
+        "adjacent foes, foes within N, friends, adjacent friends, friends within N)"),
+    "adjacent within": (
+        _blocks(schemes=_scheme("Hex", '{ tokens = { weaken = 1 }, to = "adjacent foes '
+                                'within 2" }')),
+        "scheme 'Hex', step 1: 'to' 'adjacent foes within 2' is not understood (write self, "
+        "group, foes, adjacent foes, foes within N, friends, adjacent friends, friends "
+        "within N)"),
+    "an unknown if": (
+        _blocks(schemes=_scheme("Mend", '{ heal = 1, if = "lonely" }')),
+        "scheme 'Mend', step 1: 'if' 'lonely' is not understood (write adjacent to a foe, "
+        "damaged, wounded)"),
+    "an unknown token": (
+        _blocks(schemes=_scheme("Hex", '{ tokens = { gold = 1 } }')),
+        "scheme 'Hex', step 1: unknown token 'gold'"),
+    "no tokens": (
+        _blocks(schemes=_scheme("Hex", '{ tokens = {} }')),
+        "scheme 'Hex', step 1: 'tokens' names at least one token, such as { shield = 1 }"),
+    "heal nothing": (
+        _blocks(schemes=_scheme("Mend", '{ heal = 0 }')),
+        "scheme 'Mend', step 1: 'heal' must be a whole number, 1 or more"),
+    "a key of another step kind": (
+        _blocks(schemes=_scheme("Call", '{ reinforce = 1, to = "self" }')),
+        "scheme 'Call', step 1: unknown key 'to' for a reinforce step"),
+    "reinforce a group not in the file": (
+        _blocks(schemes=_scheme("Call", '{ reinforce = 1, group = "wolves" }')),
+        "scheme 'Call', step 1: reinforces 'wolves', which is not a group of this file "
+        "(rats)"),
+    "open no door": (
+        _blocks(schemes=_scheme("Knock", '{ open_door = "" }')),
+        "scheme 'Knock', step 1: 'open_door' is \"adjacent\" or a door's space, such as "
+        "\"D4\""),
+    "negative splash": (
+        _blocks(schemes=_scheme("Spit", '{ attack = "melee", damage = 1, splash = -1 }')),
+        "scheme 'Spit', step 1: 'splash' must be a whole number, 0 or more"),
     "rolled scheme without faces": (
         _blocks(schemes=_scheme("Bite", BITE) + _scheme("Nap", BITE, "[]")),
         "scheme 'Nap' has no die faces, so it can never be rolled (only Alternating groups "
@@ -515,3 +552,21 @@ def test_schemer_mistakes_exit_2_with_one_line(
     position = _position(tmp_path, "h hero B1", "k hero D1", "r1 schemer C1 1")
     argv, message = _mistakes(position, blocks)[mistake]
     assert run(capsys, *argv) == (2, "", f"tales: {message}\n")
+
+
+def test_the_documented_example_loads() -> None:
+    """docs/formats.md, "Scheme Blocks": the example file shows every step kind and loads."""
+    text = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
+    section = text[text.index("## Scheme Blocks"):text.index("### Selectors")]
+    example = section[section.index("```toml\n") + 8:section.index("```\n", section.index(
+        "```toml\n"))]
+    (group,) = parse_scheme_blocks(example, "formats.md").values()
+    steps = [str(step) for step in group.schemes[0].steps]
+    assert steps[4:] == [
+        "Ranged 5: Attack 2, Splash 1",
+        "Squeak: 1 Shield Token to self if adjacent to a foe",
+        "Howl: 1 Weaken Token to foes within 3",
+        "Mend: Heal 2 friends within 3 if damaged",
+        "Call the pack: Reinforce 1 of its group next to it",
+        "Shoulder the door: open the doors next to it",
+    ]
