@@ -195,7 +195,7 @@ def _ask_at_terminal(decision: Any, options: list[Any]) -> int | None:
 
 def cmd_schemer_turn(args: argparse.Namespace) -> int:
     from tales.content.scheme_blocks import load_scheme_blocks
-    from tales.rules.schemes import group_members, group_turn
+    from tales.rules.schemes import Roster, group_members, group_turn
     from tales.table import Pending, drive, turn_json
 
     position = load_position(args.position)
@@ -207,8 +207,9 @@ def cmd_schemer_turn(args: argparse.Namespace) -> int:
     scheme = group.scheme(args.scheme)
     group_members(position, group.id)  # a one-line error when none is on the map
     ask = (lambda d, o: None) if args.json else _ask_at_terminal
-    outcome = drive(position, group_turn(position, group.id, scheme,
-                                         _rules(args).schemer_rules()), args.answer or [], ask)
+    planned = group_turn(position, group.id, scheme, _rules(args).schemer_rules(),
+                         roster=Roster(groups))
+    outcome = drive(position, planned, args.answer or [], ask)
     if isinstance(outcome, Pending):
         if args.json:
             _emit({"group": group.id, "scheme": scheme.name, "pending": outcome.as_json()})

@@ -30,7 +30,7 @@ R = TypeVar("R")
 SPACE_DECISIONS = frozenset(
     {"final-target-space", "approach-space", "overrun-displace", "grab-space", "move-to",
      "evade-leap", "effect-space", "start-space", "deploy-space", "illusion-space",
-     "open-door", "place-space"})
+     "open-door", "place-space", "reinforce-space"})
 PATH_DECISIONS = frozenset({"push-path", "pull-path"})
 
 
@@ -144,6 +144,7 @@ def _schemer_turn_json(position: Position, turn: SchemerTurn) -> dict[str, Any]:
         "moves": [move_json(position, m) for m in turn.moves],
         "attacks": [_attack_json(a) for a in turn.attacks],
         "specials": [{"name": s.name, "text": s.text} for s in turn.specials],
+        "effects": list(turn.effects),
         "notes": list(turn.notes),
     }
 

@@ -16,7 +16,7 @@ from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
 from types import SimpleNamespace
-from typing import cast
+from typing import Any, cast
 
 import pytest
 
@@ -40,6 +40,7 @@ from tales.engine import saves as game_saves
 from tales.engine.saves import SavedGame
 from tales.engine.state import GameState, Loadout, Result
 from tales.errors import ContentError, TalesError
+from tales.rules.decisions import Decision
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "scenarios"
@@ -1019,3 +1020,78 @@ def test_cli_an_unreadable_campaign_file_in_a_save_is_one_line(
     for action in (["show", "moved"], ["continue", "moved", "--bot", "greedy"]):
         err = one_line_error(*run(capsys, "campaign", *action, "--saves", saves_dir))
         assert err == "tales: scenarios/moved-away.toml: no such file"
+
+
+# --- what the Heroes are offered ---------------------------------------------------------------
+
+
+def _printed_on(kit_name: str) -> dict[str, str]:
+    """Each card and Item ability of a kit by name, with the card or Item it is printed on."""
+    from tales.engine.content import hero_kit
+    from tales.rules.abilities import Source
+
+    kit = hero_kit(kit_name)
+    found = {k.ability.name: k.ability.card or k.ability.name for k in kit.abilities
+             if k.ability.source is Source.CARD and k.ability.card}
+    found.update({k.ability.name: k.card or k.ability.name for k in kit.items()})
+    return found
+
+
+@pytest.mark.parametrize("team", [SOLO, DUO], ids=["solo", "two heroes"])
+def test_a_whole_chapter_offers_only_what_the_heroes_have(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sample: CampaignFile,
+    team: tuple[tuple[str, ...], str | None]
+) -> None:
+    """Issue 15, item 13: a bot plays the sample campaign's chapter; every option a Hero is
+    offered (Hero cards and Items at setup, abilities and Reactions in play) is in the
+    campaign's loadout: unlocked, not Archived, and equipped in this game."""
+    from tales.engine import bots
+
+    fresh(tmp_path, team)
+    printed = {hero: _printed_on(hero) for hero in team[0]}
+    offered: list[tuple[str, str, str]] = []
+    real = bots.policy
+
+    def watching(name: str, ctx: Any, rng: Any) -> Callable[[Decision[Any]], Any]:
+        chooser = real(name, ctx, rng)
+        campaign = load("run", tmp_path)  # saved before every choice: as the game began
+        locked = (set(sample.vault) - set(campaign.unlocked)) | set(campaign.archived)
+        loadout = ctx.setup.loadout
+        assert loadout is not None
+        for hero in team[0]:
+            assert not locked & {*loadout.cards[hero], *loadout.items[hero]}
+
+        def choose(decision: Decision[Any]) -> Any:
+            answer = chooser(decision)
+            hero = decision.figure
+            if hero in printed and decision.kind in ("hero-card", "equip-item"):
+                options = {o for o in decision.options if o is not None}
+                allowed = loadout.cards[hero] if decision.kind == "hero-card" \
+                    else loadout.items[hero]
+                assert options <= set(allowed), (decision.prompt, options - set(allowed))
+            if hero in printed and decision.kind in ("ability", "reaction"):
+                equipped = _equipped(decision.battle, hero) if decision.battle else None
+                for option in decision.options:
+                    card = printed[hero].get(option)
+                    if card is None:
+                        continue  # the mat's, the scenario's, or "pass"
+                    offered.append((hero, option, card))
+                    assert card not in locked, f"{hero} is offered {option} ({card}): locked"
+                    assert card in {*loadout.cards[hero], *loadout.items[hero]}
+                    if equipped is not None:
+                        assert card in equipped, f"{hero} is offered {option}, not equipped"
+            return answer
+
+        return choose
+
+    monkeypatch.setattr(play, "policy", watching)
+    done = continue_campaign("run", tmp_path, bot="greedy", scenarios=12,
+                             write=lambda line: None)
+    assert done.finished(sample)
+    assert offered  # cards and Items were offered once unlocked
+
+
+def _equipped(battle: Any, hero: str) -> set[str]:
+    """The cards and Items the log says ``hero`` equipped this game."""
+    line = next(entry for entry in battle.log if entry.startswith(f"{hero} equips "))
+    return set(line[len(f"{hero} equips "):].split(", "))

@@ -444,3 +444,165 @@ def test_scenario_show(capsys: pytest.CaptureFixture[str]) -> None:
     drawing, _ = capsys.readouterr()
     assert out.endswith(drawing)
     assert "Cellar stairs (sample) (hex, 46 spaces, 4 walls)" in out
+
+
+# --- every Scheme step is carried out (issue 15, item 12) --------------------------------
+
+#: Scheme Blocks with steps a game the engine plays cannot carry out, one per group: text
+#: for the table, Harm the combat rules do not read, a door that is not one, a Reinforce of
+#: a group the scenario does not have.
+UNPLAYABLE = toml("""
+    [groups.talkers]
+    standees = [1]
+    fortitude = 3
+
+    [[groups.talkers.schemes]]
+    name = "Taunt"
+    faces = [1, 2, 3, 4, 5, 6]
+    steps = [
+      { move = 2, toward = "nearest foe" },
+      { special = "Taunt", text = "Each Hero within 2 must attack this Schemer." },
+    ]
+
+    [groups.charmers]
+    standees = [1]
+    fortitude = 3
+
+    [[groups.charmers.schemes]]
+    name = "Charm"
+    faces = [1, 2, 3, 4, 5, 6]
+    steps = [ { attack = "melee", damage = 1, harm = "Weaken target 1. Target dances." } ]
+
+    [groups.knockers]
+    standees = [1]
+    fortitude = 3
+
+    [[groups.knockers.schemes]]
+    name = "Knock"
+    faces = [1, 2, 3, 4, 5, 6]
+    steps = [ { open_door = "C3" } ]
+
+    [groups.callers]
+    standees = [1]
+    fortitude = 3
+
+    [[groups.callers.schemes]]
+    name = "Call"
+    faces = [1, 2, 3, 4, 5, 6]
+    steps = [ { reinforce = 1, group = "talkers" } ]
+""")
+
+REFUSED_STEPS = [
+    pytest.param("talkers", "group 'talkers' (unplayable.toml), scheme 'Taunt', step 2: "
+                 "'Taunt: Each Hero within 2 must attack this Schemer.' is text for the "
+                 "table; a game the engine plays carries out every step", id="special"),
+    pytest.param("charmers", "group 'charmers' (unplayable.toml), scheme 'Charm', step 1: "
+                 "its Harm 'Target dances' is text for the table", id="harm text"),
+    pytest.param("knockers", "scheme 'Knock', step 1: C3 is not a door space of map "
+                 "'Cellar stairs (sample)'", id="not a door"),
+    pytest.param("callers", "scheme 'Call', step 1: it reinforces 'talkers', which is not in "
+                 "this scenario", id="reinforce a group not in it"),
+]
+
+
+def unplayable(folder: Path, group: str) -> Path:
+    """The base scenario with ``group`` of the unplayable Scheme Blocks as its only group."""
+    (folder / "unplayable.toml").write_text(UNPLAYABLE, encoding="utf-8")
+    text = BASE.replace("sample-schemers.toml", "unplayable.toml")
+    text = text.replace('[[groups]]\nid = "golems"\n\n', "").replace("cellar-rats", group)
+    assert "golems" not in text
+    return write(folder, text)
+
+
+@pytest.mark.parametrize(("group", "message"), REFUSED_STEPS)
+def test_a_step_the_engine_cannot_carry_out_is_refused(
+    folder: Path, capsys: pytest.CaptureFixture[str], group: str, message: str
+) -> None:
+    path = unplayable(folder, group)
+    with pytest.raises(ContentError) as caught:
+        load_scenario(path)
+    assert message in str(caught.value) and "\n" not in str(caught.value)
+    assert caught.value.line == 5  # the scenario's [[groups]] entry of that group
+    for argv in (["scenario", "check", str(path)],
+                 ["simulate", str(path), "--heroes", "gerki,deirdre", "--games", "1"],
+                 ["play", str(path), "--heroes", "gerki,deirdre"]):
+        assert main(argv) == 2, argv
+        out, err = capsys.readouterr()
+        assert out == "" and err.count("\n") == 1, argv
+        assert err.startswith(f"tales: {path}:5: group '{group}' (unplayable.toml)"), argv
+        assert message in err, argv
+
+
+def test_the_table_assistant_still_shows_a_step_for_the_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocks = tmp_path / "unplayable.toml"
+    blocks.write_text(UNPLAYABLE, encoding="utf-8")
+    position = tmp_path / "here.toml"
+    position.write_text(toml("""
+        [map]
+        name = "corridor"
+        layout = "square"
+        grid = ". . . ."
+
+        [[figures]]
+        id = "h"
+        side = "hero"
+        at = "A1"
+
+        [[figures]]
+        id = "t1"
+        side = "schemer"
+        at = "D1"
+        group = "talkers"
+        number = 1
+    """), encoding="utf-8")
+    assert main(["schemer", "turn", str(position), "--group", "talkers", "--scheme", "1",
+                 "--blocks", str(blocks)]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert ("   Taunt: Each Hero within 2 must attack this Schemer. (the table carries this "
+            "out)") in out.splitlines()
+
+
+def _sample_steps(name: str) -> dict[str, set[str]]:
+    """Every step of every Scheme of the sample scenario's groups, in words, by group."""
+    scenario = load_scenario(SCENARIOS / f"{name}.toml")
+    return {gid: {str(step) for scheme in group.block.schemes for step in scheme.steps}
+            for gid, group in scenario.groups.items()}
+
+
+#: How a step's log line ends when it changed nothing (no target, no door, nobody to heal).
+IDLE = ("attacks no target", ": no closed door", ": nobody heals", ": nobody gains a token",
+        "at its Limit", "no Unoccupied space next to it")
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_bots_carry_out_every_sample_step(name: str) -> None:
+    """Bots play the sample scenario until each step of each of its groups' Schemes has
+    been carried out with some effect (an Attack with a target, a token given, a door
+    opened, a Schemer brought in ...) by a Schemer of that group; no step is ever left to
+    the table."""
+    import numpy as np
+
+    from tales.engine.bots import policy
+    from tales.engine.content import load_context
+    from tales.engine.game import Game
+    from tales.engine.rounds import play_scenario
+    from tales.engine.state import Setup
+
+    ctx = load_context(Setup(str(SCENARIOS / f"{name}.toml"), ("gerki", "deirdre")))
+    left = {gid: set(steps) for gid, steps in _sample_steps(name).items()}
+    for seed in range(60):
+        final = Game(lambda: play_scenario(ctx)).play(
+            policy("greedy", ctx, np.random.default_rng(seed)))
+        log = final.battle.log
+        assert not [line for line in log if "the table carries" in line
+                    or "for the table" in line], (name, seed)
+        for gid, steps in left.items():
+            steps -= {step for step in steps for line in log
+                      if line.startswith(f"{gid}-") and f": {step}: " in line
+                      and not line.endswith(IDLE)}
+        if not any(left.values()):
+            break
+    assert not any(left.values()), f"{name}: never carried out: {left}"

@@ -13,11 +13,19 @@ from typing import Any
 
 import pytest
 
-from tales.board.figures import Keyword
+from tales.board.figures import Keyword, Token
 from tales.content.scheme_blocks import load_scheme_blocks, parse_scheme_blocks
 from tales.errors import ContentError, TalesError
 from tales.rules.schemer_attacks import AttackKind
-from tales.rules.schemes import AttackStep, MoveStep, SchemerGroup, SpecialStep
+from tales.rules.schemes import (
+    AttackStep,
+    MoveStep,
+    Only,
+    Recipients,
+    SchemerGroup,
+    TokenStep,
+    Whom,
+)
 from tests.test_cli import run, run_json
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -63,24 +71,31 @@ SAMPLE_SCHEMES = {
         ("Swarm the weak", (4, 5, 6),
          ["Leap 3 toward wounded foe, or if none, foe with least remaining fortitude",
           "Melee: Attack 1, 2 targets",
-          "Squeak: Each rat adjacent to a Foe gains 1 Shield Token."]),
+          "Squeak: 1 Shield Token to self if adjacent to a foe"]),
     ],
     "bouncers": [
         ("Guard the door", (),
          ["Move 3 toward feature Barrel stack or space D4", "Ranged 3: Attack 2"]),
-        ("Throw them out", (), ["Move 3 toward farthest foe", "Melee: Attack 3"]),
+        ("Throw them out", (), ["Move 3 toward farthest foe", "Melee: Attack 3",
+                                "Shoulder the door: open the doors next to it"]),
     ],
     "golems": [
         ("Trample", (1, 2, 3, 4), ["Move 2 toward nearest foe", "Melee: Attack 2, 3 targets"]),
-        ("Hurl rubble", (5, 6), ["Ranged 5: Attack 2, 2 targets"]),
+        ("Hurl rubble", (5, 6), ["Ranged 5: Attack 2, 2 targets, Splash 1"]),
     ],
     "wraiths": [
-        ("Drift and wail", (1, 2, 3, 4, 5, 6),
+        ("Drift and wail", (1, 2, 3, 4),
          ["Leap 4 toward nearest foe or feature Altar", "Ranged 2: Attack 1, 2 targets"]),
+        ("Mend the dead", (5, 6),
+         ["Mend: Heal 2 friends within 3 if damaged", "Leap 4 toward nearest foe",
+          "Ranged 2: Attack 1"]),
     ],
     "hounds": [
-        ("Howl", (1, 2, 3, 4, 5, 6),
-         ["Howl: Each Hero within Range 3 gains 1 Weaken Token.", "Ranged 3: Attack 1"]),
+        ("Howl", (1, 2, 3, 4),
+         ["Howl: 1 Weaken Token to foes within 3", "Ranged 3: Attack 1"]),
+        ("Call the pack", (5, 6),
+         ["Call the pack: Reinforce 1 of its group next to it", "Move 3 toward nearest foe",
+          "Melee: Attack 2"]),
     ],
 }
 
@@ -100,7 +115,9 @@ def test_sample_step_details(sample: dict[str, SchemerGroup]) -> None:
     assert isinstance(swarm[1], AttackStep)
     assert (swarm[1].attack.kind, swarm[1].attack.damage, swarm[1].attack.targets,
             swarm[1].attack.range) == (AttackKind.MELEE, 1, 2, None)
-    assert swarm[2] == SpecialStep("Squeak", "Each rat adjacent to a Foe gains 1 Shield Token.")
+    assert swarm[2] == TokenStep(((Token.SHIELD, 1),), Recipients(Whom.SELF, None,
+                                                                  Only.ADJACENT_TO_A_FOE),
+                                 "Squeak")
     guard = sample["bouncers"].schemes[0].steps
     assert isinstance(guard[0], MoveStep)
     assert (guard[0].points, guard[0].leap) == (3, False)
@@ -194,10 +211,12 @@ BAD_FILES = {
         "scheme 'Burst', step 1: attack must be \"melee\" or \"ranged\""),
     "unknown step kind": (
         _blocks(schemes=_scheme("Fly", '{ fly = 3, toward = "nearest foe" }')),
-        "scheme 'Fly', step 1: give exactly one of move, leap, attack, special"),
+        "scheme 'Fly', step 1: give exactly one of move, leap, attack, tokens, heal, "
+        "reinforce, open_door, special"),
     "two step kinds": (
         _blocks(schemes=_scheme("Odd", '{ move = 3, leap = 3, toward = "nearest foe" }')),
-        "scheme 'Odd', step 1: give exactly one of move, leap, attack, special"),
+        "scheme 'Odd', step 1: give exactly one of move, leap, attack, tokens, heal, "
+        "reinforce, open_door, special"),
     "unknown step key": (
         _blocks(schemes=_scheme("Rush", '{ move = 3, toward = "foe", speed = 2 }')),
         "scheme 'Rush', step 1: unknown key 'speed' for a move step"),
@@ -213,6 +232,43 @@ BAD_FILES = {
         _blocks("alternating = true\nunpredictable = true\n",
                 _scheme("A", BITE, "[]") + _scheme("B", BITE, "[]")),
         "a group is Alternating (no Scheme Die) or Unpredictable, not both"),
+    "tokens to an unknown phrase": (
+        _blocks(schemes=_scheme("Hex", '{ tokens = { weaken = 1 }, to = "every hero" }')),
+        "scheme 'Hex', step 1: 'to' 'every hero' is not understood (write self, group, foes, "
+        "adjacent foes, foes within N, friends, adjacent friends, friends within N)"),
+    "adjacent within": (
+        _blocks(schemes=_scheme("Hex", '{ tokens = { weaken = 1 }, to = "adjacent foes '
+                                'within 2" }')),
+        "scheme 'Hex', step 1: 'to' 'adjacent foes within 2' is not understood (write self, "
+        "group, foes, adjacent foes, foes within N, friends, adjacent friends, friends "
+        "within N)"),
+    "an unknown if": (
+        _blocks(schemes=_scheme("Mend", '{ heal = 1, if = "lonely" }')),
+        "scheme 'Mend', step 1: 'if' 'lonely' is not understood (write adjacent to a foe, "
+        "damaged, wounded)"),
+    "an unknown token": (
+        _blocks(schemes=_scheme("Hex", '{ tokens = { gold = 1 } }')),
+        "scheme 'Hex', step 1: unknown token 'gold'"),
+    "no tokens": (
+        _blocks(schemes=_scheme("Hex", '{ tokens = {} }')),
+        "scheme 'Hex', step 1: 'tokens' names at least one token, such as { shield = 1 }"),
+    "heal nothing": (
+        _blocks(schemes=_scheme("Mend", '{ heal = 0 }')),
+        "scheme 'Mend', step 1: 'heal' must be a whole number, 1 or more"),
+    "a key of another step kind": (
+        _blocks(schemes=_scheme("Call", '{ reinforce = 1, to = "self" }')),
+        "scheme 'Call', step 1: unknown key 'to' for a reinforce step"),
+    "reinforce a group not in the file": (
+        _blocks(schemes=_scheme("Call", '{ reinforce = 1, group = "wolves" }')),
+        "scheme 'Call', step 1: reinforces 'wolves', which is not a group of this file "
+        "(rats)"),
+    "open no door": (
+        _blocks(schemes=_scheme("Knock", '{ open_door = "" }')),
+        "scheme 'Knock', step 1: 'open_door' is \"adjacent\" or a door's space, such as "
+        "\"D4\""),
+    "negative splash": (
+        _blocks(schemes=_scheme("Spit", '{ attack = "melee", damage = 1, splash = -1 }')),
+        "scheme 'Spit', step 1: 'splash' must be a whole number, 0 or more"),
     "rolled scheme without faces": (
         _blocks(schemes=_scheme("Bite", BITE) + _scheme("Nap", BITE, "[]")),
         "scheme 'Nap' has no die faces, so it can never be rolled (only Alternating groups "
@@ -381,9 +437,9 @@ def test_turn_pending_json(
             "options": [["b"], ["c"]], "answered": [2]}}
     assert run_json(capsys, *argv, "--answer", "2", "--answer", "2") == {
         "group": "rats", "scheme": "Bite", "pending": None, "turns": [
-            {"figure": "r1", "moves": [], "specials": [], "notes": [],
+            {"figure": "r1", "moves": [], "specials": [], "effects": [], "notes": [],
              "attacks": [_bite("b", "players chose b of adjacent a, b")]},
-            {"figure": "r2", "moves": [], "specials": [], "notes": [],
+            {"figure": "r2", "moves": [], "specials": [], "effects": [], "notes": [],
              "attacks": [_bite("c", "players chose c of adjacent b, c")]},
         ]}
 
@@ -413,7 +469,7 @@ def test_turn_move_then_attack_json(
                     "--blocks", blocks)
     assert (data["group"], data["scheme"], data["pending"]) == ("rats", "Rush and bite", None)
     (turn,) = data["turns"]
-    assert set(turn) == {"figure", "moves", "attacks", "specials", "notes"}
+    assert set(turn) == {"figure", "moves", "attacks", "specials", "effects", "notes"}
     (moved,) = turn["moves"]
     assert set(moved) == {"to", "path", "target", "damage", "final_target", "displaced",
                           "reasons"}
@@ -439,13 +495,12 @@ def test_turn_text(capsys: pytest.CaptureFixture[str], tmp_path: Path, blocks: s
 
 def test_turn_sample_hounds(capsys: pytest.CaptureFixture[str]) -> None:
     # hound1 on K8: its Foes zot (D3), gog (F1) and the Heroic otto (B7) are all more than 3
-    # away, so the Howl is reported and the Ranged 3 Attack finds no target.
+    # away, so the Howl gives nobody a Weaken Token and the Ranged 3 Attack finds no target.
     data = run_json(capsys, "schemer", "turn", CRYPT, "--group", "hounds", "--scheme", "4",
                     "--blocks", SAMPLE_BLOCKS)
     assert data == {"group": "hounds", "scheme": "Howl", "pending": None, "turns": [
-        {"figure": "hound1", "moves": [], "notes": [],
-         "specials": [{"name": "Howl", "text": "Each Hero within Range 3 gains 1 Weaken "
-                       "Token."}],
+        {"figure": "hound1", "moves": [], "notes": [], "specials": [],
+         "effects": ["Howl: 1 Weaken Token to foes within 3: nobody gains a token"],
          "attacks": [{"kind": "ranged", "damage": 1, "range": 3, "targets": [], "harm": None,
                       "reason": "Foes within Range 3: none"}]}]}
 
@@ -497,3 +552,21 @@ def test_schemer_mistakes_exit_2_with_one_line(
     position = _position(tmp_path, "h hero B1", "k hero D1", "r1 schemer C1 1")
     argv, message = _mistakes(position, blocks)[mistake]
     assert run(capsys, *argv) == (2, "", f"tales: {message}\n")
+
+
+def test_the_documented_example_loads() -> None:
+    """docs/formats.md, "Scheme Blocks": the example file shows every step kind and loads."""
+    text = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
+    section = text[text.index("## Scheme Blocks"):text.index("### Selectors")]
+    example = section[section.index("```toml\n") + 8:section.index("```\n", section.index(
+        "```toml\n"))]
+    (group,) = parse_scheme_blocks(example, "formats.md").values()
+    steps = [str(step) for step in group.schemes[0].steps]
+    assert steps[4:] == [
+        "Ranged 5: Attack 2, Splash 1",
+        "Squeak: 1 Shield Token to self if adjacent to a foe",
+        "Howl: 1 Weaken Token to foes within 3",
+        "Mend: Heal 2 friends within 3 if damaged",
+        "Call the pack: Reinforce 1 of its group next to it",
+        "Shoulder the door: open the doors next to it",
+    ]

@@ -321,7 +321,7 @@ def read_ability(spec: Any, n: int, line: int | None, source: str,
                        f"{', '.join(t.value for t in Trigger)}") from None
     elif "trigger" in spec:
         raise fail("only a Reaction has a 'trigger'")
-    tokens = _tokens(spec.get("tokens", {}), fail)
+    tokens = read_tokens(spec.get("tokens", {}), fail)
     effects_spec = spec.get("effects", [])
     if not isinstance(effects_spec, list) or (not effects_spec and kind is not Kind.SETUP):
         raise fail("needs 'effects', a list of effect steps")
@@ -355,7 +355,8 @@ def _cost(spec: Any, fail: Any) -> Cost:
                "{ discard = true }")
 
 
-def _tokens(spec: Any, fail: Any) -> tuple[tuple[Token, int], ...]:
+def read_tokens(spec: Any, fail: Any) -> tuple[tuple[Token, int], ...]:
+    """A ``{ shield = 1 }`` table of tokens; ``fail(message)`` makes the error."""
     if not isinstance(spec, dict):
         raise fail("'tokens' must be a table such as { shield = 1 }")
     found = []
@@ -390,7 +391,7 @@ def _effect(spec: Any, n: int, fail: Any, allies: tuple[AllySpec, ...] = ()) -> 
         aim = parse_aim(spec["target"]) if "target" in spec else Aim()
     except TalesError as bad:
         raise fail(f"{where}: {bad}") from None
-    tokens = _tokens(spec.get("tokens", {}), fail)
+    tokens = read_tokens(spec.get("tokens", {}), fail)
     if verb in (Verb.GAIN, Verb.GIVE) and not tokens:
         raise fail(f"{where}: {verb.value} needs tokens = {{ shield = 1 }}")
     if any(t not in POWER_TOKENS for t, _ in tokens) and verb is Verb.GIVE:

@@ -29,7 +29,7 @@ from tales.content.heroes import read_ability
 from tales.content.scheme_blocks import load_scheme_blocks
 from tales.errors import ContentError
 from tales.rules.effects import Ability
-from tales.rules.schemes import SchemerGroup
+from tales.rules.schemes import DoorStep, ReinforceStep, SchemerGroup, for_the_table
 
 SCENARIO_KEYS = frozenset({
     "sample", "title", "map", "scheme_blocks", "heroes", "power_tree_steps", "epic_pool",
@@ -186,8 +186,10 @@ def parse_scenario(text: str, source: str = "<scenario>", base: Path | None = No
     if not isinstance(title, str) or not title:
         raise fail("needs a 'title'", lines.of_key("title"))
     board = load_map(_beside(data, "map", base, source, lines))
-    blocks = load_scheme_blocks(_beside(data, "scheme_blocks", base, source, lines))
+    blocks_path = _beside(data, "scheme_blocks", base, source, lines)
+    blocks = load_scheme_blocks(blocks_path)
     groups = _groups(data.get("groups"), blocks, source, lines)
+    _check_steps(groups, board, blocks_path.name, source, lines)
     reader = _Reader(board, groups, source, lines)
     destructibles = reader.destructibles(data.get("destructibles", []))
     sealed = reader.doors(data.get("doors", []))
@@ -257,6 +259,29 @@ def parse_scenario(text: str, source: str = "<scenario>", base: Path | None = No
         power_tree_steps=steps, epic_pool=(pool.get("size", 3), pool.get("dice", 0)),
         destructibles=destructibles, sealed_doors=sealed, abilities=abilities,
         story=dict(story), rewards=dict(rewards), sample=bool(data.get("sample", False)))
+
+
+def _check_steps(groups: dict[str, GroupSetup], board: Board, blocks: str, source: str,
+                 lines: LineFinder) -> None:
+    """Every Scheme step of the scenario's groups is one the engine carries out: no text
+    for the table (a game the engine plays skips nothing), a door step names a door of the
+    map, a Reinforce step one of the scenario's groups."""
+    headers = lines.entries("groups")
+    for n, (gid, group) in enumerate(groups.items()):
+        for scheme in group.block.schemes:
+            for number, step in enumerate(scheme.steps, 1):
+                why = for_the_table(step)
+                if isinstance(step, DoorStep) and step.door is not None:
+                    space = board.find(step.door)
+                    if space is None or not board.door[space]:
+                        why = f"{step.door} is not a door space of map {board.name!r}"
+                if isinstance(step, ReinforceStep) and step.group not in (None, *groups):
+                    why = f"it reinforces {step.group!r}, which is not in this scenario"
+                if why:
+                    raise ContentError(source, f"group {gid!r} ({blocks}), scheme "
+                                       f"{scheme.name!r}, step {number}: {why}; a game the "
+                                       "engine plays carries out every step",
+                                       headers[n] if n < len(headers) else None)
 
 
 def _quoted(lines: LineFinder, name: str) -> int | None:

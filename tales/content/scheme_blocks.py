@@ -13,22 +13,29 @@ from typing import Any
 
 from tales.board.figures import Keyword, parse_keyword
 from tales.board.mapfile import LineFinder, read_text, read_toml, refuse_unknown_keys
+from tales.content.heroes import read_tokens
 from tales.errors import ContentError, TalesError
 from tales.rules.schemer_attacks import AttackKind, SchemerAttack
 from tales.rules.schemes import (
     AttackStep,
+    DoorStep,
+    HealStep,
     MoveStep,
+    ReinforceStep,
     Scheme,
     SchemerGroup,
     SpecialStep,
     Step,
+    TokenStep,
+    parse_recipients,
 )
 from tales.rules.targets import parse_selector
 
 GROUP_KEYS = frozenset({"name", "colour", "standees", "fortitude", "keywords", "limit",
                         "alternating", "unpredictable", "schemes"})
 SCHEME_KEYS = frozenset({"name", "faces", "steps"})
-STEP_KINDS = ("move", "leap", "attack", "special")
+STEP_KINDS = ("move", "leap", "attack", "tokens", "heal", "reinforce", "open_door",
+              "special")
 
 
 def load_scheme_blocks(path: str | Path) -> dict[str, SchemerGroup]:
@@ -47,7 +54,16 @@ def parse_scheme_blocks(text: str, source: str = "<blocks>") -> dict[str, Scheme
     groups = data.get("groups")
     if not isinstance(groups, dict) or not groups:
         raise ContentError(source, "no [groups.NAME] tables")
-    return {gid: _group(gid, spec, source, lines, sample) for gid, spec in groups.items()}
+    found = {gid: _group(gid, spec, source, lines, sample) for gid, spec in groups.items()}
+    for gid, group in found.items():
+        for scheme in group.schemes:
+            for n, step in enumerate(scheme.steps, 1):
+                if isinstance(step, ReinforceStep) and step.group not in (None, *found):
+                    raise ContentError(source, f"group {gid!r}: scheme {scheme.name!r}, step "
+                                       f"{n}: reinforces {step.group!r}, which is not a group "
+                                       f"of this file ({', '.join(found)})",
+                                       lines.of_table(rf"groups\.([\"']?){re.escape(gid)}\1"))
+    return found
 
 
 def _group(gid: str, spec: Any, source: str, lines: LineFinder, sample: bool) -> SchemerGroup:
@@ -151,11 +167,22 @@ def _step(spec: Any, scheme: str, n: int, error: Any) -> Step:
         return value
 
     allowed = {"move": {"move", "toward"}, "leap": {"leap", "toward"},
-               "attack": {"attack", "damage", "targets", "range", "harm"},
+               "attack": {"attack", "damage", "targets", "range", "harm", "splash"},
+               "tokens": {"tokens", "to", "if", "name"}, "heal": {"heal", "to", "if", "name"},
+               "reinforce": {"reinforce", "group", "name"},
+               "open_door": {"open_door", "name"},
                "special": {"special", "text"}}[kind]
     for key in spec:
         if key not in allowed:
             raise error(f"{where}: unknown key {key!r} for a {kind} step")
+
+    def text(key: str, default: str | None = None) -> str | None:
+        value = spec.get(key, default)
+        if value is not None and not isinstance(value, str):
+            raise error(f"{where}: '{key}' must be text")
+        return value
+
+    name = text("name", "") or ""
     if kind in ("move", "leap"):
         toward = spec.get("toward")
         if not isinstance(toward, str):
@@ -177,13 +204,31 @@ def _step(spec: Any, scheme: str, n: int, error: Any) -> Step:
             reach = number("range", least=1)
         elif "range" in spec:
             raise error(f"{where}: a melee attack has no 'range'")
-        harm = spec.get("harm")
-        if harm is not None and not isinstance(harm, str):
-            raise error(f"{where}: 'harm' must be text")
         return AttackStep(SchemerAttack(attack_kind, number("damage"),
-                                        number("targets", 1, 1), reach, harm))
+                                        number("targets", 1, 1), reach, text("harm"),
+                                        number("splash", 0)))
+    if kind in ("tokens", "heal"):
+        try:
+            to = parse_recipients(text("to", "self") or "self", text("if"))
+        except TalesError as bad:
+            raise error(f"{where}: {bad}") from None
+        if kind == "heal":
+            return HealStep(number("heal", least=1), to, name)
+        tokens = read_tokens(spec["tokens"], lambda message: error(f"{where}: {message}"))
+        if not tokens:
+            raise error(f"{where}: 'tokens' names at least one token, such as {{ shield = 1 }}")
+        return TokenStep(tokens, to, name)
+    if kind == "reinforce":
+        return ReinforceStep(number("reinforce", least=1), text("group"), name)
+    if kind == "open_door":
+        door = spec["open_door"]
+        if not isinstance(door, str) or not door.strip():
+            raise error(f"{where}: 'open_door' is \"adjacent\" or a door's space, such as "
+                        "\"D4\"")
+        door = door.strip()
+        return DoorStep(None if door.lower() == "adjacent" else door.upper(), name)
     special = spec.get("special")
-    text = spec.get("text", "")
-    if not isinstance(special, str) or not isinstance(text, str):
+    words = spec.get("text", "")
+    if not isinstance(special, str) or not isinstance(words, str):
         raise error(f"{where}: 'special' and 'text' must be text")
-    return SpecialStep(special, text)
+    return SpecialStep(special, words)

@@ -12,6 +12,7 @@ from tales.content.heroes import HeroKit, load_hero_kit
 from tales.content.scenarios import Scenario, load_scenario
 from tales.engine.state import Setup
 from tales.errors import TalesError
+from tales.rules.attacks import Battle
 from tales.rules.companions import CompanionCard
 from tales.rules.dice import Dice, DieKind, load_dice
 from tales.rules.effects import Ability
@@ -70,12 +71,21 @@ class Context:
         """The kit of the Hero called ``hero``."""
         return next(k for k in self.kits if k.id == hero)
 
-    def abilities(self, hero: str) -> tuple[Ability, ...]:
-        """What the Hero uses on its turns: its kit, then the scenario's abilities."""
-        return self.kit(hero).for_game() + self.scenario.abilities
+    def abilities(self, hero: str, battle: Battle | None = None) -> tuple[Ability, ...]:
+        """What the Hero may use: its kit, then the scenario's abilities. In a game
+        (``battle``) only what it was equipped with at setup (its mat, the Hero cards and
+        Items it took within a campaign's loadout, the scenario's): the one answer to what
+        a Hero has in a game, never a card or Item left in the Vault, the Archive or the
+        box."""
+        known = self.kit(hero).for_game() + self.scenario.abilities
+        if battle is None:
+            return known
+        equipped = {state.name for state in battle.abilities.get(hero, ())}
+        return tuple(a for a in known if a.name in equipped)
 
     def figure_abilities(self) -> dict[str, tuple[Ability, ...]]:
-        """Every player-controlled figure's abilities, by id: each Hero's (:meth:`abilities`),
+        """Every ability a player-controlled figure could have, by id, to look one up by
+        name (what it may use in a game is :meth:`abilities` with the battle): each Hero's,
         each Ally's, and a Companion's actions, its die's Schemes and the Scenario Abilities
         its card lets it use."""
         known: dict[str, tuple[Ability, ...]] = {}

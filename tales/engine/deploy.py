@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tales.board.figures import Figure, Side
 from tales.content.scenarios import Deploy
 from tales.engine.content import Context
 from tales.engine.state import GameState, TrackerReading
@@ -62,11 +61,7 @@ def _deploy_line(ctx: Context, state: GameState, entry: Deploy) -> Resolution[Ga
             deck.remove(card)
             space = next(i for i, number in enumerate(board.deployment) if number == card)
             standee = card if by_standee else None
-        taken = {f.number for f in members}
-        free = [k for k in block.standees if k not in taken]
-        number = standee if standee in free else free[0]
-        figure = Figure(f"{entry.group}-{number}", Side.SCHEMER, space, entry.group, number,
-                        block.fortitude, keywords=block.keywords, immune=block.immune)
+        figure = block.new_schemer({f.number for f in members}, space, standee)
         position = state.position
         if position.is_occupied(space) or position.is_blocked(space):
             options = nearest_unoccupied(position, space, ignoring=figure.id)

@@ -28,7 +28,7 @@ from tales.content.heroes import prepare_hero
 from tales.content.scenarios import Effects
 from tales.engine.conditions import all_hold
 from tales.engine.content import Context
-from tales.engine.deploy import deploy
+from tales.engine.deploy import deploy, group_limit
 from tales.engine.state import CooldownReading, EndCheck, Fallen, GameState, Result
 from tales.errors import ContentError
 from tales.rules.abilities import ready_phase as remove_cooldowns
@@ -42,7 +42,7 @@ from tales.rules.health import LeastFortitude, fortitude_left
 from tales.rules.hero_turn import hero_turn
 from tales.rules.items import Allowance, Armory, choose_items
 from tales.rules.power_tree import choose_steps
-from tales.rules.schemes import play_group_turn
+from tales.rules.schemes import Roster, play_group_turn
 
 HERO_TOKEN = "hero"
 PARTIAL_TOKEN = "partial"
@@ -288,7 +288,8 @@ def _hero_turn(ctx: Context, state: GameState, hero: str, full: bool
     state = state.note(f"{hero}'s {'full' if full else 'partial'} turn")
     pooky = kit.pooky_scheme(state.pooky[hero]) if full and hero in state.pooky else None
     allies = kit.ally_abilities() if full else None
-    battle = yield from hero_turn(state.battle, hero, ctx.abilities(hero), full, pooky, allies)
+    battle = yield from hero_turn(state.battle, hero, ctx.abilities(hero, state.battle), full,
+                                    pooky, allies)
     state = _took_turn(state.at(battle), hero)
     if ctx.solo and pooky is not None and state.turns[hero] == 1:
         # Zot in Solo Mode: "Reroll Pooky's die at the end of Zot's first turn"
@@ -325,10 +326,13 @@ def _group_turn(ctx: Context, state: GameState, gid: str) -> Resolution[GameStat
             f"{block.name} (Unpredictable): the Scheme Die rolls {name!r}")
     scheme = block.scheme(state.schemes[gid])
     state = state.note(f"{block.name}'s turn: {scheme.name}")
+    roster = Roster({g: s.block for g, s in ctx.scenario.groups.items()},
+                    {g: group_limit(ctx, state, g) for g in ctx.scenario.groups})
     turn = yield from play_group_turn(state.battle, gid, scheme,
-                                      ctx.setup.rules.schemer_rules())
+                                      ctx.setup.rules.schemer_rules(), roster=roster)
     assert turn.battle is not None
-    return state.at(turn.battle)
+    state = state.at(turn.battle)  # a Reinforce step may bring a group onto the map:
+    return replace(state, deployed=state.deployed | _groups_on_map(state))
 
 
 def _left(figure: Figure) -> int:

@@ -305,7 +305,7 @@ def schemer_attack(battle: Battle, plan: AttackPlan) -> Resolution[AttackResult]
     start = {f.id: f.at for f in position.figures}
     return (yield from _deal_to_targets(
         replace(battle, position=position, pool=pool), attacker.id, list(plan.targets), damage,
-        parse_harm(plan.attack.harm), 0, start, log, by_player=False))
+        parse_harm(plan.attack.harm), plan.attack.splash, start, log, by_player=False))
 
 
 def _deal_to_targets(

@@ -28,18 +28,22 @@ class AttackKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class SchemerAttack:
-    """An Attack of a Scheme: ``targets`` Foes, ``damage`` each, ``range`` for Ranged."""
+    """An Attack of a Scheme: ``targets`` Foes, ``damage`` each, ``range`` for Ranged,
+    ``harm`` text, and ``splash``: Splash that is not Harm, after the Attack (glossary:
+    Splash)."""
 
     kind: AttackKind
     damage: int
     targets: int = 1
     range: int | None = None
     harm: str | None = None
+    splash: int = 0
 
     def __str__(self) -> str:
         what = "Melee" if self.kind is AttackKind.MELEE else f"Ranged {self.range}"
         many = f", {self.targets} targets" if self.targets != 1 else ""
-        return f"{what}: Attack {self.damage}{many}"
+        splash = f", Splash {self.splash}" if self.splash else ""
+        return f"{what}: Attack {self.damage}{many}{splash}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,28 +4,45 @@ When a Schemer Group's initiative token is drawn, "each Schemer in that group wi
 out their rolled Scheme one at a time ... in the initiative order given by the numbers on
 their figures" (004, Scheme): :func:`group_turn` does that, each Schemer seeing the board as
 the one before left it. A Scheme is a list of steps: Move or Leap toward a selector
-(Appendix D), an Attack (Appendix C, targets only), or a special step the table applies.
+(Appendix D), an Attack (Appendix C, with Harm and a Splash that is not Harm), Power or
+Debuff Tokens to the figures a phrase finds (:class:`TokenStep`), Heal X
+(:class:`HealStep`), Reinforce (:class:`ReinforceStep`), opening doors
+(:class:`DoorStep`), or a special step: text the table applies, which only the table
+assistant shows (a game the engine plays refuses a scenario holding one:
+:func:`for_the_table`).
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Container, Mapping
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from functools import cache
 
-from tales.board.figures import Figure, Keyword
+from tales.board.figures import Figure, Keyword, Side, Token, is_friend
 from tales.board.position import Position
 from tales.errors import TalesError
 from tales.rules.attacks import (
     Battle,
+    HarmKind,
     WoundedPause,
     newly_wounded,
+    parse_harm,
     schemer_attack,
     wounded_reactions,
 )
-from tales.rules.decisions import Resolution
+from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.dice import Dice, load_dice
 from tales.rules.epic_pool import EpicPool
-from tales.rules.health import StunEffect, TurnKind, remove_defeated, stun_at_turn
+from tales.rules.health import (
+    StunEffect,
+    TurnKind,
+    give_tokens,
+    heal,
+    remove_defeated,
+    stun_at_turn,
+)
 from tales.rules.schemer_attacks import AttackPlan, SchemerAttack, attack_targets
 from tales.rules.schemer_movement import (
     DEFAULT_SCHEMER_RULES,
@@ -33,7 +50,7 @@ from tales.rules.schemer_movement import (
     SchemerRules,
     schemer_move,
 )
-from tales.rules.targets import Selector
+from tales.rules.targets import Selector, targetable_foes
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +86,162 @@ class SpecialStep:
         return f"{self.name}: {self.text}" if self.text else self.name
 
 
-Step = MoveStep | AttackStep | SpecialStep
+class Whom(StrEnum):
+    """Whom a Scheme's token or Heal step is for."""
+
+    SELF = "self"
+    FOES = "foes"
+    FRIENDS = "friends"
+    GROUP = "group"
+
+
+class Only(StrEnum):
+    """A condition each figure a Scheme step finds must meet (the step's ``if``)."""
+
+    ADJACENT_TO_A_FOE = "adjacent to a foe"
+    DAMAGED = "damaged"
+    WOUNDED = "wounded"
+
+
+_RECIPIENTS = re.compile(r"^(?:(adjacent)\s+)?(foes|friends)(?:\s+within\s+(\d+))?$")
+RECIPIENT_WORDS = ("self, group, foes, adjacent foes, foes within N, friends, adjacent "
+                   "friends, friends within N")
+
+
+@dataclass(frozen=True, slots=True)
+class Recipients:
+    """The figures a step is for, seen from the Schemer carrying it out: itself; every
+    Schemer of its group on the map (itself too); its Foes (never Avoided ones: "Schemers
+    cannot target or interact with Avoided figures") or its other Friends among the
+    Schemers, all or those within Range N (adjacent: 1); each only ``if`` it meets
+    ``only``."""
+
+    whom: Whom = Whom.SELF
+    within: int | None = None
+    only: Only | None = None
+
+    def __str__(self) -> str:
+        words = self.whom.value
+        if self.within == 1:
+            words = f"adjacent {words}"
+        elif self.within is not None:
+            words = f"{words} within {self.within}"
+        return words + (f" if {self.only.value}" if self.only else "")
+
+    def find(self, position: Position, actor: Figure) -> list[Figure]:
+        """The figures this finds now, by id."""
+        if self.whom is Whom.SELF:
+            found = [actor]
+        elif self.whom is Whom.GROUP:
+            found = [f for f in position.figures if f.group == actor.group]
+        else:
+            pool = (targetable_foes(position, actor) if self.whom is Whom.FOES else
+                    [f for f in position.figures if f.group and is_friend(actor, f)])
+            if self.within is not None:
+                inside = position.within_range(actor.at, self.within)
+                pool = [f for f in pool if inside[f.at] or position.adjacent(actor, f)]
+            found = pool
+        return sorted((f for f in found if self._meets(position, f)), key=lambda f: f.id)
+
+    def _meets(self, position: Position, figure: Figure) -> bool:
+        if self.only is Only.ADJACENT_TO_A_FOE:
+            return any(position.adjacent(figure, foe)
+                       for foe in targetable_foes(position, figure))
+        if self.only is Only.DAMAGED:
+            return figure.damage > 0
+        if self.only is Only.WOUNDED:
+            return figure.wounded
+        return True
+
+
+def parse_recipients(text: str, only: str | None = None) -> Recipients:
+    """Read a step's ``to`` (and ``if``) phrase; a TalesError says what is understood."""
+    words = " ".join(text.lower().split())
+    condition = None
+    if only is not None:
+        wanted = " ".join(only.lower().split())
+        try:
+            condition = Only(wanted)
+        except ValueError:
+            raise TalesError(f"'if' {only!r} is not understood (write "
+                             f"{', '.join(o.value for o in Only)})") from None
+    if words in (Whom.SELF.value, Whom.GROUP.value):
+        return Recipients(Whom(words), None, condition)
+    match = _RECIPIENTS.match(words)
+    if match is None or (match.group(1) and match.group(3)):
+        raise TalesError(f"'to' {text!r} is not understood (write {RECIPIENT_WORDS})")
+    within = 1 if match.group(1) else (int(match.group(3)) if match.group(3) else None)
+    return Recipients(Whom(match.group(2)), within, condition)
+
+
+def _named(name: str, words: str) -> str:
+    return f"{name}: {words}" if name else words
+
+
+@dataclass(frozen=True, slots=True)
+class TokenStep:
+    """Power or Debuff Tokens to each figure ``to`` finds."""
+
+    tokens: tuple[tuple[Token, int], ...]
+    to: Recipients = Recipients()
+    name: str = ""
+
+    def __str__(self) -> str:
+        given = ", ".join(f"{n} {t.rule_name}{'s' if n > 1 else ''}" for t, n in self.tokens)
+        return _named(self.name, f"{given} to {self.to}")
+
+
+@dataclass(frozen=True, slots=True)
+class HealStep:
+    """Heal X each figure ``to`` finds (glossary: Heal X)."""
+
+    amount: int
+    to: Recipients = Recipients()
+    name: str = ""
+
+    def __str__(self) -> str:
+        return _named(self.name, f"Heal {self.amount} {self.to}")
+
+
+@dataclass(frozen=True, slots=True)
+class ReinforceStep:
+    """Reinforce: ``count`` new Schemers of ``group`` (None: the Schemer's own) on
+    Unoccupied spaces next to the Schemer, never past the group's Limit."""
+
+    count: int
+    group: str | None = None
+    name: str = ""
+
+    def __str__(self) -> str:
+        return _named(self.name, f"Reinforce {self.count} {self.group or 'of its group'} "
+                                 "next to it")
+
+
+@dataclass(frozen=True, slots=True)
+class DoorStep:
+    """Open the door on a named space, or (None) every closed door next to the Schemer."""
+
+    door: str | None = None
+    name: str = ""
+
+    def __str__(self) -> str:
+        return _named(self.name, f"open the door on {self.door}" if self.door
+                      else "open the doors next to it")
+
+
+Step = MoveStep | AttackStep | TokenStep | HealStep | ReinforceStep | DoorStep | SpecialStep
+
+
+def for_the_table(step: Step) -> str | None:
+    """Why a game the engine plays cannot carry out ``step`` (text the table applies: a
+    special step, or Harm the combat rules do not read), or None when it can."""
+    if isinstance(step, SpecialStep):
+        return f"{str(step)!r} is text for the table"
+    if isinstance(step, AttackStep):
+        words = [h.text for h in parse_harm(step.attack.harm) if h.kind is HarmKind.TEXT]
+        if words:
+            return f"its Harm {words[0]!r} is text for the table"
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +270,16 @@ class SchemerGroup:
     unpredictable: bool = False
     sample: bool = field(default=False, compare=False)
 
+    def new_schemer(self, on_map: Container[int | None], at: int,
+                    standee: int | None = None) -> Figure:
+        """A Schemer of this group coming onto the map on ``at``: standee ``standee`` if it
+        is free, else the lowest-numbered one not on the map (``on_map`` holds the numbers
+        of those that are)."""
+        free = [n for n in self.standees if n not in on_map]
+        number = standee if standee in free else free[0]
+        return Figure(f"{self.id}-{number}", Side.SCHEMER, at, self.id, number,
+                      self.fortitude, keywords=self.keywords, immune=self.immune)
+
     def scheme(self, face_or_name: str) -> Scheme:
         """The Scheme rolled as die face ``N``, or named ``face_or_name``."""
         wanted = face_or_name.strip()
@@ -117,8 +299,22 @@ class SchemerGroup:
 
 
 @dataclass(frozen=True)
+class Roster:
+    """The Scheme Blocks a Reinforce step may bring onto the map, with each group's Limit
+    now (a scenario part may change it; default: the block's)."""
+
+    blocks: Mapping[str, SchemerGroup]
+    limits: Mapping[str, int] = field(default_factory=dict)
+
+    def limit(self, group: str) -> int:
+        """The group's Limit now."""
+        return self.limits.get(group, self.blocks[group].limit)
+
+
+@dataclass(frozen=True)
 class SchemerTurn:
-    """What one Schemer did in a group turn, step by step."""
+    """What one Schemer did in a group turn, step by step: ``effects`` says what its token,
+    Heal, Reinforce and door steps did."""
 
     figure: str
     moves: tuple[SchemerMove, ...] = ()
@@ -126,6 +322,7 @@ class SchemerTurn:
     specials: tuple[SpecialStep, ...] = ()
     notes: tuple[str, ...] = ()
     log: tuple[str, ...] = ()
+    effects: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -151,22 +348,25 @@ def group_members(position: Position, group: str) -> list[Figure]:
 
 def schemer_turn(
     position: Position, figure_id: str, scheme: Scheme,
-    rules: SchemerRules = DEFAULT_SCHEMER_RULES,
+    rules: SchemerRules = DEFAULT_SCHEMER_RULES, roster: Roster | None = None,
 ) -> Resolution[tuple[Position, SchemerTurn]]:
     """One Schemer carries out ``scheme`` (Stun: it skips the turn and discards Stun); its
     Attacks are planned (targets), not rolled: the table assistant's view."""
     battle, turn = yield from play_schemer_turn(plan_only(position), figure_id, scheme, rules,
-                                                resolve=False)
+                                                resolve=False, roster=roster)
     return battle.position, turn
 
 
 def play_schemer_turn(
     battle: Battle, figure_id: str, scheme: Scheme,
     rules: SchemerRules = DEFAULT_SCHEMER_RULES, resolve: bool = True,
+    roster: Roster | None = None,
 ) -> Resolution[tuple[Battle, SchemerTurn]]:
     """One Schemer carries out ``scheme`` on ``battle``; with ``resolve`` its Attacks are
     dealt (Appendix C, Schemer Attacks) before its next step, and a Hero Wounded on the way
-    (a Juggernaut or Overrun shove into a Trap) has its Wounded Reactions (Wounded 3)."""
+    (a Juggernaut or Overrun shove into a Trap) has its Wounded Reactions (Wounded 3).
+    ``roster`` has the Scheme Blocks a Reinforce step brings in (without one, Reinforce is
+    left to the table: the table assistant given no blocks)."""
     position = battle.position
     figure = position.figure(figure_id)
     names = position.board.names
@@ -179,6 +379,7 @@ def play_schemer_turn(
     moves: list[SchemerMove] = []
     attacks: list[AttackPlan] = []
     specials: list[SpecialStep] = []
+    effects: list[str] = []
     log: list[str] = []
     for step in scheme.steps:
         if figure.id not in {f.id for f in battle.position.figures}:
@@ -212,37 +413,114 @@ def play_schemer_turn(
                 result = yield from schemer_attack(battle, plan)
                 battle = result.battle.note(*result.log)
                 log.extend(result.log)
-        else:
+        elif isinstance(step, SpecialStep):
             specials.append(step)
             log.append(f"{figure.id}: {step} (the table carries this out)")
             battle = battle.note(log[-1])
+        else:
+            battle, done = yield from _carry_out(battle, figure.id, step, roster)
+            effects.append(f"{step}: {done}")
+            log.append(f"{figure.id}: {effects[-1]}")
+            battle = battle.note(log[-1])
     return battle, SchemerTurn(figure.id, tuple(moves), tuple(attacks), tuple(specials),
-                               (), tuple(log))
+                               (), tuple(log), tuple(effects))
+
+
+def _carry_out(battle: Battle, figure_id: str,
+               step: TokenStep | HealStep | ReinforceStep | DoorStep, roster: Roster | None
+               ) -> Resolution[tuple[Battle, str]]:
+    """A token, Heal, Reinforce or door step: the battle after it, and what it did."""
+    position = battle.position
+    actor = position.figure(figure_id)
+    names = position.board.names
+    if isinstance(step, TokenStep):
+        given = []
+        for figure in step.to.find(position, actor):
+            for token, count in step.tokens:
+                position, got = give_tokens(position, figure.id, token, count)
+                if got:
+                    given.append(f"{figure.id} gains {got} {token.rule_name}"
+                                 + ("s" if got > 1 else ""))
+        return battle.at(position), "; ".join(given) or "nobody gains a token"
+    if isinstance(step, HealStep):
+        healed = []
+        for figure in step.to.find(position, actor):
+            position, amount = heal(position, figure.id, step.amount)
+            if amount:
+                healed.append(f"{figure.id} heals {amount}")
+        return battle.at(position), "; ".join(healed) or "nobody heals"
+    if isinstance(step, DoorStep):
+        board = position.board
+        doors = ({board.space(step.door)} if step.door else
+                 {d for d in board.linked(actor.at) if board.door[d]})
+        shut = sorted(doors & position.closed_doors)
+        if not shut:
+            return battle, "no closed door"
+        position = replace(position, closed_doors=position.closed_doors - set(shut))
+        return battle.at(position), f"the door on {', '.join(names[d] for d in shut)} opens"
+    gid = step.group or actor.group
+    if roster is None or gid is None or gid not in roster.blocks:
+        return battle, "for the table: no Scheme Block to bring them from"
+    battle, placed = yield from reinforce(battle, actor, roster.blocks[gid], step.count,
+                                          roster.limit(gid))
+    return battle, placed
+
+
+def reinforce(battle: Battle, actor: Figure, block: SchemerGroup, count: int, limit: int
+              ) -> Resolution[tuple[Battle, str]]:
+    """Reinforce: ``count`` new Schemers of ``block`` come onto Unoccupied spaces next to
+    ``actor`` (the table chooses the space when there are more than one), never past the
+    group's ``limit``."""
+    done: list[str] = []
+    for _ in range(count):
+        position = battle.position
+        members = [f for f in position.figures if f.group == block.id]
+        if len(members) >= limit:
+            done.append(f"{block.name} is at its Limit of {limit}")
+            break
+        free = ~position.occupied() & ~position.blocked()
+        spaces = tuple(s for s in position.board.linked(actor.at) if free[s])
+        if not spaces:
+            done.append("no Unoccupied space next to it")
+            break
+        newcomer = block.new_schemer({f.number for f in members}, spaces[0])
+        at = spaces[0] if len(spaces) == 1 else (yield Decision(
+            "reinforce-space", f"{newcomer.id} comes in next to {actor.id}: players choose "
+            "the space", spaces, Decider.TABLE, actor.id, position=position, battle=battle))
+        battle = battle.at(replace(position, figures=(*position.figures,
+                                                      replace(newcomer, at=at))))
+        done.append(f"{newcomer.id} comes in on {position.board.names[at]}")
+    return battle, "; ".join(done)
 
 
 def group_turn(
     position: Position, group: str, scheme: Scheme,
-    rules: SchemerRules = DEFAULT_SCHEMER_RULES,
+    rules: SchemerRules = DEFAULT_SCHEMER_RULES, roster: Roster | None = None,
 ) -> Resolution[GroupTurn]:
     """Every Schemer of ``group`` carries out ``scheme``, one at a time in standee order;
     Attacks planned, not rolled (the table assistant's view)."""
-    turn = yield from play_group_turn(plan_only(position), group, scheme, rules, resolve=False)
+    turn = yield from play_group_turn(plan_only(position), group, scheme, rules,
+                                      resolve=False, roster=roster)
     return turn
 
 
 def play_group_turn(
     battle: Battle, group: str, scheme: Scheme,
     rules: SchemerRules = DEFAULT_SCHEMER_RULES, resolve: bool = True,
+    roster: Roster | None = None,
 ) -> Resolution[GroupTurn]:
     """Every Schemer of ``group`` carries out ``scheme`` on ``battle``, one at a time in
-    standee order, each seeing the board as the one before left it."""
+    standee order, each seeing the board as the one before left it. A Schemer a Reinforce
+    step brings in does not act in this turn (Reinforce: "Newly-added Schemers may act in
+    the current round or next")."""
     turns: list[SchemerTurn] = []
     if not any(f.group == group for f in battle.position.figures):
         return GroupTurn(group, scheme.name, (), battle.position, battle)  # all Defeated
     for member in group_members(battle.position, group):
         if member.id not in {f.id for f in battle.position.figures}:
             continue  # Defeated earlier in the turn
-        battle, turn = yield from play_schemer_turn(battle, member.id, scheme, rules, resolve)
+        battle, turn = yield from play_schemer_turn(battle, member.id, scheme, rules, resolve,
+                                                    roster)
         position, gone = remove_defeated(battle.position)  # a Trap on the way may Defeat it
         battle = battle.at(position)
         if gone:

@@ -34,7 +34,13 @@ from tales.errors import IllegalChoice, TalesError
 from tales.rules.decisions import Decider, Decision
 from tales.rules.movement import reach
 from tales.rules.odds import AttackSpec, damage_distribution, mean
-from tales.rules.schemes import GroupTurn, SchemerGroup, group_members, group_turn
+from tales.rules.schemes import (
+    GroupTurn,
+    Roster,
+    SchemerGroup,
+    group_members,
+    group_turn,
+)
 from tales.table import SPACE_DECISIONS
 from tales.terminal import chance_for, option_text
 from tales.viewer.scene import Panel, View
@@ -292,7 +298,8 @@ class TableControl:
             gid = self.group.id
             group_members(self.position, gid)
             start = self.position
-            self.turn = Game(lambda: group_turn(start, gid, scheme))
+            roster = Roster(self.groups)
+            self.turn = Game(lambda: group_turn(start, gid, scheme, roster=roster))
             self.stage = "turn" if not self.turn.done else "done"
             if self.turn.done:
                 self._finish()

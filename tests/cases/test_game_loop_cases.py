@@ -70,7 +70,8 @@ S S S S . . .
 name = "Altar"
 '''
 
-IDLE = '{ special = "Idle", text = "does nothing" }'
+#: A step that does nothing here: these Schemers have no Wounded side.
+IDLE = '{ name = "Idle", tokens = { shield = 1 }, to = "self", if = "wounded" }'
 
 BLOCKS = f'''
 [groups.idlers]
@@ -620,8 +621,8 @@ TURNS = [
          IDLERS + event("early", FIRST_TURN, f"reinforce = [ {at('idlers', 'F1')} ]"),
          (R, C), {"initiative": ["hero gerki", "group idlers"]},
          notes("Idle:"),
-         ["idlers-1: Idle: does nothing (the table carries this out)",
-          "idlers-2: Idle: does nothing (the table carries this out)"]),
+         ["idlers-1: Idle: 1 Shield Token to self if wounded: nobody gains a token",
+          "idlers-2: Idle: 1 Shield Token to self if wounded: nobody gains a token"]),
     case("new-group-acts-next-round", "a group first deployed mid-round has no token until "
          "the next Ready Phase",
          "Reinforce", "Newly-added Schemers may act in the current round or next.",

@@ -732,6 +732,61 @@ def test_solo_hero_card_titles(tmp_path: Path, rule: Rule, cards: tuple[str, ...
     assert sorted(names & set(cards)) == equipped, rule
 
 
+#: Gerki's Actions on his first turn (he draws first and takes an Action tile).
+FIRST_ACTIONS = {"initiative": ["hero gerki"], "tile": ["action"]}
+GERKI_CARDS = ("Cheap shot", "Caltrops")
+
+
+def loadout_of(cards: tuple[str, ...], items: tuple[str, ...] = (),
+               hero_cards: int | None = None) -> Loadout:
+    """What a campaign lets Gerki take: these cards and Items (Solo allowance)."""
+    return Loadout({"gerki": cards}, {"gerki": items}, hero_cards, (2, 1, 0))
+
+
+IN_PLAY = [
+    case("campaign-vault-card-never-offered", "Caltrops still in the Vault: his Actions are "
+         "the mat's and the unlocked Cheap shot",
+         "Vault", "Set of cards not yet accessible.",
+         loadout_of(("Cheap shot",)), {}, ("Shiv", "Cheap shot")),
+    case("campaign-vault-item-never-offered", "Throwing knives still in the Vault: no Item "
+         "to use",
+         "Vault", "Set of cards not yet accessible.",
+         loadout_of(GERKI_CARDS), {}, ("Shiv", "Cheap shot", "Caltrops")),
+    case("campaign-archived-card-never-offered", "Cheap shot retired: only Caltrops of the "
+         "cards",
+         "Archive", "removed from the campaign.",
+         loadout_of(("Caltrops",)), {}, ("Shiv", "Caltrops")),
+    case("campaign-unlocked-card-offered", "both cards unlocked, every card equipped: both "
+         "offered",
+         "Vault", "Unlocked during the campaign.",
+         loadout_of(GERKI_CARDS), {}, ("Shiv", "Cheap shot", "Caltrops")),
+    case("campaign-card-not-chosen-never-offered", "two cards unlocked, one equipped "
+         "(Caltrops): Cheap shot stays in the box",
+         SETUP_B, EXTRA_CARDS,
+         loadout_of(GERKI_CARDS, hero_cards=1), {"hero-card": ["Caltrops"]},
+         ("Shiv", "Caltrops")),
+    case("campaign-item-not-equipped-never-offered", "Throwing knives unlocked but not "
+         "equipped",
+         "Armory", "Players select Items to equip at the start of each game.",
+         loadout_of(("Cheap shot",), ("Throwing knives",)), {"equip-item": [lambda d: None]},
+         ("Shiv", "Cheap shot")),
+    case("campaign-item-equipped-offered", "Throwing knives unlocked and equipped",
+         "Item", "Cards representing physical objects equipped by Heroes.",
+         loadout_of(("Cheap shot",), ("Throwing knives",)), {},
+         ("Shiv", "Cheap shot", "Throwing knives")),
+]
+
+
+@pytest.mark.parametrize(("rule", "loadout", "answers", "expected"), IN_PLAY)
+def test_campaign_offers_only_what_the_hero_equipped(
+        tmp_path: Path, rule: Rule, loadout: Loadout, answers: dict[str, list[Any]],
+        expected: tuple[str, ...]) -> None:
+    """The first Action Gerki is offered in a campaign game (issue 15, item 13)."""
+    ctx = load(tmp_path, IDLE_FAR, SOLO, GUARD, loadout)
+    state, seen = run(ctx, (R, C), {**FIRST_ACTIONS, **answers})
+    assert options("ability")(state, seen)[0] == expected, rule
+
+
 # --- initiative: two full Hero turns, two Companion turns -------------------------------------
 
 BAG = [
