@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
 from tales.board.board import Board
 from tales.board.lint import lint
@@ -18,6 +19,55 @@ from tales.board.mapfile import load_map, parse_map, read_text
 from tales.board.position import load_position
 from tales.board.render import render
 from tales.errors import IllegalChoice, TalesError
+
+#: Longest echo of a user's value in an error line (a 1 MB argument stays one short line).
+ECHO_LIMIT = 300
+
+
+def one_line(text: str) -> str:
+    """``text`` as one printable line: control characters escaped (a ``\\r`` in a path
+    cannot rewrite the terminal line), and cut to :data:`ECHO_LIMIT` characters."""
+    escaped = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    if len(escaped) > ECHO_LIMIT:
+        escaped = f"{escaped[:ECHO_LIMIT]}... ({len(escaped)} characters)"
+    return escaped
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with its mistakes on one line (``tales: ...``), exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"tales: {one_line(message)} (see {self.prog} --help)", file=sys.stderr)
+        sys.exit(2)
+
+
+def whole(low: int, high: int | None = None, wanted: str | None = None
+          ) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high`` (inclusive); ``wanted``
+    says what to give instead."""
+    upper = f"from {low} to {high:,}" if high is not None else f"{low} or more"
+    wanted = wanted or f"give a whole number, {upper}"
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r}: {wanted}") from None
+        if value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"{value}: {wanted}")
+        return value
+    return parse
+
+
+#: Seeds: numpy's generators take 0 to 2**64 - 1.
+SEED = whole(0, 2**64 - 1, "give a whole number from 0 to 2**64 - 1")
+#: Counts of games, players, scenarios; Power Tree steps and backups.
+COUNT = whole(1)
+AT_LEAST_0 = whole(0)
+#: Movement points: more than a board can use counts as the board's size (tales.rules.movement).
+POINTS = whole(0)
+#: Dice, boosts and tokens in `tales odds`: generous for any Attack in the game.
+DICE_COUNT = whole(0, 100)
 
 
 def _emit(data: Any) -> None:
@@ -99,8 +149,6 @@ def cmd_reach(args: argparse.Namespace) -> int:
     from tales.rules.movement import reach
 
     position = load_position(args.position)
-    if args.move < 0:
-        raise TalesError(f"--move {args.move}: movement must be 0 or more")
     routes = reach(position, args.figure, args.move, leap=args.leap)
     names = position.board.names
     figure = routes.figure
@@ -133,8 +181,6 @@ def cmd_schemer_move(args: argparse.Namespace) -> int:
 
     position = load_position(args.position)
     figure = position.figure(args.figure)
-    if args.move < 0:
-        raise TalesError(f"--move {args.move}: movement must be 0 or more")
     selector = parse_selector(args.toward)
     outcomes = move_outcomes(position, figure.id, args.move, selector, args.leap,
                              _rules(args).schemer_rules())
@@ -314,8 +360,6 @@ def _setup(args: argparse.Namespace) -> Any:
         raise TalesError("give the Heroes: --heroes gerki,deirdre")
     rules = _rules(args)
     heroes = tuple(h.strip() for h in args.heroes.split(",") if h.strip())
-    if not 0 <= args.seed < 2**64:
-        raise TalesError(f"--seed {args.seed}: give a whole number from 0 to 2**64 - 1")
     return Setup(args.scenario, heroes, args.legend, args.dice, args.steps, rules,
                  args.companion)
 
@@ -372,11 +416,10 @@ def cmd_scenario_show(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from tales.engine.simulate import format_report, run_games, summarise
+    from tales.engine.simulate import Tally, format_report, stream_games
 
     setup = _setup(args)
-    if args.games < 1:
-        raise TalesError("--games must be 1 or more")
+    workers = _workers(args.workers)
     executor = None
     if args.dask:
         import importlib
@@ -390,15 +433,28 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         except (OSError, TimeoutError, ValueError) as bad:
             raise TalesError(f"--dask {args.dask}: cannot reach the cluster ({bad})") from None
     progress = _progress if sys.stderr.isatty() and not args.json else None
-    reports = run_games(setup, args.bot, args.games, args.seed, args.workers, executor,
-                        progress)
-    report = summarise(setup, args.bot, args.seed, reports)
+    tally = Tally()
+    for game in stream_games(setup, args.bot, args.games, args.seed, workers, executor):
+        tally.add(game)
+        if progress:
+            progress(tally.games, args.games)
+    report = tally.summary(setup, args.bot, args.seed)
     if args.json:
         _emit(report)
     else:
         for line in format_report(report):
             print(line)
     return 0
+
+
+def _workers(asked: int) -> int:
+    """``--workers``, at most one process per core (a note on standard error if fewer)."""
+    cores = os.cpu_count() or 1
+    if asked > cores:
+        print(f"tales: --workers {asked}: using {cores}, the cores of this machine",
+              file=sys.stderr)
+        return cores
+    return asked
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -446,8 +502,6 @@ def cmd_campaign_new(args: argparse.Namespace) -> int:
     if path_for(args.name, folder).exists() and not args.force:
         raise TalesError(f"campaign {args.name!r} already exists in {folder} (--force to "
                          "start it again)")
-    if not 0 <= args.seed < 2**64:
-        raise TalesError(f"--seed {args.seed}: give a whole number from 0 to 2**64 - 1")
     campaign = new_campaign(args.name, args.campaign, heroes, args.companion, args.legend,
                             args.steps_change, args.seed)
     file = campaign_file(campaign)
@@ -737,7 +791,7 @@ def cmd_tavern_play(args: argparse.Namespace) -> int:
 
 def _tavern_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=SEED, default=0)
     parser.add_argument("--character", action="append", metavar="DECK",
                         help="a Character Deck (bundled name such as karl, or a file), "
                         "once per seat, dealt in turn (default: every bundled deck)")
@@ -756,7 +810,7 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--companion", metavar="NAME", help="Solo Mode: one Hero with this "
                         "Companion card (bundled: companions/, e.g. otto-guard, pooky)")
     parser.add_argument("--legend", action="store_true", help="Legend difficulty")
-    parser.add_argument("--steps", type=int, metavar="N",
+    parser.add_argument("--steps", type=AT_LEAST_0, metavar="N",
                         help="Power Tree steps per Hero (default: the scenario's)")
     parser.add_argument("--dice", metavar="FILE", help="dice faces (default: bundled)")
     parser.add_argument("--rule", action="append", metavar="FLAG=VALUE",
@@ -771,7 +825,7 @@ def _schemer_rule_option(parser: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="tales", description="Tales from the Red Dragon Inn: rules engine and table tools")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -803,7 +857,7 @@ def build_parser() -> argparse.ArgumentParser:
     reach = commands.add_parser("reach", help="where a figure can end a Move or Leap")
     reach.add_argument("position")
     reach.add_argument("--figure", required=True, metavar="ID")
-    reach.add_argument("--move", required=True, type=int, metavar="N")
+    reach.add_argument("--move", required=True, type=POINTS, metavar="N")
     reach.add_argument("--leap", action="store_true", help="Leap instead of Move")
     reach.add_argument("--json", action="store_true")
     reach.set_defaults(run=cmd_reach)
@@ -838,7 +892,7 @@ def build_parser() -> argparse.ArgumentParser:
         "move", help="where a Schemer moves toward a target (Appendix D), every valid outcome")
     smove.add_argument("position")
     smove.add_argument("--figure", required=True, metavar="ID")
-    smove.add_argument("--move", required=True, type=int, metavar="N")
+    smove.add_argument("--move", required=True, type=POINTS, metavar="N")
     smove.add_argument("--toward", required=True, metavar="SELECTOR",
                        help='e.g. "nearest foe", "wounded foe, or if none, nearest foe"')
     smove.add_argument("--leap", action="store_true", help="Leap instead of Move")
@@ -853,7 +907,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="the Scheme Die face rolled, or the Scheme's name")
     sturn.add_argument("--blocks", required=True, metavar="FILE",
                        help="the Scheme Block file (TOML)")
-    sturn.add_argument("--answer", type=int, action="append", metavar="N",
+    sturn.add_argument("--answer", type=COUNT, action="append", metavar="N",
                        help="answer the next tie with option N (repeatable, in order)")
     sturn.add_argument("--json", action="store_true")
     _schemer_rule_option(sturn)
@@ -873,9 +927,9 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate", help="play a scenario many times with bots and report win rates")
     simulate.add_argument("scenario")
     _game_options(simulate)
-    simulate.add_argument("--games", type=int, default=100, metavar="N")
-    simulate.add_argument("--seed", type=int, default=0, metavar="S")
-    simulate.add_argument("--workers", type=int, default=1, metavar="W",
+    simulate.add_argument("--games", type=COUNT, default=100, metavar="N")
+    simulate.add_argument("--seed", type=SEED, default=0, metavar="S")
+    simulate.add_argument("--workers", type=COUNT, default=1, metavar="W",
                           help="local worker processes (the report does not depend on it)")
     simulate.add_argument("--bot", choices=("greedy", "random"), default="greedy")
     simulate.add_argument("--dask", metavar="ADDRESS",
@@ -886,7 +940,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="play a scenario in the terminal")
     play.add_argument("scenario", nargs="?")
     _game_options(play)
-    play.add_argument("--seed", type=int, default=0, metavar="S", help="seed for the dice")
+    play.add_argument("--seed", type=SEED, default=0, metavar="S", help="seed for the dice")
     play.add_argument("--save", metavar="FILE", help="save here after every choice")
     play.add_argument("--resume", metavar="SAVE", help="continue a saved game")
     play.set_defaults(run=cmd_play)
@@ -922,14 +976,14 @@ def build_parser() -> argparse.ArgumentParser:
     tsim = tavern_commands.add_parser("simulate", help="bot games: win rates, game length, "
                                       "how players lose")
     _tavern_options(tsim)
-    tsim.add_argument("--games", type=int, default=100)
+    tsim.add_argument("--games", type=COUNT, default=100)
     tsim.add_argument("--drinks", metavar="FILE", help="a Drink Deck file (default: "
                       "decks/drinks-sample.toml)")
     tsim.add_argument("--json", action="store_true")
     tsim.set_defaults(run=cmd_tavern_simulate)
     tplay = tavern_commands.add_parser("play", help="play at the terminal against bots")
     _tavern_options(tplay)
-    tplay.add_argument("--bots", type=int, default=3)
+    tplay.add_argument("--bots", type=AT_LEAST_0, default=3)
     tplay.set_defaults(run=cmd_tavern_play)
     encounter = tavern_commands.add_parser("encounter", help="the encounter card game "
                                            "(Cutthroat Caverns): play or simulate")
@@ -939,7 +993,7 @@ def build_parser() -> argparse.ArgumentParser:
                          ("simulate", "random bot games: Prestige, deaths, Encounters")):
         sub = encounter_commands.add_parser(action, help=text)
         sub.add_argument("--players", type=int, default=4)
-        sub.add_argument("--seed", type=int, default=0)
+        sub.add_argument("--seed", type=SEED, default=0)
         sub.add_argument("--deck", metavar="FILE", help="an encounter game file (default: "
                          "decks/encounter/sample.toml)")
         sub.add_argument("--module", metavar="FILE", help="play an Adventure Module's scenes "
@@ -949,10 +1003,10 @@ def build_parser() -> argparse.ArgumentParser:
                          help="a seat whose player has played the module before: they "
                          "leave its decisions to the others (at random if all have)")
         if action == "play":
-            sub.add_argument("--bots", type=int, default=3)
+            sub.add_argument("--bots", type=AT_LEAST_0, default=3)
             sub.set_defaults(run=cmd_encounter_play)
         else:
-            sub.add_argument("--games", type=int, default=100)
+            sub.add_argument("--games", type=COUNT, default=100)
             sub.add_argument("--json", action="store_true")
             sub.set_defaults(run=cmd_encounter_simulate)
 
@@ -977,7 +1031,7 @@ def build_parser() -> argparse.ArgumentParser:
     cnew.add_argument("--legend", action="store_true", help="Legend difficulty")
     cnew.add_argument("--steps-change", type=int, default=0, metavar="N",
                       help="Power Tree steps above (or below, negative) each scenario's")
-    cnew.add_argument("--seed", type=int, default=0, metavar="S", help="seed for the dice")
+    cnew.add_argument("--seed", type=SEED, default=0, metavar="S", help="seed for the dice")
     cnew.add_argument("--force", action="store_true", help="replace a campaign of that name")
     cnew.set_defaults(run=cmd_campaign_new)
     ccont = with_saves(campaign_commands.add_parser(
@@ -985,15 +1039,15 @@ def build_parser() -> argparse.ArgumentParser:
     ccont.add_argument("name")
     ccont.add_argument("--bot", choices=("greedy", "random"),
                        help="let a bot play the Heroes")
-    ccont.add_argument("--scenarios", type=int, metavar="N", help="stop after N scenarios")
-    ccont.add_argument("--backup", type=int, metavar="N", help="continue from backup N")
+    ccont.add_argument("--scenarios", type=AT_LEAST_0, metavar="N", help="stop after N scenarios")
+    ccont.add_argument("--backup", type=COUNT, metavar="N", help="continue from backup N")
     ccont.set_defaults(run=cmd_campaign_continue)
     clist = with_saves(campaign_commands.add_parser("list", help="the saved campaigns"))
     clist.set_defaults(run=cmd_campaign_list)
     cshow = with_saves(campaign_commands.add_parser(
         "show", help="progress, unlocks, last results"))
     cshow.add_argument("name")
-    cshow.add_argument("--backup", type=int, metavar="N", help="show backup N instead")
+    cshow.add_argument("--backup", type=COUNT, metavar="N", help="show backup N instead")
     cshow.set_defaults(run=cmd_campaign_show)
     cnote = with_saves(campaign_commands.add_parser("note", help="add a note"))
     cnote.add_argument("name")
@@ -1002,7 +1056,7 @@ def build_parser() -> argparse.ArgumentParser:
     cexport = with_saves(campaign_commands.add_parser("export", help="copy a campaign out"))
     cexport.add_argument("name")
     cexport.add_argument("file")
-    cexport.add_argument("--backup", type=int, metavar="N", help="export backup N")
+    cexport.add_argument("--backup", type=COUNT, metavar="N", help="export backup N")
     cexport.set_defaults(run=cmd_campaign_export)
     cimport = with_saves(campaign_commands.add_parser("import", help="bring a campaign in"))
     cimport.add_argument("file")
@@ -1014,11 +1068,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``tales`` command; return its exit status."""
-    args = build_parser().parse_args(argv)
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as stop:  # --help (0), or an argument mistake on one line (2)
+        return stop.code if isinstance(stop.code, int) else 2
     try:
         status: int = args.run(args)
     except TalesError as error:
-        print(f"tales: {error}", file=sys.stderr)
+        print(f"tales: {one_line(str(error))}", file=sys.stderr)
+        return 2
+    except OSError as error:  # a name too long, a folder that cannot be read, a full disk
+        where = f"{error.filename}: " if error.filename is not None else ""
+        print(f"tales: {one_line(where + (error.strerror or str(error)))}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0

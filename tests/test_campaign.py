@@ -937,7 +937,8 @@ def test_cli_continue_at_the_terminal_quits_and_saves(
      "tales: campaign name 'a/b': use letters, digits, - and _"),
     (["new", "../up", "--heroes", "gerki,deirdre"], "tales: campaign name '../up': use"),
     (["new", "x", "--heroes", "gerki,deirdre", "--seed", "-1"],
-     "tales: --seed -1: give a whole number from 0 to 2**64 - 1"),
+     "tales: argument --seed: -1: give a whole number from 0 to 2**64 - 1 (see tales "
+     "campaign new --help)"),
     (["new", "x", "--heroes", "gerki,deirdre", "--campaign", "nowhere"],
      "tales: no scenario 'nowhere' (bundled: "),
     (["new", "x", "--heroes", "gerki,deirdre", "--campaign", "scenarios/cellar-door.toml"],

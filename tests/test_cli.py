@@ -309,7 +309,8 @@ USER_ERRORS = {
         "no figure 'nobody' in this position (figures: zot, pooky, deirdre, gob1, brute1, "
         "golem)"),
     "reach, negative move": (["reach", SAMPLE_POSITION, "--figure", "zot", "--move", "-1"],
-                             "--move -1: movement must be 0 or more"),
+                             "argument --move: -1: give a whole number, 0 or more (see tales "
+                             "reach --help)"),
     "reach, missing file": (["reach", MISSING, "--figure", "zot", "--move", "1", "--json"],
                             f"{MISSING}: no such file"),
 }

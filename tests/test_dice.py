@@ -142,7 +142,7 @@ BAD: list[BadCase] = [
     ("unknown-face-key", _faces(damage="{damage = 0}, {damage = 1, dammage = 1}"), 2,
      ("dice.damage, face 2", "unknown key 'dammage'")),
     ("negative-damage", _faces(epic="{damage = -1}, {damage = 2}"), 4,
-     ("dice.epic, face 1", "'damage'", "0 or more")),
+     ("dice.epic, face 1", "'damage'", "0 to 20")),
     ("fractional-damage", _faces(epic="{damage = 1}, {damage = 1.5}"), 4,
      ("dice.epic, face 2", "'damage'")),
     ("negative-inspire", _faces(damage="{damage = 0}, {inspire = -1}"), 2,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import random
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,7 +16,7 @@ from tales.board.figures import Figure, Keyword, Side
 from tales.board.position import Position
 from tales.rules.decisions import Decider, Decision, all_outcomes, replay, resolve
 from tales.rules.forced import forced_paths, push
-from tales.rules.movement import reach
+from tales.rules.movement import reach, reach_table
 from tales.rules.spaces import entry_costs
 
 GLYPHS = [".", ".", ".", ".", "#", "~", "^", "T", "D", "_"]
@@ -165,3 +166,24 @@ def test_all_outcomes_lists_each_branch_once() -> None:
 
     results = [r for _, r in all_outcomes(two_choices)]
     assert results == [(1, "x"), (1, "y"), (1, "z"), (2, "x"), (2, "y"), (2, "z")]
+
+
+@settings(max_examples=200, deadline=None)
+@given(positions(), st.integers(0, 9), st.booleans(), st.booleans())
+def test_pruned_reach_agrees_with_the_full_table(
+    p: Position, points: int, leap: bool, safe_only: bool
+) -> None:
+    """The search that keeps only improving arrivals finds, for every end space, the same
+    fewest points and least damage as the full table of every cost (``reach_table``)."""
+    if not p.figures:
+        return
+    mover = p.figures[0]
+    p = replace(p, traps={s: 1 + s % 3 for s in range(p.board.n) if p.board.trap[s]})
+    routes = reach(p, mover.id, points, leap, safe_only=safe_only)
+    table = reach_table(p, mover.id, points, leap, safe_only=safe_only)
+    assert set(routes.costs) == set(table)
+    for space, (low, low_damage, least, least_damage) in table.items():
+        cheapest, safest = routes.route(space), routes.route(space, safest=True)
+        assert (cheapest.cost, safest.cost, safest.damage) == (low, least, least_damage)
+        assert cheapest.damage == low_damage
+        assert cheapest.path[0] == mover.at and cheapest.path[-1] == space

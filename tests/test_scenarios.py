@@ -434,7 +434,7 @@ def test_scenario_show(capsys: pytest.CaptureFixture[str]) -> None:
     out, err = capsys.readouterr()
     assert err == ""
     lines = out.splitlines()
-    assert lines[0] == "The cellar door (sample) (sample, 2-4 Heroes, Epic Pool 3)"
+    assert lines[0] == "The cellar door (sample) (sample, 2-3 Heroes, Epic Pool 3)"
     assert "  part 'The cellar': 2 cellar-rats by tracker deck (1, 2); bouncers on F4" in lines
     assert "  part 'Behind the door': golems on D5" in lines
     assert "  event 'more rats'" in lines

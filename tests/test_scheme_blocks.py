@@ -519,7 +519,8 @@ def _mistakes(position: str, blocks: str) -> dict[str, tuple[list[str], str]]:
             [*move, "--figure", "r1", "--toward", "space Z9"], "no space Z9 on map 'case'"),
         "negative move": (
             ["schemer", "move", position, "--figure", "r1", "--move", "-1", "--toward", "foe"],
-            "--move -1: movement must be 0 or more"),
+            "argument --move: -1: give a whole number, 0 or more (see tales schemer move "
+            "--help)"),
         "unknown group": (
             [*turn, "--group", "wolves", "--scheme", "1"],
             f"{blocks}: no group 'wolves' (groups: rats)"),

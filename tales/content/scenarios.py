@@ -216,14 +216,20 @@ def parse_scenario(text: str, source: str = "<scenario>", base: Path | None = No
                 what = "events" if condition.kind is When.FIRED else "parts"
                 raise fail(f"'{condition.kind.value}' names {unknown[0]!r}, which is not "
                            f"one of the scenario's {what}", _quoted(lines, unknown[0]))
-    heroes = data.get("heroes", {"least": 2, "most": 4})
+    heroes = data.get("heroes", {})
     if not (isinstance(heroes, dict) and set(heroes) <= {"least", "most"}
             and all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 4
                     for v in heroes.values())):
         raise fail("'heroes' is { least = 2, most = 4 } (1 to 4)", lines.of_key("heroes"))
-    least, most = heroes.get("least", 2), heroes.get("most", 4)
+    starts = int(board.start.sum())
+    # unless the scenario says, as many Heroes as the map has Hero start spaces (up to 4)
+    least, most = heroes.get("least", 2), heroes.get("most", max(min(4, starts), 1))
     if least > most:
         raise fail(f"'heroes': least ({least}) is more than most ({most})",
+                   lines.of_key("heroes"))
+    if most > starts:
+        # each Hero (and a Solo Mode Companion, Appendix B setup 5) needs a Hero start space
+        raise fail(f"'heroes': most is {most}, but the map has {starts} Hero start spaces",
                    lines.of_key("heroes"))
     pool = data.get("epic_pool", {})
     if not (isinstance(pool, dict) and set(pool) <= {"size", "dice"}

@@ -10,11 +10,11 @@ cluster's executor (``tales simulate --dask ADDRESS``, with the ``dask`` extra i
 from __future__ import annotations
 
 import math
-import statistics
 from collections import Counter
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import dataclass
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -24,6 +24,7 @@ from tales.engine.content import load_context
 from tales.engine.game import Game
 from tales.engine.rounds import play_scenario
 from tales.engine.state import Result, Setup
+from tales.errors import TalesError
 
 
 @dataclass(frozen=True)
@@ -53,9 +54,58 @@ def play_game(setup: dict[str, Any], bot: str, seed: int, game: int) -> GameRepo
                       dict(state.dealt), dict(state.taken), len(run.log))
 
 
-def _play_many(args: tuple[dict[str, Any], str, int, list[int]]) -> list[GameReport]:
+def _play_many(args: tuple[dict[str, Any], str, int, range]) -> list[GameReport]:
     setup, bot, seed, games = args
-    return [play_game(setup, bot, seed, n) for n in games]
+    try:
+        return [play_game(setup, bot, seed, n) for n in games]
+    except TalesError as error:  # sent back whole, as one line, from any worker
+        raise TalesError(str(error)) from None
+
+
+def stream_games(setup: Setup, bot: str, games: int, seed: int, workers: int = 1,
+                 executor: Executor | None = None) -> Iterator[GameReport]:
+    """Play ``games`` games and yield each report as it is done (in no set order). Memory
+    does not grow with ``games``: at most a few batches per worker are in flight."""
+    load_context(setup)  # a bad setup fails here, once, with its one-line error
+    data = setup.to_dict()
+    if executor is None and workers <= 1:
+        for n in range(games):
+            yield play_game(data, bot, seed, n)
+        return
+    chunk = max(1, min(25, games // (4 * max(workers, 1)) or 1))
+    starts = iter(range(0, games, chunk))
+    own = executor is None
+    pool = executor or ProcessPoolExecutor(max_workers=workers)
+    pending: set[Future[list[GameReport]]] = set()
+
+    def submit() -> bool:
+        start = next(starts, None)
+        if start is None:
+            return False
+        batch = range(start, min(start + chunk, games))
+        pending.add(pool.submit(_play_many, (data, bot, seed, batch)))
+        return True
+
+    try:
+        for _ in range(4 * max(workers, 1)):
+            if not submit():
+                break
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                pending.discard(future)
+                try:
+                    batch_reports = future.result()
+                except BrokenProcessPool:
+                    raise TalesError("a simulation worker process died (out of memory?); "
+                                     "try fewer --workers") from None
+                yield from batch_reports
+                submit()
+    finally:
+        for future in pending:
+            future.cancel()
+        if own:
+            pool.shutdown(cancel_futures=True)
 
 
 def run_games(setup: Setup, bot: str, games: int, seed: int, workers: int = 1,
@@ -63,30 +113,87 @@ def run_games(setup: Setup, bot: str, games: int, seed: int, workers: int = 1,
               progress: Callable[[int, int], None] | None = None) -> list[GameReport]:
     """Play ``games`` games; the reports in game order. ``workers`` local processes (1: in
     this process), or the given ``executor``."""
-    load_context(setup)  # a bad setup fails here, once, with its one-line error
-    data = setup.to_dict()
-    if executor is None and workers <= 1:
-        reports = []
-        for n in range(games):
-            reports.append(play_game(data, bot, seed, n))
-            if progress:
-                progress(n + 1, games)
-        return reports
-    chunk = max(1, min(25, games // (4 * max(workers, 1)) or 1))
-    batches = [list(range(start, min(start + chunk, games)))
-               for start in range(0, games, chunk)]
-    own = executor is None
-    pool = executor or ProcessPoolExecutor(max_workers=workers)
     reports = []
-    try:
-        for batch in pool.map(_play_many, [(data, bot, seed, b) for b in batches]):
-            reports.extend(batch)
-            if progress:
-                progress(len(reports), games)
-    finally:
-        if own:
-            pool.shutdown()
+    for report in stream_games(setup, bot, games, seed, workers, executor):
+        reports.append(report)
+        if progress:
+            progress(len(reports), games)
     return sorted(reports, key=lambda r: r.game)
+
+
+@dataclass
+class Tally:
+    """A sweep's report built one game at a time (counts and sums only, so a million
+    games take no more memory than ten). The order games arrive in does not matter."""
+
+    games: int = 0
+    wins: int = 0
+    rounds: Counter[int] = field(default_factory=Counter)
+    defeats: Counter[str] = field(default_factory=Counter)
+    fell: Counter[str] = field(default_factory=Counter)
+    where: Counter[str] = field(default_factory=Counter)
+    dealt: Counter[str] = field(default_factory=Counter)
+    taken: Counter[str] = field(default_factory=Counter)
+    decisions: int = 0
+
+    def add(self, report: GameReport) -> None:
+        """Count one game."""
+        self.games += 1
+        self.wins += report.result == Result.VICTORY.value
+        self.rounds[report.rounds] += 1
+        if report.result == Result.DEFEAT.value:
+            self.defeats[report.reason] += 1
+        for hero, space, _ in report.fallen:
+            self.fell[hero] += 1
+            self.where[f"{hero} on {space}"] += 1
+        self.dealt.update(report.dealt)
+        self.taken.update(report.taken)
+        for group in (*report.dealt, *report.taken):
+            self.dealt[group] += 0
+            self.taken[group] += 0
+        self.decisions += report.decisions
+
+    def median_rounds(self) -> float | int:
+        """The median of the rounds played, from their counts."""
+        if not self.games:
+            return 0
+        ordered = sorted(self.rounds.items())
+
+        def nth(k: int) -> int:
+            seen = 0
+            for value, count in ordered:
+                seen += count
+                if k < seen:
+                    return value
+            return ordered[-1][0]
+
+        middle = self.games // 2
+        if self.games % 2:
+            return nth(middle)
+        return (nth(middle - 1) + nth(middle)) / 2
+
+    def summary(self, setup: Setup, bot: str, seed: int) -> dict[str, Any]:
+        """The sweep's report: win rate with a 95% interval, rounds, who fell where, damage
+        per Schemer Group, why games were lost."""
+        games = self.games
+        low, high = wilson(self.wins, games)
+        total_rounds = sum(r * n for r, n in self.rounds.items())
+        return {
+            "scenario": setup.scenario, "heroes": list(setup.heroes), "bot": bot,
+            "seed": seed, "games": games, "wins": self.wins,
+            "win_rate": round(self.wins / games, 4) if games else 0.0,
+            "win_rate_95": [round(low, 4), round(high, 4)],
+            "rounds": {"mean": round(total_rounds / games, 2) if games else 0.0,
+                       "median": self.median_rounds(),
+                       "min": min(self.rounds, default=0), "max": max(self.rounds, default=0)},
+            "defeats": _most_common(self.defeats),
+            "heroes_fallen": _most_common(self.fell),
+            "where_heroes_fell": _most_common(self.where, 10),
+            "damage_per_game": {g: {"dealt_to_heroes": round(self.dealt[g] / games, 2),
+                                    "taken": round(self.taken[g] / games, 2)}
+                                for g in sorted(self.dealt)} if games else {},
+            "decisions_per_game": round(self.decisions / games, 1) if games else 0.0,
+        }
 
 
 def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
@@ -99,40 +206,18 @@ def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def _most_common(counts: Counter[str], n: int | None = None) -> dict[str, int]:
+    """Most common first, ties by name (so the report does not depend on arrival order)."""
+    ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    return dict(ordered[:n] if n is not None else ordered)
+
+
 def summarise(setup: Setup, bot: str, seed: int, reports: list[GameReport]) -> dict[str, Any]:
-    """The sweep's report: win rate with a 95% interval, rounds, who fell where, damage per
-    Schemer Group, why games were lost."""
-    games = len(reports)
-    wins = sum(r.result == Result.VICTORY.value for r in reports)
-    low, high = wilson(wins, games)
-    rounds = [r.rounds for r in reports]
-    fell: Counter[str] = Counter()
-    where: Counter[str] = Counter()
-    for report in reports:
-        for hero, space, _ in report.fallen:
-            fell[hero] += 1
-            where[f"{hero} on {space}"] += 1
-    groups = sorted({g for r in reports for g in (*r.dealt, *r.taken)})
-    return {
-        "scenario": setup.scenario, "heroes": list(setup.heroes), "bot": bot, "seed": seed,
-        "games": games, "wins": wins,
-        "win_rate": round(wins / games, 4) if games else 0.0,
-        "win_rate_95": [round(low, 4), round(high, 4)],
-        "rounds": {"mean": round(statistics.fmean(rounds), 2) if rounds else 0.0,
-                   "median": statistics.median(rounds) if rounds else 0,
-                   "min": min(rounds, default=0), "max": max(rounds, default=0)},
-        "defeats": dict(Counter(r.reason for r in reports
-                                if r.result == Result.DEFEAT.value).most_common()),
-        "heroes_fallen": dict(fell.most_common()),
-        "where_heroes_fell": dict(where.most_common(10)),
-        "damage_per_game": {g: {"dealt_to_heroes": round(sum(r.dealt.get(g, 0)
-                                                              for r in reports) / games, 2),
-                                "taken": round(sum(r.taken.get(g, 0) for r in reports)
-                                               / games, 2)}
-                            for g in groups} if games else {},
-        "decisions_per_game": round(statistics.fmean(r.decisions for r in reports), 1)
-        if reports else 0.0,
-    }
+    """The sweep's report of ``reports`` (see :class:`Tally`)."""
+    tally = Tally()
+    for report in sorted(reports, key=lambda r: r.game):
+        tally.add(report)
+    return tally.summary(setup, bot, seed)
 
 
 def format_report(report: dict[str, Any]) -> Iterator[str]:

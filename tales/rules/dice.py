@@ -140,6 +140,10 @@ def parse_dice(text: str, source: str = "<dice>") -> Dice:
     return Dice(dice, source, assumption)
 
 
+#: The most damage or Inspire icons one face may show (the printed dice show 0 to 3).
+MOST_ON_A_FACE = 20
+
+
 def _face(spec: Any, die: str, n: int, source: str, line: int | None) -> Face:
     where = f"dice.{die}, face {n}"
     if not isinstance(spec, dict):
@@ -151,9 +155,10 @@ def _face(spec: Any, die: str, n: int, source: str, line: int | None) -> Face:
 
     def count(key: str) -> int:
         value = spec.get(key, 0)
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ContentError(source, f"{where}: '{key}' must be a whole number, 0 or more",
-                               line)
+        if (isinstance(value, bool) or not isinstance(value, int) or value < 0
+                or value > MOST_ON_A_FACE):
+            raise ContentError(source, f"{where}: '{key}' must be a whole number, 0 to "
+                               f"{MOST_ON_A_FACE}", line)
         return value
 
     def flag(key: str) -> bool:

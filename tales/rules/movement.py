@@ -78,15 +78,20 @@ class Route:
 class Reach:
     """Every space a figure may end a Move or Leap on, with routes to each.
 
-    ``costs`` maps each end space to the fewest movement points that reach it.
+    ``costs`` maps each end space to the fewest movement points that reach it. Underneath,
+    for each number of points spent, the spaces first reached with less damage than at any
+    lower cost (the only arrivals a cheapest or a safest route can use), each with its
+    damage and the space it came from.
     """
 
     figure: Figure
     points: int
     leap: bool
     costs: dict[int, int]
-    # (points + 1) x n keys: damage * (n + 1) + previous space (n: none)
-    _best: npt.NDArray[np.int64] = field(repr=False)
+    # points spent -> (spaces, sorted; keys: damage * (n + 1) + previous space, n for none)
+    _layers: dict[int, tuple[IntArray, npt.NDArray[np.int64]]] = field(repr=False)
+    _safest: IntArray = field(repr=False)  # points of each space's least-damage arrival
+    _landing: npt.NDArray[np.int64] = field(repr=False)  # a Leap's landing damage
     _steps: IntArray = field(repr=False)
     _danger: BoolArray = field(repr=False)
 
@@ -98,22 +103,20 @@ class Reach:
         ``safest`` the least damage within the movement (fewest points among those)."""
         if to not in self.costs:
             raise KeyError(to)
-        n = self._best.shape[1]
-        column = self._best[:, to]
-        if safest:
-            damage = column // (n + 1)
-            cost = int(np.argmin(damage))  # first minimum: fewest points
-        else:
-            cost = self.costs[to]
+        cost = int(self._safest[to]) if safest else self.costs[to]
         return self._trace(to, cost)
 
+    def _key(self, spent: int, space: int) -> int:
+        spaces, keys = self._layers[spent]
+        return int(keys[int(np.searchsorted(spaces, space))])
+
     def _trace(self, to: int, cost: int) -> Route:
-        n = self._best.shape[1]
+        n = len(self._steps)
         path = [to]
-        damage = int(self._best[cost, to] // (n + 1))
+        damage = self._key(cost, to) // (n + 1) + int(self._landing[to])
         here, spent = to, cost
         while True:
-            previous = int(self._best[spent, here] % (n + 1))
+            previous = self._key(spent, here) % (n + 1)
             if previous == n:
                 break
             spent -= 1 if self.leap else int(self._steps[here])
@@ -149,22 +152,27 @@ def blocking(
     return no_pass, no_end
 
 
-def reach(
-    position: Position,
-    figure_id: str,
-    points: int,
-    leap: bool = False,
-    rules: MoveRules = DEFAULT_RULES,
-    safe_only: bool = False,
-) -> Reach:
-    """Every space ``figure_id`` can end a Move ``points`` (or Leap) on, with routes.
+@dataclass(frozen=True)
+class _Search:
+    """What a Move or Leap search works over, for one figure."""
 
-    ``safe_only``: only along Safe paths (glossary: Safe, "Path is Safe if all spaces are
-    Safe"): a Move enters no space Dangerous to it, a Leap lands on none."""
-    figure = position.figure(figure_id)
+    points: int
+    start: int
+    passable: BoolArray
+    endable: BoolArray
+    steps: IntArray  # movement points to enter each space
+    step_damage: npt.NDArray[np.int64]  # damage for entering each space on the way
+    landing: npt.NDArray[np.int64]  # damage for ending on each space (a Leap's landing)
+    dangerous: BoolArray
+
+
+def _search(position: Position, figure: Figure, points: int, leap: bool, rules: MoveRules,
+            safe_only: bool) -> _Search:
     board = position.board
     n = board.n
-    points = max(points, 0)
+    # a cheapest or safest route never enters a space twice: more points than the board
+    # can use are the same as the board's size (Move: 2 a space at most; Leap: 1)
+    points = min(max(points, 0), (1 if leap else 2) * n)
     if Keyword.IMMOBILE in figure.keywords:
         points = 0  # glossary: Immobile, "Figure never moves"
     blocked = position.blocked()
@@ -180,48 +188,130 @@ def reach(
             no_end = no_end | dangerous
         else:
             blocked = blocked | dangerous
+    zeros = np.zeros(n, dtype=np.int64)
     if leap:
         steps = np.ones(n, dtype=np.int32)
         passable = ~blocked
-        step_damage = np.zeros(n, dtype=np.int64)  # only the landing space counts
+        step_damage, landing = zeros, damage.astype(np.int64)  # only the landing counts
+        landing[figure.at] = 0
     else:
         steps = entry_costs(position, figure)
         passable = ~blocked & ~no_pass
-        step_damage = damage.astype(np.int64)
-    best = np.full((points + 1, n), _NEVER, dtype=np.int64)
-    start = figure.at
-    best[0, start] = n  # damage 0, previous space "none" (n)
-    links = board.links
-    for spent in range(points + 1):
-        layer = best[spent]
-        sources = np.flatnonzero(layer < _NEVER)
-        if sources.size == 0:
+        step_damage, landing = damage.astype(np.int64), zeros
+    endable = ~blocked & ~no_end
+    endable[figure.at] = True
+    return _Search(points, figure.at, passable, endable, steps, step_damage, landing,
+                   dangerous)
+
+
+def reach(
+    position: Position,
+    figure_id: str,
+    points: int,
+    leap: bool = False,
+    rules: MoveRules = DEFAULT_RULES,
+    safe_only: bool = False,
+) -> Reach:
+    """Every space ``figure_id`` can end a Move ``points`` (or Leap) on, with routes.
+
+    ``safe_only``: only along Safe paths (glossary: Safe, "Path is Safe if all spaces are
+    Safe"): a Move enters no space Dangerous to it, a Leap lands on none.
+
+    A search over (points spent, space), one layer of points at a time with numpy, that
+    keeps only arrivals with less damage than any cheaper arrival at the same space (the
+    rest can be on no cheapest and no safest route): memory and time grow with the spaces
+    reached, not with the movement. :func:`reach_table` is the full table it agrees with.
+    """
+    figure = position.figure(figure_id)
+    n = position.board.n
+    links = position.board.links
+    search = _search(position, figure, points, leap, rules, safe_only)
+    span = n + 1
+    best_damage = np.full(n, _NEVER, dtype=np.int64)
+    cheapest = np.full(n, -1, dtype=np.int32)
+    safest = np.full(n, -1, dtype=np.int32)
+    scratch = np.full(n, _NEVER, dtype=np.int64)
+    layers: dict[int, tuple[IntArray, npt.NDArray[np.int64]]] = {}
+    pending: dict[int, list[tuple[IntArray, npt.NDArray[np.int64]]]] = {
+        0: [(np.array([search.start], dtype=np.int64), np.array([n], dtype=np.int64))]}
+    spent = 0
+    while pending:
+        spent = min(pending)
+        arrivals = pending.pop(spent)
+        dst = np.concatenate([d for d, _ in arrivals])
+        keys = np.concatenate([k for _, k in arrivals])
+        np.minimum.at(scratch, dst, keys)
+        spaces = np.unique(dst)
+        keys = scratch[spaces]
+        scratch[spaces] = _NEVER
+        damage = keys // span
+        better = damage < best_damage[spaces]
+        spaces, keys, damage = spaces[better], keys[better], damage[better]
+        if spaces.size == 0:
             continue
+        best_damage[spaces] = damage
+        safest[spaces] = spent
+        first = cheapest[spaces] < 0
+        cheapest[spaces[first]] = spent
+        layers[spent] = (spaces, keys)
+        targets = links[spaces]
+        ok = targets >= 0
+        ok[ok] &= search.passable[targets[ok]]
+        src = np.broadcast_to(spaces[:, None], targets.shape)[ok]
+        carried = np.broadcast_to(damage[:, None], targets.shape)[ok]
+        to = targets[ok]
+        arrive = spent + search.steps[to]
+        within = arrive <= search.points
+        src, to, arrive, carried = src[within], to[within], arrive[within], carried[within]
+        new_keys = (carried + search.step_damage[to]) * span + src
+        for later in np.unique(arrive):
+            mask = arrive == later
+            pending.setdefault(int(later), []).append((to[mask], new_keys[mask]))
+    ends = np.flatnonzero((cheapest >= 0) & search.endable)
+    costs = {int(s): int(cheapest[s]) for s in ends}
+    # a Leap's landing damage counts once, at the end: the safest arrival is the cheapest
+    return Reach(figure, search.points, leap, costs, layers,
+                 cheapest if leap else safest, search.landing, search.steps,
+                 search.dangerous)
+
+
+def reach_table(
+    position: Position, figure_id: str, points: int, leap: bool = False,
+    rules: MoveRules = DEFAULT_RULES, safe_only: bool = False,
+) -> dict[int, tuple[int, int, int, int]]:
+    """The reference :func:`reach` is checked against and the baseline it is measured
+    against (``tools/bench_reach.py``): the full (points + 1) x spaces table of the least
+    damage at each exact cost, one numpy layer at a time (the engine's search before it
+    kept only improving arrivals). For each end space: (fewest points, damage at them,
+    points of the least damage, that damage)."""
+    figure = position.figure(figure_id)
+    n = position.board.n
+    links = position.board.links
+    search = _search(position, figure, points, leap, rules, safe_only)
+    table = np.full((search.points + 1, n), _NEVER, dtype=np.int64)
+    table[0, search.start] = 0
+    for spent in range(search.points + 1):
+        sources = np.flatnonzero(table[spent] < _NEVER)
         targets = links[sources]
         ok = targets >= 0
-        ok[ok] &= passable[targets[ok]]
+        ok[ok] &= search.passable[targets[ok]]
         src = np.broadcast_to(sources[:, None], targets.shape)[ok]
-        dst = targets[ok]
-        arrive = spent + steps[dst]
-        within = arrive <= points
-        src, dst, arrive = src[within], dst[within], arrive[within]
-        carried = layer[src] // (n + 1) + step_damage[dst]
-        keys = carried * (n + 1) + src
-        np.minimum.at(best, (arrive, dst), keys)
-    if leap:
-        # the landing space deals its damage: add it to every arrival
-        landed = best < _NEVER
-        extra = damage.astype(np.int64) * (n + 1)
-        extra[start] = 0
-        best = np.where(landed, best + extra[None, :], best)
-    endable = ~blocked & ~no_end
-    endable[start] = True
-    costs: dict[int, int] = {}
-    reached = best < _NEVER
-    for space in np.flatnonzero(reached.any(axis=0) & endable):
-        costs[int(space)] = int(np.argmax(reached[:, space]))
-    costs = dict(sorted(costs.items()))
-    return Reach(figure, points, leap, costs, best, steps, dangerous)
+        to = targets[ok]
+        arrive = spent + search.steps[to]
+        within = arrive <= search.points
+        src, to, arrive = src[within], to[within], arrive[within]
+        np.minimum.at(table, (arrive, to), table[spent, src] + search.step_damage[to])
+    found: dict[int, tuple[int, int, int, int]] = {}
+    for space in range(n):
+        column = table[:, space]
+        reached = np.flatnonzero(column < _NEVER)
+        if reached.size == 0 or not search.endable[space]:
+            continue
+        extra = int(search.landing[space])
+        low = int(reached[0])
+        least = int(np.argmin(column))
+        found[space] = (low, int(column[low]) + extra, least, int(column[least]) + extra)
+    return found
 
 
 @dataclass(frozen=True, slots=True)

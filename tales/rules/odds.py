@@ -135,11 +135,29 @@ def _after_doom_removal(die: Die, count: int) -> Distribution:
     return total
 
 
-def damage_distribution(spec: AttackSpec, dice: Dice) -> Distribution:
-    """Probability of each damage total of the Attack (index = damage)."""
+#: The most dice (Damage and Epic together) one Attack may roll here: far past any Attack
+#: of the game, and small enough that the answer is immediate.
+MOST_DICE = 100
+#: The most fixed damage, Damage Boost, Weaken or Shield Tokens one Attack may count.
+MOST_ADDED = 1000
+
+
+def check_spec(spec: AttackSpec) -> None:
+    """A one-line :class:`TalesError` for an Attack outside the bounds above."""
     for name in ("yellow", "epic", "fixed", "boost", "weaken", "shield"):
         if getattr(spec, name) < 0:
             raise TalesError(f"{name} must be 0 or more, not {getattr(spec, name)}")
+    if spec.yellow + spec.epic > MOST_DICE:
+        raise TalesError(f"{spec.yellow + spec.epic} dice: an Attack here rolls at most "
+                         f"{MOST_DICE}")
+    for name in ("fixed", "boost", "weaken", "shield"):
+        if getattr(spec, name) > MOST_ADDED:
+            raise TalesError(f"{name} {getattr(spec, name)}: at most {MOST_ADDED}")
+
+
+def damage_distribution(spec: AttackSpec, dice: Dice) -> Distribution:
+    """Probability of each damage total of the Attack (index = damage)."""
+    check_spec(spec)
     yellow = die_distribution(dice[DieKind.DAMAGE])
     epic = die_distribution(dice[DieKind.EPIC])
     epic_sum = _sum_of([epic] * spec.epic)
@@ -185,6 +203,9 @@ def parse_attack(text: str) -> AttackSpec:
         if match is None:
             raise TalesError(f"attack {text!r}: {term.strip()!r} is not understood (write "
                              "terms such as \"2 damage\", \"1 epic\", \"3\")")
+        if len(match.group(1)) > 6:
+            raise TalesError(f"attack {text!r}: {match.group(1)[:12]}... is too many (at most "
+                             f"{MOST_DICE} dice and {MOST_ADDED} fixed damage)")
         count = int(match.group(1))
         kind = match.group(2) or ("damage" if match.group(3) else "fixed")
         if kind in ("damage", "yellow"):
