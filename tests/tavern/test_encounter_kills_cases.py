@@ -14,6 +14,7 @@ import pytest
 
 from tales.tavern.encounter import effects, rules
 from tales.tavern.encounter.model import (
+    Blow,
     Card,
     Event,
     Kind,
@@ -49,6 +50,7 @@ from .test_encounter_cases import (
     SWORD,
     TRIP,
     TROLL,
+    UGLY,
     VAMPYRE,
     Case,
     Start,
@@ -60,8 +62,11 @@ from .test_encounter_cases import (
     check,
     ending,
     hero,
+    hit,
+    on_stack,
     reveal,
     undead,
+    window,
 )
 
 #: A character's ability that is an attack (as the seed's Kai's is): on the damage stack.
@@ -274,3 +279,39 @@ def test_lich_quests_and_stand_ins(quote: str, case: Case,
                                    expected: Mapping[str, Any]) -> None:
     check(quote, case, expected)
 
+
+
+# --- 12. fewer prompts -------------------------------------------------------------------------
+
+ANTIDOTE = Card("Antidote (test)", Kind.ITEM, potion=True, steps=(Step(Op.CURE, 2),))
+MAUL_AT_TOP = Card("Maul (test)", Kind.STANDARD, (10, 20, 40), 2)
+
+PROMPTS = [
+    row("K12-no-potion-at-full-health", "003",
+        "Players take any Potions they wish to use before or during this encounter.",
+        Case(cave(adv("ann", 1, items=(POTION, ANTIDOTE)), adv("bob", 2)), window()),
+        {"count:play": 0}),
+    row("K12-a-potion-while-someone-is-hurt", "003",
+        "Healing Potions can be used to aid other willing players, granting Prestige Points "
+        "if used in this way (place the card on your Prestige pile).",
+        Case(cave(adv("ann", 1, items=(POTION, ANTIDOTE)), adv("bob", 2, life=90)), window()),
+        {"options:play": ("pass", POTION.name)}),
+    row("K12-no-redirection-with-nobody-else-alive", "003",
+        "If a player dies they are out of the game.",
+        Case(cave(adv("ann", 1, UGLY), adv("bob", dead=True)), hit("ann", 10)),
+        {"count:play": 0, "life": [90, 100]}),
+    row("K12-warned-before-doubling-a-top-value", "003",
+        "If there is no higher value, it cannot be doubled further.",
+        Case(cave(adv("ann", 1), adv("bob", 2, FURY)),
+             chain(on_stack(Blow("ann", MAUL_AT_TOP, 2), Blow("ann", SWORD, 1)),
+                   window(When.REVEAL)),
+             {"play": [FURY.name], "blow": ["2: Sword (test) (ann, 10)"]}),
+        {"options:blow": ("1: Maul (test) (ann, 40) - at its top value: doubling does nothing",
+                          "2: Sword (test) (ann, 10)"),
+         "stack": (("ann", MAUL_AT_TOP.name, 40), ("ann", SWORD.name, 20))}),
+]
+
+
+@pytest.mark.parametrize(CASES, PROMPTS)
+def test_fewer_prompts(quote: str, case: Case, expected: Mapping[str, Any]) -> None:
+    check(quote, case, expected)

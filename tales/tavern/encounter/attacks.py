@@ -52,7 +52,7 @@ def player_turn(table: Caverns, name: str, card: Card | None = None
     if player.vampyre:  # 003: "select a player without a Vampyre token to damage for 5"
         prey = tuple(p.name for p in table.living() if not p.vampyre and p.name != name)
         if prey:
-            whom = yield Decision("bite", f"{name} (a Vampyre): damage whom?", prey,
+            whom = yield Decision("bite", "(a Vampyre) bite whom?", prey,
                                   Decider.PLAYER, name, state=table)
             table = hurt(table.note(f"{name} bites {whom} for {VAMPYRE_BITE}"), whom,
                          VAMPYRE_BITE)
@@ -76,7 +76,7 @@ def change_set_cards(table: Caverns) -> Resolution[Caverns]:
         others = sorted({c.name for c in player.hand if c.kind.attack})
         if entry is None or not others:
             continue
-        choice = yield Decision("change", f"{name}: change your set Attack card "
+        choice = yield Decision("change", f"change your set Attack card "
                                 f"({entry[1].name})?", ("pass", *others), Decider.PLAYER,
                                 name, state=table)
         if choice == "pass":
@@ -136,7 +136,7 @@ def stand_in(table: Caverns, name: str, card: Card
         player = table.player(name)
         attacks = sorted({c.name for c in player.hand if c.kind.attack})
         if attacks:
-            choice = yield Decision("set", f"{name}: set a second Attack card face down?",
+            choice = yield Decision("set", "set a second Attack card face down?",
                                     ("pass", *attacks), Decider.PLAYER, name, state=table)
             if choice != "pass":
                 table, second = from_hand(table, name, choice)
@@ -152,7 +152,7 @@ def strike(table: Caverns, name: str, card: Card) -> Resolution[tuple[Caverns, s
     player = table.player(name)
     special = False
     if card.special and card.special == player.character and card.special_values:
-        choice = yield Decision("special", f"{name}: use {card.name}'s Special Attack?",
+        choice = yield Decision("special", f"use {card.name}'s Special Attack?",
                                 ("yes", "no"), Decider.PLAYER, name, state=table)
         special = choice == "yes"
     token = yield from place(table, name, card)
@@ -190,7 +190,7 @@ def announce(table: Caverns, blow: Blow) -> Resolution[Blow]:
     may lie, naming any other of its values)."""
     true = value(blow, table)
     options = tuple(sorted({true, *blow.ladder}))
-    said = yield Decision("announce", f"{blow.player}: announce {blow.card.name}'s damage",
+    said = yield Decision("announce", f"announce {blow.card.name}'s damage",
                           options, Decider.PLAYER, blow.player, state=table)
     return replace(blow, announced=said)
 
@@ -204,7 +204,7 @@ def challenge(table: Caverns, index: int) -> Resolution[Caverns]:
     for name in table.in_initiative():
         if name == blow.player:
             continue
-        choice = yield Decision("challenge", f"{name}: challenge {blow.player}'s "
+        choice = yield Decision("challenge", f"challenge {blow.player}'s "
                                 f"{announced}?", ("no", "yes"), Decider.PLAYER, name,
                                 state=table)
         if choice == "no":
@@ -372,7 +372,7 @@ def undead_attacks(table: Caverns) -> Resolution[Caverns]:
         living = tuple(p.name for p in table.living())
         if attacks and living:
             card = max(attacks, key=lambda c: c.values[c.start])
-            whom = yield Decision("haunt", f"{undead.name} (undead): attack whom with "
+            whom = yield Decision("haunt", f"(undead) attack whom with "
                                   f"{card.name}?", living, Decider.PLAYER, undead.name,
                                   state=table)
             table = discard_from_hand(table, undead.name, card.name)

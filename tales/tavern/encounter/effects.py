@@ -206,8 +206,28 @@ def usable(table: Caverns, name: str, when: When, incoming: Incoming | None = No
             continue
         if Op.EDGE_OUT in ops and not [n for n, _ in table.set_cards if n != name]:
             continue
+        if card.steps and not any(worthwhile(table, name, s) for s in card.steps):
+            continue
         found.append(card)
     return found
+
+
+def worthwhile(table: Caverns, name: str, step: Step) -> bool:
+    """Could ``step`` of a card ``name`` plays change anything now? Not a heal with everyone
+    it may heal at full health (no Potion offered at full health), a cure with nobody it may
+    cure poisoned, a redirection with nobody else alive, a theft with no Item to take."""
+    others = [p for p in table.living() if p.name != name]
+    whom = {Whom.YOU: [table.player(name)], Whom.OTHER: others,
+            Whom.ANY: table.living(), Whom.EACH: table.living()}.get(step.whom, [])
+    if step.op is Op.HEAL:
+        return any(p.life < LIFE for p in whom)
+    if step.op is Op.CURE:
+        return any(p.poison for p in whom)
+    if step.op is Op.REDIRECT:
+        return bool(others)
+    if step.op is Op.STEAL:
+        return any(c not in p.tipped for p in others for c in p.items)
+    return True
 
 
 def window(table: Caverns, when: When, only: Sequence[str] | None, label: str,
@@ -233,7 +253,7 @@ def answer(table: Caverns, when: When, only: Sequence[str] | None, label: str,
             cards = usable(table, name, when, incoming)
             if not cards:
                 continue
-            choice = yield Decision("play", f"{name}: play a card ({label})?",
+            choice = yield Decision("play", f"play a card ({label})?",
                                     (PASS, *sorted({c.name for c in cards})),
                                     Decider.PLAYER, name, state=table)
             if choice == PASS:
@@ -256,12 +276,12 @@ def negotiate(table: Caverns, only: Sequence[str] | None) -> Resolution[Caverns]
         others = tuple(p.name for p in table.living() if p.name != name)
         if (only is not None and name not in only) or not items or not others:
             continue
-        choice = yield Decision("give", f"{name}: give an Item to another player?",
+        choice = yield Decision("give", "give an Item to another player?",
                                 (PASS, *sorted({c.name for c in items})), Decider.PLAYER,
                                 name, state=table)
         if choice == PASS:
             continue
-        whom = yield Decision("whom", f"{name}: give {choice} to whom?", others,
+        whom = yield Decision("whom", f"give {choice} to whom?", others,
                               Decider.PLAYER, name, state=table)
         index = next(i for i, c in enumerate(player.items) if c.name == choice)
         table = table.with_player(replace(player, items=player.items[:index]
@@ -298,7 +318,7 @@ def use(table: Caverns, name: str, card: Card, incoming: Incoming | None = None
     if card.either:  # "may be played for either of its effects"
         labels = tuple(", ".join(f"{s.op.value} {s.amount}" if s.amount else s.op.value
                                  for s in effect) for effect in card.either)
-        chosen = yield Decision("either", f"{name}: {card.name} for which effect?", labels,
+        chosen = yield Decision("either", f"{card.name} for which effect?", labels,
                                 Decider.PLAYER, name, state=table)
         steps = (*steps, *card.either[labels.index(chosen)])
     for step in steps:
@@ -329,7 +349,7 @@ def defend(table: Caverns, name: str, step: Step, incoming: Incoming
         others = tuple(p.name for p in table.living() if p.name != name)
         if not others:
             return table, incoming
-        whom = yield Decision("whom", f"{name}: send the creature's attack at whom?", others,
+        whom = yield Decision("whom", "send the creature's attack at whom?", others,
                               Decider.PLAYER, name, state=table)
         return table.note(f"the attack on {name} goes to {whom}"), replace(incoming,
                                                                           victim=whom)
@@ -384,7 +404,7 @@ def choose_players(table: Caverns, name: str, whom: Whom, label: str, killer: st
     options = tuple(n for n in living if whom is Whom.ANY or n != name)
     if not options:
         return []
-    chosen = yield Decision("target", f"{name}: {label}: whom?", options, Decider.PLAYER,
+    chosen = yield Decision("target", f"{label}: whom?", options, Decider.PLAYER,
                             name or options[0], state=table)
     return [chosen]
 
@@ -423,7 +443,7 @@ def apply(table: Caverns, name: str, who: str, step: Step, label: str,
     player = table.player(who)
     if step.op is Op.HEAL:
         if who != name and potion is not None and potion.potion:
-            willing = yield Decision("accept", f"{who}: accept {label} from {name}?",
+            willing = yield Decision("accept", f"accept {label} from {name}?",
                                      ("yes", "no"), Decider.PLAYER, who, state=table)
             if willing == "no":  # the Potion stays with its owner
                 giver = table.player(name)
@@ -458,7 +478,7 @@ def apply(table: Caverns, name: str, who: str, step: Step, label: str,
         items = [c for c in player.items if c not in player.tipped]
         if not items or who == name:
             return table
-        choice = yield Decision("steal", f"{name}: take which Item from {who}?",
+        choice = yield Decision("steal", f"take which Item from {who}?",
                                 tuple(sorted({c.name for c in items})), Decider.PLAYER, name,
                                 state=table)
         index = next(i for i, c in enumerate(player.items) if c.name == choice)
@@ -476,8 +496,11 @@ def change_blow(table: Caverns, name: str, step: Step, label: str) -> Resolution
     if not options:
         return table
     labels = tuple(f"{i + 1}: {table.stack[i].card.name} ({table.stack[i].player}, "
-                   f"{value(table.stack[i], table)})" for i in options)
-    chosen = yield Decision("blow", f"{name}: {label} on which Attack card?", labels,
+                   f"{value(table.stack[i], table)})"
+                   + (" - at its top value: doubling does nothing"
+                      if step.op is Op.DOUBLE and at_top(table.stack[i]) else "")
+                   for i in options)
+    chosen = yield Decision("blow", f"{label} on which Attack card?", labels,
                             Decider.PLAYER, name, state=table)
     index = options[labels.index(chosen)]
     blow = table.stack[index]
@@ -487,13 +510,18 @@ def change_blow(table: Caverns, name: str, step: Step, label: str) -> Resolution
         changed = replace(blow, index=max(blow.index - 1, 0),
                           shift=blow.shift - (blow.index > 0))
     else:
-        top = blow.index >= len(blow.ladder) - 1  # "it cannot be doubled further"
+        top = at_top(blow)  # "it cannot be doubled further"
         changed = replace(blow, index=min(blow.index + 1, len(blow.ladder) - 1),
                           shift=blow.shift + (not top))
     if blow.announced is not None and step.op is not Op.MISS:
         changed = replace(changed, announced=reannounce(blow, changed, table))
     table = replace(table, stack=(*table.stack[:index], changed, *table.stack[index + 1:]))
     return table.note(f"{label}: {blow.card.name} now deals {value(changed, table)}")
+
+
+def at_top(blow: Blow) -> bool:
+    """003: "If there is no higher value, it cannot be doubled further"."""
+    return blow.index >= len(blow.ladder) - 1
 
 
 def reannounce(blow: Blow, changed: Blow, table: Caverns) -> int:
@@ -515,7 +543,7 @@ def edge_out(table: Caverns, name: str, label: str) -> Resolution[Caverns]:
     options = tuple(f"{n}'s set card" for n, _ in table.set_cards if n != name)
     if not options:
         return table
-    chosen = yield Decision("edge-out", f"{name}: {label}: which set card?", options,
+    chosen = yield Decision("edge-out", f"{label}: which set card?", options,
                             Decider.PLAYER, name, state=table)
     index = [i for i, (n, _) in enumerate(table.set_cards) if n != name][options.index(chosen)]
     whose, card = table.set_cards[index]

@@ -143,7 +143,7 @@ def ragnarok(table: Caverns, card: Encounter) -> Resolution[Caverns]:
     living = table.living()
     if not dead or not living:
         return table
-    choice = yield Decision("ragnarok", f"{living[0].name}: bring back every dead player "
+    choice = yield Decision("ragnarok", f"bring back every dead player "
                             f"({', '.join(p.name for p in dead)})?", ("no", "yes"),
                             Decider.PLAYER, living[0].name, state=table)
     if choice == "no":
@@ -284,7 +284,7 @@ def gluttony(table: Caverns) -> Resolution[Caverns]:
         room = limit(table, name) - len(table.player(name).hand)
         if room <= 0:
             continue
-        count = yield Decision("gorge", f"{name}: draw how many cards (Gluttony grows with "
+        count = yield Decision("gorge", "draw how many cards (Gluttony grows with "
                                "each)?", tuple(range(room + 1)), Decider.PLAYER, name,
                                state=table)
         if not count:
@@ -335,7 +335,7 @@ def set_attacks(table: Caverns) -> Resolution[Caverns]:
         options = attacks or sorted({c.name for c in player.hand if c.kind is Kind.ACTION})
         if not options:
             continue
-        choice = yield Decision("set", f"{name}: set an Attack card"
+        choice = yield Decision("set", "set an Attack card"
                                 + ("" if attacks else " (a bluff: an Action card)"),
                                 tuple(options), Decider.PLAYER, name, state=table)
         table, card = from_hand(table, name, choice)
@@ -410,7 +410,7 @@ def loot(table: Caverns) -> Resolution[Caverns]:
             items = table.player(body.name).items
             if not items:
                 break
-            choice = yield Decision("loot", f"{name}: take an Item from {body.name}?",
+            choice = yield Decision("loot", f"take an Item from {body.name}?",
                                     (PASS, *sorted({c.name for c in items})),
                                     Decider.PLAYER, name, state=table)
             if choice == PASS:
@@ -428,7 +428,7 @@ def refill(table: Caverns, name: str) -> Resolution[Caverns]:
     """Discard any number of cards, then draw to the maximum hand size."""
     while table.player(name).hand:
         player = table.player(name)
-        choice = yield Decision("discard", f"{name}: discard a card?",
+        choice = yield Decision("discard", "discard a card?",
                                 (PASS, *sorted({c.name for c in player.hand})),
                                 Decider.PLAYER, name, state=table)
         if choice == PASS:
