@@ -694,12 +694,14 @@ def cmd_encounter_simulate(args: argparse.Namespace) -> int:
 def cmd_encounter_play(args: argparse.Namespace) -> int:
     from tales.tavern.encounter.terminal import play
 
-    if not 2 <= args.players <= 6:
-        raise TalesError("--players is 2 to 6")
-    if not 0 <= args.bots < args.players:
-        raise TalesError("--bots is 0 to one fewer than --players (someone must play)")
+    if args.resume is None:
+        if not 2 <= args.players <= 6:
+            raise TalesError("--players is 2 to 6")
+        if not 0 <= args.bots < args.players:
+            raise TalesError("--bots is 0 to one fewer than --players (someone must play)")
     final = play(args.players, args.players - args.bots, args.seed, args.deck,
-                 module=args.module, veterans=args.veteran or ())
+                 module=args.module, veterans=args.veteran or (), save=args.save,
+                 resume=args.resume)
     if final is not None and final.winners:
         print("Winner: " + ", ".join(final.winners))
     return 0
@@ -932,6 +934,10 @@ def build_parser() -> argparse.ArgumentParser:
                          "leave its decisions to the others (at random if all have)")
         if action == "play":
             sub.add_argument("--bots", type=int, default=3)
+            sub.add_argument("--save", metavar="FILE", help="save the game here after every "
+                             "choice (q saves and quits)")
+            sub.add_argument("--resume", metavar="FILE", help="go on with a saved game (saved "
+                             "to the same file unless --save says otherwise)")
             sub.set_defaults(run=cmd_encounter_play)
         else:
             sub.add_argument("--games", type=int, default=100)

@@ -92,8 +92,13 @@ def deal_initiative(table: Caverns) -> Resolution[Caverns]:
     cards = yield from shuffle(table.initiative[:len(living)], "the Initiative cards")
     for name, card in zip(living, cards, strict=True):
         table = table.with_player(replace(table.player(name), initiative=card))
-    return table.note("Initiative: " + ", ".join(f"{n} {table.player(n).initiative}"
-                                                 for n in table.in_initiative()))
+    return table.note("Initiative: " + ", ".join(f"{ordinal(n)} {name}" for n, name
+                                                 in enumerate(table.in_initiative(), 1)))
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th ... (Initiative as an order)."""
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def begin(table: Caverns, encounter: Encounter) -> Resolution[Caverns]:
