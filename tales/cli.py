@@ -676,18 +676,30 @@ def cmd_encounter_simulate(args: argparse.Namespace) -> int:
         raise TalesError("--players is 2 to 6")
     if args.games < 1:
         raise TalesError("--games must be 1 or more")
+    if args.workers < 1:
+        raise TalesError("--workers must be 1 or more")
     report = simulate(args.players, args.games, args.seed, args.deck, args.module,
-                      args.veteran or ())
+                      args.veteran or (), args.workers)
     if args.json:
         _emit(report)
         return 0
     print(f"The encounter game, {args.players} players, {args.games} games (random bots, "
           f"seed {args.seed})")
-    for seat, points in report["prestige_per_seat"].items():
-        print(f"  {seat}: {points} Prestige on average, {report['wins_per_seat'][seat]} wins, "
-              f"died {report['deaths_per_seat'][seat]} times")
+    for who, points in report["prestige_per_character"].items():
+        print(f"  {who}: {points} Prestige on average, {report['wins_per_character'][who]} "
+              f"wins, died {report['deaths_per_character'][who]} times")
     print(f"  Encounters survived: {report['encounters_survived']} on average; the whole "
           f"party died in {report['party_wiped']} games")
+    print(f"  ties: {report['games_tied_after_the_last_encounter']} games tied after the "
+          f"last Encounter, {report['games_ending_in_a_tie']} ended in a tie")
+    print("  rounds per Encounter: " + ", ".join(
+        f"{n} {r}" for n, r in report["rounds_per_encounter"].items()))
+    print("  players killed by: " + (", ".join(
+        f"{n} {c}" for n, c in report["players_killed_by_encounter"].items()) or "none"))
+    print("  Wereboar fights after the game: " + (", ".join(
+        f"{w} {c}" for w, c in report["wereboar_fights"].items()) or "none"))
+    print(f"  the round limit ({report['round_limit']}) stopped an Encounter in "
+          f"{report['games_with_an_encounter_stopped_by_the_round_limit']} games")
     return 0
 
 
@@ -941,6 +953,8 @@ def build_parser() -> argparse.ArgumentParser:
             sub.set_defaults(run=cmd_encounter_play)
         else:
             sub.add_argument("--games", type=int, default=100)
+            sub.add_argument("--workers", type=int, default=1, metavar="W",
+                             help="local worker processes (the report does not depend on it)")
             sub.add_argument("--json", action="store_true")
             sub.set_defaults(run=cmd_encounter_simulate)
 

@@ -274,6 +274,21 @@ class Blow:
 
 
 @dataclass(frozen=True)
+class Fought:
+    """The record of one Encounter fought (for reports): its name, rounds, who landed the
+    killing blow (None: not killed), who died during it, whether the round limit stopped
+    it, whether it was a Wereboar's fight after the game or played to break a tie."""
+
+    name: str
+    rounds: int
+    killer: str | None
+    died: tuple[str, ...] = ()
+    stopped: bool = False
+    beast: str = ""  # the turned player a Wereboar fight was against
+    tiebreak: bool = False
+
+
+@dataclass(frozen=True)
 class Caverns:
     """The whole table."""
 
@@ -307,6 +322,7 @@ class Caverns:
     totalled: bool = False  # this round's damage stack is taken off the creature already
     slayer: str | None = None  # who brought the creature (its last token) down, while it is
     fallen: tuple[tuple[int, str], ...] = ()  # (token, who destroyed it) this Encounter
+    fought: tuple[Fought, ...] = ()  # the Encounters fought so far
     flags: tuple[tuple[str, str], ...] = field(default=())
 
     def ability(self, name: str) -> Card | None:

@@ -44,6 +44,7 @@ from tales.tavern.encounter.model import (
     Caverns,
     Encounter,
     Event,
+    Fought,
     Goal,
     Kind,
     Quest,
@@ -161,14 +162,20 @@ def ragnarok(table: Caverns, card: Encounter) -> Resolution[Caverns]:
         f"Ragnarok: {', '.join(p.name for p in dead)} come back to life")
 
 
-def encounter(table: Caverns, card: Encounter) -> Resolution[Caverns]:
-    """One whole Encounter (module docstring)."""
+def encounter(table: Caverns, card: Encounter, beast: str = "", tiebreak: bool = False
+              ) -> Resolution[Caverns]:
+    """One whole Encounter (module docstring), recorded in ``fought``."""
     before = [p.name for p in table.players if p.dead]  # "died prior to this encounter"
     table = yield from begin(table, card)
     if card.special is Special.EMPEROR_LICH:
         table = yield from lich_phases(table, card, before)
     table, killer = yield from fight(table)
-    return (yield from end(table, killer))
+    stopped = killer is None and not table.killed() and bool(table.living())
+    rounds = table.round
+    table = yield from end(table, killer)
+    died = tuple(p.name for p in table.players if p.dead and p.name not in before)
+    return replace(table, fought=(*table.fought, Fought(card.name, rounds, killer, died,
+                                                        stopped, beast, tiebreak)))
 
 
 def fight(table: Caverns) -> Resolution[tuple[Caverns, str | None]]:
@@ -481,7 +488,7 @@ def wereboar(table: Caverns) -> Resolution[Caverns]:
                              tokens=(), creature=False,
                              matrix=tuple(replace(r, turns=False) for r in card.matrix))
         table = table.note(f"{beast.name} becomes a Wereboar")
-        table = yield from encounter(table, fight_card)
+        table = yield from encounter(table, fight_card, beast=beast.name)
         if not table.living():
             return replace(table, winners=(beast.name,)).note(
                 f"{beast.name} the Wereboar has killed the party and wins")
@@ -534,7 +541,7 @@ def play_game(names: Sequence[str], cards: Sequence[Card], encounters: Sequence[
         index = table.set_aside.index(card)
         table = replace(table, set_aside=table.set_aside[:index] + table.set_aside[index + 1:])
         table = table.note(f"a tie between {', '.join(best)}: a set-aside Encounter")
-        table = yield from encounter(table, card)
+        table = yield from encounter(table, card, tiebreak=True)
         best = winners(table)
     if not best:
         return replace(table, winners=()).note("the whole party is dead: nobody wins")
