@@ -1596,6 +1596,12 @@ def test_random_games_keep_the_rules(players: int, seed: int) -> None:
     assert all(p.score == sum(points for _, points in p.prestige) for p in final.players)
     slain = sum(" lands the killing blow on " in line for line in final.log)
     assert slain == sum(p.kills for p in final.players)
+    # every killing blow landed by a player alive at its end is on a pile, and only those
+    landed = [f for f in final.fought if f.killer is not None and f.killer not in f.died]
+    assert kills == len(landed) == slain
+    for n, fought in enumerate(final.fought):  # every Encounter ended has its killer
+        party_lived = n < len(final.fought) - 1 or bool(final.living())
+        assert fought.killer is not None or fought.stopped or not party_lived, fought
     assert set(final.winners) <= {p.name for p in final.players if not p.dead}
     replayed = Game(game.start, choices=game.choices)
     assert replayed.done and replayed.result == final
