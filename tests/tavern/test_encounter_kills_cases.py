@@ -271,6 +271,12 @@ LATER = [
         Case(cave(adv("ann", 1), adv("bob", 2), deck=(SWORD, FIRE)),
              reveal("ann", DOUBLE_STRIKE)),
         {"items": [(FIRE.name,), ()], "stack": (("ann", SWORD.name, 10),), "deck": 0}),
+    row("K10-no-item-for-a-stand-in-under-the-chest", "003",
+        "Only Attack cards with Attack values in the red burst are used; discard any other "
+        "cards.",
+        Case(cave(adv("ann", 1), adv("bob", 2), deck=(SWORD, FIRE), rules=(Rule.CHEST,)),
+             reveal("ann", DOUBLE_STRIKE)),
+        {"items": [(), ()], "discard": (DOUBLE_STRIKE.name, FIRE.name), "removed": ()}),
 ]
 
 

@@ -124,7 +124,9 @@ def stand_in(table: Caverns, name: str, card: Card
             break
         new = drawn
         table = table.note(f"{card.name} is replaced by {new.name}")
-        if new.kind is Kind.ITEM:  # an Item drawn goes face up beside its player
+        if Rule.CHEST in table.rules and not new.kind.attack:  # "discard any other cards"
+            table = replace(table, discard=(*table.discard, new))
+        elif new.kind is Kind.ITEM:  # an Item drawn goes face up beside its player
             player = table.player(name)
             table = table.with_player(replace(player, items=(*player.items, new)))
         elif new.kind in (Kind.STANDARD, Kind.ENHANCED) and killer is None:
