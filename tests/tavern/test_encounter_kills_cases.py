@@ -35,11 +35,13 @@ from .test_encounter_cases import (
     COUNTER,
     DOUBLE_STRIKE,
     ENVENOM,
+    FEINT,
     FIRE,
     FULL,
     FURY,
     GLUTTONY,
     GOBLINS,
+    HIVEMIND,
     HUNTER,
     LICH,
     MISS,
@@ -271,6 +273,14 @@ LATER = [
         Case(cave(adv("ann", 1), adv("bob", 2), deck=(SWORD, FIRE)),
              reveal("ann", DOUBLE_STRIKE)),
         {"items": [(FIRE.name,), ()], "stack": (("ann", SWORD.name, 10),), "deck": 0}),
+    row("K10-counter-strike-hits-the-attacking-token", "003",
+        "If the Hivemind attacks in a round where a player has played / think he called you "
+        "ugly too, the specific token that was attacked with that card splits off from the "
+        "group and attacks the named player (it does not redirect the entire swarm).",
+        Case(cave(adv("ann", 1, FEINT, COUNTER), adv("bob", 2, FEINT), encounter=HIVEMIND,
+                  tokens=(0, 10, 10)), rules.combat_round,
+             {"play": ["pass", COUNTER.name]}),
+        {"tokens": (0, 10, 0), "life": [96, 98], "killer": None}),
     row("K10-no-item-for-a-stand-in-under-the-chest", "003",
         "Only Attack cards with Attack values in the red burst are used; discard any other "
         "cards.",

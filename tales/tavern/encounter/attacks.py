@@ -266,22 +266,28 @@ def creature_attacks(table: Caverns, dealt: dict[str, int]) -> Resolution[Cavern
         if row.target is Target.RANDOM:
             continue
         for victim in victims(table, row, dealt):
-            for _ in _attackers(table):
+            for token in _attackers(table):
                 if table.killed():  # struck back dead: it attacks no more
                     return table
-                if not table.player(victim).dead:  # not a player who died meanwhile
-                    table = yield from attack(table, Incoming(victim, row.damage,
-                                                              row.poison, row=row))
+                if not table.player(victim).dead and _standing(table, token):
+                    table = yield from attack(table, Incoming(victim, row.damage, row.poison,
+                                                              row=row, token=token))
     return table
 
 
-def _attackers(table: Caverns) -> range:
-    """How many times each row attacks: once; the Hivemind once per token left, so that
-    "the specific token" can be sent elsewhere on its own (003, "Hivemind")."""
+def _attackers(table: Caverns) -> list[int | None]:
+    """Who attacks for each row: the creature (None); the Hivemind's tokens left one by
+    one, so that "the specific token" can be sent elsewhere on its own, or struck back
+    (003, "Hivemind")."""
     card = table.encounter
     if card is not None and card.special is Special.HIVEMIND and table.tokens:
-        return range(sum(1 for t in table.tokens if t > 0))
-    return range(1)
+        return [i for i, t in enumerate(table.tokens) if t > 0]
+    return [None]
+
+
+def _standing(table: Caverns, token: int | None) -> bool:
+    """Is the attacker still there (a token not destroyed meanwhile)?"""
+    return token is None or table.tokens[token] > 0
 
 
 def random_attacks(table: Caverns) -> Resolution[Caverns]:
@@ -294,10 +300,11 @@ def random_attacks(table: Caverns) -> Resolution[Caverns]:
     for row in card.matrix:
         if row.target is Target.RANDOM:
             for victim in victims(table, row, {p.name: 0 for p in table.living()}):
-                for _ in _attackers(table):
-                    if not table.player(victim).dead and not table.killed():
-                        table = yield from attack(table, Incoming(victim, row.damage,
-                                                                  row.poison, row=row))
+                for token in _attackers(table):
+                    if (not table.player(victim).dead and not table.killed()
+                            and _standing(table, token)):
+                        table = yield from attack(table, Incoming(
+                            victim, row.damage, row.poison, row=row, token=token))
     return table
 
 
