@@ -13,7 +13,6 @@ from tales.tavern.encounter.effects import (
     answer,
     carry_out,
     checked,
-    die,
     discard_from_hand,
     from_hand,
     hurt,
@@ -403,14 +402,5 @@ def undead_draw(table: Caverns, name: str) -> Resolution[Caverns]:
     return table
 
 
-def settle_deaths(table: Caverns) -> Resolution[Caverns]:
-    """A player at 0 Life Points or less is dead and out of the game (:func:`die`)."""
-    for player in table.players:
-        if player.life <= 0:
-            table = die(table, player.name)
-    return table
-    yield  # pragma: no cover
-
-
 __all__ = ["attack", "creature_attacks", "damage_by", "player_turn",
-           "random_attacks", "reveal", "settle_deaths", "strike"]
+           "random_attacks", "reveal", "strike"]

@@ -21,7 +21,6 @@ from tales.tavern.encounter.attacks import (
     damage_by,
     player_turn,
     random_attacks,
-    settle_deaths,
     undead_attacks,
 )
 from tales.tavern.encounter.effects import (
@@ -472,7 +471,6 @@ def wereboar(table: Caverns) -> Resolution[Caverns]:
     of one more fight: its Life Points are his, its Attack Matrix the Wereboar's. If the
     party dies, he wins; his Items can be neither used nor taken."""
     card = table.wereboar
-    table = yield from settle_deaths(table)
     names = [p.name for p in table.living() if p.wereboar]
     if card is None or not names:
         return table
