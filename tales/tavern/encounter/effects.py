@@ -120,8 +120,8 @@ def credit(table: Caverns, name: str) -> Caverns:
     """The kill check after a card played (or an attack made) by ``name``: a token brought
     to 0 is destroyed by ``name``; the creature brought down is ``name``'s killing blow.
     A card that only keeps it down takes no credit; one that lifts it back up (a Trip on
-    the killing card) takes the credit away ("the player whose play or change brought the
-    total to the creature's Life Points")."""
+    the killing card) takes the credit away: the killing blow is the play or change that
+    brought the total to the creature's Life Points (``docs/rules-decisions.md``)."""
     if table.encounter is None:
         return table
     fallen = [(i, who) for i, who in table.fallen if table.token_left(i) <= 0]
