@@ -741,29 +741,41 @@ def cmd_encounter_simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise TalesError("--games must be 1 or more")
     report = simulate(args.players, args.games, args.seed, args.deck, args.module,
-                      args.veteran or ())
+                      args.veteran or (), _workers(args.workers))
     if args.json:
         _emit(report)
         return 0
     print(f"The encounter game, {args.players} players, {args.games} games (random bots, "
           f"seed {args.seed})")
-    for seat, points in report["prestige_per_seat"].items():
-        print(f"  {seat}: {points} Prestige on average, {report['wins_per_seat'][seat]} wins, "
-              f"died {report['deaths_per_seat'][seat]} times")
+    for who, points in report["prestige_per_character"].items():
+        print(f"  {who}: {points} Prestige on average, {report['wins_per_character'][who]} "
+              f"wins, died {report['deaths_per_character'][who]} times")
     print(f"  Encounters survived: {report['encounters_survived']} on average; the whole "
           f"party died in {report['party_wiped']} games")
+    print(f"  ties: {report['games_tied_after_the_last_encounter']} games tied after the "
+          f"last Encounter, {report['games_ending_in_a_tie']} ended in a tie")
+    print("  rounds per Encounter: " + ", ".join(
+        f"{n} {r}" for n, r in report["rounds_per_encounter"].items()))
+    print("  players killed by: " + (", ".join(
+        f"{n} {c}" for n, c in report["players_killed_by_encounter"].items()) or "none"))
+    print("  Wereboar fights after the game: " + (", ".join(
+        f"{w} {c}" for w, c in report["wereboar_fights"].items()) or "none"))
+    print(f"  the round limit ({report['round_limit']}) stopped an Encounter in "
+          f"{report['games_with_an_encounter_stopped_by_the_round_limit']} games")
     return 0
 
 
 def cmd_encounter_play(args: argparse.Namespace) -> int:
     from tales.tavern.encounter.terminal import play
 
-    if not 2 <= args.players <= 6:
-        raise TalesError("--players is 2 to 6")
-    if not 0 <= args.bots < args.players:
-        raise TalesError("--bots is 0 to one fewer than --players (someone must play)")
+    if args.resume is None:
+        if not 2 <= args.players <= 6:
+            raise TalesError("--players is 2 to 6")
+        if not 0 <= args.bots < args.players:
+            raise TalesError("--bots is 0 to one fewer than --players (someone must play)")
     final = play(args.players, args.players - args.bots, args.seed, args.deck,
-                 module=args.module, veterans=args.veteran or ())
+                 module=args.module, veterans=args.veteran or (), save=args.save,
+                 resume=args.resume)
     if final is not None and final.winners:
         print("Winner: " + ", ".join(final.winners))
     return 0
@@ -1004,9 +1016,15 @@ def build_parser() -> argparse.ArgumentParser:
                          "leave its decisions to the others (at random if all have)")
         if action == "play":
             sub.add_argument("--bots", type=AT_LEAST_0, default=3)
+            sub.add_argument("--save", metavar="FILE", help="save the game here after every "
+                             "choice (q saves and quits)")
+            sub.add_argument("--resume", metavar="FILE", help="go on with a saved game (saved "
+                             "to the same file unless --save says otherwise)")
             sub.set_defaults(run=cmd_encounter_play)
         else:
             sub.add_argument("--games", type=COUNT, default=100)
+            sub.add_argument("--workers", type=COUNT, default=1, metavar="W",
+                             help="local worker processes (the report does not depend on it)")
             sub.add_argument("--json", action="store_true")
             sub.set_defaults(run=cmd_encounter_simulate)
 

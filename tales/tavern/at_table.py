@@ -10,17 +10,23 @@ from typing import Any, TypeVar
 import numpy as np
 
 from tales.engine.game import Game, roll_chance
-from tales.rules.decisions import Chooser, Decider
+from tales.rules.decisions import Chooser, Decider, Decision
 
 T = TypeVar("T")
 
 
 def drive(game: Game[T], humans: Collection[str], seed: int, bot: Chooser,
           view: Callable[[Any, str], list[str]], read: Callable[[str], str],
-          write: Callable[[str], None]) -> T | None:
+          write: Callable[[str], None],
+          label: Callable[[Decision[Any], Any], str] | None = None,
+          keep: Callable[[Game[T]], str] | None = None, explain: bool = False) -> T | None:
     """Run ``game`` to its end: chance by a generator seeded with ``seed``, the players in
     ``humans`` at the terminal (``view`` draws the table for one of them), everyone else
-    by ``bot``. The final state, or None if a person quit (``q`` or end of input)."""
+    by ``bot``. The final state, or None if a person quit (``q`` or end of input).
+
+    ``label`` words an option of a menu (else the option itself); ``keep`` saves the game
+    after each person's choice and when they quit, returning what to tell them; with
+    ``explain`` an answer that is not an option is answered with one line saying why."""
     rng = np.random.default_rng(seed)
     shown, table_at = 0, -1  # log lines written; the log length when the table was shown
     while game.pending is not None:
@@ -42,17 +48,26 @@ def drive(game: Game[T], humans: Collection[str], seed: int, bot: Chooser,
                 write(line)
         write(f"[{decision.figure}] {decision.prompt}")
         for number, option in enumerate(decision.options, 1):
-            write(f"  {number}) {option}")
+            write(f"  {number}) {label(decision, option) if label else option}")
+        quits = "q saves and quits" if keep else "q quits"
+        count = len(decision.options)
         while True:
             try:
-                text = read(f"choose 1-{len(decision.options)} (q quits)> ").strip()
+                text = read(f"choose 1-{count} ({quits})> ").strip()
             except EOFError:
-                return None
+                text = "q"
             if text == "q":
+                if keep is not None:
+                    write(keep(game))
                 return None
-            if text.isdigit() and 1 <= int(text) <= len(decision.options):
+            if text.isdigit() and 1 <= int(text) <= count:
                 game.choose(int(text) - 1)
+                if keep is not None:
+                    keep(game)
                 break
+            if explain:
+                write(f"{text!r} is not one of the choices: type a number from 1 to {count}, "
+                      f"or {quits}")
     final = game.result
     assert final is not None
     for line in getattr(final, "log", ())[shown:]:

@@ -21,6 +21,14 @@ BAD = [
     (["tavern", "play", "--players", "3", "--bots", "3"], "someone must play"),
     (["tavern", "encounter", "simulate", "--players", "9"], "--players is 2 to 6"),
     (["tavern", "encounter", "simulate", "--deck", "missing.toml"], "missing.toml"),
+    (["tavern", "encounter", "simulate", "--workers", "0"],
+     "argument --workers: 0: give a whole number, 1 or more"),
+    (["tavern", "simulate", "--seed", "-1"], "argument --seed: -1: give a whole number"),
+    (["tavern", "encounter", "simulate", "--seed", "-1"],
+     "argument --seed: -1: give a whole number"),
+    (["tavern", "play", "--seed", "-1"], "argument --seed: -1: give a whole number"),
+    (["tavern", "encounter", "play", "--seed", "-1"], "argument --seed: -1: give a whole number"),
+    (["tavern", "encounter", "play", "--resume", "missing.sav"], "missing.sav"),
 ]
 
 
@@ -61,7 +69,20 @@ def test_the_encounter_simulation_repeats_by_seed(capsys: pytest.CaptureFixture[
     args = ("encounter", "simulate", "--players", "3", "--games", "4", "--seed", "2")
     first = report(capsys, *args)
     assert first == report(capsys, *args)
-    assert set(first["prestige_per_seat"]) == {"seat 1", "seat 2", "seat 3"}
+    assert first == report(capsys, *args, "--workers", "2")
+    assert set(first["prestige_per_character"]) == {"Talon (sample)", "Orn (sample)",
+                                                    "Kai (sample)"}
+    assert 0 < first["encounters_survived"] <= 9 + first["games_tied_after_the_last_encounter"]
+    assert first["rounds_per_encounter"] and all(
+        r >= 1 for r in first["rounds_per_encounter"].values())
+
+
+def test_the_encounter_simulation_names_repeated_characters(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    first = report(capsys, "encounter", "simulate", "--players", "5", "--games", "1")
+    assert set(first["prestige_per_character"]) == {
+        "Talon (sample) #1", "Talon (sample) #2", "Orn (sample)", "Kai (sample)",
+        "Mira (sample)"}
 
 
 def test_playing_a_team_game_at_the_terminal_shows_your_teammates_hand() -> None:

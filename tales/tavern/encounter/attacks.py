@@ -12,12 +12,16 @@ from tales.tavern.encounter.effects import (
     Incoming,
     answer,
     carry_out,
+    checked,
     discard_from_hand,
     from_hand,
+    hurt,
+    place,
     top_card,
     window,
 )
 from tales.tavern.encounter.model import (
+    UNDEAD_KEEP,
     VAMPYRE_BITE,
     Blow,
     Card,
@@ -39,17 +43,18 @@ def player_turn(table: Caverns, name: str, card: Card | None = None
     card set face down to flip after everyone's turn."""
     before = len(table.log)
     table = yield from window(table, When.TURN, [name], "your turn")
+    if table.killed():  # an ability's attack or an Alchemist's Fire killed it
+        return table, table.slayer, []
     if table.revealed == 0 and len(table.log) > before:
         table = yield from change_set_cards(table)
     player = table.player(name)
     if player.vampyre:  # 003: "select a player without a Vampyre token to damage for 5"
         prey = tuple(p.name for p in table.living() if not p.vampyre and p.name != name)
         if prey:
-            whom = yield Decision("bite", f"{name} (a Vampyre): damage whom?", prey,
+            whom = yield Decision("bite", "(a Vampyre) bite whom?", prey,
                                   Decider.PLAYER, name, state=table)
-            victim = table.player(whom)
-            table = table.with_player(replace(victim, life=victim.life - VAMPYRE_BITE)).note(
-                f"{name} bites {whom} for {VAMPYRE_BITE}")
+            table = hurt(table.note(f"{name} bites {whom} for {VAMPYRE_BITE}"), whom,
+                         VAMPYRE_BITE)
         return table, None, []
     entry = next((e for e in table.set_cards if e[0] == name and (card is None or e[1] == card)),
                  None)
@@ -70,7 +75,7 @@ def change_set_cards(table: Caverns) -> Resolution[Caverns]:
         others = sorted({c.name for c in player.hand if c.kind.attack})
         if entry is None or not others:
             continue
-        choice = yield Decision("change", f"{name}: change your set Attack card "
+        choice = yield Decision("change", f"change your set Attack card "
                                 f"({entry[1].name})?", ("pass", *others), Decider.PLAYER,
                                 name, state=table)
         if choice == "pass":
@@ -118,7 +123,12 @@ def stand_in(table: Caverns, name: str, card: Card
             break
         new = drawn
         table = table.note(f"{card.name} is replaced by {new.name}")
-        if new.kind in (Kind.STANDARD, Kind.ENHANCED) and killer is None:
+        if Rule.CHEST in table.rules and not new.kind.attack:  # "discard any other cards"
+            table = replace(table, discard=(*table.discard, new))
+        elif new.kind is Kind.ITEM:  # an Item drawn goes face up beside its player
+            player = table.player(name)
+            table = table.with_player(replace(player, items=(*player.items, new)))
+        elif new.kind in (Kind.STANDARD, Kind.ENHANCED) and killer is None:
             table, killer = yield from strike(table, name, new)
         else:
             table = replace(table, discard=(*table.discard, new))
@@ -127,7 +137,7 @@ def stand_in(table: Caverns, name: str, card: Card
         player = table.player(name)
         attacks = sorted({c.name for c in player.hand if c.kind.attack})
         if attacks:
-            choice = yield Decision("set", f"{name}: set a second Attack card face down?",
+            choice = yield Decision("set", "set a second Attack card face down?",
                                     ("pass", *attacks), Decider.PLAYER, name, state=table)
             if choice != "pass":
                 table, second = from_hand(table, name, choice)
@@ -143,18 +153,10 @@ def strike(table: Caverns, name: str, card: Card) -> Resolution[tuple[Caverns, s
     player = table.player(name)
     special = False
     if card.special and card.special == player.character and card.special_values:
-        choice = yield Decision("special", f"{name}: use {card.name}'s Special Attack?",
+        choice = yield Decision("special", f"use {card.name}'s Special Attack?",
                                 ("yes", "no"), Decider.PLAYER, name, state=table)
         special = choice == "yes"
-    token = 0
-    live = [i for i, t in enumerate(table.tokens) if t > 0 and _token_left(table, i) > 0]
-    if len(live) > 1:
-        labels = tuple(f"token {i + 1} ({_token_left(table, i)} left)" for i in live)
-        chosen = yield Decision("token", f"{name}: place {card.name} on which token?",
-                                labels, Decider.PLAYER, name, state=table)
-        token = live[labels.index(chosen)]
-    elif live:
-        token = live[0]
+    token = yield from place(table, name, card)
     riders: list[Card] = []
     standing: list[Card] = []
     for rider in player.riders:
@@ -164,18 +166,20 @@ def strike(table: Caverns, name: str, card: Card) -> Resolution[tuple[Caverns, s
             riders.append(rider)
     table = table.with_player(replace(player, riders=tuple(standing)))
     start = min(card.start, len(card.special_values if special else card.values) - 1)
-    blow = Blow(name, card, max(start, 0), tuple(riders), token, special)
+    blow = Blow(name, card, max(start, 0), tuple(riders), token, special,
+                poison=player.poison)
     if Rule.FOG in table.rules and blow.ladder:
         blow = yield from announce(table, blow)
-    table = replace(table, stack=(*table.stack, blow))
+    table = yield from checked(replace(table, stack=(*table.stack, blow)), name)
     table = table.note(f"{name}'s {card.name} deals {value(blow, table)}"
                        + (" (Special Attack)" if special else ""))
     if blow.announced is not None:
         table = yield from challenge(table, len(table.stack) - 1)
     if card.kind is Kind.ENHANCED:
         table = yield from carry_out(table, name, card.steps, card.name)
+        table = yield from checked(table, name)
     table = yield from window(table, When.REVEAL, None, f"{name}'s {card.name} is revealed")
-    return table, (name if killed(table) else None)
+    return table, (table.slayer if table.killed() else None)
 
 
 #: "T'is the fog of war": a liar caught loses 3 Prestige, a wrong challenger 1.
@@ -187,7 +191,7 @@ def announce(table: Caverns, blow: Blow) -> Resolution[Blow]:
     may lie, naming any other of its values)."""
     true = value(blow, table)
     options = tuple(sorted({true, *blow.ladder}))
-    said = yield Decision("announce", f"{blow.player}: announce {blow.card.name}'s damage",
+    said = yield Decision("announce", f"announce {blow.card.name}'s damage",
                           options, Decider.PLAYER, blow.player, state=table)
     return replace(blow, announced=said)
 
@@ -201,7 +205,7 @@ def challenge(table: Caverns, index: int) -> Resolution[Caverns]:
     for name in table.in_initiative():
         if name == blow.player:
             continue
-        choice = yield Decision("challenge", f"{name}: challenge {blow.player}'s "
+        choice = yield Decision("challenge", f"challenge {blow.player}'s "
                                 f"{announced}?", ("no", "yes"), Decider.PLAYER, name,
                                 state=table)
         if choice == "no":
@@ -212,26 +216,13 @@ def challenge(table: Caverns, index: int) -> Resolution[Caverns]:
                                                               ("caught lying", -LIAR))))
             stack = list(table.stack)
             stack[index] = replace(blow, missed=True)
-            return replace(table, stack=tuple(stack)).note(
-                f"{name} catches {blow.player} lying: the card is countered")
+            table = table.note(f"{name} catches {blow.player} lying: the card is countered")
+            return (yield from checked(replace(table, stack=tuple(stack)), name))
         wrong = table.player(name)
         table = table.with_player(replace(wrong, prestige=(*wrong.prestige,
                                                            ("a wrong challenge", -WRONG))))
         return table.note(f"{name} challenges wrongly: {announced} was true")
     return table
-
-
-def _token_left(table: Caverns, index: int) -> int:
-    hits = sum(value(b, table) for b in table.stack if b.token == index)
-    return table.tokens[index] - hits
-
-
-def killed(table: Caverns) -> bool:
-    """After each Attack card: is the creature dead (or every token destroyed)? A raised
-    barrier takes the damage first (Barrier Magus)."""
-    if table.tokens:
-        return all(_token_left(table, i) <= 0 for i in range(len(table.tokens)))
-    return table.damage() >= table.life + table.barrier
 
 
 def damage_by(table: Caverns) -> dict[str, int]:
@@ -274,20 +265,28 @@ def creature_attacks(table: Caverns, dealt: dict[str, int]) -> Resolution[Cavern
         if row.target is Target.RANDOM:
             continue
         for victim in victims(table, row, dealt):
-            for _ in _attackers(table):
-                if not table.player(victim).dead:  # not a player who died meanwhile
-                    table = yield from attack(table, Incoming(victim, row.damage,
-                                                              row.poison, row=row))
+            for token in _attackers(table):
+                if table.killed():  # struck back dead: it attacks no more
+                    return table
+                if not table.player(victim).dead and _standing(table, token):
+                    table = yield from attack(table, Incoming(victim, row.damage, row.poison,
+                                                              row=row, token=token))
     return table
 
 
-def _attackers(table: Caverns) -> range:
-    """How many times each row attacks: once; the Hivemind once per token left, so that
-    "the specific token" can be sent elsewhere on its own (003, "Hivemind")."""
+def _attackers(table: Caverns) -> list[int | None]:
+    """Who attacks for each row: the creature (None); the Hivemind's tokens left one by
+    one, so that "the specific token" can be sent elsewhere on its own, or struck back
+    (003, "Hivemind")."""
     card = table.encounter
     if card is not None and card.special is Special.HIVEMIND and table.tokens:
-        return range(sum(1 for t in table.tokens if t > 0))
-    return range(1)
+        return [i for i, t in enumerate(table.tokens) if t > 0]
+    return [None]
+
+
+def _standing(table: Caverns, token: int | None) -> bool:
+    """Is the attacker still there (a token not destroyed meanwhile)?"""
+    return token is None or table.tokens[token] > 0
 
 
 def random_attacks(table: Caverns) -> Resolution[Caverns]:
@@ -300,10 +299,11 @@ def random_attacks(table: Caverns) -> Resolution[Caverns]:
     for row in card.matrix:
         if row.target is Target.RANDOM:
             for victim in victims(table, row, {p.name: 0 for p in table.living()}):
-                for _ in _attackers(table):
-                    if not table.player(victim).dead:
-                        table = yield from attack(table, Incoming(victim, row.damage,
-                                                                  row.poison, row=row))
+                for token in _attackers(table):
+                    if (not table.player(victim).dead and not table.killed()
+                            and _standing(table, token)):
+                        table = yield from attack(table, Incoming(
+                            victim, row.damage, row.poison, row=row, token=token))
     return table
 
 
@@ -320,11 +320,10 @@ def attack(table: Caverns, incoming: Incoming) -> Resolution[Caverns]:
     if changed.dodged:
         return table
     victim = table.player(changed.victim)
-    table = table.with_player(replace(victim, life=victim.life - changed.damage,
-                                      poison=victim.poison + changed.poison))
+    table = table.with_player(replace(victim, poison=victim.poison + changed.poison))
     table = table.note(f"{changed.victim} takes {changed.damage} damage"
                        + (f" and {changed.poison} poison" if changed.poison else ""))
-    table = yield from settle_deaths(table)
+    table = hurt(table, changed.victim, changed.damage)
     if changed.row is not None and not table.player(changed.victim).dead:
         table = struck(table, changed.victim, changed.row)
     return table
@@ -366,10 +365,6 @@ def switch_seats(table: Caverns, name: str) -> Caverns:
     return table.note(f"{name} and {other} switch seats")
 
 
-#: Emperor Lich: the only cards the returned dead keep (003).
-UNDEAD_KEEP = ("Critical Miss", "Trip")
-
-
 def undead_attacks(table: Caverns) -> Resolution[Caverns]:
     """Emperor Lich, phase 2: the dead who came back "attack at the end of the round":
     each strikes a living player of its choice with an Attack card from its hand (a
@@ -379,11 +374,13 @@ def undead_attacks(table: Caverns) -> Resolution[Caverns]:
     for token, undead in enumerate(risen):
         if token < len(table.tokens) and table.tokens[token] <= 0:
             continue  # its token is destroyed: put down
+        if table.killed():
+            break
         attacks = [c for c in undead.hand if c.kind in (Kind.STANDARD, Kind.ENHANCED)]
         living = tuple(p.name for p in table.living())
         if attacks and living:
             card = max(attacks, key=lambda c: c.values[c.start])
-            whom = yield Decision("haunt", f"{undead.name} (undead): attack whom with "
+            whom = yield Decision("haunt", f"(undead) attack whom with "
                                   f"{card.name}?", living, Decider.PLAYER, undead.name,
                                   state=table)
             table = discard_from_hand(table, undead.name, card.name)
@@ -405,19 +402,5 @@ def undead_draw(table: Caverns, name: str) -> Resolution[Caverns]:
     return table
 
 
-def settle_deaths(table: Caverns) -> Resolution[Caverns]:
-    """A player at 0 Life Points or less is dead and out of the game; the highest
-    Initiative card is removed from the game for each."""
-    for player in table.players:
-        if not player.dead and not player.beast and player.life <= 0:
-            table = table.with_player(replace(player, dead=True, hand=(), initiative=0,
-                                              riders=()))
-            table = replace(table, initiative=table.initiative[:-1],
-                            discard=(*table.discard, *player.hand, *player.riders))
-            table = table.note(f"{player.name} dies")
-    return table
-    yield  # pragma: no cover
-
-
 __all__ = ["attack", "creature_attacks", "damage_by", "player_turn",
-           "random_attacks", "reveal", "settle_deaths", "strike"]
+           "random_attacks", "reveal", "strike"]

@@ -17,13 +17,16 @@ from dataclasses import dataclass, replace
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.chance import shuffle
 from tales.tavern.encounter.model import (
+    GLUTTONY_HAND,
     LIFE,
+    UNDEAD_KEEP,
     Blow,
     Card,
     Caverns,
     Kind,
     Op,
     Rule,
+    Special,
     Step,
     Strike,
     When,
@@ -61,16 +64,81 @@ def top_card(table: Caverns) -> Resolution[tuple[Caverns, Card | None]]:
     return replace(table, deck=table.deck[:-1]), table.deck[-1]
 
 
-def limit(table: Caverns, name: str) -> int:
+def hand_limit(table: Caverns, name: str) -> int:
     """``name``'s maximum hand size ("A blessing of daylight": one more)."""
     return table.player(name).hand_size + (1 if Rule.DAYLIGHT in table.rules else 0)
 
 
-def draw(table: Caverns, name: str, count: int, enforce: bool = True) -> Resolution[Caverns]:
+def limit(table: Caverns, name: str) -> int:
+    """The most cards ``name`` may hold now: the maximum hand size, or while Gluttony lives
+    14 ("you may still draw up to 14 cards"; 15 with "A blessing of daylight")."""
+    card = table.encounter
+    if card is not None and card.special is Special.GLUTTONY and not table.killed():
+        return max(hand_limit(table, name),
+                   GLUTTONY_HAND + (1 if Rule.DAYLIGHT in table.rules else 0))
+    return hand_limit(table, name)
+
+
+def die(table: Caverns, name: str) -> Caverns:
+    """003: "If a player dies they are out of the game. Remove the highest Initiative card
+    from the game." Their hand and Riders are discarded; their Items stay to be looted."""
+    player = table.player(name)
+    if player.dead or player.beast:
+        return table
+    table = table.with_player(replace(player, dead=True, hand=(), initiative=0, riders=()))
+    table = replace(table, initiative=table.initiative[:-1],
+                    discard=(*table.discard, *player.hand, *player.riders))
+    table = replace(table, set_cards=tuple(e for e in table.set_cards if e[0] != name),
+                    discard=(*table.discard,
+                             *(c for n, c in table.set_cards if n == name)))
+    return table.note(f"{name} dies")
+
+
+def hurt(table: Caverns, name: str, amount: int) -> Caverns:
+    """``name`` loses ``amount`` Life Points; at 0 or less they are dead at once (003:
+    "If a player dies they are out of the game")."""
+    player = table.player(name)
+    table = table.with_player(replace(player, life=player.life - amount))
+    return die(table, name) if table.player(name).life <= 0 else table
+
+
+def trim_all(table: Caverns) -> Resolution[Caverns]:
+    """Every living player's hand held to what it may be now (Gluttony dead: at once)."""
+    for player in table.living():
+        if len(player.hand) > limit(table, player.name):
+            table = yield from trim(table, player.name)
+    return table
+
+
+def checked(table: Caverns, name: str) -> Resolution[Caverns]:
+    """The kill check after ``name``'s card (:func:`credit`), and the hands held to their
+    limits at once (a dead Gluttony's feast is over)."""
+    return (yield from trim_all(credit(table, name)))
+
+
+def credit(table: Caverns, name: str) -> Caverns:
+    """The kill check after a card played (or an attack made) by ``name``: a token brought
+    to 0 is destroyed by ``name``; the creature brought down is ``name``'s killing blow.
+    A card that only keeps it down takes no credit; one that lifts it back up (a Trip on
+    the killing card) takes the credit away: the killing blow is the play or change that
+    brought the total to the creature's Life Points (``docs/rules-decisions.md``)."""
+    if table.encounter is None:
+        return table
+    fallen = [(i, who) for i, who in table.fallen if table.token_left(i) <= 0]
+    down = {i for i, _ in fallen}
+    if name:
+        fallen += [(i, name) for i in range(len(table.tokens))
+                   if i not in down and table.token_left(i) <= 0]
+    slayer = table.slayer if table.killed() else None
+    if slayer is None and table.killed() and name:
+        slayer = name
+    return replace(table, fallen=tuple(fallen), slayer=slayer)
+
+
+def draw(table: Caverns, name: str, count: int) -> Resolution[Caverns]:
     """Draw ``count`` cards (the discards shuffled into a new deck when it runs out).
     An Item drawn goes face up beside the player (it is not in the hand). Holding more
-    than the maximum hand size, the player discards the excess at once (unless
-    ``enforce`` is False: Gluttony's feast)."""
+    than the hand allows (:func:`limit`), the player discards the excess at once."""
     for _ in range(count):
         table, card = yield from top_card(table)
         if card is None:
@@ -87,9 +155,16 @@ def draw(table: Caverns, name: str, count: int, enforce: bool = True) -> Resolut
                 f"{name} draws the Item {card.name}")
         else:
             table = table.with_player(replace(player, hand=(*player.hand, card)))
-    while enforce and len(table.player(name).hand) > limit(table, name):
+    return (yield from trim(table, name))
+
+
+def trim(table: Caverns, name: str, cap: int | None = None) -> Resolution[Caverns]:
+    """003: "If at any time you have more than your maximum hand size, immediately discard
+    cards of your choice that exceed that number" (``cap``: else :func:`limit`)."""
+    most = limit(table, name) if cap is None else cap
+    while len(table.player(name).hand) > most:
         player = table.player(name)
-        choice = yield Decision("excess", f"{name}: too many cards: discard one",
+        choice = yield Decision("excess", f"too many cards: discard one (keep {most})",
                                 tuple(sorted({c.name for c in player.hand})),
                                 Decider.PLAYER, name, state=table)
         table = discard_from_hand(table, name, choice)
@@ -115,6 +190,9 @@ def usable(table: Caverns, name: str, when: When, incoming: Incoming | None = No
     player = table.player(name)
     found = []
     ability = table.ability(name)
+    if player.undead:  # the returned dead play only the Critical Miss and Trip they keep
+        return [c for c in player.hand if c.name.startswith(UNDEAD_KEEP)
+                and c.when in (when, When.ANY) and targets(table, name)]
     for card in (*player.hand, *player.items, *((ability,) if ability else ())):
         if card.kind not in (Kind.ACTION, Kind.ITEM) or not (
                 card.steps or card.either or (card.ability and card.values)):
@@ -128,8 +206,28 @@ def usable(table: Caverns, name: str, when: When, incoming: Incoming | None = No
             continue
         if Op.EDGE_OUT in ops and not [n for n, _ in table.set_cards if n != name]:
             continue
+        if card.steps and not any(worthwhile(table, name, s) for s in card.steps):
+            continue
         found.append(card)
     return found
+
+
+def worthwhile(table: Caverns, name: str, step: Step) -> bool:
+    """Could ``step`` of a card ``name`` plays change anything now? Not a heal with everyone
+    it may heal at full health (no Potion offered at full health), a cure with nobody it may
+    cure poisoned, a redirection with nobody else alive, a theft with no Item to take."""
+    others = [p for p in table.living() if p.name != name]
+    whom = {Whom.YOU: [table.player(name)], Whom.OTHER: others,
+            Whom.ANY: table.living(), Whom.EACH: table.living()}.get(step.whom, [])
+    if step.op is Op.HEAL:
+        return any(p.life < LIFE for p in whom)
+    if step.op is Op.CURE:
+        return any(p.poison for p in whom)
+    if step.op is Op.REDIRECT:
+        return bool(others)
+    if step.op is Op.STEAL:
+        return any(c not in p.tipped for p in others for c in p.items)
+    return True
 
 
 def window(table: Caverns, when: When, only: Sequence[str] | None, label: str,
@@ -147,19 +245,22 @@ def answer(table: Caverns, when: When, only: Sequence[str] | None, label: str,
         table = yield from negotiate(table, only)
     while True:
         played = False
-        for name in table.in_initiative():
+        # the Emperor Lich's returned dead answer Attack cards after the party
+        undead = table.risen() if when is When.REVEAL else []
+        for name in (*table.in_initiative(), *undead):
             if only is not None and name not in only:
                 continue
             cards = usable(table, name, when, incoming)
             if not cards:
                 continue
-            choice = yield Decision("play", f"{name}: play a card ({label})?",
+            choice = yield Decision("play", f"play a card ({label})?",
                                     (PASS, *sorted({c.name for c in cards})),
                                     Decider.PLAYER, name, state=table)
             if choice == PASS:
                 continue
             card = next(c for c in cards if c.name == choice)
             table, incoming = yield from use(table, name, card, incoming)
+            table = yield from checked(table, name)
             played = True
             break
         if not played:
@@ -175,12 +276,12 @@ def negotiate(table: Caverns, only: Sequence[str] | None) -> Resolution[Caverns]
         others = tuple(p.name for p in table.living() if p.name != name)
         if (only is not None and name not in only) or not items or not others:
             continue
-        choice = yield Decision("give", f"{name}: give an Item to another player?",
+        choice = yield Decision("give", "give an Item to another player?",
                                 (PASS, *sorted({c.name for c in items})), Decider.PLAYER,
                                 name, state=table)
         if choice == PASS:
             continue
-        whom = yield Decision("whom", f"{name}: give {choice} to whom?", others,
+        whom = yield Decision("whom", f"give {choice} to whom?", others,
                               Decider.PLAYER, name, state=table)
         index = next(i for i, c in enumerate(player.items) if c.name == choice)
         table = table.with_player(replace(player, items=player.items[:index]
@@ -208,14 +309,16 @@ def use(table: Caverns, name: str, card: Card, incoming: Incoming | None = None
         else "plays"
     table = table.note(f"{name} {verb} {card.name}")
     if card.ability and card.values:  # an ability's attack goes on the damage stack
-        blow = Blow(name, card, min(card.start, len(card.values) - 1))
+        token = yield from place(table, name, card)
+        blow = Blow(name, card, min(card.start, len(card.values) - 1), token=token,
+                    poison=table.player(name).poison)
         table = replace(table, stack=(*table.stack, blow)).note(
             f"{name}'s {card.name} deals {value(blow, table)}")
     steps = card.steps
     if card.either:  # "may be played for either of its effects"
         labels = tuple(", ".join(f"{s.op.value} {s.amount}" if s.amount else s.op.value
                                  for s in effect) for effect in card.either)
-        chosen = yield Decision("either", f"{name}: {card.name} for which effect?", labels,
+        chosen = yield Decision("either", f"{card.name} for which effect?", labels,
                                 Decider.PLAYER, name, state=table)
         steps = (*steps, *card.either[labels.index(chosen)])
     for step in steps:
@@ -226,6 +329,18 @@ def use(table: Caverns, name: str, card: Card, incoming: Incoming | None = None
     return table, incoming
 
 
+def place(table: Caverns, name: str, card: Card) -> Resolution[int]:
+    """003: "have players place their Attack cards on the specific token they wish to
+    hit": the token (of those still standing) ``name`` places ``card`` on."""
+    live = [i for i, t in enumerate(table.tokens) if t > 0 and table.token_left(i) > 0]
+    if len(live) <= 1:
+        return live[0] if live else 0
+    labels = tuple(f"token {i + 1} ({table.token_left(i)} left)" for i in live)
+    chosen = yield Decision("token", f"place {card.name} on which token?", labels,
+                            Decider.PLAYER, name, state=table)
+    return live[labels.index(chosen)]
+
+
 def defend(table: Caverns, name: str, step: Step, incoming: Incoming
            ) -> Resolution[tuple[Caverns, Incoming]]:
     if step.op is Op.DODGE:
@@ -234,7 +349,7 @@ def defend(table: Caverns, name: str, step: Step, incoming: Incoming
         others = tuple(p.name for p in table.living() if p.name != name)
         if not others:
             return table, incoming
-        whom = yield Decision("whom", f"{name}: send the creature's attack at whom?", others,
+        whom = yield Decision("whom", "send the creature's attack at whom?", others,
                               Decider.PLAYER, name, state=table)
         return table.note(f"the attack on {name} goes to {whom}"), replace(incoming,
                                                                           victim=whom)
@@ -289,7 +404,7 @@ def choose_players(table: Caverns, name: str, whom: Whom, label: str, killer: st
     options = tuple(n for n in living if whom is Whom.ANY or n != name)
     if not options:
         return []
-    chosen = yield Decision("target", f"{name}: {label}: whom?", options, Decider.PLAYER,
+    chosen = yield Decision("target", f"{label}: whom?", options, Decider.PLAYER,
                             name or options[0], state=table)
     return [chosen]
 
@@ -328,7 +443,7 @@ def apply(table: Caverns, name: str, who: str, step: Step, label: str,
     player = table.player(who)
     if step.op is Op.HEAL:
         if who != name and potion is not None and potion.potion:
-            willing = yield Decision("accept", f"{who}: accept {label} from {name}?",
+            willing = yield Decision("accept", f"accept {label} from {name}?",
                                      ("yes", "no"), Decider.PLAYER, who, state=table)
             if willing == "no":  # the Potion stays with its owner
                 giver = table.player(name)
@@ -345,8 +460,8 @@ def apply(table: Caverns, name: str, who: str, step: Step, label: str,
         return table.with_player(replace(player, life=healed)).note(
             f"{who} heals to {healed} Life Points")
     if step.op is Op.HURT:
-        return table.with_player(replace(player, life=player.life - step.amount)).note(
-            f"{who} loses {step.amount} Life Points ({label})")
+        table = table.note(f"{who} loses {step.amount} Life Points ({label})")
+        return hurt(table, who, step.amount)
     if step.op is Op.DRAW:
         return (yield from draw(table, who, step.amount))
     if step.op is Op.POISON:
@@ -363,7 +478,7 @@ def apply(table: Caverns, name: str, who: str, step: Step, label: str,
         items = [c for c in player.items if c not in player.tipped]
         if not items or who == name:
             return table
-        choice = yield Decision("steal", f"{name}: take which Item from {who}?",
+        choice = yield Decision("steal", f"take which Item from {who}?",
                                 tuple(sorted({c.name for c in items})), Decider.PLAYER, name,
                                 state=table)
         index = next(i for i, c in enumerate(player.items) if c.name == choice)
@@ -381,8 +496,11 @@ def change_blow(table: Caverns, name: str, step: Step, label: str) -> Resolution
     if not options:
         return table
     labels = tuple(f"{i + 1}: {table.stack[i].card.name} ({table.stack[i].player}, "
-                   f"{value(table.stack[i], table)})" for i in options)
-    chosen = yield Decision("blow", f"{name}: {label} on which Attack card?", labels,
+                   f"{value(table.stack[i], table)})"
+                   + (" - at its top value: doubling does nothing"
+                      if step.op is Op.DOUBLE and at_top(table.stack[i]) else "")
+                   for i in options)
+    chosen = yield Decision("blow", f"{label} on which Attack card?", labels,
                             Decider.PLAYER, name, state=table)
     index = options[labels.index(chosen)]
     blow = table.stack[index]
@@ -392,11 +510,31 @@ def change_blow(table: Caverns, name: str, step: Step, label: str) -> Resolution
         changed = replace(blow, index=max(blow.index - 1, 0),
                           shift=blow.shift - (blow.index > 0))
     else:
-        top = blow.index >= len(blow.ladder) - 1  # "it cannot be doubled further"
+        top = at_top(blow)  # "it cannot be doubled further"
         changed = replace(blow, index=min(blow.index + 1, len(blow.ladder) - 1),
                           shift=blow.shift + (not top))
+    if blow.announced is not None and step.op is not Op.MISS:
+        changed = replace(changed, announced=reannounce(blow, changed, table))
     table = replace(table, stack=(*table.stack[:index], changed, *table.stack[index + 1:]))
     return table.note(f"{label}: {blow.card.name} now deals {value(changed, table)}")
+
+
+def at_top(blow: Blow) -> bool:
+    """003: "If there is no higher value, it cannot be doubled further"."""
+    return blow.index >= len(blow.ladder) - 1
+
+
+def reannounce(blow: Blow, changed: Blow, table: Caverns) -> int:
+    """Under the fog of war a halved or doubled card's announced damage turns with it: told
+    truly, it is the card's new damage; a lie (one of its values) moves one value along
+    the card's values as the card does."""
+    assert blow.announced is not None
+    if blow.announced == value(replace(blow, announced=None), table):
+        return value(replace(changed, announced=None), table)
+    ladder = blow.ladder
+    at = ladder.index(blow.announced) if blow.announced in ladder else blow.index
+    moved = at + (changed.index - blow.index)
+    return ladder[min(max(moved, 0), len(ladder) - 1)]
 
 
 def edge_out(table: Caverns, name: str, label: str) -> Resolution[Caverns]:
@@ -405,7 +543,7 @@ def edge_out(table: Caverns, name: str, label: str) -> Resolution[Caverns]:
     options = tuple(f"{n}'s set card" for n, _ in table.set_cards if n != name)
     if not options:
         return table
-    chosen = yield Decision("edge-out", f"{name}: {label}: which set card?", options,
+    chosen = yield Decision("edge-out", f"{label}: which set card?", options,
                             Decider.PLAYER, name, state=table)
     index = [i for i, (n, _) in enumerate(table.set_cards) if n != name][options.index(chosen)]
     whose, card = table.set_cards[index]

@@ -16,6 +16,9 @@ ENCOUNTERS = 9  # "deal 9 facedown on the table to form the Encounter deck"
 POISON_DAMAGE = 5  # "damaged for 5 points for each poison token"
 POISON_PENALTY = 10  # "all their attacks modified by -10 damage for each token"
 VAMPYRE_BITE = 5  # "select a player without a Vampyre token to damage for 5 points"
+#: Emperor Lich: the only cards other than Attack cards the returned dead keep (003).
+UNDEAD_KEEP = ("Critical Miss", "Trip")
+GLUTTONY_HAND = 14  # Gluttony: "you may still draw up to 14 cards"
 
 
 class Kind(StrEnum):
@@ -263,10 +266,26 @@ class Blow:
     missed: bool = False
     announced: int | None = None  # the damage announced under the fog of war
     shift: int = 0  # how far it was halved (-) or doubled (+): its Riders rotate with it
+    poison: int = 0  # its player's poison tokens when it was played (-10 damage each)
 
     @property
     def ladder(self) -> tuple[int, ...]:
         return self.card.special_values if self.special else self.card.values
+
+
+@dataclass(frozen=True)
+class Fought:
+    """The record of one Encounter fought (for reports): its name, rounds, who landed the
+    killing blow (None: not killed), who died during it, whether the round limit stopped
+    it, whether it was a Wereboar's fight after the game or played to break a tie."""
+
+    name: str
+    rounds: int
+    killer: str | None
+    died: tuple[str, ...] = ()
+    stopped: bool = False
+    beast: str = ""  # the turned player a Wereboar fight was against
+    tiebreak: bool = False
 
 
 @dataclass(frozen=True)
@@ -300,6 +319,10 @@ class Caverns:
     revealed: int = 0  # Attack cards revealed this round
     power: int = 0  # Gluttony's power: extra damage to each of its attacks
     wereboar: Encounter | None = None  # the Wereboar faced, for the end of the game
+    totalled: bool = False  # this round's damage stack is taken off the creature already
+    slayer: str | None = None  # who brought the creature (its last token) down, while it is
+    fallen: tuple[tuple[int, str], ...] = ()  # (token, who destroyed it) this Encounter
+    fought: tuple[Fought, ...] = ()  # the Encounters fought so far
     flags: tuple[tuple[str, str], ...] = field(default=())
 
     def ability(self, name: str) -> Card | None:
@@ -322,6 +345,12 @@ class Caverns:
         """The party: players alive (a Wereboar that became a creature is not one)."""
         return [p for p in self.players if not p.dead and not p.beast]
 
+    def risen(self) -> list[str]:
+        """The Emperor Lich's returned dead whose tokens still stand (a token each, in
+        seat order)."""
+        undead = [p.name for p in self.players if p.undead]
+        return [n for i, n in enumerate(undead) if i >= len(self.tokens) or self.tokens[i] > 0]
+
     def in_initiative(self) -> list[str]:
         """The living players, Initiative 1 first (003: "starting with Player 1")."""
         return [p.name for p in sorted(self.living(), key=lambda p: p.initiative)]
@@ -330,11 +359,30 @@ class Caverns:
         """The damage stack's total."""
         return sum(value(b, self) for b in self.stack)
 
+    def pending(self, token: int | None = None) -> int:
+        """The damage stack's total not yet taken off the creature (placed on ``token``)."""
+        if self.totalled:
+            return 0
+        return sum(value(b, self) for b in self.stack if token is None or b.token == token)
+
+    def token_left(self, index: int) -> int:
+        """A token's Life Points less the damage placed on it this round."""
+        return self.tokens[index] - self.pending(index)
+
+    def killed(self) -> bool:
+        """Is the creature dead (every token destroyed)? The damage stack counts until it is
+        totalled; a raised barrier takes the damage first (Barrier Magus)."""
+        if self.encounter is None:
+            return False
+        if self.tokens:
+            return all(self.token_left(i) <= 0 for i in range(len(self.tokens)))
+        return self.pending() >= self.life + self.barrier
+
 
 def value(blow: Blow, table: Caverns) -> int:
     """What a Blow inflicts: the value it shows, its Riders in the order played (additive
-    ones added, one multiplicative), less 10 per poison token of its player; never below
-    0; a Feint, a missed card: nothing."""
+    ones added, one multiplicative), less 10 per poison token its player had when it was
+    played; never below 0; a Feint, a missed card: nothing."""
     if blow.missed or blow.card.kind is Kind.TACTICAL or not blow.ladder:
         return 0
     if blow.announced is not None:
@@ -344,6 +392,4 @@ def value(blow: Blow, table: Caverns) -> int:
         # rotate both cards": an additive Rider's bonus is halved or doubled with it
         bonus = rider.add << blow.shift if blow.shift >= 0 else rider.add >> -blow.shift
         amount = amount * rider.times if rider.times else amount + bonus
-    poison = table.player(blow.player).poison if any(
-        p.name == blow.player for p in table.players) else 0
-    return max(int(amount) - POISON_PENALTY * poison, 0)
+    return max(int(amount) - POISON_PENALTY * blow.poison, 0)

@@ -116,7 +116,7 @@ def adventure(table: Caverns, module: Module, encounters: Collection[Encounter],
         deciders = [n for n in table.in_initiative() if n not in veterans]
         options = tuple(c.text for c in scene.choices)
         if deciders:
-            said = yield Decision("story", f"{deciders[0]}: {scene.name}: what does the party "
+            said = yield Decision("story", f"{scene.name}: what does the party "
                                   "do?", options, Decider.PLAYER, deciders[0], state=table)
         else:  # "If you must make a decision, do so at random."
             said = yield from pick(options, "a story choice")

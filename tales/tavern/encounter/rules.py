@@ -21,10 +21,19 @@ from tales.tavern.encounter.attacks import (
     damage_by,
     player_turn,
     random_attacks,
-    settle_deaths,
     undead_attacks,
 )
-from tales.tavern.encounter.effects import discard_from_hand, draw, from_hand, window
+from tales.tavern.encounter.effects import (
+    discard_from_hand,
+    draw,
+    from_hand,
+    hand_limit,
+    hurt,
+    limit,
+    trim,
+    trim_all,
+    window,
+)
 from tales.tavern.encounter.model import (
     ENCOUNTERS,
     HAND_SIZE,
@@ -34,6 +43,7 @@ from tales.tavern.encounter.model import (
     Caverns,
     Encounter,
     Event,
+    Fought,
     Goal,
     Kind,
     Quest,
@@ -82,8 +92,13 @@ def deal_initiative(table: Caverns) -> Resolution[Caverns]:
     cards = yield from shuffle(table.initiative[:len(living)], "the Initiative cards")
     for name, card in zip(living, cards, strict=True):
         table = table.with_player(replace(table.player(name), initiative=card))
-    return table.note("Initiative: " + ", ".join(f"{n} {table.player(n).initiative}"
-                                                 for n in table.in_initiative()))
+    return table.note("Initiative: " + ", ".join(f"{ordinal(n)} {name}" for n, name
+                                                 in enumerate(table.in_initiative(), 1)))
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th ... (Initiative as an order)."""
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def begin(table: Caverns, encounter: Encounter) -> Resolution[Caverns]:
@@ -94,7 +109,8 @@ def begin(table: Caverns, encounter: Encounter) -> Resolution[Caverns]:
     table = replace(table, encounter=encounter, number=number,
                     life=encounter.life_for(table.started), tokens=encounter.tokens,
                     round=0, event=None, treasure=None, barrier=encounter.barrier, rules=(),
-                    power=0, wereboar=encounter if encounter.special is Special.WEREBOAR
+                    power=0, slayer=None, fallen=(), totalled=False, stack=(),
+                    wereboar=encounter if encounter.special is Special.WEREBOAR
                     else table.wereboar,
                     players=tuple(replace(p, used=0) for p in table.players))
     table = table.note(f"Encounter {number}: {encounter.name} ({table.life} Life Points)")
@@ -117,6 +133,7 @@ def begin(table: Caverns, encounter: Encounter) -> Resolution[Caverns]:
                 table = yield from carry_out(table, "", event.steps, event.name)
         else:
             table = table.note(f"Event: {event.name} does not activate (discarded)")
+    table = yield from trim_all(table)  # the last Encounter's Events are over
     if encounter.special is Special.RAGNAROK:
         table = yield from ragnarok(table, encounter)
     table = yield from window(table, When.ANY, None, "the Encounter begins")
@@ -131,7 +148,7 @@ def ragnarok(table: Caverns, card: Encounter) -> Resolution[Caverns]:
     living = table.living()
     if not dead or not living:
         return table
-    choice = yield Decision("ragnarok", f"{living[0].name}: bring back every dead player "
+    choice = yield Decision("ragnarok", f"bring back every dead player "
                             f"({', '.join(p.name for p in dead)})?", ("no", "yes"),
                             Decider.PLAYER, living[0].name, state=table)
     if choice == "no":
@@ -144,128 +161,146 @@ def ragnarok(table: Caverns, card: Encounter) -> Resolution[Caverns]:
         f"Ragnarok: {', '.join(p.name for p in dead)} come back to life")
 
 
-def encounter(table: Caverns, card: Encounter) -> Resolution[Caverns]:
-    """One whole Encounter (module docstring)."""
+def encounter(table: Caverns, card: Encounter, beast: str = "", tiebreak: bool = False
+              ) -> Resolution[Caverns]:
+    """One whole Encounter (module docstring), recorded in ``fought``."""
+    before = [p.name for p in table.players if p.dead]  # "died prior to this encounter"
     table = yield from begin(table, card)
     if card.special is Special.EMPEROR_LICH:
-        table = yield from lich_phases(table, card)
+        table = yield from lich_phases(table, card, before)
     table, killer = yield from fight(table)
-    return (yield from end(table, killer))
+    stopped = killer is None and not table.killed() and bool(table.living())
+    rounds = table.round
+    table = yield from end(table, killer)
+    died = tuple(p.name for p in table.players if p.dead and p.name not in before)
+    return replace(table, fought=(*table.fought, Fought(card.name, rounds, killer, died,
+                                                        stopped, beast, tiebreak)))
 
 
 def fight(table: Caverns) -> Resolution[tuple[Caverns, str | None]]:
     """Combat rounds until the creature dies (or the party does)."""
-    killer: str | None = None
     start = table.round
-    while killer is None and table.living() and table.round - start < MAX_ROUNDS:
-        table, killer = yield from combat_round(table)
-    if killer is None and table.living() and table.encounter is not None:
+    while not table.killed() and table.living() and table.round - start < MAX_ROUNDS:
+        table, _ = yield from combat_round(table)
+    if not table.killed() and table.living() and table.encounter is not None:
         table = table.note(f"{table.encounter.name} is not defeated after {MAX_ROUNDS} "
                            "rounds")
-    return table, killer
+    return table, (table.slayer if table.killed() else None)
 
 
-def lich_phases(table: Caverns, card: Encounter) -> Resolution[Caverns]:
-    """Emperor Lich (003): first a skeleton token for every surviving player; then the
-    players who died before engage the party as creatures (one token each; no
-    Initiative; they attack at the end of the round); then the Lich itself (the usual
-    Encounter, the only part with Prestige and bonus Prestige)."""
+def lich_phases(table: Caverns, card: Encounter, before: Sequence[str] = ()
+                ) -> Resolution[Caverns]:
+    """Emperor Lich (003): first a skeleton token for every surviving player; then "the
+    players who died prior to this encounter" (``before``) engage the party as creatures
+    (one token each; no Initiative; they attack at the end of the round; each draws a hand
+    keeping only Attack cards, Critical Miss and Trip, and may play those two); then the
+    Lich itself (the usual Encounter, the only part with Prestige and bonus Prestige)."""
+    from tales.tavern.encounter.attacks import undead_draw
+
     skeleton = card.tokens[0] if card.tokens else 10
     table = replace(table, tokens=(skeleton,) * len(table.living())).note(
         f"the Emperor Lich's skeletons: {len(table.living())} tokens")
     table, _ = yield from fight(table)
-    dead = [p for p in table.players if p.dead]
+    dead = [p for p in table.players if p.name in before and p.dead]
     if dead and table.living():
+        lich = table.encounter
+        table = replace(table, tokens=(card.revive or 20,) * len(dead), slayer=None,
+                        fallen=(), totalled=False, encounter=replace(card, matrix=())).note(
+            f"the dead rise: {', '.join(p.name for p in dead)}")
         for player in dead:
             table = table.with_player(replace(player, undead=True))
-        lich = table.encounter
-        table = replace(table, tokens=(card.revive or 20,) * len(dead),
-                        encounter=replace(card, matrix=())).note(
-            f"the dead rise: {', '.join(p.name for p in dead)}")
+            for _ in range(max(player.hand_size - len(player.hand), 0)):
+                table = yield from undead_draw(table, player.name)
         table, _ = yield from fight(table)
         table = replace(table, encounter=lich, players=tuple(
             replace(p, undead=False) for p in table.players))
-    return replace(table, tokens=(), life=card.life_for(table.started)).note(
-        "the Emperor Lich himself")
+        for player in dead:  # back to the dead: their cards are discarded
+            gone = table.player(player.name)
+            table = replace(table.with_player(replace(gone, hand=())),
+                            discard=(*table.discard, *gone.hand))
+    return replace(table, tokens=(), life=card.life_for(table.started), slayer=None,
+                   fallen=(), totalled=False).note("the Emperor Lich himself")
 
 
 def combat_round(table: Caverns) -> Resolution[tuple[Caverns, str | None]]:
     """2. One combat round; the killer if the creature died (or the Encounter was
-    completed)."""
-    table = replace(table, round=table.round + 1, stack=(), set_cards=(), revealed=0)
+    completed). The kill is checked after every card (:func:`.effects.credit`): once the
+    creature is dead no one else takes a turn and it attacks no more; poison still hurts
+    at the end of the round."""
+    table = replace(table, round=table.round + 1, stack=(), set_cards=(), revealed=0,
+                    totalled=False)
     table = table.note(f"Round {table.round}")
     if table.encounter is not None and table.encounter.special is Special.GLUTTONY:
         table = yield from gluttony(table)
     table = yield from set_attacks(table)
-    killer: str | None = None
     pending: list[tuple[str, Card]] = []
     for name in table.in_initiative():
+        if table.killed():
+            break
         if table.player(name).dead:
             continue
-        table, killer, extra = yield from player_turn(table, name)
+        table, _, extra = yield from player_turn(table, name)
         pending.extend(extra)
-        if killer is not None:
-            break
     for name, card in pending:  # Opportunity Fire's second cards, set face down
-        if killer is not None or table.player(name).dead:
+        if table.killed() or table.player(name).dead:
             break
         if (name, card) not in table.set_cards:
             continue  # Edged Out
-        table, killer, _ = yield from player_turn(table, name, card)
+        table, _, _ = yield from player_turn(table, name, card)
     leftover = [c for _, c in table.set_cards]
     table = replace(table, set_cards=(), discard=(*table.discard, *leftover))
-    if killer is not None:
-        return _discard_stack(table), killer
+    table = total(table)
+    if not table.killed():
+        dealt = damage_by(table)
+        table = yield from creature_attacks(table, dealt)
+        table = yield from undead_attacks(table)
+    table = _discard_stack(table)
+    if not table.killed():
+        table = yield from deal_initiative(table)
+        table = yield from random_attacks(table)
+    if not table.killed():
+        for name in [p.name for p in table.living()]:
+            table = yield from draw(table, name, 1)
+    for player in table.living():
+        if player.poison:  # "At the end of every round"
+            hurt_by = POISON_DAMAGE * player.poison
+            table = hurt(table.note(f"{player.name} takes {hurt_by} poison damage"),
+                         player.name, hurt_by)
+    return table, (table.slayer if table.killed() else None)
+
+
+def total(table: Caverns) -> Caverns:
+    """2c. Total the damage stack and take it off the creature (its tokens)."""
     done = table.damage()
     if table.tokens:
-        table = replace(table, tokens=tuple(max(t - sum(value(b, table) for b in table.stack
-                                                        if b.token == i), 0)
-                                            for i, t in enumerate(table.tokens)))
+        table = replace(table, tokens=tuple(max(table.token_left(i), 0)
+                                            for i in range(len(table.tokens))))
         table = table.note(f"the party deals {done} damage; tokens left: "
                            f"{', '.join(str(t) for t in table.tokens)}")
     else:
         table, absorbed = barrier(table)
         table = replace(table, life=table.life - (done - absorbed))
-        table = table.note(f"the party deals {done} damage; the creature has {table.life} "
-                           "Life Points left")
-    dealt = damage_by(table)
-    table = yield from creature_attacks(table, dealt)
-    table = yield from undead_attacks(table)
-    table = _discard_stack(table)
-    table = yield from deal_initiative(table)
-    table = yield from random_attacks(table)
-    for name in [p.name for p in table.living()]:
-        table = yield from draw(table, name, 1)
-    for player in table.living():
-        if player.poison:
-            hurt = POISON_DAMAGE * player.poison
-            table = table.with_player(replace(player, life=player.life - hurt)).note(
-                f"{player.name} takes {hurt} poison damage")
-    table = yield from settle_deaths(table)
-    return table, None
-
-
-#: Gluttony: "you may still draw up to 14 cards".
-GLUTTONY_HAND = 14
+        table = table.note(f"the party deals {done} damage; the creature has "
+                           f"{max(table.life, 0)} Life Points left")
+    return replace(table, totalled=True)
 
 
 def gluttony(table: Caverns) -> Resolution[Caverns]:
     """Gluttony: each round, each player may draw cards up to a 14-card hand (15 with "A
     blessing of daylight", whose first extra card is free); each card drawn powers
     Gluttony up (twice as much with "We fight in too close a quarters"), adding to the
-    damage of its attacks. The maximum hand size is enforced again at the end."""
-    cap = GLUTTONY_HAND + (1 if Rule.DAYLIGHT in table.rules else 0)
+    damage of its attacks. Once it is dead the maximum hand size holds again at once."""
     each = 2 if Rule.CLOSE_QUARTERS in table.rules else 1
     for name in table.in_initiative():
-        room = cap - len(table.player(name).hand)
+        room = limit(table, name) - len(table.player(name).hand)
         if room <= 0:
             continue
-        count = yield Decision("gorge", f"{name}: draw how many cards (Gluttony grows with "
+        count = yield Decision("gorge", "draw how many cards (Gluttony grows with "
                                "each)?", tuple(range(room + 1)), Decider.PLAYER, name,
                                state=table)
         if not count:
             continue
-        table = yield from draw(table, name, count, enforce=False)
+        table = yield from draw(table, name, count)
         free = 1 if Rule.DAYLIGHT in table.rules and ("fed", name) not in table.flags else 0
         table = replace(table, power=table.power + each * (count - free),
                         flags=(*table.flags, ("fed", name)))
@@ -281,7 +316,7 @@ def barrier(table: Caverns) -> tuple[Caverns, int]:
     if table.barrier <= 0 or card is None:
         return table, 0
     running, breaker = 0, None
-    for blow in table.stack:
+    for blow in table.stack:  # (the stack is not yet totalled)
         running += value(blow, table)
         if running >= table.barrier and breaker is None:
             breaker = blow.player
@@ -289,9 +324,8 @@ def barrier(table: Caverns) -> tuple[Caverns, int]:
     table = replace(table, barrier=table.barrier - absorbed)
     table = table.note(f"the barrier takes {absorbed}" + (": it is down" if breaker else ""))
     if breaker is not None and card.backlash:
-        hit = table.player(breaker)
-        table = table.with_player(replace(hit, life=hit.life - card.backlash))
-        table = table.note(f"{breaker} takes {card.backlash} backlash")
+        table = hurt(table.note(f"{breaker} takes {card.backlash} backlash"), breaker,
+                     card.backlash)
     return table, absorbed
 
 
@@ -312,7 +346,7 @@ def set_attacks(table: Caverns) -> Resolution[Caverns]:
         options = attacks or sorted({c.name for c in player.hand if c.kind is Kind.ACTION})
         if not options:
             continue
-        choice = yield Decision("set", f"{name}: set an Attack card"
+        choice = yield Decision("set", "set an Attack card"
                                 + ("" if attacks else " (a bluff: an Action card)"),
                                 tuple(options), Decider.PLAYER, name, state=table)
         table, card = from_hand(table, name, choice)
@@ -325,24 +359,18 @@ def end(table: Caverns, killer: str | None) -> Resolution[Caverns]:
     looting the dead, discarding and refilling hands, one poison token removed."""
     card = table.encounter
     assert card is not None
+    for name in [p.name for p in table.living()]:  # Gluttony's feast is over: at once
+        table = yield from trim(table, name, hand_limit(table, name))
     if killer is not None and card.special is Special.VAMPYRE:
         # "all 'turned' players revert to their natural state (keeping the LP and negative
         # Prestige Points they gained)"
         table = replace(table, players=tuple(replace(p, vampyre=False) for p in table.players))
-    if killer is not None:
-        points = card.prestige
-        bonus = card.bonus if table.round in card.bonus_rounds else 0
-        player = table.player(killer)
-        pile = (*player.prestige, (card.name, points))
-        if bonus:
-            pile = (*pile, (f"{card.name} bonus", bonus))
-        table = table.with_player(replace(player, prestige=pile, kills=player.kills + 1)).note(
-            f"{killer} lands the killing blow on {card.name}: {points + bonus} Prestige")
-        if table.treasure is not None:
-            from tales.tavern.encounter.effects import carry_out
+    table = award(table, card, killer)
+    if killer is not None and table.treasure is not None:
+        from tales.tavern.encounter.effects import carry_out
 
-            table = yield from carry_out(table, killer, table.treasure.steps,
-                                         table.treasure.name, killer=killer)
+        table = yield from carry_out(table, killer, table.treasure.steps, table.treasure.name,
+                                     killer=killer)
     table = yield from loot(table)
     for name in [p.name for p in table.living()]:
         table = yield from refill(table, name)
@@ -350,6 +378,35 @@ def end(table: Caverns, killer: str | None) -> Resolution[Caverns]:
         if player.poison:
             table = table.with_player(replace(player, poison=player.poison - 1))
     return replace(table, encounter=None, event=None, treasure=None)
+
+
+def award(table: Caverns, card: Encounter, killer: str | None) -> Caverns:
+    """Prestige to the killing blow (and bonus Prestige in a bonus round); in a token-based
+    Encounter each token scores for whoever destroyed it, and only the last token earns
+    the bonus. A player dead by then scores nothing ("they are out of the game")."""
+    living = {p.name for p in table.living()}
+    bonus = card.bonus if table.round in card.bonus_rounds else 0
+    scores: list[tuple[str, str, int]] = []
+    if table.tokens:
+        scores = [(who, f"{card.name} token", card.prestige) for _, who in table.fallen]
+        if killer is not None and scores:  # the last token fallen is the killing blow
+            scores[-1] = (killer, card.name, card.prestige)
+    elif killer is not None:
+        scores = [(killer, card.name, card.prestige)]
+    if killer is not None and bonus:
+        scores.append((killer, f"{card.name} bonus", bonus))
+    for who, label, points in scores:
+        if who not in living:
+            continue
+        player = table.player(who)
+        table = table.with_player(replace(player, prestige=(*player.prestige,
+                                                            (label, points))))
+    if killer is not None and killer in living:
+        player = table.player(killer)
+        got = sum(p for who, _, p in scores if who == killer)
+        table = table.with_player(replace(player, kills=player.kills + 1)).note(
+            f"{killer} lands the killing blow on {card.name}: {got} Prestige")
+    return table
 
 
 def loot(table: Caverns) -> Resolution[Caverns]:
@@ -364,7 +421,7 @@ def loot(table: Caverns) -> Resolution[Caverns]:
             items = table.player(body.name).items
             if not items:
                 break
-            choice = yield Decision("loot", f"{name}: take an Item from {body.name}?",
+            choice = yield Decision("loot", f"take an Item from {body.name}?",
                                     (PASS, *sorted({c.name for c in items})),
                                     Decider.PLAYER, name, state=table)
             if choice == PASS:
@@ -382,7 +439,7 @@ def refill(table: Caverns, name: str) -> Resolution[Caverns]:
     """Discard any number of cards, then draw to the maximum hand size."""
     while table.player(name).hand:
         player = table.player(name)
-        choice = yield Decision("discard", f"{name}: discard a card?",
+        choice = yield Decision("discard", "discard a card?",
                                 (PASS, *sorted({c.name for c in player.hand})),
                                 Decider.PLAYER, name, state=table)
         if choice == PASS:
@@ -391,7 +448,7 @@ def refill(table: Caverns, name: str) -> Resolution[Caverns]:
     # draw until the hand is full (Items drawn do not count), going through the cards at
     # most once: with "Bring the chest" in force, cards other than Attack cards are discarded
     for _ in range(len(table.deck) + len(table.discard) + 1):
-        missing = table.player(name).hand_size - len(table.player(name).hand)
+        missing = hand_limit(table, name) - len(table.player(name).hand)
         if missing <= 0:
             break
         table = yield from draw(table, name, 1)
@@ -414,7 +471,6 @@ def wereboar(table: Caverns) -> Resolution[Caverns]:
     of one more fight: its Life Points are his, its Attack Matrix the Wereboar's. If the
     party dies, he wins; his Items can be neither used nor taken."""
     card = table.wereboar
-    table = yield from settle_deaths(table)
     names = [p.name for p in table.living() if p.wereboar]
     if card is None or not names:
         return table
@@ -430,7 +486,7 @@ def wereboar(table: Caverns) -> Resolution[Caverns]:
                              tokens=(), creature=False,
                              matrix=tuple(replace(r, turns=False) for r in card.matrix))
         table = table.note(f"{beast.name} becomes a Wereboar")
-        table = yield from encounter(table, fight_card)
+        table = yield from encounter(table, fight_card, beast=beast.name)
         if not table.living():
             return replace(table, winners=(beast.name,)).note(
                 f"{beast.name} the Wereboar has killed the party and wins")
@@ -463,8 +519,9 @@ def play_game(names: Sequence[str], cards: Sequence[Card], encounters: Sequence[
     """A whole game: nine Encounters (or an Adventure Module's scenes), then the most
     Prestige wins; a tie plays Encounters drawn at random from those set aside until it is
     broken at the end of one."""
+    # "Without an adventure module, Quest cards can add to the winnning conditions"
     table = yield from set_up(names, cards, encounters, events, relics, characters,
-                              abilities, quests)
+                              abilities, quests if module is None else ())
     if module is not None:  # the module's scenes replace the Encounter deck
         table = replace(table, set_aside=(*table.set_aside, *table.encounters), encounters=())
         table = yield from adventure(table, module, encounters, veterans)
@@ -482,7 +539,7 @@ def play_game(names: Sequence[str], cards: Sequence[Card], encounters: Sequence[
         index = table.set_aside.index(card)
         table = replace(table, set_aside=table.set_aside[:index] + table.set_aside[index + 1:])
         table = table.note(f"a tie between {', '.join(best)}: a set-aside Encounter")
-        table = yield from encounter(table, card)
+        table = yield from encounter(table, card, tiebreak=True)
         best = winners(table)
     if not best:
         return replace(table, winners=()).note("the whole party is dead: nobody wins")

@@ -1,11 +1,15 @@
-"""Playing the encounter game many times with bots: Prestige per seat, deaths, Encounters
-survived, winners. Each game's generator is spawned from the seed by its number, so the
-report depends only on the seed, the table and the number of games."""
+"""Playing the encounter game many times with bots: Prestige, wins and deaths per character,
+ties, Encounters survived, rounds per Encounter, which Encounters kill players, the
+Wereboar's fights after the game and who won them, how often the round limit stopped an
+Encounter. Each game's generator is spawned from the seed by its number, so the report
+depends only on the seed, the table and the number of games, never on ``workers``."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +20,7 @@ from tales.errors import TalesError
 from tales.tavern.encounter.cards import Box, load
 from tales.tavern.encounter.model import Caverns
 from tales.tavern.encounter.module import Module, load_module
-from tales.tavern.encounter.rules import play_game
+from tales.tavern.encounter.rules import MAX_ROUNDS, play_game
 
 SAMPLE = Path(__file__).resolve().parents[3] / "decks" / "encounter" / "sample.toml"
 
@@ -26,6 +30,19 @@ def seats(box: Box, players: int) -> tuple[list[str], list[str]]:
     characters = [c for c, _ in box.abilities]
     chosen = [characters[n % len(characters)] if characters else "" for n in range(players)]
     return [f"seat {n + 1}" for n in range(players)], chosen
+
+
+def labels(box: Box, players: int) -> dict[str, str]:
+    """Each seat's name in a report: its character (numbered when one is dealt twice)."""
+    names, characters = seats(box, players)
+    seen: Counter[str] = Counter()
+    found = {}
+    for name, character in zip(names, characters, strict=True):
+        seen[character] += 1
+        base = character or name
+        found[name] = base if characters.count(character) == 1 or not character \
+            else f"{base} #{seen[character]}"
+    return found
 
 
 def game(box: Box, players: int, module: Module | None = None,
@@ -43,34 +60,96 @@ def veteran_seats(seats_played: Sequence[int], players: int) -> list[str]:
     return [f"seat {n}" for n in seats_played]
 
 
+@dataclass(frozen=True)
+class Sweep:
+    """What every game of a sweep is played with (shipped to worker processes)."""
+
+    players: int
+    seed: int
+    deck: str
+    module: str
+    veterans: tuple[int, ...]
+
+
+def one_game(sweep: Sweep, number: int) -> Caverns:
+    """Game number ``number`` of a sweep, played by random bots."""
+    box = load(sweep.deck)
+    story = load_module(sweep.module, box.encounters) if sweep.module else None
+    rng = np.random.default_rng(np.random.SeedSequence(sweep.seed, spawn_key=(number,)))
+    run = game(box, sweep.players, story, veteran_seats(sweep.veterans, sweep.players))
+    return run.play(random_policy(rng))
+
+
+def _batch(args: tuple[Sweep, list[int]]) -> list[Caverns]:
+    sweep, numbers = args
+    return [one_game(sweep, n) for n in numbers]
+
+
+def play_games(sweep: Sweep, games: int, workers: int = 1) -> list[Caverns]:
+    """The final tables of ``games`` games, in game order; ``workers`` local processes."""
+    numbers = list(range(games))
+    if workers <= 1 or games < 2:
+        return [one_game(sweep, n) for n in numbers]
+    size = max(1, games // (4 * workers))
+    batches = [numbers[i:i + size] for i in range(0, games, size)]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return [t for batch in pool.map(_batch, [(sweep, b) for b in batches]) for t in batch]
+
+
 def simulate(players: int, games: int, seed: int, deck: str | Path | None = None,
-             module: str | Path | None = None, veterans: Sequence[int] = ()
-             ) -> dict[str, Any]:
+             module: str | Path | None = None, veterans: Sequence[int] = (),
+             workers: int = 1) -> dict[str, Any]:
     """The report of ``games`` games of ``players`` players with random bots (playing an
     Adventure Module if one is given)."""
     box = load(deck or SAMPLE)
-    story = load_module(module, box.encounters) if module else None
-    old_hands = veteran_seats(veterans, players)
-    names, _ = seats(box, players)
-    prestige: dict[str, list[int]] = {n: [] for n in names}
+    if module:
+        load_module(module, box.encounters)  # a bad module fails here, once
+    veteran_seats(veterans, players)
+    sweep = Sweep(players, seed, str(deck or SAMPLE), str(module or ""), tuple(veterans))
+    finals = play_games(sweep, games, workers)
+    who = labels(box, players)
+    prestige: dict[str, list[int]] = {n: [] for n in who.values()}
     wins: Counter[str] = Counter()
     deaths: Counter[str] = Counter()
     survived: list[int] = []
-    wiped = 0
-    for number in range(games):
-        rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(number,)))
-        final = game(box, players, story, old_hands).play(random_policy(rng))
+    rounds: dict[str, list[int]] = {}
+    killers: Counter[str] = Counter()
+    beasts: Counter[str] = Counter()
+    stopped = ties = tied = wiped = 0
+    for final in finals:
         for player in final.players:
-            prestige[player.name].append(player.score)
-            deaths[player.name] += player.dead
+            prestige[who[player.name]].append(player.score)
+            deaths[who[player.name]] += player.dead
         for name in final.winners or ():
-            wins[name] += 1
-        if not final.winners:
-            wiped += 1
-        survived.append(final.number if final.living() else final.number - 1)
+            wins[who[name]] += 1
+        wiped += not final.winners
+        tied += len(final.winners or ()) > 1
+        ties += any(f.tiebreak for f in final.fought)
+        stopped += any(f.stopped for f in final.fought)
+        encounters = [f for f in final.fought if not f.beast]
+        party_fell = not final.living() and not (final.fought and final.fought[-1].beast)
+        survived.append(len(encounters) - party_fell)
+        for fought in encounters:
+            rounds.setdefault(fought.name, []).append(fought.rounds)
+            killers[fought.name] += len(fought.died)
+        for fought in final.fought:
+            if fought.beast:
+                won = final.winners == (fought.beast,)
+                beasts[f"{'the Wereboar' if won else 'the party'} won"] += 1
     return {"players": players, "games": games, "seed": seed,
-            "prestige_per_seat": {n: round(float(np.mean(v)), 2) for n, v in prestige.items()},
-            "wins_per_seat": {n: wins[n] for n in names},
-            "deaths_per_seat": {n: deaths[n] for n in names},
+            "prestige_per_character": {n: round(float(np.mean(v)), 2)
+                                       for n, v in prestige.items()},
+            "wins_per_character": {n: wins[n] for n in prestige},
+            "deaths_per_character": {n: deaths[n] for n in prestige},
             "party_wiped": wiped,
-            "encounters_survived": round(float(np.mean(survived)), 2)}
+            "games_tied_after_the_last_encounter": ties,
+            "games_ending_in_a_tie": tied,
+            "encounters_survived": round(float(np.mean(survived)), 2),
+            "rounds_per_encounter": {n: round(float(np.mean(v)), 2)
+                                     for n, v in sorted(rounds.items())},
+            "players_killed_by_encounter": dict(sorted(
+                (n, c) for n, c in killers.items() if c)),
+            "wereboar_fights": dict(sorted(beasts.items())),
+            "games_with_an_encounter_stopped_by_the_round_limit": stopped,
+            "round_limit": MAX_ROUNDS}
+

@@ -1,0 +1,88 @@
+"""Saved encounter games at the terminal: the table (players, people, seed, the game and
+module files, veterans) and every answer given so far, as option numbers. Loading replays
+the answers (a save holds no game state). The file is the engine's save container
+(:func:`tales.engine.saves.pack`: magic, checksum, msgpack) of its own kind, written
+atomically; a file holding anything else, or another game, is never written over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tales.engine.saves import SaveError, pack, read_bytes, unpack, write_atomic
+
+KIND = "tales-encounter-game"
+VERSION = 1
+WHAT = "tales encounter game save"
+
+
+@dataclass(frozen=True)
+class Table:
+    """What a game is set up with: it replays from this and its answers."""
+
+    players: int
+    people: int
+    seed: int
+    deck: str = ""  # the game file ("": the bundled sample)
+    module: str = ""  # an Adventure Module file ("": none)
+    veterans: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Saved:
+    table: Table
+    choices: tuple[int, ...]
+
+
+def encode(saved: Saved) -> bytes:
+    table = saved.table
+    return pack(KIND, VERSION, {"players": table.players, "people": table.people,
+                                "seed": table.seed, "deck": table.deck,
+                                "module": table.module, "veterans": list(table.veterans),
+                                "choices": list(saved.choices)})
+
+
+def decode(data: bytes, source: str) -> Saved:
+    """A save from its bytes; one-line :class:`SaveError` naming ``source`` otherwise."""
+    payload = unpack(data, source, KIND, VERSION, {}, what=WHAT)
+
+    def whole(key: str) -> int:
+        value = payload.get(key)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise SaveError(f"{source}: malformed save ({key!r} is not a whole number)")
+        return value
+
+    def numbers(key: str) -> tuple[int, ...]:
+        value: Any = payload.get(key)
+        if not isinstance(value, list) or not all(
+                isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value):
+            raise SaveError(f"{source}: malformed save ({key!r} is not a list of numbers)")
+        return tuple(value)
+
+    texts = [payload.get("deck"), payload.get("module")]
+    if not all(isinstance(t, str) for t in texts):
+        raise SaveError(f"{source}: malformed save ('deck' and 'module' are file names)")
+    table = Table(whole("players"), whole("people"), whole("seed"), str(texts[0]),
+                  str(texts[1]), numbers("veterans"))
+    return Saved(table, numbers("choices"))
+
+
+def read(path: str | Path) -> Saved:
+    return decode(read_bytes(path), str(path))
+
+
+def write(path: str | Path, saved: Saved) -> None:
+    """Write ``saved`` to ``path`` atomically, unless ``path`` holds something else: a file
+    that is not an encounter game save, or the save of another game (another table, or
+    answers that are not where this game came from)."""
+    target = Path(path)
+    if target.exists():
+        try:
+            there = read(target)
+        except SaveError:
+            raise SaveError(f"{target}: not this game's save; not written over") from None
+        if there.table != saved.table or there.choices != saved.choices[:len(there.choices)]:
+            raise SaveError(f"{target}: holds another game; not written over")
+    write_atomic(target, encode(saved))
