@@ -670,7 +670,7 @@ def _window(control: Any) -> int:
 
 
 def cmd_view(args: argparse.Namespace) -> int:
-    from tales.engine.content import load_context
+    from tales.engine.content import find_file, load_context
     from tales.engine.saves import read_save
     from tales.viewer.control import ReplayControl, TableControl
 
@@ -679,7 +679,8 @@ def cmd_view(args: argparse.Namespace) -> int:
         return _window(ReplayControl(load_context(saved.setup), saved))
     if not args.position:
         raise TalesError("give a position file (or --replay SAVE)")
-    return _window(TableControl.load(load_position(args.position), args.blocks))
+    blocks = args.blocks or str(find_file("sample-schemers", "scenarios"))
+    return _window(TableControl.load(load_position(args.position), blocks))
 
 
 def cmd_solo(args: argparse.Namespace) -> int:
@@ -969,7 +970,8 @@ def build_parser() -> argparse.ArgumentParser:
     render_cmd.set_defaults(run=cmd_render)
     view = commands.add_parser("view", help="the table assistant in a window, or a replay")
     view.add_argument("position", nargs="?")
-    view.add_argument("--blocks", default="scenarios/sample-schemers.toml", metavar="FILE")
+    view.add_argument("--blocks", metavar="FILE", help="the Scheme Block file (default: the "
+                      "bundled sample, scenarios/sample-schemers.toml)")
     view.add_argument("--replay", metavar="SAVE", help="step through a saved game")
     view.set_defaults(run=cmd_view)
     solo = commands.add_parser("solo", help="the solo campaign in a window")

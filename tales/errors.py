@@ -21,6 +21,10 @@ class ContentError(TalesError):
         where = f"{source}:{line}" if line is not None else source
         super().__init__(f"{where}: {message}")
 
+    def __reduce__(self) -> tuple[type[ContentError], tuple[str, str, int | None]]:
+        """Rebuilt whole in another process (a simulation's worker sends it back)."""
+        return (type(self), (self.source, self.detail, self.line))
+
 
 class IllegalChoice(TalesError):
     """An answer to a Decision that is not among its legal options."""
