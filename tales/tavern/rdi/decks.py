@@ -8,6 +8,7 @@ the line and the card.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from tales.tavern.rdi.model import (
     Condition,
     Drink,
     DrinkEvent,
+    Phase,
     Stat,
     Step,
     Target,
@@ -29,12 +31,13 @@ from tales.tavern.rdi.model import (
     Whose,
 )
 from tales.tavern.rdi.rules import CharacterDeck
+from tales.tavern.rdi.timing import response_verb
 
 DRINK_KEYS = frozenset({"name", "alcohol", "fortitude", "chaser", "event", "splits", "count",
                         "stays", "draw"})
 CARD_KEYS = frozenset({"name", "kind", "steps", "text", "count", "starts_round",
                        "winning_hand", "boosts", "trap", "boss", "when_losing", "pile",
-                       "unanswerable", "minion", "wages"})
+                       "unanswerable", "minion", "wages", "phase"})
 DECK_KEYS = frozenset({"character", "mechanics", "villain", "sample", "cards"})
 STEP_WHO = {w.value: w for w in Who}
 #: Verbs whose value is a whole number (an amount).
@@ -141,8 +144,36 @@ def load_character(path: str | Path) -> CharacterDeck:
                     unanswerable=spec.get("unanswerable", False) is True,
                     minion=spec.get("minion", False) is True,
                     wages=_wages(spec.get("wages", 0), fail))
+        card = replace(card, phase=_phase(spec.get("phase"), card, fail))
+        _playable(card, fail)
         cards.extend([card] * count)
     return CharacterDeck(character, tuple(cards), str(rules), data.get("villain") is True)
+
+
+def _phase(value: Any, card: Card, fail: Fail) -> Phase | None:
+    if value is None:
+        return None
+    if value not in {p.value for p in Phase}:
+        raise fail(f"'phase' is one of: {', '.join(p.value for p in Phase)}")
+    if card.kind is not CardKind.SOMETIMES or response_verb(card) is not None:
+        raise fail("'phase' is for a Sometimes card that is not a response")
+    return Phase(value)
+
+
+#: Steps that make a card playable in a Round of Gambling.
+ROUND_STEPS = frozenset({Verb.LEAVE, Verb.FORCE_OUT})
+
+
+def _playable(card: Card, fail: Fail) -> None:
+    """Refuse a card no rule would ever offer (001, "Card Types": Sometimes cards are played
+    in response, or when the card says)."""
+    verbs = {s.verb for s in card.steps}
+    if card.kind is CardKind.SOMETIMES and response_verb(card) is None and not (
+            card.when_losing or card.phase or verbs & ROUND_STEPS):
+        raise fail("a Sometimes card that is not a response is never played: give it "
+                   f"'phase' ({', '.join(p.value for p in Phase)}) or 'when_losing'")
+    if card.kind is CardKind.ANYTIME and not card.steps:
+        raise fail("an Anytime card with no steps is never played")
 
 
 def _wages(value: Any, fail: Fail) -> int:

@@ -216,7 +216,8 @@ def drinking_contest(tavern: Tavern, name: str, players: list[str]) -> Resolutio
     Drink 0; splitting, Ignoring or passing a Drink does not change it) wins 1 Gold from
     each other player; ties drink again, players who pass out dropping out (A-56)."""
     everyone = list(players)
-    names = list(players)
+    # 001: "each player, starting with the player whose turn it is, reveals"
+    names = tavern.in_turn_order(list(players))
     winner: str | None = None
     while names:
         revealed: list[tuple[list[Drink], Pour]] = []

@@ -21,6 +21,7 @@ from tales.tavern.rdi.model import (
     Card,
     CardKind,
     Minion,
+    Phase,
     Stat,
     Step,
     Tavern,
@@ -525,21 +526,37 @@ def hit_back(tavern: Tavern, losses: list[Loss]) -> Resolution[Tavern]:
     return tavern
 
 
-def anytime(tavern: Tavern, first: str, losing: str | None = None) -> Resolution[Tavern]:
+def anytime(tavern: Tavern, first: str, losing: str | None = None,
+            phase: Phase | None = None) -> Resolution[Tavern]:
     """Anytime cards played on their own (A-25, A-26), and Potion Tokens in a team game:
     round the table from ``first``, until everyone passes. With ``losing``, only that
     player, their last chance before losing (A-77), may also play Sometimes cards made
-    for it."""
+    for it. With ``phase``, only ``first``'s team, with the Sometimes cards played in that
+    phase of their turn (001: "Some cards allow you to order additional Drinks during your
+    Order a Drink Phase"). A player is asked only when they hold a card they may play."""
     while True:
         played = False
-        order = [losing] if losing is not None else tavern.order_from(first)
+        if losing is not None:
+            order = [losing]
+        elif phase is not None:
+            order = [p.name for p in tavern.team(first)
+                     if not p.out and p.name not in tavern.resting]
+        else:
+            order = tavern.order_from(first)
         for name in order:
-            cards = sorted({c.name for c in playable(tavern, name) if proactive(c) and (
-                c.kind is CardKind.ANYTIME or (losing is not None and c.when_losing))})
-            potions = list(POTION_EFFECTS) if tavern.mat(name).count(POTION) else []
+            if phase is not None:
+                cards = sorted({c.name for c in playable(tavern, name)
+                                if c.kind is CardKind.SOMETIMES and c.phase is phase})
+                potions: list[str] = []
+            else:
+                cards = sorted({c.name for c in playable(tavern, name) if proactive(c) and (
+                    c.kind is CardKind.ANYTIME or (losing is not None and c.when_losing))})
+                potions = list(POTION_EFFECTS) if tavern.mat(name).count(POTION) else []
             if not cards and not potions:
                 continue
-            prompt = "your last chance: play a card?" if losing else "play an Anytime card?"
+            prompt = "your last chance: play a card?" if losing else \
+                f"play a card in your {phase.value} phase?" if phase else \
+                "play an Anytime card?"
             choice = yield Decision("anytime", f"{name}: {prompt}", (PASS, *cards, *potions),
                                     Decider.PLAYER, name, state=tavern)
             if choice == PASS:

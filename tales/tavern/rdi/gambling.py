@@ -71,10 +71,13 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
         if name not in in_round or name == control:
             continue
         player = tavern.player(name)
-        pushers = cards_with(player, Verb.FORCE_OUT)
-        playable = sorted({c.name for c in player.hand if c.kind is CardKind.CHEATING or (
-            c.kind is CardKind.GAMBLING and not winning_hand)} | cards_with(player, Verb.LEAVE)
-            | pushers)
+        gambles = {c.name for c in player.hand if c.kind is CardKind.CHEATING or (
+            c.kind is CardKind.GAMBLING and not winning_hand)}
+        pushers = {c.name for c in player.hand if any(s.verb is Verb.FORCE_OUT
+                                                        for s in c.steps)
+                   and (c.name in gambles or c.kind not in (CardKind.GAMBLING,
+                                                             CardKind.CHEATING))}
+        playable = sorted(gambles | cards_with(player, Verb.LEAVE) | pushers)
         choice = PASS
         if playable:
             choice = yield Decision("gamble", f"{name}: play a Gambling or Cheating card, "
@@ -87,7 +90,8 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
             tavern, left = yield from leave(tavern, name, "", in_round, choice)
             if left:
                 in_round.remove(name)
-                control = None if control == name else control
+                if control == name:  # the Round goes on with nobody winning yet
+                    control, passes = None, 0
             continue
         if choice in pushers:  # everyone, the one forced out too, may respond
             others = tuple(n for n in in_round if n != name)
@@ -108,8 +112,15 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
                         f"{whom} loses {cost} Fortitude to stay in the Round")
             if not outcome.negated and whom not in outcome.ignored and not stays:
                 in_round.remove(whom)
-                control = None if control == whom else control
+                if control == whom:  # a reading: nobody is winning and the passes start
+                    control, passes = None, 0  # again (docs/rules-decisions.md)
                 tavern = tavern.note(f"{whom} is forced out of the Round of Gambling")
+            if outcome.negated and card.kind in (CardKind.GAMBLING, CardKind.CHEATING):
+                passes += 1  # a Negated Gambling card counts as a pass
+            elif card.kind in (CardKind.GAMBLING, CardKind.CHEATING):
+                # 001: "Playing either of these two types of card gives you control"
+                control, winning_hand, passes = name, card.winning_hand, 0
+                tavern = tavern.note(f"{name} takes control of the Round of Gambling")
             continue
         tavern, card = yield from take_card(tavern, name, choice)
         raises = sum(s.amount for s in card.steps if s.verb is Verb.ANTE)

@@ -31,6 +31,16 @@ class CardKind(StrEnum):
     CHEATING = "cheating"
 
 
+class Phase(StrEnum):
+    """The phases of a turn (001, "Turn Overview"): a Sometimes card that is not a response
+    names the phase of its player's turn it is played in (``phase`` in a deck file)."""
+
+    DISCARD = "discard and draw"
+    ACTION = "action"
+    ORDER = "order a drink"
+    DRINK = "drink"
+
+
 class Verb(StrEnum):
     """The closed set of effect steps a card may have (``docs/formats.md``, "Tavern
     decks"). The first group changes the table when the card resolves; the second makes
@@ -173,6 +183,7 @@ class Card:
     minion: bool = False  # "Action - Minion": played as an Action, it stays in play
     wages: int = 0  # a Minion's Wages
     activation: bool = False  # a Minion's activation (not Negated as an Action)
+    phase: Phase | None = None  # a Sometimes card played in its player's own phase
 
 
 class DrinkEvent(StrEnum):
@@ -308,6 +319,11 @@ class Tavern:
         seats = [p.name for p in self.players]
         start = seats.index(name)
         return [n for n in seats[start:] + seats[:start] if not self.player(n).out]
+
+    def in_turn_order(self, names: list[str]) -> list[str]:
+        """``names`` in turn order starting with the player whose turn it is."""
+        seats = [p.name for p in self.players]
+        return sorted(names, key=lambda n: (seats.index(n) - self.active) % len(seats))
 
     def others(self, name: str) -> list[Player]:
         """The other players still in, in turn order after ``name``, not counting

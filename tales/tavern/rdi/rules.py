@@ -23,6 +23,7 @@ from tales.tavern.rdi.model import (
     CardKind,
     Drink,
     Mode,
+    Phase,
     Player,
     Tavern,
     Variant,
@@ -141,6 +142,7 @@ def turn(tavern: Tavern) -> Resolution[Tavern]:
     for player, rules in characters.every(tavern):
         tavern = yield from rules.start_of_turn(tavern, player.name, name)
     tavern = yield from anytime(tavern, name)
+    tavern = yield from anytime(tavern, name, phase=Phase.DISCARD)
     for member in members:
         tavern = yield from discard(tavern, member)
     for member in members:  # "then they refill to their hand size simultaneously"
@@ -153,9 +155,12 @@ def turn(tavern: Tavern) -> Resolution[Tavern]:
             break
     orderer = next((m for m in members if m not in tavern.resting), None)
     if tavern.winners is None and not tavern.player(name).out and orderer is not None:
+        tavern = yield from anytime(tavern, name, phase=Phase.ORDER)
+        tavern = yield from settle(tavern)
         for _ in range(variants.drinks_ordered(tavern, name)):
             tavern = yield from order_drink(tavern, orderer)
         tavern = yield from anytime(tavern, name)
+        tavern = yield from anytime(tavern, name, phase=Phase.DRINK)
         for member in members:
             if tavern.winners is not None or tavern.player(member).out:
                 break
@@ -214,15 +219,21 @@ def discard_and_draw(tavern: Tavern, name: str) -> Resolution[Tavern]:
 def action_phase(tavern: Tavern, name: str) -> Resolution[Tavern]:
     """``name``'s Action Phase: the character's start-of-phase rules, then up to their
     number of Action cards, each settled before the next."""
-    extra = 0
-    player = tavern.player(name)
-    tavern, extra = yield from characters.mechanics(player).action_phase(tavern, name)
+    rules = characters.mechanics(tavern.player(name))
+    tavern, extra = yield from rules.action_phase(tavern, name)
+    tavern = yield from anytime(tavern, name, phase=Phase.ACTION)
+    tavern, done = yield from rules.activations(tavern, name, frozenset())
+    tavern = yield from settle(tavern)
     for _ in range(variants.actions(tavern, name) + extra):
+        if tavern.winners is not None or tavern.player(name).out or name in tavern.resting:
+            return tavern
         tavern, played = yield from _action(tavern, name)
         tavern = yield from settle(tavern)
-        if not played or tavern.winners is not None or tavern.player(name).out or \
-                name in tavern.resting:
+        if not played:
             break
+    if tavern.winners is None and not tavern.player(name).out and name not in tavern.resting:
+        tavern, _ = yield from rules.activations(tavern, name, done)  # "before or after"
+        tavern = yield from settle(tavern)
     return tavern
 
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 from tales.rules.decisions import Resolution
 from tales.tavern.chance import shuffle
 from tales.tavern.rdi import characters
-from tales.tavern.rdi.model import Card, Drink, Tavern
+from tales.tavern.rdi.model import Card, Drink, Player, Tavern
 from tales.tavern.rdi.stats import pay
 
 #: The Drink Deck is 30 cards; the Bar Deck deals it 30 at a time (B-01).
@@ -17,16 +17,26 @@ DRINK_DECK = 30
 
 
 def draw(tavern: Tavern, name: str, count: int) -> Resolution[Tavern]:
-    """Draw ``count`` cards; an empty deck is the discard pile shuffled (A-15)."""
+    """Draw ``count`` cards; drawing the last card shuffles the discard pile into a new
+    deck at once (A-15: "If you draw the last card from your Character Deck, shuffle your
+    discarded Character Cards")."""
     player = tavern.player(name)
     for _ in range(count):
         if not player.deck:
-            if not player.discard:
+            player = yield from _reshuffle(player)
+            if not player.deck:
                 break
-            deck = yield from shuffle(player.discard, f"{name}'s discard pile")
-            player = replace(player, deck=tuple(deck), discard=())
         player = replace(player, hand=(*player.hand, player.deck[-1]), deck=player.deck[:-1])
+        if not player.deck:
+            player = yield from _reshuffle(player)
     return tavern.with_player(player)
+
+
+def _reshuffle(player: Player) -> Resolution[Player]:
+    if not player.discard:
+        return player
+    deck = yield from shuffle(player.discard, f"{player.name}'s discard pile")
+    return replace(player, deck=tuple(deck), discard=())
 
 
 def playable(tavern: Tavern, name: str) -> tuple[Card, ...]:
