@@ -713,16 +713,26 @@ def _tavern_mode(name: str) -> Any:
 
 
 def cmd_tavern_play(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from tales.tavern.rdi.terminal import play
 
     if not 2 <= args.players <= 8:
         raise TalesError("--players is 2 to 8")
-    if not 0 <= args.bots < args.players:
+    bots = args.players - 1 if args.bots is None else args.bots
+    if not 0 <= bots < args.players:
         raise TalesError("--bots is 0 to one fewer than --players (someone must play)")
-    play(args.players, args.players - args.bots, args.seed,
+    play(args.players, args.players - bots, args.seed,
          characters=args.character or None, mode=_tavern_mode(args.variant),
-         bar_deck=args.bar_deck, bot=args.bot)
+         bar_deck=args.bar_deck, bot=args.bot, drinks=args.drinks or "",
+         save=Path(args.save) if args.save else None if args.resume else Path(TAVERN_SAVE),
+         resume=Path(args.resume) if args.resume else None)
     return 0
+
+
+#: Where ``q`` saves a game of ``tales tavern play`` by default (never over another game's
+#: save: then the first free ``tavern-2.tales``...).
+TAVERN_SAVE = "tavern.tales"
 
 
 def _tavern_options(parser: argparse.ArgumentParser) -> None:
@@ -738,6 +748,8 @@ def _tavern_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bar-deck", action="store_true",
                         help="the Bar Deck variant: the Drink Deck dealt 30 at a time")
     parser.add_argument("--bot", default="greedy", choices=("greedy", "random"))
+    parser.add_argument("--drinks", metavar="FILE", help="a Drink Deck file (default: "
+                        "decks/drinks-sample.toml)")
 
 
 def _game_options(parser: argparse.ArgumentParser) -> None:
@@ -905,13 +917,16 @@ def build_parser() -> argparse.ArgumentParser:
                                       "how players lose")
     _tavern_options(tsim)
     tsim.add_argument("--games", type=int, default=100)
-    tsim.add_argument("--drinks", metavar="FILE", help="a Drink Deck file (default: "
-                      "decks/drinks-sample.toml)")
     tsim.add_argument("--json", action="store_true")
     tsim.set_defaults(run=cmd_tavern_simulate)
     tplay = tavern_commands.add_parser("play", help="play at the terminal against bots")
     _tavern_options(tplay)
-    tplay.add_argument("--bots", type=int, default=3)
+    tplay.add_argument("--bots", type=int, help="seats the bots take (default: all but "
+                       "one)")
+    tplay.add_argument("--save", metavar="FILE", help=f"where q saves the game (default: "
+                       f"{TAVERN_SAVE}; never over another game's save)")
+    tplay.add_argument("--resume", metavar="SAVE", help="go on with a saved game (its "
+                       "table; the other table options are not used)")
     tplay.set_defaults(run=cmd_tavern_play)
     encounter = tavern_commands.add_parser("encounter", help="the encounter card game "
                                            "(Cutthroat Caverns): play or simulate")

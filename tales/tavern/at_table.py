@@ -17,12 +17,23 @@ T = TypeVar("T")
 
 def drive(game: Game[T], humans: Collection[str], seed: int, bot: Chooser,
           view: Callable[[Any, str], list[str]], read: Callable[[str], str],
-          write: Callable[[str], None]) -> T | None:
-    """Run ``game`` to its end: chance by a generator seeded with ``seed``, the players in
-    ``humans`` at the terminal (``view`` draws the table for one of them), everyone else
-    by ``bot``. The final state, or None if a person quit (``q`` or end of input)."""
-    rng = np.random.default_rng(seed)
-    shown, table_at = 0, -1  # log lines written; the log length when the table was shown
+          write: Callable[[str], None], *,
+          explain: Callable[[Any, str, Any], str] | None = None,
+          detail: Callable[[Any, str], list[str]] | None = None,
+          several: Collection[str] = (), rng: np.random.Generator | None = None,
+          shown: int = 0) -> T | None:
+    """Run ``game`` to its end: chance by a generator seeded with ``seed`` (or ``rng``),
+    the players in ``humans`` at the terminal (``view`` draws the table for one of them),
+    everyone else by ``bot``. The final state, or None if a person quit (``q`` or end of
+    input).
+
+    Optional: ``explain`` adds words to an option (a card's text) for the person choosing;
+    ``?`` writes ``detail`` (their cards' texts); in a Decision of a kind in ``several``
+    (whose first option is "done") the person gives several numbers at once ("2 3 5"),
+    answered one after another while the same question is asked again, then "done";
+    ``shown``: log lines already written."""
+    rng = rng if rng is not None else np.random.default_rng(seed)
+    table_at = -1  # the log length when the table was last shown
     while game.pending is not None:
         decision = game.pending
         state: Any = decision.state
@@ -40,21 +51,47 @@ def drive(game: Game[T], humans: Collection[str], seed: int, bot: Chooser,
             table_at = shown
             for line in view(state, str(decision.figure)):
                 write(line)
-        write(f"[{decision.figure}] {decision.prompt}")
+        figure = str(decision.figure)
+        write(f"[{figure}] {decision.prompt}")
         for number, option in enumerate(decision.options, 1):
-            write(f"  {number}) {option}")
+            extra = explain(state, figure, option) if explain is not None else ""
+            write(f"  {number}) {option}" + (f" - {extra}" if extra else ""))
+        many = decision.kind in several
+        hint = " (several: 1 3 4)" if many else ""
         while True:
             try:
-                text = read(f"choose 1-{len(decision.options)} (q quits)> ").strip()
+                text = read(f"choose 1-{len(decision.options)}{hint} "
+                            f"({'? cards, ' if detail else ''}q quits)> ").strip()
             except EOFError:
                 return None
             if text == "q":
                 return None
-            if text.isdigit() and 1 <= int(text) <= len(decision.options):
-                game.choose(int(text) - 1)
+            if text == "?" and detail is not None:
+                for line in detail(state, figure):
+                    write(line)
+                continue
+            numbers = text.split() if many else [text]
+            if numbers and all(n.isdigit() and 1 <= int(n) <= len(decision.options)
+                               for n in numbers):
+                _answer_each(game, [decision.options[int(n) - 1] for n in numbers], many)
                 break
     final = game.result
     assert final is not None
     for line in getattr(final, "log", ())[shown:]:
         write(f"  {line}")
     return final
+
+
+def _answer_each(game: Game[Any], answers: list[Any], done: bool) -> None:
+    """The first answer, then each next one while the same person is asked the same kind
+    of question and may give it; with ``done``, then its first option once more."""
+    first = game.pending
+    assert first is not None
+    if done and answers[-1] != first.options[0]:
+        answers = [*answers, first.options[0]]
+    for answer in answers:
+        now = game.pending
+        if now is None or now.kind != first.kind or now.figure != first.figure or \
+                answer not in now.options:
+            return
+        game.answer(answer)

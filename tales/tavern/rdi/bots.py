@@ -2,7 +2,8 @@
 
 The greedy bot plays a sensible, short-sighted game: it plays an Action whenever it can,
 aims at the opponent closest to passing out (Fortitude minus Alcohol), orders Drinks for
-them, keeps its hand, spends tokens on boosts, hits back, raises opponents' Drinks, and
+them, keeps its hand, spends tokens on boosts, hits back, raises opponents' Drinks (never
+its own side's), and
 defends (Ignore, reduce, redirect, pass or split a Drink, Negate) once its own margin is
 low. In a Round of Gambling it plays while it has cards and Gold to spare. Chance is
 answered by the seeded generator.
@@ -89,8 +90,10 @@ class _Greedy:
             step = response_verb(card) if card is not None else None
             if step is None:
                 continue
-            if step.verb is Verb.SPIKE and step.amount > 0:
-                return option
+            if step.verb is Verb.SPIKE and step.amount > 0 and any(
+                    tavern.player(drinker).side != tavern.player(me).side
+                    for drinker, _, _ in tavern.pouring):
+                return option  # never its own (or a teammate's) Drink
             if step.verb in DEFENCES and careful:
                 return option
         return PASS

@@ -54,7 +54,8 @@ def drink_phase(tavern: Tavern, name: str) -> Resolution[Tavern]:
     if not player.drink_me:
         return change(tavern, name, alcohol=-1).note(f"{name} sobers up: Alcohol -1")
     top = player.drink_me[-1]
-    tavern = tavern.with_player(replace(player, drink_me=player.drink_me[:-1]))
+    tavern = tavern.with_player(replace(player, drink_me=player.drink_me[:-1])).note(
+        f"{name} reveals {top.name}")
     if top.event is not None:
         return (yield from drink_event(tavern, name, top))
     tavern, cards = yield from chasers(tavern, name, top, from_pile=True)
@@ -68,6 +69,7 @@ def drink_from_deck(tavern: Tavern, name: str) -> Resolution[Tavern]:
     tavern, cards = yield from reveal(tavern, name)
     if not cards:
         return tavern.note("there is no Drink left to drink")
+    tavern = tavern.note(f"{name} reveals {' with '.join(c.name for c in cards)}")
     return (yield from drink_together(tavern, name, [(cards, pour(cards, name))]))
 
 
@@ -230,6 +232,7 @@ def drinking_contest(tavern: Tavern, name: str, players: list[str]) -> Resolutio
                 continue
             tavern, cards = yield from chasers(tavern, who, first, from_pile=False)
             revealed.append((cards, pour(cards, who, who, len(revealed))))
+            tavern = tavern.note(f"{who} reveals {revealed[-1][1].label}")
         pours: tuple[Pour, ...] = ()
         if revealed:
             played = Played(name, "the Drinking Contest's Drinks", None,

@@ -534,6 +534,7 @@ def anytime(tavern: Tavern, first: str, losing: str | None = None,
     for it. With ``phase``, only ``first``'s team, with the Sometimes cards played in that
     phase of their turn (001: "Some cards allow you to order additional Drinks during your
     Order a Drink Phase"). A player is asked only when they hold a card they may play."""
+    declined: set[str] = set()  # asked once a window (issue 22)
     while True:
         played = False
         if losing is not None:
@@ -543,7 +544,7 @@ def anytime(tavern: Tavern, first: str, losing: str | None = None,
                      if not p.out and p.name not in tavern.resting]
         else:
             order = tavern.order_from(first)
-        for name in order:
+        for name in [n for n in order if n not in declined]:
             if phase is not None:
                 cards = sorted({c.name for c in playable(tavern, name)
                                 if c.kind is CardKind.SOMETIMES and c.phase is phase})
@@ -560,6 +561,7 @@ def anytime(tavern: Tavern, first: str, losing: str | None = None,
             choice = yield Decision("anytime", f"{name}: {prompt}", (PASS, *cards, *potions),
                                     Decider.PLAYER, name, state=tavern)
             if choice == PASS:
+                declined.add(name)
                 continue
             if choice in POTION_EFFECTS:
                 tavern = drink_potion(tavern, name, choice)

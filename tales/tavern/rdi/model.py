@@ -299,6 +299,8 @@ class Tavern:
     supply: tuple[tuple[str, int], ...] = ()  # shared token supplies left (Corruption...)
     piles: tuple[tuple[str, tuple[Card, ...]], ...] = ()  # named sub-decks and discards
     minions: tuple[Minion, ...] = ()  # targetable non-players in play
+    #: the Drinks on the table while players may respond to them: (drinker, Drink, Alcohol)
+    pouring: tuple[tuple[str, str, int], ...] = ()
 
     def player(self, name: str) -> Player:
         return next(p for p in self.players if p.name == name)

@@ -155,8 +155,10 @@ def turn(tavern: Tavern) -> Resolution[Tavern]:
             break
     orderer = next((m for m in members if m not in tavern.resting), None)
     if tavern.winners is None and not tavern.player(name).out and orderer is not None:
+        before = tavern
         tavern = yield from anytime(tavern, name, phase=Phase.ORDER)
-        tavern = yield from settle(tavern)
+        if tavern is not before:
+            tavern = yield from settle(tavern)
         for _ in range(variants.drinks_ordered(tavern, name)):
             tavern = yield from order_drink(tavern, orderer)
         tavern = yield from anytime(tavern, name)
@@ -189,17 +191,20 @@ def _next(tavern: Tavern) -> Tavern:
 
 def discard(tavern: Tavern, name: str) -> Resolution[Tavern]:
     """Discard any number of cards, one Decision per card until done (A-15)."""
+    count = 0
     while True:
         player = tavern.player(name)
         if not player.hand:
-            return tavern
+            break
         options = (PASS, *sorted({c.name for c in player.hand}))
         choice = yield Decision("discard", f"{name}: discard a card?", options,
                                 Decider.PLAYER, name, state=tavern)
         if choice == PASS:
-            return tavern
+            break
         tavern, card = yield from take_card(tavern, name, choice)
-        tavern = discard_card(tavern, card, name)
+        tavern, count = discard_card(tavern, card, name), count + 1
+    return tavern.note(f"{name} discards {count} card{'s' if count != 1 else ''}") \
+        if count else tavern
 
 
 def draw_up(tavern: Tavern, name: str) -> Resolution[Tavern]:
@@ -207,6 +212,7 @@ def draw_up(tavern: Tavern, name: str) -> Resolution[Tavern]:
     missing = variants.hand_size(tavern, name) - len(tavern.player(name).hand)
     if missing > 0:
         tavern = yield from draw(tavern, name, missing)
+        tavern = tavern.note(f"{name} draws up to {len(tavern.player(name).hand)} cards")
     return tavern
 
 
@@ -221,9 +227,11 @@ def action_phase(tavern: Tavern, name: str) -> Resolution[Tavern]:
     number of Action cards, each settled before the next."""
     rules = characters.mechanics(tavern.player(name))
     tavern, extra = yield from rules.action_phase(tavern, name)
+    before = tavern
     tavern = yield from anytime(tavern, name, phase=Phase.ACTION)
     tavern, done = yield from rules.activations(tavern, name, frozenset())
-    tavern = yield from settle(tavern)
+    if tavern is not before:
+        tavern = yield from settle(tavern)
     for _ in range(variants.actions(tavern, name) + extra):
         if tavern.winners is not None or tavern.player(name).out or name in tavern.resting:
             return tavern
@@ -231,9 +239,13 @@ def action_phase(tavern: Tavern, name: str) -> Resolution[Tavern]:
         tavern = yield from settle(tavern)
         if not played:
             break
-    if tavern.winners is None and not tavern.player(name).out and name not in tavern.resting:
-        tavern, _ = yield from rules.activations(tavern, name, done)  # "before or after"
-        tavern = yield from settle(tavern)
+    # "either before or after you play an Action Card"
+    if (done or tavern.minions) and tavern.winners is None and \
+            not tavern.player(name).out and name not in tavern.resting:
+        before = tavern
+        tavern, _ = yield from rules.activations(tavern, name, done)
+        if tavern is not before:
+            tavern = yield from settle(tavern)
     return tavern
 
 

@@ -83,8 +83,9 @@ def simulate(players: int, games: int, seed: int, characters: list[str] | None =
         for name in winners:
             character = final.player(name).character
             wins[character] = wins.get(character, 0.0) + 1 / len(winners)
-        sides = {final.player(n).side for n in winners}
-        side_wins["tie" if len(sides) > 1 else sides.pop() if sides else "none"] += 1
+        sides = {final.player(n).side for n in winners}  # a team's name ("": the Boss)
+        side_wins["tie" if len(sides) > 1 else final.player(winners[0]).team if winners
+                  else "none"] += 1
         for player in final.players:
             seats[player.character] += 1
         for line in final.log:

@@ -253,6 +253,7 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
     outcome = outcome or Outcome(pours=played.pours)
     if played.card is not None and played.card.unanswerable:
         return tavern, outcome
+    declined: set[str] = set()  # offered their Anytime cards on their own, and passed
     while True:
         order = tavern.order_from(played.source) if not tavern.player(played.source).out \
             else [p.name for p in tavern.others(played.source)]
@@ -262,7 +263,8 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
             for card in playable(tavern, name):
                 use = uses(tavern, played, name, outcome, card)
                 if use is None and card.kind is CardKind.ANYTIME and proactive(card) \
-                        and name not in tavern.resting and concerned(tavern, played, name):
+                        and name not in tavern.resting and name not in declined \
+                        and concerned(tavern, played, name):
                     use = Use(card.name, Verb.HANDLER, alone=True)  # any Anytime card
                 if use is not None:
                     usable.setdefault(card.name, use)
@@ -275,6 +277,9 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
         tiers = [True, False] if any(CardKind.ANYTIME in k.values() for k in kinds.values()) \
             else [False]
         answered = False
+        pours = outcome.pours or played.pours
+        shown = replace(tavern, pouring=tuple((p.drinker, p.label, p.alcohol) for p in pours
+                                              if p.live and not p.ignored)) if pours else tavern
         for anytime_only in tiers:
             for name in order:
                 usable = {u: use for u, use in options.get(name, {}).items()
@@ -285,8 +290,10 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
                 what = "an Anytime card" if anytime_only else "a card"
                 choice = yield Decision("respond", f"{name}: respond to {played.label} "
                                         f"with {what}?", (PASS, *sorted(usable)),
-                                        Decider.PLAYER, name, state=tavern)
+                                        Decider.PLAYER, name, state=shown)
                 if choice == PASS:
+                    if any(u.alone for u in usable.values()):
+                        declined.add(name)  # asked once a window (issue 22)
                     continue
                 if usable[choice].alone:
                     tavern, card = yield from take_card(tavern, name, choice)
