@@ -650,12 +650,16 @@ def cmd_tavern_simulate(args: argparse.Namespace) -> int:
         raise TalesError("--games must be 1 or more")
     mode = _tavern_mode(args.variant)
     report = simulate(args.players, args.games, args.seed, args.character or None,
-                      args.drinks, mode, args.bar_deck, args.bot)
+                      args.drinks, mode, args.bar_deck, args.bot, args.dungeon_training,
+                      args.prize)
     if args.json:
         _emit(report)
         return 0
+    addons = [what for what, on in (("the Bar Deck", args.bar_deck),
+                                    (f"Dungeon Training ({report['dungeon']})",
+                                     report["dungeon"]), ("Prizes", report["prizes"])) if on]
     print(f"The Red Dragon Inn, {args.players} players, {report['variant']}"
-          f"{' with the Bar Deck' if args.bar_deck else ''}, {args.games} games "
+          f"{' with ' + ' and '.join(addons) if addons else ''}, {args.games} games "
           f"({args.bot} bots, seed {args.seed})")
     for character, rate in report["win_rate_per_seat"].items():
         print(f"  {character}: wins {rate:.1%} of its seats")
@@ -725,6 +729,7 @@ def cmd_tavern_play(args: argparse.Namespace) -> int:
     play(args.players, args.players - bots, args.seed,
          characters=args.character or None, mode=_tavern_mode(args.variant),
          bar_deck=args.bar_deck, bot=args.bot, drinks=args.drinks or "",
+         dungeon=args.dungeon_training or "", prizes=args.prize or "",
          save=Path(args.save) if args.save else None if args.resume else Path(TAVERN_SAVE),
          resume=Path(args.resume) if args.resume else None)
     return 0
@@ -733,6 +738,12 @@ def cmd_tavern_play(args: argparse.Namespace) -> int:
 #: Where ``q`` saves a game of ``tales tavern play`` by default (never over another game's
 #: save: then the first free ``tavern-2.tales``...).
 TAVERN_SAVE = "tavern.tales"
+
+
+def _decks() -> Any:
+    from tales.tavern.rdi.simulate import DECKS
+
+    return DECKS
 
 
 def _tavern_options(parser: argparse.ArgumentParser) -> None:
@@ -750,6 +761,13 @@ def _tavern_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bot", default="greedy", choices=("greedy", "random"))
     parser.add_argument("--drinks", metavar="FILE", help="a Drink Deck file (default: "
                         "decks/drinks-sample.toml)")
+    parser.add_argument("--dungeon-training", nargs="?", const="practice-armory",
+                        metavar="DUNGEON", help="the Dungeon Training Variant: a Dungeon "
+                        "(bundled name such as practice-gauntlet, or a file; default the "
+                        "sample practice-armory)")
+    parser.add_argument("--prize", nargs="?", const=str(_decks() / "prizes-sample.toml"),
+                        metavar="FILE", help="the Prize Variant: a file of Prize Cards "
+                        "(default the sample decks/prizes-sample.toml)")
 
 
 def _game_options(parser: argparse.ArgumentParser) -> None:

@@ -5,7 +5,8 @@ aims at the opponent closest to passing out (Fortitude minus Alcohol), orders Dr
 them, keeps its hand, spends tokens on boosts, hits back, raises opponents' Drinks (never
 its own side's), and
 defends (Ignore, reduce, redirect, pass or split a Drink, Negate) once its own margin is
-low. In a Round of Gambling it plays while it has cards and Gold to spare. Chance is
+low. In a Round of Gambling it plays while it has cards and Gold to spare. In Dungeon
+Training it moves whenever it may, along a random arrow. Chance is
 answered by the seeded generator.
 """
 
@@ -57,7 +58,7 @@ class _Greedy:
         rule: Callable[[Tavern, str, list[Any], str], Any] | None = {
             "action": self._play, "anytime": self._anytime, "respond": self._respond,
             "hit-back": self._play, "gamble": self._gamble, "boost": _yes, "buff": _yes,
-            "discard": _keep, "leave": _keep,
+            "discard": _keep, "leave": _keep, "dungeon": self._play,
         }.get(decision.kind)
         if rule is not None:
             return rule(tavern, me, options, decision.prompt)

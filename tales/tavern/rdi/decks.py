@@ -22,7 +22,9 @@ from tales.tavern.rdi.model import (
     Condition,
     Drink,
     DrinkEvent,
+    Dungeon,
     Phase,
+    Room,
     Stat,
     Step,
     Target,
@@ -32,12 +34,13 @@ from tales.tavern.rdi.model import (
 )
 from tales.tavern.rdi.rules import CharacterDeck
 from tales.tavern.rdi.timing import response_verb
+from tales.tavern.rdi.zones import PRIZES
 
 DRINK_KEYS = frozenset({"name", "alcohol", "fortitude", "chaser", "event", "splits", "count",
                         "stays", "draw"})
 CARD_KEYS = frozenset({"name", "kind", "steps", "text", "count", "starts_round",
                        "winning_hand", "boosts", "trap", "boss", "when_losing", "pile",
-                       "unanswerable", "minion", "wages", "phase"})
+                       "unanswerable", "minion", "wages", "phase", "immediate"})
 DECK_KEYS = frozenset({"character", "mechanics", "villain", "sample", "cards"})
 STEP_WHO = {w.value: w for w in Who}
 #: Verbs whose value is a whole number (an amount).
@@ -107,11 +110,94 @@ def load_character(path: str | Path) -> CharacterDeck:
     if rules and rules not in characters.known():
         raise ContentError(source, f"unknown mechanics {rules!r} (known: "
                            f"{', '.join(characters.known())})", lines.of_key("mechanics"))
-    entries = data.get("cards")
+    cards = read_cards(data, "cards", source, lines)
+    return CharacterDeck(character, cards, str(rules), data.get("villain") is True)
+
+
+DUNGEON_KEYS = frozenset({"dungeon", "start", "rewards", "rooms", "cards", "sample"})
+ROOM_KEYS = frozenset({"name", "text", "steps", "exits", "goal"})
+PRIZE_KEYS = frozenset({"prizes", "sample"})
+
+
+def load_dungeon(path: str | Path) -> Dungeon:
+    """A Dungeon file (Dungeon Training): its Rooms with their arrows, the Start Room, the
+    reward cards and how they lie (``rewards = "display"`` or ``"deck"``)."""
+    source = str(path)
+    text = read_text(path)
+    data = read_toml(text, source)
+    lines = LineFinder(text)
+    for key in data:
+        if key not in DUNGEON_KEYS:
+            raise ContentError(source, f"unknown key {key!r} (keys: "
+                               f"{', '.join(sorted(DUNGEON_KEYS))})", lines.of_key(key))
+    name = data.get("dungeon")
+    if not isinstance(name, str) or not name:
+        raise ContentError(source, "needs 'dungeon', the Dungeon's name",
+                           lines.of_key("dungeon"))
+    lie = data.get("rewards", "display")
+    if lie not in ("display", "deck"):
+        raise ContentError(source, "'rewards' is \"display\" (face up, chosen) or \"deck\" "
+                           "(shuffled face down)", lines.of_key("rewards"))
+    entries = data.get("rooms")
     if not isinstance(entries, list) or not entries:
-        raise ContentError(source, "needs [[cards]] tables")
+        raise ContentError(source, "needs [[rooms]] tables")
+    rooms: list[Room] = []
+    for _, spec, where, line in labelled_entries(entries, lines, "rooms", "room"):
+
+        def fail(message: str, where: str = where, line: int | None = line) -> ContentError:
+            return ContentError(source, f"{where}: {message}", line)
+
+        if not isinstance(spec, dict) or not isinstance(spec.get("name"), str):
+            raise fail("needs a 'name'")
+        for key in spec:
+            if key not in ROOM_KEYS:
+                raise fail(f"unknown key {key!r} (keys: {', '.join(sorted(ROOM_KEYS))})")
+        exits = spec.get("exits", [])
+        if not isinstance(exits, list) or not all(isinstance(e, str) for e in exits):
+            raise fail("'exits' lists the names of the Rooms its arrows lead to")
+        rooms.append(Room(spec["name"], _steps(spec.get("steps", []), fail), tuple(exits),
+                          spec.get("goal", False) is True, str(spec.get("text", ""))))
+    names = [r.name for r in rooms]
+    start = data.get("start", names[0])
+    for room in rooms:
+        for exit_ in room.exits:
+            if exit_ not in names:
+                raise ContentError(source, f"room {room.name!r}: no Room {exit_!r} to lead to",
+                                   lines.entries("rooms")[names.index(room.name)])
+    if start not in names or not any(r.goal for r in rooms):
+        raise ContentError(source, "needs a 'start' Room among its rooms and a Room with "
+                           "goal = true")
+    rewards = read_cards(data, "cards", source, lines, pile=name) if "cards" in data else ()
+    return Dungeon(name, tuple(rooms), start, rewards, lie == "display")
+
+
+def load_prizes(path: str | Path) -> tuple[Card, ...]:
+    """A file of Prize Cards (the Prize Variant): unique cards, each of its subtype."""
+    source = str(path)
+    text = read_text(path)
+    data = read_toml(text, source)
+    lines = LineFinder(text)
+    for key in data:
+        if key not in PRIZE_KEYS:
+            raise ContentError(source, f"unknown key {key!r} (keys: "
+                               f"{', '.join(sorted(PRIZE_KEYS))})", lines.of_key(key))
+    prizes = read_cards(data, "prizes", source, lines, pile=PRIZES)
+    names = [c.name for c in prizes]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:  # "add any number of unique Prize Cards"
+        raise ContentError(source, f"Prize Cards are unique: {twice[0]!r} comes twice")
+    return prizes
+
+
+def read_cards(data: dict[str, Any], table: str, source: str, lines: LineFinder,
+               pile: str = "") -> tuple[Card, ...]:
+    """The ``[[table]]`` cards of a deck file (each ``count`` times); ``pile``: the shared
+    pile they belong to (a Dungeon's rewards, the Prizes)."""
+    entries = data.get(table)
+    if not isinstance(entries, list) or not entries:
+        raise ContentError(source, f"needs [[{table}]] tables")
     cards: list[Card] = []
-    for _, spec, where, line in labelled_entries(entries, lines, "cards", "card"):
+    for _, spec, where, line in labelled_entries(entries, lines, table, "card"):
         name = spec.get("name") if isinstance(spec, dict) else None
 
         def fail(message: str, where: str = where, line: int | None = line) -> ContentError:
@@ -140,14 +226,17 @@ def load_character(path: str | Path) -> CharacterDeck:
         trap = _steps(spec.get("trap", []), fail)
         card = Card(name, kind, steps, str(spec.get("text", "")), starts, winning, boosts,
                     trap, spec.get("boss", False) is True,
-                    spec.get("when_losing", False) is True, pile=str(spec.get("pile", "")),
+                    spec.get("when_losing", False) is True,
+                    pile=pile or str(spec.get("pile", "")),
                     unanswerable=spec.get("unanswerable", False) is True,
                     minion=spec.get("minion", False) is True,
-                    wages=_wages(spec.get("wages", 0), fail))
+                    wages=_wages(spec.get("wages", 0), fail),
+                    immediate=spec.get("immediate", False) is True)
         card = replace(card, phase=_phase(spec.get("phase"), card, fail))
-        _playable(card, fail)
+        if not card.immediate:
+            _playable(card, fail)
         cards.extend([card] * count)
-    return CharacterDeck(character, tuple(cards), str(rules), data.get("villain") is True)
+    return tuple(cards)
 
 
 def _phase(value: Any, card: Card, fail: Fail) -> Phase | None:

@@ -17,10 +17,10 @@ from dataclasses import replace
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi import characters
 from tales.tavern.rdi.effects import champions, play_card
-from tales.tavern.rdi.model import CardKind, Player, Stat, Step, Tavern, Verb
+from tales.tavern.rdi.model import Card, CardKind, Player, Stat, Step, Tavern, Verb
 from tales.tavern.rdi.stats import change, gold
 from tales.tavern.rdi.timing import PASS, Played, respond
-from tales.tavern.rdi.zones import take_card
+from tales.tavern.rdi.zones import PRIZE_BIN, PRIZES, discard_card, take_card
 
 
 def ante(tavern: Tavern, players: Sequence[str], amount: int) -> Tavern:
@@ -36,12 +36,43 @@ def ante(tavern: Tavern, players: Sequence[str], amount: int) -> Tavern:
 
 def cards_with(player: Player, verb: Verb) -> set[str]:
     """The cards in hand with a step of ``verb``."""
-    return {c.name for c in player.hand if any(s.verb is verb for s in c.steps)}
+    return {c.name for c in player.cards if any(s.verb is verb for s in c.steps)}
+
+
+def start_round(tavern: Tavern, name: str, card: Card) -> Resolution[Tavern]:
+    """``name`` plays ``card`` ("Gambling? I'm in!") to start a Round of Gambling (A-17);
+    Negated, "the Round of Gambling never happens" (A-73)."""
+    tavern = tavern.note(f"{name} plays {card.name}")
+    tavern, outcome = yield from respond(tavern, Played(name, card.name, card, round=True))
+    tavern = discard_card(tavern, card, name)
+    if outcome.negated:
+        return tavern.note(f"{card.name} is Negated")
+    return (yield from gambling_round(tavern, name))
+
+
+def add_prize(tavern: Tavern, starter: str) -> Resolution[Tavern]:
+    """The Prize Variant (001, "The Prize Variant"): the starter adds a Prize from the Inn
+    to the pot before the ante; with none in the Inn, the Prize Bin's go back to the Inn;
+    with none at all, the Round has no Prize."""
+    if not tavern.variant.prizes:
+        return tavern
+    inn = tavern.pile(PRIZES)
+    if not inn:
+        inn, tavern = tavern.pile(PRIZE_BIN), tavern.with_pile(PRIZE_BIN, ())
+        if not inn:
+            return tavern.note("there is no Prize for this Round")
+    choice = yield Decision("prize", f"{starter}: which Prize goes in the pot?",
+                            tuple(sorted({c.name for c in inn})), Decider.PLAYER, starter,
+                            state=tavern)
+    index = next(i for i, c in enumerate(inn) if c.name == choice)
+    tavern = tavern.with_pile(PRIZES, inn[:index] + inn[index + 1:])
+    return replace(tavern, prize=inn[index]).note(f"{starter} adds {choice} to the pot")
 
 
 def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
     """A Round of Gambling (module docstring). Then the starter goes on to Order a
     Drink."""
+    tavern = yield from add_prize(tavern, starter)
     seats = yield from champions(tavern, starter, "the Round of Gambling")
     seats = [n for n in tavern.order_from(starter) if n in seats]
     in_round = list(seats)
@@ -71,9 +102,9 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
         if name not in in_round or name == control:
             continue
         player = tavern.player(name)
-        gambles = {c.name for c in player.hand if c.kind is CardKind.CHEATING or (
+        gambles = {c.name for c in player.cards if c.kind is CardKind.CHEATING or (
             c.kind is CardKind.GAMBLING and not winning_hand)}
-        pushers = {c.name for c in player.hand if any(s.verb is Verb.FORCE_OUT
+        pushers = {c.name for c in player.cards if any(s.verb is Verb.FORCE_OUT
                                                         for s in c.steps)
                    and (c.name in gambles or c.kind not in (CardKind.GAMBLING,
                                                              CardKind.CHEATING))}
@@ -151,13 +182,22 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
 
 
 def award(tavern: Tavern, control: str | None) -> Tavern:
-    """The pot to the player in control, or to the Inn (A-69)."""
-    pot = tavern.pot
+    """The pot to the player in control, or to the Inn (A-69); its Prize to the player
+    who takes the pot (001: "In a team game, a Prize is won by the individual player who
+    takes the pot"), or back to the Inn with it."""
+    pot, prize = tavern.pot, tavern.prize
+    tavern = replace(tavern, prize=None)
     if control is None:
+        if prize is not None:
+            tavern = tavern.with_pile(PRIZES, (*tavern.pile(PRIZES), prize))
         return replace(tavern, inn=tavern.inn + pot, pot=0).note(
             f"the Round of Gambling ends with no winner: {pot} Gold to the Inn")
     winner = tavern.mat(control)
     tavern = replace(tavern.with_player(replace(winner, gold=winner.gold + pot)), pot=0)
+    if prize is not None:
+        taker = tavern.player(control)
+        tavern = tavern.with_player(replace(taker, kept=(*taker.kept, prize))).note(
+            f"{control} takes the Prize {prize.name}")
     return tavern.note(f"{control} wins the Round of Gambling: {pot} Gold")
 
 

@@ -184,6 +184,7 @@ class Card:
     wages: int = 0  # a Minion's Wages
     activation: bool = False  # a Minion's activation (not Negated as an Action)
     phase: Phase | None = None  # a Sometimes card played in its player's own phase
+    immediate: bool = False  # "you must reveal and play it immediately" (a Trick Card)
 
 
 class DrinkEvent(StrEnum):
@@ -229,6 +230,14 @@ class Player:
     tokens: tuple[tuple[str, int], ...] = ()
     mechanics: str = ""
     in_front: tuple[Drink, ...] = ()  # Drinks that stay in front of this player (A-52)
+    #: cards kept in front, played "as though they were a card in your hand" (Prizes,
+    #: Dungeon rewards); not in the hand, so never discarded in Discard and Draw
+    kept: tuple[Card, ...] = ()
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards this player may play: the hand and the cards kept."""
+        return (*self.hand, *self.kept) if self.kept else self.hand
 
     @property
     def side(self) -> str:
@@ -272,12 +281,43 @@ class Mode(StrEnum):
 
 
 @dataclass(frozen=True)
+class Room:
+    """A Room of a Dungeon (001, "Dungeon Training"): its effect, resolved "as though they
+    came from an Action Card", and the Rooms its arrows lead to."""
+
+    name: str
+    steps: tuple[Step, ...] = ()
+    exits: tuple[str, ...] = ()
+    goal: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Dungeon:
+    """A Dungeon map card and its reward cards: shown face up to choose from (``display``:
+    the Loot of "Raiding the Armory") or shuffled face down (the Tricks of "Game Master's
+    Gauntlet")."""
+
+    name: str
+    rooms: tuple[Room, ...]
+    start: str
+    rewards: tuple[Card, ...] = ()
+    display: bool = True
+
+    def room(self, name: str) -> Room:
+        return next(r for r in self.rooms if r.name == name)
+
+
+@dataclass(frozen=True)
 class Variant:
-    """The variant's numbers: who is the Boss, and the Bar Deck."""
+    """The variant's numbers: who is the Boss, and the add-ons: the Bar Deck, a Dungeon
+    (Dungeon Training), the Prize Cards (the Prize Variant)."""
 
     mode: Mode = Mode.INDIVIDUAL
     boss: str = ""  # the Boss's name in a Boss Battle
     bar_deck: bool = False
+    dungeon: Dungeon | None = None
+    prizes: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -301,6 +341,19 @@ class Tavern:
     minions: tuple[Minion, ...] = ()  # targetable non-players in play
     #: the Drinks on the table while players may respond to them: (drinker, Drink, Alcohol)
     pouring: tuple[tuple[str, str, int], ...] = ()
+    rooms: tuple[tuple[str, str], ...] = ()  # each team's progress token: (side, Room)
+    prize: Card | None = None  # the Prize in the pot of a Round of Gambling
+
+    def room_of(self, name: str) -> str:
+        """The Room ``name``'s team's progress token is in."""
+        side = self.player(name).side
+        start = self.variant.dungeon.start if self.variant.dungeon is not None else ""
+        return dict(self.rooms).get(side, start)
+
+    def with_room(self, name: str, room: str) -> Tavern:
+        held = dict(self.rooms)
+        held[self.player(name).side] = room
+        return replace(self, rooms=tuple(sorted(held.items())))
 
     def player(self, name: str) -> Player:
         return next(p for p in self.players if p.name == name)

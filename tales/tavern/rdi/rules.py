@@ -14,10 +14,10 @@ from dataclasses import dataclass, replace
 
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.chance import shuffle
-from tales.tavern.rdi import characters, variants
+from tales.tavern.rdi import characters, dungeon, variants
 from tales.tavern.rdi.drinks import drink_phase, order_drink
 from tales.tavern.rdi.effects import POTION, anytime, play_card
-from tales.tavern.rdi.gambling import gambling_round
+from tales.tavern.rdi.gambling import start_round
 from tales.tavern.rdi.model import (
     Card,
     CardKind,
@@ -29,9 +29,10 @@ from tales.tavern.rdi.model import (
     Variant,
 )
 from tales.tavern.rdi.stats import gold, passed_out, pay
-from tales.tavern.rdi.timing import PASS, Played, respond
+from tales.tavern.rdi.timing import PASS
 from tales.tavern.rdi.zones import (
     DRINK_DECK,
+    PRIZES,
     discard_card,
     discard_drinks,
     draw,
@@ -123,6 +124,9 @@ def set_up(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tupl
         tavern = yield from draw(tavern, player.name, variants.hand_size(tavern, player.name))
     for player, rules in characters.every(tavern):
         tavern = rules.set_up(tavern, player.name)
+    if variant.prizes:  # "add any number of unique Prize Cards to the Inn"
+        tavern = tavern.with_pile(PRIZES, variant.prizes)
+    tavern = yield from dungeon.set_up(tavern)
     if individual:
         return tavern.note(f"{len(names)} players, {each} Gold each; the Inn has {tavern.inn}")
     return tavern.note(f"{mode.value}: {each} Gold a team; the Inn has {tavern.inn}")
@@ -169,6 +173,9 @@ def turn(tavern: Tavern) -> Resolution[Tavern]:
             if member in tavern.resting:  # "the remaining phases are skipped"
                 continue
             tavern = yield from drink_phase(tavern, member)
+            tavern = yield from settle(tavern)
+        if tavern.winners is None and not tavern.player(name).out:
+            tavern = yield from dungeon.stumble(tavern, name)
             tavern = yield from settle(tavern)
     if tavern.winners is None:
         for player, rules in characters.every(tavern):
@@ -258,7 +265,7 @@ def action(tavern: Tavern, name: str) -> Resolution[Tavern]:
 
 def _action(tavern: Tavern, name: str) -> Resolution[tuple[Tavern, bool]]:
     player = tavern.player(name)
-    actions = sorted({c.name for c in player.hand
+    actions = sorted({c.name for c in player.cards
                       if c.kind is CardKind.ACTION or c.starts_round})
     if not actions:
         return tavern, False
@@ -268,13 +275,7 @@ def _action(tavern: Tavern, name: str) -> Resolution[tuple[Tavern, bool]]:
         return tavern, False
     tavern, card = yield from take_card(tavern, name, choice)
     if card.starts_round:
-        tavern = tavern.note(f"{name} plays {card.name}")
-        tavern, outcome = yield from respond(tavern, Played(name, card.name, card,
-                                                            round=True))
-        tavern = discard_card(tavern, card, name)
-        if outcome.negated:  # "the Round never happens"
-            return tavern.note(f"{card.name} is Negated"), True
-        return (yield from gambling_round(tavern, name)), True
+        return (yield from start_round(tavern, name, card)), True
     tavern, _ = yield from play_card(tavern, name, card)
     return tavern, True
 
@@ -341,12 +342,14 @@ def resolve_losses(tavern: Tavern) -> Tavern:
         for player in [p for p in tavern.players if p.side == side and not p.out]:
             tavern = discard_drinks(tavern, player.drink_me)
             tavern = _return_tokens(tavern, player.name)
+            for card in player.kept:  # Prizes to the Prize Bin, rewards to their pile
+                tavern = discard_card(tavern, card, player.name)
             for minion in [m for m in tavern.minions if m.controller == player.name]:
                 tavern = replace(tavern, minions=tuple(
                     m for m in tavern.minions if m.name != minion.name))
                 tavern = discard_card(tavern, minion.card, player.name)
             tavern = tavern.with_player(replace(tavern.player(player.name), out=True,
-                                                drink_me=(), gold=0))
+                                                drink_me=(), gold=0, kept=()))
         if side in broke:
             tavern = tavern.note(f"{side} is out of Gold: out of the game")
     left = tavern.sides()

@@ -14,7 +14,7 @@ import numpy as np
 from tales.engine.game import Game
 from tales.errors import TalesError
 from tales.tavern.rdi.bots import policy
-from tales.tavern.rdi.decks import load_character, load_drinks
+from tales.tavern.rdi.decks import load_character, load_drinks, load_dungeon, load_prizes
 from tales.tavern.rdi.model import Mode, Tavern, Variant
 from tales.tavern.rdi.rules import CharacterDeck, play_game
 
@@ -56,13 +56,40 @@ def table(players: int, characters: Sequence[str] | None, mode: Mode
     return names, decks
 
 
+def dungeon_file(name: str) -> Path:
+    """A Dungeon by file path, or by bundled name (``practice-armory`` is
+    ``decks/dungeons/practice-armory.toml``)."""
+    path = Path(name)
+    if path.suffix == ".toml" or path.exists():
+        return path
+    bundled = DECKS / "dungeons" / f"{name}.toml"
+    if not bundled.exists():
+        known = ", ".join(sorted(p.stem for p in (DECKS / "dungeons").glob("*.toml")))
+        raise TalesError(f"no Dungeon {name!r} (bundled: {known})")
+    return bundled
+
+
+#: The add-ons' bundled sample files.
+SAMPLE_DUNGEON = "practice-armory"
+SAMPLE_PRIZES = DECKS / "prizes-sample.toml"
+
+
+def variant_for(mode: Mode, bar_deck: bool = False, dungeon: str | None = None,
+                prizes: str | None = None) -> Variant:
+    """The variant a table plays: its structure and add-ons (files named or bundled)."""
+    return Variant(mode, bar_deck=bar_deck,
+                   dungeon=load_dungeon(dungeon_file(dungeon)) if dungeon else None,
+                   prizes=load_prizes(prizes) if prizes else ())
+
+
 def simulate(players: int, games: int, seed: int, characters: list[str] | None = None,
              drinks: str | None = None, mode: Mode = Mode.INDIVIDUAL, bar_deck: bool = False,
-             bot: str = "random") -> dict[str, Any]:
+             bot: str = "random", dungeon: str | None = None, prizes: str | None = None
+             ) -> dict[str, Any]:
     """The report of ``games`` games."""
     names, decks = table(players, characters, mode)
     drink_deck = load_drinks(drinks or DECKS / "drinks-sample.toml")
-    variant = Variant(mode, bar_deck=bar_deck)
+    variant = variant_for(mode, bar_deck, dungeon, prizes)
     wins: dict[str, float] = {}
     side_wins: Counter[str] = Counter()
     seats: Counter[str] = Counter()
@@ -100,6 +127,8 @@ def simulate(players: int, games: int, seed: int, characters: list[str] | None =
     report: dict[str, Any] = {
         "players": players, "games": games, "seed": seed, "variant": mode.value,
         "bar_deck": bar_deck, "bot": bot,
+        "dungeon": variant.dungeon.name if variant.dungeon else None,
+        "prizes": len(variant.prizes),
         "win_rate_per_seat": {c: round(wins.get(c, 0.0) / seats[c], 4) for c in sorted(seats)},
         "turns": {"mean": round(float(np.mean(turns)), 1), "min": min(turns),
                   "max": max(turns)},

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -29,9 +29,9 @@ from tales.errors import IllegalChoice, TalesError
 from tales.tavern.at_table import drive
 from tales.tavern.rdi.bots import POLICIES, policy
 from tales.tavern.rdi.decks import load_drinks
-from tales.tavern.rdi.model import Card, Mode, Step, Tavern, Variant, Verb, Who
+from tales.tavern.rdi.model import Card, Mode, Step, Tavern, Verb, Who
 from tales.tavern.rdi.rules import play_game
-from tales.tavern.rdi.simulate import DECKS, table
+from tales.tavern.rdi.simulate import DECKS, table, variant_for
 from tales.tavern.rdi.zones import playable
 
 SAVE_KIND = "tales-tavern"
@@ -53,12 +53,12 @@ class Seating:
     bar_deck: bool = False
     bot: str = "greedy"
     drinks: str = ""
-    extra: tuple[tuple[str, Any], ...] = field(default=())  # later variants' options
+    dungeon: str = ""
+    prizes: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["characters"] = list(self.characters)
-        data["extra"] = [list(pair) for pair in self.extra]
         return data
 
     @classmethod
@@ -67,7 +67,7 @@ class Seating:
             seating = cls(int(data["players"]), int(data["people"]), int(data["seed"]),
                           tuple(str(c) for c in data["characters"]), str(data["mode"]),
                           bool(data["bar_deck"]), str(data["bot"]), str(data["drinks"]),
-                          tuple((str(k), v) for k, v in data.get("extra", [])))
+                          str(data["dungeon"]), str(data["prizes"]))
             Mode(seating.mode)
             if seating.bot not in POLICIES or not 0 < seating.people <= seating.players:
                 raise ValueError("bad bot or seats")
@@ -198,7 +198,9 @@ def table_lines(tavern: Tavern, viewer: str) -> list[str]:
             f"{len(player.drink_me)} Drink(s) waiting, {len(player.hand)} cards"
             + (f"; {tokens}" if tokens else "")
             + (f"; in front: {', '.join(d.name for d in player.in_front)}"
-               if player.in_front else ""))
+               if player.in_front else "")
+            + (f"; kept: {', '.join(c.name for c in player.kept)}" if player.kept else "")
+            + (f"; in {tavern.room_of(player.name)}" if tavern.variant.dungeon else ""))
         lines.append(f"  {player.name} ({player.character}){shared}: {status}")
     for drinker, label, alcohol in tavern.pouring:
         lines.append(f"  poured: {label} for {drinker} ({alcohol:+d} Alcohol)")
@@ -215,7 +217,8 @@ def start(seating: Seating) -> Callable[[], Any]:
     _, decks = table(seating.players, list(seating.characters) or None, Mode(seating.mode))
     drinks = load_drinks(seating.drinks or Path(DECKS) / "drinks-sample.toml")
     names = _names(seating)
-    variant = Variant(Mode(seating.mode), bar_deck=seating.bar_deck)
+    variant = variant_for(Mode(seating.mode), seating.bar_deck, seating.dungeon or None,
+                          seating.prizes or None)
     return lambda: play_game(names, decks, drinks, variant=variant)
 
 
@@ -228,8 +231,8 @@ def _names(seating: Seating) -> list[str]:
 def play(players: int, people: int, seed: int, read: Callable[[str], str] | None = None,
          write: Callable[[str], None] = print, characters: list[str] | None = None,
          mode: Mode = Mode.INDIVIDUAL, bar_deck: bool = False, bot: str = "greedy",
-         drinks: str = "", save: Path | None = None, resume: Path | None = None
-         ) -> Tavern | None:
+         drinks: str = "", dungeon: str = "", prizes: str = "", save: Path | None = None,
+         resume: Path | None = None) -> Tavern | None:
     """Play one game (or go on with the one saved in ``resume``); the final table, or None
     if a person quit, which saves the game to ``save`` (or the file resumed) when given."""
     ask = read or (lambda prompt: input(prompt))
@@ -239,7 +242,7 @@ def play(players: int, people: int, seed: int, read: Callable[[str], str] | None
         save = save or resume
     else:
         seating = Seating(players, people, seed, tuple(characters or ()), mode.value,
-                          bar_deck, bot, drinks)
+                          bar_deck, bot, drinks, dungeon, prizes)
     if save is not None and not ours(save, seating, choices):
         raise TalesError(f"{save}: holds something other than this game; not written over "
                          "(give another --save FILE)")

@@ -14,6 +14,9 @@ from tales.tavern.rdi.stats import pay
 
 #: The Drink Deck is 30 cards; the Bar Deck deals it 30 at a time (B-01).
 DRINK_DECK = 30
+#: The Prizes in the Inn, and the Prize Bin (their pile's discards: a used Prize's place).
+PRIZES = "Prize"
+PRIZE_BIN = f"{PRIZES} discard"
 
 
 def draw(tavern: Tavern, name: str, count: int) -> Resolution[Tavern]:
@@ -41,14 +44,18 @@ def _reshuffle(player: Player) -> Resolution[Player]:
 
 def playable(tavern: Tavern, name: str) -> tuple[Card, ...]:
     """``name``'s hand and the abilities their character may use like cards."""
-    return (*tavern.player(name).hand, *(c for _, c in characters.abilities(tavern, name)))
+    return (*tavern.player(name).cards, *(c for _, c in characters.abilities(tavern, name)))
 
 
 def take_card(tavern: Tavern, name: str, card_name: str) -> Resolution[tuple[Tavern, Card]]:
-    """Take the first card called ``card_name`` out of ``name``'s hand, or use the
-    character's ability of that name (paying for it)."""
+    """Take the first card called ``card_name`` out of ``name``'s hand (or the cards they
+    keep), or use the character's ability of that name (paying for it)."""
     player = tavern.player(name)
     index = next((i for i, c in enumerate(player.hand) if c.name == card_name), None)
+    kept = next((i for i, c in enumerate(player.kept) if c.name == card_name), None)
+    if index is None and kept is not None:
+        return tavern.with_player(replace(player, kept=player.kept[:kept]
+                                          + player.kept[kept + 1:])), player.kept[kept]
     if index is None:
         rules, card = next((r, c) for r, c in characters.abilities(tavern, name)
                            if c.name == card_name)
