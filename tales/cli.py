@@ -712,8 +712,7 @@ def cmd_encounter_play(args: argparse.Namespace) -> int:
 def _tavern_mode(name: str) -> Any:
     from tales.tavern.rdi.model import Mode
 
-    return {"individual": Mode.INDIVIDUAL, "two-headed-dragon": Mode.TWO_HEADED_DRAGON,
-            "boss-battle": Mode.BOSS_BATTLE}[name]
+    return {m.value.replace(" ", "-"): m for m in Mode}[name]
 
 
 def cmd_tavern_play(args: argparse.Namespace) -> int:
@@ -740,6 +739,10 @@ def cmd_tavern_play(args: argparse.Namespace) -> int:
 TAVERN_SAVE = "tavern.tales"
 
 
+_STRUCTURES = ("individual", "two-headed-dragon", "boss-battle", "two-headed-boss-battle",
+               "leaders-and-lackeys", "boss-versus-boss")
+
+
 def _decks() -> Any:
     from tales.tavern.rdi.simulate import DECKS
 
@@ -753,9 +756,12 @@ def _tavern_options(parser: argparse.ArgumentParser) -> None:
                         help="a Character Deck (bundled name such as karl, or a file), "
                         "once per seat, dealt in turn (default: every bundled deck)")
     parser.add_argument("--variant", default="individual",
-                        choices=("individual", "two-headed-dragon", "boss-battle"),
+                        choices=_STRUCTURES,
                         help="Two-Headed Dragon: teams of two neighbours; Boss Battle: the "
-                        "first seat (a villain) against the rest")
+                        "first seat (a villain) against the rest; Two-Headed Boss Battle: "
+                        "teams of two, every deck a Boss's; Leaders and Lackeys: teams of a "
+                        "Boss (first) and a Lackey; Boss Versus Boss: everyone for "
+                        "themselves with Boss decks")
     parser.add_argument("--bar-deck", action="store_true",
                         help="the Bar Deck variant: the Drink Deck dealt 30 at a time")
     parser.add_argument("--bot", default="greedy", choices=("greedy", "random"))

@@ -85,20 +85,24 @@ def test_the_encounter_game_at_the_terminal_plays_to_the_end() -> None:
     assert any(line.startswith("[seat 1]") for line in out)
 
 
-STRUCTURES = ["individual", "two-headed-dragon", "boss-battle"]
+STRUCTURES = ["individual", "two-headed-dragon", "boss-battle", "two-headed-boss-battle",
+              "leaders-and-lackeys", "boss-versus-boss"]
 ADDONS = [["--bar-deck"], ["--dungeon-training"], ["--dungeon-training", "practice-gauntlet"],
           ["--prize"]]
+EVERY_ADDON = ["--bar-deck", "--dungeon-training", "--prize"]
+RUNS = [(s, EVERY_ADDON) for s in STRUCTURES] + [("individual", a) for a in ADDONS]
 
 
-@pytest.mark.parametrize("variant", STRUCTURES)
-@pytest.mark.parametrize("addon", ADDONS, ids=lambda a: "+".join(a).strip("-"))
+@pytest.mark.parametrize(("variant", "addon"), RUNS,
+                         ids=[f"{v}:{'+'.join(a)}" for v, a in RUNS])
 def test_fifty_games_of_each_structure_and_add_on_repeat_by_seed(
         variant: str, addon: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     args = ("simulate", "--players", "4", "--games", "50", "--seed", "3", "--variant",
             variant, *addon)
     first = report(capsys, *args)
     assert first == report(capsys, *args)
-    assert first["games"] == 50
+    assert first["games"] == 50 and first["variant"] == variant.replace("-", " ").replace(
+        "two headed", "two-headed")
     if "--dungeon-training" in addon:
         assert first["dungeon"].endswith("(sample)")
     if "--prize" in addon:

@@ -278,6 +278,9 @@ class Mode(StrEnum):
     INDIVIDUAL = "individual"
     TWO_HEADED_DRAGON = "two-headed dragon"
     BOSS_BATTLE = "boss battle"
+    TWO_HEADED_BOSS_BATTLE = "two-headed boss battle"  # 001: pairs, every deck a Boss's
+    LEADERS_AND_LACKEYS = "leaders and lackeys"  # 001: pairs of a Boss and a Lackey
+    BOSS_VERSUS_BOSS = "boss versus boss"  # 002: an individual game of Boss decks
 
 
 @dataclass(frozen=True)

@@ -78,9 +78,10 @@ def set_up(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tupl
     team_names = variants.teams(mode, list(names))
     if mode is Mode.BOSS_BATTLE:
         variant = replace(variant, boss=names[0])
-        if not _deck(decks[0]).villain:
-            raise ValueError(f"{_deck(decks[0]).character} is not a villain: only a villain "
-                             "can be the Boss")
+    for seat, entry in enumerate(decks):
+        if variants.boss_deck(mode, seat) and not _deck(entry).villain:
+            raise ValueError(f"{_deck(entry).character} is not a villain: only a villain "
+                             "can play a Boss deck")
     individual = mode is Mode.INDIVIDUAL
     each = starting_gold(len(names)) if individual else variants.TEAM_GOLD
     bar: tuple[Drink, ...] = ()
@@ -91,9 +92,9 @@ def set_up(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tupl
     players = []
     seen_teams: set[str] = set()
     piles: dict[str, tuple[Card, ...]] = {}
-    for name, team, entry in zip(names, team_names, decks, strict=True):
+    for seat, (name, team, entry) in enumerate(zip(names, team_names, decks, strict=True)):
         spec = _deck(entry)
-        boss = mode is Mode.BOSS_BATTLE and name == variant.boss
+        boss = variants.boss_deck(mode, seat)
         cards = [replace(c, owner=name) for c in spec.cards
                  if (boss or not c.boss) and not c.pile]
         for pile in sorted({c.pile for c in spec.cards if c.pile}):
@@ -105,7 +106,7 @@ def set_up(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tupl
         seen_teams.add(team or name)
         player = Player(name, spec.character, each if mat else 0, deck=tuple(own),
                         team=team, mechanics=spec.mechanics)
-        count = variants.potions(mode, len(names), boss)
+        count = variants.potions(mode, len(names), boss and mode is Mode.BOSS_BATTLE)
         if mat and count:
             player = player.with_count(POTION, count)
         players.append(player)

@@ -13,6 +13,7 @@ import numpy as np
 
 from tales.engine.game import Game
 from tales.errors import TalesError
+from tales.tavern.rdi import variants
 from tales.tavern.rdi.bots import policy
 from tales.tavern.rdi.decks import load_character, load_drinks, load_dungeon, load_prizes
 from tales.tavern.rdi.model import Mode, Tavern, Variant
@@ -36,22 +37,31 @@ def deck_file(name: str) -> Path:
 
 def table(players: int, characters: Sequence[str] | None, mode: Mode
           ) -> tuple[list[str], list[CharacterDeck]]:
-    """Seat names and decks: the given decks dealt in turn, or the bundled ones; in a Boss
-    Battle the first seat needs a villain (the first bundled villain by default)."""
+    """Seat names and decks: the given decks dealt in turn, or the bundled ones; the seats
+    that play a Boss deck (the Boss of a Boss Battle, every seat of Boss Versus Boss...)
+    need a villain (the bundled villains dealt in turn by default)."""
     files = [deck_file(c) for c in characters] if characters else sorted(
         (DECKS / "characters").glob("*.toml"))
     pool = [load_character(f) for f in files]
-    if mode is Mode.BOSS_BATTLE and not characters:
-        villains = [d for d in pool if d.villain]
-        if not villains:
-            raise TalesError("a Boss Battle needs a villain's deck (villain = true)")
-        heroes = [d for d in pool if not d.villain] or pool
-        decks = [villains[0], *(heroes[n % len(heroes)] for n in range(players - 1))]
-    else:
+    bosses = [n for n in range(players) if variants.boss_deck(mode, n)]
+    if characters:
         decks = [pool[n % len(pool)] for n in range(players)]
-    if mode is Mode.BOSS_BATTLE and not decks[0].villain:
-        raise TalesError(f"{decks[0].character} is not a villain: only a villain can be the "
-                         "Boss (the first --character)")
+    else:
+        villains = [d for d in pool if d.villain]
+        if bosses and not villains:
+            raise TalesError(f"{mode.value} needs a villain's deck (villain = true)")
+        heroes = [d for d in pool if not d.villain] or pool
+        decks, dealt = [], 0
+        for n in range(players):
+            if n in bosses:
+                decks.append(villains[bosses.index(n) % len(villains)])
+            else:
+                decks.append(heroes[dealt % len(heroes)])
+                dealt += 1
+    for n in bosses:
+        if not decks[n].villain:
+            raise TalesError(f"{decks[n].character} is not a villain: only a villain can play "
+                             f"a Boss deck (seat {n + 1} in {mode.value})")
     names = [f"{d.character} #{n + 1}" for n, d in enumerate(decks)]
     return names, decks
 
@@ -134,6 +144,6 @@ def simulate(players: int, games: int, seed: int, characters: list[str] | None =
                   "max": max(turns)},
         "decisions_per_game": round(float(np.mean(decisions)), 1),
         "losses": dict(how.most_common())}
-    if mode is not Mode.INDIVIDUAL:
+    if mode not in (Mode.INDIVIDUAL, Mode.BOSS_VERSUS_BOSS):  # games of teams
         report["team_wins"] = {s: round(n / games, 4) for s, n in sorted(side_wins.items())}
     return report
