@@ -651,13 +651,15 @@ def cmd_tavern_simulate(args: argparse.Namespace) -> int:
     mode = _tavern_mode(args.variant)
     report = simulate(args.players, args.games, args.seed, args.character or None,
                       args.drinks, mode, args.bar_deck, args.bot, args.dungeon_training,
-                      args.prize)
+                      args.prize, args.dungeon_events, args.sea_events)
     if args.json:
         _emit(report)
         return 0
     addons = [what for what, on in (("the Bar Deck", args.bar_deck),
                                     (f"Dungeon Training ({report['dungeon']})",
-                                     report["dungeon"]), ("Prizes", report["prizes"])) if on]
+                                     report["dungeon"]), ("Prizes", report["prizes"]),
+                                    *((f"{k.capitalize()} Events", True)
+                                      for k in report["event_decks"])) if on]
     print(f"The Red Dragon Inn, {args.players} players, {report['variant']}"
           f"{' with ' + ' and '.join(addons) if addons else ''}, {args.games} games "
           f"({args.bot} bots, seed {args.seed})")
@@ -729,6 +731,7 @@ def cmd_tavern_play(args: argparse.Namespace) -> int:
          characters=args.character or None, mode=_tavern_mode(args.variant),
          bar_deck=args.bar_deck, bot=args.bot, drinks=args.drinks or "",
          dungeon=args.dungeon_training or "", prizes=args.prize or "",
+         dungeon_events=args.dungeon_events or "", sea_events=args.sea_events or "",
          save=Path(args.save) if args.save else None if args.resume else Path(TAVERN_SAVE),
          resume=Path(args.resume) if args.resume else None)
     return 0
@@ -774,6 +777,14 @@ def _tavern_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--prize", nargs="?", const=str(_decks() / "prizes-sample.toml"),
                         metavar="FILE", help="the Prize Variant: a file of Prize Cards "
                         "(default the sample decks/prizes-sample.toml)")
+    parser.add_argument("--dungeon-events", nargs="?",
+                        const=str(_decks() / "events" / "dungeon-sample.toml"), metavar="FILE",
+                        help="the Dungeon Event Deck and its Progress Counters (default the "
+                        "sample decks/events/dungeon-sample.toml)")
+    parser.add_argument("--sea-events", nargs="?",
+                        const=str(_decks() / "events" / "sea-sample.toml"), metavar="FILE",
+                        help="with --dungeon-events: the Sea Event Deck too, revealed first "
+                        "(default the sample decks/events/sea-sample.toml)")
 
 
 def _game_options(parser: argparse.ArgumentParser) -> None:

@@ -88,8 +88,9 @@ def test_the_encounter_game_at_the_terminal_plays_to_the_end() -> None:
 STRUCTURES = ["individual", "two-headed-dragon", "boss-battle", "two-headed-boss-battle",
               "leaders-and-lackeys", "boss-versus-boss"]
 ADDONS = [["--bar-deck"], ["--dungeon-training"], ["--dungeon-training", "practice-gauntlet"],
-          ["--prize"]]
-EVERY_ADDON = ["--bar-deck", "--dungeon-training", "--prize"]
+          ["--prize"], ["--dungeon-events"], ["--dungeon-events", "--sea-events"]]
+EVERY_ADDON = ["--bar-deck", "--dungeon-training", "--prize", "--dungeon-events",
+               "--sea-events"]
 RUNS = [(s, EVERY_ADDON) for s in STRUCTURES] + [("individual", a) for a in ADDONS]
 
 
@@ -107,11 +108,15 @@ def test_fifty_games_of_each_structure_and_add_on_repeat_by_seed(
         assert first["dungeon"].endswith("(sample)")
     if "--prize" in addon:
         assert first["prizes"] == 5
+    assert first["event_decks"] == [k for k, flag in (("sea", "--sea-events"),
+                                                       ("dungeon", "--dungeon-events"))
+                                    if flag in addon]
 
 
 @pytest.mark.parametrize(("args", "message"), [
     (["--dungeon-training", "nowhere"], "no Dungeon 'nowhere'"),
     (["--prize", "missing.toml"], "missing.toml"),
+    (["--sea-events"], "played with Dungeon Events"),
 ])
 def test_bad_add_on_files_are_one_line(args: list[str], message: str,
                                        capsys: pytest.CaptureFixture[str]) -> None:

@@ -16,6 +16,7 @@ from tales.board.mapfile import LineFinder, labelled_entries, read_text, read_to
 from tales.errors import ContentError
 from tales.tavern.rdi import characters
 from tales.tavern.rdi.model import (
+    RESPONSES,
     Boost,
     Card,
     CardKind,
@@ -23,6 +24,9 @@ from tales.tavern.rdi.model import (
     Drink,
     DrinkEvent,
     Dungeon,
+    Event,
+    EventKind,
+    Option,
     Phase,
     Room,
     Stat,
@@ -46,7 +50,7 @@ STEP_WHO = {w.value: w for w in Who}
 #: Verbs whose value is a whole number (an amount).
 COUNTED = frozenset({Verb.FORTITUDE, Verb.ALCOHOL, Verb.PAY, Verb.COLLECT, Verb.DRAW,
                      Verb.DISCARD, Verb.ORDER, Verb.DRINK, Verb.GAIN, Verb.ANTE, Verb.REDUCE,
-                     Verb.SPIKE, Verb.HIT_BACK})
+                     Verb.SPIKE, Verb.HIT_BACK, Verb.DISCARD_DRINK})
 #: Verbs whose value is ``true``.
 FLAGS = frozenset({Verb.LEAVE, Verb.WIN_ROUND, Verb.REDIRECT, Verb.SPLIT,
                    Verb.PASS, Verb.TAKE_POT, Verb.END_TURN, Verb.FROM_INN})
@@ -187,6 +191,76 @@ def load_prizes(path: str | Path) -> tuple[Card, ...]:
     if twice:  # "add any number of unique Prize Cards"
         raise ContentError(source, f"Prize Cards are unique: {twice[0]!r} comes twice")
     return prizes
+
+
+EVENT_DECK_KEYS = frozenset({"deck", "events", "sample"})
+EVENT_KEYS = frozenset({"name", "text", "level", "steps", "options", "as_action", "affects",
+                        "count"})
+
+
+def load_events(path: str | Path, kinds: tuple[EventKind, ...] = tuple(EventKind)
+                ) -> tuple[EventKind, tuple[Event, ...]]:
+    """An Event deck file (``deck = "dungeon"``, ``"sea"``...): each ``[[events]]`` table
+    ``count`` times. An Event's steps happen to each player it affects (``who`` is always
+    that player); Gold it takes goes to the Inn."""
+    source = str(path)
+    text = read_text(path)
+    data = read_toml(text, source)
+    lines = LineFinder(text)
+    for key in data:
+        if key not in EVENT_DECK_KEYS:
+            raise ContentError(source, f"unknown key {key!r} (keys: "
+                               f"{', '.join(sorted(EVENT_DECK_KEYS))})", lines.of_key(key))
+    if data.get("deck") not in {k.value for k in kinds}:
+        raise ContentError(source, f"'deck' is one of: {', '.join(k.value for k in kinds)}",
+                           lines.of_key("deck"))
+    kind = EventKind(data["deck"])
+    entries = data.get("events")
+    if not isinstance(entries, list) or not entries:
+        raise ContentError(source, "needs [[events]] tables")
+    deck: list[Event] = []
+    for _, spec, where, line in labelled_entries(entries, lines, "events", "event"):
+
+        def fail(message: str, where: str = where, line: int | None = line) -> ContentError:
+            return ContentError(source, f"{where}: {message}", line)
+
+        if not isinstance(spec, dict) or not isinstance(spec.get("name"), str):
+            raise fail("needs a 'name'")
+        for key in spec:
+            if key not in EVENT_KEYS:
+                raise fail(f"unknown key {key!r} (keys: {', '.join(sorted(EVENT_KEYS))})")
+        level, count = spec.get("level", 1), spec.get("count", 1)
+        if any(isinstance(n, bool) or not isinstance(n, int) or n < 1 for n in (level, count)):
+            raise fail("'level' (its Encounter Level) and 'count' are 1 or more")
+        if spec.get("affects", "all") not in ("all", "heroes", "villains"):
+            raise fail("'affects' is \"all\", \"heroes\" or \"villains\"")
+        options = tuple(_option(o, fail) for o in _list(spec.get("options", []), "options",
+                                                        fail))
+        steps = _event_steps(spec.get("steps", []), fail)
+        if bool(steps) == bool(options):
+            raise fail("an Event has 'steps' or 'options' (one of them)")
+        deck.extend([Event(spec["name"], kind, level, steps, options,
+                           spec.get("as_action", False) is True, spec.get("affects", "all"),
+                           str(spec.get("text", "")))] * count)
+    return kind, tuple(deck)
+
+
+def _option(spec: Any, fail: Fail) -> Option:
+    if not isinstance(spec, dict) or not isinstance(spec.get("text"), str) or \
+            set(spec) - {"text", "steps", "only"} or \
+            spec.get("only", "all") not in ("all", "heroes", "villains"):
+        raise fail("an option is { text = \"...\", steps = [...], only = \"heroes\" or "
+                   "\"villains\" (optional) }")
+    return Option(spec["text"], _event_steps(spec.get("steps", []), fail),
+                  spec.get("only", "all"))
+
+
+def _event_steps(value: Any, fail: Fail) -> tuple[Step, ...]:
+    steps = _steps(value, fail)
+    if any(s.who is not Who.YOU or s.verb in RESPONSES for s in steps):
+        raise fail("an Event's steps happen to each player it affects: no 'who', no "
+                   "response verbs")
+    return tuple(replace(s, to_inn=True) if s.verb is Verb.PAY else s for s in steps)
 
 
 def read_cards(data: dict[str, Any], table: str, source: str, lines: LineFinder,

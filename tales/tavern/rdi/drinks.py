@@ -17,7 +17,7 @@ from dataclasses import replace
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi import characters
 from tales.tavern.rdi.effects import champions
-from tales.tavern.rdi.model import Drink, DrinkEvent, Stat, Tavern
+from tales.tavern.rdi.model import Drink, DrinkEvent, Tavern
 from tales.tavern.rdi.stats import change, gain_tokens, passed_out, pay
 from tales.tavern.rdi.timing import Played, Pour, halves, respond
 from tales.tavern.rdi.zones import discard_drinks, draw, take_drink
@@ -77,11 +77,11 @@ def drink_event(tavern: Tavern, name: str, card: Drink) -> Resolution[Tavern]:
     """A Drink Event: players may Negate or Ignore it before it starts resolving (A-42);
     then it resolves for the players who did not Ignore it (in a team game, one
     Champion per team, the revealer for theirs)."""
+    from tales.tavern.rdi.events import announce
+
     tavern = discard_drinks(tavern, [card])
     everyone = yield from champions(tavern, name, card.name)
-    affects = tuple((n, frozenset({Stat.ALCOHOL})) for n in everyone)
-    tavern, outcome = yield from respond(tavern, Played(name, card.name, None, affects,
-                                                        event=True))
+    tavern, outcome = yield from announce(tavern, name, card.name, everyone)
     if outcome.negated:
         return tavern.note(f"{card.name} is Negated")
     players = [n for n in everyone if n not in outcome.ignored]

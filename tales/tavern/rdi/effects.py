@@ -41,7 +41,7 @@ from tales.tavern.rdi.timing import (
     proactive,
     respond,
 )
-from tales.tavern.rdi.zones import discard_card, draw, playable, take_card
+from tales.tavern.rdi.zones import discard_card, discard_drinks, draw, playable, take_card
 
 #: The Potion Token's three effects (001, "Potion Tokens"): they cannot be Negated,
 #: Ignored or affected.
@@ -96,12 +96,15 @@ def targets_for(tavern: Tavern, name: str, steps: tuple[Step, ...], label: str,
     return chosen
 
 
-def champions(tavern: Tavern, name: str, label: str) -> Resolution[list[str]]:
-    """One player per team still in, in turn order from ``name``'s team: ``name`` for
-    their own, a Decision of each other team's mat for theirs (001, "Team Champions")."""
-    picked = [name]
+def champions(tavern: Tavern, name: str, label: str, revealer_chosen: bool = True
+              ) -> Resolution[list[str]]:
+    """One player per team still in: ``name`` for their own, a Decision of each other
+    team's mat for theirs (001, "Team Champions"); with ``revealer_chosen`` False,
+    ``name``'s team chooses too (001: "If a team reveals a Sea Event, Dungeon Event or GM
+    Event at the end of their shared turn, they still choose a Champion")."""
+    picked = [name] if revealer_chosen else []
     for side in tavern.sides():
-        if side == tavern.player(name).side:
+        if side == tavern.player(name).side and revealer_chosen:
             continue
         members = tuple(p.name for p in tavern.in_game() if p.side == side)
         if len(members) == 1:
@@ -293,6 +296,11 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
                     tavern = yield from drink_from_deck(tavern, who)
             elif step.verb is Verb.GAIN:
                 tavern = yield from gain_tokens(tavern, name, who, step.resource, amount)
+            elif step.verb is Verb.DISCARD_DRINK:
+                pile = tavern.player(who).drink_me
+                gone = pile[max(len(pile) - amount, 0):]
+                tavern = discard_drinks(tavern.with_player(replace(
+                    tavern.player(who), drink_me=pile[:len(pile) - len(gone)])), gone)
             elif step.verb is Verb.END_TURN:
                 tavern = replace(tavern, resting=(*tavern.resting, who)).note(
                     f"{who}'s turn ends now")

@@ -72,6 +72,7 @@ class Verb(StrEnum):
     PASS = "pass"  # pass the Drink you are about to drink to another player
     TAKE_POT = "take_pot"  # at the end of a Round of Gambling, take the pot yourself
     FROM_INN = "from_inn"  # pay a card's Gold payment with Gold from the Inn
+    DISCARD_DRINK = "discard_drink"  # discard the top N cards of your Drink Me! pile
 
 
 RESPONSES = frozenset({Verb.NEGATE, Verb.IGNORE, Verb.REDUCE, Verb.REDIRECT, Verb.HIT_BACK,
@@ -194,6 +195,42 @@ class DrinkEvent(StrEnum):
     DRINKING_CONTEST = "drinking contest"
 
 
+class EventKind(StrEnum):
+    """The kinds of Event the rulebooks name (002: "Dungeon Events, Sea Events, Drink Events
+    and Tavern Events"); a card that affects "an Event" affects any of them."""
+
+    DRINK = "drink"
+    DUNGEON = "dungeon"
+    SEA = "sea"
+    TAVERN = "tavern"
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice an Event offers each player ("Drink or Meet Your Doom!")."""
+
+    text: str
+    steps: tuple[Step, ...]
+    only: str = "all"  # "heroes" or "villains": an option only they take
+
+
+@dataclass(frozen=True)
+class Event:
+    """A Dungeon, Sea or Tavern Event: what it does to each player it affects (``steps``,
+    or one of ``options`` each player chooses), whom (``affects``: everyone, the Heroes or
+    the Villains), its Encounter Level (the Progress Counters put back after it), and
+    whether it is answered "as though they were Action Cards"."""
+
+    name: str
+    kind: EventKind
+    level: int = 0
+    steps: tuple[Step, ...] = ()
+    options: tuple[Option, ...] = ()
+    as_action: bool = False
+    affects: str = "all"  # "all", "heroes" or "villains"
+    text: str = ""
+
+
 @dataclass(frozen=True)
 class Drink:
     """A Drink card: the Alcohol Content and Fortitude it gives, whether it has a Chaser,
@@ -233,6 +270,7 @@ class Player:
     #: cards kept in front, played "as though they were a card in your hand" (Prizes,
     #: Dungeon rewards); not in the hand, so never discarded in Discard and Draw
     kept: tuple[Card, ...] = ()
+    villain: bool = False  # a villainous character (002: "A Villain is ...")
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -321,6 +359,9 @@ class Variant:
     bar_deck: bool = False
     dungeon: Dungeon | None = None
     prizes: tuple[Card, ...] = ()
+    #: Event decks revealed at the end of each turn, in order (Sea before Dungeon), with
+    #: the Progress Counters each starts with
+    event_decks: tuple[tuple[EventKind, tuple[Event, ...], int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -346,6 +387,8 @@ class Tavern:
     pouring: tuple[tuple[str, str, int], ...] = ()
     rooms: tuple[tuple[str, str], ...] = ()  # each team's progress token: (side, Room)
     prize: Card | None = None  # the Prize in the pot of a Round of Gambling
+    #: each Event deck (top is the last), its discards and its Progress Counters
+    events: tuple[tuple[EventKind, tuple[Event, ...], tuple[Event, ...], int], ...] = ()
 
     def room_of(self, name: str) -> str:
         """The Room ``name``'s team's progress token is in."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.chance import shuffle
-from tales.tavern.rdi import characters, dungeon, variants
+from tales.tavern.rdi import characters, dungeon, events, variants
 from tales.tavern.rdi.drinks import drink_phase, order_drink
 from tales.tavern.rdi.effects import POTION, anytime, play_card
 from tales.tavern.rdi.gambling import start_round
@@ -105,7 +105,7 @@ def set_up(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tupl
         mat = (team or name) not in seen_teams
         seen_teams.add(team or name)
         player = Player(name, spec.character, each if mat else 0, deck=tuple(own),
-                        team=team, mechanics=spec.mechanics)
+                        team=team, mechanics=spec.mechanics, villain=spec.villain)
         count = variants.potions(mode, len(names), boss and mode is Mode.BOSS_BATTLE)
         if mat and count:
             player = player.with_count(POTION, count)
@@ -128,6 +128,7 @@ def set_up(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tupl
     if variant.prizes:  # "add any number of unique Prize Cards to the Inn"
         tavern = tavern.with_pile(PRIZES, variant.prizes)
     tavern = yield from dungeon.set_up(tavern)
+    tavern = yield from events.set_up(tavern)
     if individual:
         return tavern.note(f"{len(names)} players, {each} Gold each; the Inn has {tavern.inn}")
     return tavern.note(f"{mode.value}: {each} Gold a team; the Inn has {tavern.inn}")
@@ -181,6 +182,9 @@ def turn(tavern: Tavern) -> Resolution[Tavern]:
     if tavern.winners is None:
         for player, rules in characters.every(tavern):
             tavern = yield from rules.end_of_turn(tavern, player.name, name)
+        tavern = yield from settle(tavern)
+    if tavern.winners is None and tavern.events:  # "the last thing that a player does"
+        tavern = yield from events.end_of_turn(tavern, name)
         tavern = yield from settle(tavern)
     return _next(replace(tavern, resting=()))
 

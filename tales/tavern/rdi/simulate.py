@@ -13,10 +13,16 @@ import numpy as np
 
 from tales.engine.game import Game
 from tales.errors import TalesError
-from tales.tavern.rdi import variants
+from tales.tavern.rdi import events, variants
 from tales.tavern.rdi.bots import policy
-from tales.tavern.rdi.decks import load_character, load_drinks, load_dungeon, load_prizes
-from tales.tavern.rdi.model import Mode, Tavern, Variant
+from tales.tavern.rdi.decks import (
+    load_character,
+    load_drinks,
+    load_dungeon,
+    load_events,
+    load_prizes,
+)
+from tales.tavern.rdi.model import Event, EventKind, Mode, Tavern, Variant
 from tales.tavern.rdi.rules import CharacterDeck, play_game
 
 DECKS = Path(__file__).resolve().parents[3] / "decks"
@@ -44,7 +50,7 @@ def table(players: int, characters: Sequence[str] | None, mode: Mode
         (DECKS / "characters").glob("*.toml"))
     pool = [load_character(f) for f in files]
     bosses = [n for n in range(players) if variants.boss_deck(mode, n)]
-    if characters:
+    if characters or not bosses:
         decks = [pool[n % len(pool)] for n in range(players)]
     else:
         villains = [d for d in pool if d.villain]
@@ -84,22 +90,39 @@ SAMPLE_DUNGEON = "practice-armory"
 SAMPLE_PRIZES = DECKS / "prizes-sample.toml"
 
 
+SAMPLE_DUNGEON_EVENTS = DECKS / "events" / "dungeon-sample.toml"
+SAMPLE_SEA_EVENTS = DECKS / "events" / "sea-sample.toml"
+
+
 def variant_for(mode: Mode, bar_deck: bool = False, dungeon: str | None = None,
-                prizes: str | None = None) -> Variant:
+                prizes: str | None = None, dungeon_events: str | None = None,
+                sea_events: str | None = None) -> Variant:
     """The variant a table plays: its structure and add-ons (files named or bundled)."""
+    decks: list[tuple[EventKind, tuple[Event, ...], int]] = []
+    if sea_events:  # 002: only "Playing with Dungeon Events and Sea Events"
+        if not dungeon_events:
+            raise TalesError("Sea Events are played with Dungeon Events (add "
+                             "--dungeon-events)")
+        decks.append((EventKind.SEA, load_events(sea_events, (EventKind.SEA,))[1],
+                      events.SEA_WITH_DUNGEON))
+    if dungeon_events:
+        decks.append((EventKind.DUNGEON,
+                      load_events(dungeon_events, (EventKind.DUNGEON,))[1],
+                      events.DUNGEON_WITH_SEA if sea_events else events.ALONE))
     return Variant(mode, bar_deck=bar_deck,
                    dungeon=load_dungeon(dungeon_file(dungeon)) if dungeon else None,
-                   prizes=load_prizes(prizes) if prizes else ())
+                   prizes=load_prizes(prizes) if prizes else (), event_decks=tuple(decks))
 
 
 def simulate(players: int, games: int, seed: int, characters: list[str] | None = None,
              drinks: str | None = None, mode: Mode = Mode.INDIVIDUAL, bar_deck: bool = False,
-             bot: str = "random", dungeon: str | None = None, prizes: str | None = None
+             bot: str = "random", dungeon: str | None = None, prizes: str | None = None,
+             dungeon_events: str | None = None, sea_events: str | None = None
              ) -> dict[str, Any]:
     """The report of ``games`` games."""
     names, decks = table(players, characters, mode)
     drink_deck = load_drinks(drinks or DECKS / "drinks-sample.toml")
-    variant = variant_for(mode, bar_deck, dungeon, prizes)
+    variant = variant_for(mode, bar_deck, dungeon, prizes, dungeon_events, sea_events)
     wins: dict[str, float] = {}
     side_wins: Counter[str] = Counter()
     seats: Counter[str] = Counter()
@@ -139,6 +162,7 @@ def simulate(players: int, games: int, seed: int, characters: list[str] | None =
         "bar_deck": bar_deck, "bot": bot,
         "dungeon": variant.dungeon.name if variant.dungeon else None,
         "prizes": len(variant.prizes),
+        "event_decks": [kind.value for kind, _, _ in variant.event_decks],
         "win_rate_per_seat": {c: round(wins.get(c, 0.0) / seats[c], 4) for c in sorted(seats)},
         "turns": {"mean": round(float(np.mean(turns)), 1), "min": min(turns),
                   "max": max(turns)},

@@ -55,6 +55,8 @@ class Seating:
     drinks: str = ""
     dungeon: str = ""
     prizes: str = ""
+    dungeon_events: str = ""
+    sea_events: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -67,7 +69,8 @@ class Seating:
             seating = cls(int(data["players"]), int(data["people"]), int(data["seed"]),
                           tuple(str(c) for c in data["characters"]), str(data["mode"]),
                           bool(data["bar_deck"]), str(data["bot"]), str(data["drinks"]),
-                          str(data["dungeon"]), str(data["prizes"]))
+                          str(data["dungeon"]), str(data["prizes"]),
+                          str(data["dungeon_events"]), str(data["sea_events"]))
             Mode(seating.mode)
             if seating.bot not in POLICIES or not 0 < seating.people <= seating.players:
                 raise ValueError("bad bot or seats")
@@ -202,6 +205,9 @@ def table_lines(tavern: Tavern, viewer: str) -> list[str]:
             + (f"; kept: {', '.join(c.name for c in player.kept)}" if player.kept else "")
             + (f"; in {tavern.room_of(player.name)}" if tavern.variant.dungeon else ""))
         lines.append(f"  {player.name} ({player.character}){shared}: {status}")
+    for kind, deck, _, counters in tavern.events:
+        lines.append(f"  {kind.value.capitalize()} Event Deck: {len(deck)} cards, "
+                     f"{counters} Progress Counter(s)")
     for drinker, label, alcohol in tavern.pouring:
         lines.append(f"  poured: {label} for {drinker} ({alcohol:+d} Alcohol)")
     for mate in tavern.team(viewer):
@@ -218,7 +224,8 @@ def start(seating: Seating) -> Callable[[], Any]:
     drinks = load_drinks(seating.drinks or Path(DECKS) / "drinks-sample.toml")
     names = _names(seating)
     variant = variant_for(Mode(seating.mode), seating.bar_deck, seating.dungeon or None,
-                          seating.prizes or None)
+                          seating.prizes or None, seating.dungeon_events or None,
+                          seating.sea_events or None)
     return lambda: play_game(names, decks, drinks, variant=variant)
 
 
@@ -231,8 +238,9 @@ def _names(seating: Seating) -> list[str]:
 def play(players: int, people: int, seed: int, read: Callable[[str], str] | None = None,
          write: Callable[[str], None] = print, characters: list[str] | None = None,
          mode: Mode = Mode.INDIVIDUAL, bar_deck: bool = False, bot: str = "greedy",
-         drinks: str = "", dungeon: str = "", prizes: str = "", save: Path | None = None,
-         resume: Path | None = None) -> Tavern | None:
+         drinks: str = "", dungeon: str = "", prizes: str = "", dungeon_events: str = "",
+         sea_events: str = "", save: Path | None = None, resume: Path | None = None
+         ) -> Tavern | None:
     """Play one game (or go on with the one saved in ``resume``); the final table, or None
     if a person quit, which saves the game to ``save`` (or the file resumed) when given."""
     ask = read or (lambda prompt: input(prompt))
@@ -242,7 +250,8 @@ def play(players: int, people: int, seed: int, read: Callable[[str], str] | None
         save = save or resume
     else:
         seating = Seating(players, people, seed, tuple(characters or ()), mode.value,
-                          bar_deck, bot, drinks, dungeon, prizes)
+                          bar_deck, bot, drinks, dungeon, prizes, dungeon_events,
+                          sea_events)
     if save is not None and not ours(save, seating, choices):
         raise TalesError(f"{save}: holds something other than this game; not written over "
                          "(give another --save FILE)")

@@ -199,8 +199,9 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
     if step.verb in (Verb.SPIKE, Verb.SPLIT, Verb.PASS):
         return None
     if step.verb is Verb.NEGATE:
-        if not _matches(step.target, played, card) or name == played.source:
-            return None
+        if not _matches(step.target, played, card) or (name == played.source
+                                                        and not played.event):
+            return None  # not your own card (an Event is nobody's card)
         if played.card is not None and played.card.activation and step.target in (
                 Target.ACTION, Target.CARD):
             return None  # 002: "may not be played to stop a Minion from activating"
