@@ -651,7 +651,7 @@ def cmd_tavern_simulate(args: argparse.Namespace) -> int:
     mode = _tavern_mode(args.variant)
     report = simulate(args.players, args.games, args.seed, args.character or None,
                       args.drinks, mode, args.bar_deck, args.bot, args.dungeon_training,
-                      args.prize, args.dungeon_events, args.sea_events)
+                      args.prize, args.dungeon_events, args.sea_events, args.pub_crawl)
     if args.json:
         _emit(report)
         return 0
@@ -659,7 +659,8 @@ def cmd_tavern_simulate(args: argparse.Namespace) -> int:
                                     (f"Dungeon Training ({report['dungeon']})",
                                      report["dungeon"]), ("Prizes", report["prizes"]),
                                     *((f"{k.capitalize()} Events", True)
-                                      for k in report["event_decks"])) if on]
+                                      for k in report["event_decks"]),
+                                    ("the Pub Crawl", report["pub_crawl"])) if on]
     print(f"The Red Dragon Inn, {args.players} players, {report['variant']}"
           f"{' with ' + ' and '.join(addons) if addons else ''}, {args.games} games "
           f"({args.bot} bots, seed {args.seed})")
@@ -732,6 +733,7 @@ def cmd_tavern_play(args: argparse.Namespace) -> int:
          bar_deck=args.bar_deck, bot=args.bot, drinks=args.drinks or "",
          dungeon=args.dungeon_training or "", prizes=args.prize or "",
          dungeon_events=args.dungeon_events or "", sea_events=args.sea_events or "",
+         pub_crawl=args.pub_crawl or "",
          save=Path(args.save) if args.save else None if args.resume else Path(TAVERN_SAVE),
          resume=Path(args.resume) if args.resume else None)
     return 0
@@ -785,6 +787,10 @@ def _tavern_options(parser: argparse.ArgumentParser) -> None:
                         const=str(_decks() / "events" / "sea-sample.toml"), metavar="FILE",
                         help="with --dungeon-events: the Sea Event Deck too, revealed first "
                         "(default the sample decks/events/sea-sample.toml)")
+    parser.add_argument("--pub-crawl", nargs="?",
+                        const=str(_decks() / "pub-crawl-sample.toml"), metavar="FILE",
+                        help="the Pub Crawl Variant: Tavern Cards, their Events and Drink "
+                        "Decks (default the sample decks/pub-crawl-sample.toml)")
 
 
 def _game_options(parser: argparse.ArgumentParser) -> None:

@@ -88,9 +88,10 @@ def test_the_encounter_game_at_the_terminal_plays_to_the_end() -> None:
 STRUCTURES = ["individual", "two-headed-dragon", "boss-battle", "two-headed-boss-battle",
               "leaders-and-lackeys", "boss-versus-boss"]
 ADDONS = [["--bar-deck"], ["--dungeon-training"], ["--dungeon-training", "practice-gauntlet"],
-          ["--prize"], ["--dungeon-events"], ["--dungeon-events", "--sea-events"]]
+          ["--prize"], ["--dungeon-events"], ["--dungeon-events", "--sea-events"],
+          ["--pub-crawl"]]
 EVERY_ADDON = ["--bar-deck", "--dungeon-training", "--prize", "--dungeon-events",
-               "--sea-events"]
+               "--sea-events", "--pub-crawl"]
 RUNS = [(s, EVERY_ADDON) for s in STRUCTURES] + [("individual", a) for a in ADDONS]
 
 
@@ -108,6 +109,7 @@ def test_fifty_games_of_each_structure_and_add_on_repeat_by_seed(
         assert first["dungeon"].endswith("(sample)")
     if "--prize" in addon:
         assert first["prizes"] == 5
+    assert first["pub_crawl"] == (6 if "--pub-crawl" in addon else 0)
     assert first["event_decks"] == [k for k, flag in (("sea", "--sea-events"),
                                                        ("dungeon", "--dungeon-events"))
                                     if flag in addon]

@@ -28,6 +28,7 @@ from tales.tavern.rdi.model import (
     EventKind,
     Option,
     Phase,
+    Pub,
     Room,
     Stat,
     Step,
@@ -63,11 +64,17 @@ def load_drinks(path: str | Path) -> tuple[Drink, ...]:
     text = read_text(path)
     data = read_toml(text, source)
     lines = LineFinder(text)
-    entries = data.get("drinks")
+    return read_drinks(data.get("drinks"), "drinks", source, lines)
+
+
+def read_drinks(entries: Any, table: str, source: str, lines: LineFinder,
+                tavern: str = "") -> tuple[Drink, ...]:
+    """The ``[[table]]`` Drinks of a file, each ``count`` times (``tavern``: the tavern
+    whose Drink Deck they are, in the Pub Crawl)."""
     if not isinstance(entries, list) or not entries:
-        raise ContentError(source, "needs [[drinks]] tables")
+        raise ContentError(source, f"needs [[{table}]] tables")
     deck: list[Drink] = []
-    for _, spec, where, line in labelled_entries(entries, lines, "drinks", "drink"):
+    for _, spec, where, line in labelled_entries(entries, lines, table, "drink"):
         name = spec.get("name") if isinstance(spec, dict) else None
 
         def fail(message: str, where: str = where, line: int | None = line) -> ContentError:
@@ -91,7 +98,7 @@ def load_drinks(path: str | Path) -> tuple[Drink, ...]:
                       spec.get("chaser", False) is True,
                       DrinkEvent(event) if event is not None else None,
                       spec.get("splits", False) is True, spec.get("stays", False) is True,
-                      numbers["draw"])
+                      numbers["draw"], tavern)
         deck.extend([drink] * count)
     return tuple(deck)
 
@@ -224,25 +231,71 @@ def load_events(path: str | Path, kinds: tuple[EventKind, ...] = tuple(EventKind
         def fail(message: str, where: str = where, line: int | None = line) -> ContentError:
             return ContentError(source, f"{where}: {message}", line)
 
+        event, count = read_event(spec, kind, fail)
+        deck.extend([event] * count)
+    return kind, tuple(deck)
+
+
+def read_event(spec: Any, kind: EventKind, fail: Fail) -> tuple[Event, int]:
+    """One Event table and its ``count``."""
+    if not isinstance(spec, dict) or not isinstance(spec.get("name"), str):
+        raise fail("needs a 'name'")
+    for key in spec:
+        if key not in EVENT_KEYS:
+            raise fail(f"unknown key {key!r} (keys: {', '.join(sorted(EVENT_KEYS))})")
+    level, count = spec.get("level", 1), spec.get("count", 1)
+    if any(isinstance(n, bool) or not isinstance(n, int) or n < 1 for n in (level, count)):
+        raise fail("'level' (its Encounter Level) and 'count' are 1 or more")
+    if spec.get("affects", "all") not in ("all", "heroes", "villains"):
+        raise fail("'affects' is \"all\", \"heroes\" or \"villains\"")
+    options = tuple(_option(o, fail) for o in _list(spec.get("options", []), "options", fail))
+    steps = _event_steps(spec.get("steps", []), fail)
+    if bool(steps) == bool(options):
+        raise fail("an Event has 'steps' or 'options' (one of them)")
+    return Event(spec["name"], kind, level, steps, options, spec.get("as_action", False) is True,
+                 spec.get("affects", "all"), str(spec.get("text", ""))), count
+
+
+PUB_KEYS = frozenset({"taverns", "sample"})
+TAVERN_KEYS = frozenset({"name", "event", "drinks"})
+
+
+def load_pub_crawl(path: str | Path) -> tuple[Pub, ...]:
+    """A Pub Crawl file: the Tavern Cards, the Red Dragon Inn first (its Drinks are the Drink
+    Deck), each with its Tavern Event and (the others) its Tavern Drink Deck."""
+    source = str(path)
+    text = read_text(path)
+    data = read_toml(text, source)
+    lines = LineFinder(text)
+    for key in data:
+        if key not in PUB_KEYS:
+            raise ContentError(source, f"unknown key {key!r} (keys: "
+                               f"{', '.join(sorted(PUB_KEYS))})", lines.of_key(key))
+    entries = data.get("taverns")
+    if not isinstance(entries, list) or len(entries) < 2:
+        raise ContentError(source, "needs [[taverns]] tables: the Red Dragon Inn, then the "
+                           "others")
+    pubs: list[Pub] = []
+    for n, spec, where, line in labelled_entries(entries, lines, "taverns", "tavern"):
+
+        def fail(message: str, where: str = where, line: int | None = line) -> ContentError:
+            return ContentError(source, f"{where}: {message}", line)
+
         if not isinstance(spec, dict) or not isinstance(spec.get("name"), str):
             raise fail("needs a 'name'")
         for key in spec:
-            if key not in EVENT_KEYS:
-                raise fail(f"unknown key {key!r} (keys: {', '.join(sorted(EVENT_KEYS))})")
-        level, count = spec.get("level", 1), spec.get("count", 1)
-        if any(isinstance(n, bool) or not isinstance(n, int) or n < 1 for n in (level, count)):
-            raise fail("'level' (its Encounter Level) and 'count' are 1 or more")
-        if spec.get("affects", "all") not in ("all", "heroes", "villains"):
-            raise fail("'affects' is \"all\", \"heroes\" or \"villains\"")
-        options = tuple(_option(o, fail) for o in _list(spec.get("options", []), "options",
-                                                        fail))
-        steps = _event_steps(spec.get("steps", []), fail)
-        if bool(steps) == bool(options):
-            raise fail("an Event has 'steps' or 'options' (one of them)")
-        deck.extend([Event(spec["name"], kind, level, steps, options,
-                           spec.get("as_action", False) is True, spec.get("affects", "all"),
-                           str(spec.get("text", "")))] * count)
-    return kind, tuple(deck)
+            if key not in TAVERN_KEYS:
+                raise fail(f"unknown key {key!r} (keys: {', '.join(sorted(TAVERN_KEYS))})")
+        if not isinstance(spec.get("event"), dict):
+            raise fail("needs 'event', its Tavern Event (a table like an Event's)")
+        event, _ = read_event(spec["event"], EventKind.TAVERN, fail)
+        if n == 0 and "drinks" in spec:
+            raise fail("the Red Dragon Inn (the first tavern) serves the Drink Deck: no "
+                       "'drinks'")
+        drinks = read_drinks(spec.get("drinks"), "taverns.drinks", source, lines,
+                             spec["name"]) if n else ()
+        pubs.append(Pub(spec["name"], event, drinks))
+    return tuple(pubs)
 
 
 def _option(spec: Any, fail: Fail) -> Option:

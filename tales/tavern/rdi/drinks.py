@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from tales.rules.decisions import Decider, Decision, Resolution
-from tales.tavern.rdi import characters
+from tales.tavern.rdi import characters, pubcrawl
 from tales.tavern.rdi.effects import champions
 from tales.tavern.rdi.model import Drink, DrinkEvent, Tavern
 from tales.tavern.rdi.stats import change, gain_tokens, passed_out, pay
@@ -31,12 +31,13 @@ def order_drink(tavern: Tavern, name: str) -> Resolution[Tavern]:
         return tavern
     whom = yield Decision("order", f"{name}: order a Drink for whom?", options,
                           Decider.PLAYER, name, state=tavern)
-    tavern, drink = yield from take_drink(tavern)
+    tavern, drink = yield from pubcrawl.order(tavern)
     if drink is None:
         return tavern.note("there is no Drink left to order")
     other = tavern.player(whom)
-    return tavern.with_player(replace(other, drink_me=(*other.drink_me, drink))).note(
+    tavern = tavern.with_player(replace(other, drink_me=(*other.drink_me, drink))).note(
         f"{name} orders a Drink for {whom}")
+    return (yield from pubcrawl.after_order(tavern, name))
 
 
 def pour(cards: Sequence[Drink], drinker: str, revealer: str = "", origin: int = 0) -> Pour:
@@ -95,6 +96,8 @@ def chasers(tavern: Tavern, name: str, first: Drink, from_pile: bool
     """A Drink with its Chasers, from the same source (A-50): another Chaser goes on; an
     empty source or a Drink Event stops (the Event is discarded with no effect)."""
     cards = [first]
+    if first.chaser:  # 001: "Whenever a player reveals a Drink that includes one or more
+        tavern = pubcrawl.reveals_chaser(tavern, name)  # Chasers, that player must Crawl"
     while cards[-1].chaser:
         if from_pile:
             pile = tavern.player(name).drink_me

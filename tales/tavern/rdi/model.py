@@ -244,6 +244,7 @@ class Drink:
     splits: bool = False  # a self-splitting Drink (Mead): shared with a partner (A-54)
     stays: bool = False  # not discarded: it stays in front of its drinker (A-52)
     draw: int = 0  # cards its drinker draws
+    tavern: str = ""  # the Pub Crawl tavern whose Drink Deck it belongs to ("": the RDI's)
 
 
 @dataclass(frozen=True)
@@ -350,6 +351,16 @@ class Dungeon:
 
 
 @dataclass(frozen=True)
+class Pub:
+    """A Tavern Card of the Pub Crawl (001, "Pub Crawl"): its Tavern Event and its Tavern
+    Drink Deck (none for the Red Dragon Inn, which serves the Drink Deck)."""
+
+    name: str
+    event: Event
+    drinks: tuple[Drink, ...] = ()
+
+
+@dataclass(frozen=True)
 class Variant:
     """The variant's numbers: who is the Boss, and the add-ons: the Bar Deck, a Dungeon
     (Dungeon Training), the Prize Cards (the Prize Variant)."""
@@ -362,6 +373,7 @@ class Variant:
     #: Event decks revealed at the end of each turn, in order (Sea before Dungeon), with
     #: the Progress Counters each starts with
     event_decks: tuple[tuple[EventKind, tuple[Event, ...], int], ...] = ()
+    pubs: tuple[Pub, ...] = ()  # the Pub Crawl's taverns, the Red Dragon Inn first
 
 
 @dataclass(frozen=True)
@@ -389,6 +401,10 @@ class Tavern:
     prize: Card | None = None  # the Prize in the pot of a Round of Gambling
     #: each Event deck (top is the last), its discards and its Progress Counters
     events: tuple[tuple[EventKind, tuple[Event, ...], tuple[Event, ...], int], ...] = ()
+    party: str = ""  # the tavern the Party Pawn is at (Pub Crawl)
+    #: the open taverns' Drink Decks (top is the last) and discard piles, but the RDI's
+    pub_decks: tuple[tuple[str, tuple[Drink, ...], tuple[Drink, ...]], ...] = ()
+    crawlers: tuple[str, ...] = ()  # players who revealed a Drink with a Chaser, to Crawl
 
     def room_of(self, name: str) -> str:
         """The Room ``name``'s team's progress token is in."""

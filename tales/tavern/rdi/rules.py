@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.chance import shuffle
-from tales.tavern.rdi import characters, dungeon, events, variants
+from tales.tavern.rdi import characters, dungeon, events, pubcrawl, variants
 from tales.tavern.rdi.drinks import drink_phase, order_drink
 from tales.tavern.rdi.effects import POTION, anytime, play_card
 from tales.tavern.rdi.gambling import start_round
@@ -129,6 +129,7 @@ def set_up(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tupl
         tavern = tavern.with_pile(PRIZES, variant.prizes)
     tavern = yield from dungeon.set_up(tavern)
     tavern = yield from events.set_up(tavern)
+    tavern = yield from pubcrawl.set_up(tavern)
     if individual:
         return tavern.note(f"{len(names)} players, {each} Gold each; the Inn has {tavern.inn}")
     return tavern.note(f"{mode.value}: {each} Gold a team; the Inn has {tavern.inn}")
@@ -319,7 +320,11 @@ def settle(tavern: Tavern) -> Resolution[Tavern]:
             if tavern.player(active).out:
                 active = member
             tavern = yield from anytime(tavern, active, losing=member)
-    return resolve_losses(tavern)
+    tavern = resolve_losses(tavern)
+    if tavern.crawlers and tavern.winners is None:  # "after the Drink and any other
+        tavern = yield from pubcrawl.crawls(tavern)  # pending effects are finished"
+        return (yield from settle(tavern))
+    return tavern
 
 
 def resolve_losses(tavern: Tavern) -> Tavern:

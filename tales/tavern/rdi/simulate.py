@@ -21,6 +21,7 @@ from tales.tavern.rdi.decks import (
     load_dungeon,
     load_events,
     load_prizes,
+    load_pub_crawl,
 )
 from tales.tavern.rdi.model import Event, EventKind, Mode, Tavern, Variant
 from tales.tavern.rdi.rules import CharacterDeck, play_game
@@ -92,11 +93,12 @@ SAMPLE_PRIZES = DECKS / "prizes-sample.toml"
 
 SAMPLE_DUNGEON_EVENTS = DECKS / "events" / "dungeon-sample.toml"
 SAMPLE_SEA_EVENTS = DECKS / "events" / "sea-sample.toml"
+SAMPLE_PUB_CRAWL = DECKS / "pub-crawl-sample.toml"
 
 
 def variant_for(mode: Mode, bar_deck: bool = False, dungeon: str | None = None,
                 prizes: str | None = None, dungeon_events: str | None = None,
-                sea_events: str | None = None) -> Variant:
+                sea_events: str | None = None, pub_crawl: str | None = None) -> Variant:
     """The variant a table plays: its structure and add-ons (files named or bundled)."""
     decks: list[tuple[EventKind, tuple[Event, ...], int]] = []
     if sea_events:  # 002: only "Playing with Dungeon Events and Sea Events"
@@ -111,18 +113,20 @@ def variant_for(mode: Mode, bar_deck: bool = False, dungeon: str | None = None,
                       events.DUNGEON_WITH_SEA if sea_events else events.ALONE))
     return Variant(mode, bar_deck=bar_deck,
                    dungeon=load_dungeon(dungeon_file(dungeon)) if dungeon else None,
-                   prizes=load_prizes(prizes) if prizes else (), event_decks=tuple(decks))
+                   prizes=load_prizes(prizes) if prizes else (), event_decks=tuple(decks),
+                   pubs=load_pub_crawl(pub_crawl) if pub_crawl else ())
 
 
 def simulate(players: int, games: int, seed: int, characters: list[str] | None = None,
              drinks: str | None = None, mode: Mode = Mode.INDIVIDUAL, bar_deck: bool = False,
              bot: str = "random", dungeon: str | None = None, prizes: str | None = None,
-             dungeon_events: str | None = None, sea_events: str | None = None
-             ) -> dict[str, Any]:
+             dungeon_events: str | None = None, sea_events: str | None = None,
+             pub_crawl: str | None = None) -> dict[str, Any]:
     """The report of ``games`` games."""
     names, decks = table(players, characters, mode)
     drink_deck = load_drinks(drinks or DECKS / "drinks-sample.toml")
-    variant = variant_for(mode, bar_deck, dungeon, prizes, dungeon_events, sea_events)
+    variant = variant_for(mode, bar_deck, dungeon, prizes, dungeon_events, sea_events,
+                          pub_crawl)
     wins: dict[str, float] = {}
     side_wins: Counter[str] = Counter()
     seats: Counter[str] = Counter()
@@ -163,6 +167,7 @@ def simulate(players: int, games: int, seed: int, characters: list[str] | None =
         "dungeon": variant.dungeon.name if variant.dungeon else None,
         "prizes": len(variant.prizes),
         "event_decks": [kind.value for kind, _, _ in variant.event_decks],
+        "pub_crawl": len(variant.pubs),
         "win_rate_per_seat": {c: round(wins.get(c, 0.0) / seats[c], 4) for c in sorted(seats)},
         "turns": {"mean": round(float(np.mean(turns)), 1), "min": min(turns),
                   "max": max(turns)},

@@ -57,6 +57,7 @@ class Seating:
     prizes: str = ""
     dungeon_events: str = ""
     sea_events: str = ""
+    pub_crawl: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -70,7 +71,8 @@ class Seating:
                           tuple(str(c) for c in data["characters"]), str(data["mode"]),
                           bool(data["bar_deck"]), str(data["bot"]), str(data["drinks"]),
                           str(data["dungeon"]), str(data["prizes"]),
-                          str(data["dungeon_events"]), str(data["sea_events"]))
+                          str(data["dungeon_events"]), str(data["sea_events"]),
+                          str(data["pub_crawl"]))
             Mode(seating.mode)
             if seating.bot not in POLICIES or not 0 < seating.people <= seating.players:
                 raise ValueError("bad bot or seats")
@@ -208,6 +210,9 @@ def table_lines(tavern: Tavern, viewer: str) -> list[str]:
     for kind, deck, _, counters in tavern.events:
         lines.append(f"  {kind.value.capitalize()} Event Deck: {len(deck)} cards, "
                      f"{counters} Progress Counter(s)")
+    if tavern.party:
+        open_pubs = [f"{name} ({len(deck)})" for name, deck, _ in tavern.pub_decks if deck]
+        lines.append(f"  the party is at {tavern.party}; open: {', '.join(open_pubs) or 'none'}")
     for drinker, label, alcohol in tavern.pouring:
         lines.append(f"  poured: {label} for {drinker} ({alcohol:+d} Alcohol)")
     for mate in tavern.team(viewer):
@@ -225,7 +230,7 @@ def start(seating: Seating) -> Callable[[], Any]:
     names = _names(seating)
     variant = variant_for(Mode(seating.mode), seating.bar_deck, seating.dungeon or None,
                           seating.prizes or None, seating.dungeon_events or None,
-                          seating.sea_events or None)
+                          seating.sea_events or None, seating.pub_crawl or None)
     return lambda: play_game(names, decks, drinks, variant=variant)
 
 
@@ -239,8 +244,8 @@ def play(players: int, people: int, seed: int, read: Callable[[str], str] | None
          write: Callable[[str], None] = print, characters: list[str] | None = None,
          mode: Mode = Mode.INDIVIDUAL, bar_deck: bool = False, bot: str = "greedy",
          drinks: str = "", dungeon: str = "", prizes: str = "", dungeon_events: str = "",
-         sea_events: str = "", save: Path | None = None, resume: Path | None = None
-         ) -> Tavern | None:
+         sea_events: str = "", pub_crawl: str = "", save: Path | None = None,
+         resume: Path | None = None) -> Tavern | None:
     """Play one game (or go on with the one saved in ``resume``); the final table, or None
     if a person quit, which saves the game to ``save`` (or the file resumed) when given."""
     ask = read or (lambda prompt: input(prompt))
@@ -251,7 +256,7 @@ def play(players: int, people: int, seed: int, read: Callable[[str], str] | None
     else:
         seating = Seating(players, people, seed, tuple(characters or ()), mode.value,
                           bar_deck, bot, drinks, dungeon, prizes, dungeon_events,
-                          sea_events)
+                          sea_events, pub_crawl)
     if save is not None and not ours(save, seating, choices):
         raise TalesError(f"{save}: holds something other than this game; not written over "
                          "(give another --save FILE)")

@@ -130,4 +130,12 @@ def restock(tavern: Tavern) -> Resolution[Tavern]:
 
 
 def discard_drinks(tavern: Tavern, drinks: Sequence[Drink]) -> Tavern:
-    return replace(tavern, drink_discard=(*tavern.drink_discard, *drinks))
+    """Drinks to their discard pile: the Drink Deck's, or their own tavern's (001: "Each
+    tavern has its own Drink discard pile")."""
+    ours = [d for d in drinks if not d.tavern]
+    tavern = replace(tavern, drink_discard=(*tavern.drink_discard, *ours)) if ours else tavern
+    if len(ours) < len(drinks):
+        tavern = replace(tavern, pub_decks=tuple(
+            (name, deck, (*used, *(d for d in drinks if d.tavern == name)))
+            for name, deck, used in tavern.pub_decks))
+    return tavern
