@@ -7,7 +7,7 @@ the line and the card.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -58,12 +58,52 @@ FLAGS = frozenset({Verb.LEAVE, Verb.WIN_ROUND, Verb.REDIRECT, Verb.SPLIT,
 Fail = Callable[[str], ContentError]
 
 
-def load_drinks(path: str | Path) -> tuple[Drink, ...]:
-    """A Drink Deck file: each ``[[drinks]]`` table, ``count`` times."""
+def _file(path: str | Path, keys: frozenset[str] | None = None
+          ) -> tuple[str, dict[str, Any], LineFinder]:
+    """A TOML file's name, data and lines; a top-level key not in ``keys`` refused."""
     source = str(path)
     text = read_text(path)
     data = read_toml(text, source)
     lines = LineFinder(text)
+    for key in data:
+        if keys is not None and key not in keys:
+            raise ContentError(source, f"unknown key {key!r} (keys: "
+                               f"{', '.join(sorted(keys))})", lines.of_key(key))
+    return source, data, lines
+
+
+def _named(data: dict[str, Any], key: str, what: str, source: str, lines: LineFinder) -> str:
+    """The file's required name under ``key``."""
+    value = data.get(key)
+    if not isinstance(value, str) or not value:
+        raise ContentError(source, f"needs '{key}', {what}", lines.of_key(key))
+    return value
+
+
+def _tables(entries: list[Any], lines: LineFinder, table: str, noun: str, source: str,
+            keys: frozenset[str]) -> Iterator[tuple[int, dict[str, Any], Fail]]:
+    """Each ``[[table]]``: its index, the table (named, with only ``keys``) and how to
+    refuse it in one line naming it."""
+    for n, spec, where, line in labelled_entries(entries, lines, table, noun):
+
+        def fail(message: str, where: str = where, line: int | None = line) -> ContentError:
+            return ContentError(source, f"{where}: {message}", line)
+
+        _known(spec, keys, fail)
+        yield n, spec, fail
+
+
+def _known(spec: Any, keys: frozenset[str], fail: Fail) -> None:
+    if not isinstance(spec, dict) or not isinstance(spec.get("name"), str):
+        raise fail("needs a 'name'")
+    for key in spec:
+        if key not in keys:
+            raise fail(f"unknown key {key!r} (keys: {', '.join(sorted(keys))})")
+
+
+def load_drinks(path: str | Path) -> tuple[Drink, ...]:
+    """A Drink Deck file: each ``[[drinks]]`` table, ``count`` times."""
+    source, data, lines = _file(path)
     return read_drinks(data.get("drinks"), "drinks", source, lines)
 
 
@@ -74,17 +114,7 @@ def read_drinks(entries: Any, table: str, source: str, lines: LineFinder,
     if not isinstance(entries, list) or not entries:
         raise ContentError(source, f"needs [[{table}]] tables")
     deck: list[Drink] = []
-    for _, spec, where, line in labelled_entries(entries, lines, table, "drink"):
-        name = spec.get("name") if isinstance(spec, dict) else None
-
-        def fail(message: str, where: str = where, line: int | None = line) -> ContentError:
-            return ContentError(source, f"{where}: {message}", line)
-
-        if not isinstance(name, str):
-            raise fail("needs a 'name'")
-        for key in spec:
-            if key not in DRINK_KEYS:
-                raise fail(f"unknown key {key!r} (keys: {', '.join(sorted(DRINK_KEYS))})")
+    for _, spec, fail in _tables(entries, lines, table, "drink", source, DRINK_KEYS):
         numbers = {k: spec.get(k, 0) for k in ("alcohol", "fortitude", "draw")}
         count = spec.get("count", 1)
         if any(isinstance(v, bool) or not isinstance(v, int) for v in numbers.values()) or (
@@ -94,7 +124,7 @@ def read_drinks(entries: Any, table: str, source: str, lines: LineFinder,
         event = spec.get("event")
         if event is not None and event not in {e.value for e in DrinkEvent}:
             raise fail(f"'event' is one of: {', '.join(e.value for e in DrinkEvent)}")
-        drink = Drink(name, numbers["alcohol"], numbers["fortitude"],
+        drink = Drink(spec["name"], numbers["alcohol"], numbers["fortitude"],
                       spec.get("chaser", False) is True,
                       DrinkEvent(event) if event is not None else None,
                       spec.get("splits", False) is True, spec.get("stays", False) is True,
@@ -105,18 +135,8 @@ def read_drinks(entries: Any, table: str, source: str, lines: LineFinder,
 
 def load_character(path: str | Path) -> CharacterDeck:
     """A Character Deck file: the character, its cards and the name of its rules."""
-    source = str(path)
-    text = read_text(path)
-    data = read_toml(text, source)
-    lines = LineFinder(text)
-    for key in data:
-        if key not in DECK_KEYS:
-            raise ContentError(source, f"unknown key {key!r} (keys: "
-                               f"{', '.join(sorted(DECK_KEYS))})", lines.of_key(key))
-    character = data.get("character")
-    if not isinstance(character, str) or not character:
-        raise ContentError(source, "needs 'character', the character's name",
-                           lines.of_key("character"))
+    source, data, lines = _file(path, DECK_KEYS)
+    character = _named(data, "character", "the character's name", source, lines)
     rules = data.get("mechanics", "")
     if rules and rules not in characters.known():
         raise ContentError(source, f"unknown mechanics {rules!r} (known: "
@@ -133,18 +153,8 @@ PRIZE_KEYS = frozenset({"prizes", "sample"})
 def load_dungeon(path: str | Path) -> Dungeon:
     """A Dungeon file (Dungeon Training): its Rooms with their arrows, the Start Room, the
     reward cards and how they lie (``rewards = "display"`` or ``"deck"``)."""
-    source = str(path)
-    text = read_text(path)
-    data = read_toml(text, source)
-    lines = LineFinder(text)
-    for key in data:
-        if key not in DUNGEON_KEYS:
-            raise ContentError(source, f"unknown key {key!r} (keys: "
-                               f"{', '.join(sorted(DUNGEON_KEYS))})", lines.of_key(key))
-    name = data.get("dungeon")
-    if not isinstance(name, str) or not name:
-        raise ContentError(source, "needs 'dungeon', the Dungeon's name",
-                           lines.of_key("dungeon"))
+    source, data, lines = _file(path, DUNGEON_KEYS)
+    name = _named(data, "dungeon", "the Dungeon's name", source, lines)
     lie = data.get("rewards", "display")
     if lie not in ("display", "deck"):
         raise ContentError(source, "'rewards' is \"display\" (face up, chosen) or \"deck\" "
@@ -153,16 +163,7 @@ def load_dungeon(path: str | Path) -> Dungeon:
     if not isinstance(entries, list) or not entries:
         raise ContentError(source, "needs [[rooms]] tables")
     rooms: list[Room] = []
-    for _, spec, where, line in labelled_entries(entries, lines, "rooms", "room"):
-
-        def fail(message: str, where: str = where, line: int | None = line) -> ContentError:
-            return ContentError(source, f"{where}: {message}", line)
-
-        if not isinstance(spec, dict) or not isinstance(spec.get("name"), str):
-            raise fail("needs a 'name'")
-        for key in spec:
-            if key not in ROOM_KEYS:
-                raise fail(f"unknown key {key!r} (keys: {', '.join(sorted(ROOM_KEYS))})")
+    for _, spec, fail in _tables(entries, lines, "rooms", "room", source, ROOM_KEYS):
         exits = spec.get("exits", [])
         if not isinstance(exits, list) or not all(isinstance(e, str) for e in exits):
             raise fail("'exits' lists the names of the Rooms its arrows lead to")
@@ -184,14 +185,7 @@ def load_dungeon(path: str | Path) -> Dungeon:
 
 def load_prizes(path: str | Path) -> tuple[Card, ...]:
     """A file of Prize Cards (the Prize Variant): unique cards, each of its subtype."""
-    source = str(path)
-    text = read_text(path)
-    data = read_toml(text, source)
-    lines = LineFinder(text)
-    for key in data:
-        if key not in PRIZE_KEYS:
-            raise ContentError(source, f"unknown key {key!r} (keys: "
-                               f"{', '.join(sorted(PRIZE_KEYS))})", lines.of_key(key))
+    source, data, lines = _file(path, PRIZE_KEYS)
     prizes = read_cards(data, "prizes", source, lines, pile=PRIZES)
     names = [c.name for c in prizes]
     twice = sorted({n for n in names if names.count(n) > 1})
@@ -210,14 +204,7 @@ def load_events(path: str | Path, kinds: tuple[EventKind, ...] = tuple(EventKind
     """An Event deck file (``deck = "dungeon"``, ``"sea"``...): each ``[[events]]`` table
     ``count`` times. An Event's steps happen to each player it affects (``who`` is always
     that player); Gold it takes goes to the Inn."""
-    source = str(path)
-    text = read_text(path)
-    data = read_toml(text, source)
-    lines = LineFinder(text)
-    for key in data:
-        if key not in EVENT_DECK_KEYS:
-            raise ContentError(source, f"unknown key {key!r} (keys: "
-                               f"{', '.join(sorted(EVENT_DECK_KEYS))})", lines.of_key(key))
+    source, data, lines = _file(path, EVENT_DECK_KEYS)
     if data.get("deck") not in {k.value for k in kinds}:
         raise ContentError(source, f"'deck' is one of: {', '.join(k.value for k in kinds)}",
                            lines.of_key("deck"))
@@ -226,11 +213,7 @@ def load_events(path: str | Path, kinds: tuple[EventKind, ...] = tuple(EventKind
     if not isinstance(entries, list) or not entries:
         raise ContentError(source, "needs [[events]] tables")
     deck: list[Event] = []
-    for _, spec, where, line in labelled_entries(entries, lines, "events", "event"):
-
-        def fail(message: str, where: str = where, line: int | None = line) -> ContentError:
-            return ContentError(source, f"{where}: {message}", line)
-
+    for _, spec, fail in _tables(entries, lines, "events", "event", source, EVENT_KEYS):
         event, count = read_event(spec, kind, fail)
         deck.extend([event] * count)
     return kind, tuple(deck)
@@ -238,11 +221,7 @@ def load_events(path: str | Path, kinds: tuple[EventKind, ...] = tuple(EventKind
 
 def read_event(spec: Any, kind: EventKind, fail: Fail) -> tuple[Event, int]:
     """One Event table and its ``count``."""
-    if not isinstance(spec, dict) or not isinstance(spec.get("name"), str):
-        raise fail("needs a 'name'")
-    for key in spec:
-        if key not in EVENT_KEYS:
-            raise fail(f"unknown key {key!r} (keys: {', '.join(sorted(EVENT_KEYS))})")
+    _known(spec, EVENT_KEYS, fail)
     level, count = spec.get("level", 1), spec.get("count", 1)
     if any(isinstance(n, bool) or not isinstance(n, int) or n < 1 for n in (level, count)):
         raise fail("'level' (its Encounter Level) and 'count' are 1 or more")
@@ -263,29 +242,13 @@ TAVERN_KEYS = frozenset({"name", "event", "drinks"})
 def load_pub_crawl(path: str | Path) -> tuple[Pub, ...]:
     """A Pub Crawl file: the Tavern Cards, the Red Dragon Inn first (its Drinks are the Drink
     Deck), each with its Tavern Event and (the others) its Tavern Drink Deck."""
-    source = str(path)
-    text = read_text(path)
-    data = read_toml(text, source)
-    lines = LineFinder(text)
-    for key in data:
-        if key not in PUB_KEYS:
-            raise ContentError(source, f"unknown key {key!r} (keys: "
-                               f"{', '.join(sorted(PUB_KEYS))})", lines.of_key(key))
+    source, data, lines = _file(path, PUB_KEYS)
     entries = data.get("taverns")
     if not isinstance(entries, list) or len(entries) < 2:
         raise ContentError(source, "needs [[taverns]] tables: the Red Dragon Inn, then the "
                            "others")
     pubs: list[Pub] = []
-    for n, spec, where, line in labelled_entries(entries, lines, "taverns", "tavern"):
-
-        def fail(message: str, where: str = where, line: int | None = line) -> ContentError:
-            return ContentError(source, f"{where}: {message}", line)
-
-        if not isinstance(spec, dict) or not isinstance(spec.get("name"), str):
-            raise fail("needs a 'name'")
-        for key in spec:
-            if key not in TAVERN_KEYS:
-                raise fail(f"unknown key {key!r} (keys: {', '.join(sorted(TAVERN_KEYS))})")
+    for n, spec, fail in _tables(entries, lines, "taverns", "tavern", source, TAVERN_KEYS):
         if not isinstance(spec.get("event"), dict):
             raise fail("needs 'event', its Tavern Event (a table like an Event's)")
         event, _ = read_event(spec["event"], EventKind.TAVERN, fail)
@@ -324,19 +287,9 @@ def read_cards(data: dict[str, Any], table: str, source: str, lines: LineFinder,
     if not isinstance(entries, list) or not entries:
         raise ContentError(source, f"needs [[{table}]] tables")
     cards: list[Card] = []
-    for _, spec, where, line in labelled_entries(entries, lines, table, "card"):
-        name = spec.get("name") if isinstance(spec, dict) else None
-
-        def fail(message: str, where: str = where, line: int | None = line) -> ContentError:
-            return ContentError(source, f"{where}: {message}", line)
-
-        if not isinstance(name, str):
-            raise fail("needs a 'name'")
-        for key in spec:
-            if key not in CARD_KEYS:
-                raise fail(f"unknown key {key!r} (keys: {', '.join(sorted(CARD_KEYS))})")
+    for _, spec, fail in _tables(entries, lines, table, "card", source, CARD_KEYS):
         try:
-            kind = CardKind(spec.get("kind"))
+            kind = CardKind(str(spec.get("kind")))
         except ValueError:
             raise fail(f"'kind' is one of: {', '.join(k.value for k in CardKind)}") from None
         steps = _steps(spec.get("steps", []), fail)
@@ -351,7 +304,7 @@ def read_cards(data: dict[str, Any], table: str, source: str, lines: LineFinder,
             raise fail("only a Gambling card starts a Round or is a Winning Hand")
         boosts = tuple(_boost(b, fail) for b in _list(spec.get("boosts", []), "boosts", fail))
         trap = _steps(spec.get("trap", []), fail)
-        card = Card(name, kind, steps, str(spec.get("text", "")), starts, winning, boosts,
+        card = Card(spec["name"], kind, steps, str(spec.get("text", "")), starts, winning, boosts,
                     trap, spec.get("boss", False) is True,
                     spec.get("when_losing", False) is True,
                     pile=pile or str(spec.get("pile", "")),

@@ -32,13 +32,18 @@ DECKS = Path(__file__).resolve().parents[3] / "decks"
 def deck_file(name: str) -> Path:
     """A Character Deck by file path, or by bundled name (``karl`` is
     ``decks/characters/karl.toml``)."""
+    return _bundled(name, "characters", "Character Deck")
+
+
+def _bundled(name: str, folder: str, what: str) -> Path:
+    """A file by path, or by the name of one bundled in ``decks/<folder>/``."""
     path = Path(name)
     if path.suffix == ".toml" or path.exists():
         return path
-    bundled = DECKS / "characters" / f"{name}.toml"
+    bundled = DECKS / folder / f"{name}.toml"
     if not bundled.exists():
-        known = ", ".join(sorted(p.stem for p in (DECKS / "characters").glob("*.toml")))
-        raise TalesError(f"no Character Deck {name!r} (bundled: {known})")
+        known = ", ".join(sorted(p.stem for p in (DECKS / folder).glob("*.toml")))
+        raise TalesError(f"no {what} {name!r} (bundled: {known})")
     return bundled
 
 
@@ -76,14 +81,7 @@ def table(players: int, characters: Sequence[str] | None, mode: Mode
 def dungeon_file(name: str) -> Path:
     """A Dungeon by file path, or by bundled name (``practice-armory`` is
     ``decks/dungeons/practice-armory.toml``)."""
-    path = Path(name)
-    if path.suffix == ".toml" or path.exists():
-        return path
-    bundled = DECKS / "dungeons" / f"{name}.toml"
-    if not bundled.exists():
-        known = ", ".join(sorted(p.stem for p in (DECKS / "dungeons").glob("*.toml")))
-        raise TalesError(f"no Dungeon {name!r} (bundled: {known})")
-    return bundled
+    return _bundled(name, "dungeons", "Dungeon")
 
 
 #: The add-ons' bundled sample files.
