@@ -17,6 +17,7 @@ from tales.errors import ContentError
 from tales.tavern.rdi import characters
 from tales.tavern.rdi.model import (
     RESPONSES,
+    ROUND_PLAYS,
     Boost,
     Card,
     CardKind,
@@ -51,10 +52,12 @@ STEP_WHO = {w.value: w for w in Who}
 #: Verbs whose value is a whole number (an amount).
 COUNTED = frozenset({Verb.FORTITUDE, Verb.ALCOHOL, Verb.PAY, Verb.COLLECT, Verb.DRAW,
                      Verb.DISCARD, Verb.ORDER, Verb.DRINK, Verb.GAIN, Verb.ANTE, Verb.REDUCE,
-                     Verb.SPIKE, Verb.HIT_BACK, Verb.DISCARD_DRINK})
+                     Verb.SPIKE, Verb.HIT_BACK, Verb.DISCARD_DRINK, Verb.STEAL_POT,
+                     Verb.DRINK_AGAIN})
 #: Verbs whose value is ``true``.
 FLAGS = frozenset({Verb.LEAVE, Verb.WIN_ROUND, Verb.REDIRECT, Verb.SPLIT,
-                   Verb.PASS, Verb.TAKE_POT, Verb.END_TURN, Verb.FROM_INN})
+                   Verb.PASS, Verb.TAKE_POT, Verb.END_TURN, Verb.FROM_INN, Verb.POT_TO_INN,
+                   Verb.SWAP})
 Fail = Callable[[str], ContentError]
 
 
@@ -330,7 +333,7 @@ def _phase(value: Any, card: Card, fail: Fail) -> Phase | None:
 
 
 #: Steps that make a card playable in a Round of Gambling.
-ROUND_STEPS = frozenset({Verb.LEAVE, Verb.FORCE_OUT})
+ROUND_STEPS = frozenset({Verb.LEAVE, Verb.FORCE_OUT, *ROUND_PLAYS})
 
 
 def _playable(card: Card, fail: Fail) -> None:

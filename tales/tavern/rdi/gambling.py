@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi import characters
-from tales.tavern.rdi.effects import champions, play_card
+from tales.tavern.rdi.effects import anytime, champions, play_card
 from tales.tavern.rdi.model import Card, CardKind, Player, Stat, Step, Tavern, Verb
 from tales.tavern.rdi.stats import change, gold
 from tales.tavern.rdi.timing import PASS, Played, respond
@@ -101,6 +101,10 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
         name = seats[seat]
         if name not in in_round or name == control:
             continue
+        # cards played during a Round, by anyone (001, Gambling Examples 2 and 3)
+        tavern = yield from anytime(tavern, name, in_round=True)
+        if tavern.round_over:
+            return award(replace(tavern, round_over=False), None)
         player = tavern.player(name)
         gambles = {c.name for c in player.cards if c.kind is CardKind.CHEATING or (
             c.kind is CardKind.GAMBLING and not winning_hand)}

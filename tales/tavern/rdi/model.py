@@ -73,13 +73,21 @@ class Verb(StrEnum):
     TAKE_POT = "take_pot"  # at the end of a Round of Gambling, take the pot yourself
     FROM_INN = "from_inn"  # pay a card's Gold payment with Gold from the Inn
     DISCARD_DRINK = "discard_drink"  # discard the top N cards of your Drink Me! pile
+    STEAL_POT = "steal_pot"  # take N Gold from the pot of a Round of Gambling
+    POT_TO_INN = "pot_to_inn"  # end the Round of Gambling: the pot goes to the Inn
+    DRINK_AGAIN = "drink_again"  # drink N more from the top of your Drink Me! pile
+    SWAP = "swap"  # a Drink's Alcohol Content is gained as Fortitude instead
 
 
 RESPONSES = frozenset({Verb.NEGATE, Verb.IGNORE, Verb.REDUCE, Verb.REDIRECT, Verb.HIT_BACK,
-                       Verb.SPIKE, Verb.SPLIT, Verb.PASS, Verb.TAKE_POT, Verb.FROM_INN})
+                       Verb.SPIKE, Verb.SPLIT, Verb.PASS, Verb.TAKE_POT, Verb.FROM_INN,
+                       Verb.SWAP})
+#: Steps played during a Round of Gambling, by anyone (001: non-Champions "may play cards
+#: that could otherwise be played during a Round").
+ROUND_PLAYS = frozenset({Verb.STEAL_POT, Verb.POT_TO_INN})
 #: Responses that change the effects of a Drink (001, "Cards that 'Change the Effects of a
 #: Drink'": Negating or Ignoring a Drink, passing, splitting, raising or lowering it).
-DRINK_CHANGES = frozenset({Verb.SPIKE, Verb.SPLIT, Verb.PASS})
+DRINK_CHANGES = frozenset({Verb.SPIKE, Verb.SPLIT, Verb.PASS, Verb.SWAP})
 
 
 class Target(StrEnum):
@@ -405,6 +413,7 @@ class Tavern:
     #: the open taverns' Drink Decks (top is the last) and discard piles, but the RDI's
     pub_decks: tuple[tuple[str, tuple[Drink, ...], tuple[Drink, ...]], ...] = ()
     crawlers: tuple[str, ...] = ()  # players who revealed a Drink with a Chaser, to Crawl
+    round_over: bool = False  # a card ended the Round of Gambling (its pot to the Inn)
 
     def room_of(self, name: str) -> str:
         """The Room ``name``'s team's progress token is in."""
@@ -456,7 +465,10 @@ class Tavern:
 
     def mat(self, name: str) -> Player:
         """The player who tracks ``name``'s team's Fortitude, Alcohol and Gold."""
-        return self.team(name)[0]
+        player = self.player(name)
+        if not player.team:
+            return player
+        return next(p for p in self.players if p.side == player.side)
 
     def sides(self) -> list[str]:
         """The teams still in, in seat order."""

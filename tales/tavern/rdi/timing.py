@@ -185,7 +185,7 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
         pours = outcome.pours or played.pours
         live = [i for i, p in enumerate(pours) if p.live]
         mine = [i for i in live if pours[i].drinker in team and not pours[i].ignored]
-        if step.verb is Verb.SPIKE:
+        if step.verb in (Verb.SPIKE, Verb.SWAP):
             return Use(card.name, step.verb, pours=tuple(live)) if live else None
         if step.verb in (Verb.SPLIT, Verb.PASS):
             own = tuple(i for i in mine if pours[i].drinker == name and not pours[i].half)
@@ -196,7 +196,7 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
                 return Use(card.name, step.verb, pours=tuple(mine)) if mine else None
             if step.verb is Verb.NEGATE:
                 return Use(card.name, step.verb, pours=tuple(live)) if live else None
-    if step.verb in (Verb.SPIKE, Verb.SPLIT, Verb.PASS):
+    if step.verb in (Verb.SPIKE, Verb.SPLIT, Verb.PASS, Verb.SWAP):
         return None
     if step.verb is Verb.NEGATE:
         if not _matches(step.target, played, card) or (name == played.source
