@@ -161,3 +161,16 @@ def test_the_greedy_bot_does_not_spike_its_own_drink(drinker: str, spikes: bool)
 
     final = run(_window(tavern, played), default=choose, asked=asked)
     assert (SPIKE.name in [c.name for c in final.player("bot").discard]) is spikes
+
+
+def test_a_team_win_is_not_a_tie() -> None:
+    from tales.tavern.rdi.model import Mode
+
+    out: list[str] = []
+    answers = scripted([], "1")
+    final = play(4, 1, 3, read=lambda prompt: next(answers), write=out.append,
+                 mode=Mode.TWO_HEADED_DRAGON)
+    assert final is not None and final.winners
+    assert len({final.player(n).side for n in final.winners}) == 1  # a team (of two) won
+    assert len(final.winners) == 2 and out[-1].startswith("Winners: ")
+    assert any(line.endswith(" win") for line in out)

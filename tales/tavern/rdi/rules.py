@@ -365,7 +365,8 @@ def resolve_losses(tavern: Tavern) -> Tavern:
     left = tavern.sides()
     if len(left) == 1:
         winners = tuple(p.name for p in tavern.players if p.side == left[0])
-        return replace(tavern, winners=winners).note(f"{' and '.join(winners)} wins")
+        return replace(tavern, winners=winners).note(
+            f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}")
     if not left:
         tied = tuple(p.name for p in tavern.players if p.side in standing)
         return replace(tavern, winners=tied).note(f"a tie between {', '.join(tied)}")

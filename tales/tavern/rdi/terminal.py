@@ -286,5 +286,7 @@ def play(players: int, people: int, seed: int, read: Callable[[str], str] | None
             write(f"saved to {target}; go on with: tales tavern play --resume {target}")
         return None
     winners = final.winners or ()
-    write(("Winner: " if len(winners) == 1 else "A tie: ") + ", ".join(winners))
+    sides = {final.player(n).side for n in winners}
+    write(("Winner: " if len(winners) == 1 else "Winners: " if len(sides) == 1 else
+           "A tie: ") + ", ".join(winners))
     return final
