@@ -24,6 +24,7 @@ from .test_base_rules_cases import (
     DRAGON,
     IM_IN,
     LIGHT,
+    RAISE,
     WINE,
     Case,
     acts,
@@ -78,6 +79,13 @@ CASES = [
                   seat("cid", hand=(IM_IN,))), "ann", [IM_IN.name],
                  leave=[DIVING_SUIT.name], anytime=[SECOND_WIND.name]),
         {"fortitude": [20, 18, 20], "gold": [9, 10, 11]}),
+    row("L-leave-instead-of-anteing", "000",
+        "During the Round, Fiona plays \"I raise!\". In response, Pooky plays \"Not now, Zot "
+        "needs Pooky\" to avoid having to ante.",
+        gambling((seat("fiona", hand=(IM_IN, RAISE)), seat("pooky", hand=(DIVING_SUIT,)),
+                  seat("cid", hand=(IM_IN,))), "fiona", ["pass", IM_IN.name, RAISE.name],
+                 leave=["pass", DIVING_SUIT.name]),
+        {"gold": [13, 9, 8], "said:pooky leaves the Round of Gambling": True}),
     row("L-gain-fortitude-instead-of-alcohol", "001",
         "Fiona plays \"Nothing like a little belt of liquid courage!\" on it, so the team "
         "gains 4 Fortitude instead of 4 Alcohol Content.",

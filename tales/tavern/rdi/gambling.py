@@ -168,6 +168,12 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
             passes += 1
             continue
         if raises:
+            for other in [n for n in tavern.order_from(name) if n in in_round and n != name]:
+                # 000: "In response, Pooky plays 'Not now, Zot needs Pooky' to avoid having
+                # to ante": a leave on another player's turn, where it avoids an ante
+                tavern, left = yield from leave(tavern, other, "instead of anteing", in_round)
+                if left:
+                    in_round.remove(other)
             tavern = ante(tavern, [p for p in in_round if p not in outcome.ignored], raises)
             tavern = tavern.note(f"everyone in the Round antes {raises} more")
         control, winning_hand, passes = name, card.winning_hand, 0
