@@ -174,3 +174,30 @@ def test_a_team_win_is_not_a_tie() -> None:
     assert len({final.player(n).side for n in final.winners}) == 1  # a team (of two) won
     assert len(final.winners) == 2 and out[-1].startswith("Winners: ")
     assert any(line.endswith(" win") for line in out)
+
+
+def test_a_save_keeps_the_variant_and_its_add_ons(tmp_path: Path) -> None:
+    from tales.tavern.rdi.model import Mode
+    from tales.tavern.rdi.simulate import (
+        SAMPLE_DUNGEON_EVENTS,
+        SAMPLE_PRIZES,
+        SAMPLE_PUB_CRAWL,
+        SAMPLE_SEA_EVENTS,
+    )
+
+    save = tmp_path / "crawl.tales"
+    answers = scripted(["1", "1", "1", "q"])
+    assert play(4, 1, SEED, read=lambda prompt: next(answers), write=lambda line: None,
+                mode=Mode.TWO_HEADED_DRAGON, bar_deck=True, dungeon="practice-gauntlet",
+                prizes=str(SAMPLE_PRIZES), pub_crawl=str(SAMPLE_PUB_CRAWL),
+                dungeon_events=str(SAMPLE_DUNGEON_EVENTS), sea_events=str(SAMPLE_SEA_EVENTS),
+                save=save) is None
+    seating, _ = read_game(save)
+    assert (seating.mode, seating.bar_deck, seating.dungeon, seating.pub_crawl) == (
+        Mode.TWO_HEADED_DRAGON.value, True, "practice-gauntlet", str(SAMPLE_PUB_CRAWL))
+    out: list[str] = []
+    rest = scripted([], "1")
+    final = play(0, 0, 0, read=lambda prompt: next(rest), write=out.append, resume=save)
+    assert final is not None and final.winners and final.party
+    assert any("Event Deck" in line for line in out) and any("the party is at" in line
+                                                              for line in out)
