@@ -7,15 +7,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tales.errors import ContentError
 from tales.rules.decisions import Decision, Resolution
 from tales.tavern.rdi import events
+from tales.tavern.rdi.decks import load_drinks
+from tales.tavern.rdi.drinks import drink_phase
 from tales.tavern.rdi.model import (
     Card,
     CardKind,
+    Drink,
+    DrinkEvent,
     Event,
     EventKind,
     Mode,
@@ -201,6 +207,33 @@ CASES = [
 ]
 
 
+TOAST = Drink("A Toast (test)", event=DrinkEvent.STEPS, effect=Event(
+    "A Toast (test)", EventKind.DRINK, steps=(Step(Verb.FORTITUDE, 1), Step(Verb.DRAW, 1))))
+
+
+def drinks(name: str) -> Callable[[Tavern], Resolution[Tavern]]:
+    return lambda tavern: drink_phase(tavern, name)
+
+
+CASES += [
+    row("B10-a-drink-event-follows-its-card", "001",
+        "Some cards in the Drink Deck are Drink Event Cards. If you reveal a Drink Event, "
+        "follow the instructions on the card.",
+        Case((seat("ann", fortitude=10, drink_me=(TOAST,), deck=stock(2, HEAL)),
+              seat("bob", fortitude=10, deck=stock(2, HEAL))), (), start=drinks("ann")),
+        {"fortitude": [11, 11], "hand": [1, 1], "drink_discard": ("A Toast (test)",)}),
+    row("B05-the-revealer-is-the-champion", "001",
+        "When a player reveals a Drink Event that would affect all players, the player who "
+        "revealed the Drink Event is automatically chosen as their team's Champion.",
+        Case((seat("ann", team="red", fortitude=10, drink_me=(TOAST,), deck=stock(2, HEAL)),
+              seat("bob", team="red", deck=stock(2, HEAL)),
+              seat("cid", team="blue", fortitude=10, deck=stock(2, HEAL)),
+              seat("dee", team="blue", deck=stock(2, HEAL))), (), {"champion": ["dee"]},
+             start=drinks("ann"), mode=Mode.TWO_HEADED_DRAGON),
+        {"figures:champion": ["cid"], "hand": [1, 0, 0, 1], "fortitude": [11, 20, 11, 20]}),
+]
+
+
 @pytest.mark.parametrize(("quote", "case", "expected"), CASES)
 def test_events(quote: str, case: Case, expected: Mapping[str, Any]) -> None:
     check(quote, case, expected)
@@ -237,3 +270,15 @@ def test_the_sample_event_decks_use_every_mechanic() -> None:
     assert {e.affects for e in dungeon_deck} == {"all", "heroes", "villains"}
     assert any(s.verb is Verb.DISCARD_DRINK for e in dungeon_deck for s in e.steps)
 
+
+
+def test_drink_event_steps_only_on_a_drink_event(tmp_path: Path) -> None:
+    path = tmp_path / "d.toml"
+    path.write_text('[[drinks]]\nname = "Odd (test)"\nalcohol = 1\n'
+                    'steps = [ { fortitude = 1 } ]\n', encoding="utf-8")
+    with pytest.raises(ContentError, match="a Drink Event of steps") as error:
+        load_drinks(path)
+    assert "\n" not in str(error.value)
+    sample = load_drinks(Path(__file__).resolve().parents[2] / "decks" / "drinks-sample.toml")
+    assert len(sample) == 30 and any(d.event is DrinkEvent.STEPS and d.effect is not None
+                                     and d.effect.options for d in sample)

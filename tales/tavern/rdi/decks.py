@@ -43,7 +43,9 @@ from tales.tavern.rdi.timing import response_verb
 from tales.tavern.rdi.zones import PRIZES
 
 DRINK_KEYS = frozenset({"name", "alcohol", "fortitude", "chaser", "event", "splits", "count",
-                        "stays", "draw"})
+                        "stays", "draw", "text", "steps", "options", "as_action", "affects"})
+#: The keys of a Drink Event of steps (``event = "steps"``) that describe what it does.
+DRINK_EVENT_KEYS = frozenset({"name", "text", "steps", "options", "as_action", "affects"})
 CARD_KEYS = frozenset({"name", "kind", "steps", "text", "count", "starts_round",
                        "winning_hand", "boosts", "trap", "boss", "when_losing", "pile",
                        "unanswerable", "minion", "wages", "phase", "immediate"})
@@ -127,11 +129,18 @@ def read_drinks(entries: Any, table: str, source: str, lines: LineFinder,
         event = spec.get("event")
         if event is not None and event not in {e.value for e in DrinkEvent}:
             raise fail(f"'event' is one of: {', '.join(e.value for e in DrinkEvent)}")
+        effect = None
+        if event == DrinkEvent.STEPS.value:
+            effect, _ = read_event({k: v for k, v in spec.items() if k in DRINK_EVENT_KEYS},
+                                   EventKind.DRINK, fail)
+        elif set(spec) & (DRINK_EVENT_KEYS - {"name", "text"}):
+            raise fail("'steps', 'options', 'as_action' and 'affects' are for a Drink Event "
+                       "of steps (event = \"steps\")")
         drink = Drink(spec["name"], numbers["alcohol"], numbers["fortitude"],
                       spec.get("chaser", False) is True,
                       DrinkEvent(event) if event is not None else None,
                       spec.get("splits", False) is True, spec.get("stays", False) is True,
-                      numbers["draw"], tavern)
+                      numbers["draw"], tavern, effect)
         deck.extend([drink] * count)
     return tuple(deck)
 

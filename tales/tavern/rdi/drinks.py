@@ -78,9 +78,11 @@ def drink_event(tavern: Tavern, name: str, card: Drink) -> Resolution[Tavern]:
     """A Drink Event: players may Negate or Ignore it before it starts resolving (A-42);
     then it resolves for the players who did not Ignore it (in a team game, one
     Champion per team, the revealer for theirs)."""
-    from tales.tavern.rdi.events import announce
+    from tales.tavern.rdi.events import announce, resolve
 
     tavern = discard_drinks(tavern, [card])
+    if card.event is DrinkEvent.STEPS and card.effect is not None:
+        return (yield from resolve(tavern, name, card.effect, revealer_chosen=True))
     everyone = yield from champions(tavern, name, card.name)
     tavern, outcome = yield from announce(tavern, name, card.name, everyone)
     if outcome.negated:

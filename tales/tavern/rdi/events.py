@@ -104,10 +104,12 @@ def _store(tavern: Tavern, index: int,
     return replace(tavern, events=(*tavern.events[:index], entry, *tavern.events[index + 1:]))
 
 
-def resolve(tavern: Tavern, revealer: str, event: Event) -> Resolution[Tavern]:
-    """An Event revealed by ``revealer``'s team: Champions (each team choosing its own), its
-    window, then its effects on each player it affects."""
-    everyone = yield from champions(tavern, revealer, event.name, revealer_chosen=False)
+def resolve(tavern: Tavern, revealer: str, event: Event, revealer_chosen: bool = False
+            ) -> Resolution[Tavern]:
+    """An Event revealed by ``revealer``'s team: Champions (each team choosing its own, or
+    the revealer theirs for a Drink Event), its window, then its effects on each player it
+    affects."""
+    everyone = yield from champions(tavern, revealer, event.name, revealer_chosen)
     players = tavern.in_turn_order([n for n in everyone if _affected(tavern, n, event)])
     if not players:
         return tavern.note(f"{event.name} affects nobody")

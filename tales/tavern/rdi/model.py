@@ -201,6 +201,7 @@ class DrinkEvent(StrEnum):
 
     ROUND_ON_THE_HOUSE = "round on the house"  # everyone drinks a copy of a revealed Drink
     DRINKING_CONTEST = "drinking contest"
+    STEPS = "steps"  # any other Drink Event: its steps (or options) for each Champion
 
 
 class EventKind(StrEnum):
@@ -253,6 +254,7 @@ class Drink:
     stays: bool = False  # not discarded: it stays in front of its drinker
     draw: int = 0  # cards its drinker draws
     tavern: str = ""  # the Pub Crawl tavern whose Drink Deck it belongs to ("": the RDI's)
+    effect: Event | None = None  # what a Drink Event of steps does (event = "steps")
 
 
 @dataclass(frozen=True)
