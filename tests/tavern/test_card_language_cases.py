@@ -39,6 +39,8 @@ GRAB = Card("Grab a coin while no one's lookin'! (test)", CardKind.SOMETIMES,
 TIP = Card("Oh, I guess the Wench thought that was her tip... (test)", CardKind.SOMETIMES,
            (Step(Verb.POT_TO_INN),))
 GRAB_ALL = Card("Grab the lot (test)", CardKind.SOMETIMES, (Step(Verb.STEAL_POT, 9),))
+SAME_HAND = Card("What a coincidence, I happen to have the same hand! (test)",
+                 CardKind.SOMETIMES, (Step(Verb.SHARE_POT),))
 SECOND_WIND = Card("Second wind (test)", CardKind.ANYTIME, (Step(Verb.FORTITUDE, 3),))
 DIVING_SUIT = Card("Diving suit (test)", CardKind.SOMETIMES, (Step(Verb.LEAVE),))
 COURAGE = Card("Nothing like a little belt of liquid courage! (test)", CardKind.SOMETIMES,
@@ -119,6 +121,26 @@ PRIZE_STEAL = [
                                 "anytime": [GRAB_ALL.name]},
                   Variant(prizes=(TANKARD, BELT)), ((PRIZES, (TANKARD, BELT)),)),
         {"kept": [(BELT.name,), ()], "gold": [9, 11], "pot": 0}),
+    row("L-half-the-pot-the-winner-gives-the-prize", "001",
+        "If Captain Whitehawk takes half the pot with \"What a coincidence, I happen to have "
+        "the same hand!\", the original winner chooses whether to give the Prize to Captain "
+        "Whitehawk or to keep it for themselves.",
+        AddonCase((seat("ann", hand=(IM_IN,)), seat("whitehawk", hand=(SAME_HAND,)),
+                   seat("cid")), acts("ann"),
+                  {"action": [IM_IN.name], "prize": [BELT.name], "respond": [SAME_HAND.name],
+                   "prize-share": ["give it to whitehawk"]},
+                  Variant(prizes=(TANKARD, BELT)), ((PRIZES, (TANKARD, BELT)),)),
+        {"kept": [(), (BELT.name,), ()], "gold": [11, 10, 9], "pot": 0,
+         "figures:prize-share": ["ann"]}),
+    row("L-half-the-pot-the-winner-keeps-the-prize", "001",
+        "the original winner chooses whether to give the Prize to Captain Whitehawk or to "
+        "keep it for themselves.",
+        AddonCase((seat("ann", hand=(IM_IN,)), seat("whitehawk", hand=(SAME_HAND,)),
+                   seat("cid")), acts("ann"),
+                  {"action": [IM_IN.name], "prize": [BELT.name], "respond": [SAME_HAND.name],
+                   "prize-share": ["keep Trophy belt (test)"]},
+                  Variant(prizes=(TANKARD, BELT)), ((PRIZES, (TANKARD, BELT)),)),
+        {"kept": [(BELT.name,), (), ()], "gold": [11, 10, 9]}),
 ]
 
 

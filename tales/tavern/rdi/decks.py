@@ -59,7 +59,7 @@ COUNTED = frozenset({Verb.FORTITUDE, Verb.ALCOHOL, Verb.PAY, Verb.COLLECT, Verb.
 #: Verbs whose value is ``true``.
 FLAGS = frozenset({Verb.LEAVE, Verb.WIN_ROUND, Verb.REDIRECT, Verb.SPLIT,
                    Verb.PASS, Verb.TAKE_POT, Verb.END_TURN, Verb.FROM_INN, Verb.POT_TO_INN,
-                   Verb.SWAP})
+                   Verb.SWAP, Verb.SHARE_POT})
 Fail = Callable[[str], ContentError]
 
 

@@ -505,6 +505,9 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
     elif use.verb is Verb.FROM_INN:
         outcome = replace(outcome, from_inn=outcome.from_inn | {beneficiary})
         tavern = tavern.note(f"{beneficiary} pays {played.label}'s Gold from the Inn")
+    elif use.verb is Verb.SHARE_POT:
+        outcome = replace(outcome, sharer=name)
+        tavern = tavern.note(f"{name} takes half the pot")
     elif use.verb is Verb.TAKE_POT:
         outcome = replace(outcome, taker=name)
         tavern = tavern.note(f"{name} takes the pot")

@@ -185,10 +185,33 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
                                                             round=True, pot=True))
         if outcome.taker:
             control = outcome.taker
+        if outcome.sharer and outcome.sharer != control:
+            tavern = yield from share(tavern, control, outcome.sharer)
     tavern = award(tavern, control)
     for player, rules in characters.every(tavern):
         tavern = rules.after_round(tavern, player.name, tuple(seats), control)
     return tavern
+
+
+def share(tavern: Tavern, winner: str, sharer: str) -> Resolution[Tavern]:
+    """``sharer`` takes half the pot (rounded down); with a Prize in it, the winner chooses
+    whether to give it to them or keep it (001: "the original winner chooses whether to
+    give the Prize to Captain Whitehawk or to keep it for themselves")."""
+    half = tavern.pot // 2
+    mat = tavern.mat(sharer)
+    tavern = replace(tavern.with_player(replace(mat, gold=mat.gold + half)),
+                     pot=tavern.pot - half).note(f"{sharer} takes {half} Gold of the pot")
+    if tavern.prize is None:
+        return tavern
+    keep = f"keep {tavern.prize.name}"
+    choice = yield Decision("prize-share", f"{winner}: keep the Prize or give it to "
+                            f"{sharer}?", (keep, f"give it to {sharer}"), Decider.PLAYER,
+                            winner, state=tavern)
+    if choice == keep:
+        return tavern
+    taker = tavern.player(sharer)
+    return replace(tavern.with_player(replace(taker, kept=(*taker.kept, tavern.prize))),
+                   prize=None).note(f"{sharer} takes the Prize {tavern.prize.name}")
 
 
 def award(tavern: Tavern, control: str | None) -> Tavern:

@@ -71,6 +71,7 @@ class Verb(StrEnum):
     SPLIT = "split"  # split the Drink you are about to drink with another player
     PASS = "pass"  # pass the Drink you are about to drink to another player
     TAKE_POT = "take_pot"  # at the end of a Round of Gambling, take the pot yourself
+    SHARE_POT = "share_pot"  # at the end of a Round of Gambling, take half the pot
     FROM_INN = "from_inn"  # pay a card's Gold payment with Gold from the Inn
     DISCARD_DRINK = "discard_drink"  # discard the top N cards of your Drink Me! pile
     STEAL_POT = "steal_pot"  # take N Gold from the pot of a Round of Gambling
@@ -81,7 +82,7 @@ class Verb(StrEnum):
 
 RESPONSES = frozenset({Verb.NEGATE, Verb.IGNORE, Verb.REDUCE, Verb.REDIRECT, Verb.HIT_BACK,
                        Verb.SPIKE, Verb.SPLIT, Verb.PASS, Verb.TAKE_POT, Verb.FROM_INN,
-                       Verb.SWAP})
+                       Verb.SWAP, Verb.SHARE_POT})
 #: Steps played during a Round of Gambling, by anyone (001: non-Champions "may play cards
 #: that could otherwise be played during a Round").
 ROUND_PLAYS = frozenset({Verb.STEAL_POT, Verb.POT_TO_INN})

@@ -118,6 +118,7 @@ class Outcome:
     redirected: tuple[tuple[str, str], ...] = ()  # (from, to), in the order played
     pours: tuple[Pour, ...] = ()
     taker: str = ""  # who takes the pot instead of the Round's winner
+    sharer: str = ""  # who takes half the pot
     from_inn: frozenset[str] = frozenset()  # whose Gold payments the Inn makes
 
     def reduction(self, name: str, stat: Stat) -> int:
@@ -180,6 +181,9 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
         return None
     if step.verb is Verb.TAKE_POT:  # Gerki's "Um...I know you think you won, but..."
         return Use(card.name, step.verb) if played.pot and not outcome.taker else None
+    if step.verb is Verb.SHARE_POT:  # Whitehawk's "What a coincidence, ... the same hand!"
+        return Use(card.name, step.verb) if played.pot and not outcome.sharer \
+            and name != (outcome.taker or played.source) else None
     team = [p.name for p in tavern.team(name)]
     if played.pours and not outcome.negated:
         pours = outcome.pours or played.pours
