@@ -715,12 +715,19 @@ def cmd_tavern_simulate(args: argparse.Namespace) -> int:
         raise TalesError("--games must be 1 or more")
     mode = _tavern_mode(args.variant)
     report = simulate(args.players, args.games, args.seed, args.character or None,
-                      args.drinks, mode, args.bar_deck, args.bot)
+                      args.drinks, mode, args.bar_deck, args.bot, args.dungeon_training,
+                      args.prize, args.dungeon_events, args.sea_events, args.pub_crawl)
     if args.json:
         _emit(report)
         return 0
+    addons = [what for what, on in (("the Bar Deck", args.bar_deck),
+                                    (f"Dungeon Training ({report['dungeon']})",
+                                     report["dungeon"]), ("Prizes", report["prizes"]),
+                                    *((f"{k.capitalize()} Events", True)
+                                      for k in report["event_decks"]),
+                                    ("the Pub Crawl", report["pub_crawl"])) if on]
     print(f"The Red Dragon Inn, {args.players} players, {report['variant']}"
-          f"{' with the Bar Deck' if args.bar_deck else ''}, {args.games} games "
+          f"{' with ' + ' and '.join(addons) if addons else ''}, {args.games} games "
           f"({args.bot} bots, seed {args.seed})")
     for character, rate in report["win_rate_per_seat"].items():
         print(f"  {character}: wins {rate:.1%} of its seats")
@@ -785,21 +792,43 @@ def cmd_encounter_play(args: argparse.Namespace) -> int:
 def _tavern_mode(name: str) -> Any:
     from tales.tavern.rdi.model import Mode
 
-    return {"individual": Mode.INDIVIDUAL, "two-headed-dragon": Mode.TWO_HEADED_DRAGON,
-            "boss-battle": Mode.BOSS_BATTLE}[name]
+    return {m.value.replace(" ", "-"): m for m in Mode}[name]
 
 
 def cmd_tavern_play(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from tales.tavern.rdi.terminal import play
 
     if not 2 <= args.players <= 8:
         raise TalesError("--players is 2 to 8")
-    if not 0 <= args.bots < args.players:
+    bots = args.players - 1 if args.bots is None else args.bots
+    if not 0 <= bots < args.players:
         raise TalesError("--bots is 0 to one fewer than --players (someone must play)")
-    play(args.players, args.players - args.bots, args.seed,
+    play(args.players, args.players - bots, args.seed,
          characters=args.character or None, mode=_tavern_mode(args.variant),
-         bar_deck=args.bar_deck, bot=args.bot)
+         bar_deck=args.bar_deck, bot=args.bot, drinks=args.drinks or "",
+         dungeon=args.dungeon_training or "", prizes=args.prize or "",
+         dungeon_events=args.dungeon_events or "", sea_events=args.sea_events or "",
+         pub_crawl=args.pub_crawl or "",
+         save=Path(args.save) if args.save else None if args.resume else Path(TAVERN_SAVE),
+         resume=Path(args.resume) if args.resume else None)
     return 0
+
+
+#: Where ``q`` saves a game of ``tales tavern play`` by default (never over another game's
+#: save: then the first free ``tavern-2.tales``...).
+TAVERN_SAVE = "tavern.tales"
+
+
+_STRUCTURES = ("individual", "two-headed-dragon", "boss-battle", "two-headed-boss-battle",
+               "leaders-and-lackeys", "boss-versus-boss")
+
+
+def _decks() -> Any:
+    from tales.tavern.rdi.simulate import DECKS
+
+    return DECKS
 
 
 def _tavern_options(parser: argparse.ArgumentParser) -> None:
@@ -809,12 +838,36 @@ def _tavern_options(parser: argparse.ArgumentParser) -> None:
                         help="a Character Deck (bundled name such as karl, or a file), "
                         "once per seat, dealt in turn (default: every bundled deck)")
     parser.add_argument("--variant", default="individual",
-                        choices=("individual", "two-headed-dragon", "boss-battle"),
+                        choices=_STRUCTURES,
                         help="Two-Headed Dragon: teams of two neighbours; Boss Battle: the "
-                        "first seat (a villain) against the rest")
+                        "first seat (a villain) against the rest; Two-Headed Boss Battle: "
+                        "teams of two, every deck a Boss's; Leaders and Lackeys: teams of a "
+                        "Boss (first) and a Lackey; Boss Versus Boss: everyone for "
+                        "themselves with Boss decks")
     parser.add_argument("--bar-deck", action="store_true",
                         help="the Bar Deck variant: the Drink Deck dealt 30 at a time")
     parser.add_argument("--bot", default="greedy", choices=("greedy", "random"))
+    parser.add_argument("--drinks", metavar="FILE", help="a Drink Deck file (default: "
+                        "decks/drinks-sample.toml)")
+    parser.add_argument("--dungeon-training", nargs="?", const="practice-armory",
+                        metavar="DUNGEON", help="the Dungeon Training Variant: a Dungeon "
+                        "(bundled name such as practice-gauntlet, or a file; default the "
+                        "sample practice-armory)")
+    parser.add_argument("--prize", nargs="?", const=str(_decks() / "prizes-sample.toml"),
+                        metavar="FILE", help="the Prize Variant: a file of Prize Cards "
+                        "(default the sample decks/prizes-sample.toml)")
+    parser.add_argument("--dungeon-events", nargs="?",
+                        const=str(_decks() / "events" / "dungeon-sample.toml"), metavar="FILE",
+                        help="the Dungeon Event Deck and its Progress Counters (default the "
+                        "sample decks/events/dungeon-sample.toml)")
+    parser.add_argument("--sea-events", nargs="?",
+                        const=str(_decks() / "events" / "sea-sample.toml"), metavar="FILE",
+                        help="with --dungeon-events: the Sea Event Deck too, revealed first "
+                        "(default the sample decks/events/sea-sample.toml)")
+    parser.add_argument("--pub-crawl", nargs="?",
+                        const=str(_decks() / "pub-crawl-sample.toml"), metavar="FILE",
+                        help="the Pub Crawl Variant: Tavern Cards, their Events and Drink "
+                        "Decks (default the sample decks/pub-crawl-sample.toml)")
 
 
 def _game_options(parser: argparse.ArgumentParser) -> None:
@@ -991,13 +1044,16 @@ def build_parser() -> argparse.ArgumentParser:
                                       "how players lose")
     _tavern_options(tsim)
     tsim.add_argument("--games", type=COUNT, default=100)
-    tsim.add_argument("--drinks", metavar="FILE", help="a Drink Deck file (default: "
-                      "decks/drinks-sample.toml)")
     tsim.add_argument("--json", action="store_true")
     tsim.set_defaults(run=cmd_tavern_simulate)
     tplay = tavern_commands.add_parser("play", help="play at the terminal against bots")
     _tavern_options(tplay)
-    tplay.add_argument("--bots", type=AT_LEAST_0, default=3)
+    tplay.add_argument("--bots", type=AT_LEAST_0, help="seats the bots take (default: all but "
+                       "one)")
+    tplay.add_argument("--save", metavar="FILE", help=f"where q saves the game (default: "
+                       f"{TAVERN_SAVE}; never over another game's save)")
+    tplay.add_argument("--resume", metavar="SAVE", help="go on with a saved game (its "
+                       "table; the other table options are not used)")
     tplay.set_defaults(run=cmd_tavern_play)
     encounter = tavern_commands.add_parser("encounter", help="the encounter card game "
                                            "(Cutthroat Caverns): play or simulate")

@@ -17,18 +17,28 @@ T = TypeVar("T")
 
 def drive(game: Game[T], humans: Collection[str], seed: int, bot: Chooser,
           view: Callable[[Any, str], list[str]], read: Callable[[str], str],
-          write: Callable[[str], None],
+          write: Callable[[str], None], *,
           label: Callable[[Decision[Any], Any], str] | None = None,
-          keep: Callable[[Game[T]], str] | None = None, explain: bool = False) -> T | None:
-    """Run ``game`` to its end: chance by a generator seeded with ``seed``, the players in
-    ``humans`` at the terminal (``view`` draws the table for one of them), everyone else
-    by ``bot``. The final state, or None if a person quit (``q`` or end of input).
+          explain: Callable[[Any, str, Any], str] | None = None,
+          detail: Callable[[Any, str], list[str]] | None = None,
+          several: Collection[str] = (), rng: np.random.Generator | None = None,
+          shown: int = 0, keep: Callable[[Game[T]], str] | None = None,
+          say_why: bool = False) -> T | None:
+    """Run ``game`` to its end: chance by a generator seeded with ``seed`` (or ``rng``),
+    the players in ``humans`` at the terminal (``view`` draws the table for one of them),
+    everyone else by ``bot``. The final state, or None if a person quit (``q`` or end of
+    input).
 
-    ``label`` words an option of a menu (else the option itself); ``keep`` saves the game
-    after each person's choice and when they quit, returning what to tell them; with
-    ``explain`` an answer that is not an option is answered with one line saying why."""
-    rng = np.random.default_rng(seed)
-    shown, table_at = 0, -1  # log lines written; the log length when the table was shown
+    Optional: ``label`` words an option of a menu (else the option itself); ``explain``
+    adds words to an option (a card's text) for the person choosing; ``?`` writes
+    ``detail`` (their cards' texts); in a Decision of a kind in ``several`` (whose first
+    option is "done") the person gives several numbers at once ("2 3 5"), answered one
+    after another while the same question is asked again, then "done"; ``shown``: log
+    lines already written; ``keep`` saves the game after each person's choice and when they
+    quit, returning what to tell them; with ``say_why`` an answer that is not an option is
+    answered with one line saying why."""
+    rng = rng if rng is not None else np.random.default_rng(seed)
+    table_at = -1  # the log length when the table was last shown
     while game.pending is not None:
         decision = game.pending
         state: Any = decision.state
@@ -46,30 +56,56 @@ def drive(game: Game[T], humans: Collection[str], seed: int, bot: Chooser,
             table_at = shown
             for line in view(state, str(decision.figure)):
                 write(line)
-        write(f"[{decision.figure}] {decision.prompt}")
+        figure = str(decision.figure)
+        write(f"[{figure}] {decision.prompt}")
         for number, option in enumerate(decision.options, 1):
-            write(f"  {number}) {label(decision, option) if label else option}")
-        quits = "q saves and quits" if keep else "q quits"
+            words = label(decision, option) if label is not None else str(option)
+            extra = explain(state, figure, option) if explain is not None else ""
+            write(f"  {number}) {words}" + (f" - {extra}" if extra else ""))
+        many = decision.kind in several
+        hint = " (several: 1 3 4)" if many else ""
+        quits = "q saves and quits" if keep is not None else "q quits"
         count = len(decision.options)
         while True:
             try:
-                text = read(f"choose 1-{count} ({quits})> ").strip()
+                text = read(f"choose 1-{count}{hint} "
+                            f"({'? cards, ' if detail else ''}{quits})> ").strip()
             except EOFError:
                 text = "q"
             if text == "q":
                 if keep is not None:
                     write(keep(game))
                 return None
-            if text.isdigit() and 1 <= int(text) <= count:
-                game.choose(int(text) - 1)
+            if text == "?" and detail is not None:
+                for line in detail(state, figure):
+                    write(line)
+                continue
+            numbers = text.split() if many else [text]
+            if numbers and all(n.isdigit() and 1 <= int(n) <= count for n in numbers):
+                _answer_each(game, [decision.options[int(n) - 1] for n in numbers], many)
                 if keep is not None:
                     keep(game)
                 break
-            if explain:
-                write(f"{text!r} is not one of the choices: type a number from 1 to {count}, "
-                      f"or {quits}")
+            if say_why:
+                write(f"{text!r} is not one of the choices: type a number from 1 to {count}"
+                      + (", several at once" if many else "") + f", or {quits}")
     final = game.result
     assert final is not None
     for line in getattr(final, "log", ())[shown:]:
         write(f"  {line}")
     return final
+
+
+def _answer_each(game: Game[Any], answers: list[Any], done: bool) -> None:
+    """The first answer, then each next one while the same person is asked the same kind
+    of question and may give it; with ``done``, then its first option once more."""
+    first = game.pending
+    assert first is not None
+    if done and answers[-1] != first.options[0]:
+        answers = [*answers, first.options[0]]
+    for answer in answers:
+        now = game.pending
+        if now is None or now.kind != first.kind or now.figure != first.figure or \
+                answer not in now.options:
+            return
+        game.answer(answer)

@@ -154,6 +154,7 @@ class Case:
     default: Callable[[Decision[Any]], Any] | None = None
     variant: Variant = field(default_factory=Variant)
     bar: tuple[Drink, ...] = ()
+    active: int = 0  # the seat whose turn it is
 
 
 def drinks(name: str) -> Start:
@@ -178,9 +179,10 @@ def player_decisions(asked: list[Decision[Any]], kind: str) -> list[Decision[Any
 
 def look(key: str, tavern: Tavern, asked: list[Decision[Any]]) -> Any:
     """What ``key`` reads: per seat (``fortitude``, ``alcohol``, ``gold``, ``hand``,
-    ``drink_me``, ``in_front``, ``discards``, ``tokens``, ``team``, ``boss_cards``), the
-    table (``inn``, ``pot``, ``deck``, ``bar``, ``drink_discard``, ``out``, ``active``), the
-    Decisions asked (``responders``, ``offers``, ``gamblers``, ``kinds``, ``figures:<kind>``,
+    ``decks`` (Character Decks), ``drink_me``, ``in_front``, ``discards``, ``tokens``,
+    ``team``, ``boss_cards``), the table (``inn``, ``pot``, ``deck``, ``bar``,
+    ``drink_discard``, ``out``, ``active``, ``minions``), the Decisions asked
+    (``responders``, ``offers``, ``gamblers``, ``kinds``, ``figures:<kind>``,
     ``options:<kind>``, ``count:<kind>``), the log (``said:<text>``); ``<key>@<kind>`` reads
     ``key`` on the table as it was at the first Decision of that kind (``@<kind>#<n>``: the
     n-th)."""
@@ -196,6 +198,8 @@ def look(key: str, tavern: Tavern, asked: list[Decision[Any]]) -> Any:
         "alcohol": lambda: [p.alcohol for p in players],
         "gold": lambda: [p.gold for p in players],
         "hand": lambda: [len(p.hand) for p in players],
+        "decks": lambda: [len(p.deck) for p in players],
+        "minions": lambda: [m.name for m in tavern.minions],
         "drink_me": lambda: [len(p.drink_me) for p in players],
         "in_front": lambda: [tuple(d.name for d in p.in_front) for p in players],
         "discards": lambda: [tuple(c.name for c in p.discard) for p in players],
@@ -232,7 +236,8 @@ def play_actions(decision: Decision[Any]) -> Any:
 
 def check(quote: str, case: Case, expected: Mapping[str, Any]) -> None:
     tavern = table(list(case.players), deck=case.deck, inn=case.inn,
-                   drink_discard=case.discard, variant=case.variant, bar=case.bar)
+                   drink_discard=case.discard, variant=case.variant, bar=case.bar,
+                   active=case.active)
     asked: list[Decision[Any]] = []
     final = run(case.start(tavern), {k: list(v) for k, v in case.answers.items()},
                 default=case.default or play_actions, asked=asked)

@@ -104,3 +104,45 @@ def test_the_encounter_game_at_the_terminal_plays_to_the_end() -> None:
     final = play(3, 1, 5, read=lambda prompt: "1", write=out.append)
     assert final is not None and final.winners is not None
     assert any(line.startswith("[seat 1]") for line in out)
+
+
+STRUCTURES = ["individual", "two-headed-dragon", "boss-battle", "two-headed-boss-battle",
+              "leaders-and-lackeys", "boss-versus-boss"]
+ADDONS = [["--bar-deck"], ["--dungeon-training"], ["--dungeon-training", "practice-gauntlet"],
+          ["--prize"], ["--dungeon-events"], ["--dungeon-events", "--sea-events"],
+          ["--pub-crawl"]]
+EVERY_ADDON = ["--bar-deck", "--dungeon-training", "--prize", "--dungeon-events",
+               "--sea-events", "--pub-crawl"]
+RUNS = [(s, EVERY_ADDON) for s in STRUCTURES] + [("individual", a) for a in ADDONS]
+
+
+@pytest.mark.parametrize(("variant", "addon"), RUNS,
+                         ids=[f"{v}:{'+'.join(a)}" for v, a in RUNS])
+def test_fifty_games_of_each_structure_and_add_on_repeat_by_seed(
+        variant: str, addon: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("simulate", "--players", "4", "--games", "50", "--seed", "3", "--variant",
+            variant, *addon)
+    first = report(capsys, *args)
+    assert first == report(capsys, *args)
+    assert first["games"] == 50 and first["variant"] == variant.replace("-", " ").replace(
+        "two headed", "two-headed")
+    if "--dungeon-training" in addon:
+        assert first["dungeon"].endswith("(sample)")
+    if "--prize" in addon:
+        assert first["prizes"] == 5
+    assert first["pub_crawl"] == (6 if "--pub-crawl" in addon else 0)
+    assert first["event_decks"] == [k for k, flag in (("sea", "--sea-events"),
+                                                       ("dungeon", "--dungeon-events"))
+                                    if flag in addon]
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--dungeon-training", "nowhere"], "no Dungeon 'nowhere'"),
+    (["--prize", "missing.toml"], "missing.toml"),
+    (["--sea-events"], "played with Dungeon Events"),
+])
+def test_bad_add_on_files_are_one_line(args: list[str], message: str,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tavern", "simulate", "--games", "1", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err

@@ -176,7 +176,7 @@ TEAMS = [
         "gain 6 Fortitude OR lose 6 Alcohol Content OR gain 3 Gold from the Inn.",
         Case(pairs((), (), (), (), ann={"tokens": ((POTION, 2),)}), lambda t: anytime(t, "ann"),
              {"anytime": ["pass", "Potion Token: gain 3 Gold from the Inn"]}),
-        {"figures:anytime": ["ann", "bob", "ann", "bob"], "gold": [13, 0, 10, 0],
+        {"figures:anytime": ["ann", "bob", "bob"], "gold": [13, 0, 10, 0],
          "inn": 47, "tokens": [{POTION: 1}, {}, {}, {}]}),
     row("B05-potions-cannot-be-answered", "001",
         "These effects may not be Negated, Ignored or affected in any way.",

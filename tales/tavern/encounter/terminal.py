@@ -219,4 +219,5 @@ def play(players: int, people: int, seed: int, deck: str | Path | None = None,
     humans = {f"seat {n + 1}" for n in range(setup.people)}
     bot = random_policy(np.random.default_rng([setup.seed, 1, len(choices)]))
     return drive(run, humans, setup.seed + len(choices), bot, table_lines, ask, write,
-                 label=option_text, keep=keep if target is not None else None, explain=True)
+                 label=option_text, keep=keep if target is not None else None,
+                 say_why=True)

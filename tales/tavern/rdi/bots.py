@@ -2,9 +2,11 @@
 
 The greedy bot plays a sensible, short-sighted game: it plays an Action whenever it can,
 aims at the opponent closest to passing out (Fortitude minus Alcohol), orders Drinks for
-them, keeps its hand, spends tokens on boosts, hits back, raises opponents' Drinks, and
+them, keeps its hand, spends tokens on boosts, hits back, raises opponents' Drinks (never
+its own side's), and
 defends (Ignore, reduce, redirect, pass or split a Drink, Negate) once its own margin is
-low. In a Round of Gambling it plays while it has cards and Gold to spare. Chance is
+low. In a Round of Gambling it plays while it has cards and Gold to spare. In Dungeon
+Training it moves whenever it may, along a random arrow. Chance is
 answered by the seeded generator.
 """
 
@@ -56,7 +58,7 @@ class _Greedy:
         rule: Callable[[Tavern, str, list[Any], str], Any] | None = {
             "action": self._play, "anytime": self._anytime, "respond": self._respond,
             "hit-back": self._play, "gamble": self._gamble, "boost": _yes, "buff": _yes,
-            "discard": _keep, "leave": _keep,
+            "discard": _keep, "leave": _keep, "dungeon": self._play,
         }.get(decision.kind)
         if rule is not None:
             return rule(tavern, me, options, decision.prompt)
@@ -89,8 +91,10 @@ class _Greedy:
             step = response_verb(card) if card is not None else None
             if step is None:
                 continue
-            if step.verb is Verb.SPIKE and step.amount > 0:
-                return option
+            if step.verb is Verb.SPIKE and step.amount > 0 and any(
+                    tavern.player(drinker).side != tavern.player(me).side
+                    for drinker, _, _ in tavern.pouring):
+                return option  # never its own (or a teammate's) Drink
             if step.verb in DEFENCES and careful:
                 return option
         return PASS

@@ -7,7 +7,8 @@ the line and the card.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -15,12 +16,21 @@ from tales.board.mapfile import LineFinder, labelled_entries, read_text, read_to
 from tales.errors import ContentError
 from tales.tavern.rdi import characters
 from tales.tavern.rdi.model import (
+    RESPONSES,
+    ROUND_PLAYS,
     Boost,
     Card,
     CardKind,
     Condition,
     Drink,
     DrinkEvent,
+    Dungeon,
+    Event,
+    EventKind,
+    Option,
+    Phase,
+    Pub,
+    Room,
     Stat,
     Step,
     Target,
@@ -29,45 +39,87 @@ from tales.tavern.rdi.model import (
     Whose,
 )
 from tales.tavern.rdi.rules import CharacterDeck
+from tales.tavern.rdi.timing import response_verb
+from tales.tavern.rdi.zones import PRIZES
 
 DRINK_KEYS = frozenset({"name", "alcohol", "fortitude", "chaser", "event", "splits", "count",
-                        "stays", "draw"})
+                        "stays", "draw", "text", "steps", "options", "as_action", "affects"})
+#: The keys of a Drink Event of steps (``event = "steps"``) that describe what it does.
+DRINK_EVENT_KEYS = frozenset({"name", "text", "steps", "options", "as_action", "affects"})
 CARD_KEYS = frozenset({"name", "kind", "steps", "text", "count", "starts_round",
                        "winning_hand", "boosts", "trap", "boss", "when_losing", "pile",
-                       "unanswerable", "minion", "wages"})
+                       "unanswerable", "minion", "wages", "phase", "immediate"})
 DECK_KEYS = frozenset({"character", "mechanics", "villain", "sample", "cards"})
 STEP_WHO = {w.value: w for w in Who}
 #: Verbs whose value is a whole number (an amount).
 COUNTED = frozenset({Verb.FORTITUDE, Verb.ALCOHOL, Verb.PAY, Verb.COLLECT, Verb.DRAW,
                      Verb.DISCARD, Verb.ORDER, Verb.DRINK, Verb.GAIN, Verb.ANTE, Verb.REDUCE,
-                     Verb.SPIKE, Verb.HIT_BACK})
+                     Verb.SPIKE, Verb.HIT_BACK, Verb.DISCARD_DRINK, Verb.STEAL_POT,
+                     Verb.DRINK_AGAIN})
 #: Verbs whose value is ``true``.
 FLAGS = frozenset({Verb.LEAVE, Verb.WIN_ROUND, Verb.REDIRECT, Verb.SPLIT,
-                   Verb.PASS, Verb.TAKE_POT, Verb.END_TURN, Verb.FROM_INN})
+                   Verb.PASS, Verb.TAKE_POT, Verb.END_TURN, Verb.FROM_INN, Verb.POT_TO_INN,
+                   Verb.SWAP, Verb.SHARE_POT})
 Fail = Callable[[str], ContentError]
 
 
-def load_drinks(path: str | Path) -> tuple[Drink, ...]:
-    """A Drink Deck file: each ``[[drinks]]`` table, ``count`` times."""
+def _file(path: str | Path, keys: frozenset[str] | None = None
+          ) -> tuple[str, dict[str, Any], LineFinder]:
+    """A TOML file's name, data and lines; a top-level key not in ``keys`` refused."""
     source = str(path)
     text = read_text(path)
     data = read_toml(text, source)
     lines = LineFinder(text)
-    entries = data.get("drinks")
-    if not isinstance(entries, list) or not entries:
-        raise ContentError(source, "needs [[drinks]] tables")
-    deck: list[Drink] = []
-    for _, spec, where, line in labelled_entries(entries, lines, "drinks", "drink"):
-        name = spec.get("name") if isinstance(spec, dict) else None
+    for key in data:
+        if keys is not None and key not in keys:
+            raise ContentError(source, f"unknown key {key!r} (keys: "
+                               f"{', '.join(sorted(keys))})", lines.of_key(key))
+    return source, data, lines
+
+
+def _named(data: dict[str, Any], key: str, what: str, source: str, lines: LineFinder) -> str:
+    """The file's required name under ``key``."""
+    value = data.get(key)
+    if not isinstance(value, str) or not value:
+        raise ContentError(source, f"needs '{key}', {what}", lines.of_key(key))
+    return value
+
+
+def _tables(entries: list[Any], lines: LineFinder, table: str, noun: str, source: str,
+            keys: frozenset[str]) -> Iterator[tuple[int, dict[str, Any], Fail]]:
+    """Each ``[[table]]``: its index, the table (named, with only ``keys``) and how to
+    refuse it in one line naming it."""
+    for n, spec, where, line in labelled_entries(entries, lines, table, noun):
 
         def fail(message: str, where: str = where, line: int | None = line) -> ContentError:
             return ContentError(source, f"{where}: {message}", line)
 
-        if not isinstance(name, str):
-            raise fail("needs a 'name'")
-        for key in spec:
-            if key not in DRINK_KEYS:
-                raise fail(f"unknown key {key!r} (keys: {', '.join(sorted(DRINK_KEYS))})")
+        _known(spec, keys, fail)
+        yield n, spec, fail
+
+
+def _known(spec: Any, keys: frozenset[str], fail: Fail) -> None:
+    if not isinstance(spec, dict) or not isinstance(spec.get("name"), str):
+        raise fail("needs a 'name'")
+    for key in spec:
+        if key not in keys:
+            raise fail(f"unknown key {key!r} (keys: {', '.join(sorted(keys))})")
+
+
+def load_drinks(path: str | Path) -> tuple[Drink, ...]:
+    """A Drink Deck file: each ``[[drinks]]`` table, ``count`` times."""
+    source, data, lines = _file(path)
+    return read_drinks(data.get("drinks"), "drinks", source, lines)
+
+
+def read_drinks(entries: Any, table: str, source: str, lines: LineFinder,
+                tavern: str = "") -> tuple[Drink, ...]:
+    """The ``[[table]]`` Drinks of a file, each ``count`` times (``tavern``: the tavern
+    whose Drink Deck they are, in the Pub Crawl)."""
+    if not isinstance(entries, list) or not entries:
+        raise ContentError(source, f"needs [[{table}]] tables")
+    deck: list[Drink] = []
+    for _, spec, fail in _tables(entries, lines, table, "drink", source, DRINK_KEYS):
         numbers = {k: spec.get(k, 0) for k in ("alcohol", "fortitude", "draw")}
         count = spec.get("count", 1)
         if any(isinstance(v, bool) or not isinstance(v, int) for v in numbers.values()) or (
@@ -77,50 +129,179 @@ def load_drinks(path: str | Path) -> tuple[Drink, ...]:
         event = spec.get("event")
         if event is not None and event not in {e.value for e in DrinkEvent}:
             raise fail(f"'event' is one of: {', '.join(e.value for e in DrinkEvent)}")
-        drink = Drink(name, numbers["alcohol"], numbers["fortitude"],
+        effect = None
+        if event == DrinkEvent.STEPS.value:
+            effect, _ = read_event({k: v for k, v in spec.items() if k in DRINK_EVENT_KEYS},
+                                   EventKind.DRINK, fail)
+        elif set(spec) & (DRINK_EVENT_KEYS - {"name", "text"}):
+            raise fail("'steps', 'options', 'as_action' and 'affects' are for a Drink Event "
+                       "of steps (event = \"steps\")")
+        drink = Drink(spec["name"], numbers["alcohol"], numbers["fortitude"],
                       spec.get("chaser", False) is True,
                       DrinkEvent(event) if event is not None else None,
                       spec.get("splits", False) is True, spec.get("stays", False) is True,
-                      numbers["draw"])
+                      numbers["draw"], tavern, effect)
         deck.extend([drink] * count)
     return tuple(deck)
 
 
 def load_character(path: str | Path) -> CharacterDeck:
     """A Character Deck file: the character, its cards and the name of its rules."""
-    source = str(path)
-    text = read_text(path)
-    data = read_toml(text, source)
-    lines = LineFinder(text)
-    for key in data:
-        if key not in DECK_KEYS:
-            raise ContentError(source, f"unknown key {key!r} (keys: "
-                               f"{', '.join(sorted(DECK_KEYS))})", lines.of_key(key))
-    character = data.get("character")
-    if not isinstance(character, str) or not character:
-        raise ContentError(source, "needs 'character', the character's name",
-                           lines.of_key("character"))
+    source, data, lines = _file(path, DECK_KEYS)
+    character = _named(data, "character", "the character's name", source, lines)
     rules = data.get("mechanics", "")
     if rules and rules not in characters.known():
         raise ContentError(source, f"unknown mechanics {rules!r} (known: "
                            f"{', '.join(characters.known())})", lines.of_key("mechanics"))
-    entries = data.get("cards")
+    cards = read_cards(data, "cards", source, lines)
+    return CharacterDeck(character, cards, str(rules), data.get("villain") is True)
+
+
+DUNGEON_KEYS = frozenset({"dungeon", "start", "rewards", "rooms", "cards", "sample"})
+ROOM_KEYS = frozenset({"name", "text", "steps", "exits", "goal"})
+PRIZE_KEYS = frozenset({"prizes", "sample"})
+
+
+def load_dungeon(path: str | Path) -> Dungeon:
+    """A Dungeon file (Dungeon Training): its Rooms with their arrows, the Start Room, the
+    reward cards and how they lie (``rewards = "display"`` or ``"deck"``)."""
+    source, data, lines = _file(path, DUNGEON_KEYS)
+    name = _named(data, "dungeon", "the Dungeon's name", source, lines)
+    lie = data.get("rewards", "display")
+    if lie not in ("display", "deck"):
+        raise ContentError(source, "'rewards' is \"display\" (face up, chosen) or \"deck\" "
+                           "(shuffled face down)", lines.of_key("rewards"))
+    entries = data.get("rooms")
     if not isinstance(entries, list) or not entries:
-        raise ContentError(source, "needs [[cards]] tables")
+        raise ContentError(source, "needs [[rooms]] tables")
+    rooms: list[Room] = []
+    for _, spec, fail in _tables(entries, lines, "rooms", "room", source, ROOM_KEYS):
+        exits = spec.get("exits", [])
+        if not isinstance(exits, list) or not all(isinstance(e, str) for e in exits):
+            raise fail("'exits' lists the names of the Rooms its arrows lead to")
+        rooms.append(Room(spec["name"], _steps(spec.get("steps", []), fail), tuple(exits),
+                          spec.get("goal", False) is True, str(spec.get("text", ""))))
+    names = [r.name for r in rooms]
+    start = data.get("start", names[0])
+    for room in rooms:
+        for exit_ in room.exits:
+            if exit_ not in names:
+                raise ContentError(source, f"room {room.name!r}: no Room {exit_!r} to lead to",
+                                   lines.entries("rooms")[names.index(room.name)])
+    if start not in names or not any(r.goal for r in rooms):
+        raise ContentError(source, "needs a 'start' Room among its rooms and a Room with "
+                           "goal = true")
+    rewards = read_cards(data, "cards", source, lines, pile=name) if "cards" in data else ()
+    return Dungeon(name, tuple(rooms), start, rewards, lie == "display")
+
+
+def load_prizes(path: str | Path) -> tuple[Card, ...]:
+    """A file of Prize Cards (the Prize Variant): unique cards, each of its subtype."""
+    source, data, lines = _file(path, PRIZE_KEYS)
+    prizes = read_cards(data, "prizes", source, lines, pile=PRIZES)
+    names = [c.name for c in prizes]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:  # "add any number of unique Prize Cards"
+        raise ContentError(source, f"Prize Cards are unique: {twice[0]!r} comes twice")
+    return prizes
+
+
+EVENT_DECK_KEYS = frozenset({"deck", "events", "sample"})
+EVENT_KEYS = frozenset({"name", "text", "level", "steps", "options", "as_action", "affects",
+                        "count"})
+
+
+def load_events(path: str | Path, kinds: tuple[EventKind, ...] = tuple(EventKind)
+                ) -> tuple[EventKind, tuple[Event, ...]]:
+    """An Event deck file (``deck = "dungeon"``, ``"sea"``...): each ``[[events]]`` table
+    ``count`` times. An Event's steps happen to each player it affects (``who`` is always
+    that player); Gold it takes goes to the Inn."""
+    source, data, lines = _file(path, EVENT_DECK_KEYS)
+    if data.get("deck") not in {k.value for k in kinds}:
+        raise ContentError(source, f"'deck' is one of: {', '.join(k.value for k in kinds)}",
+                           lines.of_key("deck"))
+    kind = EventKind(data["deck"])
+    entries = data.get("events")
+    if not isinstance(entries, list) or not entries:
+        raise ContentError(source, "needs [[events]] tables")
+    deck: list[Event] = []
+    for _, spec, fail in _tables(entries, lines, "events", "event", source, EVENT_KEYS):
+        event, count = read_event(spec, kind, fail)
+        deck.extend([event] * count)
+    return kind, tuple(deck)
+
+
+def read_event(spec: Any, kind: EventKind, fail: Fail) -> tuple[Event, int]:
+    """One Event table and its ``count``."""
+    _known(spec, EVENT_KEYS, fail)
+    level, count = spec.get("level", 1), spec.get("count", 1)
+    if any(isinstance(n, bool) or not isinstance(n, int) or n < 1 for n in (level, count)):
+        raise fail("'level' (its Encounter Level) and 'count' are 1 or more")
+    if spec.get("affects", "all") not in ("all", "heroes", "villains"):
+        raise fail("'affects' is \"all\", \"heroes\" or \"villains\"")
+    options = tuple(_option(o, fail) for o in _list(spec.get("options", []), "options", fail))
+    steps = _event_steps(spec.get("steps", []), fail)
+    if bool(steps) == bool(options):
+        raise fail("an Event has 'steps' or 'options' (one of them)")
+    return Event(spec["name"], kind, level, steps, options, spec.get("as_action", False) is True,
+                 spec.get("affects", "all"), str(spec.get("text", ""))), count
+
+
+PUB_KEYS = frozenset({"taverns", "sample"})
+TAVERN_KEYS = frozenset({"name", "event", "drinks"})
+
+
+def load_pub_crawl(path: str | Path) -> tuple[Pub, ...]:
+    """A Pub Crawl file: the Tavern Cards, the Red Dragon Inn first (its Drinks are the Drink
+    Deck), each with its Tavern Event and (the others) its Tavern Drink Deck."""
+    source, data, lines = _file(path, PUB_KEYS)
+    entries = data.get("taverns")
+    if not isinstance(entries, list) or len(entries) < 2:
+        raise ContentError(source, "needs [[taverns]] tables: the Red Dragon Inn, then the "
+                           "others")
+    pubs: list[Pub] = []
+    for n, spec, fail in _tables(entries, lines, "taverns", "tavern", source, TAVERN_KEYS):
+        if not isinstance(spec.get("event"), dict):
+            raise fail("needs 'event', its Tavern Event (a table like an Event's)")
+        event, _ = read_event(spec["event"], EventKind.TAVERN, fail)
+        if n == 0 and "drinks" in spec:
+            raise fail("the Red Dragon Inn (the first tavern) serves the Drink Deck: no "
+                       "'drinks'")
+        drinks = read_drinks(spec.get("drinks"), "taverns.drinks", source, lines,
+                             spec["name"]) if n else ()
+        pubs.append(Pub(spec["name"], event, drinks))
+    return tuple(pubs)
+
+
+def _option(spec: Any, fail: Fail) -> Option:
+    if not isinstance(spec, dict) or not isinstance(spec.get("text"), str) or \
+            set(spec) - {"text", "steps", "only"} or \
+            spec.get("only", "all") not in ("all", "heroes", "villains"):
+        raise fail("an option is { text = \"...\", steps = [...], only = \"heroes\" or "
+                   "\"villains\" (optional) }")
+    return Option(spec["text"], _event_steps(spec.get("steps", []), fail),
+                  spec.get("only", "all"))
+
+
+def _event_steps(value: Any, fail: Fail) -> tuple[Step, ...]:
+    steps = _steps(value, fail)
+    if any(s.who is not Who.YOU or s.verb in RESPONSES for s in steps):
+        raise fail("an Event's steps happen to each player it affects: no 'who', no "
+                   "response verbs")
+    return tuple(replace(s, to_inn=True) if s.verb is Verb.PAY else s for s in steps)
+
+
+def read_cards(data: dict[str, Any], table: str, source: str, lines: LineFinder,
+               pile: str = "") -> tuple[Card, ...]:
+    """The ``[[table]]`` cards of a deck file (each ``count`` times); ``pile``: the shared
+    pile they belong to (a Dungeon's rewards, the Prizes)."""
+    entries = data.get(table)
+    if not isinstance(entries, list) or not entries:
+        raise ContentError(source, f"needs [[{table}]] tables")
     cards: list[Card] = []
-    for _, spec, where, line in labelled_entries(entries, lines, "cards", "card"):
-        name = spec.get("name") if isinstance(spec, dict) else None
-
-        def fail(message: str, where: str = where, line: int | None = line) -> ContentError:
-            return ContentError(source, f"{where}: {message}", line)
-
-        if not isinstance(name, str):
-            raise fail("needs a 'name'")
-        for key in spec:
-            if key not in CARD_KEYS:
-                raise fail(f"unknown key {key!r} (keys: {', '.join(sorted(CARD_KEYS))})")
+    for _, spec, fail in _tables(entries, lines, table, "card", source, CARD_KEYS):
         try:
-            kind = CardKind(spec.get("kind"))
+            kind = CardKind(str(spec.get("kind")))
         except ValueError:
             raise fail(f"'kind' is one of: {', '.join(k.value for k in CardKind)}") from None
         steps = _steps(spec.get("steps", []), fail)
@@ -135,14 +316,45 @@ def load_character(path: str | Path) -> CharacterDeck:
             raise fail("only a Gambling card starts a Round or is a Winning Hand")
         boosts = tuple(_boost(b, fail) for b in _list(spec.get("boosts", []), "boosts", fail))
         trap = _steps(spec.get("trap", []), fail)
-        card = Card(name, kind, steps, str(spec.get("text", "")), starts, winning, boosts,
+        card = Card(spec["name"], kind, steps, str(spec.get("text", "")), starts, winning, boosts,
                     trap, spec.get("boss", False) is True,
-                    spec.get("when_losing", False) is True, pile=str(spec.get("pile", "")),
+                    spec.get("when_losing", False) is True,
+                    pile=pile or str(spec.get("pile", "")),
                     unanswerable=spec.get("unanswerable", False) is True,
                     minion=spec.get("minion", False) is True,
-                    wages=_wages(spec.get("wages", 0), fail))
+                    wages=_wages(spec.get("wages", 0), fail),
+                    immediate=spec.get("immediate", False) is True)
+        card = replace(card, phase=_phase(spec.get("phase"), card, fail))
+        if not card.immediate:
+            _playable(card, fail)
         cards.extend([card] * count)
-    return CharacterDeck(character, tuple(cards), str(rules), data.get("villain") is True)
+    return tuple(cards)
+
+
+def _phase(value: Any, card: Card, fail: Fail) -> Phase | None:
+    if value is None:
+        return None
+    if value not in {p.value for p in Phase}:
+        raise fail(f"'phase' is one of: {', '.join(p.value for p in Phase)}")
+    if card.kind is not CardKind.SOMETIMES or response_verb(card) is not None:
+        raise fail("'phase' is for a Sometimes card that is not a response")
+    return Phase(value)
+
+
+#: Steps that make a card playable in a Round of Gambling.
+ROUND_STEPS = frozenset({Verb.LEAVE, Verb.FORCE_OUT, *ROUND_PLAYS})
+
+
+def _playable(card: Card, fail: Fail) -> None:
+    """Refuse a card no rule would ever offer (001, "Card Types": Sometimes cards are played
+    in response, or when the card says)."""
+    verbs = {s.verb for s in card.steps}
+    if card.kind is CardKind.SOMETIMES and response_verb(card) is None and not (
+            card.when_losing or card.phase or verbs & ROUND_STEPS):
+        raise fail("a Sometimes card that is not a response is never played: give it "
+                   f"'phase' ({', '.join(p.value for p in Phase)}) or 'when_losing'")
+    if card.kind is CardKind.ANYTIME and not card.steps:
+        raise fail("an Anytime card with no steps is never played")
 
 
 def _wages(value: Any, fail: Fail) -> int:

@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from tales.rules.decisions import Decider, Decision, Resolution
-from tales.tavern.rdi import characters
+from tales.tavern.rdi import characters, pubcrawl
 from tales.tavern.rdi.effects import champions
-from tales.tavern.rdi.model import Drink, DrinkEvent, Stat, Tavern
+from tales.tavern.rdi.model import Drink, DrinkEvent, Tavern
 from tales.tavern.rdi.stats import change, gain_tokens, passed_out, pay
 from tales.tavern.rdi.timing import Played, Pour, halves, respond
 from tales.tavern.rdi.zones import discard_drinks, draw, take_drink
@@ -31,12 +31,13 @@ def order_drink(tavern: Tavern, name: str) -> Resolution[Tavern]:
         return tavern
     whom = yield Decision("order", f"{name}: order a Drink for whom?", options,
                           Decider.PLAYER, name, state=tavern)
-    tavern, drink = yield from take_drink(tavern)
+    tavern, drink = yield from pubcrawl.order(tavern)
     if drink is None:
         return tavern.note("there is no Drink left to order")
     other = tavern.player(whom)
-    return tavern.with_player(replace(other, drink_me=(*other.drink_me, drink))).note(
+    tavern = tavern.with_player(replace(other, drink_me=(*other.drink_me, drink))).note(
         f"{name} orders a Drink for {whom}")
+    return (yield from pubcrawl.after_order(tavern, name))
 
 
 def pour(cards: Sequence[Drink], drinker: str, revealer: str = "", origin: int = 0) -> Pour:
@@ -54,7 +55,8 @@ def drink_phase(tavern: Tavern, name: str) -> Resolution[Tavern]:
     if not player.drink_me:
         return change(tavern, name, alcohol=-1).note(f"{name} sobers up: Alcohol -1")
     top = player.drink_me[-1]
-    tavern = tavern.with_player(replace(player, drink_me=player.drink_me[:-1]))
+    tavern = tavern.with_player(replace(player, drink_me=player.drink_me[:-1])).note(
+        f"{name} reveals {top.name}")
     if top.event is not None:
         return (yield from drink_event(tavern, name, top))
     tavern, cards = yield from chasers(tavern, name, top, from_pile=True)
@@ -68,6 +70,7 @@ def drink_from_deck(tavern: Tavern, name: str) -> Resolution[Tavern]:
     tavern, cards = yield from reveal(tavern, name)
     if not cards:
         return tavern.note("there is no Drink left to drink")
+    tavern = tavern.note(f"{name} reveals {' with '.join(c.name for c in cards)}")
     return (yield from drink_together(tavern, name, [(cards, pour(cards, name))]))
 
 
@@ -75,11 +78,13 @@ def drink_event(tavern: Tavern, name: str, card: Drink) -> Resolution[Tavern]:
     """A Drink Event: players may Negate or Ignore it before it starts resolving (A-42);
     then it resolves for the players who did not Ignore it (in a team game, one
     Champion per team, the revealer for theirs)."""
+    from tales.tavern.rdi.events import announce, resolve
+
     tavern = discard_drinks(tavern, [card])
+    if card.event is DrinkEvent.STEPS and card.effect is not None:
+        return (yield from resolve(tavern, name, card.effect, revealer_chosen=True))
     everyone = yield from champions(tavern, name, card.name)
-    affects = tuple((n, frozenset({Stat.ALCOHOL})) for n in everyone)
-    tavern, outcome = yield from respond(tavern, Played(name, card.name, None, affects,
-                                                        event=True))
+    tavern, outcome = yield from announce(tavern, name, card.name, everyone)
     if outcome.negated:
         return tavern.note(f"{card.name} is Negated")
     players = [n for n in everyone if n not in outcome.ignored]
@@ -93,6 +98,8 @@ def chasers(tavern: Tavern, name: str, first: Drink, from_pile: bool
     """A Drink with its Chasers, from the same source (A-50): another Chaser goes on; an
     empty source or a Drink Event stops (the Event is discarded with no effect)."""
     cards = [first]
+    if first.chaser:  # 001: "Whenever a player reveals a Drink that includes one or more
+        tavern = pubcrawl.reveals_chaser(tavern, name)  # Chasers, that player must Crawl"
     while cards[-1].chaser:
         if from_pile:
             pile = tavern.player(name).drink_me
@@ -216,7 +223,8 @@ def drinking_contest(tavern: Tavern, name: str, players: list[str]) -> Resolutio
     Drink 0; splitting, Ignoring or passing a Drink does not change it) wins 1 Gold from
     each other player; ties drink again, players who pass out dropping out (A-56)."""
     everyone = list(players)
-    names = list(players)
+    # 001: "each player, starting with the player whose turn it is, reveals"
+    names = tavern.in_turn_order(list(players))
     winner: str | None = None
     while names:
         revealed: list[tuple[list[Drink], Pour]] = []
@@ -229,6 +237,7 @@ def drinking_contest(tavern: Tavern, name: str, players: list[str]) -> Resolutio
                 continue
             tavern, cards = yield from chasers(tavern, who, first, from_pile=False)
             revealed.append((cards, pour(cards, who, who, len(revealed))))
+            tavern = tavern.note(f"{who} reveals {revealed[-1][1].label}")
         pours: tuple[Pour, ...] = ()
         if revealed:
             played = Played(name, "the Drinking Contest's Drinks", None,

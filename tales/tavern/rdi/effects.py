@@ -18,9 +18,11 @@ from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi import characters
 from tales.tavern.rdi.model import (
     RESPONSES,
+    ROUND_PLAYS,
     Card,
     CardKind,
     Minion,
+    Phase,
     Stat,
     Step,
     Tavern,
@@ -40,7 +42,7 @@ from tales.tavern.rdi.timing import (
     proactive,
     respond,
 )
-from tales.tavern.rdi.zones import discard_card, draw, playable, take_card
+from tales.tavern.rdi.zones import discard_card, discard_drinks, draw, playable, take_card
 
 #: The Potion Token's three effects (001, "Potion Tokens"): they cannot be Negated,
 #: Ignored or affected.
@@ -95,12 +97,15 @@ def targets_for(tavern: Tavern, name: str, steps: tuple[Step, ...], label: str,
     return chosen
 
 
-def champions(tavern: Tavern, name: str, label: str) -> Resolution[list[str]]:
-    """One player per team still in, in turn order from ``name``'s team: ``name`` for
-    their own, a Decision of each other team's mat for theirs (001, "Team Champions")."""
-    picked = [name]
+def champions(tavern: Tavern, name: str, label: str, revealer_chosen: bool = True
+              ) -> Resolution[list[str]]:
+    """One player per team still in: ``name`` for their own, a Decision of each other
+    team's mat for theirs (001, "Team Champions"); with ``revealer_chosen`` False,
+    ``name``'s team chooses too (001: "If a team reveals a Sea Event, Dungeon Event or GM
+    Event at the end of their shared turn, they still choose a Champion")."""
+    picked = [name] if revealer_chosen else []
     for side in tavern.sides():
-        if side == tavern.player(name).side:
+        if side == tavern.player(name).side and revealer_chosen:
             continue
         members = tuple(p.name for p in tavern.in_game() if p.side == side)
         if len(members) == 1:
@@ -292,6 +297,26 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
                     tavern = yield from drink_from_deck(tavern, who)
             elif step.verb is Verb.GAIN:
                 tavern = yield from gain_tokens(tavern, name, who, step.resource, amount)
+            elif step.verb is Verb.STEAL_POT:  # "steal a Gold from the pot"
+                taken = min(max(amount, 0), tavern.pot)
+                mat = tavern.mat(who)
+                tavern = replace(tavern.with_player(replace(mat, gold=mat.gold + taken)),
+                                 pot=tavern.pot - taken).note(
+                    f"{who} takes {taken} Gold from the pot")
+            elif step.verb is Verb.POT_TO_INN:  # "end the Round ... anted Gold to the Inn"
+                tavern = replace(tavern, inn=tavern.inn + tavern.pot, pot=0,
+                                 round_over=True).note(
+                    "the Round of Gambling ends: the pot goes to the Inn")
+            elif step.verb is Verb.DRINK_AGAIN:
+                from tales.tavern.rdi.drinks import drink_phase
+
+                for _ in range(amount):
+                    tavern = yield from drink_phase(tavern, who)
+            elif step.verb is Verb.DISCARD_DRINK:
+                pile = tavern.player(who).drink_me
+                gone = pile[max(len(pile) - amount, 0):]
+                tavern = discard_drinks(tavern.with_player(replace(
+                    tavern.player(who), drink_me=pile[:len(pile) - len(gone)])), gone)
             elif step.verb is Verb.END_TURN:
                 tavern = replace(tavern, resting=(*tavern.resting, who)).note(
                     f"{who}'s turn ends now")
@@ -464,6 +489,14 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
                      score=score)
         outcome = replace(outcome, pours=pours)
         tavern = tavern.note(f"{pour.label} now gives {alcohol} Alcohol")
+    elif use.verb is Verb.SWAP:  # "gains 4 Fortitude instead of 4 Alcohol Content"
+        assert pick is not None
+        pour = pours[pick]
+        gained = max(pour.alcohol, 0)
+        pours = _set(pours, pick, alcohol=pour.alcohol - gained,
+                     fortitude=pour.fortitude + gained)
+        outcome = replace(outcome, pours=pours)
+        tavern = tavern.note(f"{pour.label} gives {gained} Fortitude instead of Alcohol")
     elif use.verb is Verb.SPLIT:
         assert pick is not None and whom is not None
         first, second = halves(pours[pick], whom)
@@ -472,6 +505,9 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
     elif use.verb is Verb.FROM_INN:
         outcome = replace(outcome, from_inn=outcome.from_inn | {beneficiary})
         tavern = tavern.note(f"{beneficiary} pays {played.label}'s Gold from the Inn")
+    elif use.verb is Verb.SHARE_POT:
+        outcome = replace(outcome, sharer=name)
+        tavern = tavern.note(f"{name} takes half the pot")
     elif use.verb is Verb.TAKE_POT:
         outcome = replace(outcome, taker=name)
         tavern = tavern.note(f"{name} takes the pot")
@@ -525,24 +561,50 @@ def hit_back(tavern: Tavern, losses: list[Loss]) -> Resolution[Tavern]:
     return tavern
 
 
-def anytime(tavern: Tavern, first: str, losing: str | None = None) -> Resolution[Tavern]:
+def anytime(tavern: Tavern, first: str, losing: str | None = None,
+            phase: Phase | None = None, in_round: bool = False) -> Resolution[Tavern]:
     """Anytime cards played on their own (A-25, A-26), and Potion Tokens in a team game:
     round the table from ``first``, until everyone passes. With ``losing``, only that
     player, their last chance before losing (A-77), may also play Sometimes cards made
-    for it."""
+    for it. With ``phase``, only ``first``'s team, with the Sometimes cards played in that
+    phase of their turn (001: "Some cards allow you to order additional Drinks during your
+    Order a Drink Phase"). ``in_round``: during a Round of Gambling, also the cards played
+    in one (taking Gold from the pot, ending it), by anyone. A player is asked only when
+    they hold a card they may play there."""
+    if phase is not None and not any(c.phase is phase for p in tavern.team(first)
+                                     for c in p.cards):
+        return tavern  # nobody on the team holds a card of this phase
+    declined: set[str] = set()  # asked once a window (issue 22)
     while True:
         played = False
-        order = [losing] if losing is not None else tavern.order_from(first)
-        for name in order:
-            cards = sorted({c.name for c in playable(tavern, name) if proactive(c) and (
-                c.kind is CardKind.ANYTIME or (losing is not None and c.when_losing))})
-            potions = list(POTION_EFFECTS) if tavern.mat(name).count(POTION) else []
+        if losing is not None:
+            order = [losing]
+        elif phase is not None:
+            order = [p.name for p in tavern.team(first)
+                     if not p.out and p.name not in tavern.resting]
+        else:
+            order = tavern.order_from(first)
+        for name in [n for n in order if n not in declined]:
+            if phase is not None:
+                cards = sorted({c.name for c in playable(tavern, name)
+                                if c.kind is CardKind.SOMETIMES and c.phase is phase})
+                potions: list[str] = []
+            else:
+                cards = sorted({c.name for c in playable(tavern, name) if proactive(c) and (
+                    c.kind is CardKind.ANYTIME or (losing is not None and c.when_losing)
+                    or (in_round and c.kind is CardKind.SOMETIMES
+                        and any(s.verb in ROUND_PLAYS for s in c.steps)))})
+                potions = list(POTION_EFFECTS) if tavern.mat(name).count(POTION) else []
             if not cards and not potions:
                 continue
-            prompt = "your last chance: play a card?" if losing else "play an Anytime card?"
+            prompt = "your last chance: play a card?" if losing else \
+                f"play a card in your {phase.value} phase?" if phase else \
+                "play a card during the Round of Gambling?" if in_round else \
+                "play an Anytime card?"
             choice = yield Decision("anytime", f"{name}: {prompt}", (PASS, *cards, *potions),
                                     Decider.PLAYER, name, state=tavern)
             if choice == PASS:
+                declined.add(name)
                 continue
             if choice in POTION_EFFECTS:
                 tavern = drink_potion(tavern, name, choice)
@@ -551,7 +613,7 @@ def anytime(tavern: Tavern, first: str, losing: str | None = None) -> Resolution
                 tavern, _ = yield from play_card(tavern, name, card)
             played = True
             break
-        if not played:
+        if not played or tavern.round_over:
             return tavern
 
 

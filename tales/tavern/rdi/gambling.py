@@ -16,11 +16,11 @@ from dataclasses import replace
 
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi import characters
-from tales.tavern.rdi.effects import champions, play_card
-from tales.tavern.rdi.model import CardKind, Player, Stat, Step, Tavern, Verb
+from tales.tavern.rdi.effects import anytime, champions, play_card
+from tales.tavern.rdi.model import Card, CardKind, Player, Stat, Step, Tavern, Verb
 from tales.tavern.rdi.stats import change, gold
 from tales.tavern.rdi.timing import PASS, Played, respond
-from tales.tavern.rdi.zones import take_card
+from tales.tavern.rdi.zones import PRIZE_BIN, PRIZES, discard_card, take_card
 
 
 def ante(tavern: Tavern, players: Sequence[str], amount: int) -> Tavern:
@@ -36,12 +36,43 @@ def ante(tavern: Tavern, players: Sequence[str], amount: int) -> Tavern:
 
 def cards_with(player: Player, verb: Verb) -> set[str]:
     """The cards in hand with a step of ``verb``."""
-    return {c.name for c in player.hand if any(s.verb is verb for s in c.steps)}
+    return {c.name for c in player.cards if any(s.verb is verb for s in c.steps)}
+
+
+def start_round(tavern: Tavern, name: str, card: Card) -> Resolution[Tavern]:
+    """``name`` plays ``card`` ("Gambling? I'm in!") to start a Round of Gambling (A-17);
+    Negated, "the Round of Gambling never happens" (A-73)."""
+    tavern = tavern.note(f"{name} plays {card.name}")
+    tavern, outcome = yield from respond(tavern, Played(name, card.name, card, round=True))
+    tavern = discard_card(tavern, card, name)
+    if outcome.negated:
+        return tavern.note(f"{card.name} is Negated")
+    return (yield from gambling_round(tavern, name))
+
+
+def add_prize(tavern: Tavern, starter: str) -> Resolution[Tavern]:
+    """The Prize Variant (001, "The Prize Variant"): the starter adds a Prize from the Inn
+    to the pot before the ante; with none in the Inn, the Prize Bin's go back to the Inn;
+    with none at all, the Round has no Prize."""
+    if not tavern.variant.prizes:
+        return tavern
+    inn = tavern.pile(PRIZES)
+    if not inn:
+        inn, tavern = tavern.pile(PRIZE_BIN), tavern.with_pile(PRIZE_BIN, ())
+        if not inn:
+            return tavern.note("there is no Prize for this Round")
+    choice = yield Decision("prize", f"{starter}: which Prize goes in the pot?",
+                            tuple(sorted({c.name for c in inn})), Decider.PLAYER, starter,
+                            state=tavern)
+    index = next(i for i, c in enumerate(inn) if c.name == choice)
+    tavern = tavern.with_pile(PRIZES, inn[:index] + inn[index + 1:])
+    return replace(tavern, prize=inn[index]).note(f"{starter} adds {choice} to the pot")
 
 
 def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
     """A Round of Gambling (module docstring). Then the starter goes on to Order a
     Drink."""
+    tavern = yield from add_prize(tavern, starter)
     seats = yield from champions(tavern, starter, "the Round of Gambling")
     seats = [n for n in tavern.order_from(starter) if n in seats]
     in_round = list(seats)
@@ -70,11 +101,18 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
         name = seats[seat]
         if name not in in_round or name == control:
             continue
+        # cards played during a Round, by anyone (001, Gambling Examples 2 and 3)
+        tavern = yield from anytime(tavern, name, in_round=True)
+        if tavern.round_over:
+            return award(replace(tavern, round_over=False), None)
         player = tavern.player(name)
-        pushers = cards_with(player, Verb.FORCE_OUT)
-        playable = sorted({c.name for c in player.hand if c.kind is CardKind.CHEATING or (
-            c.kind is CardKind.GAMBLING and not winning_hand)} | cards_with(player, Verb.LEAVE)
-            | pushers)
+        gambles = {c.name for c in player.cards if c.kind is CardKind.CHEATING or (
+            c.kind is CardKind.GAMBLING and not winning_hand)}
+        pushers = {c.name for c in player.cards if any(s.verb is Verb.FORCE_OUT
+                                                        for s in c.steps)
+                   and (c.name in gambles or c.kind not in (CardKind.GAMBLING,
+                                                             CardKind.CHEATING))}
+        playable = sorted(gambles | cards_with(player, Verb.LEAVE) | pushers)
         choice = PASS
         if playable:
             choice = yield Decision("gamble", f"{name}: play a Gambling or Cheating card, "
@@ -87,7 +125,8 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
             tavern, left = yield from leave(tavern, name, "", in_round, choice)
             if left:
                 in_round.remove(name)
-                control = None if control == name else control
+                if control == name:  # the Round goes on with nobody winning yet
+                    control, passes = None, 0
             continue
         if choice in pushers:  # A-70: everyone, the one forced out too, may respond
             others = tuple(n for n in in_round if n != name)
@@ -108,8 +147,15 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
                         f"{whom} loses {cost} Fortitude to stay in the Round")
             if not outcome.negated and whom not in outcome.ignored and not stays:
                 in_round.remove(whom)
-                control = None if control == whom else control
+                if control == whom:  # a reading: nobody is winning and the passes start
+                    control, passes = None, 0  # again (docs/rules-decisions.md)
                 tavern = tavern.note(f"{whom} is forced out of the Round of Gambling")
+            if outcome.negated and card.kind in (CardKind.GAMBLING, CardKind.CHEATING):
+                passes += 1  # A-73: a Negated Gambling card counts as a pass
+            elif card.kind in (CardKind.GAMBLING, CardKind.CHEATING):
+                # 001: "Playing either of these two types of card gives you control"
+                control, winning_hand, passes = name, card.winning_hand, 0
+                tavern = tavern.note(f"{name} takes control of the Round of Gambling")
             continue
         tavern, card = yield from take_card(tavern, name, choice)
         raises = sum(s.amount for s in card.steps if s.verb is Verb.ANTE)
@@ -122,6 +168,12 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
             passes += 1
             continue
         if raises:
+            for other in [n for n in tavern.order_from(name) if n in in_round and n != name]:
+                # 000: "In response, Pooky plays 'Not now, Zot needs Pooky' to avoid having
+                # to ante": a leave on another player's turn, where it avoids an ante
+                tavern, left = yield from leave(tavern, other, "instead of anteing", in_round)
+                if left:
+                    in_round.remove(other)
             tavern = ante(tavern, [p for p in in_round if p not in outcome.ignored], raises)
             tavern = tavern.note(f"everyone in the Round antes {raises} more")
         control, winning_hand, passes = name, card.winning_hand, 0
@@ -133,20 +185,52 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
                                                             round=True, pot=True))
         if outcome.taker:
             control = outcome.taker
+        if outcome.sharer and outcome.sharer != control:
+            tavern = yield from share(tavern, control, outcome.sharer)
     tavern = award(tavern, control)
     for player, rules in characters.every(tavern):
         tavern = rules.after_round(tavern, player.name, tuple(seats), control)
     return tavern
 
 
+def share(tavern: Tavern, winner: str, sharer: str) -> Resolution[Tavern]:
+    """``sharer`` takes half the pot (rounded down); with a Prize in it, the winner chooses
+    whether to give it to them or keep it (001: "the original winner chooses whether to
+    give the Prize to Captain Whitehawk or to keep it for themselves")."""
+    half = tavern.pot // 2
+    mat = tavern.mat(sharer)
+    tavern = replace(tavern.with_player(replace(mat, gold=mat.gold + half)),
+                     pot=tavern.pot - half).note(f"{sharer} takes {half} Gold of the pot")
+    if tavern.prize is None:
+        return tavern
+    keep = f"keep {tavern.prize.name}"
+    choice = yield Decision("prize-share", f"{winner}: keep the Prize or give it to "
+                            f"{sharer}?", (keep, f"give it to {sharer}"), Decider.PLAYER,
+                            winner, state=tavern)
+    if choice == keep:
+        return tavern
+    taker = tavern.player(sharer)
+    return replace(tavern.with_player(replace(taker, kept=(*taker.kept, tavern.prize))),
+                   prize=None).note(f"{sharer} takes the Prize {tavern.prize.name}")
+
+
 def award(tavern: Tavern, control: str | None) -> Tavern:
-    """The pot to the player in control, or to the Inn (A-69)."""
-    pot = tavern.pot
+    """The pot to the player in control, or to the Inn (A-69); its Prize to the player
+    who takes the pot (001: "In a team game, a Prize is won by the individual player who
+    takes the pot"), or back to the Inn with it."""
+    pot, prize = tavern.pot, tavern.prize
+    tavern = replace(tavern, prize=None)
     if control is None:
+        if prize is not None:
+            tavern = tavern.with_pile(PRIZES, (*tavern.pile(PRIZES), prize))
         return replace(tavern, inn=tavern.inn + pot, pot=0).note(
             f"the Round of Gambling ends with no winner: {pot} Gold to the Inn")
     winner = tavern.mat(control)
     tavern = replace(tavern.with_player(replace(winner, gold=winner.gold + pot)), pot=0)
+    if prize is not None:
+        taker = tavern.player(control)
+        tavern = tavern.with_player(replace(taker, kept=(*taker.kept, prize))).note(
+            f"{control} takes the Prize {prize.name}")
     return tavern.note(f"{control} wins the Round of Gambling: {pot} Gold")
 
 

@@ -31,6 +31,16 @@ class CardKind(StrEnum):
     CHEATING = "cheating"
 
 
+class Phase(StrEnum):
+    """The phases of a turn (001, "Turn Overview"): a Sometimes card that is not a response
+    names the phase of its player's turn it is played in (``phase`` in a deck file)."""
+
+    DISCARD = "discard and draw"
+    ACTION = "action"
+    ORDER = "order a drink"
+    DRINK = "drink"
+
+
 class Verb(StrEnum):
     """The closed set of effect steps a card may have (``docs/formats.md``, "Tavern
     decks"). The first group changes the table when the card resolves; the second makes
@@ -61,14 +71,24 @@ class Verb(StrEnum):
     SPLIT = "split"  # split the Drink you are about to drink with another player
     PASS = "pass"  # pass the Drink you are about to drink to another player
     TAKE_POT = "take_pot"  # at the end of a Round of Gambling, take the pot yourself
+    SHARE_POT = "share_pot"  # at the end of a Round of Gambling, take half the pot
     FROM_INN = "from_inn"  # pay a card's Gold payment with Gold from the Inn
+    DISCARD_DRINK = "discard_drink"  # discard the top N cards of your Drink Me! pile
+    STEAL_POT = "steal_pot"  # take N Gold from the pot of a Round of Gambling
+    POT_TO_INN = "pot_to_inn"  # end the Round of Gambling: the pot goes to the Inn
+    DRINK_AGAIN = "drink_again"  # drink N more from the top of your Drink Me! pile
+    SWAP = "swap"  # a Drink's Alcohol Content is gained as Fortitude instead
 
 
 RESPONSES = frozenset({Verb.NEGATE, Verb.IGNORE, Verb.REDUCE, Verb.REDIRECT, Verb.HIT_BACK,
-                       Verb.SPIKE, Verb.SPLIT, Verb.PASS, Verb.TAKE_POT, Verb.FROM_INN})
+                       Verb.SPIKE, Verb.SPLIT, Verb.PASS, Verb.TAKE_POT, Verb.FROM_INN,
+                       Verb.SWAP, Verb.SHARE_POT})
+#: Steps played during a Round of Gambling, by anyone (001: non-Champions "may play cards
+#: that could otherwise be played during a Round").
+ROUND_PLAYS = frozenset({Verb.STEAL_POT, Verb.POT_TO_INN})
 #: Responses that change the effects of a Drink (001, "Cards that 'Change the Effects of a
 #: Drink'": Negating or Ignoring a Drink, passing, splitting, raising or lowering it).
-DRINK_CHANGES = frozenset({Verb.SPIKE, Verb.SPLIT, Verb.PASS})
+DRINK_CHANGES = frozenset({Verb.SPIKE, Verb.SPLIT, Verb.PASS, Verb.SWAP})
 
 
 class Target(StrEnum):
@@ -173,6 +193,8 @@ class Card:
     minion: bool = False  # "Action - Minion": played as an Action, it stays in play
     wages: int = 0  # a Minion's Wages
     activation: bool = False  # a Minion's activation (not Negated as an Action)
+    phase: Phase | None = None  # a Sometimes card played in its player's own phase
+    immediate: bool = False  # "you must reveal and play it immediately" (a Trick Card)
 
 
 class DrinkEvent(StrEnum):
@@ -180,6 +202,43 @@ class DrinkEvent(StrEnum):
 
     ROUND_ON_THE_HOUSE = "round on the house"  # everyone drinks a copy of a revealed Drink
     DRINKING_CONTEST = "drinking contest"
+    STEPS = "steps"  # any other Drink Event: its steps (or options) for each Champion
+
+
+class EventKind(StrEnum):
+    """The kinds of Event the rulebooks name (002: "Dungeon Events, Sea Events, Drink Events
+    and Tavern Events"); a card that affects "an Event" affects any of them."""
+
+    DRINK = "drink"
+    DUNGEON = "dungeon"
+    SEA = "sea"
+    TAVERN = "tavern"
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice an Event offers each player ("Drink or Meet Your Doom!")."""
+
+    text: str
+    steps: tuple[Step, ...]
+    only: str = "all"  # "heroes" or "villains": an option only they take
+
+
+@dataclass(frozen=True)
+class Event:
+    """A Dungeon, Sea or Tavern Event: what it does to each player it affects (``steps``,
+    or one of ``options`` each player chooses), whom (``affects``: everyone, the Heroes or
+    the Villains), its Encounter Level (the Progress Counters put back after it), and
+    whether it is answered "as though they were Action Cards"."""
+
+    name: str
+    kind: EventKind
+    level: int = 0
+    steps: tuple[Step, ...] = ()
+    options: tuple[Option, ...] = ()
+    as_action: bool = False
+    affects: str = "all"  # "all", "heroes" or "villains"
+    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -195,6 +254,8 @@ class Drink:
     splits: bool = False  # a self-splitting Drink (Mead): shared with a partner (A-54)
     stays: bool = False  # not discarded: it stays in front of its drinker (A-52)
     draw: int = 0  # cards its drinker draws
+    tavern: str = ""  # the Pub Crawl tavern whose Drink Deck it belongs to ("": the RDI's)
+    effect: Event | None = None  # what a Drink Event of steps does (event = "steps")
 
 
 @dataclass(frozen=True)
@@ -218,6 +279,15 @@ class Player:
     tokens: tuple[tuple[str, int], ...] = ()
     mechanics: str = ""
     in_front: tuple[Drink, ...] = ()  # Drinks that stay in front of this player (A-52)
+    #: cards kept in front, played "as though they were a card in your hand" (Prizes,
+    #: Dungeon rewards); not in the hand, so never discarded in Discard and Draw
+    kept: tuple[Card, ...] = ()
+    villain: bool = False  # a villainous character (002: "A Villain is ...")
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards this player may play: the hand and the cards kept."""
+        return (*self.hand, *self.kept) if self.kept else self.hand
 
     @property
     def side(self) -> str:
@@ -258,15 +328,63 @@ class Mode(StrEnum):
     INDIVIDUAL = "individual"
     TWO_HEADED_DRAGON = "two-headed dragon"
     BOSS_BATTLE = "boss battle"
+    TWO_HEADED_BOSS_BATTLE = "two-headed boss battle"  # 001: pairs, every deck a Boss's
+    LEADERS_AND_LACKEYS = "leaders and lackeys"  # 001: pairs of a Boss and a Lackey
+    BOSS_VERSUS_BOSS = "boss versus boss"  # 002: an individual game of Boss decks
+
+
+@dataclass(frozen=True)
+class Room:
+    """A Room of a Dungeon (001, "Dungeon Training"): its effect, resolved "as though they
+    came from an Action Card", and the Rooms its arrows lead to."""
+
+    name: str
+    steps: tuple[Step, ...] = ()
+    exits: tuple[str, ...] = ()
+    goal: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Dungeon:
+    """A Dungeon map card and its reward cards: shown face up to choose from (``display``:
+    the Loot of "Raiding the Armory") or shuffled face down (the Tricks of "Game Master's
+    Gauntlet")."""
+
+    name: str
+    rooms: tuple[Room, ...]
+    start: str
+    rewards: tuple[Card, ...] = ()
+    display: bool = True
+
+    def room(self, name: str) -> Room:
+        return next(r for r in self.rooms if r.name == name)
+
+
+@dataclass(frozen=True)
+class Pub:
+    """A Tavern Card of the Pub Crawl (001, "Pub Crawl"): its Tavern Event and its Tavern
+    Drink Deck (none for the Red Dragon Inn, which serves the Drink Deck)."""
+
+    name: str
+    event: Event
+    drinks: tuple[Drink, ...] = ()
 
 
 @dataclass(frozen=True)
 class Variant:
-    """The variant's numbers: who is the Boss, and the Bar Deck."""
+    """The variant's numbers: who is the Boss, and the add-ons: the Bar Deck, a Dungeon
+    (Dungeon Training), the Prize Cards (the Prize Variant)."""
 
     mode: Mode = Mode.INDIVIDUAL
     boss: str = ""  # the Boss's name in a Boss Battle
     bar_deck: bool = False
+    dungeon: Dungeon | None = None
+    prizes: tuple[Card, ...] = ()
+    #: Event decks revealed at the end of each turn, in order (Sea before Dungeon), with
+    #: the Progress Counters each starts with
+    event_decks: tuple[tuple[EventKind, tuple[Event, ...], int], ...] = ()
+    pubs: tuple[Pub, ...] = ()  # the Pub Crawl's taverns, the Red Dragon Inn first
 
 
 @dataclass(frozen=True)
@@ -288,6 +406,28 @@ class Tavern:
     supply: tuple[tuple[str, int], ...] = ()  # shared token supplies left (Corruption...)
     piles: tuple[tuple[str, tuple[Card, ...]], ...] = ()  # named sub-decks and discards
     minions: tuple[Minion, ...] = ()  # targetable non-players in play
+    #: the Drinks on the table while players may respond to them: (drinker, Drink, Alcohol)
+    pouring: tuple[tuple[str, str, int], ...] = ()
+    rooms: tuple[tuple[str, str], ...] = ()  # each team's progress token: (side, Room)
+    prize: Card | None = None  # the Prize in the pot of a Round of Gambling
+    #: each Event deck (top is the last), its discards and its Progress Counters
+    events: tuple[tuple[EventKind, tuple[Event, ...], tuple[Event, ...], int], ...] = ()
+    party: str = ""  # the tavern the Party Pawn is at (Pub Crawl)
+    #: the open taverns' Drink Decks (top is the last) and discard piles, but the RDI's
+    pub_decks: tuple[tuple[str, tuple[Drink, ...], tuple[Drink, ...]], ...] = ()
+    crawlers: tuple[str, ...] = ()  # players who revealed a Drink with a Chaser, to Crawl
+    round_over: bool = False  # a card ended the Round of Gambling (its pot to the Inn)
+
+    def room_of(self, name: str) -> str:
+        """The Room ``name``'s team's progress token is in."""
+        side = self.player(name).side
+        start = self.variant.dungeon.start if self.variant.dungeon is not None else ""
+        return dict(self.rooms).get(side, start)
+
+    def with_room(self, name: str, room: str) -> Tavern:
+        held = dict(self.rooms)
+        held[self.player(name).side] = room
+        return replace(self, rooms=tuple(sorted(held.items())))
 
     def player(self, name: str) -> Player:
         return next(p for p in self.players if p.name == name)
@@ -309,6 +449,11 @@ class Tavern:
         start = seats.index(name)
         return [n for n in seats[start:] + seats[:start] if not self.player(n).out]
 
+    def in_turn_order(self, names: list[str]) -> list[str]:
+        """``names`` in turn order starting with the player whose turn it is."""
+        seats = [p.name for p in self.players]
+        return sorted(names, key=lambda n: (seats.index(n) - self.active) % len(seats))
+
     def others(self, name: str) -> list[Player]:
         """The other players still in, in turn order after ``name``, not counting
         teammates (001: "you must pick players who aren't on your team")."""
@@ -323,7 +468,10 @@ class Tavern:
 
     def mat(self, name: str) -> Player:
         """The player who tracks ``name``'s team's Fortitude, Alcohol and Gold."""
-        return self.team(name)[0]
+        player = self.player(name)
+        if not player.team:
+            return player
+        return next(p for p in self.players if p.side == player.side)
 
     def sides(self) -> list[str]:
         """The teams still in, in seat order."""

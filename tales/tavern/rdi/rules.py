@@ -14,23 +14,25 @@ from dataclasses import dataclass, replace
 
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.chance import shuffle
-from tales.tavern.rdi import characters, variants
+from tales.tavern.rdi import characters, dungeon, events, pubcrawl, variants
 from tales.tavern.rdi.drinks import drink_phase, order_drink
 from tales.tavern.rdi.effects import POTION, anytime, play_card
-from tales.tavern.rdi.gambling import gambling_round
+from tales.tavern.rdi.gambling import start_round
 from tales.tavern.rdi.model import (
     Card,
     CardKind,
     Drink,
     Mode,
+    Phase,
     Player,
     Tavern,
     Variant,
 )
 from tales.tavern.rdi.stats import gold, passed_out, pay
-from tales.tavern.rdi.timing import PASS, Played, respond
+from tales.tavern.rdi.timing import PASS
 from tales.tavern.rdi.zones import (
     DRINK_DECK,
+    PRIZES,
     discard_card,
     discard_drinks,
     draw,
@@ -76,9 +78,10 @@ def set_up(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tupl
     team_names = variants.teams(mode, list(names))
     if mode is Mode.BOSS_BATTLE:
         variant = replace(variant, boss=names[0])
-        if not _deck(decks[0]).villain:
-            raise ValueError(f"{_deck(decks[0]).character} is not a villain: only a villain "
-                             "can be the Boss")
+    for seat, entry in enumerate(decks):
+        if variants.boss_deck(mode, seat) and not _deck(entry).villain:
+            raise ValueError(f"{_deck(entry).character} is not a villain: only a villain "
+                             "can play a Boss deck")
     individual = mode is Mode.INDIVIDUAL
     each = starting_gold(len(names)) if individual else variants.TEAM_GOLD
     bar: tuple[Drink, ...] = ()
@@ -89,9 +92,9 @@ def set_up(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tupl
     players = []
     seen_teams: set[str] = set()
     piles: dict[str, tuple[Card, ...]] = {}
-    for name, team, entry in zip(names, team_names, decks, strict=True):
+    for seat, (name, team, entry) in enumerate(zip(names, team_names, decks, strict=True)):
         spec = _deck(entry)
-        boss = mode is Mode.BOSS_BATTLE and name == variant.boss
+        boss = variants.boss_deck(mode, seat)
         cards = [replace(c, owner=name) for c in spec.cards
                  if (boss or not c.boss) and not c.pile]
         for pile in sorted({c.pile for c in spec.cards if c.pile}):
@@ -102,8 +105,8 @@ def set_up(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tupl
         mat = (team or name) not in seen_teams
         seen_teams.add(team or name)
         player = Player(name, spec.character, each if mat else 0, deck=tuple(own),
-                        team=team, mechanics=spec.mechanics)
-        count = variants.potions(mode, len(names), boss)
+                        team=team, mechanics=spec.mechanics, villain=spec.villain)
+        count = variants.potions(mode, len(names), boss and mode is Mode.BOSS_BATTLE)
         if mat and count:
             player = player.with_count(POTION, count)
         players.append(player)
@@ -122,6 +125,11 @@ def set_up(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tupl
         tavern = yield from draw(tavern, player.name, variants.hand_size(tavern, player.name))
     for player, rules in characters.every(tavern):
         tavern = rules.set_up(tavern, player.name)
+    if variant.prizes:  # "add any number of unique Prize Cards to the Inn"
+        tavern = tavern.with_pile(PRIZES, variant.prizes)
+    tavern = yield from dungeon.set_up(tavern)
+    tavern = yield from events.set_up(tavern)
+    tavern = yield from pubcrawl.set_up(tavern)
     if individual:
         return tavern.note(f"{len(names)} players, {each} Gold each; the Inn has {tavern.inn}")
     return tavern.note(f"{mode.value}: {each} Gold a team; the Inn has {tavern.inn}")
@@ -141,6 +149,7 @@ def turn(tavern: Tavern) -> Resolution[Tavern]:
     for player, rules in characters.every(tavern):
         tavern = yield from rules.start_of_turn(tavern, player.name, name)
     tavern = yield from anytime(tavern, name)
+    tavern = yield from anytime(tavern, name, phase=Phase.DISCARD)
     for member in members:
         tavern = yield from discard(tavern, member)
     for member in members:  # "then they refill to their hand size simultaneously"
@@ -153,9 +162,14 @@ def turn(tavern: Tavern) -> Resolution[Tavern]:
             break
     orderer = next((m for m in members if m not in tavern.resting), None)
     if tavern.winners is None and not tavern.player(name).out and orderer is not None:
+        before = tavern
+        tavern = yield from anytime(tavern, name, phase=Phase.ORDER)
+        if tavern is not before:
+            tavern = yield from settle(tavern)
         for _ in range(variants.drinks_ordered(tavern, name)):
             tavern = yield from order_drink(tavern, orderer)
         tavern = yield from anytime(tavern, name)
+        tavern = yield from anytime(tavern, name, phase=Phase.DRINK)
         for member in members:
             if tavern.winners is not None or tavern.player(member).out:
                 break
@@ -163,9 +177,15 @@ def turn(tavern: Tavern) -> Resolution[Tavern]:
                 continue
             tavern = yield from drink_phase(tavern, member)
             tavern = yield from settle(tavern)
+        if tavern.winners is None and not tavern.player(name).out:
+            tavern = yield from dungeon.stumble(tavern, name)
+            tavern = yield from settle(tavern)
     if tavern.winners is None:
         for player, rules in characters.every(tavern):
             tavern = yield from rules.end_of_turn(tavern, player.name, name)
+        tavern = yield from settle(tavern)
+    if tavern.winners is None and tavern.events:  # "the last thing that a player does"
+        tavern = yield from events.end_of_turn(tavern, name)
         tavern = yield from settle(tavern)
     return _next(replace(tavern, resting=()))
 
@@ -184,17 +204,20 @@ def _next(tavern: Tavern) -> Tavern:
 
 def discard(tavern: Tavern, name: str) -> Resolution[Tavern]:
     """Discard any number of cards, one Decision per card until done (A-15)."""
+    count = 0
     while True:
         player = tavern.player(name)
         if not player.hand:
-            return tavern
+            break
         options = (PASS, *sorted({c.name for c in player.hand}))
         choice = yield Decision("discard", f"{name}: discard a card?", options,
                                 Decider.PLAYER, name, state=tavern)
         if choice == PASS:
-            return tavern
+            break
         tavern, card = yield from take_card(tavern, name, choice)
-        tavern = discard_card(tavern, card, name)
+        tavern, count = discard_card(tavern, card, name), count + 1
+    return tavern.note(f"{name} discards {count} card{'s' if count != 1 else ''}") \
+        if count else tavern
 
 
 def draw_up(tavern: Tavern, name: str) -> Resolution[Tavern]:
@@ -202,6 +225,7 @@ def draw_up(tavern: Tavern, name: str) -> Resolution[Tavern]:
     missing = variants.hand_size(tavern, name) - len(tavern.player(name).hand)
     if missing > 0:
         tavern = yield from draw(tavern, name, missing)
+        tavern = tavern.note(f"{name} draws up to {len(tavern.player(name).hand)} cards")
     return tavern
 
 
@@ -214,15 +238,27 @@ def discard_and_draw(tavern: Tavern, name: str) -> Resolution[Tavern]:
 def action_phase(tavern: Tavern, name: str) -> Resolution[Tavern]:
     """``name``'s Action Phase: the character's start-of-phase rules, then up to their
     number of Action cards, each settled before the next."""
-    extra = 0
-    player = tavern.player(name)
-    tavern, extra = yield from characters.mechanics(player).action_phase(tavern, name)
+    rules = characters.mechanics(tavern.player(name))
+    tavern, extra = yield from rules.action_phase(tavern, name)
+    before = tavern
+    tavern = yield from anytime(tavern, name, phase=Phase.ACTION)
+    tavern, done = yield from rules.activations(tavern, name, frozenset())
+    if tavern is not before:
+        tavern = yield from settle(tavern)
     for _ in range(variants.actions(tavern, name) + extra):
+        if tavern.winners is not None or tavern.player(name).out or name in tavern.resting:
+            return tavern
         tavern, played = yield from _action(tavern, name)
         tavern = yield from settle(tavern)
-        if not played or tavern.winners is not None or tavern.player(name).out or \
-                name in tavern.resting:
+        if not played:
             break
+    # "either before or after you play an Action Card"
+    if (done or tavern.minions) and tavern.winners is None and \
+            not tavern.player(name).out and name not in tavern.resting:
+        before = tavern
+        tavern, _ = yield from rules.activations(tavern, name, done)
+        if tavern is not before:
+            tavern = yield from settle(tavern)
     return tavern
 
 
@@ -235,7 +271,7 @@ def action(tavern: Tavern, name: str) -> Resolution[Tavern]:
 
 def _action(tavern: Tavern, name: str) -> Resolution[tuple[Tavern, bool]]:
     player = tavern.player(name)
-    actions = sorted({c.name for c in player.hand
+    actions = sorted({c.name for c in player.cards
                       if c.kind is CardKind.ACTION or c.starts_round})
     if not actions:
         return tavern, False
@@ -245,13 +281,7 @@ def _action(tavern: Tavern, name: str) -> Resolution[tuple[Tavern, bool]]:
         return tavern, False
     tavern, card = yield from take_card(tavern, name, choice)
     if card.starts_round:
-        tavern = tavern.note(f"{name} plays {card.name}")
-        tavern, outcome = yield from respond(tavern, Played(name, card.name, card,
-                                                            round=True))
-        tavern = discard_card(tavern, card, name)
-        if outcome.negated:  # A-73: "the Round never happens"
-            return tavern.note(f"{card.name} is Negated"), True
-        return (yield from gambling_round(tavern, name)), True
+        return (yield from start_round(tavern, name, card)), True
     tavern, _ = yield from play_card(tavern, name, card)
     return tavern, True
 
@@ -290,7 +320,11 @@ def settle(tavern: Tavern) -> Resolution[Tavern]:
             if tavern.player(active).out:
                 active = member
             tavern = yield from anytime(tavern, active, losing=member)
-    return resolve_losses(tavern)
+    tavern = resolve_losses(tavern)
+    if tavern.crawlers and tavern.winners is None:  # "after the Drink and any other
+        tavern = yield from pubcrawl.crawls(tavern)  # pending effects are finished"
+        return (yield from settle(tavern))
+    return tavern
 
 
 def resolve_losses(tavern: Tavern) -> Tavern:
@@ -318,18 +352,21 @@ def resolve_losses(tavern: Tavern) -> Tavern:
         for player in [p for p in tavern.players if p.side == side and not p.out]:
             tavern = discard_drinks(tavern, player.drink_me)
             tavern = _return_tokens(tavern, player.name)
+            for card in player.kept:  # Prizes to the Prize Bin, rewards to their pile
+                tavern = discard_card(tavern, card, player.name)
             for minion in [m for m in tavern.minions if m.controller == player.name]:
                 tavern = replace(tavern, minions=tuple(
                     m for m in tavern.minions if m.name != minion.name))
                 tavern = discard_card(tavern, minion.card, player.name)
             tavern = tavern.with_player(replace(tavern.player(player.name), out=True,
-                                                drink_me=(), gold=0))
+                                                drink_me=(), gold=0, kept=()))
         if side in broke:
             tavern = tavern.note(f"{side} is out of Gold: out of the game")
     left = tavern.sides()
     if len(left) == 1:
         winners = tuple(p.name for p in tavern.players if p.side == left[0])
-        return replace(tavern, winners=winners).note(f"{' and '.join(winners)} wins")
+        return replace(tavern, winners=winners).note(
+            f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}")
     if not left:
         tied = tuple(p.name for p in tavern.players if p.side in standing)
         return replace(tavern, winners=tied).note(f"a tie between {', '.join(tied)}")

@@ -13,9 +13,17 @@ import numpy as np
 
 from tales.engine.game import Game
 from tales.errors import TalesError
+from tales.tavern.rdi import events, variants
 from tales.tavern.rdi.bots import policy
-from tales.tavern.rdi.decks import load_character, load_drinks
-from tales.tavern.rdi.model import Mode, Tavern, Variant
+from tales.tavern.rdi.decks import (
+    load_character,
+    load_drinks,
+    load_dungeon,
+    load_events,
+    load_prizes,
+    load_pub_crawl,
+)
+from tales.tavern.rdi.model import Event, EventKind, Mode, Tavern, Variant
 from tales.tavern.rdi.rules import CharacterDeck, play_game
 
 DECKS = Path(__file__).resolve().parents[3] / "decks"
@@ -24,45 +32,99 @@ DECKS = Path(__file__).resolve().parents[3] / "decks"
 def deck_file(name: str) -> Path:
     """A Character Deck by file path, or by bundled name (``karl`` is
     ``decks/characters/karl.toml``)."""
+    return _bundled(name, "characters", "Character Deck")
+
+
+def _bundled(name: str, folder: str, what: str) -> Path:
+    """A file by path, or by the name of one bundled in ``decks/<folder>/``."""
     path = Path(name)
     if path.suffix == ".toml" or path.exists():
         return path
-    bundled = DECKS / "characters" / f"{name}.toml"
+    bundled = DECKS / folder / f"{name}.toml"
     if not bundled.exists():
-        known = ", ".join(sorted(p.stem for p in (DECKS / "characters").glob("*.toml")))
-        raise TalesError(f"no Character Deck {name!r} (bundled: {known})")
+        known = ", ".join(sorted(p.stem for p in (DECKS / folder).glob("*.toml")))
+        raise TalesError(f"no {what} {name!r} (bundled: {known})")
     return bundled
 
 
 def table(players: int, characters: Sequence[str] | None, mode: Mode
           ) -> tuple[list[str], list[CharacterDeck]]:
-    """Seat names and decks: the given decks dealt in turn, or the bundled ones; in a Boss
-    Battle the first seat needs a villain (the first bundled villain by default)."""
+    """Seat names and decks: the given decks dealt in turn, or the bundled ones; the seats
+    that play a Boss deck (the Boss of a Boss Battle, every seat of Boss Versus Boss...)
+    need a villain (the bundled villains dealt in turn by default)."""
     files = [deck_file(c) for c in characters] if characters else sorted(
         (DECKS / "characters").glob("*.toml"))
     pool = [load_character(f) for f in files]
-    if mode is Mode.BOSS_BATTLE and not characters:
-        villains = [d for d in pool if d.villain]
-        if not villains:
-            raise TalesError("a Boss Battle needs a villain's deck (villain = true)")
-        heroes = [d for d in pool if not d.villain] or pool
-        decks = [villains[0], *(heroes[n % len(heroes)] for n in range(players - 1))]
-    else:
+    bosses = [n for n in range(players) if variants.boss_deck(mode, n)]
+    if characters or not bosses:
         decks = [pool[n % len(pool)] for n in range(players)]
-    if mode is Mode.BOSS_BATTLE and not decks[0].villain:
-        raise TalesError(f"{decks[0].character} is not a villain: only a villain can be the "
-                         "Boss (the first --character)")
+    else:
+        villains = [d for d in pool if d.villain]
+        if bosses and not villains:
+            raise TalesError(f"{mode.value} needs a villain's deck (villain = true)")
+        heroes = [d for d in pool if not d.villain] or pool
+        decks, dealt = [], 0
+        for n in range(players):
+            if n in bosses:
+                decks.append(villains[bosses.index(n) % len(villains)])
+            else:
+                decks.append(heroes[dealt % len(heroes)])
+                dealt += 1
+    for n in bosses:
+        if not decks[n].villain:
+            raise TalesError(f"{decks[n].character} is not a villain: only a villain can play "
+                             f"a Boss deck (seat {n + 1} in {mode.value})")
     names = [f"{d.character} #{n + 1}" for n, d in enumerate(decks)]
     return names, decks
 
 
+def dungeon_file(name: str) -> Path:
+    """A Dungeon by file path, or by bundled name (``practice-armory`` is
+    ``decks/dungeons/practice-armory.toml``)."""
+    return _bundled(name, "dungeons", "Dungeon")
+
+
+#: The add-ons' bundled sample files.
+SAMPLE_DUNGEON = "practice-armory"
+SAMPLE_PRIZES = DECKS / "prizes-sample.toml"
+
+
+SAMPLE_DUNGEON_EVENTS = DECKS / "events" / "dungeon-sample.toml"
+SAMPLE_SEA_EVENTS = DECKS / "events" / "sea-sample.toml"
+SAMPLE_PUB_CRAWL = DECKS / "pub-crawl-sample.toml"
+
+
+def variant_for(mode: Mode, bar_deck: bool = False, dungeon: str | None = None,
+                prizes: str | None = None, dungeon_events: str | None = None,
+                sea_events: str | None = None, pub_crawl: str | None = None) -> Variant:
+    """The variant a table plays: its structure and add-ons (files named or bundled)."""
+    decks: list[tuple[EventKind, tuple[Event, ...], int]] = []
+    if sea_events:  # 002: only "Playing with Dungeon Events and Sea Events"
+        if not dungeon_events:
+            raise TalesError("Sea Events are played with Dungeon Events (add "
+                             "--dungeon-events)")
+        decks.append((EventKind.SEA, load_events(sea_events, (EventKind.SEA,))[1],
+                      events.SEA_WITH_DUNGEON))
+    if dungeon_events:
+        decks.append((EventKind.DUNGEON,
+                      load_events(dungeon_events, (EventKind.DUNGEON,))[1],
+                      events.DUNGEON_WITH_SEA if sea_events else events.ALONE))
+    return Variant(mode, bar_deck=bar_deck,
+                   dungeon=load_dungeon(dungeon_file(dungeon)) if dungeon else None,
+                   prizes=load_prizes(prizes) if prizes else (), event_decks=tuple(decks),
+                   pubs=load_pub_crawl(pub_crawl) if pub_crawl else ())
+
+
 def simulate(players: int, games: int, seed: int, characters: list[str] | None = None,
              drinks: str | None = None, mode: Mode = Mode.INDIVIDUAL, bar_deck: bool = False,
-             bot: str = "random") -> dict[str, Any]:
+             bot: str = "random", dungeon: str | None = None, prizes: str | None = None,
+             dungeon_events: str | None = None, sea_events: str | None = None,
+             pub_crawl: str | None = None) -> dict[str, Any]:
     """The report of ``games`` games."""
     names, decks = table(players, characters, mode)
     drink_deck = load_drinks(drinks or DECKS / "drinks-sample.toml")
-    variant = Variant(mode, bar_deck=bar_deck)
+    variant = variant_for(mode, bar_deck, dungeon, prizes, dungeon_events, sea_events,
+                          pub_crawl)
     wins: dict[str, float] = {}
     side_wins: Counter[str] = Counter()
     seats: Counter[str] = Counter()
@@ -83,8 +145,9 @@ def simulate(players: int, games: int, seed: int, characters: list[str] | None =
         for name in winners:
             character = final.player(name).character
             wins[character] = wins.get(character, 0.0) + 1 / len(winners)
-        sides = {final.player(n).side for n in winners}
-        side_wins["tie" if len(sides) > 1 else sides.pop() if sides else "none"] += 1
+        sides = {final.player(n).side for n in winners}  # a team's name ("": the Boss)
+        side_wins["tie" if len(sides) > 1 else final.player(winners[0]).team if winners
+                  else "none"] += 1
         for player in final.players:
             seats[player.character] += 1
         for line in final.log:
@@ -99,11 +162,15 @@ def simulate(players: int, games: int, seed: int, characters: list[str] | None =
     report: dict[str, Any] = {
         "players": players, "games": games, "seed": seed, "variant": mode.value,
         "bar_deck": bar_deck, "bot": bot,
+        "dungeon": variant.dungeon.name if variant.dungeon else None,
+        "prizes": len(variant.prizes),
+        "event_decks": [kind.value for kind, _, _ in variant.event_decks],
+        "pub_crawl": len(variant.pubs),
         "win_rate_per_seat": {c: round(wins.get(c, 0.0) / seats[c], 4) for c in sorted(seats)},
         "turns": {"mean": round(float(np.mean(turns)), 1), "min": min(turns),
                   "max": max(turns)},
         "decisions_per_game": round(float(np.mean(decisions)), 1),
         "losses": dict(how.most_common())}
-    if mode is not Mode.INDIVIDUAL:
+    if mode not in (Mode.INDIVIDUAL, Mode.BOSS_VERSUS_BOSS):  # games of teams
         report["team_wins"] = {s: round(n / games, 4) for s, n in sorted(side_wins.items())}
     return report

@@ -1,32 +1,198 @@
 """The Red Dragon Inn at the terminal: people and bots at one table, hands hidden.
 
 Each person sees the table (everyone's Fortitude, Alcohol, Gold and Drink Me! pile size,
-the Inn, the pot), the log, and only their own hand; every choice is a numbered menu. Bots
-(greedy or random) and the shuffles are seeded, so a game replays from its seed and the
-people's answers.
+the Inn, the pot, the Drinks being poured), the log, and only their own hand (shown again
+after discarding and drawing); every choice is a numbered menu, a card offered with its
+text, ``?`` shows the text of every card in hand, and discards take several numbers at
+once. Bots (greedy or random) and the shuffles are seeded, so a game replays from its seed
+and the people's answers.
+
+``q`` (or the end of input) saves the game, when a save file is given: the table's options
+and the option numbers chosen so far (a msgpack file written atomically by
+:mod:`tales.engine.saves`); ``--resume`` replays them and goes on. A save is never written
+over a file that is not an earlier save of the same game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from tales.engine.game import Game
-from tales.errors import TalesError
+from tales.engine.saves import SaveError, pack, read_bytes, unpack, write_atomic
+from tales.errors import IllegalChoice, TalesError
 from tales.tavern.at_table import drive
-from tales.tavern.rdi.bots import policy
+from tales.tavern.rdi.bots import POLICIES, policy
 from tales.tavern.rdi.decks import load_drinks
-from tales.tavern.rdi.model import Mode, Tavern, Variant
+from tales.tavern.rdi.model import Card, Mode, Step, Tavern, Verb, Who
 from tales.tavern.rdi.rules import play_game
-from tales.tavern.rdi.simulate import DECKS, table
+from tales.tavern.rdi.simulate import DECKS, table, variant_for
+from tales.tavern.rdi.zones import playable
+
+SAVE_KIND = "tales-tavern"
+SAVE_VERSION = 1
+#: Decisions a person may answer with several numbers at once.
+SEVERAL = ("discard",)
+
+
+@dataclass(frozen=True)
+class Seating:
+    """What a game at the terminal was started with (all a save needs besides the
+    choices)."""
+
+    players: int
+    people: int
+    seed: int
+    characters: tuple[str, ...] = ()
+    mode: str = Mode.INDIVIDUAL.value
+    bar_deck: bool = False
+    bot: str = "greedy"
+    drinks: str = ""
+    dungeon: str = ""
+    prizes: str = ""
+    dungeon_events: str = ""
+    sea_events: str = ""
+    pub_crawl: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["characters"] = list(self.characters)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], source: str) -> Seating:
+        try:
+            seating = cls(int(data["players"]), int(data["people"]), int(data["seed"]),
+                          tuple(str(c) for c in data["characters"]), str(data["mode"]),
+                          bool(data["bar_deck"]), str(data["bot"]), str(data["drinks"]),
+                          str(data["dungeon"]), str(data["prizes"]),
+                          str(data["dungeon_events"]), str(data["sea_events"]),
+                          str(data["pub_crawl"]))
+            Mode(seating.mode)
+            if seating.bot not in POLICIES or not 0 < seating.people <= seating.players:
+                raise ValueError("bad bot or seats")
+        except (KeyError, TypeError, ValueError) as bad:
+            raise SaveError(f"{source}: malformed tavern save ({bad})") from None
+        return seating
+
+
+def save_bytes(seating: Seating, choices: list[int]) -> bytes:
+    return pack(SAVE_KIND, SAVE_VERSION, {"table": seating.to_dict(), "choices": choices})
+
+
+def read_game(path: str | Path) -> tuple[Seating, list[int]]:
+    """A tavern save: its table and choices; one-line :class:`SaveError` otherwise."""
+    source = str(path)
+    payload = unpack(read_bytes(path), source, SAVE_KIND, SAVE_VERSION, {},
+                     what="tavern game save")
+    choices = payload.get("choices")
+    if not isinstance(payload.get("table"), dict) or not isinstance(choices, list) or not all(
+            isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in choices):
+        raise SaveError(f"{source}: malformed tavern save")
+    return Seating.from_dict(payload["table"], source), list(choices)
+
+
+def ours(path: Path, seating: Seating, choices: list[int]) -> bool:
+    """Whether ``path`` is free or holds an earlier save of this very game (the same table,
+    its choices a beginning of ours): the only files a save may replace."""
+    if not path.exists():
+        return True
+    try:
+        theirs, before = read_game(path)
+    except SaveError:
+        return False
+    return theirs == seating and choices[:len(before)] == before
+
+
+def free_path(path: Path, seating: Seating, choices: list[int]) -> Path:
+    """``path`` if a save may go there, else the first ``name-2``, ``name-3``... that may."""
+    number = 1
+    target = path
+    while not ours(target, seating, choices):
+        number += 1
+        target = path.with_name(f"{path.stem}-{number}{path.suffix}")
+    return target
+
+
+# --- what a person reads ------------------------------------------------------------------
+
+_VERBS = ("antes", "discards", "draws", "drinks", "gains", "Ignores", "leaves", "loses",
+          "orders", "passes", "pays", "plays", "redirects", "reveals", "sobers", "spends",
+          "splits", "takes", "uses", "wins")
+_YOU = re.compile(r"\byou (" + "|".join(_VERBS) + r")\b")
+
+
+def grammar(line: str) -> str:
+    """A line about the one person called "you" in the second person: "you order", "you
+    pass out", "your turn"."""
+    def verb(match: re.Match[str]) -> str:
+        word = match.group(1)
+        return "you " + (word[:-2] if word.endswith(("sses", "ches", "shes")) else word[:-1])
+    line = _YOU.sub(verb, line)
+    return re.sub(r"\byou's\b", "your", re.sub(r"\byou is\b", "you are",
+                                              re.sub(r"\byou has\b", "you have", line)))
+
+
+def describe(card: Card) -> str:
+    """A card's words: its text, or what its steps do."""
+    if card.text:
+        return card.text
+    words = [_step_words(s) for s in card.steps]
+    return "; ".join(w for w in words if w) or card.kind.value
+
+
+def _step_words(step: Step) -> str:
+    whom = {Who.YOU: "you", Who.TARGET: "another player", Who.ANY: "a player",
+            Who.EACH_OTHER: "each other player", Who.EACH: "each player"}[step.who]
+    amount = step.amount
+    if step.verb is Verb.FORTITUDE:
+        return f"{whom}: {'gain' if amount > 0 else 'lose'} {abs(amount)} Fortitude"
+    if step.verb is Verb.ALCOHOL:
+        return f"{whom}: {'gain' if amount > 0 else 'lose'} {abs(amount)} Alcohol"
+    if step.verb is Verb.PAY:
+        return f"{whom}: pay {amount} Gold" + (" to the Inn" if step.to_inn else "")
+    if step.verb in (Verb.NEGATE, Verb.IGNORE) and step.target is not None:
+        return f"{step.verb.value} {step.target.value}"
+    if step.verb in (Verb.REDUCE, Verb.SPIKE, Verb.HIT_BACK, Verb.COLLECT, Verb.DRAW,
+                     Verb.DISCARD, Verb.ORDER, Verb.DRINK, Verb.ANTE):
+        return f"{step.verb.value.replace('_', ' ')} {amount}" + (
+            f" {step.stat.value}" if step.stat is not None else "")
+    if step.verb is Verb.GAIN:
+        return f"{whom}: gain {amount} {step.resource}"
+    return step.verb.value.replace("_", " ")
+
+
+def _card(tavern: Tavern, viewer: str, name: Any) -> Card | None:
+    if viewer not in {p.name for p in tavern.players}:
+        return None
+    return next((c for c in playable(tavern, viewer) if c.name == name), None)
+
+
+def explain(tavern: Any, viewer: str, option: Any) -> str:
+    """The text of the card an option names, for the person choosing."""
+    if not isinstance(tavern, Tavern):
+        return ""
+    card = _card(tavern, viewer, option)
+    return describe(card) if card is not None else ""
+
+
+def hand_texts(tavern: Any, viewer: str) -> list[str]:
+    """Every card ``viewer`` holds, with its text (``?``)."""
+    if not isinstance(tavern, Tavern):
+        return []
+    return [f"  {c.name} ({c.kind.value}): {describe(c)}"
+            for c in tavern.player(viewer).hand] or ["  your hand is empty"]
 
 
 def table_lines(tavern: Tavern, viewer: str) -> list[str]:
     """The table as ``viewer`` sees it: public counts for all (teams on their shared mat,
-    tokens, Drinks in front), the hand only for them and their teammates (001: teammates
-    "can look at each other's hands")."""
+    tokens, Drinks in front), the Drinks being poured, the hand only for them and their
+    teammates (001: teammates "can look at each other's hands")."""
     lines = [f"Inn {tavern.inn} Gold" + (f", pot {tavern.pot}" if tavern.pot else "")]
     for player in tavern.players:
         mat = tavern.mat(player.name)
@@ -37,34 +203,90 @@ def table_lines(tavern: Tavern, viewer: str) -> list[str]:
             f"{len(player.drink_me)} Drink(s) waiting, {len(player.hand)} cards"
             + (f"; {tokens}" if tokens else "")
             + (f"; in front: {', '.join(d.name for d in player.in_front)}"
-               if player.in_front else ""))
+               if player.in_front else "")
+            + (f"; kept: {', '.join(c.name for c in player.kept)}" if player.kept else "")
+            + (f"; in {tavern.room_of(player.name)}" if tavern.variant.dungeon else ""))
         lines.append(f"  {player.name} ({player.character}){shared}: {status}")
+    for kind, deck, _, counters in tavern.events:
+        lines.append(f"  {kind.value.capitalize()} Event Deck: {len(deck)} cards, "
+                     f"{counters} Progress Counter(s)")
+    if tavern.party:
+        open_pubs = [f"{name} ({len(deck)})" for name, deck, _ in tavern.pub_decks if deck]
+        lines.append(f"  the party is at {tavern.party}; open: {', '.join(open_pubs) or 'none'}")
+    for drinker, label, alcohol in tavern.pouring:
+        lines.append(f"  poured: {label} for {drinker} ({alcohol:+d} Alcohol)")
     for mate in tavern.team(viewer):
         whose = "your hand" if mate.name == viewer else f"{mate.name}'s hand"
         lines.append(f"  {whose}: " + ("; ".join(c.name for c in mate.hand) or "empty"))
     return lines
 
 
+# --- a game --------------------------------------------------------------------------------
+
+def start(seating: Seating) -> Callable[[], Any]:
+    """The game a seating plays (the same every time: a save replays it)."""
+    _, decks = table(seating.players, list(seating.characters) or None, Mode(seating.mode))
+    drinks = load_drinks(seating.drinks or Path(DECKS) / "drinks-sample.toml")
+    names = _names(seating)
+    variant = variant_for(Mode(seating.mode), seating.bar_deck, seating.dungeon or None,
+                          seating.prizes or None, seating.dungeon_events or None,
+                          seating.sea_events or None, seating.pub_crawl or None)
+    return lambda: play_game(names, decks, drinks, variant=variant)
+
+
+def _names(seating: Seating) -> list[str]:
+    people = seating.people
+    names = [f"you{n + 1}" if people > 1 else "you" for n in range(people)]
+    return names + [f"bot{n + 1}" for n in range(seating.players - people)]
+
+
 def play(players: int, people: int, seed: int, read: Callable[[str], str] | None = None,
          write: Callable[[str], None] = print, characters: list[str] | None = None,
-         mode: Mode = Mode.INDIVIDUAL, bar_deck: bool = False, bot: str = "greedy"
-         ) -> Tavern | None:
-    """Play one game; the final table, or None if a person quit."""
+         mode: Mode = Mode.INDIVIDUAL, bar_deck: bool = False, bot: str = "greedy",
+         drinks: str = "", dungeon: str = "", prizes: str = "", dungeon_events: str = "",
+         sea_events: str = "", pub_crawl: str = "", save: Path | None = None,
+         resume: Path | None = None) -> Tavern | None:
+    """Play one game (or go on with the one saved in ``resume``); the final table, or None
+    if a person quit, which saves the game to ``save`` (or the file resumed) when given."""
     ask = read or (lambda prompt: input(prompt))
-    _, decks = table(players, characters, mode)
-    drinks = load_drinks(Path(DECKS) / "drinks-sample.toml")
-    names = [f"you{n + 1}" if people > 1 else "you" for n in range(people)]
-    names += [f"bot{n + 1}" for n in range(players - people)]
-    humans = set(names[:people])
-    bots = policy(bot, np.random.default_rng([seed, 1]))
-    variant = Variant(mode, bar_deck=bar_deck)
+    choices: list[int] = []
+    if resume is not None:
+        seating, choices = read_game(resume)
+        save = save or resume
+    else:
+        seating = Seating(players, people, seed, tuple(characters or ()), mode.value,
+                          bar_deck, bot, drinks, dungeon, prizes, dungeon_events,
+                          sea_events, pub_crawl)
+    if save is not None and not ours(save, seating, choices):
+        raise TalesError(f"{save}: holds something other than this game; not written over "
+                         "(give another --save FILE)")
     try:
-        game: Game[Tavern] = Game(lambda: play_game(names, decks, drinks, variant=variant))
-    except ValueError as error:
+        game: Game[Tavern] = Game(start(seating), choices=choices)
+    except ValueError as error:  # a table the variant refuses
         raise TalesError(str(error)) from None
-    final = drive(game, humans, seed, bots, table_lines, ask, write)
+    except IllegalChoice as bad:
+        raise TalesError(f"{resume}: the save does not replay ({bad})") from None
+    humans = set(_names(seating)[:seating.people])
+    bots = policy(seating.bot, np.random.default_rng([seating.seed, 1, len(choices)]))
+    say: Callable[[str], None] = lambda line: write(grammar(line))  # noqa: E731
+    shown = 0
+    if game.seen_state is not None:  # resumed: the last few lines of the log again
+        shown = max(0, len(game.seen_state.log) - 8)
+        say(f"resuming {resume}: turn {game.seen_state.turn}")
+    rng = np.random.default_rng([seating.seed, len(choices)]) if choices else None
+    final = drive(game, humans, seating.seed, bots, table_lines, ask, say, explain=explain,
+                  detail=hand_texts, several=SEVERAL, rng=rng, shown=shown)
     if final is None:
+        if save is not None:
+            target = free_path(save, seating, game.choices)
+            try:
+                write_atomic(target, save_bytes(seating, game.choices))
+            except OSError as bad:
+                raise TalesError(f"cannot save to {target}: {bad.strerror or bad}") from None
+            write(f"saved to {target}; go on with: tales tavern play --resume {target}")
         return None
     winners = final.winners or ()
-    write(("Winner: " if len(winners) == 1 else "A tie: ") + ", ".join(winners))
+    sides = {final.player(n).side for n in winners}
+    write(("Winner: " if len(winners) == 1 else "Winners: " if len(sides) == 1 else
+           "A tie: ") + ", ".join(winners))
     return final

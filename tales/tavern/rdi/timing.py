@@ -118,6 +118,7 @@ class Outcome:
     redirected: tuple[tuple[str, str], ...] = ()  # (from, to), in the order played
     pours: tuple[Pour, ...] = ()
     taker: str = ""  # who takes the pot instead of the Round's winner
+    sharer: str = ""  # who takes half the pot
     from_inn: frozenset[str] = frozenset()  # whose Gold payments the Inn makes
 
     def reduction(self, name: str, stat: Stat) -> int:
@@ -180,12 +181,15 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
         return None
     if step.verb is Verb.TAKE_POT:  # Gerki's "Um...I know you think you won, but..."
         return Use(card.name, step.verb) if played.pot and not outcome.taker else None
+    if step.verb is Verb.SHARE_POT:  # Whitehawk's "What a coincidence, ... the same hand!"
+        return Use(card.name, step.verb) if played.pot and not outcome.sharer \
+            and name != (outcome.taker or played.source) else None
     team = [p.name for p in tavern.team(name)]
     if played.pours and not outcome.negated:
         pours = outcome.pours or played.pours
         live = [i for i, p in enumerate(pours) if p.live]
         mine = [i for i in live if pours[i].drinker in team and not pours[i].ignored]
-        if step.verb is Verb.SPIKE:
+        if step.verb in (Verb.SPIKE, Verb.SWAP):
             return Use(card.name, step.verb, pours=tuple(live)) if live else None
         if step.verb in (Verb.SPLIT, Verb.PASS):
             own = tuple(i for i in mine if pours[i].drinker == name and not pours[i].half)
@@ -196,11 +200,12 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
                 return Use(card.name, step.verb, pours=tuple(mine)) if mine else None
             if step.verb is Verb.NEGATE:
                 return Use(card.name, step.verb, pours=tuple(live)) if live else None
-    if step.verb in (Verb.SPIKE, Verb.SPLIT, Verb.PASS):
+    if step.verb in (Verb.SPIKE, Verb.SPLIT, Verb.PASS, Verb.SWAP):
         return None
     if step.verb is Verb.NEGATE:
-        if not _matches(step.target, played, card) or name == played.source:
-            return None
+        if not _matches(step.target, played, card) or (name == played.source
+                                                        and not played.event):
+            return None  # not your own card (an Event is nobody's card)
         if played.card is not None and played.card.activation and step.target in (
                 Target.ACTION, Target.CARD):
             return None  # 002: "may not be played to stop a Minion from activating"
@@ -253,6 +258,7 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
     outcome = outcome or Outcome(pours=played.pours)
     if played.card is not None and played.card.unanswerable:
         return tavern, outcome
+    declined: set[str] = set()  # offered their Anytime cards on their own, and passed
     while True:
         order = tavern.order_from(played.source) if not tavern.player(played.source).out \
             else [p.name for p in tavern.others(played.source)]
@@ -262,7 +268,8 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
             for card in playable(tavern, name):
                 use = uses(tavern, played, name, outcome, card)
                 if use is None and card.kind is CardKind.ANYTIME and proactive(card) \
-                        and name not in tavern.resting and concerned(tavern, played, name):
+                        and name not in tavern.resting and name not in declined \
+                        and concerned(tavern, played, name):
                     use = Use(card.name, Verb.HANDLER, alone=True)  # any Anytime card
                 if use is not None:
                     usable.setdefault(card.name, use)
@@ -275,6 +282,9 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
         tiers = [True, False] if any(CardKind.ANYTIME in k.values() for k in kinds.values()) \
             else [False]
         answered = False
+        pours = outcome.pours or played.pours
+        shown = replace(tavern, pouring=tuple((p.drinker, p.label, p.alcohol) for p in pours
+                                              if p.live and not p.ignored)) if pours else tavern
         for anytime_only in tiers:
             for name in order:
                 usable = {u: use for u, use in options.get(name, {}).items()
@@ -285,8 +295,10 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
                 what = "an Anytime card" if anytime_only else "a card"
                 choice = yield Decision("respond", f"{name}: respond to {played.label} "
                                         f"with {what}?", (PASS, *sorted(usable)),
-                                        Decider.PLAYER, name, state=tavern)
+                                        Decider.PLAYER, name, state=shown)
                 if choice == PASS:
+                    if any(u.alone for u in usable.values()):
+                        declined.add(name)  # asked once a window (issue 22)
                     continue
                 if usable[choice].alone:
                     tavern, card = yield from take_card(tavern, name, choice)

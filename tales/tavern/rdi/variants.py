@@ -1,9 +1,10 @@
-"""The variants' numbers (001, "Team Variants", "Two-Headed Dragon", "Boss Battle"; the
-checklist's B-05 to B-07): who is on which team, hand sizes, Potion Tokens, how many
-Actions a player may play and how many Drinks a team orders.
+"""The variants' numbers (001, "Team Variants", "Two-Headed Dragon", "Boss Battle",
+"Two-Headed Boss Battle", "Leaders and Lackeys"; 002, "Boss Versus Boss"; the checklist's
+B-05 to B-09): who is on which team, who plays a Boss deck, hand sizes, Potion Tokens, how
+many Actions a player may play and how many Drinks a team orders.
 
-Every variant is a seating plus these numbers, so the seeds' other team variants
-(Two-Headed Boss Battle, Leaders and Lackeys) are new rows here rather than new rules.
+Every structure is a seating plus these numbers, so a new team variant is a new row here
+rather than new rules.
 """
 
 from __future__ import annotations
@@ -12,16 +13,22 @@ from tales.tavern.rdi.model import HAND_SIZE, Mode, Tavern
 
 #: Potion Tokens per team (Two-Headed Dragon: "2 per team").
 TWO_HEADED_POTIONS = 2
-TEAM_GOLD = 10  # "Each team takes 10 Gold"
+TEAM_GOLD = 10  # "Each team takes 10 Gold"; the Boss Setup's "The Boss takes 10 Gold"
+#: Structures of teams of two neighbours, ordering two Drinks a team (001: "the same as the
+#: Two-Headed Dragon variant").
+PAIRS = frozenset({Mode.TWO_HEADED_DRAGON, Mode.TWO_HEADED_BOSS_BATTLE,
+                   Mode.LEADERS_AND_LACKEYS})
 
 
 def teams(mode: Mode, names: list[str]) -> list[str]:
-    """Each player's team name, in seat order: Two-Headed Dragon pairs neighbours
+    """Each player's team name, in seat order: the pairs structures pair neighbours
     ("Teammates sit next to each other"); in a Boss Battle the first seat is the Boss (a
-    "team of one") and everyone else is the Challengers."""
-    if mode is Mode.TWO_HEADED_DRAGON:
+    "team of one") and everyone else is the Challengers; Boss Versus Boss "does not use
+    the general team rules"."""
+    if mode in PAIRS:
         if len(names) % 2 or len(names) < 4:
-            raise ValueError("Two-Headed Dragon needs an even number of players, 4 or more")
+            raise ValueError(f"{mode.value.capitalize()} needs an even number of players, 4 "
+                             "or more")
         return [f"team {n // 2 + 1}" for n in range(len(names))]
     if mode is Mode.BOSS_BATTLE:
         if not 3 <= len(names) <= 5:
@@ -30,19 +37,30 @@ def teams(mode: Mode, names: list[str]) -> list[str]:
     return [""] * len(names)
 
 
+def boss_deck(mode: Mode, seat: int) -> bool:
+    """Whether the player in ``seat`` plays a Boss deck (a villain with its Boss cards): the
+    Boss of a Boss Battle (the first seat), every player of a Two-Headed Boss Battle and of
+    Boss Versus Boss, the Leader (first) of each Leaders and Lackeys pair."""
+    if mode is Mode.BOSS_BATTLE:
+        return seat == 0
+    if mode is Mode.LEADERS_AND_LACKEYS:
+        return seat % 2 == 0
+    return mode in (Mode.TWO_HEADED_BOSS_BATTLE, Mode.BOSS_VERSUS_BOSS)
+
+
 def challengers(tavern: Tavern) -> int:
     """X, the number of Challengers who started a Boss Battle."""
     return sum(1 for p in tavern.players if p.name != tavern.variant.boss)
 
 
 def potions(mode: Mode, count: int, boss: bool) -> int:
-    """Potion Tokens a team starts with: 2 a team in Two-Headed Dragon; X for the Boss
+    """Potion Tokens a team starts with: 2 a team in the pairs structures; X for the Boss
     and X in all for the Challengers (X Challengers)."""
-    if mode is Mode.TWO_HEADED_DRAGON:
+    if mode in PAIRS:
         return TWO_HEADED_POTIONS
     if mode is Mode.BOSS_BATTLE:
         return count - 1
-    return 0
+    return 0  # Boss Versus Boss: "Potion Tokens: None"
 
 
 def hand_size(tavern: Tavern, name: str) -> int:
@@ -67,9 +85,9 @@ def actions(tavern: Tavern, name: str) -> int:
 
 
 def drinks_ordered(tavern: Tavern, name: str) -> int:
-    """Drinks ``name``'s team orders: 1; 2 a team in Two-Headed Dragon; the Boss X (on
+    """Drinks ``name``'s team orders: 1; 2 a team in the pairs structures; the Boss X (on
     their first turn as many as their Actions); the Challengers 1 in all."""
-    if tavern.variant.mode is Mode.TWO_HEADED_DRAGON:
+    if tavern.variant.mode in PAIRS:
         return 2
     if tavern.variant.mode is Mode.BOSS_BATTLE and name == tavern.variant.boss:
         return actions(tavern, name)

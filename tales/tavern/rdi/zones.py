@@ -9,36 +9,53 @@ from dataclasses import replace
 from tales.rules.decisions import Resolution
 from tales.tavern.chance import shuffle
 from tales.tavern.rdi import characters
-from tales.tavern.rdi.model import Card, Drink, Tavern
+from tales.tavern.rdi.model import Card, Drink, Player, Tavern
 from tales.tavern.rdi.stats import pay
 
 #: The Drink Deck is 30 cards; the Bar Deck deals it 30 at a time (B-01).
 DRINK_DECK = 30
+#: The Prizes in the Inn, and the Prize Bin (their pile's discards: a used Prize's place).
+PRIZES = "Prize"
+PRIZE_BIN = f"{PRIZES} discard"
 
 
 def draw(tavern: Tavern, name: str, count: int) -> Resolution[Tavern]:
-    """Draw ``count`` cards; an empty deck is the discard pile shuffled (A-15)."""
+    """Draw ``count`` cards; drawing the last card shuffles the discard pile into a new
+    deck at once (A-15: "If you draw the last card from your Character Deck, shuffle your
+    discarded Character Cards")."""
     player = tavern.player(name)
     for _ in range(count):
         if not player.deck:
-            if not player.discard:
+            player = yield from _reshuffle(player)
+            if not player.deck:
                 break
-            deck = yield from shuffle(player.discard, f"{name}'s discard pile")
-            player = replace(player, deck=tuple(deck), discard=())
         player = replace(player, hand=(*player.hand, player.deck[-1]), deck=player.deck[:-1])
+        if not player.deck:
+            player = yield from _reshuffle(player)
     return tavern.with_player(player)
+
+
+def _reshuffle(player: Player) -> Resolution[Player]:
+    if not player.discard:
+        return player
+    deck = yield from shuffle(player.discard, f"{player.name}'s discard pile")
+    return replace(player, deck=tuple(deck), discard=())
 
 
 def playable(tavern: Tavern, name: str) -> tuple[Card, ...]:
     """``name``'s hand and the abilities their character may use like cards."""
-    return (*tavern.player(name).hand, *(c for _, c in characters.abilities(tavern, name)))
+    return (*tavern.player(name).cards, *(c for _, c in characters.abilities(tavern, name)))
 
 
 def take_card(tavern: Tavern, name: str, card_name: str) -> Resolution[tuple[Tavern, Card]]:
-    """Take the first card called ``card_name`` out of ``name``'s hand, or use the
-    character's ability of that name (paying for it)."""
+    """Take the first card called ``card_name`` out of ``name``'s hand (or the cards they
+    keep), or use the character's ability of that name (paying for it)."""
     player = tavern.player(name)
     index = next((i for i, c in enumerate(player.hand) if c.name == card_name), None)
+    kept = next((i for i, c in enumerate(player.kept) if c.name == card_name), None)
+    if index is None and kept is not None:
+        return tavern.with_player(replace(player, kept=player.kept[:kept]
+                                          + player.kept[kept + 1:])), player.kept[kept]
     if index is None:
         rules, card = next((r, c) for r, c in characters.abilities(tavern, name)
                            if c.name == card_name)
@@ -113,4 +130,12 @@ def restock(tavern: Tavern) -> Resolution[Tavern]:
 
 
 def discard_drinks(tavern: Tavern, drinks: Sequence[Drink]) -> Tavern:
-    return replace(tavern, drink_discard=(*tavern.drink_discard, *drinks))
+    """Drinks to their discard pile: the Drink Deck's, or their own tavern's (001: "Each
+    tavern has its own Drink discard pile")."""
+    ours = [d for d in drinks if not d.tavern]
+    tavern = replace(tavern, drink_discard=(*tavern.drink_discard, *ours)) if ours else tavern
+    if len(ours) < len(drinks):
+        tavern = replace(tavern, pub_decks=tuple(
+            (name, deck, (*used, *(d for d in drinks if d.tavern == name)))
+            for name, deck, used in tavern.pub_decks))
+    return tavern

@@ -76,6 +76,13 @@ class Mechanics:
         return tavern, 0
         yield  # pragma: no cover
 
+    def activations(self, tavern: Tavern, name: str, done: frozenset[str]
+                    ) -> Resolution[tuple[Tavern, frozenset[str]]]:
+        """During ``name``'s Action Phase, before and after the Action card: things in play
+        that may act once a phase (Torglesnarf's Minions), ``done`` those that have."""
+        return tavern, done
+        yield  # pragma: no cover
+
     def end_of_turn(self, tavern: Tavern, owner: str, ended: str) -> Resolution[Tavern]:
         """At the end of ``ended``'s turn (Amundyr's Scarabs)."""
         return tavern

@@ -29,22 +29,25 @@ class Torglesnarf(Mechanics):
     def set_up(self, tavern: Tavern, name: str) -> Tavern:
         return collect(tavern, name, EXTRA_GOLD).note(f"{name} takes {EXTRA_GOLD} extra Gold")
 
-    def action_phase(self, tavern: Tavern, name: str) -> Resolution[tuple[Tavern, int]]:
-        """"Once during each of your Action Phases" for each Minion with an effect (before
-        the Action card; "A Minion may act on the turn it comes into play")."""
+    def activations(self, tavern: Tavern, name: str, done: frozenset[str]
+                    ) -> Resolution[tuple[Tavern, frozenset[str]]]:
+        """"Once during each of your Action Phases" for each Minion with an effect, before
+        or after the Action card: "A Minion may act on the turn it comes into play"."""
         from tales.tavern.rdi.effects import play_card
 
-        for minion in [m for m in tavern.minions if m.controller == name and m.card.steps]:
+        for minion in [m for m in tavern.minions if m.controller == name and m.card.steps
+                       and m.name not in done]:
             if tavern.minion(minion.name) is None or tavern.player(name).out:
                 continue
             choice = yield Decision("activate", f"{name}: activate {minion.name}?",
                                     ("no", "yes"), Decider.PLAYER, name, state=tavern)
             if choice == "yes":
+                done = done | {minion.name}
                 activation = replace(minion.card, activation=True, minion=False)
                 tavern, _ = yield from play_card(tavern, name, activation, discard=False,
                                                  label=f"{minion.name}'s activation",
                                                  via=minion.name)
-        return tavern, 0
+        return tavern, done
 
 
 register(Torglesnarf())
