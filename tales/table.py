@@ -30,7 +30,8 @@ R = TypeVar("R")
 SPACE_DECISIONS = frozenset(
     {"final-target-space", "approach-space", "overrun-displace", "grab-space", "move-to",
      "evade-leap", "effect-space", "start-space", "deploy-space", "illusion-space",
-     "open-door", "place-space", "reinforce-space"})
+     "open-door", "place-space", "reinforce-space", "summon-zot", "recovery-space",
+     "wizard-fire-remove"})
 PATH_DECISIONS = frozenset({"push-path", "pull-path"})
 
 

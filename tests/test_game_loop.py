@@ -87,6 +87,24 @@ def test_bot_games_keep_the_invariants_and_replay_exactly(
         final.round, final.result, final.fallen)
 
 
+SOLO = (("gerki", "otto-guard"), ("deirdre", "otto-medic"), ("fiona", "pooky"),
+        ("eve", "otto-tinker"))
+
+
+@settings(max_examples=16, deadline=None)
+@given(scenario=st.sampled_from(SCENARIOS), solo=st.sampled_from(SOLO),
+       bot=st.sampled_from(("random", "greedy")), seed=st.integers(0, 2**32 - 1))
+def test_solo_games_keep_the_invariants(scenario: str, solo: tuple[str, str], bot: str,
+                                        seed: int) -> None:
+    """Solo Mode: a Companion flipping to and from its Recovery side (Tiny and Avoided,
+    then not) never leaves two non-Tiny figures on one space (issue 16, item 17)."""
+    hero, companion = solo
+    ctx = load_context(Setup(scenario, (hero,), companion=companion))
+    _, final = play(ctx, bot, seed)
+    assert final.result in (Result.VICTORY, Result.DEFEAT)
+    check_position(ctx, final.position, {g: 9 for g in ctx.scenario.groups})
+
+
 def test_a_full_game_replays_from_its_answers_and_undo_rewinds_one_choice() -> None:
     ctx = _context(SCENARIOS[0], HEROES[0])
     game, final = play(ctx, "greedy", 7)

@@ -24,6 +24,7 @@ from tales.rules.attacks import Battle
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.effects import Ability, Kind, Verb, activate
 from tales.rules.health import StunEffect, TurnKind, give_tokens, stun_at_turn
+from tales.rules.movement import nearest_unoccupied
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,7 @@ def companion_turn(
         return battle.note(f"{cid} is Stunned: skips its turn and discards its Stun Tokens")
     figure = battle.position.figure(cid)
     if figure.recovering:
-        return recover(battle, card, hero_id)
+        return (yield from recover(battle, card, hero_id))
     if scheme is not None:
         offered: tuple[Ability, ...] = (scheme,)
     else:
@@ -112,8 +113,13 @@ def companion_turn(
     return battle
 
 
-def recover(battle: Battle, card: CompanionCard, hero_id: str) -> Battle:
-    """A turn on the Recovery side: one more token; flip back when there are enough."""
+def recover(battle: Battle, card: CompanionCard, hero_id: str) -> Resolution[Battle]:
+    """A turn on the Recovery side: one more token; flip back when there are enough.
+
+    Flipped back, a Companion that is no longer Tiny may stand where another non-Tiny
+    figure stands (it was Tiny and Avoided): it is placed on the Nearest Unoccupied space
+    instead, as Pooky's "Summons Zot" places Zot (Appendix A; docs/rules-decisions.md),
+    its player choosing among tied spaces."""
     recovery = card.recovery
     position, _ = give_tokens(battle.position, card.id, recovery.token, 1)
     figure = position.figure(card.id)
@@ -133,5 +139,18 @@ def recover(battle: Battle, card: CompanionCard, hero_id: str) -> Battle:
                    keywords=(figure.keywords - recovery.keywords) | card.keywords
                    ).with_tokens(tokens)
     names = position.board.names
-    return battle.at(position.with_figure(back)).note(
-        f"{card.id} flips back, fully healed, on {names[at]}")
+    position = position.with_figure(back)
+    line = f"{card.id} flips back, fully healed, on {names[at]}"
+    if Keyword.TINY not in back.keywords and position.is_occupied(at, ignoring=back.id):
+        options = nearest_unoccupied(position, at, back.id)
+        if options:
+            to = options[0]
+            if len(options) > 1:
+                to = yield Decision("recovery-space", f"{card.id} flips back on an Occupied "
+                                    "space: to which Nearest Unoccupied space?",
+                                    tuple(options), Decider.PLAYER, card.id,
+                                    position=position, battle=battle)
+            position = position.with_figure(replace(back, at=to))
+            line = (f"{card.id} flips back, fully healed; {names[at]} is Occupied, so on "
+                    f"{names[to]}, the Nearest Unoccupied space")
+    return battle.at(position).note(line)
