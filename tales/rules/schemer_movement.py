@@ -227,11 +227,10 @@ def schemer_move(
             reasons.append(f"tied for Nearest: {', '.join(tied)}; the players chose {chosen}")
             found.figures = [f for f in found.figures if f.id == chosen or f.id not in tied]
     sight = position.line_of_fire_field(figure.at)
-    described = [f"{f.id} ({sight[f.at]})" if sight[f.at] >= 0 else f.id
+    described = [f"{f.id} (Line of Fire {sight[f.at]})" if sight[f.at] >= 0 else f.id
                  for f in found.figures]
     described += [names[s] for s in found.spaces] + [f"feature {n}" for n in found.features]
-    measured = " by Line of Fire" if found.figures else ""
-    reasons.append(f"{selector}{measured}: {', '.join(described)}")
+    reasons.append(f"{selector}: {', '.join(described)}")
     spaces = target_spaces(position, found, figure)
     if figure.at in spaces:
         who = spaces[figure.at]
@@ -275,7 +274,12 @@ def schemer_move(
                  and bool(np.isfinite(models[0].safe_steps[final])))
     routes = reach(position, figure.id, points, leap, rules.move, safe_only=safe_only)
     if safe_only:
-        reasons.append("a Safe path exists: it moves only along Safe spaces")
+        avoided = sorted(s for s in reach(position, figure.id, points, leap, rules.move).costs
+                         if models[0].dangerous[s])
+        if avoided:
+            reasons.append("a Safe path exists: it keeps off the Dangerous "
+                           + ("space " if len(avoided) == 1 else "spaces ")
+                           + " ".join(names[s] for s in avoided))
     verb = "Leaps" if leap else "moves"
     if final in routes:
         route = routes.route(final, safest=True)
