@@ -139,18 +139,17 @@ def recover(battle: Battle, card: CompanionCard, hero_id: str) -> Resolution[Bat
                    keywords=(figure.keywords - recovery.keywords) | card.keywords
                    ).with_tokens(tokens)
     names = position.board.names
-    position = position.with_figure(back)
     line = f"{card.id} flips back, fully healed, on {names[at]}"
     if Keyword.TINY not in back.keywords and position.is_occupied(at, ignoring=back.id):
         options = nearest_unoccupied(position, at, back.id)
         if options:
             to = options[0]
-            if len(options) > 1:
+            if len(options) > 1:  # asked while he is still on his Recovery side
                 to = yield Decision("recovery-space", f"{card.id} flips back on an Occupied "
                                     "space: to which Nearest Unoccupied space?",
                                     tuple(options), Decider.PLAYER, card.id,
                                     position=position, battle=battle)
-            position = position.with_figure(replace(back, at=to))
+            back = replace(back, at=to)
             line = (f"{card.id} flips back, fully healed; {names[at]} is Occupied, so on "
                     f"{names[to]}, the Nearest Unoccupied space")
-    return battle.at(position).note(line)
+    return battle.at(position.with_figure(back)).note(line)
