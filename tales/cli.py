@@ -404,7 +404,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from tales.engine.content import load_context
-    from tales.engine.saves import read_save
+    from tales.engine.saves import read_save, write_save
     from tales.terminal import TerminalGame
 
     save: Path | None
@@ -422,7 +422,16 @@ def cmd_play(args: argparse.Namespace) -> int:
         game = TerminalGame(ctx, seed, choices, save)
     except IllegalChoice as bad:
         raise TalesError(f"{args.resume}: the save does not replay ({bad})") from None
-    return game.run()
+    if save is not None:  # a save that cannot be written is said before the first choice
+        try:
+            write_save(save, game.saved())
+        except OSError as bad:
+            raise TalesError(f"{save}: cannot save ({bad.strerror or bad}); nothing "
+                             "played") from None
+    status = game.run()
+    if game.unsaved is not None:  # the last save failed: the game is not (all) saved
+        raise TalesError(f"{game.unsaved}; the game is NOT saved")
+    return status
 
 
 def _saves(args: argparse.Namespace) -> Any:
