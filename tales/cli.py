@@ -545,10 +545,10 @@ def cmd_campaign_export(args: argparse.Namespace) -> int:
 def cmd_campaign_import(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
-    from tales.campaign.saves import decode, path_for, save
+    from tales.campaign.saves import checked, decode, path_for, save
     from tales.engine.saves import read_bytes
 
-    campaign = decode(read_bytes(args.file), args.file)
+    campaign = checked(decode(read_bytes(args.file), args.file), args.file)
     if args.name:
         campaign = replace(campaign, name=args.name)
     folder = _saves(args)

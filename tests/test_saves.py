@@ -223,6 +223,25 @@ MALFORMED = [
                  "malformed save (setup.rules.end_check: one of", id="unknown rule value"),
     pytest.param(payload(setup={**SETUP.to_dict(), "rules": {"speed": "fast"}}),
                  "malformed save (setup.rules.speed: unknown key)", id="unknown rule flag"),
+    pytest.param(payload(setup={**SETUP.to_dict(), "legend": "no"}),
+                 "malformed save (setup.legend: true or false, not 'no')", id="legend text"),
+    pytest.param(payload(setup={**SETUP.to_dict(), "power_tree_steps": 2**62}),
+                 "malformed save (setup.power_tree_steps: 4611686018427387904 is not from 0 to "
+                 "99)", id="steps huge"),
+    pytest.param(payload(setup={k: v for k, v in SETUP.to_dict().items() if k != "legend"}),
+                 "malformed save (setup.legend: missing)", id="legend missing"),
+    pytest.param(payload(setup={**SETUP.to_dict(), "legnd": True}),
+                 "malformed save (setup.legnd: unknown key)", id="legend misspelled"),
+    pytest.param(payload(extra=1), "malformed save (extra: unknown key)", id="unknown key"),
+    pytest.param(payload(setup={**SETUP.to_dict(), "heroes": []}),
+                 "malformed save (setup.heroes: 0 names, not 1 to 8)", id="no heroes"),
+    pytest.param(payload(setup={**SETUP.to_dict(), "scenario": ""}),
+                 "malformed save (setup.scenario: empty)", id="scenario empty"),
+    pytest.param(payload(choices=[0, 2**32]), "malformed save (choices[1]: an option number",
+                 id="a choice too large"),
+    pytest.param(payload(setup={**SETUP.to_dict(), "loadout": {
+        "cards": {}, "items": {}, "hero_cards": None, "allowance": [1, 1, 0], "x": 1}}),
+        "malformed save (setup.loadout.x: unknown key)", id="loadout unknown key"),
     pytest.param(payload(format="other-game"), "not a tales game save", id="other format"),
     pytest.param(payload(format=...), "not a tales game save", id="no format"),
     pytest.param([1, 2, 3], "not a tales game save", id="body is a list"),
@@ -263,6 +282,18 @@ def test_a_hostile_body_is_refused_without_allocating(body: bytes, fragment: str
 def test_rules_that_are_not_a_map_are_refused(rules: Any) -> None:
     data = packed(msgpack.packb(payload(setup={**SETUP.to_dict(), "rules": rules})))
     assert "malformed save" in refused(data)
+
+
+def test_saves_as_earlier_versions_wrote_them_still_load() -> None:
+    """A version 2 save from before the loadout, or before rule flags added since (which
+    take their defaults), loads as it did."""
+    old = payload()
+    del old["setup"]["loadout"]
+    old["setup"]["rules"] = {"end_check": "objective-phase", "tracker": "space",
+                             "cooldowns": "all"}
+    assert decode(packed(msgpack.packb(old)), SOURCE) == SMALL
+    for game in REAL:
+        assert decode(encode(game), SOURCE) == game
 
 
 @pytest.mark.parametrize("version", [..., "1"], ids=["missing", "string"])

@@ -28,6 +28,7 @@ from tales.engine.saves import (
     copy_atomic,
     pack,
     read_bytes,
+    table,
     unpack,
     write_atomic,
 )
@@ -62,11 +63,7 @@ def decode(data: bytes, source: str) -> Campaign:
     good campaign save."""
     payload = unpack(data, source, FORMAT, VERSION, MIGRATIONS, "tales campaign save")
     try:
-        for key in payload:
-            if key not in ("format", "version", "campaign"):
-                raise Malformed(key, "unknown key")
-        if "campaign" not in payload:
-            raise Malformed("campaign", "missing")
+        table(payload, "", ("format", "version", "campaign"))
         return Campaign.from_dict(payload["campaign"], source)
     except Malformed as bad:
         raise SaveError(f"{source}: malformed campaign save ({bad})") from None

@@ -181,6 +181,14 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def inner(field: str, key: Any) -> str:
+    """The name of ``field``'s entry ``key``: ``setup.legend``, or ``setup['a\\nb']`` for a
+    key that is not a plain word (a message stays one line)."""
+    if isinstance(key, str) and re.fullmatch(r"[A-Za-z0-9_-]{1,40}", key):
+        return f"{field}.{key}" if field else key
+    return f"{field}[{_shown(key)}]"
+
+
 def table(value: Any, field: str, keys: Collection[str],
           optional: Collection[str] = ()) -> Mapping[str, Any]:
     """``value`` as a table with exactly ``keys`` (those in ``optional`` may be missing)."""
@@ -188,10 +196,10 @@ def table(value: Any, field: str, keys: Collection[str],
         raise Malformed(field, f"a table, not {_shown(value)}")
     for key in value:
         if key not in keys:
-            raise Malformed(f"{field}.{key}" if field else key, "unknown key")
+            raise Malformed(inner(field, key), "unknown key")
     for key in keys:
         if key not in value and key not in optional:
-            raise Malformed(f"{field}.{key}" if field else key, "missing")
+            raise Malformed(inner(field, key), "missing")
     return value
 
 
@@ -275,7 +283,7 @@ def _check_loadout(value: Any, field: str) -> None:
             raise Malformed(f"{field}.{part}", "a table of at most 8 Heroes' names")
         for hero, chosen in kits.items():
             text(hero, f"{field}.{part}", MAX_NAME)
-            names(chosen, f"{field}.{part}.{hero}", 1000)
+            names(chosen, inner(f"{field}.{part}", hero), 1000)
     if data["hero_cards"] is not None:
         whole(data["hero_cards"], f"{field}.hero_cards", 0, MAX_STEPS)
     allowance = data["allowance"]
