@@ -34,6 +34,7 @@ from tales.errors import ContentError
 
 MAP_KEYS = frozenset({"name", "layout", "diagonals", "grid", "walls", "features"})
 FEATURE_KEYS = frozenset({"kind", "name", "damage"})
+MAX_DAMAGE = 99  # a hazard's or trap's damage (the board keeps it in 32 bits)
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +255,9 @@ def _read_features(
         if damage is not None:
             if isinstance(damage, bool) or not isinstance(damage, int) or damage < 0:
                 find(f"[features.{glyph}]: 'damage' must be a whole number, 0 or more", header)
+                damage = None
+            elif damage > MAX_DAMAGE:
+                find(f"[features.{glyph}]: 'damage' is at most {MAX_DAMAGE}", header)
                 damage = None
             elif kind not in (FeatureKind.HAZARD, FeatureKind.TRAP):
                 find(f"[features.{glyph}]: only a hazard or a trap has 'damage'", header)

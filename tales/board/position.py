@@ -242,7 +242,8 @@ def _position_board(spec: Any, source: str, lines: LineFinder, base: Path | None
         if not path.is_absolute() and base is not None:
             path = base / path
         if not path.exists():
-            raise ContentError(source, f"map file {spec!r} not found (looked for {path})",
+            looked = str(path) if str(path).isprintable() else repr(str(path))  # one line
+            raise ContentError(source, f"map file {spec!r} not found (looked for {looked})",
                                lines.of_key("map"))
         return load_map(path)
     if isinstance(spec, dict):
