@@ -15,9 +15,7 @@ seed, for a longer soak.
 
 from __future__ import annotations
 
-import copy
 import json
-import math
 import os
 import resource
 import shutil
@@ -41,6 +39,8 @@ from tales.errors import TalesError
 from tales.tavern.encounter import cards as encounter_cards
 from tales.tavern.encounter.module import load_module
 from tales.tavern.rdi.decks import load_character, load_drinks
+from tests.build import toml_value
+from tests.fuzzing import mutate
 
 ROOT = Path(__file__).resolve().parents[1]
 MUTANTS = int(os.environ.get("CONTENT_MUTANTS", "100"))
@@ -79,87 +79,10 @@ ODD: list[Any] = [
 ]
 
 
-def toml_key(key: str) -> str:
-    return json.dumps(key, ensure_ascii=False)
-
-
-def toml_value(value: Any) -> str:
-    """``value`` as a TOML value on one line (tables inline)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        if math.isnan(value):
-            return "nan"
-        if math.isinf(value):
-            return "inf" if value > 0 else "-inf"
-        return repr(value)
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, list):
-        return "[" + ", ".join(toml_value(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{toml_key(k)} = {toml_value(v)}" for k, v in value.items()) + "}"
-    return json.dumps(str(value))  # dates and times: as text
-
-
 def toml_text(data: dict[str, Any]) -> str:
-    return "".join(f"{toml_key(k)} = {toml_value(v)}\n" for k, v in data.items())
-
-
-def places(value: Any, where: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-    yield where
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            yield from places(inner, (*where, key))
-    elif isinstance(value, list):
-        for n, inner in enumerate(value):
-            yield from places(inner, (*where, n))
-
-
-def mutate_values(data: dict[str, Any], rng: np.random.Generator) -> dict[str, Any]:
-    """``data`` with one to three changes at random places."""
-    value = copy.deepcopy(data)
-    for _ in range(int(rng.integers(1, 4))):
-        found = list(places(value))[1:]
-        if not found:
-            break
-        where = found[int(rng.integers(len(found)))]
-        parent: Any = value
-        for step in where[:-1]:
-            parent = parent[step]
-        key = where[-1]
-        how = int(rng.integers(8))
-        if how <= 2:
-            parent[key] = copy.deepcopy(ODD[int(rng.integers(len(ODD)))])
-        elif how == 3:  # a value from elsewhere in the file
-            other = found[int(rng.integers(len(found)))]
-            taken: Any = value
-            for step in other:
-                taken = taken[step]
-            parent[key] = copy.deepcopy(taken)
-        elif how == 4 and isinstance(parent, dict):
-            del parent[key]
-        elif how == 4:
-            parent.pop(key)
-        elif how == 5 and isinstance(parent, dict):
-            parent[f"{key}s" if rng.integers(2) else str(key)[:-1]] = parent.pop(key)
-        elif how == 5:
-            parent.append(copy.deepcopy(parent[key]))
-        elif how == 6 and isinstance(parent, dict):
-            parent[str(ODD[int(rng.integers(len(ODD)))])[:20]] = 1
-        elif how == 6:
-            parent.clear()
-        else:
-            old = parent[key]
-            if isinstance(old, int) and not isinstance(old, bool):
-                parent[key] = old + int(rng.choice([-3, -1, 1, 2, 50, 2**40]))
-            elif isinstance(old, float):
-                parent[key] = old * float(rng.choice([-1.0, 1e18, 0.0]))
-            else:
-                parent[key] = copy.deepcopy(ODD[int(rng.integers(len(ODD)))])
-    return value
+    """``data`` as TOML, each key on a line and tables inline."""
+    return "".join(f"{json.dumps(k, ensure_ascii=False)} = {toml_value(v)}\n"
+                   for k, v in data.items())
 
 
 def mutate_text(text: str, rng: np.random.Generator) -> str:
@@ -182,7 +105,7 @@ def mutants(original: str, rng: np.random.Generator) -> Iterator[str]:
         if rng.integers(5) == 0:
             yield mutate_text(original, rng)
         else:
-            yield toml_text(mutate_values(data, rng))
+            yield toml_text(mutate(data, rng, ODD))
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,6 @@ soak.
 
 from __future__ import annotations
 
-import copy
 import functools
 import os
 import time
@@ -28,7 +27,6 @@ import numpy as np
 import pytest
 
 from tales.campaign import saves as campaign_saves
-from tales.campaign.progress import Campaign, ScenarioResult
 from tales.campaign.saves import describe, encode, load, path_for
 from tales.cli import main
 from tales.content.campaigns import load_campaign_file
@@ -36,6 +34,8 @@ from tales.engine import saves as game_saves
 from tales.engine.content import find_file
 from tales.engine.saves import MAGIC, SavedGame, SaveError
 from tales.engine.state import GameRules, Loadout, Setup
+from tests.fuzzing import mutate
+from tests.test_campaign_saves import PLAYING as CAMPAIGN
 
 ROOT = Path(__file__).resolve().parents[1]
 MUTANTS = int(os.environ.get("SAVE_MUTANTS", "1000"))
@@ -43,15 +43,6 @@ SEED = int(os.environ.get("SAVE_MUTANTS_SEED", "16"))
 MEMORY = 128 << 20  # generous: a good save takes well under 1 MB
 SECONDS = 5.0  # per load, generous
 
-PLAYED = Setup("scenarios/drowned-chapel.toml", ("gerki",), True, power_tree_steps=0,
-               companion="otto-guard",
-               loadout=Loadout({"gerki": ("Cheap shot",)}, {"gerki": ()}, 2, (2, 1, 0)))
-CAMPAIGN = Campaign(
-    "trip", "scenarios/sample-campaign.toml", ("gerki",), "otto-guard", True, -1, 2**63 + 5,
-    1, 1, ("Caltrops", "Sanctuary"), ("Cheap shot",),
-    (ScenarioResult(1, "The cellar door (sample)", "victory", "Open the old door", 3, 1),
-     ScenarioResult(2, "The drowned chapel (sample)", "defeat", "time ran out", 6, 1)),
-    ("Gerki owes Otto a drink",), SavedGame(PLAYED, 2**64 - 1, (0, 1, 2, 0, 5, 3)))
 GAME = SavedGame(Setup("scenarios/cellar-door.toml", ("gerki", "deirdre"), False, None, 1,
                        GameRules(), None, Loadout({"gerki": ("Cheap shot",)}, {}, None)),
                  12345, tuple(n % 3 for n in range(40)))
@@ -73,53 +64,6 @@ def packed(value: Any) -> bytes | None:
     except (OverflowError, TypeError, ValueError):
         return None
     return MAGIC + zlib.crc32(body).to_bytes(4, "big") + body
-
-
-def paths(value: Any, where: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-    """Every place in a tree of dicts and lists."""
-    yield where
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            yield from paths(inner, (*where, key))
-    elif isinstance(value, list):
-        for n, inner in enumerate(value):
-            yield from paths(inner, (*where, n))
-
-
-def mutate_values(payload: dict[str, Any], rng: np.random.Generator) -> Any:
-    """``payload`` with one to three changes at random places."""
-    value = copy.deepcopy(payload)
-    for _ in range(int(rng.integers(1, 4))):
-        places = list(paths(value))[1:]
-        if not places:
-            break
-        where = places[int(rng.integers(len(places)))]
-        parent: Any = value
-        for step in where[:-1]:
-            parent = parent[step]
-        key = where[-1]
-        how = int(rng.integers(7))
-        if how <= 2:  # another value
-            parent[key] = copy.deepcopy(ODD[int(rng.integers(len(ODD)))])
-        elif how == 3 and isinstance(parent, dict):  # a key removed
-            del parent[key]
-        elif how == 3:
-            parent.pop(key)
-        elif how == 4 and isinstance(parent, dict):  # a key renamed (misspelled)
-            parent[f"{key}x" if rng.integers(2) else str(key)[:-1]] = parent.pop(key)
-        elif how == 4:  # a list grown
-            parent.append(copy.deepcopy(parent[key]))
-        elif how == 5 and isinstance(parent, dict):  # a key added
-            parent[str(ODD[int(rng.integers(len(ODD)))])[:20]] = 1
-        elif how == 5:
-            parent.clear()
-        else:  # a number nudged
-            old = parent[key]
-            if isinstance(old, int) and not isinstance(old, bool):
-                parent[key] = old + int(rng.choice([-2, -1, 1, 2, 2**32, 2**62]))
-            else:
-                parent[key] = copy.deepcopy(ODD[int(rng.integers(len(ODD)))])
-    return value
 
 
 def mutate_bytes(body: bytes, rng: np.random.Generator) -> bytes:
@@ -144,7 +88,7 @@ def mutants(good: bytes, rng: np.random.Generator) -> Iterator[bytes]:
     payload = msgpack.unpackb(good[12:])
     made = 0
     while made < MUTANTS:
-        data = packed(mutate_values(payload, rng))
+        data = packed(mutate(payload, rng, ODD))
         if data is not None:
             made += 1
             yield data
