@@ -20,7 +20,7 @@ from tales.board.render import render
 from tales.engine.content import Context
 from tales.engine.game import Game, roll_chance
 from tales.engine.rounds import play_scenario
-from tales.engine.saves import SavedGame, write_save
+from tales.engine.saves import SavedGame, SaveError, write_save
 from tales.engine.state import GameState
 from tales.errors import IllegalChoice
 from tales.rules.decisions import Decider, Decision
@@ -107,6 +107,10 @@ class TerminalGame:
             write_save(target, self.saved())
         except OSError as bad:
             self.unsaved = f"cannot save to {target}: {bad.strerror or bad}"
+            self.write(self.unsaved)
+            return False
+        except SaveError as bad:  # a setup no save holds: said, and the game goes on
+            self.unsaved = f"cannot save: {bad}"
             self.write(self.unsaved)
             return False
         self.save_path = target

@@ -492,3 +492,16 @@ def test_two_plays_of_the_same_game_are_equal_states() -> None:
     assert first.game.result is not None and second.game.result is not None
     assert same_state(first.game.result, second.game.result)  # all but the closures agree
     assert first.game.result == second.game.result
+
+
+def test_play_save_of_a_setup_no_save_holds_is_refused_before_playing(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A save is written only if it reads back: 500 Power Tree steps are more than a save
+    holds (0 to 99), so ``--save`` is one line naming the field and nothing is written."""
+    save = tmp_path / "game.sav"
+    err = one_line_error(*play(capsys, monkeypatch, ["1", "q"], CELLAR, "--heroes", HEROES,
+                               "--steps", "500", "--save", str(save)))
+    assert err == (f"tales: {save}: malformed save (setup.power_tree_steps: 500 is not from 0 "
+                   "to 99); nothing was written")
+    assert not save.exists() and list(tmp_path.iterdir()) == []

@@ -410,8 +410,16 @@ def copy_atomic(source: Path, target: Path) -> None:
 
 
 def write_save(path: str | Path, game: SavedGame) -> None:
-    """Write ``game`` to ``path`` atomically."""
-    write_atomic(path, encode(game))
+    """Write ``game`` to ``path`` atomically, if it reads back (a setup out of the ranges a
+    save holds, such as 500 Power Tree steps, is one line and nothing is written)."""
+    data = encode(game)
+    try:
+        again = decode(data, str(path))
+    except SaveError as bad:
+        raise SaveError(f"{bad}; nothing was written") from None
+    if again != game:
+        raise SaveError(f"{path}: the save would not read back; nothing was written")
+    write_atomic(path, data)
 
 
 def _sync_folder(folder: Path) -> None:
