@@ -108,6 +108,25 @@ def mutants(original: str, rng: np.random.Generator) -> Iterator[str]:
             yield toml_text(mutate(data, rng, ODD))
 
 
+@pytest.fixture(autouse=True)
+def address_space_limit() -> Iterator[None]:
+    """At most 2 GB more address space while fuzzing: a loader that would build a list of
+    2**31 cards fails with MemoryError (a test failure) instead of filling the machine."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            size = next(int(line.split()[1]) * 1024 for line in status
+                        if line.startswith("VmSize:"))
+    except (OSError, StopIteration):  # not Linux: no limit
+        yield
+        return
+    old = resource.getrlimit(resource.RLIMIT_AS)
+    resource.setrlimit(resource.RLIMIT_AS, (size + (2 << 30), old[1]))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, old)
+
+
 @pytest.fixture(scope="module")
 def content(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A copy of the bundled content, for mutants to sit beside."""
@@ -189,6 +208,8 @@ def test_content_mutants_load_or_are_refused_in_one_line(
     pytest.param("map", "maps/cellar-stairs.toml",
                  lambda d: d["features"]["o"].update(kind="hazard", damage=2**62),
                  id="map damage 2**62"),
+    pytest.param("position", "positions/cellar-brawl.toml",
+                 lambda d: d["figures"][0].update(at="a\nb"), id="position at a newline"),
     pytest.param("companion card", "companions/otto-guard.toml",
                  lambda d: d["actions"][2]["effects"][0].update(target=2),
                  id="companion target 2"),

@@ -227,7 +227,8 @@ class Board:
         """Index of the space called ``name``; a :class:`TalesError` if there is none."""
         index = self.find(name)
         if index is None:
-            raise TalesError(f"no space {name} on map {self.name!r}")
+            shown = name if name.isprintable() else repr(name)  # the message is one line
+            raise TalesError(f"no space {shown} on map {self.name!r}")
         return index
 
     def find(self, name: str) -> int | None:

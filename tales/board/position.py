@@ -228,7 +228,8 @@ def _space(board: Board, name: Any, error: Any, line: int | None, what: str) -> 
         raise error(f"{what}: {name!r} is not a space name", line)
     space = board.find(name)
     if space is None:
-        raise error(f"{what}: no space {name} on map {board.name!r}", line)
+        shown = name if name.isprintable() else repr(name)  # the message is one line
+        raise error(f"{what}: no space {shown} on map {board.name!r}", line)
     return space
 
 
