@@ -11,6 +11,12 @@ class TalesError(Exception):
     """
 
 
+def printable(text: str) -> str:
+    """``text`` for a one-line message: as it is when printable, else quoted with its
+    escapes (a name with a newline in it must not break the line)."""
+    return text if text.isprintable() else repr(text)
+
+
 class ContentError(TalesError):
     """A content file (map, position, ...) that cannot be read as written."""
 

@@ -40,7 +40,7 @@ from tales.tavern.encounter import cards as encounter_cards
 from tales.tavern.encounter.module import load_module
 from tales.tavern.rdi.decks import load_character, load_drinks
 from tests.build import toml_value
-from tests.fuzzing import mutate
+from tests.fuzzing import mutate, places
 
 ROOT = Path(__file__).resolve().parents[1]
 MUTANTS = int(os.environ.get("CONTENT_MUTANTS", "100"))
@@ -204,6 +204,18 @@ def test_content_mutants_load_or_are_refused_in_one_line(
     assert outcomes[False]  # the mutants are refused (some, at least)
 
 
+def burst_template(kit: dict[str, Any], template: Any) -> None:
+    """The first Burst Attack of a kit with ``template``."""
+    for spec in places(kit):
+        taken: Any = kit
+        for step in spec:
+            taken = taken[step]
+        if isinstance(taken, dict) and taken.get("attack") == "burst":
+            taken["template"] = template
+            return
+    raise AssertionError("no Burst Attack in the kit")
+
+
 @pytest.mark.parametrize(("kind", "name", "change"), [
     pytest.param("map", "maps/cellar-stairs.toml",
                  lambda d: d["features"]["o"].update(kind="hazard", damage=10**18),
@@ -213,6 +225,19 @@ def test_content_mutants_load_or_are_refused_in_one_line(
                  id="map damage 2**62"),
     pytest.param("position", "positions/cellar-brawl.toml",
                  lambda d: d["figures"][0].update(at="a\nb"), id="position at a newline"),
+    pytest.param("position", "positions/cellar-brawl.toml",
+                 lambda d: d.update(map="x" * 5000), id="position map name too long"),
+    pytest.param("campaign file", "scenarios/sample-campaign.toml",
+                 lambda d: d["chapters"][0]["scenarios"][0].update(file="a\nb"),
+                 id="campaign scenario file a newline"),
+    pytest.param("campaign file", "scenarios/sample-campaign.toml",
+                 lambda d: d["chapters"][0]["scenarios"][0].update(file="x" * 5000),
+                 id="campaign scenario file name too long"),
+    pytest.param("map", "maps/cellar-stairs.toml",
+                 lambda d: d["features"].update({"a\nb": {"kind": "hazard"}}),
+                 id="map glyph a newline"),
+    pytest.param("hero kit", "heroes/zot.toml", lambda d: burst_template(d, ["cone"]),
+                 id="hero kit burst template a list"),
     pytest.param("companion card", "companions/otto-guard.toml",
                  lambda d: d["actions"][2]["effects"][0].update(target=2),
                  id="companion target 2"),
@@ -222,7 +247,8 @@ def test_issue_16_content_crashes_are_one_line(
     monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue 16: a map's ``damage = 1000000000000000000`` (OverflowError) and a Companion's
-    ``target = 2`` (AttributeError) crashed the loader."""
+    ``target = 2`` (AttributeError) crashed the loader; the rest the fuzzer found (names too
+    long for the system, messages broken by a newline, a template given as a list)."""
     monkeypatch.chdir(content)
     data = tomllib.loads((content / name).read_text(encoding="utf-8"))
     change(data)

@@ -26,8 +26,15 @@ from tales.board.figures import (
     is_foe,
     parse_keyword,
 )
-from tales.board.mapfile import LineFinder, map_from_table, raise_first, read_text, read_toml
-from tales.errors import ContentError, TalesError
+from tales.board.mapfile import (
+    LineFinder,
+    exists,
+    map_from_table,
+    raise_first,
+    read_text,
+    read_toml,
+)
+from tales.errors import ContentError, TalesError, printable
 
 POSITION_KEYS = frozenset({"map", "figures", "traps", "wizard_fire", "open_doors"})
 FIGURE_KEYS = frozenset(
@@ -228,8 +235,7 @@ def _space(board: Board, name: Any, error: Any, line: int | None, what: str) -> 
         raise error(f"{what}: {name!r} is not a space name", line)
     space = board.find(name)
     if space is None:
-        shown = name if name.isprintable() else repr(name)  # the message is one line
-        raise error(f"{what}: no space {shown} on map {board.name!r}", line)
+        raise error(f"{what}: no space {printable(name)} on map {board.name!r}", line)
     return space
 
 
@@ -242,9 +248,9 @@ def _position_board(spec: Any, source: str, lines: LineFinder, base: Path | None
         path = Path(spec)
         if not path.is_absolute() and base is not None:
             path = base / path
-        if not path.exists():
-            looked = str(path) if str(path).isprintable() else repr(str(path))  # one line
-            raise ContentError(source, f"map file {spec!r} not found (looked for {looked})",
+        if not exists(path):
+            raise ContentError(source, f"map file {spec!r} not found (looked for "
+                               f"{printable(str(path))})",
                                lines.of_key("map"))
         return load_map(path)
     if isinstance(spec, dict):
