@@ -784,3 +784,24 @@ def test_a_save_stopped_at_any_step_leaves_the_backup_chain_whole(
     save(with_choices(PLAYING, 10), tmp_path)
     assert sorted(os.listdir(tmp_path)) == [
         "trip.tales", "trip.tales.1", "trip.tales.2", "trip.tales.3"]  # nothing left over
+
+
+def test_saves_written_before_the_checks_still_load(tmp_path: Path) -> None:
+    """tests/data/saves holds a campaign mid-scenario (after a defeat, Legend, one step
+    fewer) and its game as a game save, written by tales as it was before issue 16's
+    checks: both load, and their games replay."""
+    from tales.engine.content import load_context
+    from tales.engine.game import Game
+    from tales.engine.rounds import play_scenario
+
+    saved = ROOT / "tests" / "data" / "saves"
+    shutil.copy(saved / "campaign-today.tales", path_for("today", tmp_path))
+    campaign = load("today", tmp_path)
+    assert (campaign.next, campaign.attempt, campaign.legend, campaign.steps_change) == (
+        0, 1, True, -1)
+    assert campaign.game is not None and len(campaign.game.choices) == 25
+    game = game_saves.read_save(saved / "game-today.sav")
+    assert game == campaign.game
+    ctx = load_context(game.setup)
+    assert Game(lambda: play_scenario(ctx), choices=game.choices).choices == list(
+        game.choices)
