@@ -24,7 +24,7 @@ class ContentError(TalesError):
         self.source = source
         self.line = line
         self.detail = message
-        where = f"{source}:{line}" if line is not None else source
+        where = printable(source) + (f":{line}" if line is not None else "")
         super().__init__(f"{where}: {message}")
 
 

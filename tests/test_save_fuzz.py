@@ -19,6 +19,7 @@ import time
 import tracemalloc
 import zlib
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -31,9 +32,12 @@ from tales.campaign.saves import describe, encode, load, path_for
 from tales.cli import main
 from tales.content.campaigns import load_campaign_file
 from tales.engine import saves as game_saves
-from tales.engine.content import find_file
+from tales.engine.content import find_file, load_context
+from tales.engine.game import Game
+from tales.engine.rounds import play_scenario
 from tales.engine.saves import MAGIC, SavedGame, SaveError
 from tales.engine.state import GameRules, Loadout, Setup
+from tales.errors import TalesError
 from tests.fuzzing import mutate
 from tests.test_campaign_saves import PLAYING as CAMPAIGN
 
@@ -141,7 +145,35 @@ def test_game_save_mutants_load_or_are_refused_in_one_line() -> None:
             raise AssertionError(f"{type(error).__name__}: {error} on {data!r}") from None
         loaded += 1
         assert game_saves.decode(game_saves.encode(game), source) == game, data
+        if loaded <= 40:  # a few replayed (each reads its content): played or one line
+            replays(game, data)
     assert loaded and refused  # the mutants reach both outcomes
+
+
+def replays(game: SavedGame, data: bytes) -> None:
+    """The game a loaded save holds replays, or is refused in one line."""
+    try:
+        ctx = load_context(game.setup)
+        Game(lambda: play_scenario(ctx), choices=game.choices)
+    except TalesError as error:
+        assert "\n" not in str(error), (str(error), data)
+    except Exception as error:
+        raise AssertionError(f"{type(error).__name__}: {error} on {data!r}") from None
+
+
+@pytest.mark.parametrize(("field", "value"), [("dice", "a\nb"), ("scenario", "x" * 300)],
+                         ids=["dice a newline", "scenario name too long"])
+def test_a_resumed_save_naming_files_that_are_not_there_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], field: str, value: Any
+) -> None:
+    """What the replaying fuzzer found: a file name with a newline made a two-line message,
+    a name too long for the system an OSError."""
+    save = tmp_path / "odd.sav"
+    save.write_bytes(game_saves.encode(SavedGame(
+        replace(GAME.setup, **{field: value}), 1, ())))
+    status = main(["play", "--resume", str(save)])
+    _, err = capsys.readouterr()
+    assert status == 2 and err.count("\n") == 1 and "Traceback" not in err, err
 
 
 def test_campaign_save_mutants_load_or_are_refused_in_one_line(
