@@ -461,7 +461,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from tales.engine.content import load_context
-    from tales.engine.saves import read_save
+    from tales.engine.saves import read_save, write_save
     from tales.terminal import TerminalGame
 
     save: Path | None
@@ -479,7 +479,16 @@ def cmd_play(args: argparse.Namespace) -> int:
         game = TerminalGame(ctx, seed, choices, save)
     except IllegalChoice as bad:
         raise TalesError(f"{args.resume}: the save does not replay ({bad})") from None
-    return game.run()
+    if save is not None:  # a save that cannot be written is said before the first choice
+        try:
+            write_save(save, game.saved())
+        except OSError as bad:
+            raise TalesError(f"{save}: cannot save ({bad.strerror or bad}); nothing "
+                             "played") from None
+    status = game.run()
+    if game.unsaved is not None:  # the last save failed: the game is not (all) saved
+        raise TalesError(f"{game.unsaved}; the game is NOT saved")
+    return status
 
 
 def _saves(args: argparse.Namespace) -> Any:
@@ -591,10 +600,10 @@ def cmd_campaign_export(args: argparse.Namespace) -> int:
 def cmd_campaign_import(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
-    from tales.campaign.saves import decode, path_for, save
+    from tales.campaign.saves import checked, decode, path_for, save
     from tales.engine.saves import read_bytes
 
-    campaign = decode(read_bytes(args.file), args.file)
+    campaign = checked(decode(read_bytes(args.file), args.file), args.file)
     if args.name:
         campaign = replace(campaign, name=args.name)
     folder = _saves(args)

@@ -11,6 +11,12 @@ class TalesError(Exception):
     """
 
 
+def printable(text: str) -> str:
+    """``text`` for a one-line message: as it is when printable, else quoted with its
+    escapes (a name with a newline in it must not break the line)."""
+    return text if text.isprintable() else repr(text)
+
+
 class ContentError(TalesError):
     """A content file (map, position, ...) that cannot be read as written."""
 
@@ -18,7 +24,7 @@ class ContentError(TalesError):
         self.source = source
         self.line = line
         self.detail = message
-        where = f"{source}:{line}" if line is not None else source
+        where = printable(source) + (f":{line}" if line is not None else "")
         super().__init__(f"{where}: {message}")
 
     def __reduce__(self) -> tuple[type[ContentError], tuple[str, str, int | None]]:

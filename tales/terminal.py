@@ -20,7 +20,7 @@ from tales.board.render import render
 from tales.engine.content import Context
 from tales.engine.game import Game, roll_chance
 from tales.engine.rounds import play_scenario
-from tales.engine.saves import SavedGame, write_save
+from tales.engine.saves import SavedGame, SaveError, write_save
 from tales.engine.state import GameState
 from tales.errors import IllegalChoice
 from tales.rules.decisions import Decider, Decision
@@ -79,6 +79,7 @@ class TerminalGame:
         self.read = read or (lambda prompt: input(prompt))
         self.write = write
         self.on_change = on_change  # a campaign saves itself after every choice
+        self.unsaved: str | None = None  # why the last save failed, while it stands
         self.game: Game[GameState] = Game(lambda: play_scenario(ctx), choices=choices)
         self.shown = 0
 
@@ -94,8 +95,10 @@ class TerminalGame:
             try:
                 self.on_change(self.saved())
             except OSError as bad:
-                self.write(f"cannot save the campaign: {bad.strerror or bad}")
+                self.unsaved = f"cannot save the campaign: {bad.strerror or bad}"
+                self.write(self.unsaved)
                 return False
+            self.unsaved = None
             return True
         if target is None:
             self.write("no save file: give one with 's FILE' or start with --save FILE")
@@ -103,10 +106,23 @@ class TerminalGame:
         try:
             write_save(target, self.saved())
         except OSError as bad:
-            self.write(f"cannot save to {target}: {bad.strerror or bad}")
+            self.unsaved = f"cannot save to {target}: {bad.strerror or bad}"
+            self.write(self.unsaved)
+            return False
+        except SaveError as bad:  # a setup no save holds: said, and the game goes on
+            self.unsaved = f"cannot save: {bad}"
+            self.write(self.unsaved)
             return False
         self.save_path = target
+        self.unsaved = None
         return True
+
+    def where(self) -> str:
+        """Where the game stands saved, for the last line before stopping."""
+        if self.unsaved is not None:
+            return f"NOT saved ({self.unsaved})"
+        return (f"saved to {self.save_path}" if self.save_path
+                else "saved" if self.on_change else "not saved")
 
     def show_log(self, battle: Any) -> None:
         """Print the log lines not shown yet."""
@@ -155,8 +171,8 @@ class TerminalGame:
                 text = self.read(f"choose 1-{len(decision.options)}> ").strip()
             except EOFError:
                 self.autosave()
-                self.write("input ended" + (f"; saved to {self.save_path}"
-                                            if self.save_path else ""))
+                self.write("input ended" + (f"; {self.where()}"
+                                            if self.save_path or self.unsaved else ""))
                 return False
             command, _, rest = text.partition(" ")
             if text.isdigit() and 1 <= int(text) <= len(decision.options):
@@ -165,8 +181,7 @@ class TerminalGame:
                 return True
             if command in ("q", "quit"):
                 self.autosave()
-                self.write(f"saved to {self.save_path}" if self.save_path
-                           else "saved" if self.on_change else "not saved")
+                self.write(self.where())
                 return False
             if command in ("u", "undo"):
                 try:

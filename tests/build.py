@@ -7,6 +7,7 @@ tests exercise the documented file format too.
 from __future__ import annotations
 
 import json
+import math
 import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -35,18 +36,21 @@ def schemer(figure_id: str, at: str, *keywords: str, **tokens: int) -> Fig:
     return Fig(figure_id, at, "schemer", keywords, tokens)
 
 
-def _toml(value: object) -> str:
+def toml_value(value: object) -> str:
+    """``value`` as a TOML value on one line (tables inline)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
+    if isinstance(value, float):
+        return repr(value) if math.isfinite(value) else str(value)  # nan, inf, -inf
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)
     if isinstance(value, Mapping):
-        items = ", ".join(f"{json.dumps(str(k))} = {_toml(v)}" for k, v in value.items())
+        items = ", ".join(f"{json.dumps(str(k))} = {toml_value(v)}" for k, v in value.items())
         return "{" + items + "}"
     if isinstance(value, Iterable):
-        return "[" + ", ".join(_toml(v) for v in value) + "]"
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
     raise TypeError(f"no TOML for {value!r}")
 
 
@@ -68,22 +72,22 @@ def build(
     rows = textwrap.dedent(grid).strip("\n")
     out: list[str] = []
     if traps is not None:
-        out.append(f"traps = {_toml(traps)}")
+        out.append(f"traps = {toml_value(traps)}")
     if wizard_fire:
-        out.append(f"wizard_fire = {_toml(wizard_fire)}")
+        out.append(f"wizard_fire = {toml_value(wizard_fire)}")
     if open_doors:
-        out.append(f"open_doors = {_toml(open_doors)}")
-    out += ["[map]", 'name = "case"', f"layout = {_toml(layout)}"]
+        out.append(f"open_doors = {toml_value(open_doors)}")
+    out += ["[map]", 'name = "case"', f"layout = {toml_value(layout)}"]
     if diagonals:
         out.append("diagonals = true")
-    out += ['grid = """', rows, '"""', f"walls = {_toml(walls)}"]
+    out += ['grid = """', rows, '"""', f"walls = {toml_value(walls)}"]
     for glyph, settings in (features or {}).items():
         out.append(f"[map.features.{json.dumps(glyph)}]")
-        out += [f"{key} = {_toml(value)}" for key, value in settings.items()]
+        out += [f"{key} = {toml_value(value)}" for key, value in settings.items()]
     for figure in figures:
-        out += ["[[figures]]", f"id = {_toml(figure.id)}", f"side = {_toml(figure.side)}",
-                f"at = {_toml(figure.at)}", f"keywords = {_toml(figure.keywords)}",
-                f"tokens = {_toml(figure.tokens)}"]
+        out += ["[[figures]]", f"id = {toml_value(figure.id)}", f"side = {toml_value(figure.side)}",
+                f"at = {toml_value(figure.at)}", f"keywords = {toml_value(figure.keywords)}",
+                f"tokens = {toml_value(figure.tokens)}"]
     return parse_position("\n".join(out) + "\n", "<case>")
 
 
@@ -101,9 +105,9 @@ def positioned(grid: str, *figures: Mapping[str, object], walls: Sequence[str] =
                layout: str = "hex") -> Position:
     """A position file with an inline map and ``figures`` written key by key, read back."""
     rows = textwrap.dedent(grid).strip("\n")
-    out = ["[map]", 'name = "case"', f"layout = {_toml(layout)}",
-           'grid = """', rows, '"""', f"walls = {_toml(walls)}"]
+    out = ["[map]", 'name = "case"', f"layout = {toml_value(layout)}",
+           'grid = """', rows, '"""', f"walls = {toml_value(walls)}"]
     for figure in figures:
         out.append("[[figures]]")
-        out += [f"{key} = {_toml(value)}" for key, value in figure.items()]
+        out += [f"{key} = {toml_value(value)}" for key, value in figure.items()]
     return parse_position("\n".join(out) + "\n", "<case>")

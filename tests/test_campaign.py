@@ -559,7 +559,8 @@ def test_stopping_between_scenarios_plays_the_same_campaign(
 
 
 def test_a_finished_campaign_says_so(tmp_path: Path, sample: CampaignFile) -> None:
-    done = replace(fresh(tmp_path, SOLO), next=3, unlocked=VAULT)
+    won = tuple(ScenarioResult(n, f"scenario {n}", "victory", "won", 4, 1) for n in (1, 2, 3))
+    done = replace(fresh(tmp_path, SOLO), next=3, unlocked=VAULT, results=won)
     save(done, tmp_path)
     out: list[str] = []
     assert continue_campaign("run", tmp_path, bot="greedy", write=out.append) == done
@@ -805,7 +806,8 @@ def test_cli_two_heroes_and_a_finished_campaign(
     for result in campaign.results:
         assert (f"  scenario {result.number} (attempt {result.attempt}): {result.result} in "
                 f"round {result.rounds}: {result.reason}\n") in shown
-    finished = replace(campaign, next=3)
+    won = tuple(ScenarioResult(n, f"scenario {n}", "victory", "won", 4, 1) for n in (1, 2, 3))
+    finished = replace(campaign, next=3, attempt=0, results=won, game=None)
     save(finished, Path(saves_dir))
     out = ok(capsys, "campaign", "continue", "duo", "--bot", "greedy", "--saves", saves_dir)
     assert out == "Campaign 'duo' complete: Trouble at the Red Dragon (sample campaign)\n"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -54,13 +55,17 @@ SETUP = Setup("scenarios/cellar-door.toml", ("gerki",), power_tree_steps=1,
               companion="otto-guard",
               loadout=Loadout({"gerki": ("Cheap shot",)}, {"gerki": ()}, 2, (2, 1, 0)))
 PLAIN = Campaign("trip", "scenarios/sample-campaign.toml", ("gerki", "deirdre"))
+#: the sample campaign's scenario 2 as the campaign plays it: Legend, one step fewer
+PLAYED = Setup("scenarios/drowned-chapel.toml", ("gerki",), True, power_tree_steps=0,
+               companion="otto-guard",
+               loadout=Loadout({"gerki": ("Cheap shot",)}, {"gerki": ()}, 2, (2, 1, 0)))
 PLAYING = Campaign(
     "trip", "scenarios/sample-campaign.toml", ("gerki",), "otto-guard", True, -1, 2**63 + 5,
-    1, 2, ("Caltrops", "Sanctuary"), ("Cheap shot",),
+    1, 1, ("Caltrops", "Sanctuary"), ("Cheap shot",),
     (ScenarioResult(1, "The cellar door (sample)", "victory", "Open the old door", 3, 1),
      ScenarioResult(2, "The drowned chapel (sample)", "defeat", "time ran out", 6, 1)),
     ("Gerki owes Otto a drink",),
-    SavedGame(SETUP, 2**64 - 1, (0, 1, 2, 0, 5, 3)))
+    SavedGame(PLAYED, 2**64 - 1, (0, 1, 2, 0, 5, 3)))
 
 
 @pytest.fixture(autouse=True)
@@ -93,22 +98,28 @@ def with_choices(campaign: Campaign, count: int) -> Campaign:
 # --- round trip ------------------------------------------------------------------------------
 
 text = st.text(max_size=12)
-names = st.lists(text, max_size=4).map(tuple)
-signed = st.integers(-(2**63), 2**63 - 1)
+word = st.text(min_size=1, max_size=12)
+names = st.lists(word, max_size=4, unique=True).map(tuple)
+heroes = st.lists(word, min_size=1, max_size=4, unique=True).map(tuple)
+signed = st.integers(-99, 99)
 unsigned = st.integers(0, 2**64 - 1)
+small = st.integers(0, 10_000)
 rules = st.builds(GameRules, st.sampled_from(EndCheck), st.sampled_from(TrackerReading),
                   st.sampled_from(CooldownReading))
-tables = st.dictionaries(text, names, max_size=3)
+tables = st.dictionaries(word, names, max_size=3)
 loadouts = st.builds(Loadout, tables, tables, st.none() | st.integers(0, 10),
                      st.tuples(*[st.integers(0, 5)] * 3))
-setups = st.builds(Setup, text, names, st.booleans(), st.none() | text, st.none() | signed,
-                   rules, st.none() | text, st.none() | loadouts)
-games = st.builds(SavedGame, setups, unsigned, st.lists(unsigned, max_size=40).map(tuple))
-results = st.builds(ScenarioResult, signed, text, st.sampled_from(["victory", "defeat"]) | text,
-                    text, signed, signed)
+setups = st.builds(Setup, word, heroes, st.booleans(), st.none() | word,
+                   st.none() | st.integers(0, 99), rules, st.none() | word,
+                   st.none() | loadouts)
+games = st.builds(SavedGame, setups, unsigned, st.lists(st.integers(0, 2**32 - 1),
+                                                        max_size=40).map(tuple))
+results = st.builds(ScenarioResult, small, text, st.sampled_from(["victory", "defeat"]),
+                    text, small, st.integers(1, 10_000))
 campaigns = st.builds(
-    Campaign, text, text, names, st.none() | text, st.booleans(), signed, unsigned, unsigned,
-    unsigned, names, names, st.lists(results, max_size=4).map(tuple), names,
+    Campaign, st.from_regex(r"[A-Za-z0-9][A-Za-z0-9_-]{0,20}", fullmatch=True), word, heroes,
+    st.none() | word, st.booleans(), signed, unsigned, small, small, names, names,
+    st.lists(results, max_size=4).map(tuple), st.lists(text, max_size=3).map(tuple),
     st.none() | games)
 
 
@@ -357,7 +368,7 @@ HEAD = b"\x83" + msgpack.packb({"format": "tales-campaign", "version": 1})[1:] +
     (packed(HEAD + b"\xdd\xff\xff\xff\xff"), "exceeds max_array_len"),
     (packed(HEAD + b"\xdf\xff\xff\xff\xff"), "exceeds max_map_len"),
     (packed(HEAD + b"\xdb\xff\xff\xff\xff"), "corrupt ("),
-    (packed(HEAD + b"\xdd\x00\x4c\x4b\x40"), "corrupt (Unpack failed: incomplete input)"),
+    (packed(HEAD + b"\xdd\x00\x0f\x42\x40"), "corrupt (Unpack failed: incomplete input)"),
     (packed(HEAD + b"\xc6\xff\xff\xff\xff"), "corrupt ("),
     (packed(HEAD + b"\xc7\x05\x01abcde"), "corrupt ("),
     (packed(HEAD + b"\x91" * 100_000), "corrupt ("),
@@ -545,8 +556,16 @@ def test_a_campaign_killed_while_saving_still_loads(tmp_path: Path) -> None:
         count = len(campaign.game.choices)
         assert last - 1 <= count <= last + 1, (trial, last, count)
         assert list_names(folder) == ["crash"]
-        assert all(b.campaign is not None for b in backups(path_for("crash", folder)))
+        main = path_for("crash", folder)
+        assert all(b.campaign is not None for b in backups(main))
+        # the backup chain is whole: 1, 2, 3 (as many as there were saves before), no gap
+        present = [b.number for b in backups(main)]
+        assert present == list(range(1, len(present) + 1)) and len(present) >= min(3, last)
         save(with_choices(campaign, count + 1), folder)  # and it saves on
+        # what the killed save left (a temporary file beside a save) is gone
+        kept = min(3, len(present) + 1)
+        assert sorted(os.listdir(folder)) == [main.name, *(backup_path(main, n).name
+                                                           for n in range(1, kept + 1))]
         assert load("crash", folder) == with_choices(campaign, count + 1)
         assert load("crash", folder, backup=1) == campaign
 
@@ -579,3 +598,211 @@ def test_backups_are_the_last_distinct_good_saves(counts: list[int]) -> None:
         main = path_for("trip", folder)
         found = [load("trip", folder)] + [b.campaign for b in backups(main)]
         assert found == expected
+
+
+# --- issue 16: a copy is its own campaign ------------------------------------------------------
+
+
+def test_a_copied_save_never_writes_over_the_original(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``cp trip.tales copy.tales``, play on in ``trip``, then save ``copy``: the save goes
+    to ``copy.tales`` (whose backup is the copy as it was), never to ``trip``'s files."""
+    from tales.cli import main
+
+    first, second, third = versions(3)
+    save(first, tmp_path)
+    shutil.copy(path_for("trip", tmp_path), path_for("copy", tmp_path))
+    save(second, tmp_path)
+    save(third, tmp_path)
+    trips = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.name.startswith("trip")}
+    assert sorted(trips) == ["trip.tales", "trip.tales.1", "trip.tales.2"]
+    assert load("copy", tmp_path) == replace(first, name="copy")
+    assert main(["campaign", "note", "copy", "from the copy", "--saves", str(tmp_path)]) == 0
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()
+            if p.name.startswith("trip")} == trips
+    assert load("copy", tmp_path) == replace(first, name="copy", notes=(
+        *first.notes, "from the copy"))
+    assert load("copy", tmp_path, backup=1) == replace(first, name="copy")
+    assert decode(path_for("copy", tmp_path).read_bytes(), "copy").name == "copy"
+    # continuing the copy from its backup writes the copy's files too
+    assert continue_campaign("copy", tmp_path, bot="greedy", backup=1, scenarios=0,
+                             write=lambda line: None) == replace(first, name="copy")
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()
+            if p.name.startswith("trip")} == trips
+    capsys.readouterr()
+
+
+# --- issue 16: every field checked -------------------------------------------------------------
+
+INCONSISTENT = [
+    pytest.param({"legend": "no"}, "campaign.legend: true or false", id="legend text"),
+    pytest.param({"legend": ...}, "campaign.legend: missing", id="legend missing"),
+    pytest.param({"legend": ..., "legnd": True}, "campaign.legnd: unknown key",
+                 id="legend misspelled"),
+    pytest.param({"next": ...}, "campaign.next: missing", id="next missing"),
+    pytest.param({"next": 2**64 - 1}, "campaign.next: 18446744073709551615 is not from 0",
+                 id="next huge"),
+    pytest.param({"next": 3}, "campaign.game: a scenario in progress after the last one",
+                 id="next past a game in progress"),
+    pytest.param({"next": 4, "game": None}, "campaign.next: 4 is past the last scenario (3 ",
+                 id="next past the last"),
+    pytest.param({"next": 2}, "campaign.results: the Victories", id="next without its win"),
+    pytest.param({"attempt": 0}, "campaign.attempt: 0, but the results show 1 defeats",
+                 id="attempt not the defeats"),
+    pytest.param({"steps_change": 2**62}, "campaign.steps_change: 4611686018427387904 is not",
+                 id="steps change huge"),
+    pytest.param({"results": [{**PLAYING.results[0].__dict__, "result": "maybe"}]},
+                 "campaign.results[0].result: victory or defeat", id="result maybe"),
+    pytest.param({"results": [{**PLAYING.results[0].__dict__, "rounds": -1}]},
+                 "campaign.results[0].rounds: -1 is not", id="rounds negative"),
+    pytest.param({"results": [{**PLAYING.results[0].__dict__, "number": 99},
+                              PLAYING.results[1].__dict__]},
+                 "campaign.results[0].number: no scenario 99", id="result of no scenario"),
+    pytest.param({"heroes": []}, "campaign.heroes: 0 names", id="no heroes"),
+    pytest.param({"heroes": ["gerki", "gerki"]}, "campaign.heroes[1]: 'gerki' twice",
+                 id="hero twice"),
+    pytest.param({"name": "../../etc/x"}, "campaign.name", id="name a path"),
+    pytest.param({"extra": 1}, "campaign.extra: unknown key", id="unknown key"),
+    pytest.param({"game": {**PLAYING.to_dict()["game"], "setup": {
+        **PLAYED.to_dict(), "power_tree_steps": 2**62}}},
+        "campaign.game.setup.power_tree_steps: 4611686018427387904 is not from 0 to 99",
+        id="steps huge"),
+    pytest.param({"game": {**PLAYING.to_dict()["game"], "setup": {
+        **PLAYED.to_dict(), "legend": "no"}}}, "campaign.game.setup.legend: true or false",
+        id="game legend text"),
+    pytest.param({"game": {**PLAYING.to_dict()["game"], "setup": {
+        **PLAYED.to_dict(), "scenario": "scenarios/market-riot.toml"}}},
+        "campaign.game.setup.scenario: 'scenarios/market-riot.toml' is not scenario 2",
+        id="game of another scenario"),
+    pytest.param({"game": {**PLAYING.to_dict()["game"], "setup": {
+        **PLAYED.to_dict(), "heroes": ["gerki", "deirdre"]}}},
+        "campaign.game.setup.heroes: ('gerki', 'deirdre'), but the campaign plays ('gerki',)",
+        id="game of other heroes"),
+    pytest.param({"game": {**PLAYING.to_dict()["game"], "setup": {
+        **PLAYED.to_dict(), "power_tree_steps": 3}}},
+        "campaign.game.setup.power_tree_steps: 3, but the campaign plays 0",
+        id="game of other steps"),
+    pytest.param({"game": {**PLAYING.to_dict()["game"], "setup": {
+        **PLAYED.to_dict(), "rules": {"end_check": "every-turn"}}}},
+        "campaign.game.setup.rules", id="game of other rules"),
+    pytest.param({"game": {**PLAYING.to_dict()["game"], "choices": [2**40]}},
+                 "campaign.game.choices[0]: an option number", id="choice huge"),
+    pytest.param({"game": {**PLAYING.to_dict()["game"], "extra": 1}},
+                 "campaign.game.extra: unknown key", id="game unknown key"),
+    pytest.param({"game": {**PLAYING.to_dict()["game"], "setup": {
+        **PLAYED.to_dict(), "loadout": {**PLAYED.to_dict()["loadout"], "allowance": [1, 1]}}}},
+        "campaign.game.setup.loadout.allowance", id="allowance short"),
+]
+
+
+@pytest.mark.parametrize(("changes", "field"), INCONSISTENT)
+def test_a_save_of_an_inconsistent_campaign_is_refused_naming_the_field(
+    tmp_path: Path, changes: dict[str, Any], field: str
+) -> None:
+    """Issue 16: 333 of 10,000 mutants loaded into an inconsistent campaign. Each is refused
+    in one line naming the file and the field, offering the good backups."""
+    save(with_choices(PLAYING, 2), tmp_path)  # a good backup
+    save(PLAYING, tmp_path)
+    main = path_for("trip", tmp_path)
+    main.write_bytes(body(payload(**changes)))
+    with pytest.raises(SaveError) as caught:
+        load("trip", tmp_path)
+    message = str(caught.value)
+    assert "\n" not in message and message.startswith(f"{main}: ")
+    assert f"({field}" in message, message
+    assert message.endswith("; good backups: 1 (scenario 2, 2 choices into it) (continue "
+                            "with --backup N)")
+
+
+def test_todays_saves_still_load(tmp_path: Path) -> None:
+    """Saves as this version and the ones before it wrote them (no loadout in a game, rule
+    flags added since missing) load as they did."""
+    data = PLAYING.to_dict()
+    game = data["game"]
+    game["setup"]["rules"] = {"end_check": "objective-phase"}
+    assert decode(body({"format": "tales-campaign", "version": 1, "campaign": data}),
+                  SOURCE) == PLAYING
+    data["game"] = None
+    plain = {"format": "tales-campaign", "version": 1, "campaign": data}
+    assert decode(body(plain), SOURCE) == replace(PLAYING, game=None)
+    for name in ("trip", "other"):
+        folder = tmp_path / name
+        folder.mkdir()
+        path_for(name, folder).write_bytes(encode(replace(PLAYING, name=name)))
+        assert load(name, folder) == replace(PLAYING, name=name)
+
+
+# --- issue 16: killed while saving: no temporary files, the backup chain whole -----------------
+
+
+def test_the_temporary_files_of_a_killed_save_go_with_the_next_save(tmp_path: Path) -> None:
+    first, second = versions(2)
+    save(first, tmp_path)
+    left = [tmp_path / ".trip.tales.ab12cd_9", tmp_path / ".trip.tales.1.zz00zz00"]
+    for stale in left:
+        stale.write_bytes(b"half a save")
+    others = [tmp_path / ".trips.tales.ab12cd_9", tmp_path / "trip.tales.notes",
+              tmp_path / ".trip.tales.toolongname"]
+    for kept in others:
+        kept.write_bytes(b"not ours")
+    save(second, tmp_path)
+    assert not any(p.exists() for p in left)
+    assert all(p.exists() for p in others)
+
+
+@pytest.mark.parametrize("crash_at", range(7))  # a save is 7 steps: 3 links, 4 renames
+def test_a_save_stopped_at_any_step_leaves_the_backup_chain_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, crash_at: int
+) -> None:
+    """A process killed between two steps of a save (simulated: the ``crash_at``-th rename or
+    link raises) leaves the main file and backups 1, 2 and 3, each a good save."""
+    for campaign in versions(4):
+        save(campaign, tmp_path)
+    steps = 0
+
+    class Killed(BaseException):
+        pass
+
+    def step(real: Any) -> Any:
+        def run(*args: Any) -> Any:
+            nonlocal steps
+            steps += 1
+            if steps > crash_at:
+                raise Killed()
+            return real(*args)
+        return run
+
+    monkeypatch.setattr(os, "replace", step(os.replace))
+    monkeypatch.setattr(os, "link", step(os.link))
+    with pytest.raises(Killed):
+        save(with_choices(PLAYING, 9), tmp_path)
+    monkeypatch.undo()
+    main = path_for("trip", tmp_path)
+    assert [b.number for b in backups(main) if b.campaign is not None] == [1, 2, 3]
+    assert load("trip", tmp_path).game is not None
+    save(with_choices(PLAYING, 10), tmp_path)
+    assert sorted(os.listdir(tmp_path)) == [
+        "trip.tales", "trip.tales.1", "trip.tales.2", "trip.tales.3"]  # nothing left over
+
+
+def test_saves_written_before_the_checks_still_load(tmp_path: Path) -> None:
+    """tests/data/saves holds a campaign mid-scenario (after a defeat, Legend, one step
+    fewer) and its game as a game save, written by tales as it was before issue 16's
+    checks (the game's 25 answers since re-recorded under issue 15's rules, which changed
+    what a Hero is offered): both load, and their games replay."""
+    from tales.engine.content import load_context
+    from tales.engine.game import Game
+    from tales.engine.rounds import play_scenario
+
+    saved = ROOT / "tests" / "data" / "saves"
+    shutil.copy(saved / "campaign-today.tales", path_for("today", tmp_path))
+    campaign = load("today", tmp_path)
+    assert (campaign.next, campaign.attempt, campaign.legend, campaign.steps_change) == (
+        0, 1, True, -1)
+    assert campaign.game is not None and len(campaign.game.choices) == 25
+    game = game_saves.read_save(saved / "game-today.sav")
+    assert game == campaign.game
+    ctx = load_context(game.setup)
+    assert Game(lambda: play_scenario(ctx), choices=game.choices).choices == list(
+        game.choices)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import replace
@@ -16,6 +17,7 @@ import numpy as np
 import pytest
 
 from tales.cli import main
+from tales.engine import saves
 from tales.engine.content import load_context
 from tales.engine.game import Game
 from tales.engine.rounds import play_scenario
@@ -349,15 +351,64 @@ def test_play_resume_of_a_missing_save(
     assert err == f"tales: {missing}: cannot read (No such file or directory)"
 
 
+@pytest.mark.parametrize("where", ["folder", "under a file", "unwritable"])
+def test_play_save_to_a_path_it_cannot_write_says_so_and_plays_nothing(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+    where: str
+) -> None:
+    """Issue 16: ``--save`` where no save can go was "saved to PATH", exit status 0, after
+    "cannot save" at every choice. Now it is one line before anything is played."""
+    target = {"folder": tmp_path, "under a file": tmp_path / "a-file" / "game.sav",
+              "unwritable": tmp_path / "locked" / "game.sav"}[where]
+    (tmp_path / "a-file").write_text("")
+    (tmp_path / "locked").mkdir()
+    (tmp_path / "locked").chmod(0o500)
+    if where == "unwritable" and os.access(tmp_path / "locked", os.W_OK):
+        pytest.skip("running as a user who can write anywhere")
+    err = one_line_error(*play(capsys, monkeypatch, ["1", "q"], CELLAR, "--heroes", HEROES,
+                               "--save", str(target)))
+    assert err.startswith(f"tales: {target}: cannot save (") and err.endswith("; nothing played")
+    assert "saved to" not in err
+
+
+def test_play_save_that_fails_mid_game_exits_non_zero(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The save could be written at the start, not later (the disk filled up): the last
+    line and the exit status say the game is not saved."""
+    save = tmp_path / "game.sav"
+    real = saves.write_atomic
+    calls = 0
+
+    def full_after_two(path: Any, data: bytes) -> None:
+        nonlocal calls
+        calls += 1
+        if calls > 2:
+            raise OSError(28, "No space left on device")
+        real(path, data)
+
+    monkeypatch.setattr(saves, "write_atomic", full_after_two)
+    status, out, err = play(capsys, monkeypatch, ["1", "1", "q"], CELLAR, "--heroes", HEROES,
+                            "--save", str(save))
+    assert out.splitlines()[-1] == (f"NOT saved (cannot save to {save}: No space left on "
+                                    "device)")
+    assert "saved to" not in out
+    assert status == 2 and err == (f"tales: cannot save to {save}: No space left on device; "
+                                   "the game is NOT saved\n")
+
+
 def test_saving_to_a_bad_path_keeps_playing(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("")
-    status, out, _ = play(capsys, monkeypatch, ["1", f"s {blocker}/game.sav", "q"], CELLAR,
-                          "--heroes", HEROES)
-    assert status == 0
+    status, out, err = play(capsys, monkeypatch, ["1", f"s {blocker}/game.sav", "q"], CELLAR,
+                            "--heroes", HEROES)
     assert questions(out)[-1][0].startswith("[deirdre]")
+    # the game went on after the failed save; quitting then says it is not saved
+    assert out.splitlines()[-1].startswith(f"NOT saved (cannot save to {blocker}/game.sav: ")
+    assert status == 2 and err.count("\n") == 1
+    assert err.startswith("tales: cannot save to ") and err.endswith("; the game is NOT saved\n")
 
 
 # --- replaying a save reaches the same state ---------------------------------------------------
@@ -448,3 +499,16 @@ def test_two_plays_of_the_same_game_are_equal_states() -> None:
     assert first.game.result is not None and second.game.result is not None
     assert same_state(first.game.result, second.game.result)  # all but the closures agree
     assert first.game.result == second.game.result
+
+
+def test_play_save_of_a_setup_no_save_holds_is_refused_before_playing(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A save is written only if it reads back: 500 Power Tree steps are more than a save
+    holds (0 to 99), so ``--save`` is one line naming the field and nothing is written."""
+    save = tmp_path / "game.sav"
+    err = one_line_error(*play(capsys, monkeypatch, ["1", "q"], CELLAR, "--heroes", HEROES,
+                               "--steps", "500", "--save", str(save)))
+    assert err == (f"tales: {save}: malformed save (setup.power_tree_steps: 500 is not from 0 "
+                   "to 99); nothing was written")
+    assert not save.exists() and list(tmp_path.iterdir()) == []

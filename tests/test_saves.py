@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 import threading
+import time
+import tracemalloc
 import zlib
 from pathlib import Path
 from typing import Any
@@ -84,7 +86,7 @@ names = st.text(min_size=1, max_size=30)
 setups = st.builds(
     Setup,
     scenario=names,
-    heroes=st.lists(names, min_size=1, max_size=4).map(tuple),
+    heroes=st.lists(names, min_size=1, max_size=4, unique=True).map(tuple),
     legend=st.booleans(),
     dice=st.none() | names,
     power_tree_steps=st.none() | st.integers(0, 10),
@@ -92,7 +94,7 @@ setups = st.builds(
                     st.sampled_from(CooldownReading)),
 )
 games = st.builds(SavedGame, setup=setups, seed=st.integers(0, 2**64 - 1),
-                  choices=st.lists(st.integers(0, 2**32), max_size=200).map(tuple))
+                  choices=st.lists(st.integers(0, 2**32 - 1), max_size=200).map(tuple))
 
 
 @given(games)
@@ -191,28 +193,58 @@ def test_the_hand_built_body_is_a_save() -> None:
 
 
 MALFORMED = [
-    pytest.param(payload(choices=["0", "1"]), "malformed save", id="choices as strings"),
-    pytest.param(payload(choices=[0, -1]), "malformed save", id="negative choice"),
-    pytest.param(payload(choices=[0, True]), "malformed save", id="a choice is a boolean"),
-    pytest.param(payload(choices=[0, 1.5]), "malformed save", id="a choice is a float"),
-    pytest.param(payload(choices={"0": 1}), "malformed save", id="choices as a map"),
-    pytest.param(payload(choices=...), "malformed save ('choices')", id="missing choices"),
-    pytest.param(payload(setup=...), "malformed save ('setup')", id="missing setup"),
-    pytest.param(payload(seed=...), "malformed save ('seed')", id="missing seed"),
-    pytest.param(payload(seed="3"), "malformed save", id="seed as a string"),
-    pytest.param(payload(seed=False), "malformed save", id="seed as a boolean"),
-    pytest.param(payload(setup="cellar-door"), "malformed save", id="setup as a string"),
-    pytest.param(payload(setup=[1, 2]), "malformed save", id="setup as a list"),
-    pytest.param(payload(setup={**SETUP.to_dict(), "heroes": "gerki"}), "malformed save",
+    pytest.param(payload(choices=["0", "1"]),
+                 "malformed save (choices[0]: an option number", id="choices as strings"),
+    pytest.param(payload(choices=[0, -1]),
+                 "malformed save (choices[1]: an option number", id="negative choice"),
+    pytest.param(payload(choices=[0, True]),
+                 "malformed save (choices[1]:", id="a choice is a boolean"),
+    pytest.param(payload(choices=[0, 1.5]),
+                 "malformed save (choices[1]:", id="a choice is a float"),
+    pytest.param(payload(choices={"0": 1}),
+                 "malformed save (choices: a list", id="choices as a map"),
+    pytest.param(payload(choices=...), "malformed save (choices: missing)", id="missing choices"),
+    pytest.param(payload(setup=...), "malformed save (setup: missing)", id="missing setup"),
+    pytest.param(payload(seed=...), "malformed save (seed: missing)", id="missing seed"),
+    pytest.param(payload(seed="3"), "malformed save (seed: a whole number", id="seed as a string"),
+    pytest.param(payload(seed=False), "malformed save (seed:", id="seed as a boolean"),
+    pytest.param(payload(setup="cellar-door"),
+                 "malformed save (setup: a table", id="setup as a string"),
+    pytest.param(payload(setup=[1, 2]), "malformed save (setup: a table", id="setup as a list"),
+    pytest.param(payload(setup={**SETUP.to_dict(), "heroes": "gerki"}),
+                 "malformed save (setup.heroes:",
                  id="heroes as a string"),
-    pytest.param(payload(setup={**SETUP.to_dict(), "scenario": 7}), "malformed save",
+    pytest.param(payload(setup={**SETUP.to_dict(), "scenario": 7}),
+                 "malformed save (setup.scenario: text",
                  id="scenario as a number"),
     pytest.param(payload(setup={**SETUP.to_dict(), "power_tree_steps": "2"}),
-                 "malformed save", id="steps as a string"),
+                 "malformed save (setup.power_tree_steps:", id="steps as a string"),
     pytest.param(payload(setup={**SETUP.to_dict(), "rules": {"end_check": "bogus"}}),
-                 "malformed save (end_check is one of", id="unknown rule value"),
+                 "malformed save (setup.rules.end_check: one of", id="unknown rule value"),
     pytest.param(payload(setup={**SETUP.to_dict(), "rules": {"speed": "fast"}}),
-                 "malformed save (unknown rule flag 'speed'", id="unknown rule flag"),
+                 "malformed save (setup.rules.speed: unknown key)", id="unknown rule flag"),
+    pytest.param(payload(setup={**SETUP.to_dict(), "legend": "no"}),
+                 "malformed save (setup.legend: true or false, not 'no')", id="legend text"),
+    pytest.param(payload(setup={**SETUP.to_dict(), "power_tree_steps": 2**62}),
+                 "malformed save (setup.power_tree_steps: 4611686018427387904 is not from 0 to "
+                 "99)", id="steps huge"),
+    pytest.param(payload(setup={k: v for k, v in SETUP.to_dict().items() if k != "legend"}),
+                 "malformed save (setup.legend: missing)", id="legend missing"),
+    pytest.param(payload(setup={**SETUP.to_dict(), "legnd": True}),
+                 "malformed save (setup.legnd: unknown key)", id="legend misspelled"),
+    pytest.param(payload(extra=1), "malformed save (extra: unknown key)", id="unknown key"),
+    pytest.param(payload(setup={**SETUP.to_dict(), "rules": {"cool\nowns": "all"}}),
+                 "malformed save (setup.rules['cool\\nowns']: unknown key)",
+                 id="a key with a newline"),
+    pytest.param(payload(setup={**SETUP.to_dict(), "heroes": []}),
+                 "malformed save (setup.heroes: 0 names, not 1 to 8)", id="no heroes"),
+    pytest.param(payload(setup={**SETUP.to_dict(), "scenario": ""}),
+                 "malformed save (setup.scenario: empty)", id="scenario empty"),
+    pytest.param(payload(choices=[0, 2**32]), "malformed save (choices[1]: an option number",
+                 id="a choice too large"),
+    pytest.param(payload(setup={**SETUP.to_dict(), "loadout": {
+        "cards": {}, "items": {}, "hero_cards": None, "allowance": [1, 1, 0], "x": 1}}),
+        "malformed save (setup.loadout.x: unknown key)", id="loadout unknown key"),
     pytest.param(payload(format="other-game"), "not a tales game save", id="other format"),
     pytest.param(payload(format=...), "not a tales game save", id="no format"),
     pytest.param([1, 2, 3], "not a tales game save", id="body is a list"),
@@ -253,6 +285,18 @@ def test_a_hostile_body_is_refused_without_allocating(body: bytes, fragment: str
 def test_rules_that_are_not_a_map_are_refused(rules: Any) -> None:
     data = packed(msgpack.packb(payload(setup={**SETUP.to_dict(), "rules": rules})))
     assert "malformed save" in refused(data)
+
+
+def test_saves_as_earlier_versions_wrote_them_still_load() -> None:
+    """A version 2 save from before the loadout, or before rule flags added since (which
+    take their defaults), loads as it did."""
+    old = payload()
+    del old["setup"]["loadout"]
+    old["setup"]["rules"] = {"end_check": "objective-phase", "tracker": "space",
+                             "cooldowns": "all"}
+    assert decode(packed(msgpack.packb(old)), SOURCE) == SMALL
+    for game in REAL:
+        assert decode(encode(game), SOURCE) == game
 
 
 @pytest.mark.parametrize("version", [..., "1"], ids=["missing", "string"])
@@ -366,3 +410,38 @@ def test_a_reader_sees_the_old_save_or_the_new_one(tmp_path: Path) -> None:
     assert read_save(path) == SMALL
     assert os.listdir(tmp_path) == ["slot.sav"]
 
+
+
+# --- issue 16: what msgpack may build is bounded ----------------------------------------------
+
+
+def nested_empty_arrays(size: int) -> bytes:
+    """A CRC-valid game save of about ``size`` bytes whose choices are arrays of arrays of
+    arrays of 15 empty arrays: a byte per array, millions of them."""
+    head = msgpack.packb(payload(choices=...))
+    head = bytes([head[0] + 1]) + head[1:] + msgpack.packb("choices")  # one more key
+    chunk = b"\x9f" + b"\x90" * 15
+    count = 1 << 16  # chunks in a part: 1 MB
+    part = b"\xdd" + count.to_bytes(4, "big") + chunk * count
+    parts, rest = divmod(size - len(head) - 32, len(part))
+    last = rest // len(chunk)
+    tail = b"\xdd" + last.to_bytes(4, "big") + chunk * last
+    return packed(head + b"\xdc" + (parts + 1).to_bytes(2, "big") + part * parts + tail)
+
+
+@pytest.mark.parametrize("size", [2 << 20, saves.MAX_BYTES - 64], ids=["2 MB", "64 MB"])
+def test_nested_empty_arrays_are_refused_in_bounded_memory_and_time(size: int) -> None:
+    """Issue 16: a 64 MB CRC-valid save of nested empty arrays took 4.5 GB and 20 s to
+    refuse. What msgpack builds is counted as it goes: a few MB, well under a second."""
+    data = nested_empty_arrays(size)
+    assert size - 100 < len(data) <= saves.MAX_BYTES
+    tracemalloc.start()
+    start = time.perf_counter()
+    try:
+        message = refused(data)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert "corrupt (more than 100000 arrays and maps)" in message
+    assert peak < 32 << 20, peak
+    assert time.perf_counter() - start < 10  # generous: tracing slows it

@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tales.board.names import parse_space_name, space_name
-from tales.errors import TalesError
+from tales.errors import TalesError, printable
 
 IntArray = npt.NDArray[np.int32]
 BoolArray = npt.NDArray[np.bool_]
@@ -227,7 +227,7 @@ class Board:
         """Index of the space called ``name``; a :class:`TalesError` if there is none."""
         index = self.find(name)
         if index is None:
-            raise TalesError(f"no space {name} on map {self.name!r}")
+            raise TalesError(f"no space {printable(name)} on map {self.name!r}")
         return index
 
     def find(self, name: str) -> int | None:

@@ -30,10 +30,11 @@ from tales.board.board import (
     Layout,
 )
 from tales.board.names import parse_space_name, space_name
-from tales.errors import ContentError
+from tales.errors import ContentError, printable
 
 MAP_KEYS = frozenset({"name", "layout", "diagonals", "grid", "walls", "features"})
 FEATURE_KEYS = frozenset({"kind", "name", "damage"})
+MAX_DAMAGE = 99  # a hazard's or trap's damage (the board keeps it in 32 bits)
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +135,14 @@ def read_text(path: str | Path) -> str:
         raise ContentError(str(path), f"cannot be read ({error.strerror})") from None
 
 
+def exists(path: Path) -> bool:
+    """Whether a file named in content is there (a name too long for the system is not)."""
+    try:
+        return path.exists()
+    except OSError:
+        return False
+
+
 def read_data(path: str | Path | None, bundled: str) -> tuple[str, str]:
     """(text, source name) of a user's file, or with no path of the bundled data file
     ``tales/data/<bundled>``."""
@@ -222,8 +231,8 @@ def _read_features(
     for glyph, settings in table.items():
         header = where.of_table(rf"features\.(\"?){re.escape(glyph)}\1")
         if len(glyph) != 1 or not (glyph.islower() or glyph in CONFIGURABLE_GLYPHS):
-            find(f"[features.{glyph}]: a feature glyph is one lower-case letter, or one of "
-                 f"{' '.join(sorted(CONFIGURABLE_GLYPHS))}", header)
+            find(f"[features.{printable(glyph)}]: a feature glyph is one lower-case letter, or "
+                 f"one of {' '.join(sorted(CONFIGURABLE_GLYPHS))}", header)
             continue
         if not isinstance(settings, dict):
             raise fatal(f"features.{glyph} must be a table", header)
@@ -254,6 +263,9 @@ def _read_features(
         if damage is not None:
             if isinstance(damage, bool) or not isinstance(damage, int) or damage < 0:
                 find(f"[features.{glyph}]: 'damage' must be a whole number, 0 or more", header)
+                damage = None
+            elif damage > MAX_DAMAGE:
+                find(f"[features.{glyph}]: 'damage' is at most {MAX_DAMAGE}", header)
                 damage = None
             elif kind not in (FeatureKind.HAZARD, FeatureKind.TRAP):
                 find(f"[features.{glyph}]: only a hazard or a trap has 'damage'", header)

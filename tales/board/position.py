@@ -26,8 +26,15 @@ from tales.board.figures import (
     is_foe,
     parse_keyword,
 )
-from tales.board.mapfile import LineFinder, map_from_table, raise_first, read_text, read_toml
-from tales.errors import ContentError, TalesError
+from tales.board.mapfile import (
+    LineFinder,
+    exists,
+    map_from_table,
+    raise_first,
+    read_text,
+    read_toml,
+)
+from tales.errors import ContentError, TalesError, printable
 
 POSITION_KEYS = frozenset({"map", "figures", "traps", "wizard_fire", "open_doors"})
 FIGURE_KEYS = frozenset(
@@ -228,7 +235,7 @@ def _space(board: Board, name: Any, error: Any, line: int | None, what: str) -> 
         raise error(f"{what}: {name!r} is not a space name", line)
     space = board.find(name)
     if space is None:
-        raise error(f"{what}: no space {name} on map {board.name!r}", line)
+        raise error(f"{what}: no space {printable(name)} on map {board.name!r}", line)
     return space
 
 
@@ -241,8 +248,9 @@ def _position_board(spec: Any, source: str, lines: LineFinder, base: Path | None
         path = Path(spec)
         if not path.is_absolute() and base is not None:
             path = base / path
-        if not path.exists():
-            raise ContentError(source, f"map file {spec!r} not found (looked for {path})",
+        if not exists(path):
+            raise ContentError(source, f"map file {spec!r} not found (looked for "
+                               f"{printable(str(path))})",
                                lines.of_key("map"))
         return load_map(path)
     if isinstance(spec, dict):

@@ -12,7 +12,6 @@ Difficulty"), and Legend difficulty rolls the Doom Die on every Attack (Appendix
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -21,8 +20,22 @@ import numpy as np
 
 from tales.content.campaigns import CampaignFile, CampaignScenario, load_campaign_file
 from tales.engine.content import ROOTS, find_file, hero_kit, load_context
-from tales.engine.saves import SavedGame, game_from_payload, game_payload
-from tales.engine.state import GameState, Loadout, Setup
+from tales.engine.saves import (
+    MAX_NAME,
+    MAX_STEPS,
+    UNSIGNED_64,
+    Malformed,
+    SavedGame,
+    game_fields,
+    game_payload,
+    maybe_text,
+    names,
+    table,
+    text,
+    truth,
+    whole,
+)
+from tales.engine.state import GameRules, GameState, Loadout, Setup
 from tales.errors import TalesError
 from tales.rules.items import Allowance, solo_allowance
 from tales.solo.setup import solo_hero_cards
@@ -82,54 +95,67 @@ class Campaign:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], source: str) -> Campaign:
-        """A campaign from :meth:`to_dict`'s values; ValueError or TypeError if malformed."""
-        def strings(key: str) -> tuple[str, ...]:
-            value = data.get(key, [])
-            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                raise ValueError(f"{key} is a list of names")
-            return tuple(value)
-
-        def whole(key: str, least: int | None = 0) -> int:
-            value = data.get(key, 0)
-            if isinstance(value, bool) or not isinstance(value, int) or (
-                    least is not None and value < least):
-                raise ValueError(f"{key} is a whole number")
-            return value
-
-        name, file = data["name"], data["campaign_file"]
-        companion = data.get("companion")
-        if not isinstance(name, str) or not isinstance(file, str) or not (
-                companion is None or isinstance(companion, str)):
-            raise ValueError("name, campaign_file and companion are text")
-        results = data.get("results", [])
-        if not isinstance(results, list) or not all(_result_ok(r) for r in results):
-            raise ValueError("results is a list of scenario results")
-        legend = data.get("legend", False)
-        if not isinstance(legend, bool):
-            raise ValueError("legend is true or false")
-        game = data.get("game")
+    def from_dict(cls, data: Any, source: str) -> Campaign:
+        """A campaign from :meth:`to_dict`'s values, every field checked (its type, its
+        range, the keys of each table): :class:`~tales.engine.saves.Malformed` naming the
+        first bad one (``campaign.legend``). ``source`` is not used: it is kept for
+        callers."""
+        here = "campaign"
+        data = table(data, here, FIELDS)
+        name = text(data["name"], f"{here}.name", 64)
+        if not NAME.fullmatch(name):
+            raise Malformed(f"{here}.name", f"{name!r} is not a campaign name")
+        results = data["results"]
+        if not isinstance(results, list):
+            raise Malformed(f"{here}.results", "a list of scenario results")
         return cls(
-            name, file, strings("heroes"), companion, legend,
-            whole("steps_change", None), whole("seed"), whole("next"), whole("attempt"),
-            strings("unlocked"), strings("archived"),
-            tuple(ScenarioResult(**r) for r in results), strings("notes"),
-            None if game is None else game_from_payload(game, source))
+            name, text(data["campaign_file"], f"{here}.campaign_file"),
+            names(data["heroes"], f"{here}.heroes", 8, least=1),
+            maybe_text(data["companion"], f"{here}.companion", MAX_NAME),
+            truth(data["legend"], f"{here}.legend"),
+            whole(data["steps_change"], f"{here}.steps_change", -MAX_STEPS, MAX_STEPS),
+            whole(data["seed"], f"{here}.seed", 0, UNSIGNED_64 - 1),
+            whole(data["next"], f"{here}.next", 0, MAX_SCENARIOS),
+            whole(data["attempt"], f"{here}.attempt", 0, MAX_PLAYS),
+            names(data["unlocked"], f"{here}.unlocked", MAX_PLAYS),
+            names(data["archived"], f"{here}.archived", MAX_PLAYS),
+            tuple(_result(r, f"{here}.results[{n}]") for n, r in enumerate(results)),
+            _notes(data["notes"], f"{here}.notes"),
+            None if data["game"] is None else game_fields(data["game"], f"{here}.game"))
+
+
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
+FIELDS = ("name", "campaign_file", "heroes", "companion", "legend", "steps_change", "seed",
+          "next", "attempt", "unlocked", "archived", "results", "notes", "game")
+MAX_SCENARIOS = 10_000  # scenarios in a campaign file
+MAX_PLAYS = 100_000  # plays of a campaign's scenarios, names unlocked or archived
+MAX_ROUNDS = 100_000
+
+
+def _result(value: Any, field: str) -> ScenarioResult:
+    data = table(value, field, ("number", "title", "result", "reason", "rounds", "attempt"))
+    if data["result"] not in ("victory", "defeat"):
+        raise Malformed(f"{field}.result", f"victory or defeat, not {data['result']!r:.40}")
+    return ScenarioResult(
+        whole(data["number"], f"{field}.number", 0, MAX_SCENARIOS),
+        text(data["title"], f"{field}.title", empty=True), data["result"],
+        text(data["reason"], f"{field}.reason", empty=True),
+        whole(data["rounds"], f"{field}.rounds", 0, MAX_ROUNDS),
+        whole(data["attempt"], f"{field}.attempt", 1, MAX_PLAYS + 1))
+
+
+def _notes(value: Any, field: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or len(value) > MAX_PLAYS:
+        raise Malformed(field, "a list of notes")
+    return tuple(text(note, f"{field}[{n}]", 1 << 16, empty=True)
+                 for n, note in enumerate(value))
 
 
 def check_name(name: str) -> str:
     """A campaign's name, if it can name a file in the saves folder (and nothing else)."""
-    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}", name):
+    if not NAME.fullmatch(name):
         raise TalesError(f"campaign name {name!r}: use letters, digits, - and _ (64 at most)")
     return name
-
-
-def _result_ok(result: Any) -> bool:
-    fields = {"number": int, "title": str, "result": str, "reason": str, "rounds": int,
-              "attempt": int}
-    return isinstance(result, dict) and set(result) == set(fields) and all(
-        isinstance(result[k], t) and not isinstance(result[k], bool)
-        for k, t in fields.items())
 
 
 def campaign_file(campaign: Campaign) -> CampaignFile:
@@ -187,6 +213,57 @@ def setup_for(campaign: Campaign, file: CampaignFile) -> Setup:
     return Setup(portable(entry.file), campaign.heroes, campaign.legend, None, steps,
                  companion=campaign.companion,
                  loadout=Loadout(cards, items, hero_cards, allowance))
+
+
+def check_progress(campaign: Campaign, file: CampaignFile) -> None:
+    """Refuse, with :class:`~tales.engine.saves.Malformed` naming the field, a campaign that
+    does not follow its campaign file: the next scenario past the last, results that are not
+    the plays :func:`record` makes (one Victory per scenario won, in order, and the defeats
+    since the last one counted in ``attempt``), or a game in progress that is not the current
+    scenario's setup (its scenario, Heroes, Companion, Legend, Power Tree steps, rules)."""
+    here = "campaign"
+    if campaign.next > len(file.scenarios):
+        raise Malformed(f"{here}.next", f"{campaign.next} is past the last scenario "
+                        f"({len(file.scenarios)} in {file.source})")
+    if campaign.game is not None and campaign.finished(file):
+        raise Malformed(f"{here}.game", "a scenario in progress after the last one")
+    numbers = {entry.number for entry in file.scenarios}
+    for n, result in enumerate(campaign.results):
+        if result.number not in numbers:
+            raise Malformed(f"{here}.results[{n}].number",
+                            f"no scenario {result.number} in {file.source}")
+    won = [r.number for r in campaign.results if r.result == "victory"]
+    if won != [entry.number for entry in file.scenarios[:campaign.next]]:
+        raise Malformed(f"{here}.results", f"the Victories ({won}) are not those of the "
+                        f"{campaign.next} scenarios won")
+    since = len(campaign.results) - max(
+        (n + 1 for n, r in enumerate(campaign.results) if r.result == "victory"), default=0)
+    if campaign.attempt != since:
+        raise Malformed(f"{here}.attempt", f"{campaign.attempt}, but the results show {since} "
+                        "defeats since the last Victory")
+    game = campaign.game
+    if game is None:
+        return
+    field = f"{here}.game.setup"
+    entry = file.scenarios[campaign.next]
+    setup = game.setup
+    steps = max(entry.power_tree_steps + campaign.steps_change, 0)
+    expected = [("heroes", campaign.heroes), ("companion", campaign.companion),
+                ("legend", campaign.legend), ("power_tree_steps", steps), ("dice", None),
+                ("rules", GameRules())]
+    for key, value in expected:
+        if getattr(setup, key) != value:
+            raise Malformed(f"{field}.{key}", f"{getattr(setup, key)!r:.40}, but the campaign "
+                            f"plays {value!r:.40}")
+    try:
+        same = find_file(setup.scenario, "scenarios").resolve() == Path(entry.file).resolve()
+    except TalesError:
+        same = False
+    if not same:
+        raise Malformed(f"{field}.scenario", f"{setup.scenario!r:.60} is not scenario "
+                        f"{entry.number} of the campaign ({portable(entry.file)})")
+    if setup.loadout is None:
+        raise Malformed(f"{field}.loadout", "missing (a campaign's game has one)")
 
 
 def game_seed(campaign: Campaign) -> int:

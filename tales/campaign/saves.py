@@ -6,19 +6,33 @@ with a format name and version) holding the campaign's state and, mid-scenario, 
 setup, seed and choices: resuming replays them. Every write is atomic and is checked by
 reading it back before it replaces anything, so a good save is never overwritten by a bad
 one. Before each write the previous save is copied to ``NAME.tales.1`` (and ``.1`` to
-``.2``, ``.2`` to ``.3``), so the main file always exists, old or new, whenever the
-process dies. A bad main file is refused in one line that names the good backups.
+``.2``, ``.2`` to ``.3``), each copy atomic and leaving its source in place, so the main
+file and every backup always exist, old or new, whenever the process dies. A bad main file
+is refused in one line that names the field and the good backups.
+
+A campaign is the file it is saved in: the campaign loaded from ``NAME.tales`` is called
+``NAME`` (whatever name a copied file holds), so saving it writes ``NAME.tales`` and never
+another campaign's files.
 """
 
 from __future__ import annotations
 
-import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from tales.campaign.progress import Campaign, check_name
-from tales.engine.saves import SaveError, pack, read_bytes, unpack, write_atomic
+from tales.campaign.progress import Campaign, campaign_file, check_name, check_progress
+from tales.engine.saves import (
+    Malformed,
+    SaveError,
+    copy_atomic,
+    pack,
+    read_bytes,
+    table,
+    unpack,
+    write_atomic,
+)
+from tales.errors import TalesError
 
 FORMAT = "tales-campaign"
 VERSION = 1
@@ -49,9 +63,32 @@ def decode(data: bytes, source: str) -> Campaign:
     good campaign save."""
     payload = unpack(data, source, FORMAT, VERSION, MIGRATIONS, "tales campaign save")
     try:
+        table(payload, "", ("format", "version", "campaign"))
         return Campaign.from_dict(payload["campaign"], source)
-    except (KeyError, TypeError, ValueError, AttributeError) as bad:
+    except Malformed as bad:
         raise SaveError(f"{source}: malformed campaign save ({bad})") from None
+
+
+def checked(campaign: Campaign, source: str) -> Campaign:
+    """``campaign`` if it follows its campaign file (:func:`check_progress`);
+    :class:`SaveError` naming ``source`` and the field if not. A campaign file that cannot
+    be read is not the save's fault: the commands that play or show it say so."""
+    try:
+        file = campaign_file(campaign)
+    except TalesError:
+        return campaign
+    try:
+        check_progress(campaign, file)
+    except Malformed as bad:
+        raise SaveError(f"{source}: inconsistent campaign save ({bad})") from None
+    return campaign
+
+
+def read(path: Path, name: str | None = None) -> Campaign:
+    """The campaign saved in ``path``, checked against its campaign file, called ``name``
+    (the file's, not the one it holds)."""
+    campaign = checked(decode(read_bytes(path), str(path)), str(path))
+    return campaign if name is None else replace(campaign, name=name)
 
 
 def save(campaign: Campaign, folder: Path = DEFAULT_FOLDER) -> Path:
@@ -66,8 +103,8 @@ def save(campaign: Campaign, folder: Path = DEFAULT_FOLDER) -> Path:
             for n in range(BACKUPS, 1, -1):
                 newer = backup_path(path, n - 1)
                 if newer.exists():
-                    os.replace(newer, backup_path(path, n))
-            write_atomic(backup_path(path, 1), old)
+                    copy_atomic(newer, backup_path(path, n))
+            copy_atomic(path, backup_path(path, 1))
         write_atomic(path, data)
     except OSError as bad:
         raise SaveError(f"{path}: cannot save ({bad.strerror or bad})") from None
@@ -101,23 +138,24 @@ def backups(path: Path) -> list[Backup]:
         if not candidate.exists():
             continue
         try:
-            found.append(Backup(n, candidate, decode(read_bytes(candidate), str(candidate))))
+            found.append(Backup(n, candidate, read(candidate)))
         except SaveError as bad:
             found.append(Backup(n, candidate, None, str(bad)))
     return found
 
 
 def load(name: str, folder: Path = DEFAULT_FOLDER, backup: int | None = None) -> Campaign:
-    """Load a campaign (or its backup number ``backup``); a bad save is one line naming
-    the good backups to continue from."""
+    """Load the campaign saved as ``name`` (or its backup number ``backup``), called
+    ``name`` whatever name the file holds; a bad save is one line naming the good backups
+    to continue from."""
     path = path_for(name, folder)
     if backup is not None:
-        return decode(read_bytes(backup_path(path, backup)), str(backup_path(path, backup)))
+        return read(backup_path(path, backup), name)
     if not path.exists() and not backups(path):
         known = ", ".join(list_names(folder)) or "none"
         raise SaveError(f"no campaign {name!r} in {folder} (campaigns: {known})")
     try:
-        return decode(read_bytes(path), str(path))
+        return read(path, name)
     except SaveError as bad:
         good = [b for b in backups(path) if b.campaign is not None]
         offer = ("; good backups: " + ", ".join(

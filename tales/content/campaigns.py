@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tales.board.mapfile import LineFinder, read_text, read_toml, refuse_unknown_keys
+from tales.board.mapfile import LineFinder, exists, read_text, read_toml, refuse_unknown_keys
 from tales.content.scenarios import Scenario, load_scenario
-from tales.errors import ContentError
+from tales.errors import ContentError, printable
 
 CAMPAIGN_KEYS = frozenset({"sample", "title", "hero_cards", "items", "vault", "chapters"})
 ENTRY_KEYS = frozenset({"number", "file", "power_tree_steps", "unlock", "archive"})
@@ -127,8 +127,9 @@ def _entry(entry: Any, chapter: str, base: Path, fail: Any, line: int | None,
     if not isinstance(name, str):
         raise fail(f"scenario {number}: needs a 'file'", line)
     path = Path(name) if Path(name).is_absolute() else base / name
-    if not path.exists():
-        raise fail(f"scenario {number}: file {name!r} not found (looked for {path})", line)
+    if not exists(path):
+        raise fail(f"scenario {number}: file {name!r} not found (looked for "
+                   f"{printable(str(path))})", line)
     scenario: Scenario = load_scenario(path)
     steps = entry.get("power_tree_steps", scenario.power_tree_steps)
     if isinstance(steps, bool) or not isinstance(steps, int) or steps < 0:

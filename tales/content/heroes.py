@@ -449,7 +449,7 @@ def _attack(spec: dict[str, Any], kind: Any, where: str, fail: Any) -> HeroAttac
     if attack_kind is AttackKind.BURST:
         name = spec.get("template")
         templates = load_bursts()
-        if name not in templates:
+        if not isinstance(name, str) or name not in templates:
             raise fail(f"{where}: a Burst Attack needs template = one of "
                        f"{', '.join(templates)}")
         template = templates[name]

@@ -11,7 +11,7 @@ from tales.content.companions import load_companion
 from tales.content.heroes import HeroKit, load_hero_kit
 from tales.content.scenarios import Scenario, load_scenario
 from tales.engine.state import Setup
-from tales.errors import TalesError
+from tales.errors import TalesError, printable
 from tales.rules.attacks import Battle
 from tales.rules.companions import CompanionCard
 from tales.rules.dice import Dice, DieKind, load_dice
@@ -25,14 +25,14 @@ ROOTS = (Path("."), Path(__file__).resolve().parents[2])
 def find_file(name: str, folder: str) -> Path:
     """``name`` as a path, or ``FOLDER/NAME.toml`` in the working directory or the checkout."""
     path = Path(name)
-    if path.suffix == ".toml" or path.is_file():
+    if path.suffix == ".toml" or _is_file(path):
         for root in ROOTS if not path.is_absolute() else (Path("."),):
-            if (root / path).is_file():
+            if _is_file(root / path):
                 return root / path
-        raise TalesError(f"{name}: no such file")
+        raise TalesError(f"{printable(name)}: no such file")
     for root in ROOTS:
         candidate = root / folder / f"{name}.toml"
-        if candidate.is_file():
+        if _is_file(candidate):
             return candidate
     known = sorted({p.stem for root in ROOTS for p in (root / folder).glob("*.toml")
                     if not _other_kind(p)})
@@ -44,6 +44,14 @@ def find_file(name: str, folder: str) -> Path:
             "companions": "Companion card"}.get(folder, folder)
     raise TalesError(f"no {noun} {name!r} (bundled: {', '.join(known) or 'none'}; "
                      "or give a file path)")
+
+
+def _is_file(path: Path) -> bool:
+    """Whether ``path`` is a file (a name too long for the system is not)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
 
 
 def _other_kind(path: Path) -> bool:

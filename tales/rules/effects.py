@@ -144,8 +144,9 @@ _AIM = re.compile(r"^(?:(adjacent)\s+)?(foe|friend|space|door)(?:\s+within\s+(\d
 
 
 def parse_aim(text: str) -> Aim:
-    """Read a target rule (see :class:`Aim`)."""
-    words = " ".join(text.lower().split())
+    """Read a target rule (see :class:`Aim`); a target that is not text (``target = 2`` in
+    a file) is not understood either."""
+    words = " ".join(text.lower().split()) if isinstance(text, str) else ""
     if words == "self":
         return Aim()
     match = _AIM.match(words)
