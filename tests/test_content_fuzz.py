@@ -171,16 +171,11 @@ BEFORE = _peak_rss()
 #: crashes the fuzzer finds in loaders being changed elsewhere now (issue 16; reported there):
 #: these kinds are expected to fail until those loaders refuse the mutants in one line
 ELSEWHERE = {
-    "scheme blocks": "a group's keywords = 99: TypeError (content/scheme_blocks.py:77)",
     "rdi drinks": "count = 4611686018427387904: MemoryError (tavern/rdi/decks.py:85); "
                   "event = []: TypeError (decks.py:78)",
     "rdi character": "count = 4611686018427387904: MemoryError (tavern/rdi/decks.py:144); a "
                      "step's who = [\"target\"]: TypeError (decks.py:189), likewise a list "
                      "or table for negate/ignore (:198) and affecting (:219)",
-    "encounter deck": "count = 4611686018427387904: MemoryError (tavern/encounter/cards.py:192);"
-                      " an Encounter's special = [] (:86) or a rule = [] (:197): TypeError",
-    "encounter module": "a scene's encounter = [\"Goblin Band (sample)\"]: TypeError "
-                        "(tavern/encounter/module.py:79)",
 }
 
 

@@ -183,3 +183,14 @@ def test_view_finds_its_blocks_from_anywhere(capsys: pytest.CaptureFixture[str],
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
     line = refused(capsys, "view", CELLAR)
     assert "no screen" in line, line
+
+
+def test_a_saves_folder_that_cannot_be_read(capsys: pytest.CaptureFixture[str],
+                                            tmp_path: Path) -> None:
+    """13: a saves 'folder' that cannot be listed is said, not "no campaigns" (a file
+    stands in for an unreadable folder: the tests run as root, who reads every folder)."""
+    blocker = tmp_path / "saves"
+    blocker.write_text("not a folder", encoding="utf-8")
+    line = refused(capsys, "campaign", "list", "--saves", str(blocker))
+    assert "cannot list the campaigns" in line
+    assert "cannot" in refused(capsys, "campaign", "show", "mine", "--saves", str(blocker))

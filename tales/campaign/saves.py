@@ -175,6 +175,10 @@ def describe(campaign: Campaign) -> str:
 
 def list_names(folder: Path = DEFAULT_FOLDER) -> list[str]:
     """The campaigns saved in ``folder``."""
-    if not folder.is_dir():
+    if not folder.exists():
         return []
-    return sorted(p.name[: -len(SUFFIX)] for p in folder.glob(f"*{SUFFIX}"))
+    try:
+        return sorted(p.name[: -len(SUFFIX)] for p in folder.iterdir()
+                      if p.name.endswith(SUFFIX))
+    except OSError as error:  # a file, or a folder that cannot be read: not "no campaigns"
+        raise TalesError(f"{folder}: cannot list the campaigns ({error.strerror})") from None

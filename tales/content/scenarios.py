@@ -19,6 +19,7 @@ from tales.board.board import Board
 from tales.board.figures import Keyword, parse_keyword
 from tales.board.mapfile import (
     LineFinder,
+    exists,
     labelled_entries,
     load_map,
     read_text,
@@ -27,7 +28,7 @@ from tales.board.mapfile import (
 )
 from tales.content.heroes import read_ability
 from tales.content.scheme_blocks import load_scheme_blocks
-from tales.errors import ContentError
+from tales.errors import ContentError, printable
 from tales.rules.effects import Ability
 from tales.rules.schemes import DoorStep, ReinforceStep, SchemerGroup, for_the_table
 
@@ -305,9 +306,9 @@ def _beside(data: dict[str, Any], key: str, base: Path, source: str,
     if not isinstance(name, str):
         raise ContentError(source, f"needs '{key}', a file name", lines.of_key(key))
     path = Path(name) if Path(name).is_absolute() else base / name
-    if not path.exists():
-        raise ContentError(source, f"{key} file {name!r} not found (looked for {path})",
-                           lines.of_key(key))
+    if not exists(path):
+        raise ContentError(source, f"{key} file {name!r} not found (looked for "
+                           f"{printable(str(path))})", lines.of_key(key))
     return path
 
 

@@ -90,7 +90,10 @@ def _group(gid: str, spec: Any, source: str, lines: LineFinder, sample: bool) ->
         raise error("'standees' must be a list of standee numbers such as [1, 2, 3]")
     keywords: set[Keyword] = set()
     immune: set[str] = set()
-    for word in spec.get("keywords", []):
+    words = spec.get("keywords", [])
+    if not isinstance(words, list):
+        raise error("'keywords' is a list, such as [\"Tiny\", \"Immune to Traps\"]")
+    for word in words:
         parsed = parse_keyword(word) if isinstance(word, str) else None
         if parsed is None:
             raise error(f"unknown keyword {word!r}")

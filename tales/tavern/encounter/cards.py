@@ -83,7 +83,7 @@ def load(path: str | Path) -> Box:
                        "{ 2 = 60, 3 = 80, 4 = 100 }")
         matrix = tuple(_strike(r, fail) for r in _list(spec.get("matrix", []), "matrix", fail))
         special = spec.get("special", "")
-        if special not in {s.value for s in Special}:
+        if not isinstance(special, str) or special not in {s.value for s in Special}:
             raise fail(f"'special' is one of: {', '.join(s.value for s in Special if s.value)}")
         encounter = Encounter(
             str(spec["name"]), tuple(sorted((int(k), v) for k, v in life.items())),
@@ -189,13 +189,16 @@ def _cards(data: dict[str, Any], table: str, source: str, lines: LineFinder,
                     _int(spec, "prestige", fail, 0), text=str(spec.get("text", "")),
                     either=tuple(_steps(e, fail) for e in _list(spec.get("either", []),
                                                                  "either", fail)))
-        cards.extend([card] * _int(spec, "count", fail, 1))
+        count = _int(spec, "count", fail, 1)
+        if count > MOST_COPIES:
+            raise fail(f"'count' is at most {MOST_COPIES}")
+        cards.extend([card] * count)
     return tuple(cards)
 
 
 def _rule(spec: dict[str, Any], fail: Fail) -> str:
     rule = spec.get("rule", "")
-    if rule and rule not in {r.value for r in Rule}:
+    if not isinstance(rule, str) or (rule and rule not in {r.value for r in Rule}):
         raise fail(f"'rule' is one of: {', '.join(r.value for r in Rule)}")
     return str(rule)
 
@@ -262,6 +265,10 @@ def _keys(spec: dict[str, Any], allowed: frozenset[str], fail: Fail) -> None:
 
 def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+#: The most copies of one card a deck file may ask for (a box holds far fewer).
+MOST_COPIES = 1000
 
 
 def _int(spec: dict[str, Any], key: str, fail: Fail, default: int) -> int:

@@ -76,6 +76,8 @@ def load_module(path: str | Path, encounters: Collection[Encounter]) -> Module:
             raise fail(f"unknown key {sorted(extra)[0]!r} (keys: choices, encounter, name, "
                        "next, text)")
         fight = spec.get("encounter", "")
+        if not isinstance(fight, str):
+            raise fail("'encounter' is the name of one Encounter")
         if fight and fight not in known:
             raise fail(f"no Encounter {fight!r} in the game's box")
         raw = spec.get("choices", [])
