@@ -19,8 +19,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cache
 
 import numpy as np
 import numpy.typing as npt
@@ -153,10 +155,11 @@ def _endable(position: Position, figure: Figure) -> BoolArray:
 
 
 def _pick_candidates(
-    position: Position, figure: Figure, ring0: list[int], models: list[_Model],
-    reasons: list[str],
+    position: Position, figure: Figure, ring0: list[int],
+    models: list[Callable[[], _Model]], reasons: list[str],
 ) -> tuple[list[int], _Model | None]:
-    """Appendix D step 1: Safe, then Dangerous, then Leap targeting, then widen."""
+    """Appendix D step 1: Safe, then Dangerous, then Leap targeting, then widen. The
+    models are built when first needed (the Leap one only if a Move reaches nothing)."""
     board = position.board
     names = board.names
     endable = _endable(position, figure)
@@ -165,7 +168,8 @@ def _pick_candidates(
     widened = 0
     while ring:
         free = [s for s in ring if endable[s] or s == figure.at]
-        for model in models:
+        for make in models:
+            model = make()
             reachable = [s for s in free if np.isfinite(model.steps[s])]
             safe = [s for s in reachable if not model.dangerous[s] or s == figure.at]
             chosen = safe or reachable
@@ -238,9 +242,10 @@ def schemer_move(
         reasons.append(f"already on a target space ({names[figure.at]}): it does not move")
         return SchemerMove(figure.id, figure.at, figure.at, (figure.at,), stay_target,
                            figure.at, 0, tuple(reasons))
-    models = [_model(position, figure, leap, rules.move)]
+    first = _model(position, figure, leap, rules.move)
+    models: list[Callable[[], _Model]] = [lambda: first]
     if not leap:
-        models.append(_model(position, figure, True, rules.move))
+        models.append(cache(lambda: _model(position, figure, True, rules.move)))
     candidates, model = _pick_candidates(position, figure, list(spaces), models, reasons)
     if not candidates or model is None:
         return stay("no legal target space: it does not move")
@@ -271,11 +276,11 @@ def schemer_move(
     # Dangerous spaces"), unless the flag reads otherwise.
     # (a Safe path for the Move itself: targeting as if Leap does not make one)
     safe_only = (rules.dangerous_paths is DangerousPaths.AVOID
-                 and bool(np.isfinite(models[0].safe_steps[final])))
+                 and bool(np.isfinite(first.safe_steps[final])))
     routes = reach(position, figure.id, points, leap, rules.move, safe_only=safe_only)
-    if safe_only:
+    if safe_only and first.dangerous.any():
         avoided = sorted(s for s in reach(position, figure.id, points, leap, rules.move).costs
-                         if models[0].dangerous[s])
+                         if first.dangerous[s])
         if avoided:
             reasons.append("a Safe path exists: it keeps off the Dangerous "
                            + ("space " if len(avoided) == 1 else "spaces ")
