@@ -7,6 +7,7 @@ import itertools
 import random
 from dataclasses import replace
 
+import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,6 +15,7 @@ from tales.board.board import Board, Cell, Layout
 from tales.board.fields import plain_bfs
 from tales.board.figures import Figure, Keyword, Side
 from tales.board.position import Position
+from tales.engine.game import roll_chance
 from tales.rules.decisions import Decider, Decision, all_outcomes, replay, resolve
 from tales.rules.forced import forced_paths, push
 from tales.rules.movement import reach, reach_table
@@ -187,3 +189,19 @@ def test_pruned_reach_agrees_with_the_full_table(
         assert (cheapest.cost, safest.cost, safest.damage) == (low, least, least_damage)
         assert cheapest.damage == low_damage
         assert cheapest.path[0] == mover.at and cheapest.path[-1] == space
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(1, 50), min_size=1, max_size=12), st.booleans(),
+       st.integers(0, 2**32 - 1))
+def test_a_chance_draw_is_numpys_choice(weights: list[int], uniform: bool, seed: int) -> None:
+    """roll_chance draws exactly what ``rng.choice(n, p=...)`` draws from the same seed, so
+    every seeded game and report is unchanged by the faster draw."""
+    total = sum(weights)
+    probabilities = None if uniform else tuple(w / total for w in weights)
+    decision = Decision("roll", "a roll", tuple(range(len(weights))), Decider.CHANCE,
+                        probabilities=probabilities)
+    ours, numpys = np.random.default_rng(seed), np.random.default_rng(seed)
+    p = probabilities or tuple(1 / len(weights) for _ in weights)
+    for _ in range(20):
+        assert roll_chance(decision, ours) == int(numpys.choice(len(weights), p=p))
