@@ -22,7 +22,7 @@ from tales.engine.content import load_context
 from tales.engine.game import Game
 from tales.engine.rounds import play_scenario
 from tales.engine.saves import SavedGame, encode, read_save, write_save
-from tales.engine.state import GameState, Setup
+from tales.engine.state import GameRules, GameState, Setup
 from tales.terminal import TerminalGame
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -112,8 +112,28 @@ def test_simulate_text_report(capsys: pytest.CaptureFixture[str]) -> None:
     assert (status, err) == (0, "")
     lines = out.splitlines()
     assert lines[0] == f"{CELLAR} with gerki, deirdre (greedy bot, seed 3): 6 games"
+    assert lines[1].startswith("  settings: Power Tree steps scenario's, not Legend, dice "
+                               "bundled; rules end_check=objective-phase")
     assert re.fullmatch(r"  win rate \d+\.\d% \(95% interval \d+\.\d% to \d+\.\d%\), \d won",
-                        lines[1])
+                        lines[2])
+
+
+def test_every_report_says_its_settings(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 20, 4: the report says what made it, and --steps and --legend reach the game."""
+    def report(*extra: str) -> dict[str, object]:
+        status, out, _ = run(capsys, "simulate", CELLAR, "--heroes", "gerki,deirdre",
+                             "--games", "12", "--seed", "1", "--json", *extra)
+        assert status == 0
+        found: dict[str, object] = json.loads(out)
+        return found
+
+    plain, harder = report("--steps", "0"), report("--steps", "3", "--legend")
+    assert plain["settings"] == {"companion": None, "legend": False, "power_tree_steps": 0,
+                                 "dice": "bundled", "rules": GameRules().to_dict()}
+    assert harder["settings"]["legend"] is True  # type: ignore[index]
+    assert harder["settings"]["power_tree_steps"] == 3  # type: ignore[index]
+    assert (plain["wins"], plain["rounds"], plain["damage_per_game"]) != (
+        harder["wins"], harder["rounds"], harder["damage_per_game"])
 
 
 BAD_SIMULATE = [

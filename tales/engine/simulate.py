@@ -180,7 +180,12 @@ class Tally:
         total_rounds = sum(r * n for r, n in self.rounds.items())
         return {
             "scenario": setup.scenario, "heroes": list(setup.heroes), "bot": bot,
-            "seed": seed, "games": games, "wins": self.wins,
+            "seed": seed, "games": games,
+            "settings": {"companion": setup.companion, "legend": setup.legend,
+                         "power_tree_steps": ("scenario's" if setup.power_tree_steps is None
+                                              else setup.power_tree_steps),
+                         "dice": setup.dice or "bundled", "rules": setup.rules.to_dict()},
+            "wins": self.wins,
             "win_rate": round(self.wins / games, 4) if games else 0.0,
             "win_rate_95": [round(low, 4), round(high, 4)],
             "rounds": {"mean": round(total_rounds / games, 2) if games else 0.0,
@@ -223,8 +228,14 @@ def summarise(setup: Setup, bot: str, seed: int, reports: list[GameReport]) -> d
 def format_report(report: dict[str, Any]) -> Iterator[str]:
     """The report as lines for a terminal."""
     low, high = report["win_rate_95"]
-    yield (f"{report['scenario']} with {', '.join(report['heroes'])} ({report['bot']} bot, "
-           f"seed {report['seed']}): {report['games']} games")
+    settings = report["settings"]
+    companion = f" and {settings['companion']}" if settings["companion"] else ""
+    yield (f"{report['scenario']} with {', '.join(report['heroes'])}{companion} "
+           f"({report['bot']} bot, seed {report['seed']}): {report['games']} games")
+    flags = ", ".join(f"{k}={v}" for k, v in settings["rules"].items())
+    yield (f"  settings: Power Tree steps {settings['power_tree_steps']}, "
+           f"{'Legend' if settings['legend'] else 'not Legend'}, dice {settings['dice']}; "
+           f"rules {flags}")
     yield (f"  win rate {report['win_rate']:.1%} (95% interval {low:.1%} to {high:.1%}), "
            f"{report['wins']} won")
     r = report["rounds"]
