@@ -194,3 +194,17 @@ def test_a_saves_folder_that_cannot_be_read(capsys: pytest.CaptureFixture[str],
     line = refused(capsys, "campaign", "list", "--saves", str(blocker))
     assert "cannot list the campaigns" in line
     assert "cannot" in refused(capsys, "campaign", "show", "mine", "--saves", str(blocker))
+
+
+def test_the_report_counts_survival_objectives_and_heroes() -> None:
+    """Issue 20, 5: survival by round adds up, objectives met and Heroes' damage are there."""
+    reports = run_games(SETUP, "greedy", 8, 3)
+    report = summarise(SETUP, "greedy", 3, reports)
+    rows = report["survival"]
+    assert [r["round"] for r in rows] == list(range(1, max(r.rounds for r in reports) + 1))
+    assert rows[-1]["still_going"] == 0.0 and rows[-1]["won_by_then"] == report["win_rate"]
+    going = [r["still_going"] for r in rows]
+    assert going == sorted(going, reverse=True)
+    assert set(report["damage_taken_per_hero"]) == {"gerki", "deirdre"}
+    met = sum(len(r.objectives) for r in reports)
+    assert round(sum(report["objectives_met"].values()) * 8) == met

@@ -347,12 +347,18 @@ def _after_turn(ctx: Context, state: GameState, before: Position, token: str) ->
     fallen = list(state.fallen)
     defeated = state.schemers_defeated
     taken: Counter[str] = Counter(state.taken)
+    hero_damage: Counter[str] = Counter(state.hero_damage)
+    wounded = set(state.heroes_wounded)
     lost_by_heroes = 0
     for figure in before.figures:
         now = after.get(figure.id)
         lost = max(_left(figure) - (_left(now) if now else 0), 0)
         if figure.side is Side.HERO:
             lost_by_heroes += lost
+            if figure.kind in (Role.HERO, Role.COMPANION):
+                hero_damage[figure.id] += lost
+                if now is not None and now.wounded and not figure.wounded:
+                    wounded.add(figure.id)
         elif figure.group:
             taken[figure.group] += lost
         if now is None and figure.kind is Role.HERO:
@@ -363,7 +369,8 @@ def _after_turn(ctx: Context, state: GameState, before: Position, token: str) ->
     if token.startswith(GROUP_TOKEN) and lost_by_heroes:
         dealt[token.split(" ", 1)[1]] += lost_by_heroes
     return replace(state, fallen=tuple(fallen), schemers_defeated=defeated,
-                   taken=dict(taken), dealt=dict(dealt))
+                   taken=dict(taken), dealt=dict(dealt), hero_damage=dict(hero_damage),
+                   heroes_wounded=frozenset(wounded))
 
 
 # --- parts, events, objectives ----------------------------------------------------------

@@ -39,6 +39,9 @@ class GameReport:
     dealt: dict[str, int]  # group -> Fortitude the Heroes lost on its turns
     taken: dict[str, int]  # group -> Fortitude it lost
     decisions: int
+    objectives: tuple[str, ...] = ()  # the objectives completed
+    hero_damage: dict[str, int] = field(default_factory=dict)  # Hero -> Fortitude lost
+    wounded: tuple[str, ...] = ()  # Heroes Wounded
 
 
 def play_game(setup: dict[str, Any], bot: str, seed: int, game: int) -> GameReport:
@@ -49,9 +52,12 @@ def play_game(setup: dict[str, Any], bot: str, seed: int, game: int) -> GameRepo
     run = Game(lambda: play_scenario(ctx))
     state = run.play(policy(bot, ctx, rng))
     assert state.result is not None
+    objectives = ctx.scenario.objectives
     return GameReport(game, state.result.value, state.reason, state.round,
                       tuple((f.hero, f.space, f.round) for f in state.fallen),
-                      dict(state.dealt), dict(state.taken), len(run.log))
+                      dict(state.dealt), dict(state.taken), len(run.log),
+                      tuple(objectives[i].text for i in sorted(state.completed)),
+                      dict(state.hero_damage), tuple(sorted(state.heroes_wounded)))
 
 
 def _play_many(args: tuple[dict[str, Any], str, int, range]) -> list[GameReport]:
@@ -135,12 +141,21 @@ class Tally:
     dealt: Counter[str] = field(default_factory=Counter)
     taken: Counter[str] = field(default_factory=Counter)
     decisions: int = 0
+    won_in: Counter[int] = field(default_factory=Counter)  # round -> games won in it
+    objectives: Counter[str] = field(default_factory=Counter)
+    hero_damage: Counter[str] = field(default_factory=Counter)
+    wounded: Counter[str] = field(default_factory=Counter)
 
     def add(self, report: GameReport) -> None:
         """Count one game."""
         self.games += 1
         self.wins += report.result == Result.VICTORY.value
         self.rounds[report.rounds] += 1
+        if report.result == Result.VICTORY.value:
+            self.won_in[report.rounds] += 1
+        self.objectives.update(report.objectives)
+        self.hero_damage.update(report.hero_damage)
+        self.wounded.update(report.wounded)
         if report.result == Result.DEFEAT.value:
             self.defeats[report.reason] += 1
         for hero, space, _ in report.fallen:
@@ -198,7 +213,25 @@ class Tally:
                                     "taken": round(self.taken[g] / games, 2)}
                                 for g in sorted(self.dealt)} if games else {},
             "decisions_per_game": round(self.decisions / games, 1) if games else 0.0,
+            "survival": self.survival(),
+            "objectives_met": {text: round(n / games, 4) for text, n in
+                               _most_common(self.objectives).items()} if games else {},
+            "damage_taken_per_hero": {h: round(n / games, 2) for h, n in
+                                      sorted(self.hero_damage.items())} if games else {},
+            "heroes_wounded": _most_common(self.wounded),
         }
+
+    def survival(self) -> list[dict[str, float]]:
+        """For each round: the share of games still going at its end, and of games won by
+        then."""
+        games, rows = self.games, []
+        ended = won = 0
+        for number in range(1, max(self.rounds, default=0) + 1):
+            ended += self.rounds.get(number, 0)
+            won += self.won_in.get(number, 0)
+            rows.append({"round": number, "still_going": round((games - ended) / games, 4),
+                         "won_by_then": round(won / games, 4)})
+        return rows
 
 
 def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
@@ -249,3 +282,12 @@ def format_report(report: dict[str, Any]) -> Iterator[str]:
     for group, damage in report["damage_per_game"].items():
         yield (f"  {group}: {damage['dealt_to_heroes']} damage to the Heroes, "
                f"{damage['taken']} taken, per game")
+    for hero, damage in report["damage_taken_per_hero"].items():
+        wounded = report["heroes_wounded"].get(hero, 0)
+        yield f"  {hero}: {damage} Fortitude lost per game, Wounded in {wounded} games"
+    for text, share in report["objectives_met"].items():
+        yield f"  objective met in {share:.0%} of games: {text}"
+    survival = ", ".join(f"round {row['round']} {row['still_going']:.0%} going "
+                         f"({row['won_by_then']:.0%} won)" for row in report["survival"])
+    if survival:
+        yield f"  survival: {survival}"

@@ -213,6 +213,8 @@ class GameState:
     fallen: tuple[Fallen, ...] = ()
     dealt: Mapping[str, int] = field(default_factory=dict)  # group -> Fortitude it took
     taken: Mapping[str, int] = field(default_factory=dict)  # group -> Fortitude it lost
+    hero_damage: Mapping[str, int] = field(default_factory=dict)  # Hero -> Fortitude lost
+    heroes_wounded: frozenset[str] = frozenset()  # Heroes flipped to their Wounded side
     story: tuple[str, ...] = ()
     result: Result | None = None
     reason: str = ""
