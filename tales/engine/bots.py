@@ -13,7 +13,7 @@ by a seeded generator; the table's ties ("players choose") at random.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -29,6 +29,7 @@ from tales.rules.damage import TAKE_DOOM
 from tales.rules.decisions import Chooser, Decision
 from tales.rules.effects import Ability, Verb
 from tales.rules.hero_turn import usable
+from tales.rules.movement import reach
 from tales.rules.reactions import PASS, RESET, spend_reset
 from tales.rules.schemer_attacks import AttackKind
 
@@ -223,14 +224,25 @@ class _Greedy:
         goals, want = self.goals(position, me)
         if not goals:
             return decision.options[0]
-        hazard = position.board.hazard
+        leap = " leap " in f" {decision.prompt.lower()} "
+        hurt = self.damage_on_the_way(position, me, decision.options, leap)
 
-        def cost(space: int) -> tuple[float, bool]:
+        def cost(space: int) -> tuple[float, int]:
             d = self.distance_to(position, goals, space)
-            danger = bool(hazard[space]) or space in position.traps
-            return (abs(d - want) if d != float("inf") else 99.0, danger)
+            return (abs(d - want) if d != float("inf") else 99.0, hurt.get(space, 0))
 
         return min(decision.options, key=cost)
+
+    def damage_on_the_way(self, position: Position, me: Figure, options: Sequence[int],
+                          leap: bool) -> dict[int, int]:
+        """The least damage (Traps, Hazards, Wizard Fire) of a Move to each option: a
+        space as near is taken by a Safe path rather than through a Trap."""
+        if not all(isinstance(o, int) for o in options):
+            return {}
+        unlimited = reach(position, me.id, 2 * position.board.n, leap)
+        points = max((unlimited.costs.get(o, 0) for o in options), default=0)
+        routes = reach(position, me.id, points, leap)
+        return {o: routes.route(o, safest=True).damage for o in options if o in routes}
 
     def retreat(self, decision: Decision[Any]) -> Any:
         me = self.me(decision)
