@@ -524,7 +524,8 @@ BAD_MAPS: dict[str, tuple[str, str, int | None, str]] = {
     "damage not a number": ("damage = 3", 'damage = "3"', 15,
                             "[features.^]: 'damage' must be a whole number, 0 or more"),
     "unknown kind": ('kind = "feature"', 'kind = "statue"', 19,
-                     "[features.o]: unknown kind 'statue'"),
+                     "[features.o]: unknown kind 'statue' (kinds: difficult, feature, hazard, "
+                     "impassable-feature, trap)"),
     "named feature as door": ('kind = "feature"', 'kind = "door"', 19,
                               "[features.o]: a named feature's kind is one of difficult, feature, "
                               "hazard, impassable-feature, trap"),
@@ -576,7 +577,8 @@ def test_findings_are_all_listed_and_load_map_reports_the_first(tmp_path: Path) 
         'kind = "feature"', 'kind = "statue"')
     board, findings = parse_map(text, "many.toml")
     assert [str(f) for f in findings] == [
-        "many.toml:19: [features.o]: unknown kind 'statue'",
+        "many.toml:19: [features.o]: unknown kind 'statue' (kinds: difficult, feature, "
+        "hazard, impassable-feature, trap)",
         "many.toml:7: unknown glyph 'X' at C3",
         "many.toml:12: wall A1|D4: A1 and D4 are not adjacent",
     ]
@@ -586,8 +588,8 @@ def test_findings_are_all_listed_and_load_map_reports_the_first(tmp_path: Path) 
     with pytest.raises(ContentError) as caught:
         load_map(path)
     assert str(caught.value) == (
-        f"{path}:19: [features.o]: unknown kind 'statue' "
-        "(and 2 more findings: run 'tales map check')"
+        f"{path}:19: [features.o]: unknown kind 'statue' (kinds: difficult, feature, hazard, "
+        "impassable-feature, trap) (and 2 more findings: run 'tales map check')"
     )
 
 
@@ -641,3 +643,13 @@ def test_bad_wall_in_single_quotes_names_its_line(tmp_path: Path) -> None:
     with pytest.raises(ContentError) as caught:
         load_map(path)
     assert str(caught.value) == f"{path}:12: wall A1|D4: A1 and D4 are not adjacent"
+
+
+def test_a_stray_double_space_is_one_finding() -> None:
+    """Issue 20, 8: one double space in a row shifts every cell after it; it is one finding,
+    and the row is read as its glyphs."""
+    text = 'name = "x"\ngrid = """\nS . . .\n . .  . .\n"""\n'
+    board, findings = parse_map(text, "stray.toml")
+    assert [str(f) for f in findings] == [
+        "stray.toml:4: row 2: cells must be separated by one space (found '  ' at C2)"]
+    assert board.n == 8

@@ -245,7 +245,9 @@ def _read_features(
         try:
             kind = FeatureKind(kind_text)
         except ValueError:
-            find(f"[features.{glyph}]: unknown kind {kind_text!r}", header)
+            kinds = NAMED_FEATURE_KINDS if standard is None else set(FeatureKind)
+            find(f"[features.{glyph}]: unknown kind {kind_text!r} (kinds: "
+                 f"{', '.join(sorted(k.value for k in kinds))})", header)
             kind = standard or FeatureKind.FEATURE
         if standard is not None and kind is not standard:
             find(f"[features.{glyph}]: '{glyph}' is always {standard.value}, not {kind.value}",
@@ -300,9 +302,18 @@ def _read_grid(
                  + (" (only even rows of a hex grid are shifted)" if not shifted else ""),
                  line)
             text = text.lstrip(" ")
-        for column, glyph in enumerate(text[0::2]):
+        glyphs: list[str] = list(text[0::2])
+        if " " in glyphs:
+            # a stray space shifts every cell after it: one finding for the row, and its
+            # cells read as the glyphs between the spaces
+            stray = glyphs.index(" ")
+            find(f"row {number}: cells must be separated by one space "
+                 f"(found {text[2 * stray - 1 : 2 * stray + 1]!r} at "
+                 f"{space_name(stray, number)})", line)
+            glyphs = text.split()
+        for column, glyph in enumerate(glyphs):
             separator = text[2 * column + 1 : 2 * column + 2]
-            if separator not in ("", " "):
+            if separator not in ("", " ") and " " not in text[0::2]:
                 find(f"row {number}: cells must be separated by one space "
                      f"(found {text[2 * column : 2 * column + 2]!r} at "
                      f"{space_name(column, number)})", line)
