@@ -345,7 +345,8 @@ def test_inline_map_feature_error_names_its_table_line(tmp_path: Path) -> None:
     with pytest.raises(ContentError) as caught:
         load(tmp_path, text)
     path = tmp_path / "positions" / "p.toml"
-    assert str(caught.value) == f"{path}:6: [features.o]: unknown kind 'statue'"
+    assert str(caught.value) == (f"{path}:6: [features.o]: unknown kind 'statue' (kinds: "
+                                 "difficult, feature, hazard, impassable-feature, trap)")
 
 
 def test_unknown_top_level_table_names_its_line(tmp_path: Path) -> None:
