@@ -2,9 +2,11 @@
 
 Chance (dice, the initiative bag, tracker decks) is rolled by a generator seeded from the
 game's seed and the number of choices made so far, so a replayed or undone game rolls the
-same dice at the same point. Type a number to choose; ``u`` takes back your last choice
-(and the dice after it), ``s`` saves, ``b`` draws the board, ``l`` shows the whole log,
-``q`` saves and quits. With ``--save FILE`` the game is saved after every choice.
+same dice at the same point. Type a number to choose; ``i N`` shows the whole card behind
+option N; ``u`` takes back your last choice (and the dice after it), ``s`` saves, ``b``
+draws the board, ``l`` shows the whole log, ``q`` saves and quits. With ``--save FILE`` the
+game is saved after every choice. Options and prompts are worded by :mod:`tales.present`,
+as in the window.
 """
 
 from __future__ import annotations
@@ -23,28 +25,11 @@ from tales.engine.rounds import play_scenario
 from tales.engine.saves import SavedGame, write_save
 from tales.engine.state import GameState
 from tales.errors import IllegalChoice
+from tales.present.options import Presenter, menu_order
 from tales.rules.decisions import Decider, Decision
-from tales.table import describe_option
 
-HELP = "number: choose   u: undo   s: save   b: board   l: log   q: save and quit   ?: help"
-
-
-#: Decisions whose options are counts of something, and what.
-COUNTS = {"empower": "Epic Dice", "epic-defence": "Epic Dice", "shields": "Shield Tokens",
-          "hitback": "Hitback Tokens", "evade": "Evade Tokens"}
-
-
-def option_text(decision: Decision[Any], option: Any) -> str:
-    """An option in the table's words."""
-    if isinstance(option, bool):
-        return "yes" if option else "no"
-    if decision.kind in COUNTS and isinstance(option, int):
-        return f"{option} {COUNTS[decision.kind]}"
-    board = decision.position
-    described = describe_option(board, decision, option) if board is not None else option
-    if isinstance(described, (list, tuple)):
-        return ", ".join(str(o) for o in described)
-    return str(described)
+HELP = ("number: choose   u: undo   i N: the whole card of option N   s: save   b: board   "
+        "l: log   q: save and quit   ?: help")
 
 
 def status(battle: Any) -> str:
@@ -81,6 +66,7 @@ class TerminalGame:
         self.on_change = on_change  # a campaign saves itself after every choice
         self.game: Game[GameState] = Game(lambda: play_scenario(ctx), choices=choices)
         self.shown = 0
+        self.present = Presenter(ctx.figure_abilities())
 
     def saved(self) -> SavedGame:
         """The game as a save."""
@@ -144,12 +130,14 @@ class TerminalGame:
 
     def ask(self, decision: Decision[Any]) -> bool:
         """Ask one Decision; False when the player quits."""
-        who = f"[{decision.figure}] " if decision.figure else "[table] "
         if decision.kind == "tile" and decision.battle is not None:
             self.write(status(decision.battle))
-        self.write(f"{who}{decision.prompt}")
-        for number, option in enumerate(decision.options, 1):
-            self.write(f"  {number}) {option_text(decision, option)}")
+        self.write(self.present.prompt(decision))
+        order = menu_order(decision)
+        for number, index in enumerate(order, 1):
+            self.write(f"  {number}) {self.present.option(decision, decision.options[index])}")
+        for line in self.present.not_ready(decision):
+            self.write(f"     {line}")
         while True:
             try:
                 text = self.read(f"choose 1-{len(decision.options)}> ").strip()
@@ -160,9 +148,14 @@ class TerminalGame:
                 return False
             command, _, rest = text.partition(" ")
             if text.isdigit() and 1 <= int(text) <= len(decision.options):
-                self.game.choose(int(text) - 1)
+                self.game.choose(order[int(text) - 1])
                 self.autosave()
                 return True
+            if command in ("i", "info") and rest.isdigit() and (
+                    1 <= int(rest) <= len(decision.options)):
+                for line in self.present.detail(decision, decision.options[order[int(rest) - 1]]):
+                    self.write(f"     {line}")
+                continue
             if command in ("q", "quit"):
                 self.autosave()
                 self.write(f"saved to {self.save_path}" if self.save_path
