@@ -1177,3 +1177,39 @@ def test_solo_without_a_screen_plays_at_the_terminal(capsys: pytest.CaptureFixtu
     assert "input ended" in out
     campaign = load_campaign("nowin", tmp_path)
     assert (campaign.heroes, campaign.companion) == (("gerki",), "otto-guard")
+
+
+def test_a_display_that_cannot_be_opened_is_one_line(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        viewer: SimpleNamespace) -> None:
+    """Issue 17, item 12: ``DISPLAY=:55 tales solo`` was a traceback."""
+    import tales.viewer
+    import tales.viewer.app
+
+    class NoSuchDisplay(Exception):
+        pass
+
+    def refuse(*args: Any, **keys: Any) -> None:
+        raise NoSuchDisplay('Cannot connect to "None"')
+
+    monkeypatch.setenv("DISPLAY", ":55")
+    monkeypatch.setattr(tales.viewer, "headless", lambda: False)
+    monkeypatch.setattr(tales.viewer.app, "ViewerWindow", refuse)
+    status, out, err = run_cli(capsys, "solo", "t", "--saves", str(tmp_path), "--hero",
+                               "gerki")
+    assert status == 2
+    assert err == ("tales: cannot open a window on display ':55'; TALES_HEADLESS=1 plays at "
+                   "the terminal, tales render draws pictures without a screen\n")
+
+
+def test_the_opengl_hint_names_only_what_is_missing(tmp_path: Path,
+                                                    viewer: SimpleNamespace) -> None:
+    from tales.viewer.picture import missing_gl_packages
+
+    root = tmp_path / "lib"
+    (root / "dri").mkdir(parents=True)
+    assert missing_gl_packages((str(root),)) == ["libegl1", "libegl-mesa0",
+                                                 "libgl1-mesa-dri"]
+    (root / "libEGL.so.1").write_bytes(b"")
+    (root / "dri" / "swrast_dri.so").write_bytes(b"")
+    assert missing_gl_packages((str(root),)) == ["libegl-mesa0"]
