@@ -25,6 +25,7 @@ from tales.engine.rounds import play_scenario
 from tales.engine.saves import SavedGame, write_save
 from tales.engine.state import GameState
 from tales.errors import IllegalChoice
+from tales.present.chance import chance_lines, read_chance
 from tales.present.options import Presenter, menu_order
 from tales.rules.decisions import Decider, Decision
 
@@ -59,8 +60,10 @@ class TerminalGame:
     def __init__(self, ctx: Context, seed: int, choices: tuple[int, ...] = (),
                  save: Path | None = None, read: Callable[[str], str] | None = None,
                  write: Callable[[str], None] = print,
-                 on_change: Callable[[SavedGame], None] | None = None) -> None:
+                 on_change: Callable[[SavedGame], None] | None = None,
+                 physical: bool = False) -> None:
         self.ctx, self.seed, self.save_path = ctx, seed, save
+        self.physical = physical  # --physical-dice: every chance result is asked
         self.read = read or (lambda prompt: input(prompt))
         self.write = write
         self.on_change = on_change  # a campaign saves itself after every choice
@@ -111,6 +114,10 @@ class TerminalGame:
             decision = self.game.pending
             assert decision is not None
             self.show_log(decision.battle)
+            if decision.decider is Decider.CHANCE and self.physical:
+                if not self.ask_chance(decision):
+                    return 0
+                continue
             if decision.decider is Decider.CHANCE:
                 self.game.answer(chance_for(self.seed, len(self.game.choices), decision))
                 self.autosave()
@@ -128,6 +135,53 @@ class TerminalGame:
         if self.save_path is not None or self.on_change is not None:
             self.save()
 
+    def ask_chance(self, decision: Decision[Any]) -> bool:
+        """Ask what the physical dice (or bag, or tracker deck) show; False when the
+        player quits. Bad input is re-asked with a one-line reason."""
+        for line in chance_lines(decision):
+            self.write(line)
+        while True:
+            try:
+                text = self.read("result> ").strip()
+            except EOFError:
+                return self.stop("input ended")
+            if text in ("q", "quit"):
+                return self.stop()
+            if text in ("u", "undo"):
+                if self.undo():
+                    return True
+                continue
+            read = read_chance(decision, text)
+            if read.reason:
+                self.write(read.reason)
+                continue
+            self.game.answer(read.option)
+            self.autosave()
+            return True
+
+    def stop(self, why: str = "") -> bool:
+        """Save and stop (``why``: the input ended): False, the game does not go on."""
+        self.autosave()
+        if why:
+            self.write(why + (f"; saved to {self.save_path}" if self.save_path else ""))
+        else:
+            self.write(f"saved to {self.save_path}" if self.save_path
+                       else "saved" if self.on_change else "not saved")
+        return False
+
+    def undo(self) -> bool:
+        """Take back the last choice a person made (and the chance after it); False when
+        there is none."""
+        try:
+            self.game.undo(chance=False)
+        except IllegalChoice as why:
+            self.write(str(why))
+            return False
+        self.shown = 0
+        self.autosave()
+        self.write("undone")
+        return True
+
     def ask(self, decision: Decision[Any]) -> bool:
         """Ask one Decision; False when the player quits."""
         if decision.kind == "tile" and decision.battle is not None:
@@ -142,10 +196,7 @@ class TerminalGame:
             try:
                 text = self.read(f"choose 1-{len(decision.options)}> ").strip()
             except EOFError:
-                self.autosave()
-                self.write("input ended" + (f"; saved to {self.save_path}"
-                                            if self.save_path else ""))
-                return False
+                return self.stop("input ended")
             command, _, rest = text.partition(" ")
             if text.isdigit() and 1 <= int(text) <= len(decision.options):
                 self.game.choose(order[int(text) - 1])
@@ -157,20 +208,11 @@ class TerminalGame:
                     self.write(f"     {line}")
                 continue
             if command in ("q", "quit"):
-                self.autosave()
-                self.write(f"saved to {self.save_path}" if self.save_path
-                           else "saved" if self.on_change else "not saved")
-                return False
+                return self.stop()
             if command in ("u", "undo"):
-                try:
-                    self.game.undo(chance=False)
-                except IllegalChoice as why:
-                    self.write(str(why))
-                    continue
-                self.shown = 0
-                self.autosave()
-                self.write("undone")
-                return True
+                if self.undo():
+                    return True
+                continue
             if command in ("s", "save"):
                 if self.save(Path(rest) if rest else None):
                     self.write(f"saved to {self.save_path}" if self.save_path else "saved")

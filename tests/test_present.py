@@ -113,3 +113,22 @@ def test_a_companion_question_says_what_the_ability_does() -> None:
     asked = Decision("companion-action", "otto: Slink?", (True, False), Decider.PLAYER, "otto")
     assert present.prompt(asked) == "[otto] otto: use Slink (Shenanigan): move 3?"
     assert present.detail(asked, True)[0] == "Slink (card)"
+
+
+def test_physical_dice_results_by_number_or_words() -> None:
+    from tales.present.chance import chance_lines, read_chance
+    from tales.rules.dice import DieKind, load_dice, roll
+
+    asked = next(roll(load_dice()[DieKind.DAMAGE], "gerki's damage die 1"))
+    lines = chance_lines(asked)
+    assert lines[0] == "Roll the damage die: gerki's damage die 1: which face is up?"
+    assert lines[1:] == ["  1) blank", "  2) 1 damage", "  3) 2 damage", "  4) Critical Hit",
+                         "  5) 1 damage, 1 Inspire"]  # a face printed twice is one answer
+    assert read_chance(asked, "3").option == asked.options[2]
+    assert read_chance(asked, " Critical  hit ").option == asked.options[3]
+    assert read_chance(asked, "9").reason == ("'9' is not a result here: type 1-5 or the "
+                                              "words of one")
+    assert read_chance(asked, "").reason == "type what the table shows: 1-5 or the words of one"
+    card = Decision("tracker-card", "draw a card from the red tracker deck", (2, 5),
+                    Decider.CHANCE)
+    assert read_chance(card, "5").option == 5 and read_chance(card, "1").reason

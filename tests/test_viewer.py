@@ -1195,7 +1195,7 @@ def test_a_display_that_cannot_be_opened_is_one_line(
     monkeypatch.setenv("DISPLAY", ":55")
     monkeypatch.setattr(tales.viewer, "headless", lambda: False)
     monkeypatch.setattr(tales.viewer.app, "ViewerWindow", refuse)
-    status, out, err = run_cli(capsys, "solo", "t", "--saves", str(tmp_path), "--hero",
+    status, _, err = run_cli(capsys, "solo", "t", "--saves", str(tmp_path), "--hero",
                                "gerki")
     assert status == 2
     assert err == ("tales: cannot open a window on display ':55'; TALES_HEADLESS=1 plays at "
@@ -1213,3 +1213,20 @@ def test_the_opengl_hint_names_only_what_is_missing(tmp_path: Path,
     (root / "libEGL.so.1").write_bytes(b"")
     (root / "dri" / "swrast_dri.so").write_bytes(b"")
     assert missing_gl_packages((str(root),)) == ["libegl-mesa0"]
+
+
+def test_physical_dice_in_the_window_are_buttons(viewer: SimpleNamespace) -> None:
+    """Issue 17, item 10: with --physical-dice the window asks each chance result too."""
+    control = viewer.GameControl(load_context(CELLAR_SETUP), 1, physical=True)
+    pending = control.game.pending
+    assert pending.decider is Decider.CHANCE and pending.kind == "tracker-card"
+    panel = control.view().panel
+    assert panel.prompt == "Draw a card from the brown tracker deck: which card?"
+    assert panel.options == ["1", "2"]
+    control.choose(1)
+    assert control.game.answers == [2]
+    kinds = []
+    while control.game.pending is not None and len(kinds) < 40:
+        kinds.append(control.game.pending.kind)
+        control.choose(0)
+    assert {"roll-scheme", "initiative"} <= set(kinds)

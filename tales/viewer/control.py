@@ -33,6 +33,7 @@ from tales.engine.saves import SavedGame
 from tales.engine.state import GameState
 from tales.errors import IllegalChoice, TalesError
 from tales.present.abilities import ability_card, companion_line, hero_line
+from tales.present.chance import chance_options, chance_question
 from tales.present.moves import decision_move_cost
 from tales.present.options import Presenter, menu_order, option_text
 from tales.rules.decisions import Decider, Decision
@@ -138,6 +139,7 @@ class GameControl:
     on_change: Callable[[SavedGame], None] | None = None
     title: str = ""
     roll: bool = True  # roll chance for the players (a replay does not)
+    physical: bool = False  # --physical-dice: chance is asked as buttons, never rolled
     hovered: int | None = None
     hovered_option: int | None = None  # the button under the pointer: its card is shown
     message: str = ""
@@ -155,7 +157,7 @@ class GameControl:
 
     def _roll(self) -> None:
         """Answer chance Decisions (dice, the bag, tracker cards) until a person must."""
-        while self.roll and self.game.pending is not None and (
+        while self.roll and not self.physical and self.game.pending is not None and (
                 self.game.pending.decider is Decider.CHANCE):
             decision = self.game.pending
             self.game.answer(chance_for(self.seed, len(self.game.choices), decision))
@@ -173,6 +175,11 @@ class GameControl:
         """Press button ``index`` (the buttons list a yes/no question yes first)."""
         decision = self.game.pending
         if decision is None:
+            return
+        if decision.decider is Decider.CHANCE:  # the dice at the table: their results
+            results = chance_options(decision)
+            if 0 <= index < len(results):
+                self._answer(decision.options.index(results[index]))
             return
         order = menu_order(decision)
         if not 0 <= index < len(order):
@@ -235,7 +242,10 @@ class GameControl:
         if self.message:
             status.append(self.message)
         options, prompt, detail = [], None, []
-        if decision is not None:
+        if decision is not None and decision.decider is Decider.CHANCE:
+            prompt = chance_question(decision)
+            options = [option_text(decision, o) for o in chance_options(decision)]
+        elif decision is not None:
             order = menu_order(decision)
             options = [self.present.option(decision, decision.options[i]) for i in order]
             prompt = self.present.prompt(decision)
@@ -464,6 +474,7 @@ class CampaignControl:
     message: str = ""
     hovered: int | None = None
     hovered_option: int | None = None
+    physical: bool = False  # --physical-dice
 
     last: View | None = None
 
@@ -564,7 +575,8 @@ class CampaignControl:
             save(self.campaign, self.folder)
 
         self.control = GameControl(load_context(game.setup), game.seed, game.choices, keep,
-                                   title=f"{entry.number}. {entry.title}")
+                                   title=f"{entry.number}. {entry.title}",
+                                   physical=self.physical)
         self._after_move()
 
     def _after_move(self) -> None:
