@@ -3,10 +3,11 @@
 Chance (dice, the initiative bag, tracker decks) is rolled by a generator seeded from the
 game's seed and the number of choices made so far, so a replayed or undone game rolls the
 same dice at the same point. Type a number to choose; ``i N`` shows the whole card behind
-option N; ``u`` takes back your last choice (and the dice after it), ``s`` saves, ``b``
-draws the board, ``l`` shows the whole log, ``q`` saves and quits. With ``--save FILE`` the
-game is saved after every choice. Options and prompts are worded by :mod:`tales.present`,
-as in the window.
+option N; ``w`` shows the rules' reasoning behind the recent lines (the log shows each
+Schemer's outcome in one line); ``u`` takes back your last choice (and the dice after it),
+``s`` saves, ``b`` draws the board, ``l`` shows the whole log, ``q`` saves and quits.
+With ``--save FILE`` the game is saved after every choice. Options and prompts are
+worded by :mod:`tales.present`, as in the window.
 """
 
 from __future__ import annotations
@@ -26,11 +27,12 @@ from tales.engine.saves import SavedGame, write_save
 from tales.engine.state import GameState
 from tales.errors import IllegalChoice
 from tales.present.chance import chance_lines, read_chance
+from tales.present.log import short, why
 from tales.present.options import Presenter, menu_order
 from tales.rules.decisions import Decider, Decision
 
-HELP = ("number: choose   u: undo   i N: the whole card of option N   s: save   b: board   "
-        "l: log   q: save and quit   ?: help")
+HELP = ("number: choose   u: undo   i N: the whole card of option N   w: why (the rules' "
+        "reasoning)   s: save   b: board   l: the whole log   q: save and quit   ?: help")
 
 
 def status(battle: Any) -> str:
@@ -104,7 +106,7 @@ class TerminalGame:
         log = battle.log
         self.shown = min(self.shown, len(log))
         for line in log[self.shown:]:
-            self.write(f"  {line}")
+            self.write(f"  {short(line)}")
         self.shown = len(log)
 
     def run(self) -> int:
@@ -219,6 +221,10 @@ class TerminalGame:
                 continue
             if command in ("b", "board") and decision.position is not None:
                 self.write(render(decision.position.board, decision.position).rstrip())
+                continue
+            if command in ("w", "why") and decision.battle is not None:
+                for line in why(decision.battle.log) or ["nothing to explain"]:
+                    self.write(f"  {line}")
                 continue
             if command in ("l", "log") and decision.battle is not None:
                 for line in decision.battle.log:

@@ -86,8 +86,9 @@ def test_yes_no_questions_are_listed_yes_first() -> None:
     assert menu_order(other) == [0, 1]
 
 
-def test_terminal_shows_tiles_with_abilities_and_the_whole_card() -> None:
-    """The terminal words options as the window does, and ``i N`` shows the card."""
+def at_the_first_tile(*typed: str) -> list[str]:
+    """What the terminal writes in a solo cellar game answered "1" until Gerki's first
+    tile question, where ``typed`` is typed (a "-- typed" line marks the place)."""
     ctx = load_context(Setup("scenarios/cellar-door.toml", ("gerki",), companion="otto-guard"))
     out: list[str] = []
     answers: list[str] = []
@@ -95,10 +96,17 @@ def test_terminal_shows_tiles_with_abilities_and_the_whole_card() -> None:
     def read(prompt: str) -> str:
         if not answers and any(line.startswith("[gerki] gerki: which ability tile")
                                for line in out):
-            answers.extend(["i 1", "q"])
+            answers.extend(typed)
+            out.append("-- typed")
         return answers.pop(0) if answers else "1"
 
     TerminalGame(ctx, 3, read=read, write=out.append).run()
+    return out
+
+
+def test_terminal_shows_tiles_with_abilities_and_the_whole_card() -> None:
+    """The terminal words options as the window does, and ``i N`` shows the card."""
+    out = at_the_first_tile("i 1", "q")
     tiles = [line for line in out if line.startswith("  1) an Action tile: ")]
     assert tiles, out[-20:]
     assert "     Shiv: not now (no adjacent Foe)" in out  # the Foes are far at the start
@@ -132,3 +140,31 @@ def test_physical_dice_results_by_number_or_words() -> None:
     card = Decision("tracker-card", "draw a card from the red tracker deck", (2, 5),
                     Decider.CHANCE)
     assert read_chance(card, "5").option == 5 and read_chance(card, "1").reason
+
+
+RAT_MOVE = ("cellar-rats-1: Move 4 toward nearest foe: nearest foe by Line of Fire: gerki (3); "
+            "final target space F4; can reach it: moves 2 of 4 to F4, next to gerki; moves to "
+            "F4 along H5 G4 F4")
+
+
+def test_log_lines_are_outcomes_with_the_reasoning_behind_why() -> None:
+    """Issue 17, item 8: one readable line per action; the reasoning one key away."""
+    from tales.present.log import short, side_of, why
+
+    assert short(RAT_MOVE) == "cellar-rats-1: moves to F4 along H5 G4 F4"
+    story = "Story: Two rats squeak at the far wall; a bouncer blocks the way."
+    for kept in (story, "gerki moves to D3", "cellar-rats-1 has no target"):
+        assert short(kept) == kept
+    assert why([story, RAT_MOVE, "gerki moves to D3"]) == [RAT_MOVE]
+    who = {"gerki": "hero", "cellar-rats-1": "schemer"}
+    assert [side_of(line, who) for line in (RAT_MOVE, "gerki uses Slink", story)] == [
+        "schemer", "hero", ""]
+
+
+def test_terminal_log_is_short_and_w_shows_why() -> None:
+    out = at_the_first_tile("w", "q")
+    before, after = out[:out.index("-- typed")], out[out.index("-- typed"):]
+    rats = [line for line in before if line.startswith("  cellar-rats-1: ")]
+    assert "  cellar-rats-1: moves to F3 along H5 G4 F4 F3" in rats, rats
+    assert not any(" toward " in line for line in before)
+    assert any(line.startswith("  cellar-rats-1: Leap 3 toward ") for line in after), after

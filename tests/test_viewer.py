@@ -779,7 +779,7 @@ def test_solo_first_scenario_played_to_its_end(solo: SoloRun) -> None:
 def test_solo_hover_shows_line_of_fire_and_move_cost(solo: SoloRun) -> None:
     assert solo.hovered_space is not None
     label = solo.hover.get(solo.hovered_space, "")
-    assert label.startswith(("LOF ", "no LOF")), solo.hover
+    assert label.startswith(("Line of Fire ", "no Line of Fire")), solo.hover
     assert " movement" in label
 
 
@@ -787,7 +787,8 @@ def test_solo_move_spaces_carry_their_cost(solo: SoloRun) -> None:
     """Issue 17, item 2: every green space of a Move shows its movement (and damage)."""
     assert solo.move_legal and set(solo.move_costs) == set(solo.move_legal)
     assert all(c.split(" ")[0].isdigit() for c in solo.move_costs.values())
-    assert solo.move_detail and " movement" in solo.move_detail[0]
+    said = solo.move_detail[0] if solo.move_detail else ""
+    assert " movement" in said or said.endswith(": stay"), solo.move_detail
 
 
 def test_solo_u_undoes_the_last_choice(solo: SoloRun) -> None:
@@ -1230,3 +1231,26 @@ def test_physical_dice_in_the_window_are_buttons(viewer: SimpleNamespace) -> Non
         kinds.append(control.game.pending.kind)
         control.choose(0)
     assert {"roll-scheme", "initiative"} <= set(kinds)
+
+
+def test_log_is_one_line_an_action_coloured_scrollable_and_why_on_w(
+        viewer: SimpleNamespace, windows: Callable[[Any], Any]) -> None:
+    """Issue 17, item 8: the panel's log shows outcomes, coloured by side; W shows the
+    rules' reasoning; the wheel scrolls it."""
+    control = viewer.GameControl(load_context(CELLAR_SETUP), 1)
+    while not any(" toward " in line for line in control.game.seen.log):
+        control.choose(0)
+    window = windows(control)
+    panel = window.scene.view.panel
+    assert not any(" toward " in line for line in panel.log)
+    assert len(panel.log_sides) == len(panel.log)
+    rats = [side for line, side in zip(panel.log, panel.log_sides, strict=True)
+            if line.startswith("cellar-rats")]
+    assert rats and set(rats) == {"schemer"}
+    press_key(window, viewer.key.W)
+    assert any(" toward " in line for line in window.scene.view.panel.log)
+    last = window.scene.view.panel.log[-1]
+    send(window, "on_mouse_scroll", 700, 300, 0, 1)
+    assert control.log_scroll == 3 and window.scene.view.panel.log[-1] != last
+    send(window, "on_mouse_scroll", 700, 300, 0, -5)
+    assert control.log_scroll == 0 and window.scene.view.panel.log[-1] == last

@@ -1,6 +1,7 @@
 """The window: draws a controller's view and passes clicks, drags, hovering and keys to it.
 
-Keys: 1-9 pick an option, U undoes, Left/Right step a replay, S saves a picture
+Keys: 1-9 pick an option, U undoes, W shows the log with the rules' reasoning (and back),
+the mouse wheel scrolls the log, Left/Right step a replay, S saves a picture
 (``tales-screenshot-N.png`` in the working folder, numbered on from the last; the panel
 says where), Escape closes (a game or campaign is already saved). Hovering an option's
 button shows its whole card in the panel.
@@ -69,6 +70,13 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
                     self.control.click_space(space)
         self.refresh()
 
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        """The wheel scrolls the log back and on."""
+        target = _target(self.control)
+        if hasattr(target, "scroll"):
+            target.scroll(round(scroll_y * 3))
+            self.refresh()
+
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         if hasattr(self.control, "release") and getattr(self.control, "dragging", None):
             self.control.release(self.scene.layout.space_at(x, y))
@@ -97,6 +105,8 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
             self.control.back()
         elif symbol == key.S:
             self.screenshot(Path.cwd())
+        elif symbol == key.W and hasattr(_target(self.control), "toggle_why"):
+            _target(self.control).toggle_why()
         elif symbol == key.ESCAPE:
             self.close()
             return pyglet.event.EVENT_HANDLED

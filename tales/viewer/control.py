@@ -34,6 +34,7 @@ from tales.engine.state import GameState
 from tales.errors import IllegalChoice, TalesError
 from tales.present.abilities import ability_card, companion_line, hero_line
 from tales.present.chance import chance_options, chance_question
+from tales.present.log import short, side_of, sides
 from tales.present.moves import decision_move_cost
 from tales.present.options import Presenter, menu_order, option_text
 from tales.rules.decisions import Decider, Decision
@@ -80,7 +81,7 @@ def hover_label(decision: Decision[Any] | None, position: Position, space: int) 
         return None
     parts = []
     distance = position.line_of_fire(mover.at, space)
-    parts.append(f"LOF {distance}" if distance is not None else "no LOF")
+    parts.append(f"Line of Fire {distance}" if distance is not None else "no Line of Fire")
     if decision.kind == "move-to" and space in decision.options:
         cost = decision_move_cost(decision, space)
         if cost is not None:
@@ -140,6 +141,8 @@ class GameControl:
     title: str = ""
     roll: bool = True  # roll chance for the players (a replay does not)
     physical: bool = False  # --physical-dice: chance is asked as buttons, never rolled
+    why: bool = False  # W: the log's lines in full, with the rules' reasoning
+    log_scroll: int = 0  # lines of the log scrolled back (the mouse wheel over the panel)
     hovered: int | None = None
     hovered_option: int | None = None  # the button under the pointer: its card is shown
     message: str = ""
@@ -259,11 +262,33 @@ class GameControl:
                 detail = [str(cost)] if cost is not None else []
         groups = {g: s.block.colour for g, s in self.ctx.scenario.groups.items()}
         pool = (battle.pool.dice, battle.pool.size) if battle is not None else None
-        panel = Panel(self.title, status, prompt, options,
-                      list(battle.log[-40:]) if battle is not None else [], pool, detail)
+        log, log_sides = self._log(battle)
+        panel = Panel(self.title, status, prompt, options, log, pool, detail, log_sides)
         legal = frozenset(space_options(decision)) if decision is not None else frozenset()
         return View(position, legal, decision.figure if decision else None, labels,
                     self._objective_spaces(), groups, panel, space_costs(decision))
+
+    def _log(self, battle: Any) -> tuple[list[str], list[str]]:
+        """The log's last lines (scrolled back ``log_scroll``), one short line per action
+        unless ``why`` asks for the reasoning; and each line's side, for its colour."""
+        if battle is None:
+            return [], []
+        lines = list(battle.log)
+        if not self.why:
+            lines = [short(line) for line in lines]
+        self.log_scroll = max(0, min(self.log_scroll, len(lines) - 1))
+        end = len(lines) - self.log_scroll
+        shown = lines[max(0, end - 40):end]
+        who = sides(battle.position.figures)
+        return shown, [side_of(line, who) for line in shown]
+
+    def toggle_why(self) -> None:
+        """W: the log in full, with the rules' reasoning, or back to one line an action."""
+        self.why = not self.why
+
+    def scroll(self, lines: int) -> None:
+        """Scroll the log back (positive) or on (negative)."""
+        self.log_scroll = max(0, self.log_scroll + lines)
 
     def _odds(self, decision: Decision[Any] | None, battle: Any, position: Position,
               space: int) -> str | None:

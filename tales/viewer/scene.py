@@ -40,6 +40,7 @@ class Panel:
     log: list[str] = field(default_factory=list)
     pool: tuple[int, int] | None = None  # Epic Dice in the pool, its size
     detail: list[str] = field(default_factory=list)  # the card behind the hovered option
+    log_sides: list[str] = field(default_factory=list)  # each log line's side: its colour
 
 
 @dataclass
@@ -303,14 +304,18 @@ class Scene:
             for line in panel.detail:
                 y = self._wrapped(line, x, y, size=9, colour=style.CARD, step=14)
             y -= 6
-        self._text("Log", x, y - 8, anchor_x="left", colour=style.DIM, bold=True)
+        self._text("Log (W: why, wheel: scroll)", x, y - 8, anchor_x="left",
+                   colour=style.DIM, bold=True)
         y -= 28
-        lines: list[str] = []
-        for entry in panel.log:
-            lines.extend(textwrap.wrap(entry, 50) or [""])
+        lines: list[tuple[str, style.Colour]] = []
+        for n, entry in enumerate(panel.log):
+            side = panel.log_sides[n] if n < len(panel.log_sides) else ""
+            colour = style.LOG_COLOURS.get(side, style.DIM)
+            lines.extend((text, colour) for text in
+                         textwrap.wrap(entry, SMALL_CHARS, subsequent_indent="  ") or [""])
         room = max(int((y - 10) // 15), 0)
-        for line in lines[-room:] if room else []:
-            self._text(line, x, y, size=9, anchor_x="left", colour=style.DIM)
+        for line, colour in lines[-room:] if room else []:
+            self._text(line, x, y, size=9, anchor_x="left", colour=colour)
             y -= 15
 
     def _wrapped(self, text: str, x: float, y: float, size: float = FONT,

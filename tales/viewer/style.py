@@ -36,6 +36,8 @@ ILLUSION: Colour = (170, 120, 220)
 POOKY: Colour = (236, 120, 170)
 WOUNDED: Colour = (200, 30, 30)
 CARD: Colour = (250, 214, 150)  # the whole card of the option under the pointer
+#: Log lines by side: the players' figures blue, the Schemers red, the rest dim.
+LOG_COLOURS: dict[str, Colour] = {"hero": (140, 180, 250), "schemer": (240, 140, 120)}
 
 #: Base colours a Scheme Block may name (anything else gets a steady colour of its own).
 NAMED: dict[str, Colour] = {
