@@ -1254,3 +1254,18 @@ def test_log_is_one_line_an_action_coloured_scrollable_and_why_on_w(
     assert control.log_scroll == 3 and window.scene.view.panel.log[-1] != last
     send(window, "on_mouse_scroll", 700, 300, 0, -5)
     assert control.log_scroll == 0 and window.scene.view.panel.log[-1] == last
+
+
+def test_rampage_steps_are_green_spaces(viewer: SimpleNamespace) -> None:
+    """Issue 17, item 4: Pooky's Rampage "next space?" (options named, no position on the
+    Decision) lights the spaces on the map shown, and a click answers."""
+    from tales.rules.decisions import Decision
+    from tales.viewer.control import space_options
+
+    position = load_position(CELLAR_BRAWL)
+    board = position.board
+    asked = Decision("rampage-step", "pooky rampages: next space?", ("B1", "A2", "stop"),
+                     Decider.PLAYER, "pooky")
+    assert space_options(asked) == {}
+    assert space_options(asked, position) == {board.space("B1"): "B1",
+                                              board.space("A2"): "A2"}

@@ -55,11 +55,21 @@ from tales.viewer.scene import Panel, View
 FIGURE_DECISIONS = frozenset({"effect-target"})
 
 
-def space_options(decision: Decision[Any]) -> dict[int, Any]:
-    """The spaces a click can answer ``decision`` with (space -> option)."""
-    position = decision.position
+#: Decisions whose options are space names (and words such as "stop"): the named spaces
+#: are green and a click answers.
+NAMED_SPACE_DECISIONS = frozenset({"rampage-step"})
+
+
+def space_options(decision: Decision[Any], shown: Position | None = None
+                  ) -> dict[int, Any]:
+    """The spaces a click can answer ``decision`` with (space -> option); ``shown``: the
+    position on screen, for a Decision that carries none."""
+    position = decision.position or shown
     if position is None:
         return {}
+    if decision.kind in NAMED_SPACE_DECISIONS:
+        found = {position.board.find(o): o for o in decision.options if isinstance(o, str)}
+        return {s: o for s, o in found.items() if s is not None}
     if decision.kind in SPACE_DECISIONS:
         return {int(o): o for o in decision.options if isinstance(o, int)}
     figures = {f.id: f.at for f in position.figures}
@@ -206,7 +216,8 @@ class GameControl:
         decision = self.game.pending
         if decision is None:
             return False
-        offered = space_options(decision)
+        seen = self.game.seen
+        offered = space_options(decision, seen.position if seen is not None else None)
         if space not in offered:
             self.message = "not one of the choices: pick a green space or a button"
             return False
@@ -264,7 +275,8 @@ class GameControl:
         pool = (battle.pool.dice, battle.pool.size) if battle is not None else None
         log, log_sides = self._log(battle)
         panel = Panel(self.title, status, prompt, options, log, pool, detail, log_sides)
-        legal = frozenset(space_options(decision)) if decision is not None else frozenset()
+        legal = (frozenset(space_options(decision, position)) if decision is not None
+                 else frozenset())
         return View(position, legal, decision.figure if decision else None, labels,
                     self._objective_spaces(), groups, panel, space_costs(decision))
 
