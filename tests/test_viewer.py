@@ -1269,3 +1269,34 @@ def test_rampage_steps_are_green_spaces(viewer: SimpleNamespace) -> None:
     assert space_options(asked) == {}
     assert space_options(asked, position) == {board.space("B1"): "B1",
                                               board.space("A2"): "A2"}
+
+
+def test_panel_text_wraps_inside_the_panel(viewer: SimpleNamespace) -> None:
+    """Issue 17, item 9: a long status line ("in the bag: ..."), a long option and a long
+    log line wrap; no text runs past the window's right edge; the legend names the token
+    letters and border colours on the map."""
+    import pyglet
+
+    from tales.viewer.picture import _window
+
+    position = load_position(CELLAR_BRAWL)
+    bag = "in the bag: " + ", ".join(f"rats-{n} (partial)" for n in range(12))
+    panel = viewer.Panel("A test", [bag], "Pick one " * 12, ["a long option " * 9],
+                         ["a long log line " * 10])
+    width = 1000
+    window = _window(width, 700)
+    try:
+        window.switch_to()
+        scene = viewer.Scene(viewer.View(position, panel=panel), width, 700)
+        labels = [k for k in scene.keep if isinstance(k, pyglet.text.Label)]
+        texts = [label.text for label in labels]
+        for label in labels:
+            if label.anchor_x == "left":
+                assert label.x + label.content_width <= width, label.text
+    finally:
+        window.close()
+    bag_lines = [t for t in texts if "(partial)" in t]
+    assert bag_lines[0].startswith("in the bag: rats-0 (partial)") and len(bag_lines) > 2
+    assert "".join(t.strip() for t in bag_lines).replace(" ", "") == bag.replace(" ", "")
+    assert any(t.startswith("borders: red Hazard, yellow Difficult") for t in texts)
+    assert scene.buttons[0].height > 26  # the long option: a button of several lines
