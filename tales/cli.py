@@ -476,7 +476,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         save = Path(args.save) if args.save else None
     ctx = load_context(setup)
     try:
-        game = TerminalGame(ctx, seed, choices, save)
+        game = TerminalGame(ctx, seed, choices, save, physical=args.physical_dice)
     except IllegalChoice as bad:
         raise TalesError(f"{args.resume}: the save does not replay ({bad})") from None
     if save is not None:  # a save that cannot be written is said before the first choice
@@ -523,7 +523,10 @@ def cmd_campaign_new(args: argparse.Namespace) -> int:
 def cmd_campaign_continue(args: argparse.Namespace) -> int:
     from tales.campaign.play import continue_campaign
 
-    continue_campaign(args.name, _saves(args), args.bot, args.backup, args.scenarios)
+    if args.physical_dice and args.bot:
+        raise TalesError("--physical-dice is for a person at the table, not with --bot")
+    continue_campaign(args.name, _saves(args), args.bot, args.backup, args.scenarios,
+                      physical=args.physical_dice)
     return 0
 
 
@@ -708,11 +711,11 @@ def cmd_solo(args: argparse.Namespace) -> int:
     if headless():  # no screen: the same campaign, at the terminal
         print("no screen: playing at the terminal (q saves and stops; "
               f"tales campaign show {args.name} for progress)")
-        continue_campaign(args.name, folder)
+        continue_campaign(args.name, folder, physical=args.physical_dice)
         return 0
     from tales.viewer.control import CampaignControl
 
-    return _window(CampaignControl(args.name, folder))
+    return _window(CampaignControl(args.name, folder, physical=args.physical_dice))
 
 
 def cmd_tavern_simulate(args: argparse.Namespace) -> int:
@@ -899,6 +902,10 @@ def _schemer_rule_option(parser: argparse.ArgumentParser) -> None:
                         "dangerous_paths=nearest-first or nearest_ties=merge")
 
 
+PHYSICAL = ("roll real dice: every die face, Scheme die, initiative token and tracker card "
+            "is asked (a number or the face's words)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog="tales", description="Tales from the Red Dragon Inn: rules engine and table tools")
@@ -1018,6 +1025,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=SEED, default=0, metavar="S", help="seed for the dice")
     play.add_argument("--save", metavar="FILE", help="save here after every choice")
     play.add_argument("--resume", metavar="SAVE", help="continue a saved game")
+    play.add_argument("--physical-dice", action="store_true", help=PHYSICAL)
     play.set_defaults(run=cmd_play)
 
     render_cmd = commands.add_parser(
@@ -1044,6 +1052,7 @@ def build_parser() -> argparse.ArgumentParser:
                       "chosen in the window; gerki at a terminal)")
     solo.add_argument("--companion", metavar="NAME", help="a new campaign's Companion "
                       "(default: chosen in the window; otto-guard at a terminal)")
+    solo.add_argument("--physical-dice", action="store_true", help=PHYSICAL)
     solo.set_defaults(run=cmd_solo)
 
     tavern = commands.add_parser("tavern", help="The Red Dragon Inn card game")
@@ -1126,6 +1135,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="let a bot play the Heroes")
     ccont.add_argument("--scenarios", type=AT_LEAST_0, metavar="N", help="stop after N scenarios")
     ccont.add_argument("--backup", type=COUNT, metavar="N", help="continue from backup N")
+    ccont.add_argument("--physical-dice", action="store_true", help=PHYSICAL)
     ccont.set_defaults(run=cmd_campaign_continue)
     clist = with_saves(campaign_commands.add_parser("list", help="the saved campaigns"))
     clist.set_defaults(run=cmd_campaign_list)

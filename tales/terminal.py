@@ -2,9 +2,12 @@
 
 Chance (dice, the initiative bag, tracker decks) is rolled by a generator seeded from the
 game's seed and the number of choices made so far, so a replayed or undone game rolls the
-same dice at the same point. Type a number to choose; ``u`` takes back your last choice
-(and the dice after it), ``s`` saves, ``b`` draws the board, ``l`` shows the whole log,
-``q`` saves and quits. With ``--save FILE`` the game is saved after every choice.
+same dice at the same point. Type a number to choose; ``i N`` shows the whole card behind
+option N; ``w`` shows the rules' reasoning behind the recent lines (the log shows each
+Schemer's outcome in one line); ``u`` takes back your last choice (and the dice after it),
+``s`` saves, ``b`` draws the board, ``l`` shows the whole log, ``q`` saves and quits.
+With ``--save FILE`` the game is saved after every choice. Options and prompts are
+worded by :mod:`tales.present`, as in the window.
 """
 
 from __future__ import annotations
@@ -23,28 +26,13 @@ from tales.engine.rounds import play_scenario
 from tales.engine.saves import SavedGame, SaveError, write_save
 from tales.engine.state import GameState
 from tales.errors import IllegalChoice
+from tales.present.chance import chance_lines, read_chance
+from tales.present.log import short, why
+from tales.present.options import Presenter, menu_order
 from tales.rules.decisions import Decider, Decision
-from tales.table import describe_option
 
-HELP = "number: choose   u: undo   s: save   b: board   l: log   q: save and quit   ?: help"
-
-
-#: Decisions whose options are counts of something, and what.
-COUNTS = {"empower": "Epic Dice", "epic-defence": "Epic Dice", "shields": "Shield Tokens",
-          "hitback": "Hitback Tokens", "evade": "Evade Tokens"}
-
-
-def option_text(decision: Decision[Any], option: Any) -> str:
-    """An option in the table's words."""
-    if isinstance(option, bool):
-        return "yes" if option else "no"
-    if decision.kind in COUNTS and isinstance(option, int):
-        return f"{option} {COUNTS[decision.kind]}"
-    board = decision.position
-    described = describe_option(board, decision, option) if board is not None else option
-    if isinstance(described, (list, tuple)):
-        return ", ".join(str(o) for o in described)
-    return str(described)
+HELP = ("number: choose   u: undo   i N: the whole card of option N   w: why (the rules' "
+        "reasoning)   s: save   b: board   l: the whole log   q: save and quit   ?: help")
 
 
 def status(battle: Any) -> str:
@@ -74,14 +62,17 @@ class TerminalGame:
     def __init__(self, ctx: Context, seed: int, choices: tuple[int, ...] = (),
                  save: Path | None = None, read: Callable[[str], str] | None = None,
                  write: Callable[[str], None] = print,
-                 on_change: Callable[[SavedGame], None] | None = None) -> None:
+                 on_change: Callable[[SavedGame], None] | None = None,
+                 physical: bool = False) -> None:
         self.ctx, self.seed, self.save_path = ctx, seed, save
+        self.physical = physical  # --physical-dice: every chance result is asked
         self.read = read or (lambda prompt: input(prompt))
         self.write = write
         self.on_change = on_change  # a campaign saves itself after every choice
         self.unsaved: str | None = None  # why the last save failed, while it stands
         self.game: Game[GameState] = Game(lambda: play_scenario(ctx), choices=choices)
         self.shown = 0
+        self.present = Presenter(ctx.figure_abilities())
 
     def saved(self) -> SavedGame:
         """The game as a save."""
@@ -131,7 +122,7 @@ class TerminalGame:
         log = battle.log
         self.shown = min(self.shown, len(log))
         for line in log[self.shown:]:
-            self.write(f"  {line}")
+            self.write(f"  {short(line)}")
         self.shown = len(log)
 
     def run(self) -> int:
@@ -141,6 +132,10 @@ class TerminalGame:
             decision = self.game.pending
             assert decision is not None
             self.show_log(decision.battle)
+            if decision.decider is Decider.CHANCE and self.physical:
+                if not self.ask_chance(decision):
+                    return 0
+                continue
             if decision.decider is Decider.CHANCE:
                 self.game.answer(chance_for(self.seed, len(self.game.choices), decision))
                 self.autosave()
@@ -158,47 +153,94 @@ class TerminalGame:
         if self.save_path is not None or self.on_change is not None:
             self.save()
 
+    def ask_chance(self, decision: Decision[Any]) -> bool:
+        """Ask what the physical dice (or bag, or tracker deck) show; False when the
+        player quits. Bad input is re-asked with a one-line reason."""
+        for line in chance_lines(decision):
+            self.write(line)
+        while True:
+            try:
+                text = self.read("result> ").strip()
+            except EOFError:
+                return self.stop("input ended")
+            if text in ("q", "quit"):
+                return self.stop()
+            if text in ("u", "undo"):
+                if self.undo():
+                    return True
+                continue
+            read = read_chance(decision, text)
+            if read.reason:
+                self.write(read.reason)
+                continue
+            self.game.answer(read.option)
+            self.autosave()
+            return True
+
+    def stop(self, why: str = "") -> bool:
+        """Save and stop (``why``: the input ended): False, the game does not go on. The
+        last line says where the game stands saved (or that it is NOT saved, and why)."""
+        self.autosave()
+        if why:
+            self.write(why + (f"; {self.where()}" if self.save_path or self.unsaved else ""))
+        else:
+            self.write(self.where())
+        return False
+
+    def undo(self) -> bool:
+        """Take back the last choice a person made (and the chance after it); False when
+        there is none."""
+        try:
+            self.game.undo(chance=False)
+        except IllegalChoice as why:
+            self.write(str(why))
+            return False
+        self.shown = 0
+        self.autosave()
+        self.write("undone")
+        return True
+
     def ask(self, decision: Decision[Any]) -> bool:
         """Ask one Decision; False when the player quits."""
-        who = f"[{decision.figure}] " if decision.figure else "[table] "
         if decision.kind == "tile" and decision.battle is not None:
             self.write(status(decision.battle))
-        self.write(f"{who}{decision.prompt}")
-        for number, option in enumerate(decision.options, 1):
-            self.write(f"  {number}) {option_text(decision, option)}")
+        self.write(self.present.prompt(decision))
+        order = menu_order(decision)
+        for number, index in enumerate(order, 1):
+            self.write(f"  {number}) {self.present.option(decision, decision.options[index])}")
+        for line in self.present.not_ready(decision):
+            self.write(f"     {line}")
         while True:
             try:
                 text = self.read(f"choose 1-{len(decision.options)}> ").strip()
             except EOFError:
-                self.autosave()
-                self.write("input ended" + (f"; {self.where()}"
-                                            if self.save_path or self.unsaved else ""))
-                return False
+                return self.stop("input ended")
             command, _, rest = text.partition(" ")
             if text.isdigit() and 1 <= int(text) <= len(decision.options):
-                self.game.choose(int(text) - 1)
+                self.game.choose(order[int(text) - 1])
                 self.autosave()
                 return True
+            if command in ("i", "info") and rest.isdigit() and (
+                    1 <= int(rest) <= len(decision.options)):
+                for line in self.present.detail(decision, decision.options[order[int(rest) - 1]]):
+                    self.write(f"     {line}")
+                continue
             if command in ("q", "quit"):
-                self.autosave()
-                self.write(self.where())
-                return False
+                return self.stop()
             if command in ("u", "undo"):
-                try:
-                    self.game.undo(chance=False)
-                except IllegalChoice as why:
-                    self.write(str(why))
-                    continue
-                self.shown = 0
-                self.autosave()
-                self.write("undone")
-                return True
+                if self.undo():
+                    return True
+                continue
             if command in ("s", "save"):
                 if self.save(Path(rest) if rest else None):
                     self.write(f"saved to {self.save_path}" if self.save_path else "saved")
                 continue
             if command in ("b", "board") and decision.position is not None:
                 self.write(render(decision.position.board, decision.position).rstrip())
+                continue
+            if command in ("w", "why") and decision.battle is not None:
+                for line in why(decision.battle.log) or ["nothing to explain"]:
+                    self.write(f"  {line}")
                 continue
             if command in ("l", "log") and decision.battle is not None:
                 for line in decision.battle.log:

@@ -464,7 +464,9 @@ def test_a_bot_plays_the_sample_campaign_to_its_end(
     fresh(tmp_path, team)
     seen = spy_on_saves(monkeypatch)
     out: list[str] = []
-    done = continue_campaign("run", tmp_path, bot="greedy", scenarios=12, write=out.append)
+    # 20: abilities with no legal use are no longer offered (issue 17), so the dice fall
+    # differently and the bot needs ten tries at the timed first scenario with this seed
+    done = continue_campaign("run", tmp_path, bot="greedy", scenarios=20, write=out.append)
     assert done == load("run", tmp_path)
     assert done.finished(sample) and done.game is None  # the greedy bot wins in a few tries
     check_results(done, sample)
@@ -1088,7 +1090,7 @@ def test_a_whole_chapter_offers_only_what_the_heroes_have(
         return choose
 
     monkeypatch.setattr(play, "policy", watching)
-    done = continue_campaign("run", tmp_path, bot="greedy", scenarios=12,
+    done = continue_campaign("run", tmp_path, bot="greedy", scenarios=20,
                              write=lambda line: None)
     assert done.finished(sample)
     assert offered  # cards and Items were offered once unlocked

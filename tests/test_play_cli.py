@@ -532,3 +532,36 @@ def test_play_save_of_a_setup_no_save_holds_is_refused_before_playing(
     assert err == (f"tales: {save}: malformed save (setup.power_tree_steps: 500 is not from 0 "
                    "to 99); nothing was written")
     assert not save.exists() and list(tmp_path.iterdir()) == []
+
+
+PHYSICAL_ANSWERS = ROOT / "tests" / "data" / "physical-dice-cellar.txt"
+
+
+def test_physical_dice_play_a_scenario_from_an_answer_file(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Issue 17, item 10: with --physical-dice every chance result is asked (tracker card,
+    Scheme die, initiative tokens, each die's face) and the answers come from the player;
+    bad input is re-asked with a one-line reason. The answer file's first two lines are
+    wrong on purpose; then the first result, or the first option, every time."""
+    save = tmp_path / "game.sav"
+    monkeypatch.setattr("sys.stdin", io.StringIO(PHYSICAL_ANSWERS.read_text()))
+    status, out, err = run(capsys, "play", CELLAR, "--heroes", HEROES, "--physical-dice",
+                           "--save", str(save))
+    assert (status, err) == (0, "")
+    lines = [re.sub(r"^(result|choose 1-\d+)> ", "", line) for line in out.splitlines()]
+    assert lines[1] == "Draw a card from the brown tracker deck: which card?"
+    assert lines[2:6] == ["  cards left: 1, 2",
+                          "'7' is not a result here: type one of the cards left: 1, 2",
+                          "'banana' is not a result here: type one of the cards left: 1, 2",
+                          "  Story: Rats in the cellar again, and something heavy behind "
+                          "the old door."]
+    asked = [line for line in lines if line.endswith(": which face is up?")]
+    assert any(line.startswith("Roll the scheme die: ") for line in asked)
+    assert any(line.startswith("Roll the damage die: ") for line in asked)
+    assert lines.count("Draw an initiative token from the bag: which one?") > 4
+    assert RESULT.match(lines[-1]), lines[-5:]
+    # the save holds the results typed in: it replays to the same end without asking
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    status, again, _ = run(capsys, "play", "--resume", str(save))
+    assert status == 0 and again.splitlines()[-1] == lines[-1]

@@ -580,6 +580,12 @@ def click_button(window: Any, index: int) -> None:
     click(window, (button.x + button.width / 2, button.y + button.height / 2))
 
 
+def hover_button(window: Any, index: int) -> None:
+    button = window.scene.buttons[index]
+    send(window, "on_mouse_motion", round(button.x + 5), round(button.y + button.height / 2),
+         0, 0)
+
+
 def click_space(window: Any, space: int) -> None:
     click(window, window.scene.layout.centre(space))
 
@@ -619,6 +625,12 @@ class SoloRun:
     layout_matches: bool = False
     hover: dict[int, str] = field(default_factory=dict)
     hovered_space: int | None = None
+    move_costs: dict[int, str] = field(default_factory=dict)
+    move_legal: frozenset[int] = frozenset()
+    move_detail: list[str] = field(default_factory=list)
+    hero_card: list[str] = field(default_factory=list)
+    ability_lines: list[list[str]] = field(default_factory=list)
+    ability_cards: list[list[str]] = field(default_factory=list)
     undo_counts: tuple[int, int, int] = (0, 0, 0)
     undo_kinds: tuple[str, str] = ("", "")
     events: int = 0
@@ -647,11 +659,14 @@ def solo(viewer: SimpleNamespace, tmp_path_factory: pytest.TempPathFactory) -> S
     try:
         panel = window.scene.view.panel
         run.first_prompt, run.first_options = panel.prompt, list(panel.options)
-        click_button(window, run.first_options.index("gerki"))
+        gerki = viewer.CampaignControl.HEROES.index("gerki")
+        hover_button(window, gerki)
+        run.hero_card = list(window.scene.view.panel.detail)
+        click_button(window, gerki)
         run.hero_after_click = window.control.hero
         panel = window.scene.view.panel
         run.second_prompt, run.companion_options = panel.prompt, list(panel.options)
-        click_button(window, run.companion_options.index("otto-guard"))
+        click_button(window, viewer.CampaignControl.COMPANIONS.index("otto-guard"))
         campaign = load_campaign("t", folder)
         run.saved_heroes, run.saved_companion = campaign.heroes, campaign.companion
         board = window.scene.view.position.board
@@ -666,12 +681,19 @@ def solo(viewer: SimpleNamespace, tmp_path_factory: pytest.TempPathFactory) -> S
             if pending.kind in SPACE_DECISIONS | PATH_DECISIONS:
                 run.space_decisions.append((pending.kind, list(view.panel.options),
                                             view.legal))
+            if pending.kind in ("tile", "ability") and len(run.ability_lines) < 3 and (
+                    pending.options[0] != "end turn"):
+                run.ability_lines.append(list(view.panel.options))
+                hover_button(window, 0)
+                run.ability_cards.append(list(window.scene.view.panel.detail))
             if view.legal and not tested_undo and pending.kind == "move-to":
                 tested_undo = True
                 target = min(view.legal)
                 x, y = window.scene.layout.centre(target)
                 send(window, "on_mouse_motion", round(x), round(y), 0, 0)
                 run.hover, run.hovered_space = dict(window.scene.view.labels), target
+                run.move_costs, run.move_legal = dict(view.costs), view.legal
+                run.move_detail = list(window.scene.view.panel.detail)
                 before = saved_choices(folder)
                 click_space(window, target)
                 after = saved_choices(folder)
@@ -702,11 +724,39 @@ def solo(viewer: SimpleNamespace, tmp_path_factory: pytest.TempPathFactory) -> S
 def test_solo_starts_with_a_choice_of_hero_then_companion(solo: SoloRun,
                                                           viewer: SimpleNamespace) -> None:
     assert solo.first_prompt == "Choose your Hero"
-    assert solo.first_options == list(viewer.CampaignControl.HEROES)
+    assert len(solo.first_options) == len(viewer.CampaignControl.HEROES)
     assert solo.hero_after_click == "gerki"
     assert solo.second_prompt == "Choose a Companion (Appendix B)"
-    assert solo.companion_options == list(viewer.CampaignControl.COMPANIONS)
+    assert len(solo.companion_options) == len(viewer.CampaignControl.COMPANIONS)
     assert (solo.saved_heroes, solo.saved_companion) == (("gerki",), "otto-guard")
+
+
+def test_solo_picks_say_what_each_hero_and_companion_is(solo: SoloRun) -> None:
+    """Issue 17, item 1: a pick shows the mat's Fortitude and key abilities; hovering it
+    shows every ability in full."""
+    gerki = next(o for o in solo.first_options if o.startswith("Gerki"))
+    assert "Fortitude 7 (Wounded 8)" in gerki and "Shiv: Melee: Attack 2 dice" in gerki
+    assert all("Fortitude " in o for o in solo.first_options + solo.companion_options)
+    otto = next(o for o in solo.companion_options if o.startswith("Otto, shield-bot"))
+    assert "Clank forward: move 2" in otto
+    pooky = next(o for o in solo.companion_options if o.startswith("Pooky"))
+    assert "Rampage: rampage 3" in pooky
+    assert solo.hero_card[0].startswith("Gerki (sample): Fortitude 7")
+    assert "Caltrops (card Caltrops)" in solo.hero_card
+    assert "Action; cost: Cooldown 1" in solo.hero_card  # Cheap shot's
+
+
+def test_solo_tile_buttons_name_their_abilities(solo: SoloRun) -> None:
+    """Issue 17, item 1: a tile's button names the abilities it can be used for now; the
+    cards of those are shown whole under the pointer."""
+    assert solo.ability_lines
+    for options, card in zip(solo.ability_lines, solo.ability_cards, strict=True):
+        assert options[-1] == "end the turn", options
+        first = options[0]
+        assert first.startswith(("an Action tile: ", "a Shenanigan tile: ")), options
+        names = first.split(": ", 1)[1].split(", ")
+        assert [line.split(" (")[0] for line in card if " (" in line and
+                not line[0].isdigit()] == names, card
 
 
 def test_solo_window_layout_is_fit_beside_the_panel(solo: SoloRun) -> None:
@@ -729,8 +779,16 @@ def test_solo_first_scenario_played_to_its_end(solo: SoloRun) -> None:
 def test_solo_hover_shows_line_of_fire_and_move_cost(solo: SoloRun) -> None:
     assert solo.hovered_space is not None
     label = solo.hover.get(solo.hovered_space, "")
-    assert label.startswith(("LOF ", "no LOF")), solo.hover
-    assert "Move cost " in label
+    assert label.startswith(("Line of Fire ", "no Line of Fire")), solo.hover
+    assert " movement" in label
+
+
+def test_solo_move_spaces_carry_their_cost(solo: SoloRun) -> None:
+    """Issue 17, item 2: every green space of a Move shows its movement (and damage)."""
+    assert solo.move_legal and set(solo.move_costs) == set(solo.move_legal)
+    assert all(c.split(" ")[0].isdigit() for c in solo.move_costs.values())
+    said = solo.move_detail[0] if solo.move_detail else ""
+    assert " movement" in said or said.endswith(": stay"), solo.move_detail
 
 
 def test_solo_u_undoes_the_last_choice(solo: SoloRun) -> None:
@@ -890,8 +948,12 @@ def test_screenshot_key(viewer: SimpleNamespace, windows: Callable[[Any], Any],
     window = windows(table(viewer))
     monkeypatch.chdir(tmp_path)
     press_key(window, viewer.key.S)
-    shot = tmp_path / "tales-screenshot.png"
+    shot = tmp_path / "tales-screenshot-1.png"
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert window.control.message == f"picture saved: {shot.resolve()}"
+    assert f"picture saved: {shot.resolve()}" in window.scene.view.panel.status
+    press_key(window, viewer.key.S)  # the next is numbered on, the first kept
+    assert (tmp_path / "tales-screenshot-2.png").is_file() and shot.is_file()
     click_button(window, 0)  # the window goes on working
     assert window.control.stage == "scheme"
 
@@ -1116,3 +1178,125 @@ def test_solo_without_a_screen_plays_at_the_terminal(capsys: pytest.CaptureFixtu
     assert "input ended" in out
     campaign = load_campaign("nowin", tmp_path)
     assert (campaign.heroes, campaign.companion) == (("gerki",), "otto-guard")
+
+
+def test_a_display_that_cannot_be_opened_is_one_line(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        viewer: SimpleNamespace) -> None:
+    """Issue 17, item 12: ``DISPLAY=:55 tales solo`` was a traceback."""
+    import tales.viewer
+    import tales.viewer.app
+
+    class NoSuchDisplay(Exception):
+        pass
+
+    def refuse(*args: Any, **keys: Any) -> None:
+        raise NoSuchDisplay('Cannot connect to "None"')
+
+    monkeypatch.setenv("DISPLAY", ":55")
+    monkeypatch.setattr(tales.viewer, "headless", lambda: False)
+    monkeypatch.setattr(tales.viewer.app, "ViewerWindow", refuse)
+    status, _, err = run_cli(capsys, "solo", "t", "--saves", str(tmp_path), "--hero",
+                               "gerki")
+    assert status == 2
+    assert err == ("tales: cannot open a window on display ':55'; TALES_HEADLESS=1 plays at "
+                   "the terminal, tales render draws pictures without a screen\n")
+
+
+def test_the_opengl_hint_names_only_what_is_missing(tmp_path: Path,
+                                                    viewer: SimpleNamespace) -> None:
+    from tales.viewer.picture import missing_gl_packages
+
+    root = tmp_path / "lib"
+    (root / "dri").mkdir(parents=True)
+    assert missing_gl_packages((str(root),)) == ["libegl1", "libegl-mesa0",
+                                                 "libgl1-mesa-dri"]
+    (root / "libEGL.so.1").write_bytes(b"")
+    (root / "dri" / "swrast_dri.so").write_bytes(b"")
+    assert missing_gl_packages((str(root),)) == ["libegl-mesa0"]
+
+
+def test_physical_dice_in_the_window_are_buttons(viewer: SimpleNamespace) -> None:
+    """Issue 17, item 10: with --physical-dice the window asks each chance result too."""
+    control = viewer.GameControl(load_context(CELLAR_SETUP), 1, physical=True)
+    pending = control.game.pending
+    assert pending.decider is Decider.CHANCE and pending.kind == "tracker-card"
+    panel = control.view().panel
+    assert panel.prompt == "Draw a card from the brown tracker deck: which card?"
+    assert panel.options == ["1", "2"]
+    control.choose(1)
+    assert control.game.answers == [2]
+    kinds = []
+    while control.game.pending is not None and len(kinds) < 40:
+        kinds.append(control.game.pending.kind)
+        control.choose(0)
+    assert {"roll-scheme", "initiative"} <= set(kinds)
+
+
+def test_log_is_one_line_an_action_coloured_scrollable_and_why_on_w(
+        viewer: SimpleNamespace, windows: Callable[[Any], Any]) -> None:
+    """Issue 17, item 8: the panel's log shows outcomes, coloured by side; W shows the
+    rules' reasoning; the wheel scrolls it."""
+    control = viewer.GameControl(load_context(CELLAR_SETUP), 1)
+    while not any(" toward " in line for line in control.game.seen.log):
+        control.choose(0)
+    window = windows(control)
+    panel = window.scene.view.panel
+    assert not any(" toward " in line for line in panel.log)
+    assert len(panel.log_sides) == len(panel.log)
+    rats = [side for line, side in zip(panel.log, panel.log_sides, strict=True)
+            if line.startswith("cellar-rats")]
+    assert rats and set(rats) == {"schemer"}
+    press_key(window, viewer.key.W)
+    assert any(" toward " in line for line in window.scene.view.panel.log)
+    last = window.scene.view.panel.log[-1]
+    send(window, "on_mouse_scroll", 700, 300, 0, 1)
+    assert control.log_scroll == 3 and window.scene.view.panel.log[-1] != last
+    send(window, "on_mouse_scroll", 700, 300, 0, -5)
+    assert control.log_scroll == 0 and window.scene.view.panel.log[-1] == last
+
+
+def test_rampage_steps_are_green_spaces(viewer: SimpleNamespace) -> None:
+    """Issue 17, item 4: Pooky's Rampage "next space?" (options named, no position on the
+    Decision) lights the spaces on the map shown, and a click answers."""
+    from tales.rules.decisions import Decision
+    from tales.viewer.control import space_options
+
+    position = load_position(CELLAR_BRAWL)
+    board = position.board
+    asked = Decision("rampage-step", "pooky rampages: next space?", ("B1", "A2", "stop"),
+                     Decider.PLAYER, "pooky")
+    assert space_options(asked) == {}
+    assert space_options(asked, position) == {board.space("B1"): "B1",
+                                              board.space("A2"): "A2"}
+
+
+def test_panel_text_wraps_inside_the_panel(viewer: SimpleNamespace) -> None:
+    """Issue 17, item 9: a long status line ("in the bag: ..."), a long option and a long
+    log line wrap; no text runs past the window's right edge; the legend names the token
+    letters and border colours on the map."""
+    import pyglet
+
+    from tales.viewer.picture import _window
+
+    position = load_position(CELLAR_BRAWL)
+    bag = "in the bag: " + ", ".join(f"rats-{n} (partial)" for n in range(12))
+    panel = viewer.Panel("A test", [bag], "Pick one " * 12, ["a long option " * 9],
+                         ["a long log line " * 10])
+    width = 1000
+    window = _window(width, 700)
+    try:
+        window.switch_to()
+        scene = viewer.Scene(viewer.View(position, panel=panel), width, 700)
+        labels = [k for k in scene.keep if isinstance(k, pyglet.text.Label)]
+        texts = [label.text for label in labels]
+        for label in labels:
+            if label.anchor_x == "left":
+                assert label.x + label.content_width <= width, label.text
+    finally:
+        window.close()
+    bag_lines = [t for t in texts if "(partial)" in t]
+    assert bag_lines[0].startswith("in the bag: rats-0 (partial)") and len(bag_lines) > 2
+    assert "".join(t.strip() for t in bag_lines).replace(" ", "") == bag.replace(" ", "")
+    assert any(t.startswith("borders: red Hazard, yellow Difficult") for t in texts)
+    assert scene.buttons[0].height > 26  # the long option: a button of several lines

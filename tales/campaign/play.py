@@ -27,9 +27,11 @@ def continue_campaign(
     name: str, folder: Path = DEFAULT_FOLDER, bot: str | None = None,
     backup: int | None = None, scenarios: int | None = None,
     write: Callable[[str], None] = print, read: Callable[[str], str] | None = None,
+    physical: bool = False,
 ) -> Campaign:
     """Play the campaign on from where it stands: at most ``scenarios`` scenarios (all, if
-    None), by ``bot`` or at the terminal. Returns the campaign as last saved."""
+    None), by ``bot`` or at the terminal (``physical``: chance asked of the player, who
+    rolls real dice). Returns the campaign as last saved."""
     campaign = load(name, folder, backup)
     if backup is not None:
         save(campaign, folder)  # continuing from a backup makes it the campaign again
@@ -47,7 +49,7 @@ def continue_campaign(
             campaign = replace(campaign, game=saved)
             save(campaign, folder)
 
-        state = _play(campaign, bot, keep, write, read)
+        state = _play(campaign, bot, keep, write, read, physical)
         if state is None:  # the player quit; everything is saved
             return campaign
         campaign = record(campaign, file, state)
@@ -61,14 +63,15 @@ def continue_campaign(
 
 
 def _play(campaign: Campaign, bot: str | None, keep: Callable[[SavedGame], None],
-          write: Callable[[str], None], read: Callable[[str], str] | None) -> GameState | None:
+          write: Callable[[str], None], read: Callable[[str], str] | None,
+          physical: bool = False) -> GameState | None:
     game = campaign.game
     assert game is not None
     ctx = load_context(game.setup)
     try:
         if bot is None:
             terminal = TerminalGame(ctx, game.seed, game.choices, read=read, write=write,
-                                    on_change=keep)
+                                    on_change=keep, physical=physical)
             terminal.run()
             return terminal.game.result if terminal.game.done else None
         run: Game[GameState] = Game(lambda: play_scenario(ctx), choices=game.choices)

@@ -16,11 +16,21 @@ from dataclasses import dataclass
 
 from tales.board.figures import Role
 from tales.errors import IllegalChoice
-from tales.rules.attacks import Battle
+from tales.rules.attacks import Battle, legal_targets
 from tales.rules.decisions import Decider, Decision, Resolution
-from tales.rules.effects import Ability, Kind, activate
+from tales.rules.effects import (
+    Ability,
+    Effect,
+    Kind,
+    Verb,
+    Whom,
+    _candidates,
+    activate,
+    burst_placements,
+)
 from tales.rules.health import StunEffect, TurnKind, stun_at_turn
 from tales.rules.reactions import reset_options, spend_reset, unusable
+from tales.rules.schemer_attacks import AttackKind
 
 END_TURN = "end turn"
 
@@ -42,8 +52,45 @@ class Tiles:
 
 
 def usable(battle: Battle, figure_id: str, ability: Ability) -> bool:
-    """The ability can be paid for now (Cooldown, Charge and Overcharge, not discarded)."""
-    return unusable(battle, figure_id, ability.name, ability.side) is None
+    """The ability can be paid for now (Cooldown, Charge and Overcharge, not discarded)
+    and has a legal use (:func:`no_use`)."""
+    return (unusable(battle, figure_id, ability.name, ability.side) is None
+            and no_use(battle, figure_id, ability) is None)
+
+
+#: Effect steps that pick a figure (push, pull, ...): with none to pick they do nothing.
+_PICKS = frozenset({Verb.PUSH, Verb.PULL, Verb.GRAB, Verb.PLACE, Verb.FATIGUE, Verb.HEAL,
+                    Verb.GIVE, Verb.WEAKEN, Verb.STUN, Verb.DISARM})
+
+
+def _step_unused(battle: Battle, figure_id: str, effect: Effect) -> str | None:
+    """Why ``effect`` would do nothing now (no Foe to attack, no figure to pick), or None."""
+    actor = battle.position.figure(figure_id)
+    attack = effect.attack
+    if effect.verb is Verb.ATTACK and attack is not None:
+        if attack.kind is AttackKind.BURST and attack.burst is not None:
+            if not burst_placements(battle.position, actor, attack.burst, attack.range or 1):
+                return "no Foe a Burst template can cover"
+        elif not legal_targets(battle.position, actor, attack):
+            return ("no adjacent Foe" if attack.kind is AttackKind.MELEE
+                    else f"no Foe in Range {attack.range}")
+        return None
+    if effect.verb in _PICKS and effect.aim.whom in (Whom.FOE, Whom.FRIEND) and (
+            not _candidates(battle, actor, effect.aim)):
+        return f"no {effect.aim}"
+    return None
+
+
+def no_use(battle: Battle, figure_id: str, ability: Ability) -> str | None:
+    """Why using ``ability`` now would do nothing at all (every step of it is an Attack
+    with no legal target or picks a figure where there is none), or None. Such an ability
+    is not offered: its tile is not spent for nothing."""
+    if figure_id not in {f.id for f in battle.position.figures} or not ability.effects:
+        return None
+    reasons = [_step_unused(battle, figure_id, e) for e in ability.effects]
+    if all(reasons):
+        return "; ".join(dict.fromkeys(r for r in reasons if r))
+    return None
 
 
 def hero_turn(

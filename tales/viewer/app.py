@@ -1,18 +1,36 @@
 """The window: draws a controller's view and passes clicks, drags, hovering and keys to it.
 
-Keys: 1-9 pick an option, U undoes, Left/Right step a replay, S saves a picture
-(``tales-screenshot.png``), Escape closes (a game or campaign is already saved).
+Keys: 1-9 pick an option, U undoes, W shows the log with the rules' reasoning (and back),
+the mouse wheel scrolls the log, Left/Right step a replay, S saves a picture
+(``tales-screenshot-N.png`` in the working folder, numbered on from the last; the panel
+says where), Escape closes (a game or campaign is already saved). Hovering an option's
+button shows its whole card in the panel.
 """
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
 import pyglet
 from pyglet.window import key, mouse
 
+from tales.errors import TalesError
 from tales.viewer.picture import render_png
 from tales.viewer.scene import Scene
+
+
+def next_screenshot(folder: Path) -> Path:
+    """The next free ``tales-screenshot-N.png`` in ``folder`` (N one past the highest)."""
+    taken = [int(p.stem.rsplit("-", 1)[1]) for p in folder.glob("tales-screenshot-*.png")
+             if p.stem.rsplit("-", 1)[1].isdigit()]
+    return folder / f"tales-screenshot-{max(taken, default=0) + 1}.png"
+
+
+def _target(control: Any) -> Any:
+    """The controller that hovers and shows messages: a campaign's current game, or it."""
+    return getattr(control, "control", None) or control
 
 
 class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
@@ -52,16 +70,28 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
                     self.control.click_space(space)
         self.refresh()
 
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        """The wheel scrolls the log back and on."""
+        target = _target(self.control)
+        if hasattr(target, "scroll"):
+            target.scroll(round(scroll_y * 3))
+            self.refresh()
+
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> None:
         if hasattr(self.control, "release") and getattr(self.control, "dragging", None):
             self.control.release(self.scene.layout.space_at(x, y))
             self.refresh()
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
-        space = self.scene.layout.space_at(x, y)
-        target = getattr(self.control, "control", None) or self.control
-        if getattr(target, "hovered", None) != space:
-            target.hovered = space
+        button = self.scene.button_at(x, y)
+        space = None if button is not None else self.scene.layout.space_at(x, y)
+        target = _target(self.control)
+        changed = getattr(target, "hovered", None) != space
+        target.hovered = space
+        if hasattr(target, "hovered_option"):
+            changed |= target.hovered_option != button
+            target.hovered_option = button
+        if changed:
             self.refresh()
 
     def on_key_press(self, symbol: int, modifiers: int) -> Any:
@@ -74,8 +104,9 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         elif symbol == key.LEFT and hasattr(self.control, "back"):
             self.control.back()
         elif symbol == key.S:
-            render_png(self.control.view(), "tales-screenshot.png", self.width, self.height)
-            self.switch_to()  # drawing the picture used a context of its own
+            self.screenshot(Path.cwd())
+        elif symbol == key.W and hasattr(_target(self.control), "toggle_why"):
+            _target(self.control).toggle_why()
         elif symbol == key.ESCAPE:
             self.close()
             return pyglet.event.EVENT_HANDLED
@@ -83,7 +114,33 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
         return pyglet.event.EVENT_HANDLED
 
 
+    def screenshot(self, folder: Path) -> Path | None:
+        """Save the window as the next numbered picture in ``folder``; the panel says
+        where (or why not)."""
+        path = next_screenshot(folder)
+        target = _target(self.control)
+        try:
+            render_png(self.control.view(), path, self.width, self.height)
+        except TalesError as bad:
+            target.message = str(bad)
+            return None
+        finally:
+            self.switch_to()  # drawing the picture used a context of its own
+        target.message = f"picture saved: {path.resolve()}"
+        return path
+
+
 def run(control: Any) -> None:
-    """Open the window and run until it is closed."""
-    ViewerWindow(control)
+    """Open the window and run until it is closed. A display that cannot be opened is a
+    :class:`TalesError` (one line)."""
+    try:
+        ViewerWindow(control)
+    except Exception:  # pyglet raises its own kinds for a display it cannot open
+        raise TalesError(f"cannot open a window on display {_display_name()!r}; "
+                         "TALES_HEADLESS=1 plays at the terminal, tales render draws "
+                         "pictures without a screen") from None
     pyglet.app.run()
+
+
+def _display_name() -> str:
+    return os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or "(none)"

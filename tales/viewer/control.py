@@ -23,14 +23,20 @@ from tales.campaign.progress import (
 )
 from tales.campaign.saves import load, path_for, save
 from tales.content.campaigns import load_campaign_file
+from tales.content.companions import load_companion
 from tales.content.scenarios import load_scenario
 from tales.content.scheme_blocks import load_scheme_blocks
-from tales.engine.content import Context, find_file, load_context
+from tales.engine.content import Context, find_file, hero_kit, load_context
 from tales.engine.game import Game
 from tales.engine.rounds import play_scenario
 from tales.engine.saves import SavedGame
 from tales.engine.state import GameState
 from tales.errors import IllegalChoice, TalesError
+from tales.present.abilities import ability_card, companion_line, hero_line
+from tales.present.chance import chance_options, chance_question
+from tales.present.log import short, side_of, sides
+from tales.present.moves import decision_move_cost
+from tales.present.options import Presenter, menu_order, option_text
 from tales.rules.decisions import Decider, Decision
 from tales.rules.movement import reach
 from tales.rules.odds import AttackSpec, damage_distribution, mean
@@ -42,18 +48,28 @@ from tales.rules.schemes import (
     group_turn,
 )
 from tales.table import SPACE_DECISIONS
-from tales.terminal import chance_for, option_text
+from tales.terminal import chance_for
 from tales.viewer.scene import Panel, View
 
 #: Decisions whose options are figure ids: a click on the figure answers.
 FIGURE_DECISIONS = frozenset({"effect-target"})
 
 
-def space_options(decision: Decision[Any]) -> dict[int, Any]:
-    """The spaces a click can answer ``decision`` with (space -> option)."""
-    position = decision.position
+#: Decisions whose options are space names (and words such as "stop"): the named spaces
+#: are green and a click answers.
+NAMED_SPACE_DECISIONS = frozenset({"rampage-step"})
+
+
+def space_options(decision: Decision[Any], shown: Position | None = None
+                  ) -> dict[int, Any]:
+    """The spaces a click can answer ``decision`` with (space -> option); ``shown``: the
+    position on screen, for a Decision that carries none."""
+    position = decision.position or shown
     if position is None:
         return {}
+    if decision.kind in NAMED_SPACE_DECISIONS:
+        found = {position.board.find(o): o for o in decision.options if isinstance(o, str)}
+        return {s: o for s, o in found.items() if s is not None}
     if decision.kind in SPACE_DECISIONS:
         return {int(o): o for o in decision.options if isinstance(o, int)}
     figures = {f.id: f.at for f in position.figures}
@@ -75,12 +91,30 @@ def hover_label(decision: Decision[Any] | None, position: Position, space: int) 
         return None
     parts = []
     distance = position.line_of_fire(mover.at, space)
-    parts.append(f"LOF {distance}" if distance is not None else "no LOF")
+    parts.append(f"Line of Fire {distance}" if distance is not None else "no Line of Fire")
     if decision.kind == "move-to" and space in decision.options:
-        cost = reach(position, mover.id, 99).costs.get(space)
+        cost = decision_move_cost(decision, space)
         if cost is not None:
-            parts.append(f"Move cost {cost}")
+            parts.append(f"{cost.points} movement"
+                         + (f", {cost.damage} damage" if cost.damage else ""))
+        else:
+            found = reach(position, mover.id, 99).costs.get(space)
+            if found is not None:
+                parts.append(f"{found} movement")
     return ", ".join(parts)
+
+
+def space_costs(decision: Decision[Any] | None) -> dict[int, str]:
+    """On a hero's Move: each green space's movement points, and "!N" for damage on the
+    way (Traps, Hazards, Wizard Fire)."""
+    if decision is None or decision.kind != "move-to":
+        return {}
+    costs = {}
+    for space in decision.options:
+        cost = decision_move_cost(decision, space)
+        if cost is not None:
+            costs[int(space)] = f"{cost.points}" + (f" !{cost.damage}" if cost.damage else "")
+    return costs
 
 
 def _status(state: GameState | None) -> list[str]:
@@ -116,11 +150,17 @@ class GameControl:
     on_change: Callable[[SavedGame], None] | None = None
     title: str = ""
     roll: bool = True  # roll chance for the players (a replay does not)
+    physical: bool = False  # --physical-dice: chance is asked as buttons, never rolled
+    why: bool = False  # W: the log's lines in full, with the rules' reasoning
+    log_scroll: int = 0  # lines of the log scrolled back (the mouse wheel over the panel)
     hovered: int | None = None
+    hovered_option: int | None = None  # the button under the pointer: its card is shown
     message: str = ""
     game: Game[GameState] = field(init=False)
+    present: Presenter = field(init=False)
 
     def __post_init__(self) -> None:
+        self.present = Presenter(self.ctx.figure_abilities())
         try:
             self.game = Game(lambda: play_scenario(self.ctx), choices=self.choices)
         except IllegalChoice as bad:
@@ -130,7 +170,7 @@ class GameControl:
 
     def _roll(self) -> None:
         """Answer chance Decisions (dice, the bag, tracker cards) until a person must."""
-        while self.roll and self.game.pending is not None and (
+        while self.roll and not self.physical and self.game.pending is not None and (
                 self.game.pending.decider is Decider.CHANCE):
             decision = self.game.pending
             self.game.answer(chance_for(self.seed, len(self.game.choices), decision))
@@ -145,9 +185,24 @@ class GameControl:
         return self.game.done
 
     def choose(self, index: int) -> None:
-        """Answer the pending Decision with option ``index``."""
-        if self.game.pending is None:
+        """Press button ``index`` (the buttons list a yes/no question yes first)."""
+        decision = self.game.pending
+        if decision is None:
             return
+        if decision.decider is Decider.CHANCE:  # the dice at the table: their results
+            results = chance_options(decision)
+            if 0 <= index < len(results):
+                self._answer(decision.options.index(results[index]))
+            return
+        order = menu_order(decision)
+        if not 0 <= index < len(order):
+            self.message = f"there is no option {index + 1}"
+            return
+        self._answer(order[index])
+
+    def _answer(self, index: int) -> None:
+        """Answer the pending Decision with its option ``index``."""
+        self.hovered_option = None
         try:
             self.game.choose(index)
         except IllegalChoice as bad:
@@ -161,11 +216,12 @@ class GameControl:
         decision = self.game.pending
         if decision is None:
             return False
-        offered = space_options(decision)
+        seen = self.game.seen
+        offered = space_options(decision, seen.position if seen is not None else None)
         if space not in offered:
             self.message = "not one of the choices: pick a green space or a button"
             return False
-        self.choose(decision.options.index(offered[space]))
+        self._answer(decision.options.index(offered[space]))
         return True
 
     def undo(self) -> None:
@@ -199,18 +255,52 @@ class GameControl:
             status.append(f"{state.result.value.upper()}: {state.reason}")
         if self.message:
             status.append(self.message)
-        options = [option_text(decision, o) for o in decision.options] if decision else []
-        prompt = None
-        if decision is not None:
-            who = decision.figure or "the table"
-            prompt = f"[{who}] {decision.prompt}"
+        options, prompt, detail = [], None, []
+        if decision is not None and decision.decider is Decider.CHANCE:
+            prompt = chance_question(decision)
+            options = [option_text(decision, o) for o in chance_options(decision)]
+        elif decision is not None:
+            order = menu_order(decision)
+            options = [self.present.option(decision, decision.options[i]) for i in order]
+            prompt = self.present.prompt(decision)
+            status.extend(self.present.not_ready(decision))
+            if self.hovered_option is not None and self.hovered_option < len(order):
+                detail = self.present.detail(decision,
+                                             decision.options[order[self.hovered_option]])
+            elif self.hovered is not None and decision.kind == "move-to" and (
+                    self.hovered in decision.options):
+                cost = decision_move_cost(decision, self.hovered)
+                detail = [str(cost)] if cost is not None else []
         groups = {g: s.block.colour for g, s in self.ctx.scenario.groups.items()}
         pool = (battle.pool.dice, battle.pool.size) if battle is not None else None
-        panel = Panel(self.title, status, prompt, options,
-                      list(battle.log[-40:]) if battle is not None else [], pool)
-        legal = frozenset(space_options(decision)) if decision is not None else frozenset()
+        log, log_sides = self._log(battle)
+        panel = Panel(self.title, status, prompt, options, log, pool, detail, log_sides)
+        legal = (frozenset(space_options(decision, position)) if decision is not None
+                 else frozenset())
         return View(position, legal, decision.figure if decision else None, labels,
-                    self._objective_spaces(), groups, panel)
+                    self._objective_spaces(), groups, panel, space_costs(decision))
+
+    def _log(self, battle: Any) -> tuple[list[str], list[str]]:
+        """The log's last lines (scrolled back ``log_scroll``), one short line per action
+        unless ``why`` asks for the reasoning; and each line's side, for its colour."""
+        if battle is None:
+            return [], []
+        lines = list(battle.log)
+        if not self.why:
+            lines = [short(line) for line in lines]
+        self.log_scroll = max(0, min(self.log_scroll, len(lines) - 1))
+        end = len(lines) - self.log_scroll
+        shown = lines[max(0, end - 40):end]
+        who = sides(battle.position.figures)
+        return shown, [side_of(line, who) for line in shown]
+
+    def toggle_why(self) -> None:
+        """W: the log in full, with the rules' reasoning, or back to one line an action."""
+        self.why = not self.why
+
+    def scroll(self, lines: int) -> None:
+        """Scroll the log back (positive) or on (negative)."""
+        self.log_scroll = max(0, self.log_scroll + lines)
 
     def _odds(self, decision: Decision[Any] | None, battle: Any, position: Position,
               space: int) -> str | None:
@@ -420,6 +510,8 @@ class CampaignControl:
     control: GameControl | None = None
     message: str = ""
     hovered: int | None = None
+    hovered_option: int | None = None
+    physical: bool = False  # --physical-dice
 
     last: View | None = None
 
@@ -443,6 +535,31 @@ class CampaignControl:
         if self.control is None:
             return ["play the next scenario"] if not self._finished() else []
         return []
+
+    def labels(self) -> list[str]:
+        """The buttons: a Hero or Companion pick says what it is (Fortitude, abilities)."""
+        options = self.options()
+        if self.campaign is None and self.hero is None:
+            return [hero_line(hero_kit(h)) for h in options]
+        if self.campaign is None:
+            return [companion_line(load_companion(find_file(c, "companions")))
+                    for c in options]
+        return options
+
+    def detail(self, index: int | None) -> list[str]:
+        """The whole mat or card behind pick ``index``: every ability in full."""
+        options = self.options()
+        if index is None or not 0 <= index < len(options) or self.campaign is not None:
+            return []
+        if self.hero is None:
+            kit = hero_kit(options[index])
+            abilities = kit.for_game()
+            head = hero_line(kit).split(";")[0]
+        else:
+            card = load_companion(find_file(options[index], "companions"))
+            abilities = card.actions or tuple(s for _, s in card.pooky)
+            head = companion_line(card).split(";")[0]
+        return [head, *(line for a in abilities for line in ability_card(a))]
 
     def _finished(self) -> bool:
         return self.campaign is not None and self.campaign.finished(campaign_file(self.campaign))
@@ -495,7 +612,8 @@ class CampaignControl:
             save(self.campaign, self.folder)
 
         self.control = GameControl(load_context(game.setup), game.seed, game.choices, keep,
-                                   title=f"{entry.number}. {entry.title}")
+                                   title=f"{entry.number}. {entry.title}",
+                                   physical=self.physical)
         self._after_move()
 
     def _after_move(self) -> None:
@@ -526,6 +644,7 @@ class CampaignControl:
             first = load_campaign_file(find_file("sample-campaign", "scenarios")).scenarios[0]
             position = Position.empty(load_scenario(first.file).board)
         panel = Panel(f"Solo campaign {self.name!r}", [self.message] if self.message and
-                      self.campaign is None else [], prompt, self.options(),
-                      list(board_view.panel.log) if board_view and board_view.panel else [])
+                      self.campaign is None else [], prompt, self.labels(),
+                      list(board_view.panel.log) if board_view and board_view.panel else [],
+                      detail=self.detail(self.hovered_option))
         return View(position, panel=panel)

@@ -10,13 +10,31 @@ import pyglet
 from tales.errors import TalesError
 from tales.viewer.scene import Scene, View
 
+#: What off-screen drawing needs (Debian package -> file patterns it installs).
+GL_PACKAGES = {"libegl1": ("libEGL.so.1",), "libegl-mesa0": ("libEGL_mesa.so.0",),
+               "libgl1-mesa-dri": ("dri/*_dri.so", "dri/*.so")}
+LIB_DIRS = ("/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64",
+            "/usr/lib")
+
+
+def missing_gl_packages(roots: tuple[str, ...] = LIB_DIRS) -> list[str]:
+    """The Debian packages of :data:`GL_PACKAGES` whose files are in none of ``roots``."""
+    missing = []
+    for package, patterns in GL_PACKAGES.items():
+        if not any(next(Path(root).glob(pattern), None) is not None
+                   for root in roots for pattern in patterns):
+            missing.append(package)
+    return missing
+
 
 def _window(width: int, height: int) -> pyglet.window.Window:
     try:
         return pyglet.window.Window(width, height, visible=False)
     except Exception as bad:  # pyglet raises several kinds when no GL is to be had
-        raise TalesError(f"cannot draw: no OpenGL ({bad}); on Debian install libegl1 "
-                         "libegl-mesa0 libgl1-mesa-dri") from None
+        missing = missing_gl_packages()
+        hint = (f"; on Debian install {' '.join(missing)}" if missing else
+                "; the OpenGL libraries are installed: is the display or driver usable?")
+        raise TalesError(f"cannot draw: no OpenGL ({bad}){hint}") from None
 
 
 def render_image(view: View, width: int = 1200, height: int = 800) -> pyglet.image.ImageData:

@@ -22,8 +22,11 @@ from tales.viewer.layout import MapLayout
 
 PANEL_WIDTH = 360
 BUTTON_HEIGHT = 26
+LINE = 15  # a wrapped line of a button or of the card
 MAX_BUTTONS = 10
 FONT = 10
+CHARS = 46  # characters of 10-point text a panel line holds
+SMALL_CHARS = 52  # of 9-point text
 
 
 @dataclass
@@ -36,6 +39,8 @@ class Panel:
     options: list[str] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     pool: tuple[int, int] | None = None  # Epic Dice in the pool, its size
+    detail: list[str] = field(default_factory=list)  # the card behind the hovered option
+    log_sides: list[str] = field(default_factory=list)  # each log line's side: its colour
 
 
 @dataclass
@@ -49,6 +54,7 @@ class View:
     objective: frozenset[int] = frozenset()
     groups: dict[str, str] = field(default_factory=dict)  # group -> base colour name
     panel: Panel | None = None
+    costs: dict[int, str] = field(default_factory=dict)  # a Move's green spaces: "2 !1"
 
 
 @dataclass
@@ -151,6 +157,11 @@ class Scene:
                 self._text(f"{int(board.hazard_damage[space])}!", x - size * 0.55,
                            y - size * 0.32, size=max(size * 0.17, 7), colour=style.HAZARD,
                            layer=2, bold=True)
+            if space in self.view.costs:
+                cost = self.view.costs[space]
+                self._text(cost, x, y - size * 0.62, size=max(size * 0.2, 7),
+                           colour=style.HAZARD if "!" in cost else (20, 90, 30), layer=5,
+                           bold=True)
             if space in self.view.labels:
                 self._text(self.view.labels[space], x, y + size * 0.55,
                            size=max(size * 0.2, 7), colour=(20, 90, 30), layer=5, bold=True)
@@ -241,12 +252,11 @@ class Scene:
         self._add(shapes.Rectangle(left, 0, width, self.height, color=style.PANEL,
                                    batch=self.batch, group=self.layers[1]))
         x = left + 14
-        y = self.height - 24
+        y: float = self.height - 24
         self._text(panel.title, x, y, size=13, anchor_x="left", bold=True)
         y -= 26
         for line in panel.status:
-            self._text(line, x, y, anchor_x="left", colour=style.TEXT)
-            y -= 18
+            y = self._wrapped(line, x, y, colour=style.TEXT, step=17)
         if panel.pool is not None:
             dice, size = panel.pool
             self._text("Epic Pool", x, y, anchor_x="left")
@@ -263,43 +273,69 @@ class Scene:
                        colour=style.DIM)
             y -= 26
         for line in self._legend():
-            self._text(line, x, y, size=9, anchor_x="left", colour=style.DIM)
-            y -= 15
+            y = self._wrapped(line, x, y, size=9, colour=style.DIM, step=14)
         if panel.prompt:
             y -= 6
-            for line in textwrap.wrap(panel.prompt, 44):
-                self._text(line, x, y, anchor_x="left", colour=style.SELECTED)
-                y -= 17
+            y = self._wrapped(panel.prompt, x, y, colour=style.SELECTED, step=17)
             shown = panel.options
             if len(shown) > MAX_BUTTONS:
                 shown = shown[:MAX_BUTTONS - 1]
             for index, option in enumerate(shown):
-                y -= BUTTON_HEIGHT + 4
-                button = Button(index, x, y, width - 28, BUTTON_HEIGHT)
+                rows = textwrap.wrap(f"{index + 1}. {option}", CHARS - 2) or [""]
+                if len(rows) > 3:  # the whole card is one hover away
+                    rows = [*rows[:2], rows[2][:CHARS - 6] + " ..."]
+                height = BUTTON_HEIGHT + LINE * (len(rows) - 1)
+                y -= height + 4
+                button = Button(index, x, y, width - 28, height)
                 self.buttons.append(button)
                 self._add(shapes.Rectangle(button.x, button.y, button.width, button.height,
                                            color=(70, 74, 90), batch=self.batch,
                                            group=self.layers[2]))
-                self._text(f"{index + 1}. {option}"[:46], x + 8, y + BUTTON_HEIGHT / 2,
-                           anchor_x="left")
+                for n, line in enumerate(rows):
+                    self._text(line, x + 8, y + height - BUTTON_HEIGHT / 2 - n * LINE,
+                               anchor_x="left")
             if len(shown) < len(panel.options):
                 y -= 20
                 self._text(f"... {len(panel.options) - len(shown)} more: click a green "
                            "space", x, y, anchor_x="left", colour=style.DIM)
             y -= 12
-        self._text("Log", x, y - 8, anchor_x="left", colour=style.DIM, bold=True)
+        if panel.detail:
+            y -= 4
+            for line in panel.detail:
+                y = self._wrapped(line, x, y, size=9, colour=style.CARD, step=14)
+            y -= 6
+        self._text("Log (W: why, wheel: scroll)", x, y - 8, anchor_x="left",
+                   colour=style.DIM, bold=True)
         y -= 28
-        lines: list[str] = []
-        for entry in panel.log:
-            lines.extend(textwrap.wrap(entry, 50) or [""])
+        lines: list[tuple[str, style.Colour]] = []
+        for n, entry in enumerate(panel.log):
+            side = panel.log_sides[n] if n < len(panel.log_sides) else ""
+            colour = style.LOG_COLOURS.get(side, style.DIM)
+            lines.extend((text, colour) for text in
+                         textwrap.wrap(entry, SMALL_CHARS, subsequent_indent="  ") or [""])
         room = max(int((y - 10) // 15), 0)
-        for line in lines[-room:] if room else []:
-            self._text(line, x, y, size=9, anchor_x="left", colour=style.DIM)
+        for line, colour in lines[-room:] if room else []:
+            self._text(line, x, y, size=9, anchor_x="left", colour=colour)
             y -= 15
 
+    def _wrapped(self, text: str, x: float, y: float, size: float = FONT,
+                 colour: style.Colour = style.TEXT, step: float = 17) -> float:
+        """``text`` wrapped to the panel's width from ``y`` down; the next line's y."""
+        chars = CHARS if size >= FONT else SMALL_CHARS
+        for line in textwrap.wrap(text, chars, subsequent_indent="  ") or [""]:
+            self._text(line, x, y, size=size, anchor_x="left", colour=colour)
+            y -= step
+        return y
+
     def _legend(self) -> list[str]:
-        """The map's named features, their kind and damage."""
+        """The map's named features, their kind and damage; what the tokens' letters and
+        the border colours on this map mean."""
         board = self.view.position.board
+        tokens = sorted({t for f in self.view.position.figures for t, _ in f.tokens},
+                        key=lambda t: style.TOKEN_LABELS[t])
+        kinds = {board.feature_spec(board.glyphs[s]).kind for s in range(board.n)}
+        lines = style.legend(tokens, kinds, bool(self.view.objective),
+                             bool(self.view.legal))
         seen: dict[str, str] = {}
         for space in range(board.n):
             name = board.feature_name[space]
@@ -309,7 +345,7 @@ class Scene:
             damage = (f", {int(board.hazard_damage[space])} damage"
                       if kind is FeatureKind.HAZARD else "")
             seen[name] = f"{name}: {kind.value}{damage}"
-        return list(seen.values())
+        return [*seen.values(), *lines]
 
     def draw(self) -> None:
         """Draw the scene into the current window."""

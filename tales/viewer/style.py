@@ -35,6 +35,9 @@ ALLY: Colour = (100, 150, 230)
 ILLUSION: Colour = (170, 120, 220)
 POOKY: Colour = (236, 120, 170)
 WOUNDED: Colour = (200, 30, 30)
+CARD: Colour = (250, 214, 150)  # the whole card of the option under the pointer
+#: Log lines by side: the players' figures blue, the Schemers red, the rest dim.
+LOG_COLOURS: dict[str, Colour] = {"hero": (140, 180, 250), "schemer": (240, 140, 120)}
 
 #: Base colours a Scheme Block may name (anything else gets a steady colour of its own).
 NAMED: dict[str, Colour] = {
@@ -103,3 +106,29 @@ def readable_on(colour: Colour) -> Colour:
     """Black or white text, whichever reads on ``colour``."""
     r, g, b = colour
     return (20, 20, 20) if 0.299 * r + 0.587 * g + 0.114 * b > 150 else (250, 250, 250)
+
+
+#: The border colours' meanings, as the legend words them.
+BORDER_NAMES: dict[FeatureKind, str] = {
+    FeatureKind.HAZARD: "red Hazard", FeatureKind.DIFFICULT: "yellow Difficult",
+    FeatureKind.IMPASSABLE: "purple Impassable",
+    FeatureKind.IMPASSABLE_FEATURE: "purple Impassable",
+}
+
+
+def legend(tokens: list[Token], kinds: set[FeatureKind], objective: bool, legal: bool
+           ) -> list[str]:
+    """What the letters of the ``tokens`` on the map and the border colours of its feature
+    ``kinds`` mean (one line each); "green: a choice" when spaces can be clicked."""
+    lines = []
+    if tokens:
+        lines.append("tokens: " + ", ".join(f"{TOKEN_LABELS[t]} {t.rule_name}"
+                                            for t in tokens))
+    borders = list(dict.fromkeys(BORDER_NAMES[k] for k in BORDER_NAMES if k in kinds))
+    if objective:
+        borders.append("blue objective")
+    if legal:
+        borders.append("green: a choice (number: movement, !N: damage on the way)")
+    if borders:
+        lines.append("borders: " + ", ".join(borders))
+    return lines

@@ -101,6 +101,9 @@ steps = [ { attack = "melee", damage = 3 } ]
 '''
 
 IDLE_FAR = group("idlers") + first(at("idlers", "G4"))
+#: An idle Foe next to Gerki's start (A1): every Action of his has a legal use (an Ability
+#: with none is not offered, issue 17).
+IDLE_NEAR = group("idlers") + first(at("idlers", "A2"))
 SOLO = ("gerki",)
 GUARD, MEDIC, SCOUT, TINKER, POOKY = "otto-guard", "otto-medic", "otto-scout", "otto-tinker", \
     "pooky"
@@ -782,7 +785,7 @@ def test_campaign_offers_only_what_the_hero_equipped(
         tmp_path: Path, rule: Rule, loadout: Loadout, answers: dict[str, list[Any]],
         expected: tuple[str, ...]) -> None:
     """The first Action Gerki is offered in a campaign game (issue 15, item 13)."""
-    ctx = load(tmp_path, IDLE_FAR, SOLO, GUARD, loadout)
+    ctx = load(tmp_path, IDLE_NEAR, SOLO, GUARD, loadout)
     state, seen = run(ctx, (R, C), {**FIRST_ACTIONS, **answers})
     assert options("ability")(state, seen)[0] == expected, rule
 
@@ -802,7 +805,7 @@ BAG = [
     case("solo-both-hero-tokens-are-full-turns", "the Hero's token and the Solo Hero token "
          "each give a full turn: two Actions and a Shenanigan",
          CHANGES_B, FULL_TURNS,
-         IDLE_FAR, SOLO, GUARD, (R, C),
+         IDLE_NEAR, SOLO, GUARD, (R, C),
          {"initiative": ["solo gerki", "hero gerki"],
           "tile": ["action", "action", "end turn", "action", "action", "end turn"],
           "ability": ["Shiv"] * 4},

@@ -270,7 +270,8 @@ ALLY_COSTS = [
     case("token-ally-ability-pays-its-cooldown", "the sample hawk's Swoop (cooldown 1) "
          "takes its Cooldown Token, and cannot be used again while it has it",
          "Cooldown Ability", "Cannot be activated if it already has Cooldown Tokens.",
-         [("tile", "ally hawk"), ("ability", "Swoop"), ("move-to", 4), ("tile", "end turn")],
+         # no Foe on the lane: Talons has no legal use, so Swoop is the one ability offered
+         [("tile", "ally hawk"), ("move-to", 4), ("tile", "end turn")],
          ["Talons 0/0", "Swoop 1/0"], ["Talons"]),
 ]
 

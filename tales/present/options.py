@@ -1,0 +1,155 @@
+"""Decisions and their options in the game's words: one line each for a menu or a
+button, and the whole card or rule behind an option for a "more" key or a hover."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from tales.present.abilities import ability_card, ability_line
+from tales.present.moves import decision_move_cost
+from tales.rules.decisions import Decision
+from tales.rules.effects import Ability, Kind
+from tales.rules.hero_turn import END_TURN, no_use
+from tales.rules.reactions import unusable
+from tales.table import describe_option
+
+#: Decisions whose options are counts of something, and what.
+COUNTS = {"empower": "Epic Dice", "epic-defence": "Epic Dice", "shields": "Shield Tokens",
+          "hitback": "Hitback Tokens", "evade": "Evade Tokens"}
+
+#: Tile options of a hero's turn, as a player says them.
+TILES = {"action": "an Action tile", "shenanigan": "a Shenanigan tile",
+         "pooky": "Pooky's tile", END_TURN: "end the turn"}
+
+
+def option_text(decision: Decision[Any], option: Any) -> str:
+    """An option in the table's words, with no more than the Decision knows."""
+    if isinstance(option, bool):
+        return "yes" if option else "no"
+    if decision.kind in COUNTS and isinstance(option, int):
+        return f"{option} {COUNTS[decision.kind]}"
+    board = decision.position
+    described = describe_option(board, decision, option) if board is not None else option
+    if isinstance(described, (list, tuple)):
+        return ", ".join(str(o) for o in described)
+    return str(described)
+
+
+def menu_order(decision: Decision[Any]) -> list[int]:
+    """The order options are listed in: a yes/no question always yes first."""
+    indices = list(range(len(decision.options)))
+    if all(isinstance(o, bool) for o in decision.options):
+        indices.sort(key=lambda i: not decision.options[i])
+    return indices
+
+
+@dataclass
+class Presenter:
+    """Turns Decisions into lines, knowing each figure's abilities by name."""
+
+    abilities: Mapping[str, tuple[Ability, ...]] = field(default_factory=dict)
+
+    def ability(self, figure: str | None, name: str) -> Ability | None:
+        """``figure``'s ability called ``name`` (or anyone's: a door-opening Scenario
+        Ability is every Companion's)."""
+        mine = self.abilities.get(figure or "", ())
+        everyone = (a for owned in self.abilities.values() for a in owned)
+        return next((a for a in (*mine, *everyone) if a.name == name), None)
+
+    def _asked_ability(self, decision: Decision[Any]) -> Ability | None:
+        """The ability a Companion's "use X?" question is about."""
+        if decision.kind != "companion-action" or decision.figure is None:
+            return None
+        name = decision.prompt[len(decision.figure) + 2:].rstrip("?")
+        return self.ability(decision.figure, name)
+
+    def prompt(self, decision: Decision[Any]) -> str:
+        """The question, with who asks it and what a yes does."""
+        who = decision.figure or "the table"
+        asked = self._asked_ability(decision)
+        text = decision.prompt
+        if asked is not None:
+            text = f"{decision.figure}: use {ability_line(asked)}?"
+        return f"[{who}] {text}"
+
+    def option(self, decision: Decision[Any], option: Any) -> str:
+        """One option as a menu line or a button."""
+        if decision.kind == "ability" and isinstance(option, str):
+            found = self.ability(decision.figure, option)
+            if found is not None:
+                return ability_line(found)
+        if decision.kind == "tile" and isinstance(option, str):
+            return self.tile(decision, option)
+        if decision.kind == "move-to" and isinstance(option, int):
+            cost = decision_move_cost(decision, option)
+            if cost is not None:
+                return str(cost)
+        return option_text(decision, option)
+
+    def tile(self, decision: Decision[Any], option: str) -> str:
+        """A tile option with the abilities it can be used for now."""
+        figure = decision.figure
+        if option.startswith("ally "):
+            figure, label = option[len("ally "):], f"{option[len('ally '):]}'s tile"
+            kinds: tuple[Kind, ...] = (Kind.ACTION, Kind.SHENANIGAN)
+        elif option in (Kind.ACTION.value, Kind.SHENANIGAN.value):
+            label, kinds = TILES[option], (Kind(option),)
+        else:
+            return TILES.get(option, option)
+        names = [a.name for a in self.ready(decision, figure, kinds)]
+        return f"{label}: {', '.join(names)}" if names else label
+
+    def ready(self, decision: Decision[Any], figure: str | None, kinds: tuple[Kind, ...]
+              ) -> list[Ability]:
+        """``figure``'s abilities of ``kinds`` it can use now."""
+        battle = decision.battle
+        found = []
+        for ability in self.abilities.get(figure or "", ()):
+            if ability.kind not in kinds:
+                continue
+            if battle is not None and figure is not None and (
+                    unusable(battle, figure, ability.name, ability.side)
+                    or no_use(battle, figure, ability)):
+                continue
+            found.append(ability)
+        return found
+
+    def not_ready(self, decision: Decision[Any]) -> list[str]:
+        """On a tile choice: the Hero's Actions and Shenanigans it cannot use now, and why
+        (a Cooldown, no Foe in reach)."""
+        battle, figure = decision.battle, decision.figure
+        if decision.kind != "tile" or battle is None or figure is None:
+            return []
+        lines = []
+        for ability in self.abilities.get(figure, ()):
+            if ability.kind not in (Kind.ACTION, Kind.SHENANIGAN):
+                continue
+            if not ability.on_side(battle.position.figure(figure)):
+                continue
+            why = (unusable(battle, figure, ability.name, ability.side)
+                   or no_use(battle, figure, ability))
+            if why:
+                lines.append(f"{ability.name}: not now ({why})")
+        return lines
+
+    def detail(self, decision: Decision[Any], option: Any) -> list[str]:
+        """Everything behind an option: the whole card of an ability, a tile's abilities
+        in full, a move's route."""
+        if decision.kind == "ability" and isinstance(option, str):
+            found = self.ability(decision.figure, option)
+            if found is not None:
+                return ability_card(found)
+        if decision.kind == "tile" and isinstance(option, str):
+            figure = decision.figure
+            kinds: tuple[Kind, ...] = ((Kind(option),) if option in ("action", "shenanigan")
+                                       else (Kind.ACTION, Kind.SHENANIGAN))
+            if option.startswith("ally "):
+                figure = option[len("ally "):]
+            return [line for a in self.ready(decision, figure, kinds)
+                    for line in ability_card(a)]
+        asked = self._asked_ability(decision)
+        if asked is not None:
+            return ability_card(asked)
+        return [self.option(decision, option)]
