@@ -168,3 +168,32 @@ def test_terminal_log_is_short_and_w_shows_why() -> None:
     assert "  cellar-rats-1: moves to F3 along H5 G4 F4 F3" in rats, rats
     assert not any(" toward " in line for line in before)
     assert any(line.startswith("  cellar-rats-1: Leap 3 toward ") for line in after), after
+
+
+def test_a_companion_is_not_asked_to_kick_an_open_door() -> None:
+    """Issue 17, item 3: an action that would do nothing (no closed door in reach) is not
+    asked of the Companion's player; the log says why."""
+    from pathlib import Path
+
+    from tales.content.companions import load_companion
+    from tales.rules.companions import companion_turn
+    from tales.rules.decisions import resolve
+    from tests.build import fig, positioned
+    from tests.cases._combat import hero_
+    from tests.cases._heroes import ability, equipped
+
+    otto = load_companion(Path(__file__).resolve().parents[1] / "companions" / "otto-guard.toml")
+    kick = ability("action", '{ open_door = true, target = "adjacent door" }',
+                   name="Kick the door open")
+    position = positioned(". . . .", hero_("h", "A1"),
+                          fig("otto", "B1", "hero", role="companion", fortitude=6))
+    asked: list[str] = []
+
+    def decline(decision: Any) -> Any:
+        asked.append(decision.prompt)
+        return False
+
+    result = resolve(companion_turn(equipped(position, {}), otto, "h",
+                                    scenario_abilities=(kick,)), decline)
+    assert asked and not any("Kick the door open" in prompt for prompt in asked)
+    assert "otto: Kick the door open: not now (no closed door in reach)" in result.log

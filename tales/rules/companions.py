@@ -24,6 +24,7 @@ from tales.rules.attacks import Battle
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.effects import Ability, Kind, Verb, activate
 from tales.rules.health import StunEffect, TurnKind, give_tokens, stun_at_turn
+from tales.rules.hero_turn import no_use
 from tales.rules.movement import nearest_unoccupied
 
 
@@ -102,6 +103,10 @@ def companion_turn(
         here = next((f for f in battle.position.figures if f.id == cid), None)
         if here is None or here.recovering:
             break  # Defeated during its own turn: on its Recovery side it acts no more
+        why_not = no_use(battle, cid, ability)
+        if why_not:  # not asked: it would do nothing (a door already open, no Foe near)
+            battle = battle.note(f"{cid}: {ability.name}: not now ({why_not})")
+            continue
         use = yield Decision("companion-action", f"{cid}: {ability.name}?", (True, False),
                              Decider.PLAYER, cid, position=battle.position, battle=battle)
         if not use:

@@ -500,11 +500,7 @@ def carry_out(table: Battle, hero_id: str, effect: Effect, trigger: str | None =
     if verb is Verb.OPEN_DOOR:
         if actor.kind is Role.POOKY:
             return table.note("Pooky cannot open doors")
-        doors = [d for d in table.position.closed_doors - table.sealed_doors
-                 if table.position.board.adjacent(actor.at, d)
-                 or table.position.line_of_fire(actor.at, d) is not None]
-        inside = [d for d in doors if table.position.board.plain_distance(actor.at, d)
-                  <= effect.aim.within]
+        inside = doors_in_reach(table, actor, effect)
         if not inside:
             return table.note("no closed door in reach")
         door = inside[0]
@@ -518,6 +514,16 @@ def carry_out(table: Battle, hero_id: str, effect: Effect, trigger: str | None =
 
 
 STOP = "stop"
+
+
+def doors_in_reach(table: Battle, actor: Figure, effect: Effect) -> list[int]:
+    """The closed doors an "open door" step of ``actor`` can open (not those only the
+    scenario's events open), within the step's reach."""
+    position = table.position
+    doors = [d for d in position.closed_doors - table.sealed_doors
+             if position.board.adjacent(actor.at, d)
+             or position.line_of_fire(actor.at, d) is not None]
+    return [d for d in doors if position.board.plain_distance(actor.at, d) <= effect.aim.within]
 
 
 def _rampage(table: Battle, actor: Figure, effect: Effect) -> Resolution[Battle]:

@@ -27,6 +27,7 @@ from tales.rules.effects import (
     _candidates,
     activate,
     burst_placements,
+    doors_in_reach,
 )
 from tales.rules.health import StunEffect, TurnKind, stun_at_turn
 from tales.rules.reactions import reset_options, spend_reset, unusable
@@ -75,6 +76,8 @@ def _step_unused(battle: Battle, figure_id: str, effect: Effect) -> str | None:
             return ("no adjacent Foe" if attack.kind is AttackKind.MELEE
                     else f"no Foe in Range {attack.range}")
         return None
+    if effect.verb is Verb.OPEN_DOOR and not doors_in_reach(battle, actor, effect):
+        return "no closed door in reach"
     if effect.verb in _PICKS and effect.aim.whom in (Whom.FOE, Whom.FRIEND) and (
             not _candidates(battle, actor, effect.aim)):
         return f"no {effect.aim}"
