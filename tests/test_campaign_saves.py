@@ -789,8 +789,8 @@ def test_a_save_stopped_at_any_step_leaves_the_backup_chain_whole(
 def test_saves_written_before_the_checks_still_load(tmp_path: Path) -> None:
     """tests/data/saves holds a campaign mid-scenario (after a defeat, Legend, one step
     fewer) and its game as a game save, written by tales as it was before issue 16's
-    checks (the game's 25 answers since re-recorded under issue 15's rules, which changed
-    what a Hero is offered): both load, and their games replay."""
+    checks (the game's 25 answers re-recorded under today's rules, which changed what a
+    Hero and a Companion are offered): both load, and their games replay."""
     from tales.engine.content import load_context
     from tales.engine.game import Game
     from tales.engine.rounds import play_scenario

@@ -103,8 +103,9 @@ def companion_turn(
         here = next((f for f in battle.position.figures if f.id == cid), None)
         if here is None or here.recovering:
             break  # Defeated during its own turn: on its Recovery side it acts no more
-        why_not = no_use(battle, cid, ability)
-        if why_not:  # not asked: it would do nothing (a door already open, no Foe near)
+        why_not = (no_use(battle, cid, ability)
+                   if all(e.verb is Verb.OPEN_DOOR for e in ability.effects) else None)
+        if why_not:  # not asked: it would do nothing (no closed door in reach)
             battle = battle.note(f"{cid}: {ability.name}: not now ({why_not})")
             continue
         use = yield Decision("companion-action", f"{cid}: {ability.name}?", (True, False),

@@ -882,12 +882,12 @@ TURNS = [
     case("companion-scenario-abilities-if-the-card-says", "Otto (tinker)'s card allows "
          "Scenario Abilities: offered after his own actions",
          CHANGES_B, SCENARIO_ABILITIES,
-         DOOR_SCENARIO, SOLO, TINKER, (R, C), {},
+         DOOR_SCENARIO, SOLO, TINKER, (R, C), AT_THE_DOOR,
          prompts("companion-action"), [*TINKER_ACTIONS, "otto: Kick the door open?"] * 2),
     case("companion-door-ability-without-scenario-abilities", "Otto (guard)'s card allows "
          "no Scenario Abilities, but one that only opens doors is every Companion's",
          CHANGES_B, TRAPS,
-         DOOR_SCENARIO, SOLO, GUARD, (R, C), {},
+         DOOR_SCENARIO, SOLO, GUARD, (R, C), AT_THE_DOOR,
          prompts("companion-action"), [*GUARD_ACTIONS, "otto: Kick the door open?"] * 2),
     case("companion-opens-a-door", "Otto (tinker) kicks the door open; the part waiting "
          "for it begins",
