@@ -10,6 +10,7 @@ the card resolves, each player who lost Fortitude to it may hit back (A-33, A-47
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -194,8 +195,7 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
     if outcome.negated:
         tavern = tavern.note(f"{label} is Negated")
     elif card.minion and steps is None:  # "play it face-up in front of you"
-        number = sum(1 for m in tavern.minions if m.card.name == card.name) + 1
-        minion = Minion(f"{card.name} #{number} ({name})", name, card)
+        minion = Minion(_unused(tavern, card.name, name), name, card)
         return replace(tavern, minions=(*tavern.minions, minion)).note(
             f"{minion.name} comes into play"), outcome
     else:
@@ -207,6 +207,15 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
     if discard:
         tavern = discard_card(tavern, card, name)
     return tavern, outcome
+
+
+def _unused(tavern: Tavern, card: str, owner: str) -> str:
+    """A new Minion's name: its card, the first number no such Minion of ``owner``'s in
+    play has, and ``owner``. Two copies of one Minion (several copies of one deck at a
+    table, or a copy played after another left play) are never confused."""
+    taken = {m.name for m in tavern.minions}
+    return next(name for n in itertools.count(1)
+                if (name := f"{card} #{n} ({owner})") not in taken)
 
 
 def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
