@@ -48,7 +48,7 @@ DRINK_KEYS = frozenset({"name", "alcohol", "fortitude", "chaser", "event", "spli
 DRINK_EVENT_KEYS = frozenset({"name", "text", "steps", "options", "as_action", "affects"})
 CARD_KEYS = frozenset({"name", "kind", "steps", "text", "count", "starts_round",
                        "winning_hand", "boosts", "trap", "boss", "when_losing", "pile",
-                       "unanswerable", "minion", "wages", "phase", "immediate"})
+                       "unanswerable", "minion", "wages", "phase", "immediate", "cost"})
 DECK_KEYS = frozenset({"character", "mechanics", "villain", "sample", "cards"})
 STEP_WHO = {w.value: w for w in Who}
 #: Verbs whose value is a whole number (an amount).
@@ -323,6 +323,11 @@ def read_cards(data: dict[str, Any], table: str, source: str, lines: LineFinder,
                     wages=_wages(spec.get("wages", 0), fail),
                     immediate=spec.get("immediate", False) is True)
         card = replace(card, phase=_phase(spec.get("phase"), card, fail))
+        if "cost" in spec:
+            answer = response_verb(card)
+            if answer is None or answer.verb is Verb.HIT_BACK:
+                raise fail("'cost' is for a response (a card that Negates, Ignores...)")
+            card = replace(card, cost=_cost(spec["cost"], "a card's", fail))
         if not card.immediate:
             _playable(card, fail)
         cards.extend([card] * count)
@@ -391,12 +396,15 @@ def _steps(value: Any, fail: Fail) -> tuple[Step, ...]:
 def _boost(spec: Any, fail: Fail) -> Boost:
     if not isinstance(spec, dict) or set(spec) - {"cost", "steps", "text"}:
         raise fail("a boost is a table { cost = { energy = 1 }, steps = [...], text = ... }")
-    cost = spec.get("cost")
+    return Boost(_cost(spec.get("cost"), "a boost's", fail), _steps(spec.get("steps", []), fail),
+                 str(spec.get("text", "")))
+
+
+def _cost(cost: Any, whose: str, fail: Fail) -> tuple[tuple[str, int], ...]:
     if not isinstance(cost, dict) or not cost or not all(
             isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in cost.values()):
-        raise fail("a boost's 'cost' names tokens and how many, such as { energy = 1 }")
-    return Boost(tuple(sorted(cost.items())), _steps(spec.get("steps", []), fail),
-                 str(spec.get("text", "")))
+        raise fail(f"{whose} 'cost' names tokens and how many, such as {{ energy = 1 }}")
+    return tuple(sorted(cost.items()))
 
 
 def _step(spec: Any, fail: Fail) -> Step:

@@ -31,7 +31,7 @@ from tales.tavern.rdi.model import (
     Who,
     Whose,
 )
-from tales.tavern.rdi.stats import change, collect, gain_tokens, pay, spend_tokens
+from tales.tavern.rdi.stats import affords, change, collect, gain_tokens, pay, spend_tokens
 from tales.tavern.rdi.timing import (
     PASS,
     Outcome,
@@ -118,12 +118,6 @@ def champions(tavern: Tavern, name: str, label: str, revealer_chosen: bool = Tru
     return picked
 
 
-def _afford(tavern: Tavern, name: str, cost: tuple[tuple[str, int], ...]) -> bool:
-    player = tavern.player(name)
-    rules = characters.mechanics(player)
-    return all(player.count(r) + rules.other_means(tavern, name, r) >= n for r, n in cost)
-
-
 def declare_costs(tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...] | None = None
                   ) -> Resolution[tuple[Tavern, tuple[Step, ...], bool]]:
     """Optional costs are chosen as the card is played and never refunded (A-35): each
@@ -131,8 +125,9 @@ def declare_costs(tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...]
     Fortitude loss (``steps``: the steps played, if not the card's own). Returns the table,
     the extra steps and whether a Buff was spent."""
     extra: tuple[Step, ...] = ()
+    tavern = yield from pay_cost(tavern, name, card)
     for boost in card.boosts:
-        if not _afford(tavern, name, boost.cost):
+        if not affords(tavern, name, boost.cost):
             continue
         what = " and ".join(f"{n} {r}" for r, n in boost.cost)
         choice = yield Decision("boost", f"{name}: spend {what} on {card.name}"
@@ -156,6 +151,14 @@ def declare_costs(tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...]
             tavern = tavern.note(f"{name} spends a Buff Token")
             buffed = True
     return tavern, extra, buffed
+
+
+def pay_cost(tavern: Tavern, name: str, card: Card) -> Resolution[Tavern]:
+    """What ``card`` costs to play at all (``cost``), paid as it is played."""
+    for resource, amount in card.cost:
+        tavern = yield from pay_tokens(tavern, name, resource, amount)
+        tavern = tavern.note(f"{name} spends {amount} {resource} on {card.name}")
+    return tavern
 
 
 def pay_tokens(tavern: Tavern, name: str, resource: str, amount: int) -> Resolution[Tavern]:
@@ -420,6 +423,7 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
     """``name`` plays a response to ``played``: it has its own window; if it is not
     Negated, it does what it says to the original's :class:`Outcome`."""
     tavern, card = yield from take_card(tavern, name, use.card)
+    tavern = yield from pay_cost(tavern, name, card)
     pours = outcome.pours
     pick: int | None = None
     if use.pours:

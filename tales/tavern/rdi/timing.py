@@ -35,6 +35,7 @@ from tales.tavern.rdi.model import (
     Verb,
     Who,
 )
+from tales.tavern.rdi.stats import affords
 
 PASS = "pass"
 
@@ -177,7 +178,8 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
     if card.kind not in (CardKind.SOMETIMES, CardKind.ANYTIME):
         return None
     step = response_verb(card)
-    if step is None or step.verb is Verb.HIT_BACK or name in tavern.resting:
+    if step is None or step.verb is Verb.HIT_BACK or name in tavern.resting or (
+            card.cost and not affords(tavern, name, card.cost)):
         return None
     if step.verb is Verb.TAKE_POT:  # Gerki's "Um...I know you think you won, but..."
         return Use(card.name, step.verb) if played.pot and not outcome.taker else None

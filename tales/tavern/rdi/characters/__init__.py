@@ -207,6 +207,7 @@ def _load() -> None:
         return
     _LOADED.append(True)
     from tales.tavern.rdi.characters import (  # noqa: F401  (each registers itself)
+        adonis,
         alaric,
         amundyr,
         dominique,
