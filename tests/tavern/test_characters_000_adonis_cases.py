@@ -4,24 +4,18 @@ Compendium. The cards are his sample deck's (``decks/characters/adonis.toml``)."
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-import numpy as np
 import pytest
 
-from tales.engine.game import Game
-from tales.rules.decisions import Decision, Resolution
-from tales.tavern.rdi.bots import policy
+from tales.rules.decisions import Resolution
 from tales.tavern.rdi.characters import adonis
-from tales.tavern.rdi.decks import load_character, load_drinks
-from tales.tavern.rdi.effects import play_card
-from tales.tavern.rdi.model import Card, CardKind, Mode, Player, Step, Tavern, Variant, Verb, Who
-from tales.tavern.rdi.rules import CharacterDeck, play_game, set_up
+from tales.tavern.rdi.decks import load_character
+from tales.tavern.rdi.model import Card, CardKind, Player, Step, Tavern, Verb, Who
+from tales.tavern.rdi.rules import CharacterDeck, set_up
 from tales.tavern.rdi.simulate import DECKS
-from tales.tavern.rdi.simulate import table as seats
 
-from ._play import run, table
+from ._play import Start, bot_games, check_character, plays, seat
 from ._seeds import row
 
 DECK = load_character(DECKS / "characters" / "adonis.toml")
@@ -44,24 +38,8 @@ NO = Card("I don't think so! (test)", CardKind.SOMETIMES,
 
 
 def bard(*hand: Card, smashed: tuple[str, ...] = ()) -> Player:
-    player = Player("adonis", "Adonis (test)", 10, hand=hand, mechanics="adonis")
-    for instrument in adonis.INSTRUMENTS:
-        player = player.with_count(instrument, 0 if instrument in smashed else 1)
-    return player
-
-
-def seat(name: str, *hand: Card) -> Player:
-    return Player(name, "x", 10, hand=hand)
-
-
-Start = Callable[[Tavern], Resolution[Tavern]]
-
-
-def plays(name: str, card: Card, target: str | None = None) -> Start:
-    def start(tavern: Tavern) -> Resolution[Tavern]:
-        tavern, _ = yield from play_card(tavern, name, card, target)
-        return tavern
-    return start
+    return seat("adonis", *hand, mechanics="adonis",
+                tokens={i: int(i not in smashed) for i in adonis.INSTRUMENTS})
 
 
 def setting_up(tavern: Tavern) -> Resolution[Tavern]:
@@ -72,94 +50,72 @@ def setting_up(tavern: Tavern) -> Resolution[Tavern]:
 CASES = [
     row("adonis-instruments-unbroken", "000",
         "Place these tokens near your player mat with the unbroken sides face up.",
-        [seat("x")], setting_up, {}, {"instruments": (1, 1, 1)}),
+        [seat("x")], setting_up, {}, {"tokens": (1, 1, 1)}),
     row("adonis-smash-for-a-better-effect", "000",
         "Adonis plays \u201cSometimes they call me Adonis the Bard-barian!\u201d and chooses to "
         "smash his drum by flipping it over to its smashed side. He chooses Zot to lose 4 "
         "Fortitude.",
         [bard(), seat("zot")], plays("adonis", SWING, "zot"),
         {"boost": ["yes"], "smash": ["drum"]},
-        {"fortitude": {"zot": 16}, "instruments": (1, 1, 0)}),
+        {"fortitude": {"zot": 16}, "tokens": (1, 1, 0)}),
     row("adonis-never-smash-a-smashed-one", "000",
         "You may not smash an instrument that is already smashed.",
         [bard(smashed=("drum",)), seat("zot")], plays("adonis", SWING, "zot"),
         {"boost": ["yes"], "smash": ["lyre"]},
-        {"options:smash": ("flute", "lyre"), "instruments": (1, 0, 0)}),
+        {"options:smash": ("flute", "lyre"), "tokens": (1, 0, 0)}),
     row("adonis-smash-as-you-play", "000",
         "When a card allows you to smash an instrument, you must choose which instrument to "
         "smash and smash it as you play the card. You may not wait for your opponents to "
         "respond.",
         [bard(), seat("zot", MAGNIFICENT)], plays("adonis", SWING, "zot"),
         {"boost": ["yes"], "smash": ["flute"]},
-        {"order": ("boost", "smash", "respond"), "instruments": (0, 1, 1)}),
+        {"order": ("boost", "smash", "respond"), "tokens": (0, 1, 1)}),
     row("adonis-no-instrument-back", "000",
         "If you smash an instrument but the card you played is Negated or Ignored, you do "
         "not get your instrument back.",
         [bard(), seat("zot", NOT_WHILE)], plays("adonis", SWING, "zot"),
         {"boost": ["yes"], "smash": ["drum"], "respond": [NOT_WHILE.name]},
-        {"fortitude": {"zot": 20}, "instruments": (1, 1, 0)}),
+        {"fortitude": {"zot": 20}, "tokens": (1, 1, 0)}),
     row("adonis-hit-back-smashing-the-flute", "000",
         "As he plays the card, he chooses to smash his flute so that Fiona will lose 3 "
         "Fortitude instead of 1.",
         [seat("fiona", SCORCH), bard(MUSCLES)], plays("fiona", SCORCH, "adonis"),
         {"hit-back": [MUSCLES.name], "boost": ["yes"], "smash": ["flute"]},
-        {"fortitude": {"fiona": 17, "adonis": 18}, "instruments": (0, 1, 1)}),
+        {"fortitude": {"fiona": 17, "adonis": 18}, "tokens": (0, 1, 1)}),
     row("adonis-negated-hit-back-keeps-it-smashed", "000",
         "Fiona responds with \u201cI don\u2019t think so!\u201d, so she loses no Fortitude. Adonis "
         "does not get his flute back.",
         [seat("fiona", SCORCH, NO), bard(MUSCLES)], plays("fiona", SCORCH, "adonis"),
         {"hit-back": [MUSCLES.name], "boost": ["yes"], "smash": ["flute"],
          "respond": [NO.name]},
-        {"fortitude": {"fiona": 20}, "instruments": (0, 1, 1)}),
+        {"fortitude": {"fiona": 20}, "tokens": (0, 1, 1)}),
     row("adonis-nope-needs-an-instrument", "000",
         "If you don\u2019t have an instrument to smash, you may not play this card.",
         [bard(NOPE, smashed=adonis.INSTRUMENTS), seat("gog", MAGNIFICENT)],
         plays("adonis", DRUM_SOLO), {"respond": [MAGNIFICENT.name]},
-        {"fortitude": {"gog": 20}, "offered:adonis": 0, "hand": 1}),
+        {"fortitude": {"gog": 20}, "respond:adonis": 0, "hand": 1}),
     row("adonis-nope-smashes-the-drum-first", "000",
         "Since Adonis doesn\u2019t have his drum when \u201cRhythmic beatdown\u201d resolves, "
         "each other player (including Gog) loses 1 Fortitude, not 2.",
         [bard(NOPE), seat("gog", MAGNIFICENT), seat("zot")], plays("adonis", DRUM_SOLO),
         {"respond": [MAGNIFICENT.name, NOPE.name], "smash": ["drum"]},
-        {"fortitude": {"gog": 19, "zot": 19}, "instruments": (1, 1, 0), "hand": 0}),
+        {"fortitude": {"gog": 19, "zot": 19}, "tokens": (1, 1, 0), "hand": 0}),
     row("adonis-unbroken-better-effect", "000",
         "You don't need to smash the instrument; the better effect just happens.",
         [bard(), seat("gog"), seat("zot")], plays("adonis", DRUM_SOLO), {},
-        {"fortitude": {"gog": 18, "zot": 18}, "instruments": (1, 1, 1), "count:smash": 0}),
+        {"fortitude": {"gog": 18, "zot": 18}, "tokens": (1, 1, 1), "count:smash": 0}),
     row("adonis-replace-an-instrument", "000",
         "To replace an instrument, just flip it back over to its unbroken side.",
         [bard(smashed=("flute", "drum")), seat("zot")], plays("adonis", STRINGS),
         {"replace-instrument": ["drum"]},
-        {"options:replace-instrument": ("flute", "drum"), "instruments": (0, 1, 1)}),
+        {"options:replace-instrument": ("flute", "drum"), "tokens": (0, 1, 1)}),
 ]
 
 
 @pytest.mark.parametrize(("quote", "players", "start", "answers", "expected"), CASES)
 def test_adonis(quote: str, players: list[Player], start: Start,
-                answers: dict[str, list[Any]], expected: dict[str, Any]) -> None:
-    asked: list[Decision[Any]] = []
-    tavern = run(start(table(players)), answers, asked=asked)
-    me = tavern.player("adonis")
-    for key, value in expected.items():
-        if key == "instruments":
-            assert tuple(me.count(i) for i in adonis.INSTRUMENTS) == value, quote
-        elif key == "fortitude":
-            assert {n: tavern.player(n).fortitude for n in value} == value, quote
-        elif key == "hand":
-            assert len(me.hand) == value, quote
-        elif key.startswith("options:"):
-            kind = key.split(":")[1]
-            assert next(d.options for d in asked if d.kind == kind) == value, quote
-        elif key.startswith("count:"):
-            assert sum(d.kind == key.split(":")[1] for d in asked) == value, quote
-        elif key.startswith("offered:"):
-            assert sum(d.kind == "respond" and d.figure == key.split(":")[1]
-                       for d in asked) == value, quote
-        elif key == "order":
-            kinds = [d.kind for d in asked if d.kind in value]
-            assert [k for n, k in enumerate(kinds) if k not in kinds[:n]] == list(value), quote
-        else:
-            raise AssertionError(key)
+               answers: dict[str, list[Any]], expected: dict[str, Any]) -> None:
+    check_character(quote, players, start, answers, expected, "adonis", adonis.INSTRUMENTS)
 
 
 def test_adonis_sample_deck() -> None:
@@ -177,17 +133,6 @@ def test_adonis_sample_deck() -> None:
 
 def test_bots_smash_instruments() -> None:
     """Bots at a table of Adonises use his mechanics: they spend boosts by smashing
-    instruments, and play cards whose better effect wants one unbroken."""
-    kinds: set[str] = set()
-    names, decks = seats(4, ["adonis"], Mode.INDIVIDUAL)
-    drinks = load_drinks(DECKS / "drinks-sample.toml")
-    for seed in range(4):
-        game = Game(lambda: play_game(names, decks, drinks, variant=Variant(Mode.INDIVIDUAL)))
-        bot = policy("greedy", np.random.default_rng(seed))
-
-        def choose(decision: Decision[Any], bot: Any = bot) -> Any:
-            kinds.add(decision.kind)
-            return bot(decision)
-        final = game.play(choose)
-        assert final is not None
+    instruments."""
+    kinds, _ = bot_games("adonis", 4, 4)
     assert {"boost", "smash"} <= kinds

@@ -202,6 +202,7 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
         return replace(tavern, minions=(*tavern.minions, minion)).note(
             f"{minion.name} comes into play"), outcome
     else:
+        body = characters.mechanics(tavern.player(name)).amounts(tavern, name, card, body)
         tavern, losses = yield from carry_out(tavern, name, body, chosen, outcome, buffed,
                                               via)
         if discard:
@@ -424,6 +425,7 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
     Negated, it does what it says to the original's :class:`Outcome`."""
     tavern, card = yield from take_card(tavern, name, use.card)
     tavern = yield from pay_cost(tavern, name, card)
+    steps = characters.mechanics(tavern.player(name)).amounts(tavern, name, card, card.steps)
     pours = outcome.pours
     pick: int | None = None
     if use.pours:
@@ -448,10 +450,10 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
                 Verb.PASS: "pass it to"}[use.verb]
         whom = yield Decision("whom", f"{name}: {card.name}: {verb} whom?", options,
                               Decider.PLAYER, name, state=tavern)
-    step = next(s for s in card.steps if s.verb is use.verb)
+    step = next(s for s in steps if s.verb is use.verb)
     tavern = tavern.note(f"{name} plays {card.name} on {played.label}")
     label = card.name
-    side = tuple(s for s in card.steps if s.verb not in RESPONSES
+    side = tuple(s for s in steps if s.verb not in RESPONSES
                  and not (use.verb is Verb.SPIKE and s.verb is Verb.GAIN))
     affects, harms = affected_by(side, name, {Who.YOU: [name], Who.TARGET: [played.source]})
     tavern, against = yield from respond(tavern, Played(name, label, card, affects, harms))
@@ -491,7 +493,7 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
         assert pick is not None
         pour = pours[pick]
         gains = list(pour.gains)
-        for extra in card.steps:
+        for extra in steps:
             if extra.verb is Verb.GAIN and extra.who is Who.TARGET:
                 gains.append((extra.resource, extra.amount))
         score = pour.score + step.amount if pour.revealer else pour.score
@@ -529,7 +531,7 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
         outcome = replace(outcome, pours=_set(pours, pick, drinker=whom, passed=True,
                                               ignored=False))
         tavern = tavern.note(f"{name} passes {pours[pick].label} to {whom}")
-    rest = tuple(s for s in card.steps if s.verb not in RESPONSES
+    rest = tuple(s for s in steps if s.verb not in RESPONSES
                  and not (use.verb is Verb.SPIKE and s.verb is Verb.GAIN
                           and s.who is Who.TARGET))
     if rest:
