@@ -89,7 +89,8 @@ def check_character(quote: str, players: list[Player], start: Start,
                     answers: dict[str, list[Any]], expected: dict[str, Any], me: str,
                     tokens: tuple[str, ...]) -> None:
     """Run a character's case and check what it expects of the table: ``tokens`` (``me``'s
-    counts of ``tokens``, in order), ``fortitude`` (by player), ``hand`` (``me``'s size),
+    counts of ``tokens``, in order), ``fortitude`` (by player), ``hand``, ``kept`` and
+    ``discard`` (how many cards ``me`` has there), ``pile:NAME`` (a sub-deck's size),
     ``options:KIND`` (the first such Decision's), ``count:KIND`` (Decisions of that kind),
     ``asked:NAME`` (Decisions NAME made), ``respond:NAME`` (response windows offered to
     NAME) and ``order`` (the order the kinds named were first asked in)."""
@@ -104,6 +105,12 @@ def check_character(quote: str, players: list[Player], start: Start,
             assert {n: tavern.player(n).fortitude for n in value} == value, quote
         elif kind == "hand":
             assert len(player.hand) == value, quote
+        elif kind == "kept":
+            assert len(player.kept) == value, quote
+        elif kind == "discard":
+            assert len(player.discard) == value, quote
+        elif kind == "pile":
+            assert len(tavern.pile(arg)) == value, quote
         elif kind == "options":
             assert next(d.options for d in asked if d.kind == arg) == value, quote
         elif kind == "count":

@@ -91,7 +91,8 @@ def dealt_cards(names: list[str], decks: list[CharacterDeck], boss: str) -> Coun
 def cards_on_table(tavern: Tavern) -> Counter[Any]:
     held: Counter[Any] = Counter()
     for player in tavern.players:
-        held.update(card_key(c) for c in (*player.hand, *player.deck, *player.discard)
+        held.update(card_key(c) for c in (*player.hand, *player.deck, *player.discard,
+                                          *player.kept)  # kept: Bastian's Prayer Cards
                     if not c.virtual)
     for _, cards in tavern.piles:
         held.update(card_key(c) for c in cards if not c.virtual)

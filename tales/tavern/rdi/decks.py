@@ -48,7 +48,8 @@ DRINK_KEYS = frozenset({"name", "alcohol", "fortitude", "chaser", "event", "spli
 DRINK_EVENT_KEYS = frozenset({"name", "text", "steps", "options", "as_action", "affects"})
 CARD_KEYS = frozenset({"name", "kind", "steps", "text", "count", "starts_round",
                        "winning_hand", "boosts", "trap", "boss", "when_losing", "pile",
-                       "unanswerable", "minion", "wages", "phase", "immediate", "cost"})
+                       "unanswerable", "minion", "wages", "phase", "immediate", "cost",
+                       "stays"})
 DECK_KEYS = frozenset({"character", "mechanics", "villain", "sample", "cards"})
 STEP_WHO = {w.value: w for w in Who}
 #: Verbs whose value is a whole number (an amount).
@@ -324,10 +325,10 @@ def read_cards(data: dict[str, Any], table: str, source: str, lines: LineFinder,
                     immediate=spec.get("immediate", False) is True)
         card = replace(card, phase=_phase(spec.get("phase"), card, fail))
         if "cost" in spec:
-            answer = response_verb(card)
-            if answer is None or answer.verb is Verb.HIT_BACK:
-                raise fail("'cost' is for a response (a card that Negates, Ignores...)")
+            if kind in (CardKind.GAMBLING, CardKind.CHEATING):
+                raise fail("'cost' is for an Action, Sometimes or Anytime card")
             card = replace(card, cost=_cost(spec["cost"], "a card's", fail))
+        card = replace(card, stays=spec.get("stays", False) is True)
         if not card.immediate:
             _playable(card, fail)
         cards.extend([card] * count)

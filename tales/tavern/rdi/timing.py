@@ -35,7 +35,6 @@ from tales.tavern.rdi.model import (
     Verb,
     Who,
 )
-from tales.tavern.rdi.stats import affords
 
 PASS = "pass"
 
@@ -178,8 +177,7 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
     if card.kind not in (CardKind.SOMETIMES, CardKind.ANYTIME):
         return None
     step = response_verb(card)
-    if step is None or step.verb is Verb.HIT_BACK or name in tavern.resting or (
-            card.cost and not affords(tavern, name, card.cost)):
+    if step is None or step.verb is Verb.HIT_BACK or name in tavern.resting:
         return None
     if step.verb is Verb.TAKE_POT:  # Gerki's "Um...I know you think you won, but..."
         return Use(card.name, step.verb) if played.pot and not outcome.taker else None

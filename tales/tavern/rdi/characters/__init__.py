@@ -220,6 +220,7 @@ def _load() -> None:
         adonis,
         alaric,
         amundyr,
+        bastian,
         dominique,
         eisinder,
         karl,
