@@ -16,8 +16,9 @@ from tales.tavern.rdi.decks import load_character
 from tales.tavern.rdi.model import Card, CardKind, Player, Step, Tavern, Verb, Who
 from tales.tavern.rdi.rules import CharacterDeck, action, draw_up, set_up
 from tales.tavern.rdi.simulate import DECKS
+from tales.tavern.rdi.terminal import table_lines
 
-from ._play import Start, bot_games, check_character, plays, seat
+from ._play import Start, bot_games, check_character, plays, run, seat, table
 from ._seeds import row
 
 DECK = load_character(DECKS / "characters" / "bastian.toml")
@@ -160,3 +161,25 @@ def test_a_cost_is_for_cards_played_for_their_effect(tmp_path: Path) -> None:
                     'starts_round = true\ncost = { prayer = 1 }\n', encoding="utf-8")
     with pytest.raises(ContentError, match="'cost' is for an Action, Sometimes or Anytime"):
         load_character(path)
+
+
+SEEN = [
+    row("bastian-prayers-hidden", "000",
+        "You may look at your Prayer Cards at any time, but you should keep them hidden from "
+        "other players.", False),
+    row("bastian-played-prayer-revealed", "000",
+        "To play a Prayer Card, reveal it (if it isn't already revealed) and pay for it.", True),
+]
+
+
+@pytest.mark.parametrize(("quote", "played"), SEEN)
+def test_prayer_cards_at_the_terminal(quote: str, played: bool) -> None:
+    """Bastian sees his Prayer Cards; another player sees them face down until played."""
+    tavern = table([monk(prayer=3, kept=(JUSTICE, ZEAL)), seat("bob")])
+    if played:
+        tavern = run(acting(tavern), {"action": [JUSTICE.name]})
+    mine, theirs = (" ".join(table_lines(tavern, n)) for n in ("bastian", "bob"))
+    assert JUSTICE.name in mine and ZEAL.name in mine, quote
+    assert ZEAL.name not in theirs, quote
+    assert f"{1 if played else 2} face down" in theirs, quote
+    assert (JUSTICE.name in theirs) is played, quote

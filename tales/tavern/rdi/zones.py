@@ -89,9 +89,10 @@ def discard_card(tavern: Tavern, card: Card, name: str, leaving: bool = False) -
     in front of ``name`` (unless ``leaving``: they are out of the game)."""
     if card.virtual:
         return tavern
-    if card.stays and not leaving:  # Bastian's Prayer Cards: "it remains face up in front of you"
+    if card.stays and not leaving:  # a Prayer Card "remains face up in front of you"
         player = tavern.player(name)
-        return tavern.with_player(replace(player, kept=(*player.kept, card)))
+        return tavern.with_player(replace(player, kept=(*player.kept,
+                                                        replace(card, revealed=True))))
     if card.pile:
         key = f"{card.pile} discard"
         return tavern.with_pile(key, (*tavern.pile(key), card))
