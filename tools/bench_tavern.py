@@ -6,7 +6,10 @@ baseline, by answering the rules generator directly with no log. The ratio is th
 keeping games replayable. Each variant is measured with the greedy and the random bot, on
 every bundled Character Deck dealt in turn. Run:
 
-    python tools/bench_tavern.py [--players 4] [--games 100]
+    python tools/bench_tavern.py [--players 4] [--games 100] [--drinks N]
+
+``--drinks N`` deals the sample Drink Deck's cards in turn into a deck of N (a huge deck's
+shuffle should cost time linear in N).
 """
 
 from __future__ import annotations
@@ -52,9 +55,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--drinks", type=int, default=0, help="a Drink Deck of this many cards")
     args = parser.parse_args()
     drinks = load_drinks(DECKS / "drinks-sample.toml")
-    print(f"{args.players} players, {args.games} games each")
+    if args.drinks:
+        drinks = tuple(drinks[n % len(drinks)] for n in range(args.drinks))
+    print(f"{args.players} players, {args.games} games each, {len(drinks)} Drinks")
     for mode in (Mode.INDIVIDUAL, Mode.TWO_HEADED_DRAGON, Mode.BOSS_BATTLE):
         names, decks = table(args.players, None, mode)
         for bot in ("greedy", "random"):

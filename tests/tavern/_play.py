@@ -7,7 +7,7 @@ from typing import Any
 
 from tales.engine.game import Game
 from tales.rules.decisions import Decision, Resolution
-from tales.tavern.rdi.model import Drink, Player, Tavern
+from tales.tavern.rdi.model import Card, Drink, Player, Tavern
 
 LIGHT = Drink("Light Ale", 1)
 
@@ -41,3 +41,96 @@ def run(resolution: Resolution[Tavern], answers: dict[str, list[Any]] | None = N
     assert not left, f"scripted answers never asked for: {left}"
     assert game.result is not None
     return game.result
+
+
+Start = Callable[[Tavern], Resolution[Tavern]]
+
+
+def plays(name: str, card: Card, target: str | None = None) -> Start:
+    """``name`` plays ``card`` (not taken from their hand), at ``target`` if given."""
+    from tales.tavern.rdi.effects import play_card
+
+    def start(tavern: Tavern) -> Resolution[Tavern]:
+        tavern, _ = yield from play_card(tavern, name, card, target)
+        return tavern
+    return start
+
+
+def bot_games(deck: str, players: int, seeds: int) -> tuple[set[str], list[str]]:
+    """Greedy bots at a table of one bundled deck, one game a seed: the kinds of Decision
+    asked and the games' logs."""
+    import numpy as np
+
+    from tales.tavern.rdi.bots import policy
+    from tales.tavern.rdi.decks import load_drinks
+    from tales.tavern.rdi.model import Mode, Variant
+    from tales.tavern.rdi.rules import play_game
+    from tales.tavern.rdi.simulate import DECKS
+    from tales.tavern.rdi.simulate import table as seats
+
+    names, decks = seats(players, [deck], Mode.INDIVIDUAL)
+    drinks = load_drinks(DECKS / "drinks-sample.toml")
+    kinds: set[str] = set()
+    log: list[str] = []
+    for seed in range(seeds):
+        game = Game(lambda: play_game(names, decks, drinks, variant=Variant(Mode.INDIVIDUAL)))
+        bot = policy("greedy", np.random.default_rng(seed))
+
+        def choose(decision: Decision[Any], bot: Any = bot) -> Any:
+            kinds.add(decision.kind)
+            return bot(decision)
+        final = game.play(choose)
+        assert final is not None
+        log.extend(final.log)
+    return kinds, log
+
+
+def check_character(quote: str, players: list[Player], start: Start,
+                    answers: dict[str, list[Any]], expected: dict[str, Any], me: str,
+                    tokens: tuple[str, ...]) -> None:
+    """Run a character's case and check what it expects of the table: ``tokens`` (``me``'s
+    counts of ``tokens``, in order), ``fortitude`` (by player), ``hand``, ``kept`` and
+    ``discard`` (how many cards ``me`` has there), ``pile:NAME`` (a sub-deck's size),
+    ``options:KIND`` (the first such Decision's), ``count:KIND`` (Decisions of that kind),
+    ``asked:NAME`` (Decisions NAME made), ``respond:NAME`` (response windows offered to
+    NAME) and ``order`` (the order the kinds named were first asked in)."""
+    asked: list[Decision[Any]] = []
+    tavern = run(start(table(players)), answers, asked=asked)
+    player = tavern.player(me)
+    for key, value in expected.items():
+        kind, _, arg = key.partition(":")
+        if kind == "tokens":
+            assert tuple(player.count(t) for t in tokens) == value, quote
+        elif kind == "fortitude":
+            assert {n: tavern.player(n).fortitude for n in value} == value, quote
+        elif kind == "hand":
+            assert len(player.hand) == value, quote
+        elif kind == "kept":
+            assert len(player.kept) == value, quote
+        elif kind == "discard":
+            assert len(player.discard) == value, quote
+        elif kind == "pile":
+            assert len(tavern.pile(arg)) == value, quote
+        elif kind == "options":
+            assert next(d.options for d in asked if d.kind == arg) == value, quote
+        elif kind == "count":
+            assert sum(d.kind == arg for d in asked) == value, quote
+        elif kind == "asked":
+            assert sum(d.figure == arg for d in asked) == value, quote
+        elif kind == "respond":
+            assert sum(d.kind == "respond" and d.figure == arg for d in asked) == value, quote
+        elif kind == "order":
+            kinds = [d.kind for d in asked if d.kind in value]
+            assert [k for n, k in enumerate(kinds) if k not in kinds[:n]] == list(value), quote
+        else:
+            raise AssertionError(key)
+
+
+def seat(name: str, *hand: Card, mechanics: str = "", deck: tuple[Card, ...] = (),
+         tokens: dict[str, int] | None = None) -> Player:
+    """A player with 10 Gold, ``hand``, a character's ``mechanics``, ``deck`` and
+    ``tokens``."""
+    player = Player(name, "x", 10, hand=hand, mechanics=mechanics, deck=deck)
+    for token, count in (tokens or {}).items():
+        player = player.with_count(token, count)
+    return player

@@ -144,3 +144,19 @@ def test_torglesnarf(quote: str, players: list[Player], start: Start,
     got = {key: look(key, final, asked) for key in expected}
     assert got == dict(expected), quote
     assert final.total_gold == tavern.total_gold or not players, quote
+
+
+def test_several_copies_of_one_minion_deck_keep_every_minion_apart() -> None:
+    """Two Torglesnarf decks at one table (a random game once lost a Minion card, and once
+    took a Minion already discarded for a player): the first's Grunt left play, the second
+    already has one in play, then plays another and each other player loses 1 Fortitude.
+    Each Grunt is a Minion of its own, and each discarded goes to its owner's discards."""
+    first = replace(torg(), name="torg 1")
+    second = replace(torg(GRUNT), name="torg 2", discard=(GRUNT,))
+    tavern = replace(table([first, second, seat("daareka", STARTLED)]),
+                     minions=(Minion("Grunt the Brawler (test) #2 (torg 2)", "torg 2", GRUNT),))
+    tavern = run(plays("torg 2", GRUNT)(tavern))
+    assert len({m.name for m in tavern.minions}) == len(tavern.minions) == 2
+    tavern = run(plays("daareka", STARTLED)(tavern), {"wages": ["discard it", "discard it"]})
+    assert tavern.minions == ()
+    assert tavern.player("torg 2").discard.count(GRUNT) == 3

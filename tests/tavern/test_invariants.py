@@ -91,7 +91,8 @@ def dealt_cards(names: list[str], decks: list[CharacterDeck], boss: str) -> Coun
 def cards_on_table(tavern: Tavern) -> Counter[Any]:
     held: Counter[Any] = Counter()
     for player in tavern.players:
-        held.update(card_key(c) for c in (*player.hand, *player.deck, *player.discard)
+        held.update(card_key(c) for c in (*player.hand, *player.deck, *player.discard,
+                                          *player.kept)  # kept: Bastian's Prayer Cards
                     if not c.virtual)
     for _, cards in tavern.piles:
         held.update(card_key(c) for c in cards if not c.virtual)
@@ -187,3 +188,14 @@ def test_every_table_plays_to_a_winner(index: int) -> None:
     sides = {final.player(n).side for n in winners}
     assert len(sides) == 1 or any(line.startswith(("a tie between", "stopped after"))
                                   for line in final.log), final.log[-3:]
+
+
+TORGLESNARF = next(n for n, d in enumerate(CHARACTERS) if d.mechanics == "torglesnarf")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_several_copies_of_a_minion_deck_keep_the_invariants(seed: int) -> None:
+    """Six copies of Torglesnarf's deck at one table (a random game once lost a Minion card
+    this way, and once dealt a loss to a Minion already gone): many Minions of one name."""
+    play(Table(Mode.INDIVIDUAL, 6, seed % 2 == 1), [TORGLESNARF] * 6, seed,
+         "random" if seed % 3 else "greedy")

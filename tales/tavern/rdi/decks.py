@@ -7,7 +7,7 @@ the line and the card.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -48,7 +48,8 @@ DRINK_KEYS = frozenset({"name", "alcohol", "fortitude", "chaser", "event", "spli
 DRINK_EVENT_KEYS = frozenset({"name", "text", "steps", "options", "as_action", "affects"})
 CARD_KEYS = frozenset({"name", "kind", "steps", "text", "count", "starts_round",
                        "winning_hand", "boosts", "trap", "boss", "when_losing", "pile",
-                       "unanswerable", "minion", "wages", "phase", "immediate"})
+                       "unanswerable", "minion", "wages", "phase", "immediate", "cost",
+                       "stays"})
 DECK_KEYS = frozenset({"character", "mechanics", "villain", "sample", "cards"})
 STEP_WHO = {w.value: w for w in Who}
 #: Verbs whose value is a whole number (an amount).
@@ -61,6 +62,8 @@ FLAGS = frozenset({Verb.LEAVE, Verb.WIN_ROUND, Verb.REDIRECT, Verb.SPLIT,
                    Verb.PASS, Verb.TAKE_POT, Verb.END_TURN, Verb.FROM_INN, Verb.POT_TO_INN,
                    Verb.SWAP, Verb.SHARE_POT})
 Fail = Callable[[str], ContentError]
+#: The most cards one deck table makes (``count``), and one file's deck in all.
+MOST_CARDS = 100_000
 
 
 def _file(path: str | Path, keys: frozenset[str] | None = None
@@ -121,13 +124,11 @@ def read_drinks(entries: Any, table: str, source: str, lines: LineFinder,
     deck: list[Drink] = []
     for _, spec, fail in _tables(entries, lines, table, "drink", source, DRINK_KEYS):
         numbers = {k: spec.get(k, 0) for k in ("alcohol", "fortitude", "draw")}
-        count = spec.get("count", 1)
-        if any(isinstance(v, bool) or not isinstance(v, int) for v in numbers.values()) or (
-                isinstance(count, bool) or not isinstance(count, int) or count < 1):
-            raise fail("'alcohol', 'fortitude' and 'draw' are whole numbers; 'count' is 1 or "
-                       "more")
+        if any(isinstance(v, bool) or not isinstance(v, int) for v in numbers.values()):
+            raise fail("'alcohol', 'fortitude' and 'draw' are whole numbers")
+        count = _count(spec, len(deck), fail)
         event = spec.get("event")
-        if event is not None and event not in {e.value for e in DrinkEvent}:
+        if event is not None and not _among(event, DrinkEvent):
             raise fail(f"'event' is one of: {', '.join(e.value for e in DrinkEvent)}")
         effect = None
         if event == DrinkEvent.STEPS.value:
@@ -217,7 +218,7 @@ def load_events(path: str | Path, kinds: tuple[EventKind, ...] = tuple(EventKind
     ``count`` times. An Event's steps happen to each player it affects (``who`` is always
     that player); Gold it takes goes to the Inn."""
     source, data, lines = _file(path, EVENT_DECK_KEYS)
-    if data.get("deck") not in {k.value for k in kinds}:
+    if not _among(data.get("deck"), kinds):
         raise ContentError(source, f"'deck' is one of: {', '.join(k.value for k in kinds)}",
                            lines.of_key("deck"))
     kind = EventKind(data["deck"])
@@ -226,17 +227,17 @@ def load_events(path: str | Path, kinds: tuple[EventKind, ...] = tuple(EventKind
         raise ContentError(source, "needs [[events]] tables")
     deck: list[Event] = []
     for _, spec, fail in _tables(entries, lines, "events", "event", source, EVENT_KEYS):
-        event, count = read_event(spec, kind, fail)
-        deck.extend([event] * count)
+        event, _ = read_event(spec, kind, fail)
+        deck.extend([event] * _count(spec, len(deck), fail))
     return kind, tuple(deck)
 
 
 def read_event(spec: Any, kind: EventKind, fail: Fail) -> tuple[Event, int]:
     """One Event table and its ``count``."""
     _known(spec, EVENT_KEYS, fail)
-    level, count = spec.get("level", 1), spec.get("count", 1)
-    if any(isinstance(n, bool) or not isinstance(n, int) or n < 1 for n in (level, count)):
-        raise fail("'level' (its Encounter Level) and 'count' are 1 or more")
+    level, count = spec.get("level", 1), _count(spec, 0, fail)
+    if isinstance(level, bool) or not isinstance(level, int) or level < 1:
+        raise fail("'level' (its Encounter Level) is 1 or more")
     if spec.get("affects", "all") not in ("all", "heroes", "villains"):
         raise fail("'affects' is \"all\", \"heroes\" or \"villains\"")
     options = tuple(_option(o, fail) for o in _list(spec.get("options", []), "options", fail))
@@ -305,9 +306,7 @@ def read_cards(data: dict[str, Any], table: str, source: str, lines: LineFinder,
         except ValueError:
             raise fail(f"'kind' is one of: {', '.join(k.value for k in CardKind)}") from None
         steps = _steps(spec.get("steps", []), fail)
-        count = spec.get("count", 1)
-        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            raise fail("'count' is 1 or more")
+        count = _count(spec, len(cards), fail)
         starts = spec.get("starts_round", False) is True
         winning = spec.get("winning_hand", False) is True
         if spec.get("minion", False) is True and kind is not CardKind.ACTION:
@@ -325,6 +324,11 @@ def read_cards(data: dict[str, Any], table: str, source: str, lines: LineFinder,
                     wages=_wages(spec.get("wages", 0), fail),
                     immediate=spec.get("immediate", False) is True)
         card = replace(card, phase=_phase(spec.get("phase"), card, fail))
+        if "cost" in spec:
+            if kind in (CardKind.GAMBLING, CardKind.CHEATING):
+                raise fail("'cost' is for an Action, Sometimes or Anytime card")
+            card = replace(card, cost=_cost(spec["cost"], "a card's", fail))
+        card = replace(card, stays=spec.get("stays", False) is True)
         if not card.immediate:
             _playable(card, fail)
         cards.extend([card] * count)
@@ -334,7 +338,7 @@ def read_cards(data: dict[str, Any], table: str, source: str, lines: LineFinder,
 def _phase(value: Any, card: Card, fail: Fail) -> Phase | None:
     if value is None:
         return None
-    if value not in {p.value for p in Phase}:
+    if not _among(value, Phase):
         raise fail(f"'phase' is one of: {', '.join(p.value for p in Phase)}")
     if card.kind is not CardKind.SOMETIMES or response_verb(card) is not None:
         raise fail("'phase' is for a Sometimes card that is not a response")
@@ -357,6 +361,23 @@ def _playable(card: Card, fail: Fail) -> None:
         raise fail("an Anytime card with no steps is never played")
 
 
+def _count(spec: dict[str, Any], so_far: int, fail: Fail) -> int:
+    """A table's ``count`` (default 1), within :data:`MOST_CARDS` with the ``so_far`` cards
+    before it."""
+    count = spec.get("count", 1)
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MOST_CARDS:
+        raise fail(f"'count' is a whole number from 1 to {MOST_CARDS:,}")
+    if so_far + count > MOST_CARDS:
+        raise fail(f"a deck has at most {MOST_CARDS:,} cards")
+    return count
+
+
+def _among(value: Any, values: Iterable[Any]) -> bool:
+    """Whether ``value`` (anything a file holds: a list too) is one of ``values``."""
+    return isinstance(value, str) and value in {v if isinstance(v, str) else v.value
+                                                for v in values}
+
+
 def _wages(value: Any, fail: Fail) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise fail("'wages' is a whole number, 0 or more")
@@ -376,12 +397,15 @@ def _steps(value: Any, fail: Fail) -> tuple[Step, ...]:
 def _boost(spec: Any, fail: Fail) -> Boost:
     if not isinstance(spec, dict) or set(spec) - {"cost", "steps", "text"}:
         raise fail("a boost is a table { cost = { energy = 1 }, steps = [...], text = ... }")
-    cost = spec.get("cost")
+    return Boost(_cost(spec.get("cost"), "a boost's", fail), _steps(spec.get("steps", []), fail),
+                 str(spec.get("text", "")))
+
+
+def _cost(cost: Any, whose: str, fail: Fail) -> tuple[tuple[str, int], ...]:
     if not isinstance(cost, dict) or not cost or not all(
             isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in cost.values()):
-        raise fail("a boost's 'cost' names tokens and how many, such as { energy = 1 }")
-    return Boost(tuple(sorted(cost.items())), _steps(spec.get("steps", []), fail),
-                 str(spec.get("text", "")))
+        raise fail(f"{whose} 'cost' names tokens and how many, such as {{ energy = 1 }}")
+    return tuple(sorted(cost.items()))
 
 
 def _step(spec: Any, fail: Fail) -> Step:
@@ -398,7 +422,7 @@ def _step(spec: Any, fail: Fail) -> Step:
             others = ", ".join(sorted(allowed - {verb.value}))
             raise fail(f"unknown step key {key!r} (keys: the verb, {others})")
     who = spec.get("who", "target" if verb is Verb.FORCE_OUT else "you")
-    if who not in STEP_WHO:
+    if not _among(who, STEP_WHO):
         raise fail(f"'who' is one of: {', '.join(STEP_WHO)}")
     to = spec.get("to")
     if to not in (None, "inn", "you"):
@@ -407,7 +431,7 @@ def _step(spec: Any, fail: Fail) -> Step:
     target: Target | None = None
     handler = ""
     if verb in (Verb.NEGATE, Verb.IGNORE):
-        if value not in {t.value for t in Target}:
+        if not _among(value, Target):
             raise fail(f"'{verb.value}' names what it works on: "
                        f"{', '.join(t.value for t in Target)}")
         target = Target(value)
@@ -428,7 +452,7 @@ def _step(spec: Any, fail: Fail) -> Step:
             raise fail(f"'{verb.value}' is a whole number")
         amount = value
     stat = spec.get("affecting", spec.get("stat"))
-    if stat is not None and stat not in {s.value for s in Stat}:
+    if stat is not None and not _among(stat, Stat):
         raise fail(f"'affecting' (or 'stat') is one of: {', '.join(s.value for s in Stat)}")
     if verb is Verb.REDUCE and stat is None:
         raise fail("'reduce' needs 'stat': what loss it reduces (fortitude, alcohol, gold)")
@@ -449,7 +473,7 @@ def _condition(spec: Any, fail: Fail) -> Condition | None:
     whose = {w.value for w in Whose}
     if (not isinstance(spec, dict) or not isinstance(spec.get("resource"), str)
             or not isinstance(spec.get("at_least"), int)
-            or spec.get("whose", "you") not in whose
+            or not _among(spec.get("whose", "you"), whose)
             or set(spec) - {"resource", "at_least", "whose"}):
         raise fail("'if' is { resource = \"fire\", at_least = 2, whose = \"you\" } (whose: "
                    f"{', '.join(sorted(whose))})")

@@ -10,6 +10,7 @@ the card resolves, each player who lost Fortitude to it may hit back (A-33, A-47
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -30,7 +31,7 @@ from tales.tavern.rdi.model import (
     Who,
     Whose,
 )
-from tales.tavern.rdi.stats import change, collect, gain_tokens, pay, spend_tokens
+from tales.tavern.rdi.stats import affords, change, collect, gain_tokens, pay, spend_tokens
 from tales.tavern.rdi.timing import (
     PASS,
     Outcome,
@@ -117,12 +118,6 @@ def champions(tavern: Tavern, name: str, label: str, revealer_chosen: bool = Tru
     return picked
 
 
-def _afford(tavern: Tavern, name: str, cost: tuple[tuple[str, int], ...]) -> bool:
-    player = tavern.player(name)
-    rules = characters.mechanics(player)
-    return all(player.count(r) + rules.other_means(tavern, name, r) >= n for r, n in cost)
-
-
 def declare_costs(tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...] | None = None
                   ) -> Resolution[tuple[Tavern, tuple[Step, ...], bool]]:
     """Optional costs are chosen as the card is played and never refunded (A-35): each
@@ -130,8 +125,9 @@ def declare_costs(tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...]
     Fortitude loss (``steps``: the steps played, if not the card's own). Returns the table,
     the extra steps and whether a Buff was spent."""
     extra: tuple[Step, ...] = ()
+    tavern = yield from pay_cost(tavern, name, card)
     for boost in card.boosts:
-        if not _afford(tavern, name, boost.cost):
+        if not affords(tavern, name, boost.cost):
             continue
         what = " and ".join(f"{n} {r}" for r, n in boost.cost)
         choice = yield Decision("boost", f"{name}: spend {what} on {card.name}"
@@ -155,6 +151,14 @@ def declare_costs(tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...]
             tavern = tavern.note(f"{name} spends a Buff Token")
             buffed = True
     return tavern, extra, buffed
+
+
+def pay_cost(tavern: Tavern, name: str, card: Card) -> Resolution[Tavern]:
+    """What ``card`` costs to play at all (``cost``), paid as it is played."""
+    for resource, amount in card.cost:
+        tavern = yield from pay_tokens(tavern, name, resource, amount)
+        tavern = tavern.note(f"{name} spends {amount} {resource} on {card.name}")
+    return tavern
 
 
 def pay_tokens(tavern: Tavern, name: str, resource: str, amount: int) -> Resolution[Tavern]:
@@ -194,11 +198,11 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
     if outcome.negated:
         tavern = tavern.note(f"{label} is Negated")
     elif card.minion and steps is None:  # "play it face-up in front of you"
-        number = sum(1 for m in tavern.minions if m.card.name == card.name) + 1
-        minion = Minion(f"{card.name} #{number} ({name})", name, card)
+        minion = Minion(_unused(tavern, card.name, name), name, card)
         return replace(tavern, minions=(*tavern.minions, minion)).note(
             f"{minion.name} comes into play"), outcome
     else:
+        body = characters.mechanics(tavern.player(name)).amounts(tavern, name, card, body)
         tavern, losses = yield from carry_out(tavern, name, body, chosen, outcome, buffed,
                                               via)
         if discard:
@@ -207,6 +211,15 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
     if discard:
         tavern = discard_card(tavern, card, name)
     return tavern, outcome
+
+
+def _unused(tavern: Tavern, card: str, owner: str) -> str:
+    """A new Minion's name: its card, the first number no such Minion of ``owner``'s in
+    play has, and ``owner``. Two copies of one Minion (several copies of one deck at a
+    table, or a copy played after another left play) are never confused."""
+    taken = {m.name for m in tavern.minions}
+    return next(name for n in itertools.count(1)
+                if (name := f"{card} #{n} ({owner})") not in taken)
 
 
 def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
@@ -411,6 +424,8 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
     """``name`` plays a response to ``played``: it has its own window; if it is not
     Negated, it does what it says to the original's :class:`Outcome`."""
     tavern, card = yield from take_card(tavern, name, use.card)
+    tavern = yield from pay_cost(tavern, name, card)
+    steps = characters.mechanics(tavern.player(name)).amounts(tavern, name, card, card.steps)
     pours = outcome.pours
     pick: int | None = None
     if use.pours:
@@ -435,10 +450,10 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
                 Verb.PASS: "pass it to"}[use.verb]
         whom = yield Decision("whom", f"{name}: {card.name}: {verb} whom?", options,
                               Decider.PLAYER, name, state=tavern)
-    step = next(s for s in card.steps if s.verb is use.verb)
+    step = next(s for s in steps if s.verb is use.verb)
     tavern = tavern.note(f"{name} plays {card.name} on {played.label}")
     label = card.name
-    side = tuple(s for s in card.steps if s.verb not in RESPONSES
+    side = tuple(s for s in steps if s.verb not in RESPONSES
                  and not (use.verb is Verb.SPIKE and s.verb is Verb.GAIN))
     affects, harms = affected_by(side, name, {Who.YOU: [name], Who.TARGET: [played.source]})
     tavern, against = yield from respond(tavern, Played(name, label, card, affects, harms))
@@ -478,7 +493,7 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
         assert pick is not None
         pour = pours[pick]
         gains = list(pour.gains)
-        for extra in card.steps:
+        for extra in steps:
             if extra.verb is Verb.GAIN and extra.who is Who.TARGET:
                 gains.append((extra.resource, extra.amount))
         score = pour.score + step.amount if pour.revealer else pour.score
@@ -516,7 +531,7 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
         outcome = replace(outcome, pours=_set(pours, pick, drinker=whom, passed=True,
                                               ignored=False))
         tavern = tavern.note(f"{name} passes {pours[pick].label} to {whom}")
-    rest = tuple(s for s in card.steps if s.verb not in RESPONSES
+    rest = tuple(s for s in steps if s.verb not in RESPONSES
                  and not (use.verb is Verb.SPIKE and s.verb is Verb.GAIN
                           and s.who is Who.TARGET))
     if rest:

@@ -195,6 +195,13 @@ class Card:
     activation: bool = False  # a Minion's activation (not Negated as an Action)
     phase: Phase | None = None  # a Sometimes card played in its player's own phase
     immediate: bool = False  # "you must reveal and play it immediately" (a Trick Card)
+    #: tokens it costs to play at all, paid as it is played (Adonis's "Nope. Try again": no
+    #: instrument to smash, no card; Bastian's Prayer Cards)
+    cost: tuple[tuple[str, int], ...] = ()
+    #: played, it goes back in front of its player to be played again (a Prayer Card),
+    #: face up from then on (``revealed``); until then only its player sees it
+    stays: bool = False
+    revealed: bool = False
 
 
 class DrinkEvent(StrEnum):

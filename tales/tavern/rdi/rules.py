@@ -36,6 +36,7 @@ from tales.tavern.rdi.zones import (
     discard_card,
     discard_drinks,
     draw,
+    playable,
     take_card,
     take_drink,
 )
@@ -270,9 +271,8 @@ def action(tavern: Tavern, name: str) -> Resolution[Tavern]:
 
 
 def _action(tavern: Tavern, name: str) -> Resolution[tuple[Tavern, bool]]:
-    player = tavern.player(name)
-    actions = sorted({c.name for c in player.cards
-                      if c.kind is CardKind.ACTION or c.starts_round})
+    actions = sorted({c.name for c in playable(tavern, name)
+                      if (c.kind is CardKind.ACTION or c.starts_round) and not c.virtual})
     if not actions:
         return tavern, False
     choice = yield Decision("action", f"{name}: play an Action card?", (PASS, *actions),
@@ -353,7 +353,7 @@ def resolve_losses(tavern: Tavern) -> Tavern:
             tavern = discard_drinks(tavern, player.drink_me)
             tavern = _return_tokens(tavern, player.name)
             for card in player.kept:  # Prizes to the Prize Bin, rewards to their pile
-                tavern = discard_card(tavern, card, player.name)
+                tavern = discard_card(tavern, card, player.name, leaving=True)
             for minion in [m for m in tavern.minions if m.controller == player.name]:
                 tavern = replace(tavern, minions=tuple(
                     m for m in tavern.minions if m.name != minion.name))

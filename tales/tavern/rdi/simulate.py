@@ -36,15 +36,17 @@ def deck_file(name: str) -> Path:
 
 
 def _bundled(name: str, folder: str, what: str) -> Path:
-    """A file by path, or by the name of one bundled in ``decks/<folder>/``."""
+    """A file by path, or by the name of one bundled in ``decks/<folder>/`` (a hyphen
+    standing for an underscore: ``lich-king``)."""
     path = Path(name)
     if path.suffix == ".toml" or path.exists():
         return path
-    bundled = DECKS / folder / f"{name}.toml"
-    if not bundled.exists():
-        known = ", ".join(sorted(p.stem for p in (DECKS / folder).glob("*.toml")))
-        raise TalesError(f"no {what} {name!r} (bundled: {known})")
-    return bundled
+    for stem in (name, name.replace("-", "_")):
+        bundled = DECKS / folder / f"{stem}.toml"
+        if bundled.exists():
+            return bundled
+    known = ", ".join(sorted(p.stem for p in (DECKS / folder).glob("*.toml")))
+    raise TalesError(f"no {what} {name!r} (bundled: {known})")
 
 
 def table(players: int, characters: Sequence[str] | None, mode: Mode

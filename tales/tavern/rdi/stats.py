@@ -97,6 +97,14 @@ def gain_tokens(tavern: Tavern, giver: str, name: str, resource: str, amount: in
     return tavern
 
 
+def affords(tavern: Tavern, name: str, cost: tuple[tuple[str, int], ...]) -> bool:
+    """Whether ``name`` can pay ``cost`` (tokens and how many): with tokens, or the
+    character's other means (Dominique's cards, Adonis's instruments)."""
+    player = tavern.player(name)
+    rules = characters.mechanics(player)
+    return all(player.count(r) + rules.other_means(tavern, name, r) >= n for r, n in cost)
+
+
 def spend_tokens(tavern: Tavern, name: str, resource: str, amount: int) -> Tavern:
     """Spend (discard) tokens back to the supply."""
     player = tavern.player(name)

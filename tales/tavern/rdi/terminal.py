@@ -29,7 +29,7 @@ from tales.errors import IllegalChoice, TalesError
 from tales.tavern.at_table import drive
 from tales.tavern.rdi.bots import POLICIES, policy
 from tales.tavern.rdi.decks import load_drinks
-from tales.tavern.rdi.model import Card, Mode, Step, Tavern, Verb, Who
+from tales.tavern.rdi.model import Card, Mode, Player, Step, Tavern, Verb, Who
 from tales.tavern.rdi.rules import play_game
 from tales.tavern.rdi.simulate import DECKS, table, variant_for
 from tales.tavern.rdi.zones import playable
@@ -189,6 +189,15 @@ def hand_texts(tavern: Any, viewer: str) -> list[str]:
             for c in tavern.player(viewer).hand] or ["  your hand is empty"]
 
 
+def _kept(tavern: Tavern, player: Player, viewer: str) -> str:
+    """The cards ``player`` keeps in front, as ``viewer`` sees them: a card that stays and
+    was never played (a Prayer Card) is face down to other teams."""
+    mine = viewer in {p.name for p in tavern.team(player.name)}
+    shown = [c.name for c in player.kept if mine or not c.stays or c.revealed]
+    hidden = len(player.kept) - len(shown)
+    return ", ".join([*shown, *([f"{hidden} face down"] if hidden else [])])
+
+
 def table_lines(tavern: Tavern, viewer: str) -> list[str]:
     """The table as ``viewer`` sees it: public counts for all (teams on their shared mat,
     tokens, Drinks in front), the Drinks being poured, the hand only for them and their
@@ -204,7 +213,7 @@ def table_lines(tavern: Tavern, viewer: str) -> list[str]:
             + (f"; {tokens}" if tokens else "")
             + (f"; in front: {', '.join(d.name for d in player.in_front)}"
                if player.in_front else "")
-            + (f"; kept: {', '.join(c.name for c in player.kept)}" if player.kept else "")
+            + (f"; kept: {_kept(tavern, player, viewer)}" if player.kept else "")
             + (f"; in {tavern.room_of(player.name)}" if tavern.variant.dungeon else ""))
         lines.append(f"  {player.name} ({player.character}){shared}: {status}")
     for kind, deck, _, counters in tavern.events:

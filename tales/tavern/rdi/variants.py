@@ -9,6 +9,7 @@ rather than new rules.
 
 from __future__ import annotations
 
+from tales.tavern.rdi import characters
 from tales.tavern.rdi.model import HAND_SIZE, Mode, Tavern
 
 #: Potion Tokens per team (Two-Headed Dragon: "2 per team").
@@ -64,10 +65,12 @@ def potions(mode: Mode, count: int, boss: bool) -> int:
 
 
 def hand_size(tavern: Tavern, name: str) -> int:
-    """7; the Boss's is 8, 9 or 10 with 2, 3 or 4 Challengers."""
+    """7; the Boss's is 8, 9 or 10 with 2, 3 or 4 Challengers; a character may change it
+    (Ohava)."""
+    size = HAND_SIZE
     if tavern.variant.mode is Mode.BOSS_BATTLE and name == tavern.variant.boss:
-        return HAND_SIZE + challengers(tavern) - 1
-    return HAND_SIZE
+        size = HAND_SIZE + challengers(tavern) - 1
+    return characters.mechanics(tavern.player(name)).hand_size(tavern, name, size)
 
 
 def first_boss_turn(tavern: Tavern, name: str) -> bool:

@@ -10,7 +10,7 @@ from tales.rules.decisions import Resolution
 from tales.tavern.chance import shuffle
 from tales.tavern.rdi import characters
 from tales.tavern.rdi.model import Card, Drink, Player, Tavern
-from tales.tavern.rdi.stats import pay
+from tales.tavern.rdi.stats import affords, pay
 
 #: The Drink Deck is 30 cards; the Bar Deck deals it 30 at a time (B-01).
 DRINK_DECK = 30
@@ -43,8 +43,11 @@ def _reshuffle(player: Player) -> Resolution[Player]:
 
 
 def playable(tavern: Tavern, name: str) -> tuple[Card, ...]:
-    """``name``'s hand and the abilities their character may use like cards."""
-    return (*tavern.player(name).cards, *(c for _, c in characters.abilities(tavern, name)))
+    """``name``'s hand, the cards they keep and the abilities their character may use like
+    cards; not a card whose ``cost`` they cannot pay (Adonis's "Nope. Try again", Bastian's
+    Prayer Cards)."""
+    cards = (*tavern.player(name).cards, *(c for _, c in characters.abilities(tavern, name)))
+    return tuple(c for c in cards if not c.cost or affords(tavern, name, c.cost))
 
 
 def take_card(tavern: Tavern, name: str, card_name: str) -> Resolution[tuple[Tavern, Card]]:
@@ -80,11 +83,16 @@ def draw_from_pile(tavern: Tavern, pile: str, name: str) -> Resolution[Tavern]:
     return tavern.with_player(replace(player, hand=(*player.hand, cards[-1])))
 
 
-def discard_card(tavern: Tavern, card: Card, name: str) -> Tavern:
+def discard_card(tavern: Tavern, card: Card, name: str, leaving: bool = False) -> Tavern:
     """A played card goes to its owner's discard pile (A-06: "your own discard pile"); a
-    sub-deck's card to that sub-deck's discards; an ability nowhere."""
+    sub-deck's card to that sub-deck's discards; an ability nowhere; a card that stays back
+    in front of ``name`` (unless ``leaving``: they are out of the game)."""
     if card.virtual:
         return tavern
+    if card.stays and not leaving:  # a Prayer Card "remains face up in front of you"
+        player = tavern.player(name)
+        return tavern.with_player(replace(player, kept=(*player.kept,
+                                                        replace(card, revealed=True))))
     if card.pile:
         key = f"{card.pile} discard"
         return tavern.with_pile(key, (*tavern.pile(key), card))

@@ -119,6 +119,16 @@ class Mechanics:
         return tavern, False
         yield  # pragma: no cover
 
+    def hand_size(self, tavern: Tavern, name: str, size: int) -> int:
+        """``name``'s hand size, ``size`` by the rules (Ohava's harmony: one more)."""
+        return size
+
+    def amounts(self, tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...]
+                ) -> tuple[Step, ...]:
+        """The ``steps`` of ``name``'s ``card`` as it resolves, their numbers changed by the
+        character (Ohava's harmony: each one more)."""
+        return steps
+
     def handle(self, tavern: Tavern, name: str, step: Step, target: str | None
                ) -> Resolution[Tavern]:
         """A named handler of an odd card (``step.handler``)."""
@@ -207,14 +217,17 @@ def _load() -> None:
         return
     _LOADED.append(True)
     from tales.tavern.rdi.characters import (  # noqa: F401  (each registers itself)
+        adonis,
         alaric,
         amundyr,
+        bastian,
         dominique,
         eisinder,
         karl,
         lich_king,
         lucky,
         murgath,
+        ohava,
         oozwald,
         pooky,
         torglesnarf,

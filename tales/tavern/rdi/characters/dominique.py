@@ -6,7 +6,7 @@ effects are boosts with an Energy cost (``boosts = [{ cost = { energy = 1 }, ...
 never refunded (:func:`~tales.tavern.rdi.effects.declare_costs`). Each Energy is paid with a
 token from her mat or two cards from her hand, her choice each time, in any mix
 (:meth:`Dominique.pay_energy`, which :func:`~tales.tavern.rdi.effects.pay_tokens` calls and
-:func:`~tales.tavern.rdi.effects._afford` counts on).
+:func:`~tales.tavern.rdi.stats.affords` counts on).
 
 "The Recombobulator" is a handler: shuffle the cards of your hand that came from your
 Character Deck into it (other cards stay in your hand), then draw 4.
