@@ -11,14 +11,12 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from tales.board.board import Board
-from tales.board.lint import lint
-from tales.board.mapfile import load_map, parse_map, read_text
-from tales.board.position import load_position
-from tales.board.render import render
 from tales.errors import IllegalChoice, TalesError
+
+if TYPE_CHECKING:
+    from tales.board.board import Board
 
 #: Longest echo of a user's value in an error line (a 1 MB argument stays one short line).
 ECHO_LIMIT = 300
@@ -92,6 +90,9 @@ def _map_json(board: Board) -> dict[str, Any]:
 
 
 def cmd_map_show(args: argparse.Namespace) -> int:
+    from tales.board.mapfile import load_map
+    from tales.board.render import render
+
     board = load_map(args.file)
     if args.json:
         _emit(_map_json(board))
@@ -101,6 +102,9 @@ def cmd_map_show(args: argparse.Namespace) -> int:
 
 
 def cmd_map_check(args: argparse.Namespace) -> int:
+    from tales.board.lint import lint
+    from tales.board.mapfile import parse_map, read_text
+
     unreadable = False
     found = False
     for name in args.files:
@@ -122,12 +126,17 @@ def cmd_map_check(args: argparse.Namespace) -> int:
 
 
 def cmd_position_show(args: argparse.Namespace) -> int:
+    from tales.board.position import load_position
+    from tales.board.render import render
+
     position = load_position(args.file)
     sys.stdout.write(render(position.board, position))
     return 0
 
 
 def cmd_los(args: argparse.Namespace) -> int:
+    from tales.board.position import load_position
+
     position = load_position(args.position)
     a, b = position.board.space(args.a), position.board.space(args.b)
     distance = position.line_of_fire(a, b)
@@ -146,6 +155,7 @@ def _path(names: Sequence[str], path: Sequence[int]) -> str:
 
 
 def cmd_reach(args: argparse.Namespace) -> int:
+    from tales.board.position import load_position
     from tales.rules.movement import reach
 
     position = load_position(args.position)
@@ -176,6 +186,7 @@ def cmd_reach(args: argparse.Namespace) -> int:
 
 
 def cmd_schemer_move(args: argparse.Namespace) -> int:
+    from tales.board.position import load_position
     from tales.rules.targets import parse_selector
     from tales.table import move_outcomes
 
@@ -240,6 +251,7 @@ def _ask_at_terminal(decision: Any, options: list[Any]) -> int | None:
 
 
 def cmd_schemer_turn(args: argparse.Namespace) -> int:
+    from tales.board.position import load_position
     from tales.content.scheme_blocks import load_scheme_blocks
     from tales.rules.schemes import Roster, group_members, group_turn
     from tales.table import Pending, drive, turn_json
@@ -386,6 +398,7 @@ def cmd_scenario_check(args: argparse.Namespace) -> int:
 
 
 def cmd_scenario_show(args: argparse.Namespace) -> int:
+    from tales.board.render import render
     from tales.content.scenarios import load_scenario
 
     scenario = load_scenario(args.file)
@@ -629,6 +642,7 @@ def _view_of(source: str, blocks: str | None) -> Any:
     """The view for ``tales render``: a position file, a game save or a campaign."""
     from pathlib import Path
 
+    from tales.board.position import load_position
     from tales.campaign.saves import decode as decode_campaign
     from tales.content.scheme_blocks import load_scheme_blocks
     from tales.engine.content import load_context
@@ -682,6 +696,7 @@ def _window(control: Any) -> int:
 
 
 def cmd_view(args: argparse.Namespace) -> int:
+    from tales.board.position import load_position
     from tales.engine.content import find_file, load_context
     from tales.engine.saves import read_save
     from tales.viewer.control import ReplayControl, TableControl

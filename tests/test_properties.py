@@ -205,3 +205,27 @@ def test_a_chance_draw_is_numpys_choice(weights: list[int], uniform: bool, seed:
     p = probabilities or tuple(1 / len(weights) for _ in weights)
     for _ in range(20):
         assert roll_chance(decision, ours) == int(numpys.choice(len(weights), p=p))
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards(), st.booleans(), st.data())
+def test_small_board_searches_agree_with_scipy(board: Board, toward: bool,
+                                               data: st.DataObject) -> None:
+    """Small boards are searched in plain Python, large ones by scipy: the same fields."""
+    from tales.board import fields
+
+    p = Position.empty(board)
+    passable = ~p.blocked()
+    costs = np.where(board.difficult, 2.0, 1.0)
+    source = data.draw(st.integers(0, board.n - 1))
+    small = fields.entry_cost_field(board.links, passable, costs, source, toward)
+    plain_steps = fields.DistanceGraph(board.links, passable).field(source)
+    saved = fields.SMALL_BOARD
+    fields.SMALL_BOARD = -1
+    try:
+        large = fields.entry_cost_field(board.links, passable, costs, source, toward)
+        scipy_steps = fields.DistanceGraph(board.links, passable).field(source)
+    finally:
+        fields.SMALL_BOARD = saved
+    assert np.array_equal(small, large)
+    assert np.array_equal(plain_steps, scipy_steps)

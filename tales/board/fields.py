@@ -10,24 +10,32 @@ against and the baseline ``tools/bench_board.py`` measures.
 
 from __future__ import annotations
 
+import heapq
+import math
 from collections import deque
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from scipy.sparse import csr_matrix
-from scipy.sparse.csgraph import dijkstra
 
 from tales.board.board import BoolArray, IntArray
 
 UNREACHABLE = -1
 
 
+#: Boards of up to this many spaces are searched in plain Python over neighbour lists built
+#: once: on them that beats scipy's compiled search, whose import alone costs more than a
+#: table answer (tools/bench_board.py measures both). Larger boards use scipy.
+SMALL_BOARD = 300
+
+
 class DistanceGraph:
     """Steps between spaces, moving only between linked spaces that are both passable.
 
     ``links`` is a neighbour table (n x K, -1 for none); ``passable`` marks the spaces a
-    path may enter or leave. Fields are cached per source.
+    path may enter or leave. Fields are cached per source. Small boards (:data:`SMALL_BOARD`)
+    are searched breadth-first in Python, larger ones by scipy; the fields are the same.
     """
 
     def __init__(self, links: IntArray, passable: BoolArray) -> None:
@@ -37,18 +45,51 @@ class DistanceGraph:
         keep = ordered >= 0
         keep &= passable[:, None]
         keep[keep] &= passable[ordered[keep]]
-        indptr = np.zeros(self.n + 1, dtype=np.int32)
-        np.cumsum(keep.sum(axis=1), out=indptr[1:])
-        indices = ordered[keep].astype(np.int32)
-        data = np.ones(len(indices), dtype=np.float64)
-        self.matrix = csr_matrix((data, indices, indptr), shape=(self.n, self.n))
+        self._neighbours: list[list[int]] | None = None
+        self._matrix: Any = None
+        if self.n <= SMALL_BOARD:
+            self._neighbours = [row[mask].tolist() for row, mask in zip(ordered, keep,
+                                                                         strict=True)]
+        else:
+            from scipy.sparse import csr_matrix  # only boards this large need scipy
+
+            indptr = np.zeros(self.n + 1, dtype=np.int32)
+            np.cumsum(keep.sum(axis=1), out=indptr[1:])
+            indices = ordered[keep].astype(np.int32)
+            data = np.ones(len(indices), dtype=np.float64)
+            self._matrix = csr_matrix((data, indices, indptr), shape=(self.n, self.n))
         self._fields: dict[int, IntArray] = {}
+
+    def _breadth_first(self, source: int) -> IntArray:
+        assert self._neighbours is not None
+        neighbours = self._neighbours
+        distance = [UNREACHABLE] * self.n
+        if self.passable[source]:
+            distance[source] = 0
+            frontier, step = [source], 0
+            while frontier:
+                step += 1
+                reached = []
+                for here in frontier:
+                    for there in neighbours[here]:
+                        if distance[there] == UNREACHABLE:
+                            distance[there] = step
+                            reached.append(there)
+                frontier = reached
+        return np.array(distance, dtype=np.int32)
 
     def fields(self, sources: Sequence[int]) -> IntArray:
         """One distance field per source, as a ``len(sources) x n`` array."""
         missing = [s for s in dict.fromkeys(sources) if s not in self._fields]
-        if missing:
-            computed = dijkstra(self.matrix, directed=True, indices=missing)
+        if missing and self._neighbours is not None:
+            for source in missing:
+                row = self._breadth_first(source)
+                row.setflags(write=False)
+                self._fields[source] = row
+        elif missing:
+            from scipy.sparse.csgraph import dijkstra
+
+            computed = dijkstra(self._matrix, directed=True, indices=missing)
             computed = np.atleast_2d(computed)
             as_int = np.where(np.isfinite(computed), computed, UNREACHABLE).astype(np.int32)
             for source, row in zip(missing, as_int, strict=True):
@@ -115,12 +156,45 @@ def entry_cost_field(
     keep = links >= 0
     keep &= ok[:, None]
     keep[keep] &= ok[links[keep]]
+    if n <= SMALL_BOARD:
+        return _plain_dijkstra(links, keep, entry_cost, source, toward)
     indptr = np.zeros(n + 1, dtype=np.int32)
     np.cumsum(keep.sum(axis=1), out=indptr[1:])
     indices = links[keep].astype(np.int32)
     weights = entry_cost[indices].astype(np.float64)
+    from scipy.sparse import csr_matrix
+    from scipy.sparse.csgraph import dijkstra
+
     graph = csr_matrix((weights, indices, indptr), shape=(n, n))
     if toward:
         graph = graph.T.tocsr()
     result: npt.NDArray[np.float64] = dijkstra(graph, directed=True, indices=source)
     return result
+
+
+def _plain_dijkstra(links: IntArray, keep: BoolArray, entry_cost: npt.NDArray[np.float64],
+                    source: int, toward: bool) -> npt.NDArray[np.float64]:
+    """:func:`entry_cost_field` on a small board, in plain Python (heapq)."""
+    n = int(links.shape[0])
+    costs = entry_cost.tolist()
+    edges: list[list[tuple[int, float]]] = [[] for _ in range(n)]
+    for here, (row, mask) in enumerate(zip(links.tolist(), keep.tolist(), strict=True)):
+        for there, kept in zip(row, mask, strict=True):
+            if kept:
+                if toward:  # the cost of the step here -> there, searched from ``there``
+                    edges[there].append((here, costs[there]))
+                else:
+                    edges[here].append((there, costs[there]))
+    best = [math.inf] * n
+    best[source] = 0.0
+    queue = [(0.0, source)]
+    while queue:
+        spent, here = heapq.heappop(queue)
+        if spent > best[here]:
+            continue
+        for there, cost in edges[here]:
+            total = spent + cost
+            if total < best[there]:
+                best[there] = total
+                heapq.heappush(queue, (total, there))
+    return np.array(best, dtype=np.float64)
