@@ -853,9 +853,11 @@ _STRUCTURES = ("individual", "two-headed-dragon", "boss-battle", "two-headed-bos
 
 
 def _decks() -> Any:
-    from tales.tavern.rdi.simulate import DECKS
+    """The bundled decks' folder (``tales.tavern.rdi.simulate.DECKS``), found without
+    importing the tavern's engine: building the parser must stay cheap."""
+    from pathlib import Path
 
-    return DECKS
+    return Path(__file__).resolve().parents[1] / "decks"
 
 
 def _tavern_options(parser: argparse.ArgumentParser) -> None:
