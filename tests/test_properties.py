@@ -187,6 +187,7 @@ def test_pruned_reach_agrees_with_the_full_table(
     for space, (low, low_damage, least, least_damage) in table.items():
         cheapest, safest = routes.route(space), routes.route(space, safest=True)
         assert (cheapest.cost, safest.cost, safest.damage) == (low, least, least_damage)
+        assert routes.least_damage(space) == least_damage
         assert cheapest.damage == low_damage
         assert cheapest.path[0] == mover.at and cheapest.path[-1] == space
 

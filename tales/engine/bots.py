@@ -242,7 +242,7 @@ class _Greedy:
         unlimited = reach(position, me.id, 2 * position.board.n, leap)
         points = max((unlimited.costs.get(o, 0) for o in options), default=0)
         routes = reach(position, me.id, points, leap)
-        return {o: routes.route(o, safest=True).damage for o in options if o in routes}
+        return {o: routes.least_damage(o) for o in options if o in routes}
 
     def retreat(self, decision: Decision[Any]) -> Any:
         me = self.me(decision)

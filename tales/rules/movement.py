@@ -91,6 +91,7 @@ class Reach:
     # points spent -> (spaces, sorted; keys: damage * (n + 1) + previous space, n for none)
     _layers: dict[int, tuple[IntArray, npt.NDArray[np.int64]]] = field(repr=False)
     _safest: IntArray = field(repr=False)  # points of each space's least-damage arrival
+    _least: npt.NDArray[np.int64] = field(repr=False)  # each space's least damage
     _landing: npt.NDArray[np.int64] = field(repr=False)  # a Leap's landing damage
     _steps: IntArray = field(repr=False)
     _danger: BoolArray = field(repr=False)
@@ -105,6 +106,13 @@ class Reach:
             raise KeyError(to)
         cost = int(self._safest[to]) if safest else self.costs[to]
         return self._trace(to, cost)
+
+    def least_damage(self, to: int) -> int:
+        """The damage of the safest route to ``to`` (``route(to, safest=True).damage``,
+        without tracing the route)."""
+        if to not in self.costs:
+            raise KeyError(to)
+        return int(self._least[to] + self._landing[to])
 
     def _key(self, spent: int, space: int) -> int:
         spaces, keys = self._layers[spent]
@@ -271,7 +279,7 @@ def reach(
     costs = {int(s): int(cheapest[s]) for s in ends}
     # a Leap's landing damage counts once, at the end: the safest arrival is the cheapest
     return Reach(figure, search.points, leap, costs, layers,
-                 cheapest if leap else safest, search.landing, search.steps,
+                 cheapest if leap else safest, best_damage, search.landing, search.steps,
                  search.dangerous)
 
 

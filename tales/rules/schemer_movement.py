@@ -296,7 +296,7 @@ def schemer_move(
         to = final
     else:
         distance = _approach(position, figure, final, rules, safe_only)
-        options = [(int(distance[s]), routes.route(s, safest=True).damage, s)
+        options = [(int(distance[s]), routes.least_damage(s), s)
                    for s in routes.costs if np.isfinite(distance[s])]
         if not options:
             return stay("cannot get any nearer: it does not move")
