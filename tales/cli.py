@@ -743,7 +743,8 @@ def cmd_tavern_simulate(args: argparse.Namespace) -> int:
     mode = _tavern_mode(args.variant)
     report = simulate(args.players, args.games, args.seed, args.character or None,
                       args.drinks, mode, args.bar_deck, args.bot, args.dungeon_training,
-                      args.prize, args.dungeon_events, args.sea_events, args.pub_crawl)
+                      args.prize, args.dungeon_events, args.sea_events, args.pub_crawl,
+                      _workers(args.workers))
     if args.json:
         _emit(report)
         return 0
@@ -1079,6 +1080,8 @@ def build_parser() -> argparse.ArgumentParser:
                                       "how players lose")
     _tavern_options(tsim)
     tsim.add_argument("--games", type=COUNT, default=100)
+    tsim.add_argument("--workers", type=COUNT, default=1, metavar="W",
+                      help="local worker processes (the report does not depend on it)")
     tsim.add_argument("--json", action="store_true")
     tsim.set_defaults(run=cmd_tavern_simulate)
     tplay = tavern_commands.add_parser("play", help="play at the terminal against bots")

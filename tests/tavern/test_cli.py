@@ -57,6 +57,15 @@ def test_variant_simulations_repeat_by_seed(variant: str,
     assert sum(first["team_wins"].values()) == pytest.approx(1.0)
 
 
+@pytest.mark.parametrize("variant", ["individual", "two-headed-dragon"])
+def test_the_simulation_is_the_same_whatever_the_workers(
+        variant: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 19, 5: `tavern simulate --workers` plays the same games (each one's generator
+    is spawned from the seed by its number)."""
+    args = ("simulate", "--players", "4", "--games", "6", "--seed", "3", "--variant", variant)
+    assert report(capsys, *args) == report(capsys, *args, "--workers", "2")
+
+
 def test_a_boss_battle_puts_a_villain_in_the_first_seat(
         capsys: pytest.CaptureFixture[str]) -> None:
     first = report(capsys, "simulate", "--players", "3", "--games", "2", "--variant",

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from tales.engine.game import Game, random_policy
+from tales.engine.pool import in_order
 from tales.errors import TalesError
 from tales.tavern.encounter.cards import Box, load
 from tales.tavern.encounter.model import Caverns
@@ -80,20 +80,9 @@ def one_game(sweep: Sweep, number: int) -> Caverns:
     return run.play(random_policy(rng))
 
 
-def _batch(args: tuple[Sweep, list[int]]) -> list[Caverns]:
-    sweep, numbers = args
-    return [one_game(sweep, n) for n in numbers]
-
-
 def play_games(sweep: Sweep, games: int, workers: int = 1) -> list[Caverns]:
     """The final tables of ``games`` games, in game order; ``workers`` local processes."""
-    numbers = list(range(games))
-    if workers <= 1 or games < 2:
-        return [one_game(sweep, n) for n in numbers]
-    size = max(1, games // (4 * workers))
-    batches = [numbers[i:i + size] for i in range(0, games, size)]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        return [t for batch in pool.map(_batch, [(sweep, b) for b in batches]) for t in batch]
+    return in_order(one_game, sweep, games, workers)
 
 
 def simulate(players: int, games: int, seed: int, deck: str | Path | None = None,

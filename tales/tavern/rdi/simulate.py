@@ -6,12 +6,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from tales.engine.game import Game
+from tales.engine.pool import in_order
 from tales.errors import TalesError
 from tales.tavern.rdi import events, variants
 from tales.tavern.rdi.bots import policy
@@ -117,50 +120,102 @@ def variant_for(mode: Mode, bar_deck: bool = False, dungeon: str | None = None,
                    pubs=load_pub_crawl(pub_crawl) if pub_crawl else ())
 
 
+@dataclass(frozen=True)
+class Sweep:
+    """What every game of a simulation plays (plain values, so it goes to a worker)."""
+
+    players: int
+    seed: int
+    characters: tuple[str, ...] | None
+    drinks: str | None
+    mode: Mode
+    bar_deck: bool
+    bot: str
+    dungeon: str | None
+    prizes: str | None
+    dungeon_events: str | None
+    sea_events: str | None
+    pub_crawl: str | None
+
+
+@dataclass(frozen=True)
+class Played:
+    """What the report needs of one game."""
+
+    winners: tuple[str, ...]  # their characters
+    sides: tuple[str, ...]  # the winners' sides, one each
+    team: str  # the first winner's team ("": the Boss)
+    characters: tuple[str, ...]  # every seat's character
+    turns: int
+    decisions: int
+    lines: tuple[str, ...]  # the log lines that say how players went out
+
+
+@lru_cache(maxsize=4)
+def _prepared(sweep: Sweep) -> tuple[list[str], list[CharacterDeck], Any, Variant]:
+    names, decks = table(sweep.players, list(sweep.characters) if sweep.characters else None,
+                         sweep.mode)
+    drink_deck = load_drinks(sweep.drinks or DECKS / "drinks-sample.toml")
+    variant = variant_for(sweep.mode, sweep.bar_deck, sweep.dungeon, sweep.prizes,
+                          sweep.dungeon_events, sweep.sea_events, sweep.pub_crawl)
+    return names, decks, drink_deck, variant
+
+
+def one_game(sweep: Sweep, number: int) -> Played:
+    """Game ``number`` of ``sweep`` (its generator spawned from the seed by the number)."""
+    names, decks, drink_deck, variant = _prepared(sweep)
+    rng = np.random.default_rng(np.random.SeedSequence(sweep.seed, spawn_key=(number,)))
+    try:
+        run: Game[Tavern] = Game(lambda: play_game(names, decks, drink_deck,
+                                                   variant=variant))
+    except ValueError as error:
+        raise TalesError(str(error)) from None
+    final = run.play(policy(sweep.bot, rng))
+    winners = tuple(final.winners or ())
+    return Played(tuple(final.player(n).character for n in winners),
+                  tuple(final.player(n).side for n in winners),
+                  final.player(winners[0]).team if winners else "",
+                  tuple(p.character for p in final.players), final.turn - 1,
+                  len(run.choices),
+                  tuple(line for line in final.log if _went_out(line) is not None))
+
+
+def _went_out(line: str) -> str | None:
+    if line.endswith("is out of Gold: out of the game"):
+        return "out of Gold"
+    if " passes out: " in line:
+        return "passed out"
+    if line.startswith("a tie between"):
+        return "tie"
+    if line.startswith("stopped after"):
+        return "unfinished (turn limit)"
+    return None
+
+
 def simulate(players: int, games: int, seed: int, characters: list[str] | None = None,
              drinks: str | None = None, mode: Mode = Mode.INDIVIDUAL, bar_deck: bool = False,
              bot: str = "random", dungeon: str | None = None, prizes: str | None = None,
              dungeon_events: str | None = None, sea_events: str | None = None,
-             pub_crawl: str | None = None) -> dict[str, Any]:
-    """The report of ``games`` games."""
-    names, decks = table(players, characters, mode)
-    drink_deck = load_drinks(drinks or DECKS / "drinks-sample.toml")
-    variant = variant_for(mode, bar_deck, dungeon, prizes, dungeon_events, sea_events,
-                          pub_crawl)
+             pub_crawl: str | None = None, workers: int = 1) -> dict[str, Any]:
+    """The report of ``games`` games, the same whatever ``workers`` (local processes)."""
+    sweep = Sweep(players, seed, tuple(characters) if characters else None, drinks, mode,
+                  bar_deck, bot, dungeon, prizes, dungeon_events, sea_events, pub_crawl)
+    _, _, _, variant = _prepared(sweep)  # a bad table or file fails here, once
     wins: dict[str, float] = {}
     side_wins: Counter[str] = Counter()
     seats: Counter[str] = Counter()
     how: Counter[str] = Counter()
     turns: list[int] = []
     decisions: list[int] = []
-    for number in range(games):
-        rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(number,)))
-        try:
-            run: Game[Tavern] = Game(lambda: play_game(names, decks, drink_deck,
-                                                       variant=variant))
-        except ValueError as error:
-            raise TalesError(str(error)) from None
-        final = run.play(policy(bot, rng))
-        turns.append(final.turn - 1)
-        decisions.append(len(run.choices))
-        winners = final.winners or ()
-        for name in winners:
-            character = final.player(name).character
-            wins[character] = wins.get(character, 0.0) + 1 / len(winners)
-        sides = {final.player(n).side for n in winners}  # a team's name ("": the Boss)
-        side_wins["tie" if len(sides) > 1 else final.player(winners[0]).team if winners
-                  else "none"] += 1
-        for player in final.players:
-            seats[player.character] += 1
-        for line in final.log:
-            if line.endswith("is out of Gold: out of the game"):
-                how["out of Gold"] += 1
-            elif " passes out: " in line:
-                how["passed out"] += 1
-            elif line.startswith("a tie between"):
-                how["tie"] += 1
-            elif line.startswith("stopped after"):
-                how["unfinished (turn limit)"] += 1
+    for played in in_order(one_game, sweep, games, workers):
+        turns.append(played.turns)
+        decisions.append(played.decisions)
+        for character in played.winners:
+            wins[character] = wins.get(character, 0.0) + 1 / len(played.winners)
+        side_wins["tie" if len(set(played.sides)) > 1 else played.team if played.winners
+                  else "none"] += 1  # a team's name ("": the Boss)
+        seats.update(played.characters)
+        how.update(went for line in played.lines if (went := _went_out(line)))
     report: dict[str, Any] = {
         "players": players, "games": games, "seed": seed, "variant": mode.value,
         "bar_deck": bar_deck, "bot": bot,
