@@ -11,7 +11,6 @@ breadth-first search for Line of Fire, heapq Dijkstra for movement). Run:
 from __future__ import annotations
 
 import argparse
-import heapq
 from contextlib import contextmanager
 from typing import Any
 from unittest import mock
@@ -19,6 +18,7 @@ from unittest import mock
 import numpy as np
 from bench_board import median_seconds, sample_board
 
+from tales.board import fields
 from tales.board.board import Board, Cell, Layout
 from tales.board.fields import DistanceGraph, plain_bfs
 from tales.board.figures import Figure, Side
@@ -56,34 +56,9 @@ SCHEME = Scheme("Charge", (1,), (
 
 def python_entry_cost_field(links: Any, passable: Any, entry_cost: Any, source: int,
                             toward: bool = False) -> Any:
-    """Plain-Python Dijkstra with the same contract as fields.entry_cost_field."""
-    n = len(links)
-    table = links.tolist()
-    ok = passable.tolist()
-    ok[source] = True
-    cost = entry_cost.tolist()
-    if toward:
-        reverse: list[list[tuple[int, float]]] = [[] for _ in range(n)]
-        for u in range(n):
-            for v in table[u]:
-                if v >= 0 and ok[u] and ok[v]:
-                    reverse[v].append((u, cost[v]))
-        edges = reverse
-    else:
-        edges = [[(v, cost[v]) for v in table[u] if v >= 0 and ok[u] and ok[v]]
-                 for u in range(n)]
-    best = [float("inf")] * n
-    best[source] = 0.0
-    heap = [(0.0, source)]
-    while heap:
-        d, u = heapq.heappop(heap)
-        if d > best[u]:
-            continue
-        for v, w in edges[u]:
-            if d + w < best[v]:
-                best[v] = d + w
-                heapq.heappush(heap, (d + w, v))
-    return np.array(best)
+    """The engine's plain-Python Dijkstra (its small-board search), whatever the size."""
+    with mock.patch.object(fields, "SMALL_BOARD", len(links)):
+        return fields.entry_cost_field(links, passable, entry_cost, source, toward)
 
 
 @contextmanager
