@@ -13,7 +13,7 @@ by a seeded generator; the table's ties ("players choose") at random.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -26,7 +26,7 @@ from tales.engine.content import Context
 from tales.engine.game import chance_by, random_policy
 from tales.rules.attacks import legal_targets
 from tales.rules.damage import TAKE_DOOM
-from tales.rules.decisions import Chooser, Decision
+from tales.rules.decisions import Chooser, Decision, MoveDetail
 from tales.rules.effects import Ability, Verb
 from tales.rules.hero_turn import usable
 from tales.rules.movement import reach
@@ -224,8 +224,7 @@ class _Greedy:
         goals, want = self.goals(position, me)
         if not goals:
             return decision.options[0]
-        leap = " leap " in f" {decision.prompt.lower()} "
-        hurt = self.damage_on_the_way(position, me, decision.options, leap)
+        hurt = self.damage_on_the_way(position, me, decision)
 
         def cost(space: int) -> tuple[float, int]:
             d = self.distance_to(position, goals, space)
@@ -233,16 +232,15 @@ class _Greedy:
 
         return min(decision.options, key=cost)
 
-    def damage_on_the_way(self, position: Position, me: Figure, options: Sequence[int],
-                          leap: bool) -> dict[int, int]:
+    def damage_on_the_way(self, position: Position, me: Figure, decision: Decision[Any]
+                          ) -> dict[int, int]:
         """The least damage (Traps, Hazards, Wizard Fire) of a Move to each option: a
         space as near is taken by a Safe path rather than through a Trap."""
-        if not all(isinstance(o, int) for o in options):
+        detail = decision.detail
+        if not isinstance(detail, MoveDetail):
             return {}
-        unlimited = reach(position, me.id, 2 * position.board.n, leap)
-        points = max((unlimited.costs.get(o, 0) for o in options), default=0)
-        routes = reach(position, me.id, points, leap)
-        return {o: routes.least_damage(o) for o in options if o in routes}
+        routes = reach(position, me.id, detail.points, detail.leap)
+        return {o: routes.least_damage(o) for o in decision.options if o in routes}
 
     def retreat(self, decision: Decision[Any]) -> Any:
         me = self.me(decision)

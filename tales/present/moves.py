@@ -3,16 +3,12 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from tales.board.position import Position
-from tales.rules.decisions import Decision
+from tales.rules.decisions import Decision, MoveDetail
 from tales.rules.movement import reach
 from tales.rules.spaces import danger_table
-
-#: A hero's move prompt, as :func:`tales.rules.effects.carry_out` asks it.
-_MOVE_PROMPT = re.compile(r": (move|leap) (\d+): to which space\?$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,10 +33,10 @@ class MoveCost:
 
 def move_points(decision: Decision[object]) -> tuple[int, bool] | None:
     """The movement points and Leap-or-not of a hero's ``move-to`` Decision."""
-    match = _MOVE_PROMPT.search(decision.prompt)
-    if decision.kind != "move-to" or match is None:
+    detail = decision.detail
+    if decision.kind != "move-to" or not isinstance(detail, MoveDetail):
         return None
-    return int(match.group(2)), match.group(1) == "leap"
+    return detail.points, detail.leap
 
 
 def move_cost(position: Position, figure_id: str, to: int, points: int, leap: bool

@@ -36,6 +36,14 @@ class Decider(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class MoveDetail:
+    """A ``move-to`` Decision's movement: its points, and whether it is a Leap."""
+
+    points: int
+    leap: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Decision(Generic[T]):
     """A choice the rules ask for: what, who decides, and every legal option.
 
@@ -44,7 +52,9 @@ class Decision(Generic[T]):
     ``position`` is the board the Decision is asked on, where the rules have it at hand, so
     a person (or a bot, or the viewer) can look before answering; ``battle`` is the whole
     table (Epic Pool, abilities, the log so far) where the rules have that. Neither takes
-    part in comparisons or replay.
+    part in comparisons or replay. ``detail`` carries what a driver may want to know of
+    the question beyond its options, as data (a ``move-to``'s :class:`MoveDetail`), so
+    nobody reads it back out of the prompt.
     """
 
     kind: str
@@ -56,6 +66,7 @@ class Decision(Generic[T]):
     position: Any = field(default=None, compare=False, repr=False)
     battle: Any = field(default=None, compare=False, repr=False)
     state: Any = field(default=None, compare=False, repr=False)  # the game's, between turns
+    detail: Any = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.options:

@@ -46,7 +46,7 @@ from tales.rules.characters import (
     summon_illusion,
     summon_zot,
 )
-from tales.rules.decisions import Decider, Decision, Resolution
+from tales.rules.decisions import Decider, Decision, MoveDetail, Resolution
 from tales.rules.forced import forced_line, grab, place, pull, push
 from tales.rules.health import (
     disarm,
@@ -362,7 +362,8 @@ def carry_out(table: Battle, hero_id: str, effect: Effect, trigger: str | None =
         options = tuple(reach(table.position, hero_id, effect.amount, leap=leap).costs)
         to = yield Decision("move-to", f"{hero_id}: {describe(effect)}: to which space?",
                             options, Decider.PLAYER, hero_id,
-                            position=table.position, battle=table)
+                            position=table.position, battle=table,
+                            detail=MoveDetail(effect.amount, leap))
         pause = WoundedPause(table, hero_id)
         moved = yield from move(table.position, hero_id, to, effect.amount, leap=leap,
                                 pause=pause)
