@@ -854,11 +854,11 @@ _STRUCTURES = ("individual", "two-headed-dragon", "boss-battle", "two-headed-bos
 
 
 def _decks() -> Any:
-    """The bundled decks' folder (``tales.tavern.rdi.simulate.DECKS``), found without
-    importing the tavern's engine: building the parser must stay cheap."""
-    from pathlib import Path
+    """The bundled decks' folder (importing only ``tales.tavern``: building the parser
+    must stay cheap)."""
+    from tales.tavern import DECKS
 
-    return Path(__file__).resolve().parents[1] / "decks"
+    return DECKS
 
 
 def _tavern_options(parser: argparse.ArgumentParser) -> None:

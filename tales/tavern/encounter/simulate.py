@@ -17,12 +17,13 @@ import numpy as np
 from tales.engine.game import Game, random_policy
 from tales.engine.pool import in_order
 from tales.errors import TalesError
+from tales.tavern import DECKS
 from tales.tavern.encounter.cards import Box, load
 from tales.tavern.encounter.model import Caverns
 from tales.tavern.encounter.module import Module, load_module
 from tales.tavern.encounter.rules import MAX_ROUNDS, play_game
 
-SAMPLE = Path(__file__).resolve().parents[3] / "decks" / "encounter" / "sample.toml"
+SAMPLE = DECKS / "encounter" / "sample.toml"
 
 
 def seats(box: Box, players: int) -> tuple[list[str], list[str]]:

@@ -16,6 +16,7 @@ import numpy as np
 from tales.engine.game import Game
 from tales.engine.pool import in_order
 from tales.errors import TalesError
+from tales.tavern import DECKS as DECKS  # where it has always been importable from
 from tales.tavern.rdi import events, variants
 from tales.tavern.rdi.bots import policy
 from tales.tavern.rdi.decks import (
@@ -28,8 +29,6 @@ from tales.tavern.rdi.decks import (
 )
 from tales.tavern.rdi.model import Event, EventKind, Mode, Tavern, Variant
 from tales.tavern.rdi.rules import CharacterDeck, play_game
-
-DECKS = Path(__file__).resolve().parents[3] / "decks"
 
 
 def deck_file(name: str) -> Path:

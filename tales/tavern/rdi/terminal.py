@@ -26,12 +26,13 @@ import numpy as np
 from tales.engine.game import Game
 from tales.engine.saves import SaveError, pack, read_bytes, unpack, write_atomic
 from tales.errors import IllegalChoice, TalesError
+from tales.tavern import DECKS
 from tales.tavern.at_table import drive
 from tales.tavern.rdi.bots import POLICIES, policy
 from tales.tavern.rdi.decks import load_drinks
 from tales.tavern.rdi.model import Card, Mode, Player, Step, Tavern, Verb, Who
 from tales.tavern.rdi.rules import play_game
-from tales.tavern.rdi.simulate import DECKS, table, variant_for
+from tales.tavern.rdi.simulate import table, variant_for
 from tales.tavern.rdi.zones import playable
 
 SAVE_KIND = "tales-tavern"
