@@ -13,23 +13,11 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from tales.errors import IllegalChoice, TalesError
+from tales.errors import ECHO_LIMIT as ECHO_LIMIT
+from tales.errors import IllegalChoice, TalesError, one_line
 
 if TYPE_CHECKING:
     from tales.board.board import Board
-
-#: Longest echo of a user's value in an error line (a 1 MB argument stays one short line).
-ECHO_LIMIT = 300
-
-
-def one_line(text: str) -> str:
-    """``text`` as one printable line: control characters escaped (a ``\\r`` in a path
-    cannot rewrite the terminal line), and cut to :data:`ECHO_LIMIT` characters."""
-    escaped = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
-    if len(escaped) > ECHO_LIMIT:
-        escaped = f"{escaped[:ECHO_LIMIT]}... ({len(escaped)} characters)"
-    return escaped
-
 
 class Parser(argparse.ArgumentParser):
     """argparse with its mistakes on one line (``tales: ...``), exit status 2."""

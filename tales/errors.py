@@ -11,6 +11,19 @@ class TalesError(Exception):
     """
 
 
+#: Longest echo of a user's value in an error line (a 1 MB argument stays one short line).
+ECHO_LIMIT = 300
+
+
+def one_line(text: str) -> str:
+    """``text`` as one printable line: control characters escaped (a ``\\r`` in a path
+    cannot rewrite the terminal line), and cut to :data:`ECHO_LIMIT` characters."""
+    escaped = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    if len(escaped) > ECHO_LIMIT:
+        escaped = f"{escaped[:ECHO_LIMIT]}... ({len(escaped)} characters)"
+    return escaped
+
+
 def printable(text: str) -> str:
     """``text`` for a one-line message: as it is when printable, else quoted with its
     escapes (a name with a newline in it must not break the line)."""
