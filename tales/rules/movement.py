@@ -34,6 +34,7 @@ from tales.rules.spaces import (
     danger_table,
     enter,
     entry_costs,
+    fell,
     space_effect,
 )
 
@@ -435,8 +436,7 @@ def move(
                                                 path[step + 1:], displaced, pause)
         position, happened = yield from enter(position, figure_id, space, entry, pause)
         events.extend(happened)
-        if not position.has_figure(figure_id) or (
-                position.figure(figure_id).recovering and not figure.recovering):
+        if fell(position, figure):
             return MoveResult(figure.id, position, tuple(path[:step + 1]), cost,
                               tuple(events), defeated=True)
     return MoveResult(figure.id, position, tuple(path), cost, tuple(events))

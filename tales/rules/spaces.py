@@ -210,10 +210,17 @@ def enter(
         if event.damage > 0:
             moved = yield from _hurt(moved, figure.id, event.damage,
                                      event.what.replace("-", " ").title(), pause)
-            if not moved.has_figure(figure.id) or moved.figure(figure.id).recovering != (
-                    figure.recovering):
+            if fell(moved, figure):
                 break  # Defeated: removed at once (or flipped to its Recovery side)
     return moved, done
+
+
+def fell(position: Position, before: Figure) -> bool:
+    """Whether ``before`` has been Defeated since: removed from the map, or (a Solo Mode
+    Companion) flipped to its Recovery side. A move stops there (glossary: Defeated)."""
+    if not position.has_figure(before.id):
+        return True
+    return position.figure(before.id).recovering and not before.recovering
 
 
 def _hurt(position: Position, figure_id: str, amount: int, what: str, pause: Pause | None
