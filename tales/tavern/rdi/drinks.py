@@ -18,19 +18,22 @@ from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi import characters, pubcrawl
 from tales.tavern.rdi.effects import champions
 from tales.tavern.rdi.model import Drink, DrinkEvent, Tavern
+from tales.tavern.rdi.ottodata import claim
 from tales.tavern.rdi.stats import change, gain_tokens, passed_out, pay
 from tales.tavern.rdi.timing import Played, Pour, halves, respond
 from tales.tavern.rdi.zones import discard_drinks, draw, take_drink
 
 
-def order_drink(tavern: Tavern, name: str) -> Resolution[Tavern]:
+def order_drink(tavern: Tavern, name: str, whom: str | None = None) -> Resolution[Tavern]:
     """Put the top Drink face down on another player's Drink Me! pile (A-18); in a team
-    game, an opponent's (001: "You may not Order Drinks for a teammate")."""
+    game, an opponent's (001: "You may not Order Drinks for a teammate"); ``whom``: the
+    player it is for, when the rules say (Boss Otto's "1 Drink for each Challenger")."""
     options = tuple(p.name for p in tavern.others(name))
     if not options:
         return tavern
-    whom = yield Decision("order", f"{name}: order a Drink for whom?", options,
-                          Decider.PLAYER, name, state=tavern)
+    if whom is None:
+        whom = yield Decision("order", f"{name}: order a Drink for whom?", options,
+                              Decider.PLAYER, name, state=tavern)
     tavern, drink = yield from pubcrawl.order(tavern)
     if drink is None:
         return tavern.note("there is no Drink left to order")
@@ -80,7 +83,7 @@ def drink_event(tavern: Tavern, name: str, card: Drink) -> Resolution[Tavern]:
     Champion per team, the revealer for theirs)."""
     from tales.tavern.rdi.events import announce, resolve
 
-    tavern = discard_drinks(tavern, [card])
+    tavern = claim(discard_drinks(tavern, [card]), name)  # Boss Otto's Priority Target
     if card.event is DrinkEvent.STEPS and card.effect is not None:
         return (yield from resolve(tavern, name, card.effect, revealer_chosen=True))
     everyone = yield from champions(tavern, name, card.name)

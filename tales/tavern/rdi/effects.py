@@ -31,6 +31,7 @@ from tales.tavern.rdi.model import (
     Who,
     Whose,
 )
+from tales.tavern.rdi.ottodata import OTTO, OTTO_STEPS, claim, otto_step, sometimes_resolved
 from tales.tavern.rdi.stats import affords, change, collect, gain_tokens, pay, spend_tokens
 from tales.tavern.rdi.timing import (
     PASS,
@@ -186,6 +187,8 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
     tavern = tavern.note(f"{name} plays {label}")
     tavern, extra, buffed = yield from declare_costs(tavern, name, card, body)
     body = (*body, *extra)
+    if any(s.who is Who.EACH for s in body):  # Boss Otto: "each player (including you)"
+        tavern = claim(tavern, name)
     chosen = yield from targets_for(tavern, name, body, label, target)
     affects, harms = affected_by(body, name, chosen)
     merged = dict(affects)
@@ -207,6 +210,7 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
                                               via)
         if discard:
             tavern, discard = discard_card(tavern, card, name), False
+        tavern = sometimes_resolved(tavern, name, card)
         tavern = yield from hit_back(tavern, losses)
     if discard:
         tavern = discard_card(tavern, card, name)
@@ -333,6 +337,8 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
             elif step.verb is Verb.END_TURN:
                 tavern = replace(tavern, resting=(*tavern.resting, who)).note(
                     f"{who}'s turn ends now")
+            elif step.verb in OTTO_STEPS:
+                tavern = otto_step(tavern, step.verb, amount)
             elif step.verb is Verb.HANDLER:
                 rules = characters.handling(tavern.player(name), step.handler)
                 tavern = yield from rules.handle(tavern, name, step, who)
@@ -353,6 +359,10 @@ def minion_hit(tavern: Tavern, minion: str, source: str) -> Resolution[Tavern]:
     found = tavern.minion(minion)
     if found is None:
         return tavern
+    if found.controller == OTTO and tavern.variant.otto is not None:  # one of his Components
+        from tales.tavern.rdi.otto import component_hit
+
+        return component_hit(tavern, found)
     owner, wages = found.controller, found.card.wages
     options = ("discard it", *((f"pay {wages} Gold Wages",) if tavern.mat(owner).gold
                                 >= wages else ()))
@@ -460,6 +470,7 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
     tavern = discard_card(tavern, card, name)
     if against.negated:
         return tavern.note(f"{card.name} is Negated"), outcome
+    tavern = sometimes_resolved(tavern, name, card)
     if use.verb is Verb.NEGATE:
         if pick is not None:
             pours = _set(pours, pick, negated=True)

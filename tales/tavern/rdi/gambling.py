@@ -18,6 +18,8 @@ from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi import characters
 from tales.tavern.rdi.effects import anytime, champions, play_card
 from tales.tavern.rdi.model import Card, CardKind, Player, Stat, Step, Tavern, Verb
+from tales.tavern.rdi.otto import gambled
+from tales.tavern.rdi.ottodata import claim, is_otto
 from tales.tavern.rdi.stats import change, gold
 from tales.tavern.rdi.timing import PASS, Played, respond
 from tales.tavern.rdi.zones import PRIZE_BIN, PRIZES, discard_card, take_card
@@ -42,7 +44,7 @@ def cards_with(player: Player, verb: Verb) -> set[str]:
 def start_round(tavern: Tavern, name: str, card: Card) -> Resolution[Tavern]:
     """``name`` plays ``card`` ("Gambling? I'm in!") to start a Round of Gambling (A-17);
     Negated, "the Round of Gambling never happens" (A-73)."""
-    tavern = tavern.note(f"{name} plays {card.name}")
+    tavern = claim(tavern, name).note(f"{name} plays {card.name}")
     tavern, outcome = yield from respond(tavern, Played(name, card.name, card, round=True))
     tavern = discard_card(tavern, card, name)
     if outcome.negated:
@@ -105,6 +107,11 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
         tavern = yield from anytime(tavern, name, in_round=True)
         if tavern.round_over:
             return award(replace(tavern, round_over=False), None)
+        his: str | None = None
+        if is_otto(tavern, name):  # Boss Otto reveals the top of his Gambling Deck
+            from tales.tavern.rdi.otto import gamble
+
+            tavern, his = yield from gamble(tavern, winning_hand)
         player = tavern.player(name)
         gambles = {c.name for c in player.cards if c.kind is CardKind.CHEATING or (
             c.kind is CardKind.GAMBLING and not winning_hand)}
@@ -113,8 +120,8 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
                    and (c.name in gambles or c.kind not in (CardKind.GAMBLING,
                                                              CardKind.CHEATING))}
         playable = sorted(gambles | cards_with(player, Verb.LEAVE) | pushers)
-        choice = PASS
-        if playable:
+        choice = PASS if his is None else his
+        if playable and his is None:
             choice = yield Decision("gamble", f"{name}: play a Gambling or Cheating card, "
                                     f"leave, or pass? ({control or 'nobody'} is winning)",
                                     (PASS, *playable), Decider.PLAYER, name, state=tavern)
@@ -133,6 +140,7 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
             whom = yield Decision("force-out", f"{name}: force whom out of the Round?",
                                   others, Decider.PLAYER, name, state=tavern)
             tavern, card = yield from take_card(tavern, name, choice)
+            tavern = gambled(tavern, name, card)
             tavern, outcome = yield from play_card(tavern, name, card, whom)
             cost = max((s.amount for s in card.steps if s.verb is Verb.FORCE_OUT), default=0)
             stays = False
@@ -158,6 +166,7 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
                 tavern = tavern.note(f"{name} takes control of the Round of Gambling")
             continue
         tavern, card = yield from take_card(tavern, name, choice)
+        tavern = gambled(tavern, name, card)
         raises = sum(s.amount for s in card.steps if s.verb is Verb.ANTE)
         steps: tuple[Step, ...] = tuple(s for s in card.steps
                                         if s.verb not in (Verb.ANTE, Verb.WIN_ROUND))

@@ -14,6 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tales.tavern.rdi.ottodata import OttoRules
 
 #: Fortitude and Alcohol Content stay within these bounds (001: "can never go below 0 or
 #: above 20").
@@ -78,6 +82,10 @@ class Verb(StrEnum):
     POT_TO_INN = "pot_to_inn"  # end the Round of Gambling: the pot goes to the Inn
     DRINK_AGAIN = "drink_again"  # drink N more from the top of your Drink Me! pile
     SWAP = "swap"  # a Drink's Alcohol Content is gained as Fortitude instead
+    # Boss Otto's own (001, "Boss Otto"): they do something only in that variant
+    THREAT = "threat"  # Boss Otto's Threat Level goes up by N
+    REPAIR = "repair"  # Boss Otto Repairs N
+    CHANGE_TARGETS = "change_targets"  # the Priority Target token passes on clockwise
 
 
 RESPONSES = frozenset({Verb.NEGATE, Verb.IGNORE, Verb.REDUCE, Verb.REDIRECT, Verb.HIT_BACK,
@@ -338,6 +346,7 @@ class Mode(StrEnum):
     TWO_HEADED_BOSS_BATTLE = "two-headed boss battle"  # 001: pairs, every deck a Boss's
     LEADERS_AND_LACKEYS = "leaders and lackeys"  # 001: pairs of a Boss and a Lackey
     BOSS_VERSUS_BOSS = "boss versus boss"  # 002: an individual game of Boss decks
+    BOSS_OTTO = "boss otto"  # 001: 1-4 Challengers against the mechanical Boss Otto
 
 
 @dataclass(frozen=True)
@@ -392,6 +401,7 @@ class Variant:
     #: the Progress Counters each starts with
     event_decks: tuple[tuple[EventKind, tuple[Event, ...], int], ...] = ()
     pubs: tuple[Pub, ...] = ()  # the Pub Crawl's taverns, the Red Dragon Inn first
+    otto: OttoRules | None = None  # Boss Otto's factions, decks and Threat track
 
 
 @dataclass(frozen=True)

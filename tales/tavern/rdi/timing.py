@@ -120,6 +120,7 @@ class Outcome:
     taker: str = ""  # who takes the pot instead of the Round's winner
     sharer: str = ""  # who takes half the pot
     from_inn: frozenset[str] = frozenset()  # whose Gold payments the Inn makes
+    provoked: bool = False  # Boss Otto has answered it (001: "exactly once")
 
     def reduction(self, name: str, stat: Stat) -> int:
         return sum(n for who, s, n in self.reduced if who == name and s is stat)
@@ -256,7 +257,9 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
     from tales.tavern.rdi.zones import playable, take_card
 
     outcome = outcome or Outcome(pours=played.pours)
-    if played.card is not None and played.card.unanswerable:
+    if tavern.variant.otto is not None:  # "his response always happens before any other"
+        tavern, outcome = yield from _otto(tavern, played, outcome)
+    if (played.card is not None and played.card.unanswerable) or outcome.negated:
         return tavern, outcome
     declined: set[str] = set()  # offered their Anytime cards on their own, and passed
     while True:
@@ -310,8 +313,17 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
                 break
             if answered:
                 break
-        if not answered or outcome.negated:
+        if answered and not outcome.negated and tavern.variant.otto is not None:
+            tavern, outcome = yield from _otto(tavern, played, outcome)  # a Drink passed
+        if not answered or outcome.negated:  # or split with him, his card redirected to him
             return tavern, outcome
+
+
+def _otto(tavern: Tavern, played: Played, outcome: Outcome
+          ) -> Resolution[tuple[Tavern, Outcome]]:
+    from tales.tavern.rdi.otto import provoked
+
+    return (yield from provoked(tavern, played, outcome))
 
 
 def affected_by(steps: tuple[Step, ...], name: str, targets: dict[Who, list[str]]
