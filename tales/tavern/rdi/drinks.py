@@ -18,7 +18,7 @@ from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi import characters, pubcrawl
 from tales.tavern.rdi.effects import champions
 from tales.tavern.rdi.model import Drink, DrinkEvent, Tavern
-from tales.tavern.rdi.ottodata import claim
+from tales.tavern.rdi.ottodata import claim, is_otto
 from tales.tavern.rdi.stats import change, gain_tokens, passed_out, pay
 from tales.tavern.rdi.timing import Played, Pour, halves, respond
 from tales.tavern.rdi.zones import discard_drinks, draw, take_drink
@@ -144,17 +144,16 @@ def drink_together(tavern: Tavern, source: str,
     the Drinks on the table when they are not one per revealed card (copies)."""
     label = " and ".join(p.label for _, p in revealed)
     pours = pours or tuple(replace(p, origin=i) for i, (_, p) in enumerate(revealed))
+    if self_split and is_otto(tavern, source):  # Boss Otto "splits it with the Priority
+        tavern, pours = yield from _self_split(tavern, source, label, pours)  # Target,
+        self_split = False  # then reveals a Sometimes Card in response to his half"
     played = Played(source, label, None, pours=pours)
     tavern, outcome = yield from respond(tavern, played)
     pours = outcome.pours
     if self_split and len(pours) == 1 and pours[0].live and not pours[0].half:
-        partners = tuple(p.name for p in tavern.others(pours[0].drinker))
-        if partners:
-            partner = yield Decision("split-partner", f"{pours[0].drinker}: split "
-                                     f"{pours[0].label} with whom?", partners,
-                                     Decider.PLAYER, pours[0].drinker, state=tavern)
-            pours = halves(pours[0], partner)
-            tavern = tavern.note(f"{source} splits {label} with {partner}")
+        split, pours = pours, ()
+        tavern, pours = yield from _self_split(tavern, source, label, split)
+        if pours is not split:
             tavern, outcome = yield from respond(tavern, Played(source, label, None,
                                                                 pours=pours))
             pours = outcome.pours
@@ -163,6 +162,19 @@ def drink_together(tavern: Tavern, source: str,
     for index, (cards, first) in enumerate(revealed):
         tavern = _put_away(tavern, cards, first, [p for p in pours if p.origin == index])
     return tavern
+
+
+def _self_split(tavern: Tavern, source: str, label: str, pours: tuple[Pour, ...]
+                ) -> Resolution[tuple[Tavern, tuple[Pour, ...]]]:
+    """A self-splitting Drink's drinker picks a partner (A-54); the same Drinks with nobody
+    to split with."""
+    partners = tuple(p.name for p in tavern.others(pours[0].drinker))
+    if not partners:
+        return tavern, pours
+    partner = yield Decision("split-partner", f"{pours[0].drinker}: split "
+                             f"{pours[0].label} with whom?", partners,
+                             Decider.PLAYER, pours[0].drinker, state=tavern)
+    return tavern.note(f"{source} splits {label} with {partner}"), halves(pours[0], partner)
 
 
 def drink_pour(tavern: Tavern, each: Pour) -> Resolution[Tavern]:

@@ -58,6 +58,7 @@ PICKS = frozenset({"target", "order", "whom", "split-partner", "force-out", "def
 #: Marks a Round of Gambling started by one of his Actions: the Challengers played a
 #: Gambling or Cheating Card in it.
 GAMBLED = "challengers gambled"
+WATCHING = "watching the Round"  # one of his Actions started the Round going on
 SIDEWAYS = "turned sideways"
 CARD = "card"  # a Provocation that is a Challenger's card (or an equivalent effect)
 DRINK = "drink"  # a Provocation that is a Drink
@@ -227,10 +228,11 @@ def play_action(tavern: Tavern, card: Card) -> Resolution[Tavern]:
         return (yield from install(tavern, card))
     if card.starts_round:
         otto = tavern.player(OTTO)
-        tavern = yield from start_round(tavern.with_player(otto.with_count(GAMBLED, 0)),
+        tavern = yield from start_round(tavern.with_player(otto.with_count(WATCHING, 1)),
                                         OTTO, card)
         gambled = tavern.player(OTTO).count(GAMBLED)
-        tavern = tavern.with_player(tavern.player(OTTO).with_count(GAMBLED, 0))
+        tavern = tavern.with_player(tavern.player(OTTO).with_count(GAMBLED, 0).with_count(
+            WATCHING, 0))
         if extra is not None and extra.threat_unless_gambled and not gambled:
             tavern = gain_threat(tavern.note(
                 "the Challengers played no Gambling or Cheating Card"),
@@ -252,7 +254,7 @@ def _play(tavern: Tavern, card: Card, label: str = "", via: str = ""
 def gambled(tavern: Tavern, name: str, card: Card) -> Tavern:
     """A Challenger played a Gambling or Cheating Card in the Round."""
     if tavern.variant.otto is None or name == OTTO or card.kind not in (
-            CardKind.GAMBLING, CardKind.CHEATING):
+            CardKind.GAMBLING, CardKind.CHEATING) or not tavern.player(OTTO).count(WATCHING):
         return tavern
     return tavern.with_player(tavern.player(OTTO).with_count(GAMBLED, 1))
 
