@@ -31,6 +31,7 @@ from tales.tavern.at_table import drive
 from tales.tavern.rdi.bots import POLICIES, policy
 from tales.tavern.rdi.decks import load_drinks
 from tales.tavern.rdi.model import Card, Mode, Player, Step, Tavern, Verb, Who
+from tales.tavern.rdi.ottodata import ACTIONS, GAMBLING, OTTO, SOMETIMES, target, threat
 from tales.tavern.rdi.rules import play_game
 from tales.tavern.rdi.simulate import otto_for, table, variant_for
 from tales.tavern.rdi.zones import playable
@@ -223,6 +224,13 @@ def table_lines(tavern: Tavern, viewer: str) -> list[str]:
             + (f"; kept: {_kept(tavern, player, viewer)}" if player.kept else "")
             + (f"; in {tavern.room_of(player.name)}" if tavern.variant.dungeon else ""))
         lines.append(f"  {player.name} ({player.character}){shared}: {status}")
+    if tavern.variant.otto is not None:  # Boss Otto's decks, Threat and Priority Target
+        lines.append(f"  {OTTO}: Threat Level {threat(tavern)}; decks " + ", ".join(
+            f"{pile.removeprefix('Otto ')} {len(tavern.pile(pile))}"
+            for pile in (ACTIONS, SOMETIMES, GAMBLING)) + f"; the Priority Target is "
+            f"{target(tavern)}")
+    if tavern.minions:
+        lines.append("  in play: " + ", ".join(m.name for m in tavern.minions))
     for kind, deck, _, counters in tavern.events:
         lines.append(f"  {kind.value.capitalize()} Event Deck: {len(deck)} cards, "
                      f"{counters} Progress Counter(s)")
