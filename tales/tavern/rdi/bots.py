@@ -28,7 +28,7 @@ POLICIES = ("greedy", "random")
 #: Fortitude minus Alcohol at or below which the greedy bot defends itself.
 CAREFUL = 7
 DEFENCES = frozenset({Verb.IGNORE, Verb.REDUCE, Verb.REDIRECT, Verb.PASS, Verb.SPLIT,
-                      Verb.NEGATE})
+                      Verb.NEGATE, Verb.REPLACE_DRINK})
 
 
 def policy(name: str, rng: np.random.Generator) -> Chooser:
@@ -60,6 +60,7 @@ class _Greedy:
             "action": self._play, "anytime": self._anytime, "respond": self._respond,
             "hit-back": self._play, "gamble": self._gamble, "boost": _yes, "buff": _yes,
             "discard": _keep, "leave": _keep, "dungeon": self._play,
+            "out-of-turn": self._gamble,
         }.get(decision.kind)
         if rule is not None:
             return rule(tavern, me, options, decision.prompt)

@@ -324,6 +324,9 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
                 tavern = replace(tavern, inn=tavern.inn + tavern.pot, pot=0,
                                  round_over=True).note(
                     "the Round of Gambling ends: the pot goes to the Inn")
+            elif step.verb is Verb.RESTART_ROUND:  # the Round of Gambling starts over
+                tavern = replace(tavern, restarted=name).note(
+                    f"{name} starts the Round of Gambling over")
             elif step.verb is Verb.DRINK_AGAIN:
                 from tales.tavern.rdi.drinks import drink_phase
 
@@ -515,6 +518,11 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
                      score=score)
         outcome = replace(outcome, pours=pours)
         tavern = tavern.note(f"{pour.label} now gives {alcohol} Alcohol")
+    elif use.verb is Verb.REPLACE_DRINK:  # its effects are the card's other steps instead
+        assert pick is not None
+        pours = _set(pours, pick, alcohol=0, fortitude=0, draw=0, gains=())
+        outcome = replace(outcome, pours=pours)
+        tavern = tavern.note(f"{pours[pick].label}'s effects are replaced by {card.name}'s")
     elif use.verb is Verb.SWAP:  # "gains 4 Fortitude instead of 4 Alcohol Content"
         assert pick is not None
         pour = pours[pick]
@@ -639,7 +647,7 @@ def anytime(tavern: Tavern, first: str, losing: str | None = None,
                 tavern, _ = yield from play_card(tavern, name, card)
             played = True
             break
-        if not played or tavern.round_over:
+        if not played or tavern.round_over or tavern.restarted:
             return tavern
 
 

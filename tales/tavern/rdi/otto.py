@@ -438,6 +438,10 @@ def apply(tavern: Tavern, played: Played, outcome: Outcome, step: Step, kind: st
                           + gained)
             return tavern.note(f"{label}: {pour.label} gives Fortitude instead"), replace(
                 outcome, pours=_set(pours, i, new))
+        if verb is Verb.REPLACE_DRINK:  # the card's other steps happen instead
+            new = replace(pour, alcohol=0, fortitude=0, draw=0, gains=())
+            return tavern.note(f"{label}: {pour.label}'s effects are replaced"), replace(
+                outcome, pours=_set(pours, i, new))
         if verb is Verb.SPLIT and not pour.half:
             first, second = halves(pour, target(tavern))
             return tavern.note(f"{label}: {OTTO} splits {pour.label} with "

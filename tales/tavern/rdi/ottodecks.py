@@ -24,7 +24,7 @@ CARD_KEYS = frozenset({"name", "faction", "kind", "text", "steps", "count", "sku
                        "threat_unless_gambled"})
 #: The response steps Otto's revealed Sometimes card may carry out on a Provocation.
 OTTO_RESPONSES = frozenset({Verb.NEGATE, Verb.IGNORE, Verb.REDUCE, Verb.SPIKE, Verb.SPLIT,
-                            Verb.PASS, Verb.REDIRECT, Verb.SWAP})
+                            Verb.PASS, Verb.REDIRECT, Verb.SWAP, Verb.REPLACE_DRINK})
 #: Each table of the file, the card type its cards are (a Gambling deck may hold Cheating
 #: Cards too) and the subtypes allowed there.
 TABLES = {"actions": (CardKind.ACTION, (Subtype.NONE, Subtype.ACTIVE, Subtype.PASSIVE)),

@@ -192,6 +192,8 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
         mine = [i for i in live if pours[i].drinker in team and not pours[i].ignored]
         if step.verb in (Verb.SPIKE, Verb.SWAP):
             return Use(card.name, step.verb, pours=tuple(live)) if live else None
+        if step.verb is Verb.REPLACE_DRINK:  # a Drink your team would drink
+            return Use(card.name, step.verb, pours=tuple(mine)) if mine else None
         if step.verb in (Verb.SPLIT, Verb.PASS):
             own = tuple(i for i in mine if pours[i].drinker == name and not pours[i].half)
             return Use(card.name, step.verb, pours=own) if own and tavern.others(name) \
@@ -201,7 +203,7 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
                 return Use(card.name, step.verb, pours=tuple(mine)) if mine else None
             if step.verb is Verb.NEGATE:
                 return Use(card.name, step.verb, pours=tuple(live)) if live else None
-    if step.verb in (Verb.SPIKE, Verb.SPLIT, Verb.PASS, Verb.SWAP):
+    if step.verb in (Verb.SPIKE, Verb.SPLIT, Verb.PASS, Verb.SWAP, Verb.REPLACE_DRINK):
         return None
     if step.verb is Verb.NEGATE:
         if not _matches(step.target, played, card) or (name == played.source
