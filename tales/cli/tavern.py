@@ -99,13 +99,16 @@ def cmd_tavern_simulate(args: argparse.Namespace) -> int:
             report["boss_otto"]["factions"], list) else "two random factions")
         if args.hard:
             addons.insert(0, "Boss Otto - Advanced")
-    print(f"The Red Dragon Inn, {args.players} players, {report['variant']}"
+    seats = f"{args.players} Challenger{'s' if args.players != 1 else ''}" \
+        if "boss_otto" in report else f"{args.players} players"
+    print(f"The Red Dragon Inn, {seats}, {report['variant']}"
           f"{' with ' + ' and '.join(addons) if addons else ''}, {args.games} games "
           f"({args.bot} bots, seed {args.seed})")
     for character, rate in report["win_rate_per_seat"].items():
         print(f"  {character}: wins {rate:.1%} of its seats")
     for side, rate in report.get("team_wins", {}).items():
-        print(f"  {side or 'the Boss'}: wins {rate:.1%} of games")
+        boss = "Boss Otto" if "boss_otto" in report else "the Boss"
+        print(f"  {side or boss}: wins {rate:.1%} of games")
     t = report["turns"]
     print(f"  turns: mean {t['mean']}, {t['min']} to {t['max']}; "
           f"{report['decisions_per_game']} decisions a game")

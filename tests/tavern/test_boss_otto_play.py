@@ -79,3 +79,32 @@ def test_a_challenger_plays_boss_otto_at_the_terminal(tmp_path: Path) -> None:
     assert f"{OTTO}: Threat Level" in text and "the Priority Target is" in text
     assert f"{OTTO} prepares" in text and "[challengers]" in text
     assert not any(line.startswith(f"[{OTTO}]") for line in out), "nobody plays Otto"
+
+
+GOOD_TRACKS = "threat = [1,1,2,2,3,3,4,4,5,5,6,6,7]\nthreat_hard = [2,2,3,3,4,4,5,5,6,6,7,7,8]\n"
+A_FACTION = ('[[actions]]\nname = "P"\nfaction = "{f}"\nsteps = [ {{ fortitude = -1, '
+             'who = "target" }} ]\n[[sometimes]]\nname = "S"\nfaction = "{f}"\n'
+             'steps = [ {{ collect = 1 }} ]\n[[gambling]]\nname = "G"\nfaction = "{f}"\n')
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("threat = [1, 2]\n", "'threat' lists the Actions"),
+    (GOOD_TRACKS + A_FACTION.format(f="A"), "at least two factions"),
+    (GOOD_TRACKS + A_FACTION.format(f="A") + '[[sometimes]]\nname = "W"\nfaction = "A"\n'
+     'whiff = [ { repair = 1 } ]\nsteps = [ { repair = 1 } ]\n', "only a Sometimes card with "
+     "a subtype"),
+    (GOOD_TRACKS + A_FACTION.format(f="A") + '[[actions]]\nname = "X"\nfaction = "B"\n'
+     'subtype = "player"\nsteps = [ { repair = 1 } ]\n', "'subtype' here is one of"),
+    (GOOD_TRACKS + A_FACTION.format(f="A") + '[[sometimes]]\nname = "X"\nfaction = "B"\n'
+     'steps = [ { hit_back = 1 } ]\n', "Otto's response is one of"),
+    (GOOD_TRACKS + A_FACTION.format(f="A") + '[[actions]]\nname = "X"\nfaction = "B"\n'
+     'skulls = 3\nsteps = [ { repair = 1 } ]\n', "'skulls' is 0, 1"),
+])
+def test_a_bad_boss_otto_file_is_one_line(text: str, message: str, tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "otto.toml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["tavern", "simulate", "--games", "1", "--variant", "boss-otto", "--otto",
+                 str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err and "otto.toml" in err
