@@ -113,6 +113,11 @@ PROTECT = Card("PROTECT", CardKind.SOMETIMES, (Step(Verb.REDIRECT),))
 HAND_IT = Card("Here, you have it (test)", CardKind.SOMETIMES, (Step(Verb.PASS),))
 IM_IN = Card("Gambling? I'm in!", CardKind.GAMBLING, starts_round=True)
 WINNING = Card("Winning Hand! (test)", CardKind.GAMBLING, winning_hand=True)
+TROPHY = Card("Trophy (test)", CardKind.ACTION, (Step(Verb.PAY, 1, Who.EACH_OTHER),),
+              pile="Prize")
+FAVOUR = Card("Favour (test)", CardKind.SOMETIMES, (Step(Verb.NEGATE, target=Target.ACTION),),
+              pile="Prize")
+MARKED = Card("Marked deck (test)", CardKind.CHEATING, pile="Prize")
 DRAW_TWO = Card("Everyone draws (test)", CardKind.ACTION, (Step(Verb.DRAW, 2, Who.EACH_OTHER),))
 DISCARD_TWO = Card("Everyone discards (test)", CardKind.ACTION,
                    (Step(Verb.DISCARD, 2, Who.EACH_OTHER),))
@@ -491,6 +496,25 @@ CASES = [
                                                TURRET.card),)), {},
         lambda t, _: len(t.minions) == 1 and t.players[1].fortitude == 18),
     # --- Other Rules ---------------------------------------------------------------------
+    row("OTTO-a-kept-action-replaces-a-reveal", "001",
+        "Action: If the effect is to be played as an Action Card, it counts as one of Boss "
+        "Otto's Actions on his next turn, replacing a reveal from his Action Deck.", turn,
+        game((), (), actions=(PUNCH, PUNCH), level=3, otto_fields={"kept": (TROPHY,)}), {},
+        lambda t, _: said(t, f"{OTTO} plays Trophy (test)") == 1
+        and said(t, f"{OTTO} plays Punch (test)") == 1 and otto_of(t).kept == ()),
+    row("OTTO-a-kept-sometimes-card-instead-of-a-reveal", "001",
+        "If he plays such a Sometimes effect in response to a Provocation, he does not "
+        "reveal a response from his Sometimes Deck.", plays("ann", HIT, OTTO),
+        game((), sometimes=(PEANUTS,), otto_fields={"kept": (FAVOUR,)}), {},
+        lambda t, _: otto_of(t).fortitude == 20 and len(t.pile(SOMETIMES)) == 1
+        and said(t, f"{OTTO} plays Favour (test)") == 1 and threat(t) == 1),
+    row("OTTO-a-kept-gambling-card-instead-of-a-reveal", "001",
+        "Gambling or Cheating: If the effect is to be played as a Gambling or Cheating Card, "
+        "Boss Otto plays it instead of revealing a card from his Gambling Deck during a "
+        "Round of Gambling.", lambda t: start_round(t, "ann", IM_IN),
+        game((), gambling=(BLUFF,), otto_fields={"kept": (MARKED,)}), {},
+        lambda t, _: said(t, f"{OTTO} plays Marked deck (test)") == 1
+        and len(t.pile(GAMBLING)) == 1),
     row("OTTO-draws-become-threat", "001",
         "If Otto would draw one or more cards or add one or more cards to his hand, he gains "
         "1 Threat instead.", plays("ann", DRAW_TWO), game(()), {},

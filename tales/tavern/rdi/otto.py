@@ -168,8 +168,8 @@ def turn(tavern: Tavern) -> Resolution[Tavern]:
     for player, rules in characters.every(tavern):
         tavern = yield from rules.start_of_turn(tavern, player.name, OTTO)
     count = prepared(tavern)
-    dealt: list[Card] = []
-    for _ in range(count):
+    tavern, dealt = yield from _kept_actions(tavern, count)
+    for _ in range(count - len(dealt)):
         tavern, card = yield from reveal(tavern, ACTIONS)
         if card is not None:
             dealt.append(card)
@@ -203,6 +203,25 @@ def turn(tavern: Tavern) -> Resolution[Tavern]:
     else:
         tavern = tavern.note(f"{OTTO} does not drink on his first turn")
     return tavern
+
+
+def _kept_actions(tavern: Tavern, count: int) -> Resolution[tuple[Tavern, list[Card]]]:
+    """Cards he received to play as Actions (a Prize he won): each "counts as one of Boss
+    Otto's Actions on his next turn, replacing a reveal from his Action Deck"; with more
+    than he may play, those played are picked at random, the rest kept."""
+    held = [c for c in tavern.player(OTTO).kept if c.kind is CardKind.ACTION]
+    chosen: list[Card] = []
+    while held and len(chosen) < count:
+        card = yield from pick(held, f"{OTTO}'s kept Action")
+        held.remove(card)
+        chosen.append(card)
+    if not chosen:
+        return tavern, []
+    otto = tavern.player(OTTO)
+    kept = list(otto.kept)
+    for card in chosen:
+        kept.remove(card)
+    return tavern.with_player(replace(otto, kept=tuple(kept))), chosen
 
 
 def reveal(tavern: Tavern, pile: str) -> Resolution[tuple[Tavern, Card | None]]:
@@ -263,9 +282,15 @@ def gamble(tavern: Tavern, winning_hand: bool) -> Resolution[tuple[Tavern, str]]
     """His turn to act in a Round of Gambling: the top card of his Gambling Deck, put in his
     hand to be played, or discarded with none of its effects when it would be an illegal
     play (a Gambling Card after a Winning Hand!): then he passes."""
-    tavern, card = yield from reveal(tavern, GAMBLING)
-    if card is None:
+    held = [c for c in tavern.player(OTTO).kept if c.kind is CardKind.CHEATING or (
+        c.kind is CardKind.GAMBLING and not winning_hand)]
+    if held:  # "Boss Otto plays it instead of revealing a card from his Gambling Deck"
+        card = yield from pick(held, f"{OTTO}'s kept Gambling or Cheating Card")
+        return tavern, card.name
+    tavern, top = yield from reveal(tavern, GAMBLING)
+    if top is None:
         return tavern, PASS
+    card = top
     if card.kind is CardKind.GAMBLING and winning_hand:
         return discard_card(tavern, card, OTTO).note(
             f"{OTTO} reveals {card.name}, which he cannot play now: he passes"), PASS
@@ -352,7 +377,10 @@ def provoked(tavern: Tavern, played: Played, outcome: Outcome
     if kind is None:
         return tavern, outcome
     outcome = replace(outcome, provoked=True)
-    tavern, card = yield from reveal(tavern, SOMETIMES)
+    tavern, outcome, played_his = yield from _kept_responses(tavern, played, outcome)
+    card = None
+    if not played_his:
+        tavern, card = yield from reveal(tavern, SOMETIMES)
     if card is not None:
         tavern = tavern.note(f"{OTTO} is provoked by {played.label}: he reveals {card.name}")
         extra = rules_of(tavern).extra(card) or OttoCard(card, "")
@@ -365,6 +393,26 @@ def provoked(tavern: Tavern, played: Played, outcome: Outcome
         if step is not None:
             tavern, outcome = apply(tavern, played, outcome, step, kind, component.name)
     return tavern, outcome
+
+
+def _kept_responses(tavern: Tavern, played: Played, outcome: Outcome
+                    ) -> Resolution[tuple[Tavern, Outcome, bool]]:
+    """Sometimes cards he received (a Prize he won) that answer the Provocation: "If he plays
+    such a Sometimes effect in response to a Provocation, he does not reveal a response
+    from his Sometimes Deck"; he plays every one that applies ("even if their abilities
+    would be redundant or opposing"). True if he played one."""
+    from tales.tavern.rdi.effects import resolve_response
+    from tales.tavern.rdi.timing import uses
+
+    played_one = False
+    for card in [c for c in tavern.player(OTTO).kept if c.kind is CardKind.SOMETIMES]:
+        if outcome.negated:
+            break
+        use = uses(tavern, played, OTTO, outcome, card)
+        if use is not None and not use.alone:
+            tavern, outcome = yield from resolve_response(tavern, played, outcome, OTTO, use)
+            played_one = True
+    return tavern, outcome, played_one
 
 
 def _sometimes(tavern: Tavern, played: Played, outcome: Outcome, extra: OttoCard, kind: str
