@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from tales.rules.decisions import Decision, Resolution
+from tales.tavern.rdi.characters.amundyr import bite
 from tales.tavern.rdi.drinks import drink_phase
 from tales.tavern.rdi.effects import POTION, play_card
 from tales.tavern.rdi.gambling import start_round
@@ -496,6 +497,19 @@ CASES = [
                                                TURRET.card),)), {},
         lambda t, _: len(t.minions) == 1 and t.players[1].fortitude == 18),
     # --- Other Rules ---------------------------------------------------------------------
+    row("OTTO-a-scarab-provokes-but-player-whiffs", "001",
+        "A Scarab activation counts as a Provocation, but “Player” responses will Whiff.",
+        lambda t: bite(t, "ann", OTTO),
+        game((), sometimes=(COUNTER,), otto_fields={"fortitude": 9}).with_player(
+            Player("ann", "x", 10, team="challengers", mechanics="amundyr").with_count(
+                PRIORITY, 1)), {},
+        lambda t, _: provoked_by(t) == 1 and said(t, "Counter (test) Whiffs") == 1
+        and otto_of(t).fortitude == 9),
+    row("OTTO-ignores-a-minion-activation-he-would-negate", "001",
+        "If Boss Otto would Negate a Minion activation, he Ignores it instead.",
+        plays("ann", replace(HIT, activation=True), OTTO), game((), sometimes=(COUNTER,)), {},
+        lambda t, _: otto_of(t).fortitude == 20 and said(t, f"{OTTO} Ignores") == 1
+        and said(t, "is Negated") == 0),
     row("OTTO-a-kept-action-replaces-a-reveal", "001",
         "Action: If the effect is to be played as an Action Card, it counts as one of Boss "
         "Otto's Actions on his next turn, replacing a reveal from his Action Deck.", turn,

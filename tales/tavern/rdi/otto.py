@@ -63,6 +63,7 @@ SIDEWAYS = "turned sideways"
 CARD = "card"  # a Provocation that is a Challenger's card (or an equivalent effect)
 DRINK = "drink"  # a Provocation that is a Drink
 REDIRECTED = "redirected"  # one of his own cards redirected to him
+TRIGGERED = "triggered"  # a character's effect "that can be similarly responded to"
 
 
 def rules_of(tavern: Tavern) -> OttoRules:
@@ -359,7 +360,10 @@ def provocation(tavern: Tavern, played: Played, outcome: Outcome) -> str | None:
         if played.card.kind in (CardKind.ACTION, CardKind.SOMETIMES, CardKind.ANYTIME) and (
                 played.stats(OTTO) or any(Stat.FORTITUDE in played.harmed(c)
                                           for c in installed)):
-            return CARD
+            # a character's effect answered like an Action (a Scarab's bite) provokes him,
+            # "but 'Player' responses will Whiff"
+            return TRIGGERED if played.card.virtual and played.card.kind is \
+                CardKind.ACTION else CARD
         return None
     pours = outcome.pours or played.pours
     if any(p.drinker == OTTO and p.live and (played.source == OTTO or p.revealer == OTTO
@@ -503,6 +507,8 @@ def apply(tavern: Tavern, played: Played, outcome: Outcome, step: Step, kind: st
     if played.card is not None and played.card.unanswerable and verb in (
             Verb.NEGATE, Verb.IGNORE, Verb.REDUCE):
         return tavern.note(f"{label} cannot change {played.label}"), outcome
+    if verb is Verb.NEGATE and played.card is not None and played.card.activation:
+        verb = Verb.IGNORE  # "If Boss Otto would Negate a Minion activation, he Ignores it"
     if verb is Verb.NEGATE:
         return tavern.note(f"{label}: {played.label} is Negated"), replace(outcome,
                                                                            negated=True)
