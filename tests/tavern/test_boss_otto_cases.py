@@ -510,6 +510,18 @@ CASES = [
         plays("ann", replace(HIT, activation=True), OTTO), game((), sometimes=(COUNTER,)), {},
         lambda t, _: otto_of(t).fortitude == 20 and said(t, f"{OTTO} Ignores") == 1
         and said(t, "is Negated") == 0),
+    row("OTTO-a-challengers-buff-token-is-threat", "001",
+        "Remember that a Buff Token counts as though it were a Sometimes Card, so if a "
+        "Challenger plays a Buff Token, Threat will go up!", plays("ann", HIT, OTTO),
+        game((), sometimes=(PEANUTS,)).with_player(Player(
+            "ann", "x", 10, team="challengers").with_count(PRIORITY, 1).with_count("buff", 1)),
+        {"buff": ["yes"]}, lambda t, _: threat(t) == 2 and otto_of(t).fortitude == 16),
+    row("OTTO-plays-his-buff-token", "001",
+        "If Boss Otto gets a Buff Token, he plays it at the first legal opportunity, adding "
+        "it to his next card or Component activation that would make a Challenger lose "
+        "Fortitude.", plays(OTTO, PUNCH.card), game((), otto_fields={"tokens": (
+            ("buff", 1), (THREAT, 1))}), {},
+        lambda t, _: t.players[1].fortitude == 17 and not otto_of(t).count("buff")),
     row("OTTO-a-kept-action-replaces-a-reveal", "001",
         "Action: If the effect is to be played as an Action Card, it counts as one of Boss "
         "Otto's Actions on his next turn, replacing a reveal from his Action Deck.", turn,

@@ -31,7 +31,14 @@ from tales.tavern.rdi.model import (
     Who,
     Whose,
 )
-from tales.tavern.rdi.ottodata import OTTO, OTTO_STEPS, claim, otto_step, sometimes_resolved
+from tales.tavern.rdi.ottodata import (
+    OTTO,
+    OTTO_STEPS,
+    as_sometimes,
+    claim,
+    otto_step,
+    sometimes_resolved,
+)
 from tales.tavern.rdi.stats import affords, change, collect, gain_tokens, pay, spend_tokens
 from tales.tavern.rdi.timing import (
     PASS,
@@ -149,7 +156,7 @@ def declare_costs(tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...]
                                 Decider.PLAYER, name, state=tavern)
         if choice == "yes":
             tavern = spend_tokens(tavern, name, FORTITUDE_BOOST, 1)
-            tavern = tavern.note(f"{name} spends a Buff Token")
+            tavern = as_sometimes(tavern.note(f"{name} spends a Buff Token"), name)
             buffed = True
     return tavern, extra, buffed
 

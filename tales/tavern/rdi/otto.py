@@ -114,6 +114,8 @@ def choose(decision: Decision[Any]) -> Resolution[Any]:
         return aim
     if decision.kind == "stay":  # rule 2: he does not lose Fortitude to stay
         return options[-1]
+    if decision.kind == "buff" and "yes" in options:  # Karl's Buff Token: "he plays it at
+        return "yes"  # the first legal opportunity"
     if PASS in options:  # a card he holds (a Prize...) he plays at the first opportunity;
         plays = [o for o in options if o != PASS and o not in POTION_EFFECTS]  # his
         if not plays:  # Potions only by their own rule

@@ -191,7 +191,15 @@ def claim(tavern: Tavern, name: str) -> Tavern:
 def sometimes_resolved(tavern: Tavern, name: str, card: Card) -> Tavern:
     """"Whenever a Challenger resolves a Sometimes Card (i.e. it takes effect because it
     wasn't Negated), Boss Otto's Threat Level goes up by 1.\""""
-    if tavern.variant.otto is None or name == OTTO or card.kind is not CardKind.SOMETIMES:
+    if card.kind is not CardKind.SOMETIMES:
+        return tavern
+    return as_sometimes(tavern, name)
+
+
+def as_sometimes(tavern: Tavern, name: str) -> Tavern:
+    """A Challenger played something that "counts as though it were a Sometimes Card" (a
+    Buff Token: "if a Challenger plays a Buff Token, Threat will go up!")."""
+    if tavern.variant.otto is None or name == OTTO:
         return tavern
     return gain_threat(tavern, 1)
 
