@@ -55,6 +55,7 @@ from tales.tavern.rdi.ottodata import (
 )
 from tales.tavern.rdi.ottodecks import load_otto
 from tales.tavern.rdi.rules import CharacterDeck, set_up, settle
+from tales.tavern.rdi.rules import turn as rules_turn
 from tales.tavern.rdi.simulate import SAMPLE_OTTO
 from tales.tavern.rdi.timing import Outcome, Played
 
@@ -270,6 +271,16 @@ CASES = [
         "the new deck.", lambda t: turn(t.with_pile(f"{ACTIONS} discard", (PUNCH.card,) * 2)),
         game((), (), level=3), {},
         lambda t, _: said(t, f"{OTTO} plays Punch (test)") == 2),
+    row("OTTO-challengers-order-one-drink", "001",
+        "During the Challengers’ shared Order a Drink Phase, they order one Drink for the "
+        "Boss (one Drink total, not one Drink per Challenger).",
+        lambda t: rules_turn(replace(t, active=1)), game((), (), deck=(LIGHT,) * 9), {},
+        lambda t, _: len(otto_of(t).drink_me) == 1),
+    row("OTTO-flag-one-drink-each", "001",
+        "The active team Orders the number of Drinks specified in the rules for the specific "
+        "team variant being played.", lambda t: rules_turn(replace(t, active=1)),
+        game((), (), deck=(LIGHT,) * 9, order_each=True), {},
+        lambda t, _: len(otto_of(t).drink_me) == 2),
     # --- targeting -----------------------------------------------------------------------
     row("OTTO-picks-the-priority-target", "001",
         "If a non-Otto card would cause Otto to pick a player, he chooses the Priority "

@@ -84,6 +84,9 @@ class OttoRules:
     threat_hard: bool = False  # "Threat Level - Hard": the track's back side
     tough_components: bool = False  # "they must lose Fortitude twice!"
     extra_potions: int = 0  # "Potion Token Imbalance"
+    #: the Challengers order one Drink for Otto in all (the reading, as in Boss Battle), or,
+    #: the other reading (docs/rules-decisions.md), one each
+    order_each: bool = False
 
     @property
     def names(self) -> tuple[str, ...]:
