@@ -44,6 +44,17 @@ class MoveDetail:
 
 
 @dataclass(frozen=True, slots=True)
+class TieDetail:
+    """A Schemer's tie asked of the table: what it is after (``selector``, e.g. "nearest
+    foe"), the figures that answer it with their Line of Fire distance (None: no Line of
+    Fire), and the reasoning so far in rule words."""
+
+    selector: str
+    toward: tuple[tuple[str, int | None], ...] = ()
+    reasons: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Decision(Generic[T]):
     """A choice the rules ask for: what, who decides, and every legal option.
 
