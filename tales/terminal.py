@@ -29,6 +29,8 @@ from tales.errors import IllegalChoice
 from tales.present.chance import chance_lines, read_chance
 from tales.present.log import short, why
 from tales.present.options import Presenter, menu_order
+from tales.present.ties import tie_lines
+from tales.present.turns import with_dice
 from tales.rules.decisions import Decider, Decision
 
 HELP = ("number: choose   u: undo   i N: the whole card of option N   w: why (the rules' "
@@ -119,7 +121,7 @@ class TerminalGame:
         """Print the log lines not shown yet."""
         if battle is None:
             return
-        log = battle.log
+        log = with_dice(battle.log, getattr(battle, "events", ()))
         self.shown = min(self.shown, len(log))
         for line in log[self.shown:]:
             self.write(f"  {short(line)}")
@@ -204,6 +206,8 @@ class TerminalGame:
         """Ask one Decision; False when the player quits."""
         if decision.kind == "tile" and decision.battle is not None:
             self.write(status(decision.battle))
+        for line in tie_lines(decision):
+            self.write(f"  {line}")
         self.write(self.present.prompt(decision))
         order = menu_order(decision)
         for number, index in enumerate(order, 1):

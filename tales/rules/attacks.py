@@ -25,8 +25,8 @@ from tales.rules.damage import DamageRoll, determine_damage
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.dice import Dice
 from tales.rules.epic_pool import EpicPool
-from tales.rules.happened import Attacked, Happened
 from tales.rules.forced import forced_line, pull, push
+from tales.rules.happened import Attacked, Happened
 from tales.rules.health import (
     Damaged,
     Prevented,

@@ -17,7 +17,7 @@ person at the table, a seeded random generator for chance.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
@@ -101,6 +101,21 @@ Resolution = Generator[Decision[Any], Any, R]
 
 #: Something that answers a Decision with one of its options.
 Chooser = Callable[[Decision[Any]], Any]
+
+
+def showing(resolution: Resolution[R], battle: Any) -> Resolution[R]:
+    """``resolution`` with ``battle`` (the whole table as it stands) on each Decision it
+    asks that carries none, so whoever answers sees what happened so far in the turn."""
+    try:
+        decision = next(resolution)
+        while True:
+            if decision.battle is None:
+                decision = replace(decision, battle=battle)
+            answer = yield decision
+            decision = resolution.send(answer)
+    except StopIteration as done:
+        result: R = done.value
+        return result
 
 
 def first_option(decision: Decision[T]) -> T:

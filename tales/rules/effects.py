@@ -368,13 +368,13 @@ def carry_out(table: Battle, hero_id: str, effect: Effect, trigger: str | None =
         pause = WoundedPause(table, hero_id)
         moved = yield from move(table.position, hero_id, to, effect.amount, leap=leap,
                                 pause=pause)
-        went = Moved(hero_id, moved.path, verb.value, sprung(moved))
         if moved.defeated:
-            return pause.after(moved.position).note(
-                f"{hero_id} {verb.value}s onto {names[moved.path[-1]]} and is Defeated there"
-            ).record(went)
-        return pause.after(moved.position).note(f"{hero_id} {verb.value}s to {names[to]}"
-                                                ).record(went)
+            after = pause.after(moved.position).note(
+                f"{hero_id} {verb.value}s onto {names[moved.path[-1]]} and is Defeated there")
+        else:
+            after = pause.after(moved.position).note(f"{hero_id} {verb.value}s to {names[to]}")
+        return (after.record(Moved(hero_id, moved.path, verb.value, sprung(moved)))
+                if len(moved.path) > 1 else after)
     if verb is Verb.ATTACK:
         assert effect.attack is not None
         result = yield from _attack(table, actor, effect)
@@ -402,9 +402,10 @@ def carry_out(table: Battle, hero_id: str, effect: Effect, trigger: str | None =
         else:
             shove = push if verb is Verb.PUSH else pull
             forced = yield from shove(table.position, hero_id, target, effect.amount, pause)
-        return pause.after(forced.position).note(
-            f"{hero_id}: {forced_line(forced.position, target, verb.value, forced)}"
-        ).record(Moved(target, forced.path, verb.value, sprung(forced)))
+        after = pause.after(forced.position).note(
+            f"{hero_id}: {forced_line(forced.position, target, verb.value, forced)}")
+        return (after.record(Moved(target, forced.path, verb.value, sprung(forced)))
+                if forced.moved else after)
     if verb is Verb.PLACE:
         target = yield from _pick_figure(table, actor, effect.aim, describe(effect))
         if target is None:

@@ -32,7 +32,7 @@ from tales.rules.attacks import (
     schemer_attack,
     wounded_reactions,
 )
-from tales.rules.decisions import Decider, Decision, Resolution
+from tales.rules.decisions import Decider, Decision, Resolution, showing
 from tales.rules.dice import Dice, load_dice
 from tales.rules.epic_pool import EpicPool
 from tales.rules.happened import Attacked, Moved, sprung
@@ -388,8 +388,9 @@ def play_schemer_turn(
         if isinstance(step, MoveStep):
             before = battle.position
             pause = WoundedPause(battle, figure.id) if resolve else None
-            moved = yield from schemer_move(before, figure.id, step.points, step.toward,
-                                            step.leap, rules, pause)
+            moved = yield from showing(schemer_move(before, figure.id, step.points,
+                                                    step.toward, step.leap, rules, pause),
+                                       battle)
             moves.append(moved)
             if moved.position is not None:
                 battle = (pause.after(moved.position) if pause is not None
@@ -409,7 +410,8 @@ def play_schemer_turn(
             if resolve and flipped and battle.reactions:
                 battle = yield from wounded_reactions(battle, flipped, figure.id)
         elif isinstance(step, AttackStep):
-            plan = yield from attack_targets(battle.position, figure.id, step.attack)
+            plan = yield from showing(attack_targets(battle.position, figure.id, step.attack),
+                                      battle)
             attacks.append(plan)
             if not plan.targets:  # one line: no Attack is made (nothing to roll or deal)
                 log.append(f"{figure.id} has no target")

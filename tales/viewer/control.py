@@ -37,6 +37,8 @@ from tales.present.chance import chance_options, chance_question
 from tales.present.log import short, side_of, sides
 from tales.present.moves import decision_move_cost
 from tales.present.options import Presenter, menu_order, option_text
+from tales.present.ties import tie_lines
+from tales.present.turns import drawing, with_dice
 from tales.rules.decisions import Decider, Decision
 from tales.rules.movement import reach
 from tales.rules.odds import AttackSpec, damage_distribution, mean
@@ -52,7 +54,15 @@ from tales.terminal import chance_for
 from tales.viewer.scene import Panel, View
 
 #: Decisions whose options are figure ids: a click on the figure answers.
-FIGURE_DECISIONS = frozenset({"effect-target"})
+FIGURE_DECISIONS = frozenset({"effect-target", "nearest-foe"})
+
+#: Decisions whose options are tuples of figure ids (targets): a click on a figure answers
+#: an option that is that figure alone.
+TARGETS_DECISIONS = frozenset({"attack-targets", "melee-targets", "ranged-targets"})
+
+#: Decisions whose options are paths: a click on the space a path ends on answers it
+#: (when only one path ends there).
+PATH_END_DECISIONS = frozenset({"push-path", "pull-path"})
 
 
 #: Decisions whose options are space names (and words such as "stop"): the named spaces
@@ -75,9 +85,15 @@ def space_options(decision: Decision[Any], shown: Position | None = None
     figures = {f.id: f.at for f in position.figures}
     if decision.kind in FIGURE_DECISIONS:
         return {figures[o]: o for o in decision.options if o in figures}
-    if decision.kind == "attack-targets":
+    if decision.kind in TARGETS_DECISIONS:
         return {figures[o[0]]: o for o in decision.options
                 if isinstance(o, tuple) and len(o) == 1 and o[0] in figures}
+    if decision.kind in PATH_END_DECISIONS:
+        ends: dict[int, list[Any]] = {}
+        for o in decision.options:
+            if isinstance(o, tuple) and o:
+                ends.setdefault(int(o[-1]), []).append(o)
+        return {s: found[0] for s, found in ends.items() if len(found) == 1}
     return {}
 
 
@@ -274,18 +290,22 @@ class GameControl:
         groups = {g: s.block.colour for g, s in self.ctx.scenario.groups.items()}
         pool = (battle.pool.dice, battle.pool.size) if battle is not None else None
         log, log_sides = self._log(battle)
-        panel = Panel(self.title, status, prompt, options, log, pool, detail, log_sides)
+        explain = tie_lines(decision) if decision is not None else []
+        panel = Panel(self.title, status, prompt, options, log, pool, detail, log_sides,
+                      explain)
         legal = (frozenset(space_options(decision, position)) if decision is not None
                  else frozenset())
+        drawn = (drawing(battle.events, sides(position.figures), position.board.names)
+                 if battle is not None else None)
         return View(position, legal, decision.figure if decision else None, labels,
-                    self._objective_spaces(), groups, panel, space_costs(decision))
+                    self._objective_spaces(), groups, panel, space_costs(decision), drawn)
 
     def _log(self, battle: Any) -> tuple[list[str], list[str]]:
         """The log's last lines (scrolled back ``log_scroll``), one short line per action
         unless ``why`` asks for the reasoning; and each line's side, for its colour."""
         if battle is None:
             return [], []
-        lines = list(battle.log)
+        lines = with_dice(battle.log, battle.events)
         if not self.why:
             lines = [short(line) for line in lines]
         self.log_scroll = max(0, min(self.log_scroll, len(lines) - 1))

@@ -7,6 +7,8 @@ only through :mod:`tales.viewer` (which sets pyglet up for machines without a sc
 
 from __future__ import annotations
 
+import itertools
+import math
 import textwrap
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -17,6 +19,7 @@ from pyglet import shapes
 from tales.board.board import FeatureKind
 from tales.board.figures import Keyword
 from tales.board.position import Position
+from tales.present.turns import TurnDrawing
 from tales.viewer import style
 from tales.viewer.layout import MapLayout
 
@@ -41,6 +44,7 @@ class Panel:
     pool: tuple[int, int] | None = None  # Epic Dice in the pool, its size
     detail: list[str] = field(default_factory=list)  # the card behind the hovered option
     log_sides: list[str] = field(default_factory=list)  # each log line's side: its colour
+    explain: list[str] = field(default_factory=list)  # a Schemer's tie: who, what, why
 
 
 @dataclass
@@ -55,6 +59,7 @@ class View:
     groups: dict[str, str] = field(default_factory=dict)  # group -> base colour name
     panel: Panel | None = None
     costs: dict[int, str] = field(default_factory=dict)  # a Move's green spaces: "2 !1"
+    drawing: TurnDrawing | None = None  # the last turn: paths, attacks, Traps sprung
 
 
 @dataclass
@@ -77,7 +82,10 @@ class Scene:
     def __init__(self, view: View, width: int, height: int) -> None:
         self.view = view
         self.batch = pyglet.graphics.Batch()
-        self.layers = [pyglet.graphics.Group(order=n) for n in range(6)]
+        # layers 0-5 (map, outlines, names, tokens, figures, text) and, for the last
+        # turn's drawing, 6 between the tokens and the figures, 7 and 8 over everything
+        order = (0, 1, 2, 3, 5, 6, 4, 7, 8)
+        self.layers = [pyglet.graphics.Group(order=order[n]) for n in range(9)]
         self.keep: list[Any] = []  # shapes must stay referenced to be drawn
         self.buttons: list[Button] = []
         map_width = width - (PANEL_WIDTH if view.panel is not None else 0)
@@ -88,6 +96,8 @@ class Scene:
         self._walls()
         self._tokens()
         self._figures()
+        if view.drawing:
+            self._drawing(view.drawing)
         if view.panel is not None:
             self._panel(view.panel, map_width)
 
@@ -245,6 +255,69 @@ class Scene:
                     self._text(tokens, x, y - radius - size * 0.3, size=max(size * 0.15, 7),
                                colour=(70, 30, 110), bold=True)
 
+    # --- the last turn ---------------------------------------------------------------
+
+    def _drawing(self, drawing: TurnDrawing) -> None:
+        """Paths as arrows (the head short of the figure at the end), Attacks as lines
+        with the damage, what a space did as a tag: under the figures (layer 6), the tags
+        over everything (layers 7 and 8)."""
+        size = self.layout.size
+        width = max(size * 0.09, 2.5)
+        for arrow in drawing.arrows:
+            colour = (*style.ARROWS.get(arrow.side, style.DIM), 210)
+            points = [self.layout.centre(s) for s in arrow.path]
+            points = [p for n, p in enumerate(points) if n == 0 or p != points[n - 1]]
+            if len(points) < 2:
+                continue
+            (x1, y1), (x2, y2) = points[-2], points[-1]
+            length = math.hypot(x2 - x1, y2 - y1) or 1.0
+            back = min(size * 0.5, length * 0.6)  # the tip stops at the figure's edge
+            tip = (x2 - (x2 - x1) / length * back, y2 - (y2 - y1) / length * back)
+            line = [*points[:-1], tip]
+            for (ax, ay), (bx, by) in itertools.pairwise(line):
+                self._add(shapes.Line(ax, ay, bx, by, thickness=width, color=colour,
+                                      batch=self.batch, group=self.layers[6]))
+            for ax, ay in line[1:-1]:  # round the bends
+                self._add(shapes.Circle(ax, ay, width / 2, color=colour, batch=self.batch,
+                                        group=self.layers[6]))
+            self._head(line[-2], tip, colour, size * 0.32)
+        for strike in drawing.strikes:
+            (x1, y1), (x2, y2) = self.layout.centre(strike.origin), self.layout.centre(strike.at)
+            colour = (*style.STRIKE, 230)
+            length = math.hypot(x2 - x1, y2 - y1) or 1.0
+            dash = max(size * 0.18, 5.0)
+            steps = max(int(length / dash), 1)
+            for n in range(0, steps, 2):  # dashed: an Attack, not a path
+                a, b = n / steps, min((n + 1) / steps, 1.0)
+                self._add(shapes.Line(x1 + (x2 - x1) * a, y1 + (y2 - y1) * a,
+                                      x1 + (x2 - x1) * b, y1 + (y2 - y1) * b,
+                                      thickness=width, color=colour, batch=self.batch,
+                                      group=self.layers[6]))
+            self._tag(strike.label, x2 + size * 0.42, y2 + size * 0.42, style.STRIKE)
+        for mark in drawing.marks:
+            x, y = self.layout.centre(mark.space)
+            self._tag(mark.label, x, y - size * 0.45, style.SPRUNG)
+
+    def _head(self, start: tuple[float, float], tip: tuple[float, float],
+              colour: tuple[int, int, int, int], length: float) -> None:
+        """An arrowhead at ``tip`` pointing away from ``start``."""
+        (x1, y1), (x2, y2) = start, tip
+        angle = math.atan2(y2 - y1, x2 - x1)
+        left = (x2 - length * math.cos(angle - 0.45), y2 - length * math.sin(angle - 0.45))
+        right = (x2 - length * math.cos(angle + 0.45), y2 - length * math.sin(angle + 0.45))
+        self._add(shapes.Triangle(x2, y2, *left, *right, color=colour, batch=self.batch,
+                                  group=self.layers[6]))
+
+    def _tag(self, text: str, x: float, y: float, colour: style.Colour) -> None:
+        """A small label on a coloured box (an Attack's damage, a Trap sprung)."""
+        label = self._add(pyglet.text.Label(
+            text, x=x, y=y, font_size=max(self.layout.size * 0.17, 8), weight="bold",
+            color=(*style.readable_on(colour), 255), anchor_x="center", anchor_y="center",
+            batch=self.batch, group=self.layers[8]))
+        wide, high = label.content_width + 8, label.content_height + 2
+        self._add(shapes.Rectangle(x - wide / 2, y - high / 2, wide, high, color=colour,
+                                   batch=self.batch, group=self.layers[7]))
+
     # --- the panel ------------------------------------------------------------------
 
     def _panel(self, panel: Panel, left: float) -> None:
@@ -274,6 +347,8 @@ class Scene:
             y -= 26
         for line in self._legend():
             y = self._wrapped(line, x, y, size=9, colour=style.DIM, step=14)
+        for line in panel.explain:
+            y = self._wrapped(line, x, y, colour=style.CARD, step=17)
         if panel.prompt:
             y -= 6
             y = self._wrapped(panel.prompt, x, y, colour=style.SELECTED, step=17)
