@@ -11,8 +11,11 @@ import os
 os.environ["TALES_HEADLESS"] = "1"  # before tales.viewer: pyglet must draw off-screen
 
 from collections.abc import Callable
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
+
+import pytest
 
 from tales.engine.content import Context, load_context
 from tales.engine.game import Game
@@ -277,3 +280,137 @@ def test_window_draws_an_attack_line_and_its_damage(viewer: SimpleNamespace) -> 
     (x1, y1), (x2, _) = picture.centre("A1"), picture.centre("C1")
     reds = [picture.at((x1 + (x2 - x1) * t / 40, y1)) for t in range(8, 32)]
     assert sum(1 for r, g, b in reds if r > 200 and g < 90) >= 4  # the dashed red line
+
+
+# --- item 11: the scenario's end -------------------------------------------------------------
+
+
+def finished_state(result: str, reason: str = "because", rounds: int = 3) -> Any:
+    """What :func:`record` reads of a finished game."""
+    from tales.engine.state import Result
+
+    return SimpleNamespace(result=Result(result), reason=reason, round=rounds)
+
+
+def campaign_at_end(tmp_path: Path, result: str, won_before: int = 0
+                    ) -> tuple[Any, Any, Any]:
+    """A new solo campaign (in ``tmp_path``) with ``won_before`` scenarios won, then one
+    more ``result``: (campaign before, campaign after, campaign file)."""
+    from tales.campaign.progress import campaign_file, new_campaign, record, start_game
+    from tales.campaign.saves import save
+
+    campaign = new_campaign("end", "sample-campaign", ("gerki",), "otto-guard")
+    file = campaign_file(campaign)
+    for _ in range(won_before):
+        campaign = record(start_game(campaign, file), file, finished_state("victory"))
+    before = start_game(campaign, file)
+    save(before, tmp_path)
+    return before, record(before, file, finished_state(result, "every rat is Defeated", 5)), file
+
+
+def test_a_victory_tells_the_story_the_gains_and_what_comes_next(tmp_path: Path) -> None:
+    from tales.present.ending import ending
+
+    end = ending(*campaign_at_end(tmp_path, "victory"))
+    assert end.lines() == [
+        "VICTORY in round 5: every rat is Defeated",
+        "The cellar is quiet. The innkeeper pours a round on the house.",
+        "Word of your cellar work gets around: new tricks for every Hero (sample cards).",
+        "Unlocked from the Vault: Caltrops, Sanctuary, Fire storm, Spray, Dazzle, Rip weapon",
+        "Won at normal difficulty (not Legend)",
+        "Next: scenario 2, The drowned chapel (sample) (Chapter 1: Trouble downstairs "
+        "(sample))"]
+    assert end.go == "Play scenario 2: The drowned chapel (sample)"
+
+
+def test_a_defeat_never_offers_the_next_scenario(tmp_path: Path) -> None:
+    from tales.present.ending import ending
+
+    end = ending(*campaign_at_end(tmp_path, "defeat"))
+    assert end.lines()[:3] == ["DEFEAT in round 5: every rat is Defeated",
+                               "You limp up the stairs. The rats keep the cellar.",
+                               "Nothing is gained: a lost scenario is played again"]
+    assert end.next == ("Next: The cellar door (sample) again (attempt 2), with the same "
+                        "Heroes and cards")
+    assert end.go == "Try scenario 1 again: The cellar door (sample)"
+    assert "next scenario" not in " ".join(end.lines()) + end.go
+
+
+def test_the_last_victory_completes_the_campaign(tmp_path: Path) -> None:
+    from tales.present.ending import ending
+
+    end = ending(*campaign_at_end(tmp_path, "victory", won_before=2))
+    assert end.next == "Campaign complete: Trouble at the Red Dragon (sample campaign)"
+    assert end.go == ""
+
+
+def end_screen(viewer: SimpleNamespace, tmp_path: Path, result: str) -> Any:  # noqa: F811
+    """The window's CampaignControl at the end of scenario 1 (``result``)."""
+    from tales.present.ending import ending
+
+    before, after, file = campaign_at_end(tmp_path, result)
+    control = viewer.CampaignControl("end", tmp_path)
+    assert control.control is not None
+    control.last = control.control.view()
+    control.control, control.campaign = None, after
+    control.ended = ending(before, after, file)
+    return control
+
+
+@pytest.mark.parametrize("result", ["victory", "defeat"])
+def test_window_end_screen(viewer: SimpleNamespace, tmp_path: Path,  # noqa: F811
+                           result: str) -> None:
+    from tales.viewer import style
+
+    control = end_screen(viewer, tmp_path, result)
+    view = control.view()
+    panel = view.panel
+    assert panel.status[0].startswith(f"{result.upper()} in round 5")
+    if result == "defeat":
+        assert panel.options == ["Try scenario 1 again: The cellar door (sample)"]
+    else:
+        assert panel.options == ["Play scenario 2: The drowned chapel (sample)"]
+    picture = draw(viewer, view, 1280, 800)
+    band = picture.at(((1280 - viewer.PANEL_WIDTH) / 4, 800 - 20))
+    expected = style.ARROWS["hero" if result == "victory" else "schemer"]
+    assert all(abs(a - b) < 40 for a, b in zip(band, expected, strict=True)), band
+    # a Schemer keeps its base's colour (the bouncer's grey), never Hero blue
+    bouncer = next(f for f in view.position.figures if f.group == "bouncers")
+    x, y = picture.layout.centre(bouncer.at)
+    colour = picture.at((x + picture.size * 0.2, y - picture.size * 0.15))
+    assert all(abs(a - b) < 24 for a, b in zip(colour, style.NAMED["grey"], strict=True)), \
+        colour
+    control.choose(0)  # the button does what it says: scenario 1 again, or scenario 2
+    assert control.control is not None
+    assert control.campaign.next == (1 if result == "victory" else 0)
+
+
+def test_the_terminal_says_the_end_once_and_waits_before_the_next_scenario(
+        tmp_path: Path) -> None:
+    from tales.campaign.play import continue_campaign
+    from tales.campaign.progress import new_campaign
+    from tales.campaign.saves import save
+
+    save(new_campaign("wait", "sample-campaign", ("gerki",), "otto-guard", seed=3), tmp_path)
+    out: list[str] = []
+    typed: list[str] = []
+
+    def read(prompt: str) -> str:
+        typed.append(prompt)
+        if prompt == "next> ":
+            return "1" if typed.count("next> ") == 1 else "q"  # a stray key, then q
+        return "1"
+
+    done = continue_campaign("wait", tmp_path, write=out.append, read=read)
+    assert len(done.results) == 1 and done.game is None  # stopped between scenarios
+    result = done.results[0]
+    headline = f"{result.result.upper()} in round {result.rounds}: {result.reason}"
+    assert sum(1 for line in out if result.reason in line) == 1  # said once
+    end = out.index(headline)
+    assert out[end + 1] in ("The cellar is quiet. The innkeeper pours a round on the house.",
+                            "You limp up the stairs. The rats keep the cellar.")
+    asked = next(n for n in range(end, len(out)) if out[n].startswith("Enter: "))
+    assert out[asked - 1].startswith("Next: ")
+    assert out[asked + 1] == "'1': press Enter for the next scenario, or q to stop"
+    assert out[-1] == "the campaign is saved: tales campaign continue goes on from here"
+    assert typed.count("next> ") == 2 and typed[-1] == "next> "

@@ -34,6 +34,7 @@ from tales.engine.state import GameState
 from tales.errors import IllegalChoice, TalesError
 from tales.present.abilities import ability_card, companion_line, hero_line
 from tales.present.chance import chance_options, chance_question
+from tales.present.ending import Ending, ending
 from tales.present.log import short, side_of, sides
 from tales.present.moves import decision_move_cost
 from tales.present.options import Presenter, menu_order, option_text
@@ -534,6 +535,7 @@ class CampaignControl:
     physical: bool = False  # --physical-dice
 
     last: View | None = None
+    ended: Ending | None = None  # the scenario just ended: the end screen
 
     HEROES: ClassVar[tuple[str, ...]] = ("deirdre", "eve", "fiona", "gerki", "gog", "zot")
     COMPANIONS: ClassVar[tuple[str, ...]] = ("otto-guard", "otto-medic", "otto-tinker",
@@ -552,6 +554,8 @@ class CampaignControl:
             return list(self.HEROES)
         if self.campaign is None:
             return [c for c in self.COMPANIONS if not (self.hero == "zot" and c == "pooky")]
+        if self.control is None and self.ended is not None:
+            return [self.ended.go] if self.ended.go else []
         if self.control is None:
             return ["play the next scenario"] if not self._finished() else []
         return []
@@ -613,8 +617,21 @@ class CampaignControl:
         if self.control is not None:
             self.control.undo()
 
+    def _end_screen(self, end: Ending, board: View) -> View:
+        """The scenario's end: the board as it was left (figures in their own colours, the
+        last turn drawn), a banner, the story, what was gained, what comes next, and one
+        button that says what it does."""
+        panel = Panel(f"{self.name}: scenario {end.title}",
+                      [line for line in end.lines()[:-1]], end.next, self.labels(),
+                      list(board.panel.log) if board.panel else [],
+                      log_sides=list(board.panel.log_sides) if board.panel else [])
+        return replace(board, legal=frozenset(), selected=None, labels={}, costs={},
+                       panel=panel, banner=("VICTORY" if end.victory else "DEFEAT"),
+                       banner_side="hero" if end.victory else "schemer")
+
     def _next_game(self) -> None:
         assert self.campaign is not None
+        self.ended = None
         file = campaign_file(self.campaign)
         if self.campaign.finished(file):
             self.control = None
@@ -642,18 +659,20 @@ class CampaignControl:
             return
         state = control.game.result
         assert state is not None
-        self.campaign = record(self.campaign, campaign_file(self.campaign), state)
+        file = campaign_file(self.campaign)
+        before = self.campaign
+        self.campaign = record(self.campaign, file, state)
         save(self.campaign, self.folder)
-        result = self.campaign.results[-1]
-        self.message = (f"Scenario {result.number}: {result.result.upper()} in round "
-                        f"{result.rounds} ({result.reason})"
-                        + ("; it will be played again" if result.result != "victory" else ""))
+        self.ended = ending(before, self.campaign, file)
+        self.message = self.ended.headline
         self.last = control.view()
         self.control = None
 
     def view(self) -> View:
         if self.control is not None:
             return self.control.view()
+        if self.ended is not None and self.last is not None:
+            return self._end_screen(self.ended, self.last)
         board_view = self.last
         prompts = ("Choose your Hero", "Choose a Companion (Appendix B)")
         prompt = (prompts[0] if self.campaign is None and self.hero is None
@@ -667,4 +686,5 @@ class CampaignControl:
                       self.campaign is None else [], prompt, self.labels(),
                       list(board_view.panel.log) if board_view and board_view.panel else [],
                       detail=self.detail(self.hovered_option))
-        return View(position, panel=panel)
+        return View(position, panel=panel,
+                    groups=board_view.groups if board_view is not None else {})

@@ -30,6 +30,7 @@ MAX_BUTTONS = 10
 FONT = 10
 CHARS = 46  # characters of 10-point text a panel line holds
 SMALL_CHARS = 52  # of 9-point text
+TITLE_CHARS = 32  # of the 13-point bold title
 
 
 @dataclass
@@ -60,6 +61,8 @@ class View:
     panel: Panel | None = None
     costs: dict[int, str] = field(default_factory=dict)  # a Move's green spaces: "2 !1"
     drawing: TurnDrawing | None = None  # the last turn: paths, attacks, Traps sprung
+    banner: str = ""  # over the map: "VICTORY" or "DEFEAT" at a scenario's end
+    banner_side: str = ""  # whose colour the banner takes (hero, schemer)
 
 
 @dataclass
@@ -98,6 +101,9 @@ class Scene:
         self._figures()
         if view.drawing:
             self._drawing(view.drawing)
+        if view.banner:
+            self._banner(view.banner, style.ARROWS.get(view.banner_side, style.DIM),
+                         map_width)
         if view.panel is not None:
             self._panel(view.panel, map_width)
 
@@ -318,6 +324,17 @@ class Scene:
         self._add(shapes.Rectangle(x - wide / 2, y - high / 2, wide, high, color=colour,
                                    batch=self.batch, group=self.layers[7]))
 
+    def _banner(self, text: str, colour: style.Colour, map_width: float) -> None:
+        """A wide band across the top of the map with ``text`` in large letters."""
+        high = 70
+        self._add(shapes.Rectangle(0, self.height - high - 8, map_width, high,
+                                   color=(*colour, 225), batch=self.batch,
+                                   group=self.layers[7]))
+        self._add(pyglet.text.Label(
+            text, x=map_width / 2, y=self.height - high / 2 - 8, font_size=34, weight="bold",
+            color=(*style.readable_on(colour), 255), anchor_x="center", anchor_y="center",
+            batch=self.batch, group=self.layers[8]))
+
     # --- the panel ------------------------------------------------------------------
 
     def _panel(self, panel: Panel, left: float) -> None:
@@ -326,8 +343,10 @@ class Scene:
                                    batch=self.batch, group=self.layers[1]))
         x = left + 14
         y: float = self.height - 24
-        self._text(panel.title, x, y, size=13, anchor_x="left", bold=True)
-        y -= 26
+        for line in textwrap.wrap(panel.title, TITLE_CHARS, subsequent_indent="  ") or [""]:
+            self._text(line, x, y, size=13, anchor_x="left", bold=True)
+            y -= 20
+        y -= 6
         for line in panel.status:
             y = self._wrapped(line, x, y, colour=style.TEXT, step=17)
         if panel.pool is not None:
