@@ -27,7 +27,7 @@ from tales.engine.saves import SavedGame, SaveError, write_save
 from tales.engine.state import GameState
 from tales.errors import IllegalChoice
 from tales.present.chance import chance_lines, read_chance
-from tales.present.log import short, why
+from tales.present.log import readable, why
 from tales.present.options import Presenter, menu_order
 from tales.present.ties import tie_lines
 from tales.present.turns import with_dice
@@ -126,8 +126,8 @@ class TerminalGame:
             return
         log = with_dice(battle.log, getattr(battle, "events", ()))
         self.shown = min(self.shown, len(log))
-        for line in log[self.shown:len(log) - leave]:
-            self.write(f"  {short(line)}")
+        for line in readable(log[self.shown:len(log) - leave]):
+            self.write(f"  {line}")
         self.shown = len(log)
 
     def run(self) -> int:

@@ -414,3 +414,14 @@ def test_the_terminal_says_the_end_once_and_waits_before_the_next_scenario(
     assert out[asked + 1] == "'1': press Enter for the next scenario, or q to stop"
     assert out[-1] == "the campaign is saved: tales campaign continue goes on from here"
     assert typed.count("next> ") == 2 and typed[-1] == "next> "
+
+
+def test_the_log_says_a_schemer_attack_once() -> None:
+    from tales.present.log import readable
+
+    log = ["rat2: Move 3 toward nearest foe: nearest foe: gerki (Line of Fire 3); moves to B1 "
+           "along C1 B2 B1", "rat2: Melee: Attack 1: adjacent Foes: gerki; attacks gerki",
+           "rat2 attacks gerki for 1", "gerki loses 1 Fortitude",
+           "rat3: Melee: Attack 1: adjacent Foes: zot; attacks zot"]
+    assert readable(log) == ["rat2: moves to B1 along C1 B2 B1", "rat2 attacks gerki for 1",
+                             "gerki loses 1 Fortitude", "rat3: attacks zot"]

@@ -35,7 +35,7 @@ from tales.errors import IllegalChoice, TalesError
 from tales.present.abilities import ability_card, companion_line, hero_line
 from tales.present.chance import chance_options, chance_question
 from tales.present.ending import Ending, ending
-from tales.present.log import short, side_of, sides
+from tales.present.log import readable, side_of, sides
 from tales.present.moves import decision_move_cost
 from tales.present.options import Presenter, menu_order, option_text
 from tales.present.ties import tie_lines
@@ -84,18 +84,17 @@ def space_options(decision: Decision[Any], shown: Position | None = None
     if decision.kind in SPACE_DECISIONS:
         return {int(o): o for o in decision.options if isinstance(o, int)}
     figures = {f.id: f.at for f in position.figures}
-    if decision.kind in FIGURE_DECISIONS:
-        return {figures[o]: o for o in decision.options if o in figures}
-    if decision.kind in TARGETS_DECISIONS:
-        return {figures[o[0]]: o for o in decision.options
-                if isinstance(o, tuple) and len(o) == 1 and o[0] in figures}
-    if decision.kind in PATH_END_DECISIONS:
-        ends: dict[int, list[Any]] = {}
-        for o in decision.options:
-            if isinstance(o, tuple) and o:
-                ends.setdefault(int(o[-1]), []).append(o)
-        return {s: found[0] for s, found in ends.items() if len(found) == 1}
-    return {}
+    found: dict[int, list[Any]] = {}
+    for o in decision.options:
+        if decision.kind in FIGURE_DECISIONS and o in figures:
+            found.setdefault(figures[o], []).append(o)
+        elif decision.kind in TARGETS_DECISIONS and isinstance(o, tuple) and len(o) == 1 \
+                and o[0] in figures:
+            found.setdefault(figures[o[0]], []).append(o)
+        elif decision.kind in PATH_END_DECISIONS and isinstance(o, tuple) and o:
+            found.setdefault(int(o[-1]), []).append(o)
+    # a space a click cannot tell apart (two figures on it, two paths ending there): buttons
+    return {space: options[0] for space, options in found.items() if len(options) == 1}
 
 
 def hover_label(decision: Decision[Any] | None, position: Position, space: int) -> str | None:
@@ -308,7 +307,7 @@ class GameControl:
             return [], []
         lines = with_dice(battle.log, battle.events)
         if not self.why:
-            lines = [short(line) for line in lines]
+            lines = readable(lines)
         self.log_scroll = max(0, min(self.log_scroll, len(lines) - 1))
         end = len(lines) - self.log_scroll
         shown = lines[max(0, end - 40):end]
