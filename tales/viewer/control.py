@@ -84,17 +84,17 @@ def space_options(decision: Decision[Any], shown: Position | None = None
     if decision.kind in SPACE_DECISIONS:
         return {int(o): o for o in decision.options if isinstance(o, int)}
     figures = {f.id: f.at for f in position.figures}
-    found: dict[int, list[Any]] = {}
+    by_space: dict[int, list[Any]] = {}
     for o in decision.options:
         if decision.kind in FIGURE_DECISIONS and o in figures:
-            found.setdefault(figures[o], []).append(o)
+            by_space.setdefault(figures[o], []).append(o)
         elif decision.kind in TARGETS_DECISIONS and isinstance(o, tuple) and len(o) == 1 \
                 and o[0] in figures:
-            found.setdefault(figures[o[0]], []).append(o)
+            by_space.setdefault(figures[o[0]], []).append(o)
         elif decision.kind in PATH_END_DECISIONS and isinstance(o, tuple) and o:
-            found.setdefault(int(o[-1]), []).append(o)
+            by_space.setdefault(int(o[-1]), []).append(o)
     # a space a click cannot tell apart (two figures on it, two paths ending there): buttons
-    return {space: options[0] for space, options in found.items() if len(options) == 1}
+    return {space: options[0] for space, options in by_space.items() if len(options) == 1}
 
 
 def hover_label(decision: Decision[Any] | None, position: Position, space: int) -> str | None:
