@@ -29,7 +29,7 @@ from tales.rules.decisions import Decider, Decision, TieDetail
 from tales.rules.dice import DieKind, Face
 from tales.rules.happened import Attacked, Moved, TurnBegan
 from tales.terminal import TerminalGame, chance_for
-from tests.test_viewer import draw, viewer  # noqa: F401  (the fixture, used by name)
+from tests.test_viewer import disc, draw, viewer  # noqa: F401  (the fixture, used by name)
 
 POOKY_SETUP = Setup("scenarios/cellar-door.toml", ("gerki",), companion="pooky")
 SEED = 5
@@ -425,3 +425,28 @@ def test_the_log_says_a_schemer_attack_once() -> None:
            "rat3: Melee: Attack 1: adjacent Foes: zot; attacks zot"]
     assert readable(log) == ["rat2: moves to B1 along C1 B2 B1", "rat2 attacks gerki for 1",
                              "gerki loses 1 Fortitude", "rat3: attacks zot"]
+
+
+def test_window_rampage_shows_pooky_where_he_is_and_the_way_he_came(
+        viewer: SimpleNamespace) -> None:  # noqa: F811
+    from tales.viewer import style
+
+    control = viewer.GameControl(load_context(POOKY_SETUP), 3)
+    while control.game.pending.kind != "rampage-step":
+        control.choose(0)
+    control.choose(control.game.pending.options.index("A2"))  # from B1
+    view = control.view()
+    names = view.position.board.names
+    assert names[view.position.figure("pooky").at] == "A2"
+    assert {names[s] for s in view.legal} == {"A1", "A3", "B1", "B2", "B3"}
+    assert view.drawing is not None
+    assert [(a.figure, [names[s] for s in a.path]) for a in view.drawing.arrows] == [
+        ("pooky", ["B1", "A2"])]
+    picture = draw(viewer, view, 1280, 800)
+    (x1, y1), (x2, y2) = picture.centre("B1"), picture.centre("A2")
+    r, g, b = picture.at(((x1 * 2 + x2) / 3, (y1 * 2 + y2) / 3))
+    assert b > r + 80 and b > g + 40, (r, g, b)  # the players' blue arrow
+    (cx, cy), radius = disc(picture, "pooky")
+    assert (cx, cy) == (x2, y2 + picture.size * 0.05)  # his disc on A2, not on B1
+    inside = picture.at((cx, cy - radius * 0.7))  # below his name, inside the disc
+    assert all(abs(a - c) < 24 for a, c in zip(inside, style.COMPANION, strict=True)), inside

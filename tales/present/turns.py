@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from tales.rules.damage import DamageRoll
+from tales.rules.decisions import Decision
 from tales.rules.dice import DieKind
 from tales.rules.happened import Attacked, Happened, Moved, TurnBegan
 
@@ -131,6 +133,18 @@ def _merged(strikes: list[Strike]) -> list[Strike]:
                             old.side)
         merged[key] = strike
     return list(merged.values())
+
+
+def with_pending(draw: TurnDrawing, decision: Decision[Any] | None) -> TurnDrawing:
+    """``draw`` with the path a pending Rampage has taken so far (its Decision's detail:
+    the spaces from his start), so the map shows where Pooky has been."""
+    if decision is None or decision.kind != "rampage-step" or decision.figure is None:
+        return draw
+    path = decision.detail
+    if not isinstance(path, tuple) or len(path) < 2:
+        return draw
+    arrow = Arrow(decision.figure, tuple(int(s) for s in path), "rampage", "hero")
+    return TurnDrawing((*draw.arrows, arrow), draw.strikes, draw.marks, draw.who)
 
 
 def drawing_lines(draw: TurnDrawing, names: Sequence[str]) -> list[str]:

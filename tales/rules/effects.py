@@ -558,7 +558,7 @@ def _rampage(table: Battle, actor: Figure, effect: Effect) -> Resolution[Battle]
         steps = tuple(names[s] for s in board.linked(here) if not blocked[s])
         step = yield Decision("rampage-step", f"{actor.id} rampages: next space?",
                               (*steps, STOP), Decider.PLAYER, actor.id, position=position,
-                              battle=table.at(position))
+                              battle=table.at(position), detail=tuple(path))
         if step == STOP:
             break
         here = board.space(step)

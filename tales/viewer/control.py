@@ -39,7 +39,7 @@ from tales.present.log import readable, side_of, sides
 from tales.present.moves import decision_move_cost
 from tales.present.options import Presenter, menu_order, option_text
 from tales.present.ties import tie_lines
-from tales.present.turns import drawing, with_dice
+from tales.present.turns import drawing, with_dice, with_pending
 from tales.rules.decisions import Decider, Decision
 from tales.rules.movement import reach
 from tales.rules.odds import AttackSpec, damage_distribution, mean
@@ -295,7 +295,8 @@ class GameControl:
                       explain)
         legal = (frozenset(space_options(decision, position)) if decision is not None
                  else frozenset())
-        drawn = (drawing(battle.events, sides(position.figures), position.board.names)
+        drawn = (with_pending(drawing(battle.events, sides(position.figures),
+                                      position.board.names), decision)
                  if battle is not None else None)
         return View(position, legal, decision.figure if decision else None, labels,
                     self._objective_spaces(), groups, panel, space_costs(decision), drawn)
