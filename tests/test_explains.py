@@ -450,3 +450,17 @@ def test_window_rampage_shows_pooky_where_he_is_and_the_way_he_came(
     assert (cx, cy) == (x2, y2 + picture.size * 0.05)  # his disc on A2, not on B1
     inside = picture.at((cx, cy - radius * 0.7))  # below his name, inside the disc
     assert all(abs(a - c) < 24 for a, c in zip(inside, style.COMPANION, strict=True)), inside
+
+
+def test_a_leap_over_a_trap_names_the_space_it_asks_about(viewer: SimpleNamespace  # noqa: F811
+                                                          ) -> None:
+    """Item 4: "trigger its effect?" of a Leap outlines the space it is about, labelled."""
+    from tales.rules.movement import move
+    from tales.viewer.control import asked_space
+    from tests.build import positioned
+
+    position = positioned(". T .", {"id": "h", "at": "A1", "side": "hero", "fortitude": 6})
+    decision = next(move(position, "h", position.board.space("C1"), 2, leap=True))
+    assert decision.kind == "leap-trigger" and decision.position is not None
+    assert asked_space(decision) == {position.board.space("B1"): "trigger?"}
+    assert asked_space(Decision("tile", "?", ("a", "b"), Decider.PLAYER)) == {}

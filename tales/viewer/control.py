@@ -97,6 +97,19 @@ def space_options(decision: Decision[Any], shown: Position | None = None
     return {space: options[0] for space, options in by_space.items() if len(options) == 1}
 
 
+#: Yes/no questions about one space (its Decision's detail): the space is outlined green
+#: and labelled, the buttons answer.
+ASKED_SPACE = {"leap-trigger": "trigger?"}
+
+
+def asked_space(decision: Decision[Any] | None) -> dict[int, str]:
+    """The space a yes/no question is about, with its label ({} for other Decisions)."""
+    if decision is None or decision.kind not in ASKED_SPACE or not isinstance(
+            decision.detail, int):
+        return {}
+    return {decision.detail: ASKED_SPACE[decision.kind]}
+
+
 def hover_label(decision: Decision[Any] | None, position: Position, space: int) -> str | None:
     """What hovering a space tells: the Line of Fire distance from the deciding figure,
     and for a Move the movement points it costs."""
@@ -295,6 +308,9 @@ class GameControl:
                       explain)
         legal = (frozenset(space_options(decision, position)) if decision is not None
                  else frozenset())
+        asked = asked_space(decision)
+        legal |= frozenset(asked)
+        labels = {**asked, **labels}
         drawn = (with_pending(drawing(battle.events, sides(position.figures),
                                       position.board.names), decision)
                  if battle is not None else None)
@@ -472,13 +488,22 @@ class TableControl:
         position = pending.position if pending is not None and pending.position is not None \
             else self.position
         panel = Panel("Table assistant", [self.message] if self.message else [], prompt,
-                      self.options(), self.log())
+                      self.options(), self.log(),
+                      explain=tie_lines(pending) if pending is not None else [])
         legal = frozenset(space_options(pending)) if pending is not None else frozenset()
         colours = {g: b.colour for g, b in self.groups.items()}
         labels = {}
         if self.hovered is not None:
             labels[self.hovered] = self.position.board.names[self.hovered]
-        return View(position, legal, self.dragging, labels, frozenset(), colours, panel)
+        # the group turn so far (or just done): each Schemer's path and attack targets
+        battle = (pending.battle if pending is not None else
+                  self.turn.result.battle if self.turn is not None and self.turn.result
+                  is not None and self.stage == "done" else None)
+        drawn = (drawing(battle.events, sides(position.figures), position.board.names)
+                 if battle is not None else None)
+        selected = pending.figure if pending is not None else self.dragging
+        return View(position, legal, selected, labels, frozenset(), colours, panel,
+                    drawing=drawn)
 
 
 @dataclass
