@@ -151,6 +151,9 @@ def test_dice_faces_in_words() -> None:
     assert dice_text(roll) == ("Damage Die Critical Hit, then 1 damage; Epic Die blank; "
                                "Damage Die 2 damage (removed by the Doom Die); Doom Die Doom "
                                "(+1 fixed, +1 Damage Boost)")
+    blank = DamageRoll((DieResult(DieKind.DAMAGE, (Face(damage=2),)),), None, False, 0, 0,
+                       False, 0, 0, 0, Face())
+    assert dice_text(blank) == "Damage Die 2 damage; Doom Die blank"  # rolled, and blank
 
 
 def test_the_log_shows_each_attack_roll() -> None:

@@ -165,9 +165,10 @@ def dice_text(roll: DamageRoll) -> str:
         parts.append(f"{DIE_NAMES[roll.removed.kind]} "
                      + ", ".join(str(f) for f in roll.removed.faces)
                      + " (removed by the Doom Die)")
-    if roll.doom:
-        parts.append("Doom Die Doom" + (f" ({roll.self_damage} damage to the attacker)"
-                                        if roll.self_damage else ""))
+    if roll.doom or roll.doom_face is not None:
+        face = str(roll.doom_face) if roll.doom_face is not None else "Doom"
+        parts.append(f"Doom Die {face}" + (f" ({roll.self_damage} damage to the attacker)"
+                                           if roll.self_damage else ""))
     extra = []
     if roll.fixed:
         extra.append(f"+{roll.fixed} fixed")
