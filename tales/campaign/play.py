@@ -78,7 +78,8 @@ def _go_on(end: Ending, write: Callable[[str], None],
     into the next one's setup): Enter (or "next") goes on, q stops; anything else is
     asked again."""
     ask = read or input
-    write(f"Enter: {end.go[0].lower()}{end.go[1:]}   q: stop here (the campaign is saved)")
+    go = f"{end.go[0].lower()}{end.go[1:]}"
+    write(f"Enter: {go}   q: stop here (the campaign is saved)")
     while True:
         try:
             said = ask("next> ").strip().lower()
@@ -90,7 +91,7 @@ def _go_on(end: Ending, write: Callable[[str], None],
         if said in ("q", "quit"):
             write("the campaign is saved: tales campaign continue goes on from here")
             return False
-        write(f"{said!r}: press Enter for the next scenario, or q to stop")
+        write(f"{said!r}: press Enter to {go}, or q to stop")
 
 
 def _play(campaign: Campaign, bot: str | None, keep: Callable[[SavedGame], None],
