@@ -29,7 +29,7 @@ from tales.rules.decisions import Decider, Decision, TieDetail
 from tales.rules.dice import DieKind, Face
 from tales.rules.happened import Attacked, Moved, TurnBegan
 from tales.terminal import TerminalGame, chance_for
-from tests.test_viewer import disc, draw, viewer  # noqa: F401  (the fixture, used by name)
+from tests.test_viewer import colour_near, disc, draw, viewer  # noqa: F401  (the fixture, used by name)
 
 POOKY_SETUP = Setup("scenarios/cellar-door.toml", ("gerki",), companion="pooky")
 SEED = 5
@@ -219,7 +219,7 @@ def test_window_tie_highlights_the_schemer_and_draws_the_first_rats_path(
     while not (is_tie(control.game.pending) and control.game.pending.figure == "cellar-rats-2"):
         control.choose(0)
     view = control.view()
-    assert view.selected == "cellar-rats-2"
+    assert view.selected == "cellar-rats-2" and view.targets == frozenset({"pooky"})
     assert view.panel.explain[0] == ("cellar-rats-2 acts: nearest Foe by Line of Fire: "
                                      "pooky, 8 spaces")
     picture = draw(viewer, view, 1280, 800)
@@ -234,6 +234,9 @@ def test_window_tie_highlights_the_schemer_and_draws_the_first_rats_path(
     halo = [picture.at((cx + dx, cy + layout.size * 0.05)) for dx in range(-40, 41)]
     assert any(abs(p[0] - style.SELECTED[0]) < 20 and abs(p[1] - style.SELECTED[1]) < 20
                and p[2] < 120 for p in halo)
+    # the Foe it is after: a red ring round pooky
+    (px, py), radius = disc(picture, "pooky")
+    assert colour_near(picture, (px - radius - 6, py), 3, style.STRIKE)
 
 
 def test_window_panel_prints_the_explanation_above_the_options(
@@ -252,6 +255,8 @@ def test_window_panel_prints_the_explanation_above_the_options(
         labels = [k for k in scene.keep if isinstance(k, pyglet.text.Label)]
     finally:
         window.close()
+    assert any(label.text.startswith("rings: yellow the Schemer acting, red what it is")
+               for label in labels)
     acts = next(label for label in labels if "acts: nearest Foe" in label.text)
     prompt = next(label for label in labels if label.text.startswith("[cellar-rats-1]"))
     assert acts.y > prompt.y > scene.buttons[0].y

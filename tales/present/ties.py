@@ -42,3 +42,11 @@ def tie_lines(decision: Decision[Any]) -> list[str]:
     if why:
         lines.append("so far: " + "; ".join(why))
     return lines
+
+
+def tie_targets(decision: Decision[Any] | None) -> frozenset[str]:
+    """The figures a Schemer's tie says it is after (the window rings them)."""
+    detail = decision.detail if decision is not None else None
+    if not isinstance(detail, TieDetail):
+        return frozenset()
+    return frozenset(who for who, _ in detail.toward)

@@ -38,7 +38,7 @@ from tales.present.ending import Ending, ending
 from tales.present.log import readable, side_of, sides
 from tales.present.moves import decision_move_cost
 from tales.present.options import Presenter, menu_order, option_text
-from tales.present.ties import tie_lines
+from tales.present.ties import tie_lines, tie_targets
 from tales.present.turns import drawing, with_dice, with_pending
 from tales.rules.decisions import Decider, Decision
 from tales.rules.movement import reach
@@ -315,7 +315,8 @@ class GameControl:
                                       position.board.names), decision)
                  if battle is not None else None)
         return View(position, legal, decision.figure if decision else None, labels,
-                    self._objective_spaces(), groups, panel, space_costs(decision), drawn)
+                    self._objective_spaces(), groups, panel, space_costs(decision), drawn,
+                    tie_targets(decision))
 
     def _log(self, battle: Any) -> tuple[list[str], list[str]]:
         """The log's last lines (scrolled back ``log_scroll``), one short line per action
@@ -503,7 +504,7 @@ class TableControl:
                  if battle is not None else None)
         selected = pending.figure if pending is not None else self.dragging
         return View(position, legal, selected, labels, frozenset(), colours, panel,
-                    drawing=drawn)
+                    drawing=drawn, targets=tie_targets(pending))
 
 
 @dataclass

@@ -61,6 +61,7 @@ class View:
     panel: Panel | None = None
     costs: dict[int, str] = field(default_factory=dict)  # a Move's green spaces: "2 !1"
     drawing: TurnDrawing | None = None  # the last turn: paths, attacks, Traps sprung
+    targets: frozenset[str] = frozenset()  # a Schemer's tie: the figures it is after
     banner: str = ""  # over the map: "VICTORY" or "DEFEAT" at a scenario's end
     banner_side: str = ""  # whose colour the banner takes (hero, schemer)
 
@@ -245,6 +246,9 @@ class Scene:
                 if figure.id == self.view.selected:
                     self._add(shapes.Circle(x, y, radius + 5, color=style.SELECTED,
                                             batch=self.batch, group=self.layers[3]))
+                elif figure.id in self.view.targets:  # what the acting Schemer is after
+                    self._add(shapes.Arc(x, y, radius + 6, thickness=3, color=style.STRIKE,
+                                         batch=self.batch, group=self.layers[3]))
                 ring = style.WOUNDED if figure.wounded else (245, 245, 245)
                 self._add(shapes.Circle(x, y, radius + (4 if figure.wounded else 2),
                                         color=ring, batch=self.batch, group=self.layers[3]))
@@ -439,6 +443,8 @@ class Scene:
             damage = (f", {int(board.hazard_damage[space])} damage"
                       if kind is FeatureKind.HAZARD else "")
             seen[name] = f"{name}: {kind.value}{damage}"
+        if self.view.targets:
+            lines.append("rings: yellow the Schemer acting, red what it is after")
         return [*seen.values(), *lines]
 
     def draw(self) -> None:
