@@ -13,6 +13,8 @@ import io
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tales.board.position import load_position
 from tales.cli import main
@@ -196,3 +198,23 @@ def test_edits_undo_and_replay() -> None:
     assert session.answer("hero gerki") is None
     assert session.edit(END) is None
     assert session.pending is not None and session.pending.kind == "initiative"
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.integers(0, 10_000), min_size=1, max_size=60))
+def test_any_entries_replay_to_the_same_board_and_undo_steps_back(picks: list[int]) -> None:
+    """Whatever the table enters (edits included), the save replays to the same board, and
+    undoing the last entry gives the board before it."""
+    session = TableSession(load_context(SETUP), seed=1, game_id="p")
+    boards = []
+    for pick in picks:
+        pending = session.pending
+        if pending is None:
+            break
+        boards.append((session.entries, session.position))
+        assert session.choose(pick % len(pending.options)) is None
+    again = TableSession(session.ctx, 1, session.saved().choices, "p")
+    assert (again.position, again.log) == (session.position, session.log)
+    entries, before = boards[-1]
+    assert session.undo() is None
+    assert (session.entries, session.position) == (entries, before)

@@ -49,7 +49,7 @@ def cmd_table(args: argparse.Namespace) -> int:
     if args.answers:
         read = _answers_then_terminal(Path(args.answers))
     terminal = TableTerminal(session, save, read=read, draw=args.draw)
-    if not terminal.save():
+    if not terminal.save(quiet=True):
         raise TalesError(f"{terminal.unsaved}; nothing played")
     if not args.resume:
         print(f"saving to {save} after every entry (resume: tales table --resume {save})")

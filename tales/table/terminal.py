@@ -53,7 +53,9 @@ class TableTerminal:
 
     # --- saving ---------------------------------------------------------------------------
 
-    def save(self, path: Path | None = None) -> bool:
+    def save(self, path: Path | None = None, quiet: bool = False) -> bool:
+        """Save (atomically, never over another game's file); a failure is one line
+        (not written with ``quiet``: the caller says it) and the game goes on."""
         target = path or self.save_path
         if target is None:
             self.write("no save file: give one with 's FILE'")
@@ -63,7 +65,8 @@ class TableTerminal:
         except (OSError, SaveError) as bad:
             why_not = bad.strerror if isinstance(bad, OSError) and bad.strerror else bad
             self.unsaved = f"cannot save to {target}: {why_not}"
-            self.write(self.unsaved)
+            if not quiet:
+                self.write(self.unsaved)
             return False
         self.save_path, self.unsaved = target, None
         return True
