@@ -129,7 +129,7 @@ def test_a_table_save_is_never_written_over_another_file(
     other = tmp_path / "play.sav"
     write_save(other, SavedGame(SETUP, 0, ()))
     before = other.read_bytes()
-    status, out, err = table(capsys, CELLAR, "--heroes", "gerki,deirdre", "--save", str(other))
+    status, _, err = table(capsys, CELLAR, "--heroes", "gerki,deirdre", "--save", str(other))
     assert status == 2 and err.count("\n") == 1 and "already exists" in err
     assert other.read_bytes() == before
     # nor by a game resumed from one file and saved to another's
@@ -138,7 +138,7 @@ def test_a_table_save_is_never_written_over_another_file(
     theirs = tmp_path / "theirs.table"
     write_table_save(theirs, TableSave("b2", SavedGame(SETUP, 3, ())))
     kept = theirs.read_bytes()
-    status, out, err = table(capsys, "--resume", str(mine), "--save", str(theirs))
+    status, _, err = table(capsys, "--resume", str(mine), "--save", str(theirs))
     assert status == 2 and err.count("\n") == 1 and "holds another table game" in err
     assert theirs.read_bytes() == kept
     status, _, err = table(capsys, "--resume", str(other))
