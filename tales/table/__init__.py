@@ -2,7 +2,12 @@
 
 Used by ``tales schemer move`` and ``tales schemer turn``. A Decision the rules ask of the
 table is answered from ``--answer N`` values in order; when none is left it is asked at the
-terminal, or, with no terminal (or ``--json``), reported as pending with its options.
+terminal, or, with no terminal (or ``--json``), reported as pending with its options, the
+Schemer it is about, its reasons and every Schemer turn resolved before it.
+
+The package also keeps a whole physical game (``tales table``): :mod:`.edits` (a Hero's
+turn reported as edits), :mod:`.session` (the model: the engine's game with those edits),
+:mod:`.saves` (its save files) and :mod:`.terminal` (the terminal front-end).
 """
 
 from __future__ import annotations

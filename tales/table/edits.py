@@ -24,7 +24,14 @@ from tales.engine.rounds import took_turn
 from tales.engine.state import GameState
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.epic_pool import EpicPool
-from tales.rules.health import LeastFortitude, deal, fortitude_left, heal, remove_defeated
+from tales.rules.health import (
+    LeastFortitude,
+    deal,
+    fortitude_left,
+    heal,
+    remove_defeated,
+    untouchable,
+)
 
 EDIT_DECISION = "table-edit"
 MOST_GAINED = 5  # tokens gained in one edit
@@ -97,6 +104,8 @@ def refusal(ctx: Context, state: GameState, edit: Edit) -> str | None:
             return f"{where} is Occupied (only Tiny figures share a space)"
         return None
     if edit.kind is EditKind.DAMAGE:
+        if untouchable(figure):
+            return f"{figure.id} cannot take damage now (Pooky, or a Companion's Recovery side)"
         most = _most_damage(position, figure.id)
         if not 1 <= edit.amount <= most:
             return f"{figure.id} can take 1 to {most} damage"

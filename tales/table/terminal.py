@@ -5,10 +5,11 @@ Scheme Die, an initiative token, a die's face) is typed in as drawn or rolled at
 (a number or the result's words), or left to the tool with Enter (``--draw``: the tool
 draws every one without asking). During a Hero's turn the table types its edits
 (``move zot C4``, ``damage cellar-rats-1 2``, ``end``). A tie or a defence is a numbered
-menu. Everywhere: ``u`` undoes the last entry, ``b`` draws the board, ``l`` shows the whole
-log, ``w`` the rules' reasoning, ``s [FILE]`` saves, ``x FILE`` writes the board as a
-position file, ``q`` saves and quits. Bad input is one line and changes nothing. The game
-is saved after every entry. The words are :mod:`tales.present`'s.
+menu (a number, or the option's words: ``A1``). Everywhere: ``u`` undoes the last entry,
+``b`` draws the board, ``l`` shows the whole log, ``w`` the rules' reasoning, ``s [FILE]``
+saves, ``x FILE`` writes the board as a position file, ``q`` saves and quits. Bad input
+is one line and changes nothing. The game is saved after every entry. The words are
+:mod:`tales.present`'s.
 """
 
 from __future__ import annotations
@@ -21,9 +22,9 @@ from tales.board.render import render
 from tales.engine.saves import SaveError, write_atomic
 from tales.errors import TalesError
 from tales.present.chance import chance_lines, read_chance
+from tales.present.edits import EDIT_HELP, read_edit
 from tales.present.log import short, why
-from tales.present.options import Presenter, menu_order
-from tales.present.table import EDIT_HELP, read_edit
+from tales.present.options import Presenter, menu_order, option_text
 from tales.rules.decisions import Decider, Decision
 from tales.table.edits import EDIT_DECISION
 from tales.table.saves import TableSave, write_table_save
@@ -186,7 +187,11 @@ class TableTerminal:
         order = menu_order(decision)
         if text.isdigit() and 1 <= int(text) <= len(order):
             return session.choose(order[int(text) - 1])
-        return Refused(f"{text!r}: choose 1-{len(order)} ({HELP})")
+        said = " ".join(text.lower().split())
+        words = [option_text(decision, decision.options[i]).lower() for i in order]
+        if said and words.count(said) == 1:  # an option's own words: "A1", "pass"
+            return session.choose(order[words.index(said)])
+        return Refused(f"{text!r}: choose 1-{len(order)} or an option's words ({HELP})")
 
     def common(self, command: str, rest: str, decision: Decision[Any]) -> bool:
         """The commands every question takes; True when ``command`` was one."""
