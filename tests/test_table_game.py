@@ -16,12 +16,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tales.board.figures import Token
 from tales.board.position import load_position
 from tales.cli import main
 from tales.engine.content import load_context
 from tales.engine.saves import SavedGame, write_save
 from tales.engine.state import Setup
-from tales.table.edits import END, Edit, EditKind
+from tales.table.edits import END, Edit, EditKind, refusal
 from tales.table.saves import TableSave, read_table_save, write_table_save
 from tales.table.session import TableSession
 
@@ -218,3 +219,41 @@ def test_any_entries_replay_to_the_same_board_and_undo_steps_back(picks: list[in
     entries, before = boards[-1]
     assert session.undo() is None
     assert (session.entries, session.position) == (entries, before)
+
+
+def every_edit(session: TableSession) -> set[Edit]:
+    """Every edit there is to type now, allowed or not (a superset of the options)."""
+    state = session.state
+    assert state is not None
+    position = state.position
+    spaces = range(position.board.n)
+    edits = {END, *(Edit(EditKind.EPIC, amount=n) for n in range(-5, 6)),
+             *(Edit(EditKind.OPEN_DOOR, space=s) for s in spaces)}
+    for figure in position.figures:
+        fid = figure.id
+        edits |= {Edit(EditKind.MOVE, fid, s) for s in spaces}
+        edits |= {Edit(kind, fid, amount=n) for kind in (EditKind.DAMAGE, EditKind.HEAL)
+                  for n in range(0, 32)}
+        edits |= {Edit(EditKind.WOUNDED, fid), Edit(EditKind.DEFEATED, fid)}
+        edits |= {Edit(kind, fid, amount=n, token=t) for kind in (EditKind.GAIN, EditKind.SPEND)
+                  for t in Token for n in range(0, 40)}
+    edits |= {Edit(EditKind.REINFORCE, g, s) for g in session.ctx.scenario.groups for s in spaces}
+    return edits
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.lists(st.integers(0, 10_000), min_size=20, max_size=80))
+def test_the_edit_options_are_exactly_the_edits_not_refused(picks: list[int]) -> None:
+    session = TableSession(load_context(SETUP), seed=2, game_id="p")
+    for pick in picks:
+        pending = session.pending
+        if pending is None:
+            break
+        if pending.kind == "table-edit":
+            state = session.state
+            assert state is not None
+            allowed = {e for e in every_edit(session)
+                       if refusal(session.ctx, state, e) is None}
+            assert set(pending.options) == allowed
+            assert len(set(pending.options)) == len(pending.options)
+        assert session.choose(pick % len(pending.options)) is None

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from tales.board.board import BoolArray
 from tales.board.figures import Keyword, Token
 from tales.board.position import Position
 from tales.engine.content import Context
@@ -95,14 +96,10 @@ def refusal(ctx: Context, state: GameState, edit: Edit) -> str | None:
     if edit.kind is EditKind.MOVE:
         if edit.space is None or not 0 <= edit.space < position.board.n:
             return "move it to which space?"
-        where = names[edit.space]
         if edit.space == figure.at:
-            return f"{figure.id} is already on {where}"
-        if position.is_blocked(edit.space):
-            return f"{where} is Impassable or has a closed door"
-        if not _may_share(position, figure.id, edit.space):
-            return f"{where} is Occupied (only Tiny figures share a space)"
-        return None
+            return f"{figure.id} is already on {names[edit.space]}"
+        return _space_refusal(position, edit.space, Keyword.TINY in figure.keywords,
+                              position.occupied(ignoring=figure.id))
     if edit.kind is EditKind.DAMAGE:
         if untouchable(figure):
             return f"{figure.id} cannot take damage now (Pooky, or a Companion's Recovery side)"
@@ -133,11 +130,15 @@ def refusal(ctx: Context, state: GameState, edit: Edit) -> str | None:
     return None  # DEFEATED: any figure on the map
 
 
-def _may_share(position: Position, figure_id: str, space: int) -> bool:
-    figure = position.figure(figure_id)
-    if Keyword.TINY in figure.keywords:
-        return True
-    return not position.is_occupied(space, ignoring=figure_id)
+def _space_refusal(position: Position, space: int, tiny: bool, occupied: BoolArray
+                   ) -> str | None:
+    """Why a figure (``tiny`` or not) cannot stand on ``space``, ``occupied`` being the
+    Occupied mask without it: Impassable, a closed door, or Occupied (glossary: Tiny)."""
+    if position.is_blocked(space):
+        return f"{position.board.names[space]} is Impassable or has a closed door"
+    if not tiny and occupied[space]:
+        return f"{position.board.names[space]} is Occupied (only Tiny figures share a space)"
+    return None
 
 
 def _most_damage(position: Position, figure_id: str) -> int:
@@ -152,43 +153,56 @@ def _reinforce_refusal(ctx: Context, state: GameState, edit: Edit) -> str | None
         return f"no group {edit.figure!r} in this scenario (groups: {', '.join(groups)})"
     if edit.space is None or not 0 <= edit.space < position.board.n:
         return "bring it in on which space?"
-    where = position.board.names[edit.space]
-    members = [f for f in position.figures if f.group == edit.figure]
-    limit = group_limit(ctx, state, edit.figure)
-    if len(members) >= limit:
-        return f"{groups[edit.figure].block.name} is at its Limit of {limit}"
-    if position.is_blocked(edit.space):
-        return f"{where} is Impassable or has a closed door"
-    newcomer = groups[edit.figure].block.new_schemer({f.number for f in members}, edit.space)
-    if Keyword.TINY not in newcomer.keywords and position.is_occupied(edit.space):
-        return f"{where} is Occupied"
+    full = _at_limit(ctx, state, edit.figure)
+    if full is not None:
+        return full
+    block = groups[edit.figure].block
+    return _space_refusal(position, edit.space, Keyword.TINY in block.keywords,
+                          position.occupied())
+
+
+def _at_limit(ctx: Context, state: GameState, group: str) -> str | None:
+    limit = group_limit(ctx, state, group)
+    if sum(f.group == group for f in state.position.figures) >= limit:
+        return f"{ctx.scenario.groups[group].block.name} is at its Limit of {limit}"
     return None
 
 
 def edit_options(ctx: Context, state: GameState) -> tuple[Edit, ...]:
-    """Every edit that can be made now (``end`` first): the options of the Decision."""
+    """Every edit that can be made now (``end`` first): the options of the Decision. Each
+    is one :func:`refusal` accepts; spaces are checked with the masks computed once."""
     position = state.position
     board = position.board
-    spaces = [s for s in range(board.n) if not position.is_blocked(s)]
-    candidates: list[Edit] = [END]
+    options: list[Edit] = [END]
     pool = state.battle.pool
-    candidates += [Edit(EditKind.EPIC, amount=n) for n in range(-pool.dice, pool.size + 1)]
-    candidates += [Edit(EditKind.OPEN_DOOR, space=d) for d in sorted(position.closed_doors)]
+    options += [Edit(EditKind.EPIC, amount=n) for n in range(-pool.dice, pool.size - pool.dice + 1)
+                if n]
+    options += [Edit(EditKind.OPEN_DOOR, space=d) for d in sorted(position.closed_doors)]
     for figure in position.figures:
         fid = figure.id
-        candidates += [Edit(EditKind.MOVE, fid, s) for s in spaces]
-        candidates += [Edit(EditKind.DAMAGE, fid, amount=n)
-                       for n in range(1, _most_damage(position, fid) + 1)]
-        candidates += [Edit(EditKind.HEAL, fid, amount=n) for n in range(1, figure.damage + 1)]
-        candidates += [Edit(EditKind.WOUNDED, fid), Edit(EditKind.DEFEATED, fid)]
+        occupied = position.occupied(ignoring=fid)
+        tiny = Keyword.TINY in figure.keywords
+        options += [Edit(EditKind.MOVE, fid, s) for s in range(board.n)
+                    if s != figure.at and _space_refusal(position, s, tiny, occupied) is None]
+        if not untouchable(figure):
+            options += [Edit(EditKind.DAMAGE, fid, amount=n)
+                        for n in range(1, _most_damage(position, fid) + 1)]
+        options += [Edit(EditKind.HEAL, fid, amount=n) for n in range(1, figure.damage + 1)]
+        if not figure.wounded and figure.wounded_fortitude is not None:
+            options.append(Edit(EditKind.WOUNDED, fid))
+        options.append(Edit(EditKind.DEFEATED, fid))
         for token in Token:
-            candidates += [Edit(EditKind.GAIN, fid, amount=n, token=token)
-                           for n in range(1, MOST_GAINED + 1)]
-            candidates += [Edit(EditKind.SPEND, fid, amount=n, token=token)
-                           for n in range(1, figure.token(token) + 1)]
-    for gid in ctx.scenario.groups:
-        candidates += [Edit(EditKind.REINFORCE, gid, s) for s in spaces]
-    return tuple(e for e in candidates if refusal(ctx, state, e) is None)
+            options += [Edit(EditKind.GAIN, fid, amount=n, token=token)
+                        for n in range(1, MOST_GAINED + 1)]
+            options += [Edit(EditKind.SPEND, fid, amount=n, token=token)
+                        for n in range(1, figure.token(token) + 1)]
+    occupied = position.occupied()
+    for gid, group in ctx.scenario.groups.items():
+        if _at_limit(ctx, state, gid) is None:
+            tiny = Keyword.TINY in group.block.keywords
+            options += [Edit(EditKind.REINFORCE, gid, s) for s in range(board.n)
+                        if _space_refusal(position, s, tiny, occupied) is None]
+    return tuple(options)
 
 
 def apply_edit(ctx: Context, state: GameState, edit: Edit) -> GameState:
