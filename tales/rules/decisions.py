@@ -64,8 +64,10 @@ class Decision(Generic[T]):
     a person (or a bot, or the viewer) can look before answering; ``battle`` is the whole
     table (Epic Pool, abilities, the log so far) where the rules have that. Neither takes
     part in comparisons or replay. ``detail`` carries what a driver may want to know of
-    the question beyond its options, as data (a ``move-to``'s :class:`MoveDetail`), so
-    nobody reads it back out of the prompt.
+    the question beyond its options, as data (a ``move-to``'s :class:`MoveDetail`, the
+    reasons behind a Schemer's tie), so nobody reads it back out of the prompt.
+    ``progress`` is what a resolution has already done when it asks (a planned group turn's
+    Schemer turns so far), for a driver that stops at the question and reports it.
     """
 
     kind: str
@@ -78,6 +80,7 @@ class Decision(Generic[T]):
     battle: Any = field(default=None, compare=False, repr=False)
     state: Any = field(default=None, compare=False, repr=False)  # the game's, between turns
     detail: Any = field(default=None, compare=False, repr=False)
+    progress: Any = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.options:
@@ -116,6 +119,12 @@ def showing(resolution: Resolution[R], battle: Any) -> Resolution[R]:
     except StopIteration as done:
         result: R = done.value
         return result
+
+
+def tie_reasons(decision: Decision[Any]) -> tuple[str, ...]:
+    """The reasons behind a Schemer's tie, in rule words; () for any other Decision."""
+    detail = decision.detail
+    return detail.reasons if isinstance(detail, TieDetail) else ()
 
 
 def first_option(decision: Decision[T]) -> T:

@@ -73,7 +73,8 @@ def attack_targets(
             f"{attack.targets}",
             tuple(itertools.combinations(adjacent, attack.targets)), Decider.TABLE,
             attacker.id, position=position, detail=TieDetail(
-                f"{attack}: adjacent Foes", tuple((i, 1) for i in adjacent)))
+                f"{attack}: adjacent Foes", tuple((i, 1) for i in adjacent),
+                (f"adjacent Foes: {', '.join(adjacent)}",)))
         return AttackPlan(attack, attacker.id, tuple(chosen),
                           f"players chose {', '.join(chosen)} of adjacent {', '.join(adjacent)}")
     reach = attack.range if attack.range is not None else 0
@@ -97,7 +98,8 @@ def attack_targets(
         f"{slots}",
         tuple(itertools.combinations(tied, slots)), Decider.TABLE, attacker.id,
         position=position, detail=TieDetail(f"{attack}: Nearest Foes within Range {reach}",
-                                            tuple((i, d) for d, i in measured)))
+                                            tuple((i, d) for d, i in measured),
+                                            (f"Foes within Range {reach}: {listed}",)))
     return AttackPlan(attack, attacker.id, tuple(sure) + tuple(pick),
                       f"Nearest within Range {reach}: {listed}; players chose "
                       f"{', '.join(pick)} among the tied")

@@ -224,11 +224,15 @@ def schemer_move(
         return stay(f"no target for {selector}: it does not move")
     if rules.nearest_ties is NearestTies.CHOOSE:
         for tied in found.ties:
+            seen = position.line_of_fire_field(figure.at)
+            measured = ", ".join(f"{i} (Line of Fire {seen[position.figure(i).at]})"
+                                 for i in tied)
             chosen = yield Decision(
                 "nearest-foe", f"{figure.id}: {', '.join(tied)} are tied for Nearest: players "
                 "choose the Foe it moves toward", tuple(tied), Decider.TABLE, figure.id,
-                position=position, detail=_tie(position, figure, selector, [
-                    f for f in found.figures if f.id in tied], reasons))
+                position=position, detail=_tie(
+                    position, figure, selector, [f for f in found.figures if f.id in tied],
+                    [*reasons, f"{selector}: {measured}"]))
             reasons.append(f"tied for Nearest: {', '.join(tied)}; the players chose {chosen}")
             found.figures = [f for f in found.figures if f.id == chosen or f.id not in tied]
     sight = position.line_of_fire_field(figure.at)
