@@ -33,6 +33,7 @@ from tales.rules.health import (
     remove_defeated,
     untouchable,
 )
+from tales.rules.schemes import SchemerGroup
 
 EDIT_DECISION = "table-edit"
 MOST_GAINED = 5  # tokens gained in one edit
@@ -73,7 +74,6 @@ END = Edit(EditKind.END)
 def refusal(ctx: Context, state: GameState, edit: Edit) -> str | None:
     """Why ``edit`` cannot be made now (one line), or None when it can."""
     position = state.position
-    names = position.board.names
     if edit.kind is EditKind.END:
         return None
     if edit.kind is EditKind.EPIC:
@@ -82,13 +82,23 @@ def refusal(ctx: Context, state: GameState, edit: Edit) -> str | None:
             return (f"the Epic Pool holds {pool.dice} of {pool.size} dice: it cannot "
                     f"{'gain' if edit.amount > 0 else 'lose'} {abs(edit.amount)}")
         return None
+    if edit.kind is EditKind.REINFORCE:
+        return _reinforce_refusal(ctx, state, edit)
+    return position_refusal(position, edit)
+
+
+def position_refusal(position: Position, edit: Edit) -> str | None:
+    """Why an edit of the board alone (a figure's, or a door) cannot be made on
+    ``position`` (one line), or None when it can: the part of :func:`refusal` that needs
+    no game (``tales view`` edits a position file with it)."""
+    names = position.board.names
     if edit.kind is EditKind.OPEN_DOOR:
         if edit.space is None or edit.space not in position.closed_doors:
             where = names[edit.space] if edit.space is not None else "?"
             return f"there is no closed door on {where}"
         return None
-    if edit.kind is EditKind.REINFORCE:
-        return _reinforce_refusal(ctx, state, edit)
+    if edit.kind in (EditKind.END, EditKind.EPIC, EditKind.REINFORCE):
+        return f"{edit.kind.value} is not an edit of the board alone"
     if edit.figure is None or not position.has_figure(edit.figure):
         known = ", ".join(f.id for f in position.figures) or "none"
         return f"no figure {edit.figure!r} on the map (figures: {known})"
@@ -156,9 +166,25 @@ def _reinforce_refusal(ctx: Context, state: GameState, edit: Edit) -> str | None
     full = _at_limit(ctx, state, edit.figure)
     if full is not None:
         return full
-    block = groups[edit.figure].block
-    return _space_refusal(position, edit.space, Keyword.TINY in block.keywords,
+    return arrival_refusal(position, groups[edit.figure].block, edit.space)
+
+
+def arrival_refusal(position: Position, block: SchemerGroup, space: int) -> str | None:
+    """Why a new Schemer of ``block`` cannot come in on ``space`` (its Limit aside): every
+    standee on the map already, or a space it cannot stand on."""
+    if not set(block.standees) - {f.number for f in position.figures if f.group == block.id}:
+        return f"all {len(block.standees)} standees of {block.name} are on the map"
+    return _space_refusal(position, space, Keyword.TINY in block.keywords,
                           position.occupied())
+
+
+def arrive(position: Position, block: SchemerGroup, space: int) -> tuple[Position, str]:
+    """The board with a new Schemer of ``block`` on ``space`` (the lowest free standee
+    number), and what it did in words."""
+    members = {f.number for f in position.figures if f.group == block.id}
+    newcomer = block.new_schemer(members, space)
+    position = replace(position, figures=(*position.figures, newcomer))
+    return position, f"{newcomer.id} comes in on {position.board.names[space]}"
 
 
 def _at_limit(ctx: Context, state: GameState, group: str) -> str | None:
@@ -208,7 +234,6 @@ def edit_options(ctx: Context, state: GameState) -> tuple[Edit, ...]:
 def apply_edit(ctx: Context, state: GameState, edit: Edit) -> GameState:
     """The state after ``edit`` (one that :func:`refusal` accepts), with a log line."""
     position = state.position
-    names = position.board.names
     battle = state.battle
     line = ""
     if edit.kind is EditKind.EPIC:
@@ -217,18 +242,25 @@ def apply_edit(ctx: Context, state: GameState, edit: Edit) -> GameState:
         line = (f"{abs(edit.amount)} Epic {'Die' if abs(edit.amount) == 1 else 'Dice'} "
                 f"{'added to' if edit.amount > 0 else 'taken from'} the Epic Pool "
                 f"({battle.pool.dice}/{battle.pool.size})")
-    elif edit.kind is EditKind.OPEN_DOOR:
+    elif edit.kind is EditKind.REINFORCE:
+        assert edit.figure is not None and edit.space is not None
+        position, line = arrive(position, ctx.scenario.groups[edit.figure].block, edit.space)
+        state = replace(state, deployed=state.deployed | {edit.figure})
+    else:
+        position, line = edit_position(position, edit)
+    battle = battle.at(position).note(f"table: {line}")
+    return state.at(battle)
+
+
+def edit_position(position: Position, edit: Edit) -> tuple[Position, str]:
+    """The board after an edit of the board alone (one :func:`position_refusal`
+    accepts), and what it did in words."""
+    names = position.board.names
+    line = ""
+    if edit.kind is EditKind.OPEN_DOOR:
         assert edit.space is not None
         position = replace(position, closed_doors=position.closed_doors - {edit.space})
         line = f"the door on {names[edit.space]} is opened"
-    elif edit.kind is EditKind.REINFORCE:
-        assert edit.figure is not None and edit.space is not None
-        block = ctx.scenario.groups[edit.figure].block
-        members = {f.number for f in position.figures if f.group == edit.figure}
-        newcomer = block.new_schemer(members, edit.space)
-        position = replace(position, figures=(*position.figures, newcomer))
-        state = replace(state, deployed=state.deployed | {edit.figure})
-        line = f"{newcomer.id} comes in on {names[edit.space]}"
     else:
         assert edit.figure is not None
         figure = position.figure(edit.figure)
@@ -262,8 +294,7 @@ def apply_edit(ctx: Context, state: GameState, edit: Edit) -> GameState:
         elif edit.kind is EditKind.DEFEATED:
             position = position.without_figure(figure.id)
             line = f"{figure.id} is Defeated and removed"
-    battle = battle.at(position).note(f"table: {line}")
-    return state.at(battle)
+    return position, line
 
 
 def table_turn(ctx: Context, state: GameState, who: str, full: bool
