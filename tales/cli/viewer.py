@@ -62,12 +62,14 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
-def _window(control: Any) -> int:
+def _window(control: Any, note: str = "") -> int:
     from tales.viewer import headless
 
     if headless():
         raise TalesError("no screen to open a window on (DISPLAY is not set); "
                          "tales render draws pictures without one")
+    if note:
+        print(note)
     from tales.viewer.app import run
 
     run(control)
@@ -86,7 +88,10 @@ def cmd_view(args: argparse.Namespace) -> int:
     if not args.position:
         raise TalesError("give a position file (or --replay SAVE)")
     blocks = args.blocks or str(find_file("sample-schemers", "scenarios"))
-    return _window(TableControl.load(load_position(args.position), blocks))
+    note = "" if args.blocks else (f"Scheme Blocks: {blocks} (the bundled sample; --blocks "
+                                   "FILE for others)")
+    position = load_position(args.position)
+    return _window(TableControl.load(position, blocks, args.position, note), note)
 
 
 def cmd_solo(args: argparse.Namespace) -> int:
@@ -124,7 +129,16 @@ def register(commands: Any) -> None:
     render_cmd.add_argument("--blocks", metavar="FILE",
                             help="Scheme Block file, for the groups' base colours")
     render_cmd.set_defaults(run=cmd_render)
-    view = commands.add_parser("view", help="the table assistant in a window, or a replay")
+    from tales.viewer.edit_keys import VIEW_KEYS, keys_help
+
+    view = commands.add_parser(
+        "view", help="the table assistant in a window, or a replay",
+        description="A position in a window, editable as the table changes it, with the\n"
+        "Schemer group turns worked out (pick the group drawn, then its Scheme; ties are\n"
+        "buttons and green spaces). Without --blocks it says which Scheme Blocks it uses.\n"
+        "Between group turns, the keys:\n" + keys_help(
+            (*VIEW_KEYS, ("S", "save a picture"), ("Escape", "close"))),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     view.add_argument("position", nargs="?")
     view.add_argument("--blocks", metavar="FILE", help="the Scheme Block file (default: the "
                       "bundled sample, scenarios/sample-schemers.toml)")

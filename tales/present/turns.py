@@ -14,6 +14,7 @@ from tales.rules.damage import DamageRoll
 from tales.rules.decisions import Decision
 from tales.rules.dice import DieKind
 from tales.rules.happened import Attacked, Happened, Moved, TurnBegan
+from tales.rules.schemes import SchemerTurn
 
 #: Die names as the rulebook says them.
 DIE_NAMES = {DieKind.DAMAGE: "Damage Die", DieKind.EPIC: "Epic Die",
@@ -46,10 +47,12 @@ class Strike:
 
 @dataclass(frozen=True, slots=True)
 class Mark:
-    """A space that did something on the way: a Trap sprung, a Hazard, Wizard Fire."""
+    """A space that did something on the way: a Trap sprung, a Hazard, Wizard Fire; or
+    (``kind`` ``target``) a Schemer's final target space."""
 
     space: int
     label: str
+    kind: str = "sprung"
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +148,16 @@ def with_pending(draw: TurnDrawing, decision: Decision[Any] | None) -> TurnDrawi
         return draw
     arrow = Arrow(decision.figure, tuple(int(s) for s in path), "rampage", "hero")
     return TurnDrawing((*draw.arrows, arrow), draw.strikes, draw.marks, draw.who)
+
+
+def with_targets(draw: TurnDrawing, done: Sequence[SchemerTurn],
+                 chosen: Mapping[str, int]) -> TurnDrawing:
+    """``draw`` with each Schemer's final target space marked ("cellar-rats-1 target";
+    "..., players' choice" where the table broke a tie for it: ``chosen`` by figure)."""
+    marks = [Mark(move.final_target, f"{turn.figure} target" + (
+        ", players' choice" if chosen.get(turn.figure) == move.final_target else ""),
+        "target") for turn in done for move in turn.moves if move.final_target is not None]
+    return TurnDrawing(draw.arrows, draw.strikes, (*draw.marks, *marks), draw.who)
 
 
 def drawing_lines(draw: TurnDrawing, names: Sequence[str]) -> list[str]:

@@ -7,13 +7,16 @@ and takes clicks on spaces and option numbers, so a test can drive one without a
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
 from tales.board.figures import Keyword, Token, is_foe
+from tales.board.mapfile import read_toml
 from tales.board.position import Position
+from tales.board.writer import position_text
 from tales.campaign.progress import (
     Campaign,
     campaign_file,
@@ -29,7 +32,7 @@ from tales.content.scheme_blocks import load_scheme_blocks
 from tales.engine.content import Context, find_file, hero_kit, load_context
 from tales.engine.game import Game
 from tales.engine.rounds import play_scenario
-from tales.engine.saves import SavedGame
+from tales.engine.saves import SavedGame, write_atomic
 from tales.engine.state import GameState
 from tales.errors import IllegalChoice, TalesError
 from tales.present.abilities import ability_card, companion_line, hero_line
@@ -39,7 +42,7 @@ from tales.present.log import readable, side_of, sides
 from tales.present.moves import decision_move_cost
 from tales.present.options import Presenter, menu_order, option_text
 from tales.present.ties import tie_lines, tie_targets
-from tales.present.turns import drawing, with_dice, with_pending
+from tales.present.turns import TurnDrawing, drawing, with_dice, with_pending, with_targets
 from tales.rules.decisions import Decider, Decision
 from tales.rules.movement import reach
 from tales.rules.odds import AttackSpec, damage_distribution, mean
@@ -47,11 +50,21 @@ from tales.rules.schemes import (
     GroupTurn,
     Roster,
     SchemerGroup,
+    SchemerTurn,
     group_members,
     group_turn,
 )
 from tales.table import SPACE_DECISIONS
+from tales.table.edits import (
+    Edit,
+    EditKind,
+    arrival_refusal,
+    arrive,
+    edit_position,
+    position_refusal,
+)
 from tales.terminal import chance_for
+from tales.viewer.edit_keys import EDIT_KEYS, VIEW_KEYS, EditKeys
 from tales.viewer.scene import Panel, View
 
 #: Decisions whose options are figure ids: a click on the figure answers.
@@ -381,29 +394,44 @@ class GameControl:
 
 @dataclass
 class TableControl:
-    """The table assistant on screen (``tales view POSITION``): drag figures to where they
-    stand, pick a group and its Scheme, and step through each Schemer's move and attack,
-    ties shown as options."""
+    """The table assistant on screen (``tales view POSITION``): the board edited as the
+    table changes it (figures dragged, damage, Wounded, tokens, Schemers added and
+    removed, doors, each with the edit keys of :mod:`tales.viewer.edit_keys`), a group and
+    its Scheme picked, each Schemer's move and attack stepped through with ties as options;
+    P saves the position back to its file. The last group turn stays drawn."""
 
     position: Position
-    groups: dict[str, SchemerGroup]
+    groups: dict[str, SchemerGroup]  # every Scheme Block loaded (buttons: those on the map)
     stage: str = "group"  # group -> scheme -> turn -> done
     group: SchemerGroup | None = None
     turn: Game[GroupTurn] | None = None
     dragging: str | None = None
     hovered: int | None = None
     message: str = ""
+    path: Path | None = None  # the position file P writes back to
+    blocks_note: str = ""  # which Scheme Blocks these are
+    keys: EditKeys = field(default_factory=EditKeys)
+    history: list[Position] = field(default_factory=list)  # before each edit: U undoes
+    chosen: dict[str, int] = field(default_factory=dict)  # final target spaces the table chose
+    drawn: TurnDrawing | None = None  # the last group turn: kept until the next one begins
+    last_log: list[str] = field(default_factory=list)  # and its log
 
     @classmethod
-    def load(cls, position: Position, blocks: str) -> TableControl:
+    def load(cls, position: Position, blocks: str, path: str | Path | None = None,
+             note: str = "") -> TableControl:
         groups = load_scheme_blocks(blocks)
-        on_map = {f.group for f in position.figures if f.group}
-        return cls(position, {g: b for g, b in groups.items() if g in on_map})
+        return cls(position, groups, path=Path(path) if path is not None else None,
+                   blocks_note=note, keys=EditKeys(tuple(groups)))
+
+    def on_map(self) -> list[SchemerGroup]:
+        """The groups with a Schemer on the map (the buttons of a group turn)."""
+        here = {f.group for f in self.position.figures if f.group}
+        return [b for g, b in self.groups.items() if g in here]
 
     def options(self) -> list[str]:
         """The buttons now."""
         if self.stage == "group":
-            return [f"{b.name}" for b in self.groups.values()]
+            return [f"{b.name}" for b in self.on_map()]
         if self.stage == "scheme" and self.group is not None:
             return [f"{s.name} (faces {', '.join(map(str, s.faces)) or 'alternating'})"
                     for s in self.group.schemes]
@@ -419,7 +447,7 @@ class TableControl:
             return
         self.message = ""
         if self.stage == "group":
-            self.group = list(self.groups.values())[index]
+            self.group = self.on_map()[index]
             self.stage = "scheme"
         elif self.stage == "scheme" and self.group is not None:
             scheme = self.group.schemes[index]
@@ -427,11 +455,16 @@ class TableControl:
             group_members(self.position, gid)
             start = self.position
             roster = Roster(self.groups)
+            self.chosen, self.drawn, self.last_log = {}, None, []
+            self.history.append(start)
             self.turn = Game(lambda: group_turn(start, gid, scheme, roster=roster))
             self.stage = "turn" if not self.turn.done else "done"
             if self.turn.done:
                 self._finish()
         elif self.stage == "turn" and self.turn is not None:
+            pending = self.turn.pending
+            if pending is not None and pending.kind == "final-target-space" and pending.figure:
+                self.chosen[pending.figure] = int(pending.options[index])
             self.turn.choose(index)
             if self.turn.done:
                 self._finish()
@@ -440,8 +473,19 @@ class TableControl:
 
     def _finish(self) -> None:
         assert self.turn is not None and self.turn.result is not None
-        self.position = self.turn.result.position
+        result = self.turn.result
+        self.position = result.position
+        self.drawn = self._drawing(result.battle, result.turns)
+        self.last_log = [line for t in result.turns for line in t.log]
         self.stage = "done"
+
+    def _drawing(self, battle: Any, done: tuple[SchemerTurn, ...]) -> TurnDrawing | None:
+        """The group turn's paths and attacks, with each final target space marked."""
+        if battle is None:
+            return None
+        names = battle.position.board.names
+        return with_targets(drawing(battle.events, sides(battle.position.figures), names),
+                            done, self.chosen)
 
     def click_space(self, space: int) -> bool:
         """A click on a space answers a tie that offers it."""
@@ -454,54 +498,121 @@ class TableControl:
         self.choose(pending.options.index(offered[space]))
         return True
 
+    # --- edits ----------------------------------------------------------------------
+
+    @property
+    def editing(self) -> bool:
+        """Edits are made between group turns (not while a Scheme or a tie is asked)."""
+        return self.stage in ("group", "done")
+
     def press(self, space: int) -> None:
         """Mouse down on a space: pick up the figure there (to drag it)."""
         here = self.position.figures_at(space)
-        self.dragging = here[-1].id if here and self.stage in ("group", "done") else None
+        self.dragging = here[-1].id if here and self.editing else None
 
     def release(self, space: int | None) -> None:
-        """Mouse up: put the dragged figure down on ``space`` if it may stand there."""
+        """Mouse up: the dragged figure moves to ``space`` (if it may stand there)."""
         figure_id, self.dragging = self.dragging, None
-        if figure_id is None or space is None:
+        if figure_id is None or space is None or space == self.position.figure(figure_id).at:
             return
-        figure = self.position.figure(figure_id)
-        if self.position.is_blocked(space) or (
-                self.position.is_occupied(space, ignoring=figure_id)
-                and "Tiny" not in {k.value for k in figure.keywords}):
-            self.message = f"{figure_id} cannot stand on {self.position.board.names[space]}"
-            return
-        self.position = self.position.with_figure(replace(figure, at=space))
-        self.message = f"{figure_id} moved to {self.position.board.names[space]}"
+        self.edit(Edit(EditKind.MOVE, figure_id, space))
 
-    def log(self) -> list[str]:
-        if self.turn is None:
-            return []
-        if self.turn.result is not None:
-            return [line for t in self.turn.result.turns for line in t.log]
-        return []
+    def edit(self, edit: Edit) -> bool:
+        """Make ``edit`` on the board (the table's edits, their refusals in one line)."""
+        if not self.editing:
+            self.message = "finish the group turn first (or U to take it back)"
+            return False
+        if edit.kind is EditKind.REINFORCE:
+            block = self.groups.get(edit.figure or "")
+            if block is None or edit.space is None:
+                self.message = f"no Scheme Block {edit.figure!r}"
+                return False
+            why = arrival_refusal(self.position, block, edit.space)
+            if why is None:
+                position, line = arrive(self.position, block, edit.space)
+        else:
+            why = position_refusal(self.position, edit)
+            if why is None:
+                position, line = edit_position(self.position, edit)
+        if why is not None:
+            self.message = why
+            return False
+        self.history.append(self.position)
+        self.position, self.message = position, line
+        return True
+
+    def edit_key(self, letter: str, shift: bool = False) -> bool:
+        """An edit key (K, G, P and those of :data:`EDIT_KEYS`); False: not one."""
+        if letter == "k":
+            self.message = self.keys.next_token()
+        elif letter == "g":
+            self.message = self.keys.next_group()
+        elif letter == "p":
+            self.save()
+        else:
+            made = self.keys.edit(letter, shift, self.position, self.hovered)
+            if made is None:
+                return False
+            if isinstance(made, str):
+                self.message = made
+            else:
+                self.edit(made)
+        return True
+
+    def undo(self) -> None:
+        """U: take back the last edit, or the last group turn (the board before it)."""
+        if not self.history:
+            self.message = "nothing to undo"
+            return
+        self.position = self.history.pop()
+        self.stage, self.group, self.turn, self.drawn = "group", None, None, None
+        self.message = "undone"
+
+    def save(self) -> Path | None:
+        """P: write the board back to its position file (atomically); the file's map and
+        opening comment are kept."""
+        if self.path is None:
+            self.message = "no position file to save to"
+            return None
+        try:
+            text = self.path.read_text(encoding="utf-8")
+            head = "\n".join(line[1:].lstrip() for line in itertools.takewhile(
+                lambda line: line.startswith("#"), text.splitlines()))
+            reference = str(read_toml(text, str(self.path))["map"])
+            write_atomic(self.path, position_text(self.position, reference, head)
+                         .encode("utf-8"))
+        except (OSError, TalesError) as bad:
+            self.message = f"{self.path}: not saved ({getattr(bad, 'strerror', None) or bad})"
+            return None
+        self.message = f"saved {self.path}"
+        return self.path
 
     def view(self) -> View:
         pending = self.turn.pending if self.turn is not None else None
         prompts = {"group": "Which Schemer Group's token was drawn?",
                    "scheme": "Which Scheme did its die show?",
-                   "done": "Done. Drag figures, or run another group turn."}
+                   "done": "Done. Edit the board, or run another group turn."}
         prompt = pending.prompt if pending is not None else prompts.get(self.stage, "")
         position = pending.position if pending is not None and pending.position is not None \
             else self.position
-        panel = Panel("Table assistant", [self.message] if self.message else [], prompt,
-                      self.options(), self.log(),
-                      explain=tie_lines(pending) if pending is not None else [])
+        status = [self.message] if self.message else []
+        if self.blocks_note:
+            status.append(self.blocks_note)
+        status.append(self.keys.status())
+        keys = ([f"{k}: {what}" for k, what in (*EDIT_KEYS, *VIEW_KEYS)]
+                if self.editing else [])
+        panel = Panel("Table assistant", status, prompt, self.options(), self.last_log,
+                      explain=tie_lines(pending) if pending is not None else [], keys=keys)
         legal = frozenset(space_options(pending)) if pending is not None else frozenset()
         colours = {g: b.colour for g, b in self.groups.items()}
         labels = {}
         if self.hovered is not None:
             labels[self.hovered] = self.position.board.names[self.hovered]
-        # the group turn so far (or just done): each Schemer's path and attack targets
-        battle = (pending.battle if pending is not None else
-                  self.turn.result.battle if self.turn is not None and self.turn.result
-                  is not None and self.stage == "done" else None)
-        drawn = (drawing(battle.events, sides(position.figures), position.board.names)
-                 if battle is not None else None)
+        # the group turn so far (or the last one): each Schemer's path, attacks, target
+        drawn = self.drawn
+        if pending is not None:
+            done = pending.progress if isinstance(pending.progress, tuple) else ()
+            drawn = self._drawing(pending.battle, done)
         selected = pending.figure if pending is not None else self.dragging
         return View(position, legal, selected, labels, frozenset(), colours, panel,
                     drawing=drawn, targets=tie_targets(pending))

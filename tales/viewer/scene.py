@@ -46,6 +46,7 @@ class Panel:
     detail: list[str] = field(default_factory=list)  # the card behind the hovered option
     log_sides: list[str] = field(default_factory=list)  # each log line's side: its colour
     explain: list[str] = field(default_factory=list)  # a Schemer's tie: who, what, why
+    keys: list[str] = field(default_factory=list)  # the edit keys, when the board is editable
 
 
 @dataclass
@@ -306,6 +307,12 @@ class Scene:
             self._tag(strike.label, x2 + size * 0.42, y2 + size * 0.42, style.STRIKE)
         for mark in drawing.marks:
             x, y = self.layout.centre(mark.space)
+            if mark.kind == "target":  # a Schemer's final target space: a ring and its name
+                self._add(shapes.Arc(x, y, size * 0.44, thickness=max(size * 0.07, 2.5),
+                                     color=(*style.TARGET, 230), batch=self.batch,
+                                     group=self.layers[6]))
+                self._tag(mark.label, x, y + size * 0.45, style.TARGET)
+                continue
             self._tag(mark.label, x, y - size * 0.45, style.SPRUNG)
 
     def _head(self, start: tuple[float, float], tip: tuple[float, float],
@@ -402,6 +409,13 @@ class Scene:
             for line in panel.detail:
                 y = self._wrapped(line, x, y, size=9, colour=style.CARD, step=14)
             y -= 6
+        if panel.keys:
+            self._text("Keys (pointer over a figure or space)", x, y - 8, anchor_x="left",
+                       colour=style.DIM, bold=True)
+            y -= 26
+            for line in panel.keys:
+                y = self._wrapped(line, x, y, size=9, colour=style.DIM, step=14)
+            y -= 4
         self._text("Log (W: why, wheel: scroll)", x, y - 8, anchor_x="left",
                    colour=style.DIM, bold=True)
         y -= 28
@@ -445,6 +459,8 @@ class Scene:
             seen[name] = f"{name}: {kind.value}{damage}"
         if self.view.targets:
             lines.append("rings: yellow the Schemer acting, red what it is after")
+        if self.view.drawing and any(m.kind == "target" for m in self.view.drawing.marks):
+            lines.append("teal ring: a Schemer's final target space")
         return [*seen.values(), *lines]
 
     def draw(self) -> None:

@@ -40,6 +40,7 @@ CARD: Colour = (250, 214, 150)  # the whole card of the option under the pointer
 ARROWS: dict[str, Colour] = {"hero": (30, 90, 220), "schemer": (200, 40, 30)}
 STRIKE: Colour = (230, 30, 60)
 SPRUNG: Colour = (250, 140, 30)
+TARGET: Colour = (0, 140, 150)  # a Schemer's final target space
 #: Log lines by side: the players' figures blue, the Schemers red, the rest dim.
 LOG_COLOURS: dict[str, Colour] = {"hero": (140, 180, 250), "schemer": (240, 140, 120)}
 
