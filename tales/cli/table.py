@@ -12,6 +12,10 @@ from tales.cli.common import SEED, game_options, setup_of
 from tales.errors import IllegalChoice, TalesError
 
 FLOW = """\
+In a window when there is a screen (buttons for each card, die and token as drawn, or
+"the tool draws it"; a Hero's turn is the board edited by dragging and the keys D/H damage
+and heal, F Wounded, X Defeated, T/Shift+T tokens, A a Schemer brought in, O a door; ties
+are buttons and green spaces; U undoes), at the terminal when headless or with --answers.
 the flow: setup (tracker cards typed in as drawn, or Enter to let the tool draw; each Hero
 placed where its player put it), then each round: Scheme dice, initiative tokens as drawn;
 a Hero's turn is typed in as edits (move zot C4, damage cellar-rats-1 2, gain zot shield,
@@ -45,6 +49,8 @@ def cmd_table(args: argparse.Namespace) -> int:
         session = TableSession(ctx, seed, choices, game_id)
     except IllegalChoice as bad:
         raise TalesError(f"{args.resume}: the save does not replay ({bad})") from None
+    if not args.answers and _window(session, save, args):
+        return 0
     read = None
     if args.answers:
         read = _answers_then_terminal(Path(args.answers))
@@ -59,6 +65,36 @@ def cmd_table(args: argparse.Namespace) -> int:
     if terminal.unsaved is not None:
         raise TalesError(f"{terminal.unsaved}; the game is NOT saved")
     return status
+
+
+def _window(session: Any, save: Path, args: argparse.Namespace) -> bool:
+    """The game in the window when there is a screen (as ``tales solo``); False when
+    headless (the terminal keeps it)."""
+    from tales.viewer import headless
+
+    if headless():
+        return False
+    from tales.viewer.app import run
+    from tales.viewer.session_control import SessionControl
+
+    control = SessionControl(session, save, draw=args.draw)
+    if not control.save():
+        raise TalesError(f"{control.unsaved}; nothing played")
+    if not args.resume:
+        print(f"saving to {save} after every entry (resume: tales table --resume {save})")
+    run(control)
+    if args.export:
+        from tales.engine.saves import write_atomic
+
+        path = Path(args.export)
+        try:
+            write_atomic(path, session.export(path).encode("utf-8"))
+        except OSError as bad:
+            raise TalesError(f"cannot write {path}: {bad.strerror or bad}") from None
+        print(f"the board is written to {path}")
+    if control.unsaved is not None:
+        raise TalesError(f"{control.unsaved}; the game is NOT saved")
+    return True
 
 
 def _answers_then_terminal(path: Path) -> Any:

@@ -159,7 +159,7 @@ def space_costs(decision: Decision[Any] | None) -> dict[int, str]:
     return costs
 
 
-def _status(state: GameState | None) -> list[str]:
+def state_lines(state: GameState | None) -> list[str]:
     """Round, the initiative tokens drawn and left, each group's Scheme."""
     if state is None:
         return []
@@ -292,7 +292,7 @@ class GameControl:
             label = "; ".join(t for t in (label, odds) if t)
             if label:
                 labels[self.hovered] = label
-        status = _status(state if state is not None else self.game.seen_state)
+        status = state_lines(state if state is not None else self.game.seen_state)
         if decision is None and state is not None and state.result is not None:
             status.append(f"{state.result.value.upper()}: {state.reason}")
         if self.message:

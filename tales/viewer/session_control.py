@@ -1,0 +1,242 @@
+"""``tales table`` in the window: the same :class:`~tales.table.session.TableSession` the
+terminal drives, answered by pointing.
+
+Chance (a tracker card, a Scheme die, an initiative token) is a button per result as the
+table drew or rolled it, or "the tool draws it"; a Hero's turn is the board edited (drag a
+figure, the edit keys of :mod:`tales.viewer.edit_keys`; "end the turn" and the Epic Pool
+are buttons); a Schemer group's ties and the players' defences are buttons and green
+spaces. U takes back the last entry. The game is saved after every entry; the turns just
+played stay drawn on the map. Holds no pyglet objects, so a test drives it without a window.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tales.engine.saves import SaveError
+from tales.present.chance import chance_options, chance_question
+from tales.present.log import readable, side_of, sides
+from tales.present.options import Presenter, menu_order, option_text
+from tales.present.ties import tie_lines, tie_targets
+from tales.present.turns import drawing, with_dice, with_pending
+from tales.rules.decisions import Decider, Decision
+from tales.table.edits import EDIT_DECISION, Edit, EditKind
+from tales.table.saves import TableSave, write_table_save
+from tales.table.session import Refused, TableSession
+from tales.viewer.control import space_options, state_lines
+from tales.viewer.edit_keys import EDIT_KEYS, EditKeys
+from tales.viewer.scene import Panel, View
+
+#: A Hero's turn: the buttons beside the edit keys.
+TURN_BUTTONS = ("end the turn", "add an Epic Die to the Epic Pool",
+                "take an Epic Die from the Epic Pool")
+DRAW = "the tool draws it"
+
+
+@dataclass
+class SessionControl:
+    """A whole physical game kept in the window, saved to ``save_path`` after each entry."""
+
+    session: TableSession
+    save_path: Path | None = None
+    draw: bool = False  # --draw: the tool draws every chance result
+    hovered: int | None = None
+    hovered_option: int | None = None
+    dragging: str | None = None
+    message: str = ""
+    unsaved: str | None = None  # why the last save failed
+    keys: EditKeys = field(init=False)
+    present: Presenter = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.keys = EditKeys(tuple(self.session.ctx.scenario.groups))
+        self.present = Presenter(self.session.ctx.figure_abilities())
+        self._drawn()
+
+    # --- entries ----------------------------------------------------------------------
+
+    @property
+    def pending(self) -> Decision[Any] | None:
+        return self.session.pending
+
+    @property
+    def done(self) -> bool:
+        return self.session.done
+
+    @property
+    def editing(self) -> bool:
+        """A Hero's turn: the board is edited."""
+        pending = self.pending
+        return pending is not None and pending.kind == EDIT_DECISION
+
+    def _entered(self, refused: Refused | None, said: str = "") -> bool:
+        """After an entry: its refusal shown, or the game saved (and, with ``draw``,
+        chance drawn on)."""
+        if refused is not None:
+            self.message = refused.reason
+            return False
+        self.message = said
+        self._drawn()
+        self.save()
+        return True
+
+    def _drawn(self) -> None:
+        while self.draw and self.pending is not None and (
+                self.pending.decider is Decider.CHANCE):
+            if self.session.draw() is not None:
+                break
+
+    def save(self) -> bool:
+        """Save the game (atomically, never over another game's file)."""
+        if self.save_path is None:
+            return False
+        try:
+            write_table_save(self.save_path, TableSave(self.session.game_id,
+                                                       self.session.saved()))
+        except (OSError, SaveError) as bad:
+            why = bad.strerror if isinstance(bad, OSError) and bad.strerror else bad
+            self.unsaved = f"NOT saved: cannot save to {self.save_path}: {why}"
+            return False
+        self.unsaved = None
+        return True
+
+    def options(self) -> list[str]:
+        """The buttons now."""
+        decision = self.pending
+        if decision is None:
+            return []
+        if decision.decider is Decider.CHANCE:
+            return [DRAW, *(option_text(decision, o) for o in chance_options(decision))]
+        if decision.kind == EDIT_DECISION:
+            return list(TURN_BUTTONS)
+        return [self.present.option(decision, decision.options[i])
+                for i in menu_order(decision)]
+
+    def choose(self, index: int) -> None:
+        """Press button ``index``."""
+        decision = self.pending
+        if decision is None or not 0 <= index < len(self.options()):
+            self.message = f"there is no option {index + 1}"
+            return
+        if decision.decider is Decider.CHANCE:
+            if index == 0:
+                self._entered(self.session.draw())
+            else:
+                self._entered(self.session.answer(chance_options(decision)[index - 1]))
+        elif decision.kind == EDIT_DECISION:
+            edit = (Edit(EditKind.END) if index == 0 else
+                    Edit(EditKind.EPIC, amount=1 if index == 1 else -1))
+            self.edit(edit)
+        else:
+            self._entered(self.session.choose(menu_order(decision)[index]))
+
+    def click_space(self, space: int) -> bool:
+        """A click on a green space answers a tie or a question that offers it."""
+        decision = self.pending
+        if decision is None or decision.kind == EDIT_DECISION or (
+                decision.decider is Decider.CHANCE):
+            return False
+        offered = space_options(decision, self.session.position)
+        if space not in offered:
+            return False
+        return self._entered(self.session.answer(offered[space]))
+
+    def edit(self, edit: Edit) -> bool:
+        """An edit of the Hero's turn (the table's refusal in one line if it cannot be)."""
+        if not self.editing:
+            self.message = "edits are made during a Hero's turn; answer the question first"
+            return False
+        return self._entered(self.session.edit(edit))
+
+    def press(self, space: int) -> None:
+        """Mouse down during a Hero's turn: pick up the figure there."""
+        position = self.session.position
+        here = position.figures_at(space) if position is not None else []
+        self.dragging = here[-1].id if here and self.editing else None
+
+    def release(self, space: int | None) -> None:
+        """Mouse up: the dragged figure moves to ``space``."""
+        figure_id, self.dragging = self.dragging, None
+        position = self.session.position
+        if figure_id is None or space is None or position is None or (
+                position.figure(figure_id).at == space):
+            return
+        self.edit(Edit(EditKind.MOVE, figure_id, space))
+
+    def edit_key(self, letter: str, shift: bool = False) -> bool:
+        """An edit key (and K, G); False when ``letter`` is none."""
+        position = self.session.position
+        if letter == "k":
+            self.message = self.keys.next_token()
+        elif letter == "g":
+            self.message = self.keys.next_group()
+        elif position is not None:
+            made = self.keys.edit(letter, shift, position, self.hovered)
+            if made is None:
+                return False
+            if isinstance(made, str) and self.editing:
+                self.message = made
+            else:
+                self.edit(made if isinstance(made, Edit) else Edit(EditKind.END))
+        return True
+
+    def undo(self) -> None:
+        """U: take back the last entry (an edit, an answer, a chance result)."""
+        if self.session.entries == 0:
+            self.message = "nothing to undo"
+            return
+        refused = self.session.undo()
+        if refused is None:
+            self.save()
+        self.message = refused.reason if refused is not None else "undone"
+
+    # --- what to draw -----------------------------------------------------------------
+
+    def view(self) -> View:
+        session = self.session
+        decision = self.pending
+        battle = session.battle
+        position = session.position
+        assert position is not None
+        status = state_lines(session.state)
+        state = session.state
+        if decision is None and state is not None and state.result is not None:
+            status.append(f"{state.result.value.upper()}: {state.reason}")
+        prompt: str | None = None
+        if decision is not None and decision.decider is Decider.CHANCE:
+            prompt = chance_question(decision)
+        elif decision is not None and decision.kind == EDIT_DECISION:
+            prompt = decision.prompt
+            status.append(self.keys.status())
+        elif decision is not None:
+            prompt = self.present.prompt(decision)
+        if self.message:
+            status.append(self.message)
+        if self.unsaved:
+            status.append(self.unsaved)
+        log: list[str] = []
+        log_sides: list[str] = []
+        if battle is not None:
+            log = readable(with_dice(battle.log, battle.events))[-40:]
+            who = sides(battle.position.figures)
+            log_sides = [side_of(line, who) for line in log]
+        pool = (battle.pool.dice, battle.pool.size) if battle is not None else None
+        keys = [f"{k}: {what}" for k, what in EDIT_KEYS] + [
+            "K / G: which token T gives / which group A adds"] if self.editing else []
+        panel = Panel(f"{session.ctx.scenario.title}: at the table", status, prompt,
+                      self.options(), log, pool, log_sides=log_sides,
+                      explain=tie_lines(decision) if decision is not None else [], keys=keys)
+        legal = (frozenset(space_options(decision, position))
+                 if decision is not None and not self.editing
+                 and decision.decider is not Decider.CHANCE else frozenset())
+        labels = ({self.hovered: position.board.names[self.hovered]}
+                  if self.hovered is not None else {})
+        groups = {g: s.block.colour for g, s in session.ctx.scenario.groups.items()}
+        drawn = (with_pending(drawing(battle.events, sides(position.figures),
+                                      position.board.names), decision)
+                 if battle is not None else None)
+        selected = self.dragging or (decision.figure if decision is not None else None)
+        return View(position, legal, selected, labels, frozenset(), groups, panel,
+                    drawing=drawn, targets=tie_targets(decision))
