@@ -601,7 +601,8 @@ class TableControl:
         status.append(self.keys.status())
         keys = ([f"{k}: {what}" for k, what in (*EDIT_KEYS, *VIEW_KEYS)]
                 if self.editing else [])
-        panel = Panel("Table assistant", status, prompt, self.options(), self.last_log,
+        panel = Panel("Table assistant", status, prompt, self.options(),
+                      readable(self.last_log),
                       explain=tie_lines(pending) if pending is not None else [], keys=keys)
         legal = frozenset(space_options(pending)) if pending is not None else frozenset()
         colours = {g: b.colour for g, b in self.groups.items()}
