@@ -858,7 +858,7 @@ def test_table_group_turn_by_clicks(viewer: SimpleNamespace, windows: Callable[[
     # the bouncer is Massive: an Overrun golem never displaces it (glossary: Massive)
     assert {k: v for k, v in after.items() if k != "golem"} == {
         k: v for k, v in before.items() if k != "golem"}
-    assert any(line.startswith("golem: Move 2") for line in window.scene.view.panel.log)
+    assert any(line.startswith("golem: moves to") for line in window.scene.view.panel.log)
     assert window.scene.view.panel.options == ["another group turn"]
     click_button(window, 0)
     assert window.control.stage == "group"

@@ -33,6 +33,7 @@ from tales.viewer.scene import Panel, View
 TURN_BUTTONS = ("end the turn", "add an Epic Die to the Epic Pool",
                 "take an Epic Die from the Epic Pool")
 DRAW = "the tool draws it"
+WAIT = "edits are made during a Hero's turn; answer the question first"
 
 
 @dataclass
@@ -53,7 +54,7 @@ class SessionControl:
     def __post_init__(self) -> None:
         self.keys = EditKeys(tuple(self.session.ctx.scenario.groups))
         self.present = Presenter(self.session.ctx.figure_abilities())
-        self._drawn()
+        self._draw_chance()
 
     # --- entries ----------------------------------------------------------------------
 
@@ -78,11 +79,11 @@ class SessionControl:
             self.message = refused.reason
             return False
         self.message = said
-        self._drawn()
+        self._draw_chance()
         self.save()
         return True
 
-    def _drawn(self) -> None:
+    def _draw_chance(self) -> None:
         while self.draw and self.pending is not None and (
                 self.pending.decider is Decider.CHANCE):
             if self.session.draw() is not None:
@@ -146,7 +147,7 @@ class SessionControl:
     def edit(self, edit: Edit) -> bool:
         """An edit of the Hero's turn (the table's refusal in one line if it cannot be)."""
         if not self.editing:
-            self.message = "edits are made during a Hero's turn; answer the question first"
+            self.message = WAIT
             return False
         return self._entered(self.session.edit(edit))
 
@@ -176,10 +177,12 @@ class SessionControl:
             made = self.keys.edit(letter, shift, position, self.hovered)
             if made is None:
                 return False
-            if isinstance(made, str) and self.editing:
+            if not self.editing:
+                self.message = WAIT
+            elif isinstance(made, str):
                 self.message = made
             else:
-                self.edit(made if isinstance(made, Edit) else Edit(EditKind.END))
+                self.edit(made)
         return True
 
     def undo(self) -> None:
