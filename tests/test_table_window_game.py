@@ -162,3 +162,31 @@ def test_table_without_a_screen_is_the_terminal(capsys: pytest.CaptureFixture[st
                    "--save", str(tmp_path / "t.table")])
     out = capsys.readouterr().out
     assert status == 0 and "kept at the table" in out
+
+
+def test_table_opens_the_window_with_a_screen_and_resumes_there(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    import tales.viewer
+    from tales.cli import main
+
+    seen: list[Any] = []
+
+    def window(control: Any) -> None:  # the window's part: three entries, then closed
+        seen.append(control)
+        for _ in range(3):
+            control.choose(1 if control.pending.decider.value == "chance" else 0)
+
+    monkeypatch.setattr(tales.viewer, "headless", lambda: False)
+    monkeypatch.setitem(sys.modules, "tales.viewer.app", SimpleNamespace(run=window))
+    save, board = tmp_path / "t.table", tmp_path / "board.toml"
+    assert main(["table", "scenarios/cellar-door.toml", "--heroes", "gerki,deirdre",
+                 "--save", str(save), "--export", str(board)]) == 0
+    out = capsys.readouterr().out
+    assert f"saving to {save} after every entry" in out
+    assert len(read_table_save(save).game.choices) == 3 and board.exists()
+    assert main(["table", "--resume", str(save)]) == 0
+    assert seen[-1].session.entries == 6  # resumed where the window left it, three more
+    assert len(read_table_save(save).game.choices) == 6
