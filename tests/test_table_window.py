@@ -97,6 +97,8 @@ def test_group_turn_stays_drawn_with_the_chosen_target(
     assert window.control.stage == "group"
     assert drawing_lines(window.scene.view.drawing, names) == drawn
     assert any(line.startswith("gob1") for line in window.scene.view.panel.log)
+    tv.press_key(window, viewer.key.W)  # the log with the rules' reasoning
+    assert any("final target space B3" in line for line in window.scene.view.panel.log)
     picture = viewer.render_array(window.scene.view, window.width, window.height)
     layout = window.scene.layout
     b3 = layout.centre(layout.board.space("B3"))

@@ -415,6 +415,7 @@ class TableControl:
     chosen: dict[str, int] = field(default_factory=dict)  # final target spaces the table chose
     drawn: TurnDrawing | None = None  # the last group turn: kept until the next one begins
     last_log: list[str] = field(default_factory=list)  # and its log
+    why: bool = False  # W: the log with the rules' reasoning in full
 
     @classmethod
     def load(cls, position: Position, blocks: str, path: str | Path | None = None,
@@ -559,6 +560,10 @@ class TableControl:
                 self.edit(made)
         return True
 
+    def toggle_why(self) -> None:
+        """W: the log in full, with the rules' reasoning, or back to one line an action."""
+        self.why = not self.why
+
     def undo(self) -> None:
         """U: take back the last edit, or the last group turn (the board before it)."""
         if not self.history:
@@ -602,7 +607,7 @@ class TableControl:
         keys = ([f"{k}: {what}" for k, what in (*EDIT_KEYS, *VIEW_KEYS)]
                 if self.editing else [])
         panel = Panel("Table assistant", status, prompt, self.options(),
-                      readable(self.last_log),
+                      self.last_log if self.why else readable(self.last_log),
                       explain=tie_lines(pending) if pending is not None else [], keys=keys)
         legal = frozenset(space_options(pending)) if pending is not None else frozenset()
         colours = {g: b.colour for g, b in self.groups.items()}
