@@ -203,7 +203,7 @@ class SessionControl:
         battle = session.battle
         position = session.position
         assert position is not None
-        status = state_lines(session.state)
+        status = state_lines(session.state) or ["Setup"]
         state = session.state
         if decision is None and state is not None and state.result is not None:
             status.append(f"{state.result.value.upper()}: {state.reason}")
