@@ -94,6 +94,8 @@ def test_a_round_in_the_window_saved_and_resumed(
     assert window.control.editing and session.pending.figure == "gerki"
     assert window.scene.view.panel.keys[0] == "drag: move a figure"
     tv.drag(window, space(window, "A1"), space(window, "E2"))  # gerki moved at the table
+    assert "gerki: move A1 > E2" in drawing_lines(window.scene.view.drawing,
+                                                  names_of(window))  # drawn as his turn
     hover(window, names_of(window)[session.position.figure("bouncers-1").at])  # 2 damage
     key(window, "d")
     key(window, "d")

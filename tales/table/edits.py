@@ -25,6 +25,7 @@ from tales.engine.rounds import took_turn
 from tales.engine.state import GameState
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.epic_pool import EpicPool
+from tales.rules.happened import Moved
 from tales.rules.health import (
     LeastFortitude,
     deal,
@@ -249,6 +250,9 @@ def apply_edit(ctx: Context, state: GameState, edit: Edit) -> GameState:
     else:
         position, line = edit_position(position, edit)
     battle = battle.at(position).note(f"table: {line}")
+    if edit.kind is EditKind.MOVE and edit.figure is not None and edit.space is not None:
+        start = state.position.figure(edit.figure).at  # drawn as the Hero turn's arrow
+        battle = battle.record(Moved(edit.figure, (start, edit.space)))
     return state.at(battle)
 
 
