@@ -244,3 +244,14 @@ def test_view_help_lists_the_keys(capsys: pytest.CaptureFixture[str]) -> None:
     for line in ("D / H: 1 damage to / heal 1", "P: save the position back to its file",
                  "Without --blocks it says which Scheme Blocks it uses"):
         assert line in out
+
+
+def test_save_that_cannot_be_made_is_one_line(viewer: SimpleNamespace,
+                                              windows: Callable[[Any], Any],
+                                              brawl: Path) -> None:
+    window = windows(table(viewer, brawl))
+    brawl.write_text("# the map line was taken out\n", encoding="utf-8")
+    key(window, "p")
+    assert window.scene.view.panel.status[0] == (
+        f"{brawl}: not saved (it has no map = line to keep)")
+    assert brawl.read_text(encoding="utf-8") == "# the map line was taken out\n"

@@ -586,6 +586,9 @@ class TableControl:
             reference = str(read_toml(text, str(self.path))["map"])
             write_atomic(self.path, position_text(self.position, reference, head)
                          .encode("utf-8"))
+        except KeyError:
+            self.message = f"{self.path}: not saved (it has no map = line to keep)"
+            return None
         except (OSError, TalesError) as bad:
             self.message = f"{self.path}: not saved ({getattr(bad, 'strerror', None) or bad})"
             return None
