@@ -42,6 +42,9 @@ def sample() -> dict[str, SchemerGroup]:
 
 # --- the sample file ----------------------------------------------------------------------
 
+#: How a melee tie states what the Schemer is after (tales.present.ties).
+MELEE = "Melee: Attack 1: adjacent Foes by Line of Fire: "
+
 def test_sample_groups(sample: dict[str, SchemerGroup]) -> None:
     got = {
         gid: (g.id, g.name, g.colour, g.standees, g.fortitude, g.keywords, g.immune, g.limit,
@@ -439,7 +442,8 @@ def test_turn_pending_json(
         _so_far("r1")], "pending": {
         "kind": "melee-targets", "figure": "r1",
         "prompt": "r1: 2 Foes are adjacent, players choose 1",
-        "reasons": ["adjacent Foes: a, b"], "options": [["a"], ["b"]], "answered": []}}
+        "reasons": [f"{MELEE}a, 1 space; b, 1 space"], "options": [["a"], ["b"]],
+        "answered": []}}
     assert run_json(capsys, *argv, "--answer", "2") == {
         "group": "rats", "scheme": "Bite", "turns": [
             {**_so_far("r1"), "attacks": [_bite("b", "players chose b of adjacent a, b")]},
@@ -447,7 +451,8 @@ def test_turn_pending_json(
         "pending": {
             "kind": "melee-targets", "figure": "r2",
             "prompt": "r2: 2 Foes are adjacent, players choose 1",
-            "reasons": ["adjacent Foes: b, c"], "options": [["b"], ["c"]], "answered": [2]}}
+            "reasons": [f"{MELEE}b, 1 space; c, 1 space"], "options": [["b"], ["c"]],
+            "answered": [2]}}
     assert run_json(capsys, *argv, "--answer", "2", "--answer", "2") == {
         "group": "rats", "scheme": "Bite", "pending": None, "turns": [
             {"figure": "r1", "moves": [], "specials": [], "effects": [], "notes": [],
@@ -471,7 +476,7 @@ def test_turn_pending_text(
         "Rats: Bite", "1. r1", "   Melee: Attack 1: players chose a of adjacent a, b; attacks a",
         "2. r2 (so far)",
         "  the players choose (r2): r2: 2 Foes are adjacent, players choose 1",
-        "    because: adjacent Foes: b, c"]
+        f"    because: {MELEE}b, 1 space; c, 1 space"]
     assert lines[6].startswith("    1) ") and "b" in lines[6][7:] and "c" not in lines[6][7:]
     assert lines[7].startswith("    2) ") and "c" in lines[7][7:] and "b" not in lines[7][7:]
     assert lines[8] == "  run again with --answer 1 --answer N to go on"
@@ -603,7 +608,8 @@ def test_turn_pending_json_includes_the_pending_schemers_own_steps(
     assert data["pending"] == {
         "kind": "ranged-targets", "figure": "r1",
         "prompt": "r1: a, b are tied for Nearest at 2; players choose 1",
-        "reasons": ["Foes within Range 3: a (2), b (2)"], "options": [["a"], ["b"]],
+        "reasons": ["Ranged 3: Attack 1: Nearest Foes within Range 3 by Line of Fire: "
+                    "a, 2 spaces; b, 2 spaces"], "options": [["a"], ["b"]],
         "answered": []}
 
 
@@ -618,7 +624,7 @@ def test_turn_pending_json_carries_a_movement_ties_reasons(
     pending = data["pending"]
     assert (pending["kind"], pending["figure"], pending["options"]) == (
         "nearest-foe", "r1", ["a", "b"])
-    assert pending["reasons"] == ["nearest foe: a (Line of Fire 3), b (Line of Fire 3)"]
+    assert pending["reasons"] == ["nearest Foe by Line of Fire: a, 3 spaces; b, 3 spaces"]
 
 
 def test_schemer_line() -> None:
@@ -656,7 +662,7 @@ def test_turn_at_a_terminal_one_line_per_schemer_then_detail(
     assert (status, err) == (0, "")
     lines = out.splitlines()
     assert lines[:4] == ["r1: 2 Foes are adjacent, players choose 1:",
-                         "  (adjacent Foes: a, b)", "  1) a", "  2) b"]
+                         f"  ({MELEE}a, 1 space; b, 1 space)", "  1) a", "  2) b"]
     assert "r1 stays, attacks a for 1" in lines[4:]
     assert lines[-4:] == ["Rats: Bite", "r2 stays, attacks c for 1", "2. r2",
                           "   Melee: Attack 1: players chose c of adjacent b, c; attacks c"]

@@ -69,6 +69,7 @@ class _AtTerminal:
 
     def __call__(self, decision: Any, options: list[Any]) -> int | None:
         from tales.present.table import schemer_line
+        from tales.present.ties import tie_reasons
 
         if not sys.stdin.isatty():
             return None
@@ -77,7 +78,7 @@ class _AtTerminal:
             print(schemer_line(self.names, turn))
         self.shown = max(self.shown, len(done) - 1)
         print(f"{decision.prompt}:")
-        for reason in decision.detail if isinstance(decision.detail, tuple) else ():
+        for reason in tie_reasons(decision.detail):
             print(f"  ({reason})")
         for number, option in enumerate(options, 1):
             print(f"  {number}) {_option_text(option)}")

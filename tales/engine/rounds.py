@@ -38,6 +38,7 @@ from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.dice import DieKind, roll
 from tales.rules.effects import equip
 from tales.rules.epic_pool import EpicPool
+from tales.rules.happened import TurnBegan
 from tales.rules.health import LeastFortitude, fortitude_left
 from tales.rules.hero_turn import hero_turn
 from tales.rules.items import Allowance, Armory, choose_items
@@ -296,6 +297,7 @@ def _hero_turn(ctx: Context, state: GameState, hero: str, full: bool
         return state.note(f"{hero} is Defeated: the token is set aside")
     kit = ctx.kit(hero)
     state = state.note(f"{hero}'s {'full' if full else 'partial'} turn")
+    state = state.at(state.battle.record(TurnBegan(hero, "hero")))
     pooky = kit.pooky_scheme(state.pooky[hero]) if full and hero in state.pooky else None
     allies = kit.ally_abilities() if full else None
     battle = yield from hero_turn(state.battle, hero, ctx.abilities(hero, state.battle), full,
@@ -318,6 +320,7 @@ def _companion_turn(ctx: Context, state: GameState) -> Resolution[GameState]:
     assert card is not None
     scheme = card.scheme(state.pooky[card.id]) if card.rolls else None
     state = state.note(f"{card.id}'s Companion turn" + (f": {scheme.name}" if scheme else ""))
+    state = state.at(state.battle.record(TurnBegan(card.id, "hero")))
     battle = yield from companion_turn(state.battle, card, ctx.kits[0].id, scheme,
                                        ctx.scenario.abilities)
     state = took_turn(state.at(battle), card.id)
@@ -337,6 +340,7 @@ def _group_turn(ctx: Context, state: GameState, gid: str) -> Resolution[GameStat
             f"{block.name} (Unpredictable): the Scheme Die rolls {name!r}")
     scheme = block.scheme(state.schemes[gid])
     state = state.note(f"{block.name}'s turn: {scheme.name}")
+    state = state.at(state.battle.record(TurnBegan(gid, "schemer")))
     roster = Roster({g: s.block for g, s in ctx.scenario.groups.items()},
                     {g: group_limit(ctx, state, g) for g in ctx.scenario.groups})
     turn = yield from play_group_turn(state.battle, gid, scheme,

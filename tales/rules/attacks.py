@@ -26,6 +26,7 @@ from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.dice import Dice
 from tales.rules.epic_pool import EpicPool
 from tales.rules.forced import forced_line, pull, push
+from tales.rules.happened import Attacked, Happened
 from tales.rules.health import (
     Damaged,
     Prevented,
@@ -133,6 +134,8 @@ class Battle:
     sealed_doors: frozenset[int] = frozenset()  # doors only the scenario's events open (Door)
     # figures whose Wounded Reactions a paused Move already resolved in the current step
     wounded_resolved: frozenset[str] = frozenset()
+    # what happened on the map, as data beside the log (tales.rules.happened)
+    events: tuple[Happened, ...] = ()
 
     def at(self, position: Position) -> Battle:
         """This battle with the board and figures of ``position``."""
@@ -141,6 +144,23 @@ class Battle:
     def note(self, *lines: str) -> Battle:
         """This battle with ``lines`` added to its log."""
         return replace(self, log=(*self.log, *lines))
+
+    def record(self, event: Happened, lines_back: int = 0) -> Battle:
+        """This battle with ``event`` kept, placed beside the log line ``lines_back`` lines
+        before the end (0: the last one)."""
+        line = max(len(self.log) - 1 - lines_back, 0)
+        return replace(self, events=(*self.events, replace(event, line=line)))
+
+    def attacked(self, result: AttackResult, before: Position, lines_back: int = 0
+                 ) -> Battle:
+        """This battle with ``result``'s Attack kept (:class:`~tales.rules.happened.Attacked`);
+        ``before``: the board as the Attack began (where attacker and targets stood)."""
+        where = {f.id: f.at for f in before.figures}
+        lost = tuple((d.figure, d.lost) for d in result.damaged)
+        return self.record(Attacked(result.attacker, result.targets, result.damage, lost,
+                                    result.roll, where.get(result.attacker),
+                                    tuple(where.get(t, -1) for t in result.targets)),
+                           lines_back)
 
 
 @dataclass(frozen=True)

@@ -424,7 +424,7 @@ def move(
                 trigger = yield Decision(
                     "leap-trigger",
                     f"{figure.id} Leaps over {names[space]}: trigger its effect?",
-                    (False, True), Decider.PLAYER, figure.id)
+                    (False, True), Decider.PLAYER, figure.id, position=position, detail=space)
                 if trigger:
                     entry = Entry.MOVE
         else:

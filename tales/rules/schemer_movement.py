@@ -19,7 +19,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
@@ -31,7 +31,7 @@ from tales.board.board import BoolArray
 from tales.board.fields import entry_cost_field
 from tales.board.figures import Figure, Keyword
 from tales.board.position import Position
-from tales.rules.decisions import Decider, Decision, Resolution
+from tales.rules.decisions import Decider, Decision, Resolution, TieDetail
 from tales.rules.health import LeastFortitude
 from tales.rules.movement import DEFAULT_RULES, MoveResult, MoveRules, blocking, move, reach
 from tales.rules.spaces import Pause, danger_table, entry_costs
@@ -224,13 +224,11 @@ def schemer_move(
         return stay(f"no target for {selector}: it does not move")
     if rules.nearest_ties is NearestTies.CHOOSE:
         for tied in found.ties:
-            seen = position.line_of_fire_field(figure.at)
-            measured = ", ".join(f"{i} (Line of Fire {seen[position.figure(i).at]})"
-                                 for i in tied)
             chosen = yield Decision(
                 "nearest-foe", f"{figure.id}: {', '.join(tied)} are tied for Nearest: players "
                 "choose the Foe it moves toward", tuple(tied), Decider.TABLE, figure.id,
-                position=position, detail=(*reasons, f"{selector}: {measured}"))
+                position=position, detail=_tie(position, figure, selector, [
+                    f for f in found.figures if f.id in tied], reasons))
             reasons.append(f"tied for Nearest: {', '.join(tied)}; the players chose {chosen}")
             found.figures = [f for f in found.figures if f.id == chosen or f.id not in tied]
     sight = position.line_of_fire_field(figure.at)
@@ -271,7 +269,7 @@ def schemer_move(
             "final-target-space",
             f"{figure.id}: players choose the final target space",
             tuple(sorted(finals)), Decider.TABLE, figure.id, position=position,
-            detail=tuple(reasons))
+            detail=_tie(position, figure, selector, found.figures, reasons))
     reasons.append(f"final target space {names[final]}")
     target = _target_of(position, spaces, final, found.figures)
 
@@ -313,7 +311,7 @@ def schemer_move(
                 "approach-space",
                 f"{figure.id}: players choose among the Nearest spaces it can reach",
                 tuple(ends), Decider.TABLE, figure.id, position=position,
-                detail=tuple(reasons))
+                detail=_tie(position, figure, selector, found.figures, reasons))
         route = routes.route(to, safest=True)
         measure = "by Line of Fire" if rules.approach is Approach.LINE_OF_FIRE else "by path"
         reasons.append(f"cannot reach it with {points}: {verb} {route.cost} to {names[to]}, "
@@ -331,6 +329,14 @@ def schemer_move(
                            result.damage, tuple(reasons), result)
     return SchemerMove(figure.id, figure.at, to, result.path, target, final, result.damage,
                        tuple(reasons), result)
+
+
+def _tie(position: Position, figure: Figure, selector: Selector,
+         toward: Iterable[Figure], reasons: list[str]) -> TieDetail:
+    """What a tie's Decision tells about the Schemer's target and reasoning so far."""
+    sight = position.line_of_fire_field(figure.at)
+    return TieDetail(str(selector), tuple((f.id, int(sight[f.at]) if sight[f.at] >= 0
+                                           else None) for f in toward), tuple(reasons))
 
 
 def _approach(

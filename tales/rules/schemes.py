@@ -33,9 +33,10 @@ from tales.rules.attacks import (
     schemer_attack,
     wounded_reactions,
 )
-from tales.rules.decisions import Decider, Decision, Resolution
+from tales.rules.decisions import Decider, Decision, Resolution, annotating, showing
 from tales.rules.dice import Dice, load_dice
 from tales.rules.epic_pool import EpicPool
+from tales.rules.happened import Attacked, Moved, sprung
 from tales.rules.health import (
     StunEffect,
     TurnKind,
@@ -400,8 +401,9 @@ def play_schemer_turn(
         if isinstance(step, MoveStep):
             before = battle.position
             pause = WoundedPause(battle, figure.id) if resolve else None
-            moved = yield from tell(schemer_move(before, figure.id, step.points, step.toward,
-                                                 step.leap, rules, pause))
+            moved = yield from tell(showing(
+                schemer_move(before, figure.id, step.points, step.toward, step.leap, rules,
+                             pause), battle))
             moves.append(moved)
             if moved.position is not None:
                 battle = (pause.after(moved.position) if pause is not None
@@ -411,21 +413,36 @@ def play_schemer_turn(
             log.append(f"{figure.id}: {step}: {'; '.join(moved.reasons)}; {where}"
                        + (f" (takes {moved.damage} damage)" if moved.damage else ""))
             battle = battle.note(log[-1])
+            if len(moved.path) > 1:
+                battle = battle.record(Moved(figure.id, moved.path,
+                                             "leap" if step.leap else "move",
+                                             sprung(moved.result)))
             flipped = [f for f in newly_wounded(before, battle.position)
                        if f not in battle.wounded_resolved]
             battle = replace(battle, wounded_resolved=frozenset())
             if resolve and flipped and battle.reactions:
                 battle = yield from tell(wounded_reactions(battle, flipped, figure.id))
         elif isinstance(step, AttackStep):
-            plan = yield from tell(attack_targets(battle.position, figure.id, step.attack))
+            plan = yield from tell(showing(
+                attack_targets(battle.position, figure.id, step.attack), battle))
             attacks.append(plan)
-            targets = ", ".join(plan.targets) or "no target"
-            log.append(f"{figure.id}: {step}: {plan.reason}; attacks {targets}")
+            if not plan.targets:  # one line: no Attack is made (nothing to roll or deal)
+                log.append(f"{figure.id} has no target")
+                battle = battle.note(log[-1])
+                continue
+            log.append(f"{figure.id}: {step}: {plan.reason}; attacks {', '.join(plan.targets)}")
             battle = battle.note(log[-1])
             if resolve:
+                before = battle.position
                 result = yield from tell(schemer_attack(battle, plan))
-                battle = result.battle.note(*result.log)
+                battle = result.battle.note(*result.log).attacked(result, before,
+                                                                   len(result.log) - 1)
                 log.extend(result.log)
+            else:  # planned, not rolled: the Attack's damage as the Scheme says it
+                battle = battle.record(Attacked(
+                    figure.id, plan.targets, plan.attack.damage,
+                    origin=battle.position.figure(figure.id).at,
+                    spaces=tuple(battle.position.figure(t).at for t in plan.targets)))
         elif isinstance(step, SpecialStep):
             specials.append(step)
             log.append(f"{figure.id}: {step} (the table carries this out)")
@@ -443,14 +460,7 @@ def telling(resolution: Resolution[R], progress: tuple[SchemerTurn, ...]) -> Res
     """``resolution`` with ``progress`` (the Schemer turns so far, the last one the turn
     under way) on every Decision it asks: a planned turn stopped at a tie says what was
     already resolved before it."""
-    try:
-        decision = next(resolution)
-        while True:
-            answer = yield replace(decision, progress=progress)
-            decision = resolution.send(answer)
-    except StopIteration as done:
-        result: R = done.value
-        return result
+    return annotating(resolution, lambda d: replace(d, progress=progress))
 
 
 def _carry_out(battle: Battle, figure_id: str,

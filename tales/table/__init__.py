@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 from tales.board.burst import Placement
 from tales.board.position import Position
 from tales.errors import IllegalChoice
+from tales.present.ties import tie_reasons
 from tales.rules.decisions import Decision, Resolution, all_outcomes
 from tales.rules.schemer_attacks import AttackPlan
 from tales.rules.schemer_movement import (
@@ -129,7 +130,7 @@ def drive(
             described = [describe_option(position, decision, o) for o in decision.options]
             choice = queue.pop(0) if queue else ask(decision, described)
             if choice is None:
-                reasons = decision.detail if isinstance(decision.detail, tuple) else ()
+                reasons = tie_reasons(decision.detail)
                 turns = decision.progress if isinstance(decision.progress, tuple) else ()
                 return Pending(decision.kind, decision.prompt, described, given,
                                decision.figure, [str(r) for r in reasons], turns)
