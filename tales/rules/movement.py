@@ -27,6 +27,7 @@ from tales.board.ranges import nearest_spaces
 from tales.errors import IllegalChoice
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.health import decider_for
+from tales.rules.large import DEFAULT_LARGE, LargeRules
 from tales.rules.spaces import (
     Entry,
     Pause,
@@ -54,6 +55,7 @@ class MoveRules:
 
     pass_through_friends: bool = False
     overrun_displaces: OverrunDisplaces = OverrunDisplaces.ENTERED
+    large: LargeRules = DEFAULT_LARGE  # figures that take more than one space
 
 
 DEFAULT_RULES = MoveRules()
