@@ -147,7 +147,8 @@ BAD_SIMULATE = [
     pytest.param(["--heroes", ""], "give the Heroes: --heroes gerki,deirdre", id="no heroes"),
     pytest.param(["--heroes", HEROES, "--rule", "nonsense=1"],
                  "--rule: unknown rule flag 'nonsense' (flags: end_check, tracker, cooldowns, "
-                 "reset_tokens, dangerous_paths, nearest_ties, least_fortitude, approach)",
+                 "reset_tokens, dangerous_paths, nearest_ties, least_fortitude, approach, "
+                 "large_turns, large_difficult, large_forced)",
                  id="unknown rule flag"),
     pytest.param(["--heroes", HEROES, "--rule", "end_check=bogus"],
                  "--rule: end_check is one of objective-phase, every-turn, not 'bogus'",
