@@ -22,12 +22,13 @@ def cmd_schemer_move(args: argparse.Namespace) -> int:
                              rules_of(args).schemer_rules())
     if args.json:
         emit({"figure": figure.id, "outcomes": [
-            {k: o[k] for k in ("to", "path", "target", "damage", "final_target", "displaced")}
+            {k: o[k] for k in ("to", "path", "target", "damage", "final_target", "displaced",
+                               "spaces") if k in o}
             for o in outcomes]})
         return 0
     verb = "Leap" if args.leap else "Move"
-    print(f"{figure.id} at {position.board.names[figure.at]}: {verb} {args.move} toward "
-          f"{selector}")
+    standing = " ".join(position.board.names[s] for s in position.spaces_of(figure))
+    print(f"{figure.id} at {standing}: {verb} {args.move} toward {selector}")
     shared = [r for r in outcomes[0]["reasons"] if all(r in o["reasons"] for o in outcomes)]
     for reason in shared:
         print(f"  {reason}")
@@ -45,6 +46,8 @@ def cmd_schemer_move(args: argparse.Namespace) -> int:
 
 def _outcome_line(outcome: dict[str, Any], lead: str) -> str:
     line = f"{lead}to {outcome['to']} along {' '.join(outcome['path'])}"
+    if "spaces" in outcome:  # a large figure: its anchor's path, then every space it ends on
+        line += f", on {' '.join(outcome['spaces'])}"
     if outcome["target"]:
         line += f", toward {outcome['target']}"
     if outcome["damage"]:

@@ -157,9 +157,10 @@ def blocking(
             continue
         if tiny:
             continue
-        no_end[other.at] = True
+        where = list(position.spaces_of(other)) if other.footprint else other.at
+        no_end[where] = True
         if overrun or not (rules.pass_through_friends and not is_foe(mover, other)):
-            no_pass[other.at] = True
+            no_pass[where] = True
     return no_pass, no_end
 
 
@@ -475,6 +476,8 @@ def displaceable(mover: Figure, other: Figure) -> bool:
     if other.id == mover.id or Keyword.TINY in other.keywords:
         return False
     if other.keywords & {Keyword.IMMOBILE, Keyword.JUGGERNAUT, Keyword.MASSIVE}:
+        return False
+    if other.large:  # not displaced: docs/rules-decisions.md, "Tiny large figures, Overrun"
         return False
     return not (Keyword.AVOIDED in other.keywords and not mover.heroic)
 

@@ -395,6 +395,8 @@ def play_schemer_turn(
                           else battle.at(moved.position))
             where = (f"moves to {names[moved.to]} along {' '.join(names[s] for s in moved.path)}"
                      if moved.to != moved.start else f"stays on {names[moved.start]}")
+            if moved.spaces:  # a large Schemer: every space it ends on, its anchor first
+                where += f" (on {' '.join(names[s] for s in moved.spaces)})"
             log.append(f"{figure.id}: {step}: {'; '.join(moved.reasons)}; {where}"
                        + (f" (takes {moved.damage} damage)" if moved.damage else ""))
             battle = battle.note(log[-1])
