@@ -185,3 +185,10 @@ def mask(board: Board, spaces: Iterable[int]) -> BoolArray:
     out = np.zeros(board.n, dtype=bool)
     out[list(spaces)] = True
     return out
+
+
+def fits(layout: Layout, footprint: Footprint, offsets: Footprint) -> bool:
+    """True when ``footprint`` is ``offsets`` in one of its facings (anchors matching)."""
+    if len(footprint) <= 1 or len(offsets) <= 1:
+        return len(footprint) <= 1 and len(offsets) <= 1
+    return frozenset(footprint) in {frozenset(o) for o in orientations(offsets, layout)}

@@ -91,7 +91,8 @@ def cmd_schemer_turn(args: argparse.Namespace) -> int:
                          f"(groups: {', '.join(groups)})")
     group = groups[args.group]
     scheme = group.scheme(args.scheme)
-    group_members(position, group.id)  # a one-line error when none is on the map
+    members = group_members(position, group.id)  # a one-line error when none is on the map
+    _check_footprints(args.position, position, group, members)
     ask = (lambda d, o: None) if args.json else _ask_at_terminal
     planned = group_turn(position, group.id, scheme, rules_of(args).schemer_rules(),
                          roster=Roster(groups))
@@ -116,6 +117,21 @@ def cmd_schemer_turn(args: argparse.Namespace) -> int:
         for line in turn.log:
             print(f"   {line.split(': ', 1)[1] if ': ' in line else line}")
     return 0
+
+
+def _check_footprints(source: str, position: Any, group: Any, members: Any) -> None:
+    """Each figure of a group whose figures take several spaces stands on that many, in the
+    group's shape (docs/rules-decisions.md, "Large figures"): a one-line error if not."""
+    from tales.board.footprint import fits, shape
+
+    wanted = shape(position.board.layout, group.shape, group.size)
+    for figure in members:
+        if not fits(position.board.layout, figure.footprint, wanted):
+            form = f"shape {group.shape!r}" if group.shape else "its size's shape"
+            raise TalesError(
+                f"{source}: figure {figure.id!r} stands on "
+                f"{len(position.spaces_of(figure))} space(s), but group {group.id!r} takes "
+                f"{group.size} in {form}: write at = [\"ANCHOR\", ...] with every space")
 
 
 def register(commands: Any) -> None:

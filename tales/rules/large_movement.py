@@ -309,3 +309,23 @@ def spaces_mask(graph: LargeGraph, state: State) -> BoolArray:
     out = np.zeros(graph.position.board.n, dtype=bool)
     out[list(graph.spaces(state) or ())] = True
     return out
+
+
+def standing_places(position: Position, figure: Figure, space: int) -> list[State]:
+    """Where a large figure coming onto the map on ``space`` may stand: its anchor there, in
+    every facing whose spaces are free; when none is, the Nearest anchors by Line of Fire
+    from ``space`` that have one (docs/rules-decisions.md, "Deploying a large figure")."""
+    graph = LargeGraph(position, replace(figure, at=space))
+    field_ = position.line_of_fire_field(space)
+    anchors = sorted((int(field_[a]), a) for a in range(position.board.n) if field_[a] >= 0)
+    found: list[State] = []
+    nearest: int | None = None
+    for distance, anchor in anchors:
+        if nearest is not None and distance > nearest:
+            break
+        free = [(anchor, k) for k in range(len(graph.facings)) if graph.free((anchor, k))]
+        if free:
+            nearest = distance
+            found += [s for s in free if graph.spaces(s) not in
+                      [graph.spaces(f) for f in found]]
+    return found

@@ -269,16 +269,20 @@ class SchemerGroup:
     alternating: bool = False
     unpredictable: bool = False
     sample: bool = field(default=False, compare=False)
+    size: int = 1  # spaces each of its figures takes (docs/rules-decisions.md, Large figures)
+    shape: str | None = None  # a named shape of tales.board.footprint; None: the size's
 
     def new_schemer(self, on_map: Container[int | None], at: int,
-                    standee: int | None = None) -> Figure:
+                    standee: int | None = None,
+                    footprint: tuple[tuple[int, int], ...] = ()) -> Figure:
         """A Schemer of this group coming onto the map on ``at``: standee ``standee`` if it
         is free, else the lowest-numbered one not on the map (``on_map`` holds the numbers
-        of those that are)."""
+        of those that are); ``footprint`` for a group whose figures take several spaces."""
         free = [n for n in self.standees if n not in on_map]
         number = standee if standee in free else free[0]
         return Figure(f"{self.id}-{number}", Side.SCHEMER, at, self.id, number,
-                      self.fortitude, keywords=self.keywords, immune=self.immune)
+                      self.fortitude, keywords=self.keywords, immune=self.immune,
+                      footprint=footprint)
 
     def scheme(self, face_or_name: str) -> Scheme:
         """The Scheme rolled as die face ``N``, or named ``face_or_name``."""
