@@ -27,6 +27,7 @@ from tales.board.board import BoolArray, IntArray, Layout
 from tales.board.figures import Figure, Keyword
 from tales.board.footprint import Footprint, slide_linked, spaces_at, standable, turned
 from tales.board.position import Position
+from tales.errors import IllegalChoice
 from tales.rules.decisions import Resolution
 from tales.rules.large import DEFAULT_LARGE, LargeDifficult, LargeRules, LargeTurns
 from tales.rules.movement import MoveResult
@@ -329,3 +330,21 @@ def standing_places(position: Position, figure: Figure, space: int) -> list[Stat
             found += [s for s in free if graph.spaces(s) not in
                       [graph.spaces(f) for f in found]]
     return found
+
+
+def move_large_to(
+    position: Position, figure_id: str, to: int, points: int, leap: bool = False,
+    rules: LargeRules = DEFAULT_LARGE, pause: Pause | None = None,
+) -> Resolution[MoveResult]:
+    """Move (or Leap) a large figure so that its anchor ends on ``to``, keeping its facing
+    when it can (else the first facing it can end in), along its safest route:
+    :func:`tales.rules.movement.move` for a figure that takes more than one space."""
+    graph = LargeGraph(position, position.figure(figure_id), leap, rules)
+    found = routes(graph, points)
+    ends = sorted(s for s in found if s[0] == to)
+    if not ends:
+        names = position.board.names
+        verb = "Leap" if leap else "Move"
+        raise IllegalChoice(f"{figure_id} cannot {verb} {points} with its anchor to "
+                            f"{names[to]}")
+    return (yield from large_move(graph, found[ends[0]], pause))

@@ -402,7 +402,13 @@ def move(
     passes. An Overrun mover displaces figures to the Nearest Unoccupied space (ties: a
     Decision). A mover Defeated on the way stops there and is removed at once (glossary:
     Defeated); one Wounded on the way pauses for its Wounded Reactions (``pause``).
+    A figure that takes more than one space moves by tales.rules.large_movement.
     """
+    if position.figure(figure_id).large:
+        from tales.rules.large_movement import move_large_to
+
+        return (yield from move_large_to(position, figure_id, to, points, leap, rules.large,
+                                         pause))
     routes = reach(position, figure_id, points, leap, rules)
     figure = routes.figure
     names = position.board.names

@@ -25,7 +25,7 @@ from tales.rules.decisions import all_outcomes, resolve
 from tales.rules.forced import grab, place, pull, push
 from tales.rules.large import DEFAULT_LARGE, LargeDifficult, LargeForced, LargeRules, LargeTurns
 from tales.rules.large_movement import LargeGraph, routes, state_names
-from tales.rules.movement import MoveRules, reach
+from tales.rules.movement import MoveRules, move, reach
 from tales.rules.schemer_attacks import AttackKind, SchemerAttack, attack_targets
 from tales.rules.schemer_movement import SchemerRules
 from tales.rules.targets import parse_selector
@@ -162,6 +162,13 @@ MOVES = [
          where(SQUARE_2x4, sch("s", ["A1", "A2"]), layout="square"),
          lambda p: ends(p, 1, LargeRules(turns=LargeTurns.PIVOT)),
          ["A1 A2", "A1 B1", "B1 B2"]),
+    case("lg-move-to-keeps-facing", "Move 3 with its anchor to D1: the pair on A1 B1 slides "
+         "to D1 E1, facing kept", "Move X", "Moves up to X spaces, taking map features into "
+         "account.",
+         where(". . . . . .", sch("s", ["A1", "B1"])),
+         lambda p: names(p, (lambda q: q.spaces_of(q.figure("s")))(resolve(
+             move(p, "s", space(p, "D1"), 3), lambda d: d.options[0]).position)),
+         ["D1", "E1"]),
     case("lg-never-through-a-figure", "a Hero on C2 stops the vertical pair at B1 B2",
          "Occupied", "Space containing a figure without the Tiny keyword.",
          where(SQUARE_2x4, sch("s", ["A1", "A2"]), fig("h", "C2"), layout="square"),
