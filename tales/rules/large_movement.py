@@ -25,7 +25,7 @@ import numpy as np
 
 from tales.board.board import BoolArray, IntArray, Layout
 from tales.board.figures import Figure, Keyword
-from tales.board.footprint import Footprint, slide_linked, spaces_at, standable, turned
+from tales.board.footprint import Footprint, spaces_at, standable, turned
 from tales.board.position import Position
 from tales.errors import IllegalChoice
 from tales.rules.decisions import Resolution
@@ -63,6 +63,9 @@ class LargeGraph:
     dangerous: BoolArray = field(init=False)
     _spaces: dict[State, tuple[int, ...] | None] = field(init=False, default_factory=dict)
     _steps: dict[State, list[Step]] = field(init=False, default_factory=dict)
+    _linked: list[frozenset[int]] = field(init=False)
+    _searched: dict[tuple[bool, bool], dict[State, tuple[float, float]]] = field(
+        init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         layout = self.position.board.layout
@@ -72,6 +75,8 @@ class LargeGraph:
         self.occupied = self.position.occupied(ignoring=self.figure.id)
         self.costs = entry_costs(self.position, self.figure)
         self.damage, self.dangerous = danger_table(self.position, self.figure)
+        self._linked = [frozenset(int(s) for s in row if s >= 0)
+                        for row in self.position.board.links.tolist()]
 
     @property
     def start(self) -> State:
@@ -113,7 +118,8 @@ class LargeGraph:
                 there = self.spaces(nxt)
                 if there is None or there == here:
                     continue
-                if nxt[1] == facing and not slide_linked(board, here, there):
+                if nxt[1] == facing and not all(  # every part one linked step (slide_linked)
+                        b in self._linked[a] for a, b in zip(here, there, strict=True)):
                     continue
                 if not self.leap and any(self.occupied[s] for s in there):
                     continue
@@ -157,7 +163,16 @@ def cheapest(graph: LargeGraph, safe_only: bool = False,
              key_damage: bool = False) -> dict[State, tuple[float, float]]:
     """Unlimited movement from the start: for each reachable state (damage, points) of the
     best path, by fewest points (``key_damage``: least damage, then fewest points);
-    ``safe_only`` enters no Dangerous space."""
+    ``safe_only`` enters no Dangerous space. Kept on the graph once searched."""
+    known = graph._searched.get((safe_only, key_damage))
+    if known is None:
+        known = graph._searched[(safe_only, key_damage)] = _cheapest(graph, safe_only,
+                                                                     key_damage)
+    return known
+
+
+def _cheapest(graph: LargeGraph, safe_only: bool, key_damage: bool
+              ) -> dict[State, tuple[float, float]]:
     start = graph.start
     best: dict[State, tuple[float, float]] = {start: (0.0, 0.0)}
     queue: list[tuple[tuple[float, float], State]] = [((0.0, 0.0), start)]

@@ -56,13 +56,22 @@ def _pick(
     ring = set(ring0)
     seen = set(ring)
     widened = 0
-    models = [graph] if graph.leap else [graph, leap_graph()]
+    def same() -> LargeGraph:
+        return graph
+
+    makers: list[Callable[[], LargeGraph]] = [same] if graph.leap else [same, leap_graph]
+    reached: dict[int, dict[State, tuple[float, float]]] = {}  # searched once per model
     while ring:
-        for model in models:
+        for make in makers:
+            model = make()
             states = every if model is graph else list(model.states())
             touching = [s for s in states if model.free(s)
                         and not ring.isdisjoint(model.spaces(s) or ())]
-            by_move = cheapest(model)
+            if not touching:
+                continue
+            if id(model) not in reached:
+                reached[id(model)] = cheapest(model)
+            by_move = reached[id(model)]
             reachable = [s for s in touching if s in by_move]
             safe = [s for s in reachable if model.safe(s)]
             chosen = safe or reachable
