@@ -138,8 +138,9 @@ class Recipients:
             pool = (targetable_foes(position, actor) if self.whom is Whom.FOES else
                     [f for f in position.figures if f.group and is_friend(actor, f)])
             if self.within is not None:
-                inside = position.within_range(actor.at, self.within)
-                pool = [f for f in pool if inside[f.at] or position.adjacent(actor, f)]
+                sight = position.figure_field(actor)  # from the nearest of its spaces
+                pool = [f for f in pool if position.adjacent(actor, f) or (
+                    (d := position.figure_distance(sight, f)) is not None and d <= self.within)]
             found = pool
         return sorted((f for f in found if self._meets(position, f)), key=lambda f: f.id)
 
