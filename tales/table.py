@@ -35,7 +35,8 @@ SPACE_DECISIONS = frozenset(
 PATH_DECISIONS = frozenset({"push-path", "pull-path"})
 #: a large figure's placements: options are its spaces, anchor first
 PLACEMENT_DECISIONS = frozenset({"final-target-placement", "approach-placement",
-                                 "grab-placement", "deploy-placement"})
+                                 "grab-placement", "deploy-placement",
+                                 "reinforce-placement"})
 
 
 def describe_option(position: Position, decision: Decision[Any], option: Any) -> Any:

@@ -363,3 +363,22 @@ def move_large_to(
         raise IllegalChoice(f"{figure_id} cannot {verb} {points} with its anchor to "
                             f"{names[to]}")
     return (yield from large_move(graph, found[ends[0]], pause))
+
+
+def places_next_to(position: Position, figure: Figure, near: tuple[int, ...]
+                   ) -> list[tuple[tuple[int, ...], Figure]]:
+    """Every free place (any facing) where a large ``figure`` coming onto the map stands
+    next to one of the spaces ``near`` (a Reinforce beside its actor), with the figure placed
+    there; its spaces first, anchor first."""
+    graph = LargeGraph(position, figure)
+    board = position.board
+    beside = {t for s in near for t in board.linked(s)} - set(near)
+    found: dict[frozenset[int], tuple[tuple[int, ...], Figure]] = {}
+    for anchor in range(board.n):
+        for facing in range(len(graph.facings)):
+            spaces = graph.spaces((anchor, facing))
+            if spaces is None or not graph.free((anchor, facing)) or beside.isdisjoint(spaces):
+                continue
+            found.setdefault(frozenset(spaces), (spaces, replace(
+                figure, at=anchor, footprint=graph.facings[facing])))
+    return sorted(found.values(), key=lambda entry: entry[0])

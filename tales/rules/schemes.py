@@ -485,6 +485,14 @@ def reinforce(battle: Battle, actor: Figure, block: SchemerGroup, count: int, li
         if len(members) >= limit:
             done.append(f"{block.name} is at its Limit of {limit}")
             break
+        if block.size > 1:  # its figures take several spaces (tales.rules.large_movement)
+            placed = yield from _reinforce_large(battle, actor, block, members)
+            if placed is None:
+                done.append("no Unoccupied place next to it")
+                break
+            battle, said = placed
+            done.append(said)
+            continue
         free = ~position.occupied() & ~position.blocked()
         spaces = tuple(s for s in position.board.linked(actor.at) if free[s])
         if not spaces:
@@ -498,6 +506,29 @@ def reinforce(battle: Battle, actor: Figure, block: SchemerGroup, count: int, li
                                                       replace(newcomer, at=at))))
         done.append(f"{newcomer.id} comes in on {position.board.names[at]}")
     return battle, "; ".join(done)
+
+
+def _reinforce_large(battle: Battle, actor: Figure, block: SchemerGroup, members: list[Figure]
+                     ) -> Resolution[tuple[Battle, str] | None]:
+    """A newcomer of a group whose figures take several spaces: any free facing with a space
+    next to the actor (the table chooses: ``reinforce-placement``)."""
+    from tales.board.footprint import shape
+    from tales.rules.large_movement import places_next_to
+
+    position = battle.position
+    newcomer = block.new_schemer({f.number for f in members}, actor.at,
+                                 footprint=shape(position.board.layout, block.shape, block.size))
+    options = places_next_to(position, newcomer, position.spaces_of(actor))
+    if not options:
+        return None
+    spaces = tuple(s for s, _ in options)
+    chosen = spaces[0] if len(spaces) == 1 else (yield Decision(
+        "reinforce-placement", f"{newcomer.id} comes in next to {actor.id}: players choose "
+        "where it stands", spaces, Decider.TABLE, actor.id, position=position, battle=battle))
+    placed = options[spaces.index(chosen)][1]
+    battle = battle.at(replace(position, figures=(*position.figures, placed)))
+    names = position.board.names
+    return battle, f"{placed.id} comes in on {' '.join(names[s] for s in chosen)}"
 
 
 def group_turn(

@@ -13,6 +13,8 @@ Every expected value was worked out by hand from the row's passage and reading.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,14 +22,18 @@ import pytest
 from tales.board.burst import Placement, covered_foes
 from tales.board.position import Position
 from tales.board.ranges import farthest, figure_distances, nearest
-from tales.rules.attacks import _splash_victims
+from tales.content.scheme_blocks import load_scheme_blocks
+from tales.rules.attacks import Battle, _splash_victims
 from tales.rules.decisions import all_outcomes, resolve
+from tales.rules.dice import load_dice
+from tales.rules.epic_pool import EpicPool
 from tales.rules.forced import grab, place, pull, push
 from tales.rules.large import DEFAULT_LARGE, LargeDifficult, LargeForced, LargeRules, LargeTurns
 from tales.rules.large_movement import LargeGraph, routes, state_names
 from tales.rules.movement import MoveRules, move, reach
 from tales.rules.schemer_attacks import AttackKind, SchemerAttack, attack_targets
-from tales.rules.schemer_movement import SchemerRules
+from tales.rules.schemer_movement import Approach, SchemerRules
+from tales.rules.schemes import reinforce
 from tales.rules.targets import parse_selector
 from tales.table import move_outcomes
 from tests.build import positioned
@@ -78,6 +84,11 @@ GEOMETRY = [
          "figure's second space", "Move X", "Must end on an Unoccupied space.",
          where(". . . . .", sch("s", ["A1", "B1"]), fig("h", "D1")),
          lambda p: names(p, reach(p, "h", 3).costs), ["C1", "D1", "E1"]),
+    case("lg-overrun-stops-before-large", "an Overrun Hero cannot displace a large Schemer "
+         "on C1 D1: it stops on B1", "Overrun",
+         "Displaces figures to Nearest Unoccupied space.",
+         where(". . . . . .", fig("h", "A1", keywords=["Overrun"]), sch("s", ["C1", "D1"])),
+         lambda p: names(p, reach(p, "h", 4).costs), ["A1", "B1"]),
     case("lg-melee-next-to-tail", "a Hero next to the large Schemer's second space is "
          "adjacent: its Melee Attack targets him", "Melee Attack", "Affects adjacent Foes.",
          where(". . . . .", sch("s", ["A1", "B1"]), fig("h", "C1")),
@@ -224,6 +235,25 @@ SCHEMER = [
          "border.",
          where(". . ^ . . .", sch("s", ["B1", "A1"], fortitude=5)), "Move 4", "space F1",
          DEFAULT, {("B1 C1 D1 E1 F1", "F1 E1", "F1", None, 1)}),
+    case("lg-d-leap-lands-only", "Leap 4 over the Trap on C1: only the landing E1 F1 counts, "
+         "no damage", "Leap X", "If a space that a figure moves through during a Leap ; would "
+         "cause something to happen, it does not happen.",
+         where(". . T . . .", sch("s", ["A1", "B1"], fortitude=5)), "Leap 4", "space F1",
+         DEFAULT, {("A1 B1 C1 D1 E1", "E1 F1", "E1", None, 0)}),
+    case("lg-d-wizard-fire-under-a-part", "Wizard Fire on B2, under the tail's way: the "
+         "Schemer is burned for 1", "Wizard Fire",
+         "This means Foes that move onto or through the space occupied by a Wizard Fire token "
+         "will take damage.",
+         replace(where(SQUARE_2x4, sch("s", ["A1", "A2"], fortitude=5), layout="square"),
+                 wizard_fire={5: 1}), "Move 3", "space D1", DEFAULT,
+         {("A1 B1 C1 D1", "D1 D2", "D1", None, 1)}),
+    case("lg-d-approach-by-path", "approach=path: short of C1 C2 (per-part Difficult), the "
+         "placement needing least movement still, B1 B2", APPENDIX_D,
+         "Cannot reach the final target space: The Schemer moves to the Nearest ~ space it can "
+         "reach",
+         where(". ~ . .\n. ~ . .", sch("s", ["A1", "A2"]), layout="square"), "Move 3",
+         "space C1", SchemerRules(move=PER_PART.move, approach=Approach.PATH),
+         {("A1 B1", "B1 B2", "C1", None, 0)}),
     case("lg-d-difficult-once", "large_difficult=once: entering B1 B2 (both Difficult) costs "
          "2, so Move 3 reaches C1 C2", "Difficult",
          "Move < requires two points of movement to enter.",
@@ -305,3 +335,20 @@ FORCED = [
 @pytest.mark.parametrize(("rule", "position", "check", "expected"), FORCED)
 def test_large_forced(rule: Rule, position: Position, check: Check, expected: Any) -> None:
     assert check(position) == expected, rule
+
+
+# --- a large newcomer: Reinforce ------------------------------------------------------------
+
+BLOCKS = Path(__file__).resolve().parents[2] / "scenarios" / "sample-large-schemers.toml"
+
+
+def test_a_large_reinforcement_stands_next_to_its_actor() -> None:
+    """docs/rules-decisions.md, "Deploying a large figure": a Reinforce step brings a large
+    newcomer onto any free facing with a space next to the actor; the table chooses."""
+    position = where(". . . . .", sch("x", "C1"))
+    block = load_scheme_blocks(BLOCKS)["cellar-crawlers"]
+    battle = Battle(position, EpicPool(), load_dice())
+    found = all_outcomes(lambda: reinforce(battle, position.figure("x"), block, 1, 2))
+    placed = sorted(" ".join(names(b.position, b.position.spaces_of(b.position.figure(
+        "cellar-crawlers-1")))) for _, (b, _) in found)
+    assert placed == ["A1 B1", "D1 E1"]
