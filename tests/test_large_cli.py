@@ -82,3 +82,19 @@ def test_large_rule_flags_reach_schemer_move(capsys: pytest.CaptureFixture[str])
                          "--move", "3", "--toward", "nearest foe", "--rule",
                          "large_turns=sideways")
     assert status == 2 and "large_turns is one of fixed, pivot" in err
+
+
+def test_reach_lists_placements_of_a_large_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "reach", CRAWLER, "--figure", "crawler1", "--move", "2",
+                           "--json")
+    assert (status, err) == (0, "")
+    found = json.loads(out)
+    assert found["from"] == ["D5", "E5"]
+    # C5 is a Wine puddle (Difficult): the step onto C5 D5 costs 2 (large_difficult=once)
+    assert {(" ".join(p["spaces"]), p["cost"]) for p in found["placements"]} == {
+        ("D5 E5", 0), ("C6 D6", 1), ("B6 C6", 2), ("C5 D5", 2)}
+
+
+def test_position_show_names_every_space(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "position", "show", CRAWLER)
+    assert status == 0 and "D5 E5 crawler1 [cellar-crawlers]" in out
