@@ -69,8 +69,17 @@ def move_json(position: Position, move: SchemerMove) -> dict[str, Any]:
         "final_target": None if move.final_target is None else names[move.final_target],
         "displaced": {fid: names[s] for fid, s in displaced.items()},
         "reasons": list(move.reasons),
-        **({"spaces": [names[s] for s in move.spaces]} if move.spaces else {}),
+        **({"spaces": [names[s] for s in _spaces(position, move)]}
+           if _spaces(position, move) else {}),
     }
+
+
+def _spaces(position: Position, move: SchemerMove) -> tuple[int, ...]:
+    """Every space a large Schemer ends on (also when it stays put); () for one space."""
+    if move.spaces or not position.has_figure(move.figure):
+        return move.spaces
+    figure = position.figure(move.figure)
+    return position.spaces_of(figure) if figure.large else ()
 
 
 def move_outcomes(
