@@ -20,8 +20,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
 from tales.board.board import Board, BoolArray, Layout
 
 Offset = tuple[int, int]
@@ -133,11 +131,6 @@ def standable(board: Board, spaces: Sequence[int] | None, blocked: BoolArray) ->
     return len(spaces) == 1 or linked_together(board, spaces)
 
 
-def slide_linked(board: Board, old: Sequence[int], new: Sequence[int]) -> bool:
-    """True when every part steps from its old space to a linked new one (no Wall crossed)."""
-    return all(a == b or board.adjacent(a, b) for a, b in zip(old, new, strict=True))
-
-
 @dataclass(frozen=True, slots=True)
 class Placement:
     """A footprint on the map: the anchor, the offsets in their facing, the spaces."""
@@ -178,13 +171,6 @@ def shape(layout: Layout, name: str | None, size: int) -> Footprint:
     if len(offsets) != size:
         raise ValueError(f"shape {name!r} takes {len(offsets)} spaces, not {size}")
     return () if size == 1 else offsets
-
-
-def mask(board: Board, spaces: Iterable[int]) -> BoolArray:
-    """A boolean mask of ``spaces``."""
-    out = np.zeros(board.n, dtype=bool)
-    out[list(spaces)] = True
-    return out
 
 
 def fits(layout: Layout, footprint: Footprint, offsets: Footprint) -> bool:

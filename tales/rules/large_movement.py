@@ -21,8 +21,6 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
-import numpy as np
-
 from tales.board.board import BoolArray, IntArray, Layout
 from tales.board.figures import Figure, Keyword
 from tales.board.footprint import Footprint, spaces_at, standable, turned
@@ -118,7 +116,7 @@ class LargeGraph:
                 there = self.spaces(nxt)
                 if there is None or there == here:
                     continue
-                if nxt[1] == facing and not all(  # every part one linked step (slide_linked)
+                if nxt[1] == facing and not all(  # every part one linked step, no Wall
                         b in self._linked[a] for a, b in zip(here, there, strict=True)):
                     continue
                 if not self.leap and any(self.occupied[s] for s in there):
@@ -318,13 +316,6 @@ def state_names(graph: LargeGraph, state: State) -> str:
     """``C2 D2``: the spaces of a state, anchor first."""
     names = graph.position.board.names
     return " ".join(names[s] for s in graph.spaces(state) or ())
-
-
-def spaces_mask(graph: LargeGraph, state: State) -> BoolArray:
-    """A mask of the spaces of ``state``."""
-    out = np.zeros(graph.position.board.n, dtype=bool)
-    out[list(graph.spaces(state) or ())] = True
-    return out
 
 
 def standing_places(position: Position, figure: Figure, space: int) -> list[State]:
