@@ -185,7 +185,17 @@ BAD_FILES = {
     "unknown group key": (
         _blocks("speed = 3\n"),
         "unknown key 'speed' (a group has: alternating, colour, fortitude, keywords, limit, "
-        "name, schemes, standees, unpredictable)"),
+        "name, schemes, shape, size, standees, unpredictable)"),
+    "unknown shape": (
+        _blocks("size = 2\nshape = \"blob\"\n"),
+        "size 2: unknown shape 'blob' (shapes: single, pair, triangle, line-3, "
+        "block)"),
+    "shape of another size": (
+        _blocks("size = 3\nshape = \"pair\"\n"),
+        "size 3: shape 'pair' takes 2 spaces, not 3"),
+    "no default shape": (
+        _blocks("size = 5\n"),
+        "size 5: no default shape of size 5: name one of single, pair, triangle, line-3, block"),
     "face on two schemes": (
         _blocks(schemes=_scheme("Bite", BITE, "[1, 2]") + _scheme("Claw", BITE, "[2, 3]")),
         "die face 2 is on both 'Bite' and 'Claw'"),

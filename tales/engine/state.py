@@ -12,6 +12,8 @@ from tales.board.figures import Figure, Role
 from tales.board.position import Position
 from tales.rules.attacks import Battle
 from tales.rules.health import LeastFortitude
+from tales.rules.large import LargeDifficult, LargeForced, LargeRules, LargeTurns
+from tales.rules.movement import MoveRules
 from tales.rules.reactions import ResetReading
 from tales.rules.schemer_movement import Approach, DangerousPaths, NearestTies, SchemerRules
 
@@ -50,6 +52,9 @@ class GameRules:
     nearest_ties: NearestTies = NearestTies.CHOOSE
     least_fortitude: LeastFortitude = LeastFortitude.SIDE_SHOWING
     approach: Approach = Approach.LINE_OF_FIRE
+    large_turns: LargeTurns = LargeTurns.FIXED
+    large_difficult: LargeDifficult = LargeDifficult.ONCE
+    large_forced: LargeForced = LargeForced.WHOLE
 
     def to_dict(self) -> dict[str, str]:
         """The flags as plain values (for saves and reports)."""
@@ -73,9 +78,14 @@ class GameRules:
 
     def schemer_rules(self) -> SchemerRules:
         """The Schemer movement readings among these flags."""
-        return SchemerRules(approach=self.approach, dangerous_paths=self.dangerous_paths,
+        return SchemerRules(move=MoveRules(large=self.large_rules()),
+                            approach=self.approach, dangerous_paths=self.dangerous_paths,
                             nearest_ties=self.nearest_ties,
                             least_fortitude=self.least_fortitude)
+
+    def large_rules(self) -> LargeRules:
+        """The readings for figures that take more than one space among these flags."""
+        return LargeRules(self.large_turns, self.large_difficult, self.large_forced)
 
 
 #: Every rule flag and the values it takes (``--rule FLAG=VALUE``).
@@ -84,6 +94,7 @@ FLAGS: dict[str, type[StrEnum]] = {
     "reset_tokens": ResetReading,
     "dangerous_paths": DangerousPaths, "nearest_ties": NearestTies,
     "least_fortitude": LeastFortitude, "approach": Approach,
+    "large_turns": LargeTurns, "large_difficult": LargeDifficult, "large_forced": LargeForced,
 }
 
 

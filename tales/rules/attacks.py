@@ -201,7 +201,7 @@ def legal_targets(position: Position, attacker: Figure, attack: HeroAttack) -> l
         return [f for f in foes if position.adjacent(attacker, f)]
     if attack.kind is AttackKind.RANGED:
         reach_ = attack.range or 0
-        return [f for f, d in figure_distances(position, attacker.at, foes) if d <= reach_]
+        return [f for f, d in figure_distances(position, attacker, foes) if d <= reach_]
     raise ValueError("a Burst Attack's targets come from a template placement")
 
 
@@ -536,17 +536,26 @@ def _splash_victims(
     a Schemer never touches Avoided figures (glossary: Avoided)."""
     attacker = position.figure(attacker_id)
     board = position.board
-    spots = {start[t] for t in around if t in start}
+    spots = {s for t in around if t in start for s in _stood(position, t, start[t])}
     victims = []
     for figure in position.figures:
         if figure.id in targets or not is_foe(attacker, figure):
             continue
         if not attacker.heroic and Keyword.AVOIDED in figure.keywords:
             continue
-        here = start.get(figure.id, figure.at)
-        if any(here == s or board.adjacent(here, s) for s in spots):
+        here = _stood(position, figure.id, start.get(figure.id, figure.at))
+        if any(h == s or board.adjacent(h, s) for h in here for s in spots):
             victims.append(figure.id)
     return victims
+
+
+def _stood(position: Position, figure_id: str, anchor: int) -> tuple[int, ...]:
+    """The spaces a figure covered with its anchor on ``anchor`` (Large figures: all of
+    them; a figure no longer on the map: the anchor)."""
+    if not position.has_figure(figure_id):
+        return (anchor,)
+    figure = position.figure(figure_id)
+    return position.spaces_of(replace(figure, at=anchor)) if figure.footprint else (anchor,)
 
 
 #: Harm effects that move their target.

@@ -325,7 +325,8 @@ def _candidates(table: Battle, actor: Figure, aim: Aim) -> list[Figure]:
     within = position.within_range(actor.at, aim.within)
     pick = is_foe if aim.whom is Whom.FOE else is_friend
     return [f for f in position.figures if pick(actor, f) and
-            (within[f.at] or (aim.within >= 1 and position.adjacent(actor, f)))]
+            (within[list(position.spaces_of(f))].any()  # any space of a large figure
+             or (aim.within >= 1 and position.adjacent(actor, f)))]
 
 
 def _pick_figure(table: Battle, actor: Figure, aim: Aim, why: str) -> Resolution[str | None]:

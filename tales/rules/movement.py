@@ -27,6 +27,7 @@ from tales.board.ranges import nearest_spaces
 from tales.errors import IllegalChoice
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.health import decider_for
+from tales.rules.large import DEFAULT_LARGE, LargeRules
 from tales.rules.spaces import (
     Entry,
     Pause,
@@ -54,6 +55,7 @@ class MoveRules:
 
     pass_through_friends: bool = False
     overrun_displaces: OverrunDisplaces = OverrunDisplaces.ENTERED
+    large: LargeRules = DEFAULT_LARGE  # figures that take more than one space
 
 
 DEFAULT_RULES = MoveRules()
@@ -155,9 +157,10 @@ def blocking(
             continue
         if tiny:
             continue
-        no_end[other.at] = True
+        where = list(position.spaces_of(other)) if other.footprint else other.at
+        no_end[where] = True
         if overrun or not (rules.pass_through_friends and not is_foe(mover, other)):
-            no_pass[other.at] = True
+            no_pass[where] = True
     return no_pass, no_end
 
 
@@ -399,7 +402,13 @@ def move(
     passes. An Overrun mover displaces figures to the Nearest Unoccupied space (ties: a
     Decision). A mover Defeated on the way stops there and is removed at once (glossary:
     Defeated); one Wounded on the way pauses for its Wounded Reactions (``pause``).
+    A figure that takes more than one space moves by tales.rules.large_movement.
     """
+    if position.figure(figure_id).large:
+        from tales.rules.large_movement import move_large_to
+
+        return (yield from move_large_to(position, figure_id, to, points, leap, rules.large,
+                                         pause))
     routes = reach(position, figure_id, points, leap, rules)
     figure = routes.figure
     names = position.board.names
@@ -473,6 +482,8 @@ def displaceable(mover: Figure, other: Figure) -> bool:
     if other.id == mover.id or Keyword.TINY in other.keywords:
         return False
     if other.keywords & {Keyword.IMMOBILE, Keyword.JUGGERNAUT, Keyword.MASSIVE}:
+        return False
+    if other.large:  # not displaced: docs/rules-decisions.md, "Tiny large figures, Overrun"
         return False
     return not (Keyword.AVOIDED in other.keywords and not mover.heroic)
 

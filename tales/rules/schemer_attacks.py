@@ -77,7 +77,7 @@ def attack_targets(
         return AttackPlan(attack, attacker.id, tuple(chosen),
                           f"players chose {', '.join(chosen)} of adjacent {', '.join(adjacent)}")
     reach = attack.range if attack.range is not None else 0
-    measured = sorted((d, f.id) for f, d in figure_distances(position, attacker.at, foes)
+    measured = sorted((d, f.id) for f, d in figure_distances(position, attacker, foes)
                       if d <= reach)
     if len(measured) <= attack.targets:
         ids = tuple(i for _, i in measured)

@@ -99,6 +99,8 @@ class SchemerMove:
     damage: int
     reasons: tuple[str, ...]
     result: MoveResult | None = field(default=None, compare=False, repr=False)
+    #: every space a large Schemer ends on, its anchor (``to``) first; () for one space
+    spaces: tuple[int, ...] = ()
 
     @property
     def position(self) -> Position | None:
@@ -231,12 +233,17 @@ def schemer_move(
                     f for f in found.figures if f.id in tied], reasons))
             reasons.append(f"tied for Nearest: {', '.join(tied)}; the players chose {chosen}")
             found.figures = [f for f in found.figures if f.id == chosen or f.id not in tied]
-    sight = position.line_of_fire_field(figure.at)
-    described = [f"{f.id} (Line of Fire {sight[f.at]})" if sight[f.at] >= 0 else f.id
-                 for f in found.figures]
+    sight = position.figure_field(figure)
+    described = [f"{f.id} (Line of Fire {d})" if (d := position.figure_distance(sight, f))
+                 is not None else f.id for f in found.figures]
     described += [names[s] for s in found.spaces] + [f"feature {n}" for n in found.features]
     reasons.append(f"{selector}: {', '.join(described)}")
     spaces = target_spaces(position, found, figure)
+    if figure.large:  # a Schemer that takes more than one space (tales.rules.large_schemer)
+        from tales.rules.large_schemer import large_schemer_move
+
+        return (yield from large_schemer_move(position, figure, points, leap, rules, spaces,
+                                              found, reasons, pause))
     if figure.at in spaces:
         who = spaces[figure.at]
         stay_target = who[0] if who else None

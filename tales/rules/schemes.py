@@ -142,8 +142,9 @@ class Recipients:
             pool = (targetable_foes(position, actor) if self.whom is Whom.FOES else
                     [f for f in position.figures if f.group and is_friend(actor, f)])
             if self.within is not None:
-                inside = position.within_range(actor.at, self.within)
-                pool = [f for f in pool if inside[f.at] or position.adjacent(actor, f)]
+                sight = position.figure_field(actor)  # from the nearest of its spaces
+                pool = [f for f in pool if position.adjacent(actor, f) or (
+                    (d := position.figure_distance(sight, f)) is not None and d <= self.within)]
             found = pool
         return sorted((f for f in found if self._meets(position, f)), key=lambda f: f.id)
 
@@ -273,16 +274,20 @@ class SchemerGroup:
     alternating: bool = False
     unpredictable: bool = False
     sample: bool = field(default=False, compare=False)
+    size: int = 1  # spaces each of its figures takes (docs/rules-decisions.md, Large figures)
+    shape: str | None = None  # a named shape of tales.board.footprint; None: the size's
 
     def new_schemer(self, on_map: Container[int | None], at: int,
-                    standee: int | None = None) -> Figure:
+                    standee: int | None = None,
+                    footprint: tuple[tuple[int, int], ...] = ()) -> Figure:
         """A Schemer of this group coming onto the map on ``at``: standee ``standee`` if it
         is free, else the lowest-numbered one not on the map (``on_map`` holds the numbers
-        of those that are)."""
+        of those that are); ``footprint`` for a group whose figures take several spaces."""
         free = [n for n in self.standees if n not in on_map]
         number = standee if standee in free else free[0]
         return Figure(f"{self.id}-{number}", Side.SCHEMER, at, self.id, number,
-                      self.fortitude, keywords=self.keywords, immune=self.immune)
+                      self.fortitude, keywords=self.keywords, immune=self.immune,
+                      footprint=footprint)
 
     def scheme(self, face_or_name: str) -> Scheme:
         """The Scheme rolled as die face ``N``, or named ``face_or_name``."""
@@ -410,6 +415,8 @@ def play_schemer_turn(
                           else battle.at(moved.position))
             where = (f"moves to {names[moved.to]} along {' '.join(names[s] for s in moved.path)}"
                      if moved.to != moved.start else f"stays on {names[moved.start]}")
+            if moved.spaces:  # a large Schemer: every space it ends on, its anchor first
+                where += f" (on {' '.join(names[s] for s in moved.spaces)})"
             log.append(f"{figure.id}: {step}: {'; '.join(moved.reasons)}; {where}"
                        + (f" (takes {moved.damage} damage)" if moved.damage else ""))
             battle = battle.note(log[-1])
@@ -515,6 +522,14 @@ def reinforce(battle: Battle, actor: Figure, block: SchemerGroup, count: int, li
         if len(members) >= limit:
             done.append(f"{block.name} is at its Limit of {limit}")
             break
+        if block.size > 1:  # its figures take several spaces (tales.rules.large_movement)
+            placed = yield from _reinforce_large(battle, actor, block, members)
+            if placed is None:
+                done.append("no Unoccupied place next to it")
+                break
+            battle, said = placed
+            done.append(said)
+            continue
         free = ~position.occupied() & ~position.blocked()
         spaces = tuple(s for s in position.board.linked(actor.at) if free[s])
         if not spaces:
@@ -528,6 +543,29 @@ def reinforce(battle: Battle, actor: Figure, block: SchemerGroup, count: int, li
                                                       replace(newcomer, at=at))))
         done.append(f"{newcomer.id} comes in on {position.board.names[at]}")
     return battle, "; ".join(done)
+
+
+def _reinforce_large(battle: Battle, actor: Figure, block: SchemerGroup, members: list[Figure]
+                     ) -> Resolution[tuple[Battle, str] | None]:
+    """A newcomer of a group whose figures take several spaces: any free facing with a space
+    next to the actor (the table chooses: ``reinforce-placement``)."""
+    from tales.board.footprint import shape
+    from tales.rules.large_movement import places_next_to
+
+    position = battle.position
+    newcomer = block.new_schemer({f.number for f in members}, actor.at,
+                                 footprint=shape(position.board.layout, block.shape, block.size))
+    options = places_next_to(position, newcomer, position.spaces_of(actor))
+    if not options:
+        return None
+    spaces = tuple(s for s, _ in options)
+    chosen = spaces[0] if len(spaces) == 1 else (yield Decision(
+        "reinforce-placement", f"{newcomer.id} comes in next to {actor.id}: players choose "
+        "where it stands", spaces, Decider.TABLE, actor.id, position=position, battle=battle))
+    placed = options[spaces.index(chosen)][1]
+    battle = battle.at(replace(position, figures=(*position.figures, placed)))
+    names = position.board.names
+    return battle, f"{placed.id} comes in on {' '.join(names[s] for s in chosen)}"
 
 
 def group_turn(
