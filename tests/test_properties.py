@@ -192,6 +192,33 @@ def test_pruned_reach_agrees_with_the_full_table(
         assert cheapest.path[0] == mover.at and cheapest.path[-1] == space
 
 
+@settings(max_examples=150, deadline=None)
+@given(positions(), st.integers(0, 9), st.booleans(), st.booleans())
+def test_plain_reach_agrees_with_the_numpy_search(
+    p: Position, points: int, leap: bool, safe_only: bool
+) -> None:
+    """Small boards are searched by :func:`reach` in plain Python, large ones with numpy:
+    every end space, cost and route (the tie-break included) is the same."""
+    from tales.board import fields
+
+    if not p.figures:
+        return
+    mover = p.figures[0]
+    p = replace(p, traps={s: 1 + s % 3 for s in range(p.board.n) if p.board.trap[s]})
+    plain = reach(p, mover.id, points, leap, safe_only=safe_only)
+    saved = fields.SMALL_BOARD
+    fields.SMALL_BOARD = -1
+    try:
+        arrays = reach(p, mover.id, points, leap, safe_only=safe_only)
+    finally:
+        fields.SMALL_BOARD = saved
+    assert plain.costs == arrays.costs
+    assert plain.least_damages() == arrays.least_damages()
+    for space in plain.costs:
+        assert plain.route(space) == arrays.route(space)
+        assert plain.route(space, safest=True) == arrays.route(space, safest=True)
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.integers(1, 50), min_size=1, max_size=12), st.booleans(),
        st.integers(0, 2**32 - 1))

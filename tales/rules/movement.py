@@ -20,6 +20,7 @@ from enum import StrEnum
 import numpy as np
 import numpy.typing as npt
 
+from tales.board import fields
 from tales.board.board import BoolArray, IntArray
 from tales.board.figures import Figure, Keyword, Role, is_foe
 from tales.board.position import Position
@@ -75,6 +76,12 @@ class Route:
         return not self.dangerous
 
 
+# a column over the spaces: a numpy array (the compiled search) or a list (the plain one)
+_Column = IntArray | npt.NDArray[np.int64] | BoolArray | list[int] | list[bool]
+# one layer of the search: (spaces sorted, their keys) as arrays, or space -> key
+_Layer = tuple[IntArray, npt.NDArray[np.int64]] | dict[int, int]
+
+
 @dataclass
 class Reach:
     """Every space a figure may end a Move or Leap on, with routes to each.
@@ -89,13 +96,14 @@ class Reach:
     points: int
     leap: bool
     costs: dict[int, int]
-    # points spent -> (spaces, sorted; keys: damage * (n + 1) + previous space, n for none)
-    _layers: dict[int, tuple[IntArray, npt.NDArray[np.int64]]] = field(repr=False)
-    _safest: IntArray = field(repr=False)  # points of each space's least-damage arrival
-    _least: npt.NDArray[np.int64] = field(repr=False)  # each space's least damage
-    _landing: npt.NDArray[np.int64] = field(repr=False)  # a Leap's landing damage
-    _steps: IntArray = field(repr=False)
-    _danger: BoolArray = field(repr=False)
+    # points spent -> the layer's arrivals (keys: damage * (n + 1) + previous space, n for
+    # none)
+    _layers: dict[int, _Layer] = field(repr=False)
+    _safest: _Column = field(repr=False)  # points of each space's least-damage arrival
+    _least: _Column = field(repr=False)  # each space's least damage
+    _landing: _Column = field(repr=False)  # a Leap's landing damage
+    _steps: _Column = field(repr=False)
+    _danger: _Column = field(repr=False)
 
     def __contains__(self, space: int) -> bool:
         return space in self.costs
@@ -115,8 +123,16 @@ class Reach:
             raise KeyError(to)
         return int(self._least[to] + self._landing[to])
 
+    def least_damages(self) -> dict[int, int]:
+        """:meth:`least_damage` of every end space, in one pass."""
+        least, landing = self._least, self._landing
+        return {to: int(least[to] + landing[to]) for to in self.costs}
+
     def _key(self, spent: int, space: int) -> int:
-        spaces, keys = self._layers[spent]
+        layer = self._layers[spent]
+        if isinstance(layer, dict):
+            return layer[space]
+        spaces, keys = layer
         return int(keys[int(np.searchsorted(spaces, space))])
 
     def _trace(self, to: int, cost: int) -> Route:
@@ -235,6 +251,8 @@ def reach(
     n = position.board.n
     links = position.board.links
     search = _search(position, figure, points, leap, rules, safe_only)
+    if n <= fields.SMALL_BOARD:
+        return _plain_reach(position, figure, search, leap)
     span = n + 1
     best_damage = np.full(n, _NEVER, dtype=np.int64)
     cheapest = np.full(n, -1, dtype=np.int32)
@@ -282,6 +300,68 @@ def reach(
     return Reach(figure, search.points, leap, costs, layers,
                  cheapest if leap else safest, best_damage, search.landing, search.steps,
                  search.dangerous)
+
+
+def _linked(position: Position) -> list[list[int]]:
+    """Each space's neighbours not behind a Wall, as lists (built once per board)."""
+    board = position.board
+    found = board.cached("linked lists")
+    if found is None:
+        found = [[int(s) for s in row if s >= 0] for row in board.links.tolist()]
+        board.remember("linked lists", found)
+    return found  # type: ignore[return-value]
+
+
+def _plain_reach(position: Position, figure: Figure, search: _Search, leap: bool) -> Reach:
+    """:func:`reach` in plain Python over neighbour lists: the same layers, keys and ties
+    (the least key wins at each space, as ``np.minimum.at`` does), faster than numpy on
+    boards of a few hundred spaces, where small arrays cost more than they save."""
+    n = position.board.n
+    span = n + 1
+    neighbours = _linked(position)
+    passable: list[bool] = search.passable.tolist()
+    steps: list[int] = search.steps.tolist()
+    step_damage: list[int] = search.step_damage.tolist()
+    most = search.points
+    never = int(_NEVER)
+    best_damage = [never] * n
+    cheapest = [-1] * n
+    safest = [-1] * n
+    layers: dict[int, _Layer] = {}
+    pending: dict[int, dict[int, int]] = {0: {search.start: n}}
+    while pending:
+        spent = min(pending)
+        kept: dict[int, int] = {}
+        for space, key in pending.pop(spent).items():
+            damage = key // span
+            if damage < best_damage[space]:
+                best_damage[space] = damage
+                safest[space] = spent
+                if cheapest[space] < 0:
+                    cheapest[space] = spent
+                kept[space] = key
+        if not kept:
+            continue
+        layers[spent] = kept
+        for space, key in kept.items():
+            damage = key // span
+            for to in neighbours[space]:
+                if not passable[to]:
+                    continue
+                arrive = spent + steps[to]
+                if arrive > most:
+                    continue
+                new_key = (damage + step_damage[to]) * span + space
+                arrivals = pending.get(arrive)
+                if arrivals is None:
+                    pending[arrive] = {to: new_key}
+                elif new_key < arrivals.get(to, never):
+                    arrivals[to] = new_key
+    endable = search.endable.tolist()
+    costs = {s: cheapest[s] for s in range(n) if cheapest[s] >= 0 and endable[s]}
+    return Reach(figure, search.points, leap, costs, layers,
+                 cheapest if leap else safest, best_damage, search.landing.tolist(), steps,
+                 search.dangerous.tolist())
 
 
 def reach_table(
