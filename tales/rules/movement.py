@@ -258,7 +258,7 @@ def reach(
     cheapest = np.full(n, -1, dtype=np.int32)
     safest = np.full(n, -1, dtype=np.int32)
     scratch = np.full(n, _NEVER, dtype=np.int64)
-    layers: dict[int, tuple[IntArray, npt.NDArray[np.int64]]] = {}
+    layers: dict[int, _Layer] = {}
     pending: dict[int, list[tuple[IntArray, npt.NDArray[np.int64]]]] = {
         0: [(np.array([search.start], dtype=np.int64), np.array([n], dtype=np.int64))]}
     spent = 0
