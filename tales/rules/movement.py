@@ -247,11 +247,42 @@ def reach(
     rest can be on no cheapest and no safest route): memory and time grow with the spaces
     reached, not with the movement. :func:`reach_table` is the full table it agrees with.
     """
+    recent = _recent(position)
+    key = (id(position), figure_id, points, leap, rules, safe_only)
+    kept = recent.get(key)
+    if kept is not None and kept[0] is position:
+        return kept[1]
+    found = _reach(position, figure_id, points, leap, rules, safe_only)
+    if len(recent) >= _KEEP:
+        del recent[next(iter(recent))]
+    recent[key] = (position, found)
+    return found
+
+
+# The last few searches on a board, by position (the very object: positions never change)
+# and Move: a decision, the bot weighing it, the Move that carries it out and every replay
+# of the same position by ``all_outcomes`` ask the same question and get the same answer.
+# Kept in the board's cache, so ``Board.forget`` drops them too.
+_KEEP = 16
+_Recent = dict[tuple[int, str, int, bool, MoveRules, bool], tuple[Position, Reach]]
+
+
+def _recent(position: Position) -> _Recent:
+    board = position.board
+    found = board.cached("recent reaches")
+    if found is None:
+        found = {}
+        board.remember("recent reaches", found)
+    return found  # type: ignore[return-value]
+
+
+def _reach(position: Position, figure_id: str, points: int, leap: bool, rules: MoveRules,
+           safe_only: bool) -> Reach:
     figure = position.figure(figure_id)
     n = position.board.n
     links = position.board.links
     search = _search(position, figure, points, leap, rules, safe_only)
-    if n <= fields.SMALL_BOARD:
+    if _plain_wins(n, search.points):
         return _plain_reach(position, figure, search, leap)
     span = n + 1
     best_damage = np.full(n, _NEVER, dtype=np.int64)
@@ -300,6 +331,18 @@ def reach(
     return Reach(figure, search.points, leap, costs, layers,
                  cheapest if leap else safest, best_damage, search.landing, search.steps,
                  search.dangerous)
+
+
+#: A Move of up to this many points on a board of up to :data:`MID_BOARD` spaces is
+#: searched in plain Python too: it reaches few spaces, and numpy's per-layer overhead
+#: costs more than the search (tools/bench_reach.py).
+SHORT_MOVE = 24
+MID_BOARD = 2000
+
+
+def _plain_wins(n: int, points: int) -> bool:
+    """Is the plain-Python search the faster one here (the results are the same)?"""
+    return n <= fields.SMALL_BOARD or (n <= MID_BOARD and points <= SHORT_MOVE)
 
 
 def _linked(position: Position) -> list[list[int]]:
@@ -470,6 +513,7 @@ def move(
     path: tuple[int, ...] | None = None,
     rules: MoveRules = DEFAULT_RULES,
     pause: Pause | None = None,
+    routes: Reach | None = None,
 ) -> Resolution[MoveResult]:
     """Move (or Leap) ``figure_id`` to ``to`` with ``points`` of movement.
 
@@ -479,8 +523,10 @@ def move(
     passes. An Overrun mover displaces figures to the Nearest Unoccupied space (ties: a
     Decision). A mover Defeated on the way stops there and is removed at once (glossary:
     Defeated); one Wounded on the way pauses for its Wounded Reactions (``pause``).
+    ``routes``: this very Move's :func:`reach` when the caller has it (not searched again).
     """
-    routes = reach(position, figure_id, points, leap, rules)
+    if routes is None:
+        routes = reach(position, figure_id, points, leap, rules)
     figure = routes.figure
     names = position.board.names
     if to not in routes:

@@ -277,10 +277,14 @@ def schemer_move(
     # (a Safe path for the Move itself: targeting as if Leap does not make one)
     safe_only = (rules.dangerous_paths is DangerousPaths.AVOID
                  and bool(np.isfinite(first.safe_steps[final])))
-    routes = reach(position, figure.id, points, leap, rules.move, safe_only=safe_only)
-    if safe_only and first.dangerous.any():
-        avoided = sorted(s for s in reach(position, figure.id, points, leap, rules.move).costs
-                         if first.dangerous[s])
+    # One Reach for the decision and the Move (with no Dangerous space, keeping to Safe
+    # ones changes nothing); a second, kept to Safe spaces, only when there are some.
+    anywhere = reach(position, figure.id, points, leap, rules.move)
+    keep_safe = safe_only and bool(first.dangerous.any())
+    routes = (reach(position, figure.id, points, leap, rules.move, safe_only=True)
+              if keep_safe else anywhere)
+    if keep_safe:
+        avoided = sorted(s for s in anywhere.costs if first.dangerous[s])
         if avoided:
             reasons.append("a Safe path exists: it keeps off the Dangerous "
                            + ("space " if len(avoided) == 1 else "spaces ")
@@ -318,7 +322,7 @@ def schemer_move(
         return SchemerMove(figure.id, figure.at, figure.at, (figure.at,), target, final, 0,
                            tuple(reasons))
     result = yield from move(position, figure.id, to, points, leap, route.path, rules.move,
-                             pause)
+                             pause, routes=anywhere)
     if result.defeated:
         where = names[result.path[-1]]
         reasons.append(f"Defeated on {where}: removed at once, it goes no farther (Defeated)")
