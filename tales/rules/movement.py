@@ -14,8 +14,10 @@ the movement, by a layered search over (movement points spent, space) done with 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -247,33 +249,36 @@ def reach(
     rest can be on no cheapest and no safest route): memory and time grow with the spaces
     reached, not with the movement. :func:`reach_table` is the full table it agrees with.
     """
-    recent = _recent(position)
-    key = (id(position), figure_id, points, leap, rules, safe_only)
+    return remembered(position, ("reach", figure_id, points, leap, rules, safe_only),
+                      lambda: _reach(position, figure_id, points, leap, rules, safe_only))
+
+
+T = TypeVar("T")
+_KEEP = 32
+
+
+def remembered(position: Position, question: Hashable, compute: Callable[[], T]) -> T:
+    """``compute()``, or its answer from a recent call with the same ``question`` about
+    this very ``position`` (positions never change, the searches are pure): a decision,
+    the bot weighing it, the Move that carries it out and every replay of the same position
+    by ``all_outcomes`` ask the same question. The last few answers are kept in the
+    board's cache, so ``Board.forget`` drops them too."""
+    board = position.board
+    recent = board.cached("recent answers")
+    if recent is None:
+        recent = {}
+        board.remember("recent answers", recent)
+    assert isinstance(recent, dict)
+    key = (id(position), question)
     kept = recent.get(key)
     if kept is not None and kept[0] is position:
-        return kept[1]
-    found = _reach(position, figure_id, points, leap, rules, safe_only)
+        answer: T = kept[1]
+        return answer
+    answer = compute()
     if len(recent) >= _KEEP:
         del recent[next(iter(recent))]
-    recent[key] = (position, found)
-    return found
-
-
-# The last few searches on a board, by position (the very object: positions never change)
-# and Move: a decision, the bot weighing it, the Move that carries it out and every replay
-# of the same position by ``all_outcomes`` ask the same question and get the same answer.
-# Kept in the board's cache, so ``Board.forget`` drops them too.
-_KEEP = 16
-_Recent = dict[tuple[int, str, int, bool, MoveRules, bool], tuple[Position, Reach]]
-
-
-def _recent(position: Position) -> _Recent:
-    board = position.board
-    found = board.cached("recent reaches")
-    if found is None:
-        found = {}
-        board.remember("recent reaches", found)
-    return found  # type: ignore[return-value]
+    recent[key] = (position, answer)
+    return answer
 
 
 def _reach(position: Position, figure_id: str, points: int, leap: bool, rules: MoveRules,

@@ -22,7 +22,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cache
 
 import numpy as np
 import numpy.typing as npt
@@ -33,7 +32,15 @@ from tales.board.figures import Figure, Keyword
 from tales.board.position import Position
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.health import LeastFortitude
-from tales.rules.movement import DEFAULT_RULES, MoveResult, MoveRules, blocking, move, reach
+from tales.rules.movement import (
+    DEFAULT_RULES,
+    MoveResult,
+    MoveRules,
+    blocking,
+    move,
+    reach,
+    remembered,
+)
 from tales.rules.spaces import Pause, danger_table, entry_costs
 from tales.rules.targets import Selector, select, target_spaces
 
@@ -118,6 +125,13 @@ class _Model:
 
 
 def _model(position: Position, figure: Figure, leap: bool, rules: MoveRules) -> _Model:
+    """The targeting model, searched once per position (replays and ties reuse it)."""
+    return remembered(position, ("schemer model", figure.id, leap, rules),
+                      lambda: _search_model(position, figure, leap, rules))
+
+
+def _search_model(position: Position, figure: Figure, leap: bool, rules: MoveRules
+                  ) -> _Model:
     board = position.board
     n = board.n
     blocked = position.blocked()
@@ -245,7 +259,7 @@ def schemer_move(
     first = _model(position, figure, leap, rules.move)
     models: list[Callable[[], _Model]] = [lambda: first]
     if not leap:
-        models.append(cache(lambda: _model(position, figure, True, rules.move)))
+        models.append(lambda: _model(position, figure, True, rules.move))
     candidates, model = _pick_candidates(position, figure, list(spaces), models, reasons)
     if not candidates or model is None:
         return stay("no legal target space: it does not move")
