@@ -42,17 +42,18 @@ class DistanceGraph:
         self.n = int(links.shape[0])
         self.passable = passable
         ordered = links
-        keep = ordered >= 0
-        keep &= passable[:, None]
-        keep[keep] &= passable[ordered[keep]]
         self._neighbours: list[list[int]] | None = None
         self._matrix: Any = None
         if self.n <= SMALL_BOARD:
-            self._neighbours = [row[mask].tolist() for row, mask in zip(ordered, keep,
-                                                                         strict=True)]
+            ok = passable.tolist()
+            self._neighbours = [[t for t in row if t >= 0 and ok[t]] if ok[s] else []
+                                for s, row in enumerate(ordered.tolist())]
         else:
             from scipy.sparse import csr_matrix  # only boards this large need scipy
 
+            keep = ordered >= 0
+            keep &= passable[:, None]
+            keep[keep] &= passable[ordered[keep]]
             indptr = np.zeros(self.n + 1, dtype=np.int32)
             np.cumsum(keep.sum(axis=1), out=indptr[1:])
             indices = ordered[keep].astype(np.int32)
@@ -64,7 +65,7 @@ class DistanceGraph:
         assert self._neighbours is not None
         neighbours = self._neighbours
         distance = [UNREACHABLE] * self.n
-        if self.passable[source]:
+        if neighbours[source] or self.passable[source]:
             distance[source] = 0
             frontier, step = [source], 0
             while frontier:
