@@ -5,8 +5,9 @@ Two rows of the issue's table: ``tales simulate`` on the cellar door with gerki 
 players and random bots (goal: 100 games a second a core). Each is measured in one run
 against an honest baseline on the same seeds: replaying the very answers the bots gave
 through the Game driver (the rules' own cost, with no bot thinking and no chance drawn),
-so the ratio says how much of a game is the bots. The rate is also measured on local
-worker processes (the reports must be the same). Each line prints its ratio to the goal
+so the ratio says how much of a game is the bots. Rates a core are this process's own
+processor time (a shared machine disturbs it less than the clock). The rate is also
+measured by the clock on local worker processes (the reports must be the same). Each line prints its ratio to the goal
 (games a second / 100; 1.0 or more meets it). Run:
 
     python tools/bench_sim.py [--games 40] [--workers 2]
@@ -35,13 +36,13 @@ GOAL = 100.0  # games a second a core, both rows
 
 
 def best_seconds(repeat: int, job: Callable[[], object]) -> float:
-    """The fastest of ``repeat`` runs of ``job`` (the machine is shared: the least
-    disturbed run is the truest)."""
+    """The least processor time of ``repeat`` runs of ``job``: "a core" is this process's
+    own time, which other work on a shared machine disturbs far less than the clock."""
     times = []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         job()
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return min(times)
 
 

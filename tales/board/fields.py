@@ -152,13 +152,13 @@ def entry_cost_field(
     (entering ``source`` included) instead.
     """
     n = int(links.shape[0])
+    if n <= SMALL_BOARD:
+        return _plain_dijkstra(links, passable, entry_cost, source, toward)
     ok = passable.copy()
     ok[source] = True
     keep = links >= 0
     keep &= ok[:, None]
     keep[keep] &= ok[links[keep]]
-    if n <= SMALL_BOARD:
-        return _plain_dijkstra(links, keep, entry_cost, source, toward)
     indptr = np.zeros(n + 1, dtype=np.int32)
     np.cumsum(keep.sum(axis=1), out=indptr[1:])
     indices = links[keep].astype(np.int32)
@@ -173,28 +173,50 @@ def entry_cost_field(
     return result
 
 
-def _plain_dijkstra(links: IntArray, keep: BoolArray, entry_cost: npt.NDArray[np.float64],
-                    source: int, toward: bool) -> npt.NDArray[np.float64]:
-    """:func:`entry_cost_field` on a small board, in plain Python (heapq)."""
+# neighbour lists of recent link tables (by the very array: boards never change), forward
+# and reversed: (the table, its rows, for each space the spaces that list it)
+_LISTS: list[tuple[IntArray, list[list[int]], list[list[int]]]] = []
+
+
+def _lists(links: IntArray) -> tuple[list[list[int]], list[list[int]]]:
+    for kept in _LISTS:
+        if kept[0] is links:
+            return kept[1], kept[2]
+    rows = [[t for t in row if t >= 0] for row in links.tolist()]
+    back: list[list[int]] = [[] for _ in rows]
+    for here, row in enumerate(rows):
+        for there in row:
+            back[there].append(here)
+    if len(_LISTS) >= 8:
+        _LISTS.pop(0)
+    _LISTS.append((links, rows, back))
+    return rows, back
+
+
+def _plain_dijkstra(links: IntArray, passable: BoolArray,
+                    entry_cost: npt.NDArray[np.float64], source: int, toward: bool
+                    ) -> npt.NDArray[np.float64]:
+    """:func:`entry_cost_field` on a small board, in plain Python (heapq) over neighbour
+    lists kept per board. Toward ``source``, the search runs backward: from a space to the
+    spaces whose step onto it (costing its own entry) it extends."""
     n = int(links.shape[0])
     costs = entry_cost.tolist()
-    edges: list[list[tuple[int, float]]] = [[] for _ in range(n)]
-    for here, (row, mask) in enumerate(zip(links.tolist(), keep.tolist(), strict=True)):
-        for there, kept in zip(row, mask, strict=True):
-            if kept:
-                if toward:  # the cost of the step here -> there, searched from ``there``
-                    edges[there].append((here, costs[there]))
-                else:
-                    edges[here].append((there, costs[there]))
+    ok = passable.tolist()
+    ok[source] = True
+    rows, back = _lists(links)
+    following = back if toward else rows
     best = [math.inf] * n
     best[source] = 0.0
     queue = [(0.0, source)]
     while queue:
         spent, here = heapq.heappop(queue)
-        if spent > best[here]:
+        if spent > best[here] or not ok[here]:
             continue
-        for there, cost in edges[here]:
-            total = spent + cost
+        step = costs[here] if toward else 0.0
+        for there in following[here]:
+            if not ok[there]:
+                continue
+            total = spent + (step if toward else costs[there])
             if total < best[there]:
                 best[there] = total
                 heapq.heappush(queue, (total, there))
