@@ -7,8 +7,8 @@ against an honest baseline on the same seeds: replaying the very answers the bot
 through the Game driver (the rules' own cost, with no bot thinking and no chance drawn),
 so the ratio says how much of a game is the bots. Rates a core are this process's own
 processor time (a shared machine disturbs it less than the clock). The rate is also
-measured by the clock on local worker processes (the reports must be the same). Each line prints its ratio to the goal
-(games a second / 100; 1.0 or more meets it). Run:
+measured by the clock on local worker processes (the reports must be the same). Each
+line prints its ratio to the goal (games a second / 100; 1.0 or more meets it). Run:
 
     python tools/bench_sim.py [--games 40] [--workers 2]
 """

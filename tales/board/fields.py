@@ -40,6 +40,7 @@ class DistanceGraph:
 
     def __init__(self, links: IntArray, passable: BoolArray) -> None:
         self.n = int(links.shape[0])
+        self.links = links
         self.passable = passable
         ordered = links
         self._neighbours: list[list[int]] | None = None
@@ -154,28 +155,61 @@ def entry_cost_field(
     n = int(links.shape[0])
     if n <= SMALL_BOARD:
         return _plain_dijkstra(links, passable, entry_cost, source, toward)
-    ok = passable.copy()
-    ok[source] = True
-    keep = links >= 0
-    keep &= ok[:, None]
-    keep[keep] &= ok[links[keep]]
-    indptr = np.zeros(n + 1, dtype=np.int32)
-    np.cumsum(keep.sum(axis=1), out=indptr[1:])
-    indices = links[keep].astype(np.int32)
-    weights = entry_cost[indices].astype(np.float64)
-    from scipy.sparse import csr_matrix
     from scipy.sparse.csgraph import dijkstra
 
-    graph = csr_matrix((weights, indices, indptr), shape=(n, n))
-    if toward:
-        graph = graph.T.tocsr()
+    ok = passable.copy()
+    ok[source] = True
+    graph, sources, targets, order = _sparse(links, toward)
+    # every link is in the graph; one that leaves or enters a space not passable costs
+    # infinity (no shortest path uses it: the same field as leaving it out)
+    weights = np.where(ok[sources] & ok[targets], entry_cost[targets], np.inf)
+    graph.data = weights[order].astype(np.float64)
     result: npt.NDArray[np.float64] = dijkstra(graph, directed=True, indices=source)
     return result
+
+
+# sparse graphs of recent link tables (by the very array): (the table, toward, the graph,
+# each stored link's space it leaves and enters, and the order of the stored links)
+_SPARSE: list[tuple[IntArray, bool, Any, IntArray, IntArray, IntArray]] = []
+
+
+def _sparse(links: IntArray, toward: bool) -> tuple[Any, IntArray, IntArray, IntArray]:
+    """Every link of ``links`` as a sparse graph (reversed ``toward``), built once per
+    table; its weights are set for each search."""
+    for kept in _SPARSE:
+        if kept[0] is links and kept[1] is toward:
+            return kept[2], kept[3], kept[4], kept[5]
+    from scipy.sparse import csr_matrix
+
+    n = int(links.shape[0])
+    valid = links >= 0
+    counts = valid.sum(axis=1)
+    sources = np.repeat(np.arange(n, dtype=np.int32), counts)
+    targets = links[valid].astype(np.int32)
+    order = np.arange(len(targets), dtype=np.int32)
+    if toward:  # the link here -> there, searched from there: rows by the space entered
+        order = np.lexsort((sources, targets)).astype(np.int32)
+        rows, columns = targets[order], sources[order]
+    else:
+        rows, columns = sources, targets
+    indptr = np.zeros(n + 1, dtype=np.int32)
+    np.cumsum(np.bincount(rows, minlength=n), out=indptr[1:])
+    graph = csr_matrix((np.ones(len(columns)), columns, indptr), shape=(n, n))
+    if len(_SPARSE) >= 8:
+        _SPARSE.pop(0)
+    _SPARSE.append((links, toward, graph, sources, targets, order))
+    return graph, sources, targets, order
 
 
 # neighbour lists of recent link tables (by the very array: boards never change), forward
 # and reversed: (the table, its rows, for each space the spaces that list it)
 _LISTS: list[tuple[IntArray, list[list[int]], list[list[int]]]] = []
+
+
+def neighbour_lists(links: IntArray) -> list[list[int]]:
+    """Each space's linked neighbours as a list, built once per link table (a board's:
+    boards never change). Shared: read it, never change it."""
+    return _lists(links)[0]
 
 
 def _lists(links: IntArray) -> tuple[list[list[int]], list[list[int]]]:

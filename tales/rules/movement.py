@@ -209,7 +209,7 @@ def _search(position: Position, figure: Figure, points: int, leap: bool, rules: 
     if leap and Keyword.TINY not in figure.keywords:
         # Leap X: "must end its movement on an Unoccupied space as normal" (Overrun or not)
         no_end = position.occupied(ignoring=figure.id)
-    damage, dangerous = danger_table(position, figure)
+    damage, dangerous = dangers(position, figure)
     if safe_only:
         if leap:
             no_end = no_end | dangerous
@@ -255,6 +255,18 @@ def reach(
 
 T = TypeVar("T")
 _KEEP = 32
+
+
+def dangers(position: Position, figure: Figure) -> tuple[IntArray, BoolArray]:
+    """:func:`~tales.rules.spaces.danger_table`, once per position and figure (the
+    arrays are shared: read them, never write to them)."""
+    def compute() -> tuple[IntArray, BoolArray]:
+        damage, dangerous = danger_table(position, figure)
+        damage.setflags(write=False)
+        dangerous.setflags(write=False)
+        return damage, dangerous
+
+    return remembered(position, ("dangers", figure.id), compute)
 
 
 def remembered(position: Position, question: Hashable, compute: Callable[[], T]) -> T:
@@ -350,23 +362,13 @@ def _plain_wins(n: int, points: int) -> bool:
     return n <= fields.SMALL_BOARD or (n <= MID_BOARD and points <= SHORT_MOVE)
 
 
-def _linked(position: Position) -> list[list[int]]:
-    """Each space's neighbours not behind a Wall, as lists (built once per board)."""
-    board = position.board
-    found = board.cached("linked lists")
-    if found is None:
-        found = [[int(s) for s in row if s >= 0] for row in board.links.tolist()]
-        board.remember("linked lists", found)
-    return found  # type: ignore[return-value]
-
-
 def _plain_reach(position: Position, figure: Figure, search: _Search, leap: bool) -> Reach:
     """:func:`reach` in plain Python over neighbour lists: the same layers, keys and ties
     (the least key wins at each space, as ``np.minimum.at`` does), faster than numpy on
     boards of a few hundred spaces, where small arrays cost more than they save."""
     n = position.board.n
     span = n + 1
-    neighbours = _linked(position)
+    neighbours = fields.neighbour_lists(position.board.links)
     passable: list[bool] = search.passable.tolist()
     steps: list[int] = search.steps.tolist()
     step_damage: list[int] = search.step_damage.tolist()
@@ -376,6 +378,7 @@ def _plain_reach(position: Position, figure: Figure, search: _Search, leap: bool
     cheapest = [-1] * n
     safest = [-1] * n
     layers: dict[int, _Layer] = {}
+    reached: list[int] = []
     pending: dict[int, dict[int, int]] = {0: {search.start: n}}
     while pending:
         spent = min(pending)
@@ -387,6 +390,7 @@ def _plain_reach(position: Position, figure: Figure, search: _Search, leap: bool
                 safest[space] = spent
                 if cheapest[space] < 0:
                     cheapest[space] = spent
+                    reached.append(space)
                 kept[space] = key
         if not kept:
             continue
@@ -405,8 +409,8 @@ def _plain_reach(position: Position, figure: Figure, search: _Search, leap: bool
                     pending[arrive] = {to: new_key}
                 elif new_key < arrivals.get(to, never):
                     arrivals[to] = new_key
-    endable = search.endable.tolist()
-    costs = {s: cheapest[s] for s in range(n) if cheapest[s] >= 0 and endable[s]}
+    endable = search.endable
+    costs = {s: cheapest[s] for s in sorted(reached) if endable[s]}
     return Reach(figure, search.points, leap, costs, layers,
                  cheapest if leap else safest, best_damage, search.landing.tolist(), steps,
                  search.dangerous.tolist())

@@ -37,11 +37,12 @@ from tales.rules.movement import (
     MoveResult,
     MoveRules,
     blocking,
+    dangers,
     move,
     reach,
     remembered,
 )
-from tales.rules.spaces import Pause, danger_table, entry_costs
+from tales.rules.spaces import Pause, entry_costs
 from tales.rules.targets import Selector, select, target_spaces
 
 FloatArray = npt.NDArray[np.float64]
@@ -136,7 +137,7 @@ def _search_model(position: Position, figure: Figure, leap: bool, rules: MoveRul
     n = board.n
     blocked = position.blocked()
     no_pass, _ = blocking(position, figure, rules)
-    damage, dangerous = danger_table(position, figure)
+    damage, dangerous = dangers(position, figure)
     start = figure.at
     if leap:
         passable = ~blocked
@@ -359,7 +360,7 @@ def _approach(
     no_pass, _ = blocking(position, figure, rules.move)
     passable = ~position.blocked() & ~no_pass
     if safe_only:
-        passable &= ~danger_table(position, figure)[1]
+        passable &= ~dangers(position, figure)[1]
         passable[final] = True
     costs = entry_costs(position, figure).astype(np.float64)
     return entry_cost_field(board.links, passable, costs, final, toward=True)
