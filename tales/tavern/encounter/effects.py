@@ -217,9 +217,12 @@ def worthwhile(table: Caverns, name: str, step: Step) -> bool:
     """Could ``step`` of a card ``name`` plays change anything now? Not a heal with everyone
     it may heal at full health (no Potion offered at full health), a cure with nobody it may
     cure poisoned, a redirection with nobody else alive, a theft with no Item to take."""
+    if step.op not in (Op.HEAL, Op.CURE, Op.REDIRECT, Op.STEAL):
+        return True
     others = [p for p in table.living() if p.name != name]
-    whom = {Whom.YOU: [table.player(name)], Whom.OTHER: others,
-            Whom.ANY: table.living(), Whom.EACH: table.living()}.get(step.whom, [])
+    whom = ([table.player(name)] if step.whom is Whom.YOU else others
+            if step.whom is Whom.OTHER else table.living()
+            if step.whom in (Whom.ANY, Whom.EACH) else [])
     if step.op is Op.HEAL:
         return any(p.life < LIFE for p in whom)
     if step.op is Op.CURE:

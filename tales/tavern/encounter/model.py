@@ -332,8 +332,10 @@ class Caverns:
     def ability(self, name: str) -> Card | None:
         """``name``'s character ability, if they may still use it this Encounter."""
         player = self.player(name)
-        card = dict(self.abilities).get(player.character)
-        return card if card is not None and player.used < card.uses else None
+        for character, card in reversed(self.abilities):  # the last, as a dict keeps
+            if character == player.character:
+                return card if player.used < card.uses else None
+        return None
 
     def copy(self, **changes: object) -> Caverns:
         """This table with ``changes``: a cheap copy (its log is shared, append-only), for
