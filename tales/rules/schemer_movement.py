@@ -315,8 +315,9 @@ def schemer_move(
         to = final
     else:
         distance = _approach(position, figure, final, rules, safe_only)
-        options = [(int(distance[s]), routes.least_damage(s), s)
-                   for s in routes.costs if np.isfinite(distance[s])]
+        damages = routes.least_damages()  # every end space's least damage, one pass
+        options = [(int(distance[s]), damage, s) for s, damage in damages.items()
+                   if np.isfinite(distance[s])]
         if not options:
             return stay("cannot get any nearer: it does not move")
         nearest = min(d for d, _, _ in options)
