@@ -208,7 +208,7 @@ def ready_phase(ctx: Context, state: GameState) -> Resolution[GameState]:
         pooky[card.id] = yield from _roll_pooky(ctx, card.id, card.name)
     bag = _fill_bag(ctx, state, on_map)
     return evolve(state, schemes=schemes, alternating=alternating, pooky=pooky, bag=bag,
-                   turns={}, drawn=())
+                  turns={}, drawn=())
 
 
 def _roll_pooky(ctx: Context, who: str, name: str) -> Resolution[int]:
@@ -369,8 +369,8 @@ def _after_turn(ctx: Context, state: GameState, before: Position, token: str) ->
     if token.startswith(GROUP_TOKEN) and lost_by_heroes:
         dealt[token.split(" ", 1)[1]] += lost_by_heroes
     return evolve(state, fallen=tuple(fallen), schemers_defeated=defeated,
-                   taken=dict(taken), dealt=dict(dealt), hero_damage=dict(hero_damage),
-                   heroes_wounded=frozenset(wounded))
+                  taken=dict(taken), dealt=dict(dealt), hero_damage=dict(hero_damage),
+                  heroes_wounded=frozenset(wounded))
 
 
 # --- parts, events, objectives ----------------------------------------------------------

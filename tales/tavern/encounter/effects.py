@@ -88,9 +88,9 @@ def die(table: Caverns, name: str) -> Caverns:
         return table
     table = table.with_player(evolve(player, dead=True, hand=(), initiative=0, riders=()))
     table = evolve(table, initiative=table.initiative[:-1],
-                    discard=(*table.discard, *player.hand, *player.riders))
+                   discard=(*table.discard, *player.hand, *player.riders))
     table = evolve(table, set_cards=tuple(e for e in table.set_cards if e[0] != name),
-                    discard=(*table.discard,
+                   discard=(*table.discard,
                              *(c for n, c in table.set_cards if n == name)))
     return table.note(f"{name} dies")
 
@@ -177,7 +177,7 @@ def from_hand(table: Caverns, name: str, card_name: str) -> tuple[Caverns, Card]
     player = table.player(name)
     index = next(i for i, c in enumerate(player.hand) if c.name == card_name)
     return table.with_player(evolve(player, hand=player.hand[:index]
-                                     + player.hand[index + 1:])), player.hand[index]
+                                    + player.hand[index + 1:])), player.hand[index]
 
 
 def discard_from_hand(table: Caverns, name: str, card_name: str) -> Caverns:
@@ -289,7 +289,7 @@ def negotiate(table: Caverns, only: Sequence[str] | None) -> Resolution[Caverns]
                               Decider.PLAYER, name, state=table)
         index = next(i for i, c in enumerate(player.items) if c.name == choice)
         table = table.with_player(evolve(player, items=player.items[:index]
-                                          + player.items[index + 1:]))
+                                         + player.items[index + 1:]))
         other = table.player(whom)
         table = table.with_player(evolve(other, items=(*other.items, player.items[index])))
         table = table.note(f"{name} gives {choice} to {whom}")
@@ -308,7 +308,7 @@ def use(table: Caverns, name: str, card: Card, incoming: Incoming | None = None
         index = player.items.index(card)
         table = evolve(table.with_player(evolve(player, items=player.items[:index]
                                                   + player.items[index + 1:])),
-                        removed=(*table.removed, card))
+                       removed=(*table.removed, card))
     verb = "drinks" if card.potion else "uses" if card.kind is Kind.ITEM or card.ability \
         else "plays"
     table = table.note(f"{name} {verb} {card.name}")
@@ -487,7 +487,7 @@ def apply(table: Caverns, name: str, who: str, step: Step, label: str,
                                 state=table)
         index = next(i for i, c in enumerate(player.items) if c.name == choice)
         table = table.with_player(evolve(player, items=player.items[:index]
-                                          + player.items[index + 1:]))
+                                         + player.items[index + 1:]))
         thief = table.player(name)
         return table.with_player(evolve(thief, items=(*thief.items, player.items[index])))
     return table
@@ -512,11 +512,11 @@ def change_blow(table: Caverns, name: str, step: Step, label: str) -> Resolution
         changed = evolve(blow, missed=True)
     elif step.op is Op.HALVE:
         changed = evolve(blow, index=max(blow.index - 1, 0),
-                          shift=blow.shift - (blow.index > 0))
+                         shift=blow.shift - (blow.index > 0))
     else:
         top = at_top(blow)  # "it cannot be doubled further"
         changed = evolve(blow, index=min(blow.index + 1, len(blow.ladder) - 1),
-                          shift=blow.shift + (not top))
+                         shift=blow.shift + (not top))
     if blow.announced is not None and step.op is not Op.MISS:
         changed = evolve(changed, announced=reannounce(blow, changed, table))
     table = evolve(table, stack=(*table.stack[:index], changed, *table.stack[index + 1:]))
@@ -552,5 +552,5 @@ def edge_out(table: Caverns, name: str, label: str) -> Resolution[Caverns]:
     index = [i for i, (n, _) in enumerate(table.set_cards) if n != name][options.index(chosen)]
     whose, card = table.set_cards[index]
     table = evolve(table, set_cards=table.set_cards[:index] + table.set_cards[index + 1:],
-                    discard=(*table.discard, card))
+                   discard=(*table.discard, card))
     return table.note(f"{label}: {whose}'s set card is discarded")

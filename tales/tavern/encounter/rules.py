@@ -107,12 +107,12 @@ def begin(table: Caverns, encounter: Encounter) -> Resolution[Caverns]:
     Initiative."""
     number = table.number + 1
     table = evolve(table, encounter=encounter, number=number,
-                    life=encounter.life_for(table.started), tokens=encounter.tokens,
-                    round=0, event=None, treasure=None, barrier=encounter.barrier, rules=(),
-                    power=0, slayer=None, fallen=(), totalled=False, stack=(),
-                    wereboar=encounter if encounter.special is Special.WEREBOAR
-                    else table.wereboar,
-                    players=tuple(evolve(p, used=0) for p in table.players))
+                   life=encounter.life_for(table.started), tokens=encounter.tokens,
+                   round=0, event=None, treasure=None, barrier=encounter.barrier, rules=(),
+                   power=0, slayer=None, fallen=(), totalled=False, stack=(),
+                   wereboar=encounter if encounter.special is Special.WEREBOAR
+                   else table.wereboar,
+                   players=tuple(evolve(p, used=0) for p in table.players))
     table = table.note(f"Encounter {number}: {encounter.name} ({table.life} Life Points)")
     if encounter.creature and table.events:
         event = table.events[-1]
@@ -205,7 +205,7 @@ def lich_phases(table: Caverns, card: Encounter, before: Sequence[str] = ()
     if dead and table.living():
         lich = table.encounter
         table = evolve(table, tokens=(card.revive or 20,) * len(dead), slayer=None,
-                        fallen=(), totalled=False, encounter=evolve(card, matrix=())).note(
+                       fallen=(), totalled=False, encounter=evolve(card, matrix=())).note(
             f"the dead rise: {', '.join(p.name for p in dead)}")
         for player in dead:
             table = table.with_player(evolve(player, undead=True))
@@ -217,9 +217,9 @@ def lich_phases(table: Caverns, card: Encounter, before: Sequence[str] = ()
         for player in dead:  # back to the dead: their cards are discarded
             gone = table.player(player.name)
             table = evolve(table.with_player(evolve(gone, hand=())),
-                            discard=(*table.discard, *gone.hand))
+                           discard=(*table.discard, *gone.hand))
     return evolve(table, tokens=(), life=card.life_for(table.started), slayer=None,
-                   fallen=(), totalled=False).note("the Emperor Lich himself")
+                  fallen=(), totalled=False).note("the Emperor Lich himself")
 
 
 def combat_round(table: Caverns) -> Resolution[tuple[Caverns, str | None]]:
@@ -228,7 +228,7 @@ def combat_round(table: Caverns) -> Resolution[tuple[Caverns, str | None]]:
     creature is dead no one else takes a turn and it attacks no more; poison still hurts
     at the end of the round."""
     table = evolve(table, round=table.round + 1, stack=(), set_cards=(), revealed=0,
-                    totalled=False)
+                   totalled=False)
     table = table.note(f"Round {table.round}")
     if table.encounter is not None and table.encounter.special is Special.GLUTTONY:
         table = yield from gluttony(table)
@@ -303,7 +303,7 @@ def gluttony(table: Caverns) -> Resolution[Caverns]:
         table = yield from draw(table, name, count)
         free = 1 if Rule.DAYLIGHT in table.rules and ("fed", name) not in table.flags else 0
         table = evolve(table, power=table.power + each * (count - free),
-                        flags=(*table.flags, ("fed", name)))
+                       flags=(*table.flags, ("fed", name)))
         table = table.note(f"{name} draws {count}: Gluttony's power is {table.power}")
     return table
 
@@ -482,9 +482,9 @@ def wereboar(table: Caverns) -> Resolution[Caverns]:
         if not table.living():
             break
         fight_card = evolve(card, name=f"{beast.name} the Wereboar",
-                             life=((table.started, beast.life),), special=Special.NONE,
-                             tokens=(), creature=False,
-                             matrix=tuple(evolve(r, turns=False) for r in card.matrix))
+                            life=((table.started, beast.life),), special=Special.NONE,
+                            tokens=(), creature=False,
+                            matrix=tuple(evolve(r, turns=False) for r in card.matrix))
         table = table.note(f"{beast.name} becomes a Wereboar")
         table = yield from encounter(table, fight_card, beast=beast.name)
         if not table.living():
