@@ -52,8 +52,10 @@ def evolve(state: T, /, **changes: Any) -> T:
     if not changes.keys() <= names:
         unknown = sorted(changes.keys() - names)[0]
         raise TypeError(f"{cls.__name__} has no field {unknown!r}")
-    new = object.__new__(cls)
-    values = new.__dict__
-    values.update(state.__dict__)
-    values.update(changes)
+    new = _new(cls)
+    _set(new, "__dict__", {**state.__dict__, **changes})
     return new
+
+
+_new = object.__new__
+_set = object.__setattr__
