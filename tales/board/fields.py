@@ -44,9 +44,10 @@ class DistanceGraph:
         self.passable = passable
         ordered = links
         self._neighbours: list[list[int]] | None = None
+        self._open: list[bool] = []  # small boards: ``passable`` as a list
         self._matrix: Any = None
         if self.n <= SMALL_BOARD:
-            ok = passable.tolist()
+            ok = self._open = passable.tolist()
             self._neighbours = [[t for t in row if t >= 0 and ok[t]] if ok[s] else []
                                 for s, row in enumerate(ordered.tolist())]
         else:
@@ -66,7 +67,7 @@ class DistanceGraph:
         assert self._neighbours is not None
         neighbours = self._neighbours
         distance = [UNREACHABLE] * self.n
-        if neighbours[source] or self.passable[source]:
+        if neighbours[source] or self._open[source]:
             distance[source] = 0
             frontier, step = [source], 0
             while frontier:
@@ -105,9 +106,15 @@ class DistanceGraph:
 
     def field(self, source: int) -> IntArray:
         """Distance from ``source`` to every space; ``-1`` where no path exists."""
-        if source not in self._fields:
-            self.fields([source])
-        return self._fields[source]
+        found = self._fields.get(source)
+        if found is None:
+            if self._neighbours is None:
+                self.fields([source])
+                return self._fields[source]
+            found = self._breadth_first(source)
+            found.setflags(write=False)
+            self._fields[source] = found
+        return found
 
     def forget(self) -> None:
         """Drop the cached fields (keeps the graph)."""
