@@ -58,6 +58,9 @@ class Log(Sequence[str]):
 
     def __getitem__(self, index: int | slice) -> str | tuple[str, ...]:
         if isinstance(index, slice):
+            start, stop, step = index.indices(self._size)
+            if step == 1:  # the usual "lines since": no copy of the rest
+                return tuple(self._lines[start:stop])
             return tuple(self._lines[:self._size][index])
         if index < 0:
             index += self._size

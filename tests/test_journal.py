@@ -32,6 +32,7 @@ def test_a_log_reads_like_the_tuple_it_replaces(steps: list[tuple[int, list[str]
         assert log == plain and tuple(log) == plain and len(log) == len(plain)
         assert list(reversed(log)) == list(reversed(plain))
         assert log[-2:] == plain[-2:] and hash(log) == hash(plain)
+        assert log[1:] == plain[1:] and log[::-2] == plain[::-2] and log[5:2] == plain[5:2]
         if plain:
             assert log[-1] == plain[-1] and log[0] == plain[0]
         assert pickle.loads(pickle.dumps(log)) == plain
