@@ -4,12 +4,13 @@ readings of ambiguous rules that a game can switch (docs/rules-decisions.md, Gam
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from tales.board.figures import Figure, Role
 from tales.board.position import Position
+from tales.evolve import evolve
 from tales.rules.attacks import Battle
 from tales.rules.health import LeastFortitude
 from tales.rules.large import LargeDifficult, LargeForced, LargeRules, LargeTurns
@@ -235,19 +236,25 @@ class GameState:
         """The board and figures now."""
         return self.battle.position
 
+    def copy(self, **changes: Any) -> GameState:
+        """This state with ``changes``: a cheap copy (its log is shared and append-only,
+        :mod:`tales.journal`), for a bot that plans ahead. A state never changes, so the
+        state itself is its own snapshot; replay and undo go through the Game driver."""
+        return evolve(self, **changes)
+
     def at(self, battle: Battle) -> GameState:
         """This state with ``battle``."""
-        return replace(self, battle=battle)
+        return evolve(self, battle=battle)
 
     def note(self, *lines: str) -> GameState:
         """This state with ``lines`` added to the log."""
-        return replace(self, battle=self.battle.note(*lines))
+        return evolve(self, battle=self.battle.note(*lines))
 
     def tell(self, text: str) -> GameState:
         """Story text shown to the players (and logged)."""
         if not text:
             return self
-        return replace(self, story=(*self.story, text), battle=self.battle.note(f"Story: {text}"))
+        return evolve(self, story=(*self.story, text), battle=self.battle.note(f"Story: {text}"))
 
     def hero_figures(self) -> list[Figure]:
         """The Heroes on the map."""

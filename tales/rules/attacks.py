@@ -20,6 +20,8 @@ from tales.board.figures import Figure, Keyword, Role, Token, is_foe
 from tales.board.position import Position
 from tales.board.ranges import figure_distances
 from tales.errors import IllegalChoice
+from tales.evolve import evolve
+from tales.journal import Log
 from tales.rules.abilities import AbilityState
 from tales.rules.damage import DamageRoll, determine_damage
 from tales.rules.decisions import Decider, Decision, Resolution
@@ -129,7 +131,7 @@ class Battle:
     discarded: frozenset[tuple[str, str]] = frozenset()
     reactions: tuple[Reaction, ...] = ()
     limits: Mapping[str, int] = field(default_factory=dict)
-    log: tuple[str, ...] = ()
+    log: Sequence[str] = ()  # a Log once a line is noted (append-only, shared)
     averting: frozenset[str] = frozenset()  # figures whose Reaction Averts Harm right now
     sealed_doors: frozenset[int] = frozenset()  # doors only the scenario's events open (Door)
     # figures whose Wounded Reactions a paused Move already resolved in the current step
@@ -139,17 +141,18 @@ class Battle:
 
     def at(self, position: Position) -> Battle:
         """This battle with the board and figures of ``position``."""
-        return replace(self, position=position)
+        return evolve(self, position=position)
 
     def note(self, *lines: str) -> Battle:
-        """This battle with ``lines`` added to its log."""
-        return replace(self, log=(*self.log, *lines))
+        """This battle with ``lines`` added to its log (appended to the shared log, not
+        copied: see :mod:`tales.journal`)."""
+        return evolve(self, log=Log.of(self.log).add(*lines))
 
     def record(self, event: Happened, lines_back: int = 0) -> Battle:
         """This battle with ``event`` kept, placed beside the log line ``lines_back`` lines
         before the end (0: the last one)."""
         line = max(len(self.log) - 1 - lines_back, 0)
-        return replace(self, events=(*self.events, replace(event, line=line)))
+        return evolve(self, events=(*self.events, replace(event, line=line)))
 
     def attacked(self, result: AttackResult, before: Position, lines_back: int = 0
                  ) -> Battle:
