@@ -521,7 +521,7 @@ def test_turn_text(capsys: pytest.CaptureFixture[str], tmp_path: Path, blocks: s
         "Rats: Squeak",
         "1. r1",
         "   Squeak: Each rat gains 1 Shield Token. (the table carries this out)",
-        "   Ranged 3: Attack 1: Foes within Range 3: h (3); attacks h",
+        "   Ranged 3: Attack 1: Foes within Range 3: h (Line of Fire 3); attacks h",
     ]
 
 

@@ -81,13 +81,13 @@ def attack_targets(
                       if d <= reach)
     if len(measured) <= attack.targets:
         ids = tuple(i for _, i in measured)
-        listed = ", ".join(f"{i} ({d})" for d, i in measured) or "none"
+        listed = ", ".join(f"{i} (Line of Fire {d})" for d, i in measured) or "none"
         return AttackPlan(attack, attacker.id, ids, f"Foes within Range {reach}: {listed}")
     edge = measured[attack.targets - 1][0]
     sure = [i for d, i in measured if d < edge]
     tied = [i for d, i in measured if d == edge]
     slots = attack.targets - len(sure)
-    listed = ", ".join(f"{i} ({d})" for d, i in measured)
+    listed = ", ".join(f"{i} (Line of Fire {d})" for d, i in measured)
     if len(tied) == slots:
         return AttackPlan(attack, attacker.id, tuple(sure + tied),
                           f"the {attack.targets} Nearest within Range {reach}: {listed}")
