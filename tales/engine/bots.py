@@ -50,11 +50,13 @@ def policy(name: str, ctx: Context, rng: np.random.Generator) -> Chooser:
 
 def greedy_policy(ctx: Context, rng: np.random.Generator) -> Chooser:
     """The greedy Hero policy for the game of ``ctx`` (see the module's words)."""
-    bot = _Greedy(ctx, rng)
+    bot = Greedy(ctx, rng)
     return chance_by(rng, bot.choose)
 
 
-class _Greedy:
+class Greedy:
+    """The greedy policy's choices for the Heroes (chance aside): ``choose``."""
+
     def __init__(self, ctx: Context, rng: np.random.Generator) -> None:
         self.ctx = ctx
         self.rng = rng

@@ -54,15 +54,26 @@ COMPANION_TOKEN = "companion"
 def play_scenario(ctx: Context) -> Resolution[GameState]:
     """Play the scenario of ``ctx`` to its end; the final state."""
     state = yield from set_up(ctx)
-    while state.result is None:
-        state = yield from ready_phase(ctx, state)
-        state = yield from combat_phase(ctx, state)
-        if state.result is None:
-            state = yield from objective_phase(ctx, state)
+    state = yield from play_on(ctx, state)
     result = state.result
     assert result is not None
     state = state.tell(ctx.scenario.story.get(result.value, ""))
     return state.note(f"{result.value.title()}: {state.reason}")
+
+
+def play_on(ctx: Context, state: GameState) -> Resolution[GameState]:
+    """Play rounds from ``state`` until the scenario ends: on with its Combat Phase when
+    its initiative bag is part drawn (the state an ``initiative`` Decision shows, where a
+    planner's rollouts start), then whole rounds."""
+    in_combat = bool(state.bag)
+    while state.result is None:
+        if not in_combat:
+            state = yield from ready_phase(ctx, state)
+        in_combat = False
+        state = yield from combat_phase(ctx, state)
+        if state.result is None:
+            state = yield from objective_phase(ctx, state)
+    return state
 
 
 # --- setup ------------------------------------------------------------------------------
