@@ -1,0 +1,55 @@
+"""The ``tales`` command: a module per command family (board, schemer, game, campaign,
+viewer, tavern), each importing what a command needs inside the command, so that a cold
+``tales --help`` costs little more than starting Python.
+
+Every mistake in what the user gives (a file, a space, a figure) is one line on standard
+error and exit status 2; ``tales map check`` exits 1 when it has findings.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from tales.cli import board, campaign, game, schemer, tavern, viewer
+from tales.cli.common import Parser
+from tales.errors import ECHO_LIMIT as ECHO_LIMIT
+from tales.errors import TalesError, one_line
+
+__all__ = ["ECHO_LIMIT", "build_parser", "main", "one_line"]
+
+#: The families in the order ``tales --help`` lists their commands.
+FAMILIES = (board, game, schemer, viewer, tavern, campaign)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = Parser(
+        prog="tales", description="Tales from the Red Dragon Inn: rules engine and table tools")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for family in FAMILIES:
+        family.register(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``tales`` command; return its exit status."""
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as stop:  # --help (0), or an argument mistake on one line (2)
+        return stop.code if isinstance(stop.code, int) else 2
+    try:
+        status: int = args.run(args)
+    except TalesError as error:
+        print(f"tales: {one_line(str(error))}", file=sys.stderr)
+        return 2
+    except OSError as error:  # a name too long, a folder that cannot be read, a full disk
+        where = f"{error.filename}: " if error.filename is not None else ""
+        print(f"tales: {one_line(where + (error.strerror or str(error)))}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:  # games and campaigns are saved after every choice
+        print("tales: interrupted", file=sys.stderr)
+        return 130
+    return status

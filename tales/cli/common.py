@@ -1,0 +1,140 @@
+"""What every command family of the ``tales`` command shares: the parser class, argument
+types, options used by several commands and the shapes of their output."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable
+from typing import Any, NoReturn
+
+from tales.errors import TalesError, one_line
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with its mistakes on one line (``tales: ...``), exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"tales: {one_line(message)} (see {self.prog} --help)", file=sys.stderr)
+        sys.exit(2)
+
+
+def whole(low: int, high: int | None = None, wanted: str | None = None
+          ) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high`` (inclusive); ``wanted``
+    says what to give instead."""
+    upper = f"from {low} to {high:,}" if high is not None else f"{low} or more"
+    wanted = wanted or f"give a whole number, {upper}"
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r}: {wanted}") from None
+        if value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"{value}: {wanted}")
+        return value
+    return parse
+
+
+#: Seeds: numpy's generators take 0 to 2**64 - 1.
+SEED = whole(0, 2**64 - 1, "give a whole number from 0 to 2**64 - 1")
+
+
+#: Counts of games, players, scenarios; Power Tree steps and backups.
+COUNT = whole(1)
+
+
+AT_LEAST_0 = whole(0)
+
+
+#: Movement points: more than a board can use counts as the board's size (tales.rules.movement).
+POINTS = whole(0)
+
+
+#: Dice, boosts and tokens in `tales odds`: generous for any Attack in the game.
+DICE_COUNT = whole(0, 100)
+
+
+def emit(data: Any) -> None:
+    print(json.dumps(data, indent=2, sort_keys=False))
+
+
+def rules_of(args: argparse.Namespace) -> Any:
+    """The readings given with ``--rule FLAG=VALUE`` (docs/rules-decisions.md)."""
+    from tales.engine.state import GameRules
+
+    flags: dict[str, str] = {}
+    for rule in args.rule or []:
+        key, equals, value = rule.partition("=")
+        if not equals:
+            raise TalesError(f"--rule {rule!r}: give FLAG=VALUE, e.g. end_check=every-turn")
+        flags[key.strip()] = value.strip()
+    try:
+        return GameRules.from_dict(flags)
+    except ValueError as bad:
+        raise TalesError(f"--rule: {bad}") from None
+
+
+def setup_of(args: argparse.Namespace) -> Any:
+    from tales.engine.state import Setup
+
+    if not args.heroes:
+        raise TalesError("give the Heroes: --heroes gerki,deirdre")
+    rules = rules_of(args)
+    heroes = tuple(h.strip() for h in args.heroes.split(",") if h.strip())
+    return Setup(args.scenario, heroes, args.legend, args.dice, args.steps, rules,
+                 args.companion)
+
+
+def progress_bar(done: int, total: int) -> None:
+    width = 30
+    filled = width * done // max(total, 1)
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def workers(asked: int) -> int:
+    """``--workers``, at most one process per core (a note on standard error if fewer)."""
+    cores = os.cpu_count() or 1
+    if asked > cores:
+        print(f"tales: --workers {asked}: using {cores}, the cores of this machine",
+              file=sys.stderr)
+        return cores
+    return asked
+
+
+def saves_folder(args: argparse.Namespace) -> Any:
+    from pathlib import Path
+
+    from tales.campaign.saves import DEFAULT_FOLDER
+
+    return Path(args.saves) if args.saves else DEFAULT_FOLDER
+
+
+def game_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--heroes", metavar="A,B", help="Hero names or kit files, e.g. "
+                        "gerki,deirdre (bundled kits are in heroes/)")
+    parser.add_argument("--companion", metavar="NAME", help="Solo Mode: one Hero with this "
+                        "Companion card (bundled: companions/, e.g. otto-guard, pooky)")
+    parser.add_argument("--legend", action="store_true", help="Legend difficulty")
+    parser.add_argument("--steps", type=AT_LEAST_0, metavar="N",
+                        help="Power Tree steps per Hero (default: the scenario's)")
+    parser.add_argument("--dice", metavar="FILE", help="dice faces (default: bundled)")
+    parser.add_argument("--rule", action="append", metavar="FLAG=VALUE",
+                        help="a reading of an ambiguous rule (docs/rules-decisions.md), "
+                        "e.g. end_check=every-turn or tracker=standee")
+
+
+def schemer_rule_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rule", action="append", metavar="FLAG=VALUE",
+                        help="a reading of an ambiguous rule (docs/rules-decisions.md), e.g. "
+                        "dangerous_paths=nearest-first or nearest_ties=merge")
+
+
+PHYSICAL = ("roll real dice: every die face, Scheme die, initiative token and tracker card "
+            "is asked (a number or the face's words)")

@@ -1,0 +1,247 @@
+"""``tales`` commands: hero kits, odds, scenarios, simulations and terminal play."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from tales.cli.common import (
+    COUNT,
+    PHYSICAL,
+    SEED,
+    emit,
+    game_options,
+    progress_bar,
+    setup_of,
+    workers,
+)
+from tales.errors import IllegalChoice, TalesError
+
+
+def cmd_kit_check(args: argparse.Namespace) -> int:
+    from tales.content.heroes import load_hero_kit
+    from tales.rules.effects import describe
+
+    for name in args.files:
+        kit = load_hero_kit(name)
+        label = " (sample)" if kit.sample and "sample" not in kit.name.lower() else ""
+        print(f"{name}: {kit.name}{label}, Fortitude {kit.fortitude} / Wounded "
+              f"{kit.wounded_fortitude}, {len(kit.abilities)} abilities")
+        for entry in kit.abilities:
+            ability = entry.ability
+            where = (f"mat, {entry.side}" if entry.side else
+                     f"{entry.slot} Item" if entry.slot else ability.source.value)
+            cost = ability.cost
+            paid = ("" if cost.kind.value == "free" else
+                    f", {cost.kind.value} {cost.amount}" if cost.amount else
+                    f", {cost.kind.value}")
+            trigger = f", trigger: {ability.trigger.value}" if ability.trigger else ""
+            steps = "; ".join(("may " if e.may else "") + describe(e) for e in ability.effects)
+            print(f"  {ability.name} ({ability.kind.value}, {where}{paid}{trigger}): "
+                  f"{steps or 'setup'}")
+        for faces, scheme in kit.pooky:
+            steps = "; ".join(("may " if e.may else "") + describe(e) for e in scheme.effects)
+            print(f"  Pooky, {', '.join(map(str, faces))}: {scheme.name}: {steps}")
+    return 0
+
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from tales.rules.dice import load_dice
+    from tales.rules.odds import DoomChoice, damage_distribution, mean, parse_attack
+
+    dice = load_dice(args.dice)
+    spec = parse_attack(args.attack)
+    for name in ("fixed", "boost", "weaken", "shield"):
+        if getattr(args, name) < 0:
+            raise TalesError(f"--{name} {getattr(args, name)}: must be 0 or more")
+    spec = replace(spec, fixed=spec.fixed + args.fixed, boost=args.boost, weaken=args.weaken,
+                   shield=args.shield, doom=args.doom, legend=args.legend,
+                   doom_choice=DoomChoice(args.doom_choice))
+    distribution = damage_distribution(spec, dice)
+    expected = mean(distribution)
+    if args.json:
+        last = max((k for k, p in enumerate(distribution) if p >= 1e-15), default=0)
+        emit({"distribution": {str(k): float(distribution[k]) for k in range(last + 1)},
+               "mean": expected})
+        return 0
+    note = " (default dice: an assumption, see tales/data/dice.toml)" if dice.assumption else ""
+    print(f"{args.attack}: mean {expected:.3f} damage{note}")
+    print("  damage  chance  at least")
+    tail = 1.0
+    for value, chance in enumerate(distribution):
+        if chance >= 5e-5:
+            print(f"  {value:>6}  {chance:6.2%}  {tail:7.2%}")
+        tail -= chance
+    return 0
+
+
+def cmd_scenario_check(args: argparse.Namespace) -> int:
+    from tales.content.scenarios import load_scenario
+
+    for name in args.files:
+        scenario = load_scenario(name)
+        groups = ", ".join(f"{g} (Limit {s.limit})" for g, s in scenario.groups.items())
+        print(f"{name}: ok: {scenario.title!r}, {len(scenario.parts)} parts, "
+              f"{len(scenario.events)} events, {len(scenario.objectives)} objectives; "
+              f"groups {groups}")
+    return 0
+
+
+def cmd_scenario_show(args: argparse.Namespace) -> int:
+    from tales.board.render import render
+    from tales.content.scenarios import load_scenario
+
+    scenario = load_scenario(args.file)
+    names = scenario.board.names
+    print(f"{scenario.title} ({'sample, ' if scenario.sample else ''}"
+          f"{scenario.heroes[0]}-{scenario.heroes[1]} Heroes, Epic Pool "
+          f"{scenario.epic_pool[0]})")
+    if scenario.story.get("prologue"):
+        print(f"  {scenario.story['prologue']}")
+    for gid, group in scenario.groups.items():
+        print(f"  group {gid}: {group.block.name}, {group.block.colour or 'no colour'} base, "
+              f"standees {', '.join(map(str, group.block.standees))}, Limit {group.limit}, "
+              f"{group.initiative} initiative token(s)")
+    for part in scenario.parts:
+        deploys = "; ".join(
+            f"{d.group} on {' '.join(names[s] for s in d.spaces)}" if d.spaces
+            else f"{d.tracker} {d.group} by tracker deck {d.numbers}"
+            for d in part.effects.reinforce)
+        print(f"  part {part.name!r}: {deploys or 'no deployment'}")
+    for event in scenario.events:
+        print(f"  event {event.id!r}")
+    for objective in scenario.objectives:
+        print(f"  objective: {objective.text}")
+    for defeat in scenario.defeat:
+        print(f"  defeat: {defeat.text}")
+    sys.stdout.write(render(scenario.board))
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from tales.engine.simulate import Tally, format_report, stream_games
+
+    setup = setup_of(args)
+    processes = workers(args.workers)
+    executor = None
+    if args.dask:
+        import importlib
+
+        try:
+            distributed: Any = importlib.import_module("dask.distributed")
+        except ImportError:
+            raise TalesError("--dask needs the dask extra: pip install -e '.[dask]'") from None
+        try:
+            executor = distributed.Client(args.dask, timeout=10).get_executor()
+        except (OSError, TimeoutError, ValueError) as bad:
+            raise TalesError(f"--dask {args.dask}: cannot reach the cluster ({bad})") from None
+    progress = progress_bar if sys.stderr.isatty() and not args.json else None
+    tally = Tally()
+    for game in stream_games(setup, args.bot, args.games, args.seed, processes, executor):
+        tally.add(game)
+        if progress:
+            progress(tally.games, args.games)
+    report = tally.summary(setup, args.bot, args.seed)
+    if args.json:
+        emit(report)
+    else:
+        for line in format_report(report):
+            print(line)
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from tales.engine.content import load_context
+    from tales.engine.saves import read_save, write_save
+    from tales.terminal import TerminalGame
+
+    save: Path | None
+    if args.resume:
+        saved = read_save(args.resume)
+        setup, seed, choices = saved.setup, saved.seed, saved.choices
+        save = Path(args.save or args.resume)
+    else:
+        if not args.scenario:
+            raise TalesError("give a scenario file (or --resume SAVE)")
+        setup, seed, choices = setup_of(args), args.seed, ()
+        save = Path(args.save) if args.save else None
+    ctx = load_context(setup)
+    try:
+        game = TerminalGame(ctx, seed, choices, save, physical=args.physical_dice)
+    except IllegalChoice as bad:
+        raise TalesError(f"{args.resume}: the save does not replay ({bad})") from None
+    if save is not None:  # a save that cannot be written is said before the first choice
+        try:
+            write_save(save, game.saved())
+        except OSError as bad:
+            raise TalesError(f"{save}: cannot save ({bad.strerror or bad}); nothing "
+                             "played") from None
+    status = game.run()
+    if game.unsaved is not None:  # the last save failed: the game is not (all) saved
+        raise TalesError(f"{game.unsaved}; the game is NOT saved")
+    return status
+
+
+def register(commands: Any) -> None:
+    """Add this family's commands to the ``tales`` parser."""
+    kit = commands.add_parser("kit", help="check hero kit files")
+    kit_commands = kit.add_subparsers(dest="kit_command", required=True, metavar="ACTION")
+    kcheck = kit_commands.add_parser("check", help="load hero kits and list their abilities")
+    kcheck.add_argument("files", nargs="+", metavar="FILE")
+    kcheck.set_defaults(run=cmd_kit_check)
+
+    odds = commands.add_parser("odds", help="exact odds of an Attack's damage")
+    odds.add_argument("attack", help='dice and fixed damage, e.g. "2 damage + 1 epic + 1"')
+    odds.add_argument("--doom", action="store_true", help="against a Foe with Doom")
+    odds.add_argument("--legend", action="store_true", help="Legend difficulty (Doom Die)")
+    odds.add_argument("--doom-choice", choices=["remove", "take"], default="remove",
+                      help="on a Doom icon: remove the Damage Die worth least (default), or "
+                      "take the damage")
+    odds.add_argument("--fixed", type=int, default=0, metavar="N", help="fixed damage")
+    odds.add_argument("--boost", type=int, default=0, metavar="N",
+                      help="Damage Boost Tokens spent")
+    odds.add_argument("--weaken", type=int, default=0, metavar="N", help="Weaken Tokens")
+    odds.add_argument("--shield", type=int, default=0, metavar="N",
+                      help="the target's Shield Tokens (-2 each)")
+    odds.add_argument("--dice", metavar="FILE", help="a dice file (default: the bundled one)")
+    odds.add_argument("--json", action="store_true")
+    odds.set_defaults(run=cmd_odds)
+
+    scenario = commands.add_parser("scenario", help="check or show scenario files")
+    scenario_commands = scenario.add_subparsers(dest="scenario_command", required=True,
+                                                metavar="ACTION")
+    scheck = scenario_commands.add_parser("check", help="load scenario files, report errors")
+    scheck.add_argument("files", nargs="+")
+    scheck.set_defaults(run=cmd_scenario_check)
+    sshow = scenario_commands.add_parser("show", help="summarise a scenario and draw its map")
+    sshow.add_argument("file")
+    sshow.set_defaults(run=cmd_scenario_show)
+
+    simulate = commands.add_parser(
+        "simulate", help="play a scenario many times with bots and report win rates")
+    simulate.add_argument("scenario")
+    game_options(simulate)
+    simulate.add_argument("--games", type=COUNT, default=100, metavar="N")
+    simulate.add_argument("--seed", type=SEED, default=0, metavar="S")
+    simulate.add_argument("--workers", type=COUNT, default=1, metavar="W",
+                          help="local worker processes (the report does not depend on it)")
+    simulate.add_argument("--bot", choices=("greedy", "random"), default="greedy")
+    simulate.add_argument("--dask", metavar="ADDRESS",
+                          help="run the games on a Dask cluster (needs the dask extra)")
+    simulate.add_argument("--json", action="store_true")
+    simulate.set_defaults(run=cmd_simulate)
+
+    play = commands.add_parser("play", help="play a scenario in the terminal")
+    play.add_argument("scenario", nargs="?")
+    game_options(play)
+    play.add_argument("--seed", type=SEED, default=0, metavar="S", help="seed for the dice")
+    play.add_argument("--save", metavar="FILE", help="save here after every choice")
+    play.add_argument("--resume", metavar="SAVE", help="continue a saved game")
+    play.add_argument("--physical-dice", action="store_true", help=PHYSICAL)
+    play.set_defaults(run=cmd_play)
+

@@ -1,0 +1,147 @@
+"""``tales`` commands: the table assistant's questions: what a Schemer does."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from tales.cli.common import COUNT, POINTS, emit, rules_of, schemer_rule_option
+from tales.errors import TalesError
+
+
+def cmd_schemer_move(args: argparse.Namespace) -> int:
+    from tales.board.position import load_position
+    from tales.rules.targets import parse_selector
+    from tales.table import move_outcomes
+
+    position = load_position(args.position)
+    figure = position.figure(args.figure)
+    selector = parse_selector(args.toward)
+    outcomes = move_outcomes(position, figure.id, args.move, selector, args.leap,
+                             rules_of(args).schemer_rules())
+    if args.json:
+        emit({"figure": figure.id, "outcomes": [
+            {k: o[k] for k in ("to", "path", "target", "damage", "final_target", "displaced")}
+            for o in outcomes]})
+        return 0
+    verb = "Leap" if args.leap else "Move"
+    print(f"{figure.id} at {position.board.names[figure.at]}: {verb} {args.move} toward "
+          f"{selector}")
+    shared = [r for r in outcomes[0]["reasons"] if all(r in o["reasons"] for o in outcomes)]
+    for reason in shared:
+        print(f"  {reason}")
+    if len(outcomes) == 1:
+        print(_outcome_line(outcomes[0], "  => "))
+        return 0
+    print(f"  {len(outcomes)} equally valid outcomes: the players choose")
+    for number, outcome in enumerate(outcomes, 1):
+        print(_outcome_line(outcome, f"  {number}) "))
+        for reason in outcome["reasons"]:
+            if reason not in shared:
+                print(f"       {reason}")
+    return 0
+
+
+def _outcome_line(outcome: dict[str, Any], lead: str) -> str:
+    line = f"{lead}to {outcome['to']} along {' '.join(outcome['path'])}"
+    if outcome["target"]:
+        line += f", toward {outcome['target']}"
+    if outcome["damage"]:
+        line += f", taking {outcome['damage']} damage"
+    for fid, space in outcome["displaced"].items():
+        line += f"; {fid} displaced to {space}"
+    return line
+
+
+def _option_text(option: Any) -> str:
+    if isinstance(option, list):
+        return " ".join(str(o) for o in option)
+    return str(option)
+
+
+def _ask_at_terminal(decision: Any, options: list[Any]) -> int | None:
+    if not sys.stdin.isatty():
+        return None
+    print(f"{decision.prompt}:")
+    for number, option in enumerate(options, 1):
+        print(f"  {number}) {_option_text(option)}")
+    while True:
+        try:
+            text = input(f"choose 1-{len(options)}: ").strip()
+        except EOFError:
+            return None
+        if text.isdigit() and 1 <= int(text) <= len(options):
+            return int(text)
+
+
+def cmd_schemer_turn(args: argparse.Namespace) -> int:
+    from tales.board.position import load_position
+    from tales.content.scheme_blocks import load_scheme_blocks
+    from tales.rules.schemes import Roster, group_members, group_turn
+    from tales.table import Pending, drive, turn_json
+
+    position = load_position(args.position)
+    groups = load_scheme_blocks(args.blocks)
+    if args.group not in groups:
+        raise TalesError(f"{args.blocks}: no group {args.group!r} "
+                         f"(groups: {', '.join(groups)})")
+    group = groups[args.group]
+    scheme = group.scheme(args.scheme)
+    group_members(position, group.id)  # a one-line error when none is on the map
+    ask = (lambda d, o: None) if args.json else _ask_at_terminal
+    planned = group_turn(position, group.id, scheme, rules_of(args).schemer_rules(),
+                         roster=Roster(groups))
+    outcome = drive(position, planned, args.answer or [], ask)
+    if isinstance(outcome, Pending):
+        if args.json:
+            emit({"group": group.id, "scheme": scheme.name, "pending": outcome.as_json()})
+            return 0
+        print(f"{group.name}: {scheme.name}")
+        print(f"  the players choose: {outcome.prompt}")
+        for number, option in enumerate(outcome.options, 1):
+            print(f"    {number}) {_option_text(option)}")
+        again = " ".join(f"--answer {n}" for n in outcome.answered)
+        print(f"  run again with {again + ' ' if again else ''}--answer N to go on")
+        return 0
+    if args.json:
+        emit({**turn_json(position, outcome), "pending": None})
+        return 0
+    print(f"{group.name}: {scheme.name}")
+    for number, turn in enumerate(outcome.turns, 1):
+        print(f"{number}. {turn.figure}")
+        for line in turn.log:
+            print(f"   {line.split(': ', 1)[1] if ': ' in line else line}")
+    return 0
+
+
+def register(commands: Any) -> None:
+    """Add this family's commands to the ``tales`` parser."""
+    schemer = commands.add_parser("schemer", help="table assistant: what Schemers do")
+    schemer_commands = schemer.add_subparsers(dest="schemer_command", required=True,
+                                              metavar="ACTION")
+    smove = schemer_commands.add_parser(
+        "move", help="where a Schemer moves toward a target (Appendix D), every valid outcome")
+    smove.add_argument("position")
+    smove.add_argument("--figure", required=True, metavar="ID")
+    smove.add_argument("--move", required=True, type=POINTS, metavar="N")
+    smove.add_argument("--toward", required=True, metavar="SELECTOR",
+                       help='e.g. "nearest foe", "wounded foe, or if none, nearest foe"')
+    smove.add_argument("--leap", action="store_true", help="Leap instead of Move")
+    smove.add_argument("--json", action="store_true")
+    schemer_rule_option(smove)
+    smove.set_defaults(run=cmd_schemer_move)
+    sturn = schemer_commands.add_parser(
+        "turn", help="a whole group turn: each Schemer's move and attack targets in order")
+    sturn.add_argument("position")
+    sturn.add_argument("--group", required=True, metavar="NAME")
+    sturn.add_argument("--scheme", required=True, metavar="FACE",
+                       help="the Scheme Die face rolled, or the Scheme's name")
+    sturn.add_argument("--blocks", required=True, metavar="FILE",
+                       help="the Scheme Block file (TOML)")
+    sturn.add_argument("--answer", type=COUNT, action="append", metavar="N",
+                       help="answer the next tie with option N (repeatable, in order)")
+    sturn.add_argument("--json", action="store_true")
+    schemer_rule_option(sturn)
+    sturn.set_defaults(run=cmd_schemer_turn)
+

@@ -1,0 +1,143 @@
+"""``tales`` commands: pictures and windows: render, view, solo."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from tales.cli.common import PHYSICAL, saves_folder
+from tales.errors import TalesError
+
+
+def _size(text: str) -> tuple[int, int]:
+    width, _, height = text.lower().partition("x")
+    if not (width.isdigit() and height.isdigit()) or not (
+            100 <= int(width) <= 8000 and 100 <= int(height) <= 8000):
+        raise TalesError(f"--size {text!r}: give WIDTHxHEIGHT, e.g. 1200x800")
+    return int(width), int(height)
+
+
+def _view_of(source: str, blocks: str | None) -> Any:
+    """The view for ``tales render``: a position file, a game save or a campaign."""
+    from pathlib import Path
+
+    from tales.board.position import load_position
+    from tales.campaign.saves import decode as decode_campaign
+    from tales.content.scheme_blocks import load_scheme_blocks
+    from tales.engine.content import load_context
+    from tales.engine.saves import OtherKindOfFile, decode, read_bytes
+    from tales.viewer.control import GameControl
+    from tales.viewer.scene import View
+
+    if source.endswith(".toml"):
+        position = load_position(source)
+        colours = {}
+        if blocks:
+            colours = {g: b.colour for g, b in load_scheme_blocks(blocks).items()}
+        return View(position, groups=colours)
+    data = read_bytes(source)
+    try:
+        saved = decode(data, source)
+    except OtherKindOfFile:
+        try:
+            campaign = decode_campaign(data, source)
+        except OtherKindOfFile:
+            raise TalesError(f"{source}: not a position file (.toml), a game save or a "
+                             "campaign save") from None
+        if campaign.game is None:
+            raise TalesError(f"{source}: campaign {campaign.name!r} has no scenario in "
+                             "progress to draw") from None
+        saved = campaign.game
+    control = GameControl(load_context(saved.setup), saved.seed, saved.choices, roll=False,
+                          title=Path(source).name)
+    return control.view()
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    from tales.viewer.picture import render_png
+
+    width, height = _size(args.size)
+    render_png(_view_of(args.source, args.blocks), args.out, width, height)
+    print(f"wrote {args.out} ({width}x{height})")
+    return 0
+
+
+def _window(control: Any) -> int:
+    from tales.viewer import headless
+
+    if headless():
+        raise TalesError("no screen to open a window on (DISPLAY is not set); "
+                         "tales render draws pictures without one")
+    from tales.viewer.app import run
+
+    run(control)
+    return 0
+
+
+def cmd_view(args: argparse.Namespace) -> int:
+    from tales.board.position import load_position
+    from tales.engine.content import find_file, load_context
+    from tales.engine.saves import read_save
+    from tales.viewer.control import ReplayControl, TableControl
+
+    if args.replay:
+        saved = read_save(args.replay)
+        return _window(ReplayControl(load_context(saved.setup), saved))
+    if not args.position:
+        raise TalesError("give a position file (or --replay SAVE)")
+    blocks = args.blocks or str(find_file("sample-schemers", "scenarios"))
+    return _window(TableControl.load(load_position(args.position), blocks))
+
+
+def cmd_solo(args: argparse.Namespace) -> int:
+    from tales.campaign.play import continue_campaign
+    from tales.campaign.progress import new_campaign
+    from tales.campaign.saves import path_for, save
+    from tales.viewer import headless
+
+    folder = saves_folder(args)
+    exists = path_for(args.name, folder).exists()
+    if not exists and (args.hero or headless()):
+        hero, companion = args.hero or "gerki", args.companion or "otto-guard"
+        save(new_campaign(args.name, "sample-campaign", (hero,), companion), folder)
+        print(f"new solo campaign {args.name!r}: {hero} with {companion} (the bundled "
+              "sample campaign)")
+    if headless():  # no screen: the same campaign, at the terminal
+        print("no screen: playing at the terminal (q saves and stops; "
+              f"tales campaign show {args.name} for progress)")
+        continue_campaign(args.name, folder, physical=args.physical_dice)
+        return 0
+    from tales.viewer.control import CampaignControl
+
+    return _window(CampaignControl(args.name, folder, physical=args.physical_dice))
+
+
+def register(commands: Any) -> None:
+    """Add this family's commands to the ``tales`` parser."""
+    render_cmd = commands.add_parser(
+        "render", help="draw a position, a saved game or a campaign to a PNG (no screen "
+        "needed)")
+    render_cmd.add_argument("source", help="a position file (.toml), a game save or a "
+                            "campaign save")
+    render_cmd.add_argument("out", help="the PNG to write")
+    render_cmd.add_argument("--size", default="1200x800", metavar="WxH")
+    render_cmd.add_argument("--blocks", metavar="FILE",
+                            help="Scheme Block file, for the groups' base colours")
+    render_cmd.set_defaults(run=cmd_render)
+    view = commands.add_parser("view", help="the table assistant in a window, or a replay")
+    view.add_argument("position", nargs="?")
+    view.add_argument("--blocks", metavar="FILE", help="the Scheme Block file (default: the "
+                      "bundled sample, scenarios/sample-schemers.toml)")
+    view.add_argument("--replay", metavar="SAVE", help="step through a saved game")
+    view.set_defaults(run=cmd_view)
+    solo = commands.add_parser("solo", help="the solo campaign in a window")
+    solo.add_argument("name", nargs="?", default="solo",
+                      help="campaign name (new ones start with a choice of Hero)")
+    solo.add_argument("--saves", metavar="DIR", help="campaign folder")
+    solo.add_argument("--hero", metavar="NAME", help="a new campaign's Hero (default: "
+                      "chosen in the window; gerki at a terminal)")
+    solo.add_argument("--companion", metavar="NAME", help="a new campaign's Companion "
+                      "(default: chosen in the window; otto-guard at a terminal)")
+    solo.add_argument("--physical-dice", action="store_true", help=PHYSICAL)
+    solo.set_defaults(run=cmd_solo)
+
