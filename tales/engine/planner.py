@@ -19,7 +19,7 @@ the same whatever ``--workers`` is.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -36,7 +36,10 @@ DEFAULT_BUDGET = 2
 
 #: How much better (in :func:`value`'s points) an option's rollouts must score than
 #: greedy's choice for the planner to take it instead.
-MARGIN = 25.0
+MARGIN = 3.0
+
+#: How many rounds past the current one a rollout plays before it is scored.
+HORIZON = 0
 
 #: The Decisions the planner looks ahead for; the rest it answers as greedy does.
 PLANNED = frozenset({
@@ -45,20 +48,24 @@ PLANNED = frozenset({
 })
 
 
-def planner_policy(ctx: Context, rng: np.random.Generator,
-                   budget: int = DEFAULT_BUDGET) -> Chooser:
+def planner_policy(ctx: Context, rng: np.random.Generator, budget: int | None = None,
+                   answered: Sequence[int] = ()) -> Chooser:
     """The planner for the game of ``ctx``; ``rng`` is the game's own generator (chance in
-    the game is drawn from it, and the rollouts' seeds from its seed)."""
+    the game is drawn from it, and the rollouts' seeds from its seed). ``budget``:
+    rollouts per option (None: :data:`DEFAULT_BUDGET`); ``answered``: the option numbers
+    given so far when the game is already under way (a resumed campaign game), replayed
+    from the setup for the rollouts."""
+    budget = DEFAULT_BUDGET if budget is None else budget
     if budget < 1:
         raise ValueError("the planner's budget is at least 1 rollout per option")
-    return _Planner(ctx, rng, budget).choose
+    return _Planner(ctx, rng, budget, answered).choose
 
 
 def value(ctx: Context, state: GameState) -> float:
     """How good a finished game is for the Heroes: a Victory above all (an earlier one
     better), then objectives completed, Schemers Defeated, Heroes standing and Fortitude
     kept."""
-    score = 100.0 if state.result is Result.VICTORY else 0.0
+    score = 100.0 if state.result is Result.VICTORY else -50.0 if state.result else 0.0
     if state.result is Result.VICTORY:
         score -= 2.0 * state.round
     score += 10.0 * len(state.completed)
@@ -69,7 +76,8 @@ def value(ctx: Context, state: GameState) -> float:
 
 
 class _Planner:
-    def __init__(self, ctx: Context, rng: np.random.Generator, budget: int) -> None:
+    def __init__(self, ctx: Context, rng: np.random.Generator, budget: int,
+                 answered: Sequence[int]) -> None:
         self.ctx = ctx
         self.rng = rng
         self.budget = budget
@@ -81,12 +89,27 @@ class _Planner:
         self.base: Callable[[], Resolution[GameState]] = lambda: play_scenario(ctx)
         self.since: list[int] = []  # option numbers answered since ``base``'s start
         self.step = 0  # Decisions answered in this game
+        self.round = 0  # the round being played
+        if answered:  # find the last state between turns: the rollouts start there
+            game = Game(self.base)
+            for index in answered:
+                assert game.pending is not None
+                self.observe(game.pending)
+                self.since.append(index)
+                self.step += 1
+                game.choose(index)
 
-    def choose(self, decision: Decision[Any]) -> Any:
+    def observe(self, decision: Decision[Any]) -> None:
+        """At an initiative draw the game shows its state between turns: the rollouts
+        start from it from now on."""
         if decision.kind == "initiative" and decision.state is not None:
             state: GameState = decision.state
+            self.round = state.round
             self.base = lambda: play_on(self.ctx, state)
             self.since = []
+
+    def choose(self, decision: Decision[Any]) -> Any:
+        self.observe(decision)
         answer = self.pick(decision)
         self.since.append(decision.options.index(answer))
         self.step += 1
@@ -119,9 +142,17 @@ class _Planner:
         return sum(self.rollout(index, seed) for seed in seeds) / len(seeds)
 
     def rollout(self, index: int, seed: np.random.SeedSequence) -> float:
-        """Play on from here with option ``index`` and then greedy; the end's value."""
+        """Play on from here with option ``index`` and then greedy, to the end of the
+        game or of the horizon; the value reached."""
         game = Game(self.base, choices=[*self.since, index])
         rng = np.random.default_rng(seed)
         self.rollout_bot.rng = rng
-        state = game.play(chance_by(rng, self.rollout_bot.choose))
-        return value(self.ctx, state)
+        choose = chance_by(rng, self.rollout_bot.choose)
+        last = self.round + HORIZON
+        while game.pending is not None:
+            state = game.pending.state
+            if game.pending.kind == "initiative" and state is not None and state.round > last:
+                return value(self.ctx, state)
+            game.answer(choose(game.pending))
+        assert game.result is not None
+        return value(self.ctx, game.result)
