@@ -168,12 +168,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         for line in format_report(report):
             print(line)
     if args.heatmap:
-        from tales.content.scenarios import load_scenario
+        from tales.engine.content import load_context
         from tales.viewer.heatmap import heatmap_view
         from tales.viewer.picture import render_png
 
-        scenario = load_scenario(setup.scenario)
-        view, overlay = heatmap_view(scenario.board, report)
+        view, overlay = heatmap_view(load_context(setup).scenario.board, report)
         render_png(view, args.heatmap, overlay=overlay)
         print(f"wrote {args.heatmap}", file=sys.stderr if args.json else sys.stdout)
     return 0

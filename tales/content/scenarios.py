@@ -190,7 +190,11 @@ def parse_scenario(text: str, source: str = "<scenario>", base: Path | None = No
     """Build a :class:`Scenario` from a scenario file's text; the first mistake is a
     :class:`ContentError` (saying how many more ``tales scenario check`` lists)."""
     found = _Found()
-    scenario = _parse(text, source, base, found)
+    scenario = None
+    try:
+        scenario = _parse(text, source, base, found)
+    except ContentError as error:  # one that ends the reading: after those found before
+        found.errors.append(error)
     if found.errors:
         first, more = found.errors[0], len(found.errors) - 1
         if not more:

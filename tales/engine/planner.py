@@ -19,6 +19,7 @@ the same whatever ``--workers`` is.
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -26,7 +27,7 @@ import numpy as np
 
 from tales.engine.bots import Greedy
 from tales.engine.content import Context
-from tales.engine.game import Game, chance_by, roll_chance
+from tales.engine.game import Game, chance_at, roll_chance
 from tales.engine.rounds import play_on, play_scenario
 from tales.engine.state import GameState, Result
 from tales.rules.decisions import Chooser, Decider, Decision, Resolution
@@ -147,12 +148,47 @@ class _Planner:
         game = Game(self.base, choices=[*self.since, index])
         rng = np.random.default_rng(seed)
         self.rollout_bot.rng = rng
-        choose = chance_by(rng, self.rollout_bot.choose)
+        dice = _SharedDice(int(seed.generate_state(1, np.uint64)[0]))
         last = self.round + HORIZON
         while game.pending is not None:
-            state = game.pending.state
-            if game.pending.kind == "initiative" and state is not None and state.round > last:
+            decision = game.pending
+            state = decision.state
+            if decision.kind == "initiative" and state is not None and state.round > last:
                 return value(self.ctx, state)
-            game.answer(choose(game.pending))
+            if decision.decider is Decider.CHANCE:
+                game.answer(dice.answer(decision))
+            else:
+                game.answer(self.rollout_bot.choose(decision))
         assert game.result is not None
         return value(self.ctx, game.result)
+
+
+class _SharedDice:
+    """Chance for the rollouts of one seed: each chance Decision's number is drawn from
+    the seed, the Decision's kind and words, and how many times the same Decision came up
+    before in this rollout, not from a running stream. The rollouts of two options meet
+    the same dice for the same events (the next round's Scheme Dice, the same Attack's
+    roll), so what differs between them is the option, much less the luck."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self.seen: dict[tuple[str, str], int] = {}
+
+    def answer(self, decision: Decision[Any]) -> Any:
+        key = (decision.kind, decision.prompt)
+        count = self.seen.get(key, 0)
+        self.seen[key] = count + 1
+        mixed = _mix(self.seed ^ zlib.crc32(f"{decision.kind}|{decision.prompt}".encode())
+                     ^ (count << 32))
+        return chance_at(decision, (mixed >> 11) / float(1 << 53))
+
+
+def _mix(number: int) -> int:
+    """SplitMix64's finaliser: a well-spread 64-bit number from any 64-bit number."""
+    number = (number + 0x9E3779B97F4A7C15) & _MASK
+    number = ((number ^ (number >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    number = ((number ^ (number >> 27)) * 0x94D049BB133111EB) & _MASK
+    return number ^ (number >> 31)
+
+
+_MASK = (1 << 64) - 1

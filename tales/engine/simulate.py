@@ -21,7 +21,6 @@ import numpy as np
 
 from tales.board.figures import Role
 from tales.board.position import Position
-from tales.content.scenarios import load_scenario
 from tales.engine.bots import policy
 from tales.engine.conditions import all_hold
 from tales.engine.content import load_context
@@ -244,7 +243,7 @@ class Tally:
         per Schemer Group, why games were lost, how often each objective and defeat
         condition of the scenario was met, where Heroes took damage and fell."""
         games = self.games
-        scenario = load_scenario(setup.scenario)
+        scenario = load_context(setup).scenario
         low, high = wilson(self.wins, games)
         total_rounds = sum(r * n for r, n in self.rounds.items())
         return {

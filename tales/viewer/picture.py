@@ -59,10 +59,11 @@ def render_image(view: View, width: int = 1200, height: int = 800,
         window.close()
 
 
-def render_array(view: View, width: int = 1200, height: int = 800) -> np.ndarray:
+def render_array(view: View, width: int = 1200, height: int = 800,
+                 overlay: Callable[[Scene], list[Any]] | None = None) -> np.ndarray:
     """Draw ``view``; its pixels as a ``height x width x 3`` array, row 0 at the bottom
     (pyglet's coordinates: ``pixels[y, x]``)."""
-    image = render_image(view, width, height)
+    image = render_image(view, width, height, overlay)
     data = image.get_data("RGBA", width * 4)  # the buffer's own format: no conversion
     return np.frombuffer(data, dtype=np.uint8).reshape(height, width, 4)[:, :, :3]
 
