@@ -152,15 +152,8 @@ def roll_chance(decision: Decision[Any], rng: np.random.Generator) -> Any:
     uniform number and a bisect over the cumulative weights, the very draw
     ``rng.choice(len(options), p=weights)`` makes (the same answers for the same seed),
     without its per-call checks and arrays."""
-    return chance_at(decision, rng.random())
-
-
-def chance_at(decision: Decision[Any], uniform: float) -> Any:
-    """The option of a chance Decision that the uniform number ``uniform`` (0 to 1) falls
-    on, by the options' probabilities: two games that meet the same Decision with the
-    same number get the same answer."""
     cumulative = _cumulative(decision.probabilities, len(decision.options))
-    return decision.options[bisect_right(cumulative, uniform)]
+    return decision.options[bisect_right(cumulative, rng.random())]
 
 
 @lru_cache(maxsize=1024)

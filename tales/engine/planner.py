@@ -1,10 +1,17 @@
 """The planner: a Hero bot that looks ahead through the engine itself.
 
-At each Decision of a Hero worth thinking about (which tile, which ability, where to move,
-whom to attack, how many Epic Dice, where to start, which Power Tree step) it tries every
-option: for each, ``budget`` rollouts play the game on to its end with the greedy policy,
-and the option whose rollouts score best (:func:`value`) is taken; a tie keeps greedy's
-choice. Every other Decision is answered as greedy answers it.
+At each Decision worth thinking about (the Heroes': which tile, which ability, where to
+move, whom to attack, where to place a Burst; the table's "players choose" for a Schemer:
+whom it attacks, where it ends its move, where it deploys) it tries every option: for
+each, ``budget`` rollouts play the game on with the greedy policy to the end of the round
+(or of the game, if sooner), and the option whose rollouts score best (:func:`value`) is
+taken, if it beats greedy's choice by more than :data:`MARGIN` (a second set of rollouts
+must confirm it). Every other Decision is answered as greedy answers it.
+
+Rollouts stop at the round's end because whole-game rollouts measured worse: a game's
+outcome hangs on the dice of later rounds far more than on one Decision, so two of them
+say little; a round's objectives, Schemers Defeated and Heroes' losses say more
+(``tools/bench_planner.py`` measures the planner against greedy).
 
 A rollout needs the game as it is now, and a game is a generator that cannot be copied:
 it starts again from the state the last initiative Decision showed (the state between two
@@ -13,13 +20,11 @@ turn so far), then the option tried; before the first turn it replays the setup.
 
 Rollouts are seeded from the game's own seed, the Decision's number in the game and the
 rollout's number (never the global RNG, never the clock), and every option is tried with
-the same seeds (common random numbers: the options meet the same dice), so a game plays
-the same whatever ``--workers`` is.
+the same seeds, so a game plays the same whatever ``--workers`` is.
 """
 
 from __future__ import annotations
 
-import zlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -27,7 +32,7 @@ import numpy as np
 
 from tales.engine.bots import Greedy
 from tales.engine.content import Context
-from tales.engine.game import Game, chance_at, roll_chance
+from tales.engine.game import Game, chance_by, roll_chance
 from tales.engine.rounds import play_on, play_scenario
 from tales.engine.state import GameState, Result
 from tales.rules.decisions import Chooser, Decider, Decision, Resolution
@@ -46,6 +51,9 @@ HORIZON = 0
 PLANNED = frozenset({
     "tile", "ability", "move-to", "evade-leap", "attack-targets", "effect-target",
     "effect-space", "burst-placement", "companion-action",
+    # "players choose": the table's choices for a Schemer (Appendix D), the Heroes' side
+    "epic-defence", "final-target-space", "approach-space", "melee-targets",
+    "ranged-targets", "nearest-foe", "deploy-space",
 })
 
 
@@ -63,9 +71,9 @@ def planner_policy(ctx: Context, rng: np.random.Generator, budget: int | None = 
 
 
 def value(ctx: Context, state: GameState) -> float:
-    """How good a finished game is for the Heroes: a Victory above all (an earlier one
-    better), then objectives completed, Schemers Defeated, Heroes standing and Fortitude
-    kept."""
+    """How good ``state`` (a game ended, or between rounds) is for the Heroes: a Victory
+    above all (an earlier one better) and a defeat below all, then objectives completed,
+    Schemers Defeated, Heroes standing and Fortitude kept."""
     score = 100.0 if state.result is Result.VICTORY else -50.0 if state.result else 0.0
     if state.result is Result.VICTORY:
         score -= 2.0 * state.round
@@ -144,51 +152,16 @@ class _Planner:
 
     def rollout(self, index: int, seed: np.random.SeedSequence) -> float:
         """Play on from here with option ``index`` and then greedy, to the end of the
-        game or of the horizon; the value reached."""
+        round (or of the game, if sooner); the value reached."""
         game = Game(self.base, choices=[*self.since, index])
         rng = np.random.default_rng(seed)
         self.rollout_bot.rng = rng
-        dice = _SharedDice(int(seed.generate_state(1, np.uint64)[0]))
+        choose = chance_by(rng, self.rollout_bot.choose)
         last = self.round + HORIZON
         while game.pending is not None:
-            decision = game.pending
-            state = decision.state
-            if decision.kind == "initiative" and state is not None and state.round > last:
+            state = game.pending.state
+            if game.pending.kind == "initiative" and state is not None and state.round > last:
                 return value(self.ctx, state)
-            if decision.decider is Decider.CHANCE:
-                game.answer(dice.answer(decision))
-            else:
-                game.answer(self.rollout_bot.choose(decision))
+            game.answer(choose(game.pending))
         assert game.result is not None
         return value(self.ctx, game.result)
-
-
-class _SharedDice:
-    """Chance for the rollouts of one seed: each chance Decision's number is drawn from
-    the seed, the Decision's kind and words, and how many times the same Decision came up
-    before in this rollout, not from a running stream. The rollouts of two options meet
-    the same dice for the same events (the next round's Scheme Dice, the same Attack's
-    roll), so what differs between them is the option, much less the luck."""
-
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-        self.seen: dict[tuple[str, str], int] = {}
-
-    def answer(self, decision: Decision[Any]) -> Any:
-        key = (decision.kind, decision.prompt)
-        count = self.seen.get(key, 0)
-        self.seen[key] = count + 1
-        mixed = _mix(self.seed ^ zlib.crc32(f"{decision.kind}|{decision.prompt}".encode())
-                     ^ (count << 32))
-        return chance_at(decision, (mixed >> 11) / float(1 << 53))
-
-
-def _mix(number: int) -> int:
-    """SplitMix64's finaliser: a well-spread 64-bit number from any 64-bit number."""
-    number = (number + 0x9E3779B97F4A7C15) & _MASK
-    number = ((number ^ (number >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    number = ((number ^ (number >> 27)) * 0x94D049BB133111EB) & _MASK
-    return number ^ (number >> 31)
-
-
-_MASK = (1 << 64) - 1
