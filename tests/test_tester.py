@@ -223,7 +223,7 @@ def test_render_draws_map_and_scenario_files(source: str, tmp_path: Path,
 
 def test_a_scenario_picture_shows_its_deployment() -> None:
     from tales.content.scenarios import load_scenario
-    from tales.viewer.heatmap import scenario_view
+    from tales.viewer.content_views import scenario_view
 
     view = scenario_view(load_scenario(CELLAR))
     board = view.position.board

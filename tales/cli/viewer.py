@@ -55,12 +55,12 @@ def _view_of(source: str, blocks: str | None) -> Any:
         kind = toml_kind(source)
         if kind == "map":
             from tales.board.mapfile import load_map
-            from tales.viewer.heatmap import map_view
+            from tales.viewer.content_views import map_view
 
             return map_view(load_map(source))
         if kind == "scenario":
             from tales.content.scenarios import load_scenario
-            from tales.viewer.heatmap import scenario_view
+            from tales.viewer.content_views import scenario_view
 
             return scenario_view(load_scenario(source), colours or None)
         position = load_position(source)

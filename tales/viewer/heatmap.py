@@ -1,25 +1,17 @@
-"""Pictures of content and of simulations: a map file, a scenario file, a heatmap.
-
-A map is drawn as it is (spaces, walls, doors, start and deployment spaces); a scenario as
-it stands when play begins (its first part's Schemers on their spaces, closed doors) with
-a panel saying what every part deploys; a heatmap shades each space by the Fortitude
-Heroes lost on it per game (``tales simulate --heatmap``), marks where they were
-Defeated, and shows the scale. All go through :mod:`tales.viewer.picture`, the renderer
-of ``tales render``.
+"""The heatmap of a simulation (``tales simulate --heatmap``): the map with each space
+shaded by the Fortitude Heroes lost on it per game, a mark where they were Defeated, and
+the scale; drawn by :mod:`tales.viewer.picture`, the renderer of ``tales render``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from pyglet import shapes
 
 from tales.board.board import Board
-from tales.board.figures import Figure, Side
 from tales.board.position import Position
-from tales.content.scenarios import Scenario
 from tales.viewer.scene import PANEL_WIDTH, Panel, Scene, View
 
 #: The shade of a space where Heroes lost nothing, and where they lost the most.
@@ -31,49 +23,6 @@ ALPHA = 170
 STEPS = 5
 
 Overlay = Callable[[Scene], list[Any]]
-
-
-def map_view(board: Board) -> View:
-    """A map file's board with its doors closed and nobody on it."""
-    return View(Position.empty(board))
-
-
-def scenario_view(scenario: Scenario, colours: Mapping[str, str] | None = None) -> View:
-    """A scenario as play begins: the figures every part deploys on named spaces (the
-    first part's as they stand; later parts' beside them, named by part), the doors, the
-    Destructible features; the panel lists each part's deployment, the objectives and the
-    defeat conditions."""
-    board = scenario.board
-    position = Position.empty(board)
-    figures: list[Figure] = [Figure(d.id, Side.SCHEMER, d.at, fortitude=d.fortitude,
-                                    keywords=d.keywords) for d in scenario.destructibles]
-    taken = {f.at for f in figures}
-    lines: list[str] = []
-    for number, part in enumerate(scenario.parts, start=1):
-        for deploy in part.effects.reinforce:
-            if deploy.spaces:
-                where = " ".join(board.names[s] for s in deploy.spaces)
-                lines.append(f"part {number}: {deploy.group} on {where}")
-                for n, space in enumerate(deploy.spaces, start=1):
-                    if space in taken:
-                        continue
-                    taken.add(space)
-                    figures.append(Figure(f"{deploy.group}-{n}" if number == 1 else
-                                          f"p{number} {deploy.group}", Side.SCHEMER, space,
-                                          group=deploy.group))
-            else:
-                lines.append(f"part {number}: {deploy.tracker} {deploy.group} by the "
-                             f"tracker deck on numbered spaces {deploy.numbers}")
-    for objective in scenario.objectives:
-        lines.append(f"objective: {objective.text}")
-    for defeat in scenario.defeat:
-        lines.append(f"defeat: {defeat.text}")
-    title = scenario.title + (" (sample)" if scenario.sample and "sample" not in
-                              scenario.title else "")
-    groups = dict(colours) if colours is not None else {
-        g: s.block.colour for g, s in scenario.groups.items() if s.block.colour}
-    return View(replace(position, figures=tuple(figures)), groups=groups,
-                panel=Panel(title=title, status=lines))
 
 
 def heatmap_view(board: Board, report: Mapping[str, Any]) -> tuple[View, Overlay]:
