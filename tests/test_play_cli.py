@@ -551,12 +551,15 @@ def test_physical_dice_play_a_scenario_from_an_answer_file(
                            "--save", str(save))
     assert (status, err) == (0, "")
     lines = [re.sub(r"^(result|choose 1-\d+)> ", "", line) for line in out.splitlines()]
-    assert lines[1] == "Draw a card from the brown tracker deck: which card?"
-    assert lines[2:6] == ["  cards left: 1, 2",
+    # the story so far is told before the card is asked (the tracker card's Decision
+    # carries the table since issue 18)
+    assert lines[1:5] == ["  Story: Rats in the cellar again, and something heavy behind "
+                          "the old door.", "  Part: The cellar",
+                          "  Story: Two rats squeak at the far wall; a bouncer blocks the way.",
+                          "Draw a card from the brown tracker deck: which card?"]
+    assert lines[5:8] == ["  cards left: 1, 2",
                           "'7' is not a result here: type one of the cards left: 1, 2",
-                          "'banana' is not a result here: type one of the cards left: 1, 2",
-                          "  Story: Rats in the cellar again, and something heavy behind "
-                          "the old door."]
+                          "'banana' is not a result here: type one of the cards left: 1, 2"]
     asked = [line for line in lines if line.endswith(": which face is up?")]
     assert any(line.startswith("Roll the scheme die: ") for line in asked)
     assert any(line.startswith("Roll the damage die: ") for line in asked)

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from tales.board.board import Board, BoolArray, IntArray
+from tales.board.compact import compact_table
 from tales.board.fields import DistanceGraph
 from tales.board.figures import (
     HEROIC_ROLES,
@@ -221,11 +222,25 @@ def parse_position(text: str, source: str = "<position>", base: Path | None = No
     position = Position(board, (), traps, fire, frozenset(closed))
     figures = data.get("figures", [])
     if not isinstance(figures, list):
-        raise error("'figures' must be an array of tables ([[figures]])", lines.of_key("figures"))
+        raise error("'figures' must be an array of tables ([[figures]]) or of compact lines "
+                    "(figures = [\"zot hero C3\"])", lines.of_key("figures"))
     header_lines = lines.entries("figures")
+    tables = 0
+    after = lines.of_key("figures") or 1
     placed: list[Figure] = []
     for n, entry in enumerate(figures):
-        line = header_lines[n] if n < len(header_lines) else None
+        if isinstance(entry, str):  # the compact form (tales.board.compact)
+            line = lines.of_text(entry, after - 1) or lines.of_key("figures")
+            after = line or after
+            label = f"figure {printable(entry)!r}"
+            try:
+                entry = compact_table(entry)
+            except ValueError as bad:
+                raise error(f"{label}: {bad}", line) from None
+            placed.append(_read_figure(entry, n, line, position, placed, error, label))
+            continue
+        line = header_lines[tables] if tables < len(header_lines) else lines.of_key("figures")
+        tables += 1
         placed.append(_read_figure(entry, n, line, position, placed, error))
     return replace(position, figures=tuple(placed))
 
@@ -278,13 +293,15 @@ class _MapLineFinder(LineFinder):
 
 def _read_figure(
     entry: Any, n: int, line: int | None, position: Position, placed: Iterable[Figure],
-    error: Any,
+    error: Any, label: str | None = None,
 ) -> Figure:
     board = position.board
     if not isinstance(entry, dict):
-        raise error(f"figure {n + 1} must be a table", line)
+        raise error(f"figure {n + 1} must be a table or a compact line (\"zot hero C3\")",
+                    line)
     figure_id = entry.get("id")
-    label = f"figure {figure_id!r}" if isinstance(figure_id, str) else f"figure {n + 1}"
+    if label is None:
+        label = f"figure {figure_id!r}" if isinstance(figure_id, str) else f"figure {n + 1}"
     for key in entry:
         if key not in FIGURE_KEYS:
             raise error(f"{label}: unknown key {key!r} (a figure has: "

@@ -76,6 +76,28 @@ def cmd_position_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_position_new(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from tales.board.mapfile import load_map
+    from tales.board.writer import map_reference, skeleton
+    from tales.engine.saves import write_atomic
+
+    board = load_map(args.map)
+    if args.out is None:
+        sys.stdout.write(skeleton(board, Path(args.map).as_posix()))
+        return 0
+    out = Path(args.out)
+    if out.exists() and not args.force:
+        raise TalesError(f"{out}: already exists (give --force to replace it)")
+    try:
+        write_atomic(out, skeleton(board, map_reference(args.map, out)).encode("utf-8"))
+    except OSError as bad:
+        raise TalesError(f"{out}: cannot write ({bad.strerror or bad})") from None
+    print(f"wrote {out}: fill in its figures, then tales position show {out}")
+    return 0
+
+
 def cmd_los(args: argparse.Namespace) -> int:
     from tales.board.position import load_position
 
@@ -140,12 +162,20 @@ def register(commands: Any) -> None:
     check.add_argument("files", nargs="+", metavar="FILE")
     check.set_defaults(run=cmd_map_check)
 
-    position_parser = commands.add_parser("position", help="show a position file")
+    position_parser = commands.add_parser("position", help="show or start a position file")
     position_commands = position_parser.add_subparsers(
         dest="position_command", required=True, metavar="ACTION")
     pshow = position_commands.add_parser("show", help="draw a position with its figures")
     pshow.add_argument("file")
     pshow.set_defaults(run=cmd_position_show)
+    pnew = position_commands.add_parser(
+        "new", help="a skeleton position file for a map: its start and deployment spaces, "
+        "a line per figure to fill in")
+    pnew.add_argument("map", metavar="MAP")
+    pnew.add_argument("out", nargs="?", metavar="FILE",
+                      help="write it here (default: print it; the map is then named as given)")
+    pnew.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    pnew.set_defaults(run=cmd_position_new)
 
     los = commands.add_parser("los", help="Line of Fire distance between two spaces")
     los.add_argument("position")

@@ -57,7 +57,8 @@ def _deploy_line(ctx: Context, state: GameState, entry: Deploy) -> Resolution[Ga
             card = yield Decision(
                 "tracker-card", f"draw a card from the {block.colour or block.name} tracker "
                 "deck", tuple(sorted(deck)), Decider.CHANCE, None,
-                tuple(1 / len(deck) for _ in deck))
+                tuple(1 / len(deck) for _ in deck), position=state.position,
+                battle=state.battle)
             deck.remove(card)
             space = next(i for i, number in enumerate(board.deployment) if number == card)
             standee = card if by_standee else None

@@ -18,7 +18,7 @@ a bot, a person at the terminal or the viewer answers them.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import NoReturn
 
@@ -51,17 +51,25 @@ SOLO_TOKEN = "solo"
 COMPANION_TOKEN = "companion"
 
 
-def play_scenario(ctx: Context) -> Resolution[GameState]:
-    """Play the scenario of ``ctx`` to its end; the final state."""
+#: How a Hero's turn (or a Companion's) is played: ``(ctx, state, who, full)``. By default
+#: by the rules; at a physical table it is reported as edits (:mod:`tales.table.edits`).
+TurnPlayer = Callable[[Context, GameState, str, bool], Resolution[GameState]]
+
+
+def play_scenario(ctx: Context, player_turns: TurnPlayer | None = None
+                  ) -> Resolution[GameState]:
+    """Play the scenario of ``ctx`` to its end; the final state. ``player_turns`` plays
+    the turns of the players' figures instead of the rules (the table assistant)."""
     state = yield from set_up(ctx)
-    state = yield from play_on(ctx, state)
+    state = yield from play_on(ctx, state, player_turns)
     result = state.result
     assert result is not None
     state = state.tell(ctx.scenario.story.get(result.value, ""))
     return state.note(f"{result.value.title()}: {state.reason}")
 
 
-def play_on(ctx: Context, state: GameState) -> Resolution[GameState]:
+def play_on(ctx: Context, state: GameState, player_turns: TurnPlayer | None = None
+            ) -> Resolution[GameState]:
     """Play rounds from ``state`` until the scenario ends: on with its Combat Phase when
     its initiative bag is part drawn (the state an ``initiative`` Decision shows, where a
     planner's rollouts start), then whole rounds."""
@@ -70,7 +78,7 @@ def play_on(ctx: Context, state: GameState) -> Resolution[GameState]:
         if not in_combat:
             state = yield from ready_phase(ctx, state)
         in_combat = False
-        state = yield from combat_phase(ctx, state)
+        state = yield from combat_phase(ctx, state, player_turns)
         if state.result is None:
             state = yield from objective_phase(ctx, state)
     return state
@@ -205,7 +213,7 @@ def ready_phase(ctx: Context, state: GameState) -> Resolution[GameState]:
             state = state.note(f"{block.name}: the Scheme Die moves to "
                                f"{block.schemes[index].name!r} (Alternating)")
         elif not block.unpredictable:
-            schemes[gid] = yield from _roll_scheme(ctx, block.id)
+            schemes[gid] = yield from _roll_scheme(ctx, block.id, state)
             state = state.note(f"{block.name}: the Scheme Die rolls {schemes[gid]!r}")
     pooky = dict(state.pooky)
     for kit in ctx.kits:
@@ -227,9 +235,9 @@ def _roll_pooky(ctx: Context, who: str, name: str) -> Resolution[int]:
     return face.scheme or 1
 
 
-def _roll_scheme(ctx: Context, gid: str) -> Resolution[str]:
+def _roll_scheme(ctx: Context, gid: str, state: GameState) -> Resolution[str]:
     block = ctx.scenario.groups[gid].block
-    face = yield from roll(ctx.dice[DieKind.SCHEME], f"{block.name}'s Scheme")
+    face = yield from roll(ctx.dice[DieKind.SCHEME], f"{block.name}'s Scheme", state.battle)
     return block.scheme(str(face.scheme)).name
 
 
@@ -261,7 +269,8 @@ def _fill_bag(ctx: Context, state: GameState, on_map: set[str]) -> tuple[str, ..
 # --- Combat Phase -----------------------------------------------------------------------
 
 
-def combat_phase(ctx: Context, state: GameState) -> Resolution[GameState]:
+def combat_phase(ctx: Context, state: GameState, player_turns: TurnPlayer | None = None
+                 ) -> Resolution[GameState]:
     """Draw initiative tokens one at a time until the bag is empty (or the game ends)."""
     state = state.note(f"Round {state.round}: Combat Phase")
     while state.bag and state.result is None:
@@ -278,6 +287,8 @@ def combat_phase(ctx: Context, state: GameState) -> Resolution[GameState]:
         kind, who = token.split(" ", 1)
         if kind == GROUP_TOKEN:
             state = yield from _group_turn(ctx, state, who)
+        elif player_turns is not None:
+            state = yield from player_turns(ctx, state, who, kind != PARTIAL_TOKEN)
         elif kind == COMPANION_TOKEN:
             state = yield from _companion_turn(ctx, state)
         else:
@@ -301,7 +312,7 @@ def _hero_turn(ctx: Context, state: GameState, hero: str, full: bool
     allies = kit.ally_abilities() if full else None
     battle = yield from hero_turn(state.battle, hero, ctx.abilities(hero, state.battle), full,
                                     pooky, allies)
-    state = _took_turn(state.at(battle), hero)
+    state = took_turn(state.at(battle), hero)
     if ctx.solo and pooky is not None and state.turns[hero] == 1:
         # Zot in Solo Mode: "Reroll Pooky's die at the end of Zot's first turn"
         face = yield from _roll_pooky(ctx, hero, kit.name)
@@ -309,7 +320,8 @@ def _hero_turn(ctx: Context, state: GameState, hero: str, full: bool
     return state
 
 
-def _took_turn(state: GameState, who: str) -> GameState:
+def took_turn(state: GameState, who: str) -> GameState:
+    """``who`` has taken one more turn this round."""
     return replace(state, turns={**state.turns, who: state.turns.get(who, 0) + 1})
 
 
@@ -320,7 +332,7 @@ def _companion_turn(ctx: Context, state: GameState) -> Resolution[GameState]:
     state = state.note(f"{card.id}'s Companion turn" + (f": {scheme.name}" if scheme else ""))
     battle = yield from companion_turn(state.battle, card, ctx.kits[0].id, scheme,
                                        ctx.scenario.abilities)
-    state = _took_turn(state.at(battle), card.id)
+    state = took_turn(state.at(battle), card.id)
     if card.rolls and state.turns[card.id] == 1:  # "After his first turn, roll again"
         face = yield from _roll_pooky(ctx, card.id, card.name)
         state = replace(state, pooky={**state.pooky, card.id: face})
@@ -332,7 +344,7 @@ def _group_turn(ctx: Context, state: GameState, gid: str) -> Resolution[GameStat
     if not any(f.group == gid for f in state.position.figures):
         return state.note(f"{block.name}: none on the map, no turn")
     if block.unpredictable:  # "Roll Scheme Die immediately after drawing initiative token"
-        name = yield from _roll_scheme(ctx, gid)
+        name = yield from _roll_scheme(ctx, gid, state)
         state = replace(state, schemes={**state.schemes, gid: name}).note(
             f"{block.name} (Unpredictable): the Scheme Die rolls {name!r}")
     scheme = block.scheme(state.schemes[gid])

@@ -53,8 +53,10 @@ class Decision(Generic[T]):
     a person (or a bot, or the viewer) can look before answering; ``battle`` is the whole
     table (Epic Pool, abilities, the log so far) where the rules have that. Neither takes
     part in comparisons or replay. ``detail`` carries what a driver may want to know of
-    the question beyond its options, as data (a ``move-to``'s :class:`MoveDetail`), so
-    nobody reads it back out of the prompt.
+    the question beyond its options, as data (a ``move-to``'s :class:`MoveDetail`, the
+    reasons behind a Schemer's tie), so nobody reads it back out of the prompt.
+    ``progress`` is what a resolution has already done when it asks (a planned group turn's
+    Schemer turns so far), for a driver that stops at the question and reports it.
     """
 
     kind: str
@@ -67,6 +69,7 @@ class Decision(Generic[T]):
     battle: Any = field(default=None, compare=False, repr=False)
     state: Any = field(default=None, compare=False, repr=False)  # the game's, between turns
     detail: Any = field(default=None, compare=False, repr=False)
+    progress: Any = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.options:

@@ -72,7 +72,7 @@ def attack_targets(
             f"{attacker.id}: {len(adjacent)} Foes are adjacent, players choose "
             f"{attack.targets}",
             tuple(itertools.combinations(adjacent, attack.targets)), Decider.TABLE,
-            attacker.id)
+            attacker.id, detail=(f"adjacent Foes: {', '.join(adjacent)}",))
         return AttackPlan(attack, attacker.id, tuple(chosen),
                           f"players chose {', '.join(chosen)} of adjacent {', '.join(adjacent)}")
     reach = attack.range if attack.range is not None else 0
@@ -94,7 +94,8 @@ def attack_targets(
         "ranged-targets",
         f"{attacker.id}: {', '.join(tied)} are tied for Nearest at {edge}; players choose "
         f"{slots}",
-        tuple(itertools.combinations(tied, slots)), Decider.TABLE, attacker.id)
+        tuple(itertools.combinations(tied, slots)), Decider.TABLE, attacker.id,
+        detail=(f"Foes within Range {reach}: {listed}",))
     return AttackPlan(attack, attacker.id, tuple(sure) + tuple(pick),
                       f"Nearest within Range {reach}: {listed}; players chose "
                       f"{', '.join(pick)} among the tied")

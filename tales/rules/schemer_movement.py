@@ -224,10 +224,13 @@ def schemer_move(
         return stay(f"no target for {selector}: it does not move")
     if rules.nearest_ties is NearestTies.CHOOSE:
         for tied in found.ties:
+            seen = position.line_of_fire_field(figure.at)
+            measured = ", ".join(f"{i} (Line of Fire {seen[position.figure(i).at]})"
+                                 for i in tied)
             chosen = yield Decision(
                 "nearest-foe", f"{figure.id}: {', '.join(tied)} are tied for Nearest: players "
                 "choose the Foe it moves toward", tuple(tied), Decider.TABLE, figure.id,
-                position=position)
+                position=position, detail=(*reasons, f"{selector}: {measured}"))
             reasons.append(f"tied for Nearest: {', '.join(tied)}; the players chose {chosen}")
             found.figures = [f for f in found.figures if f.id == chosen or f.id not in tied]
     sight = position.line_of_fire_field(figure.at)
@@ -267,7 +270,8 @@ def schemer_move(
         final = yield Decision(
             "final-target-space",
             f"{figure.id}: players choose the final target space",
-            tuple(sorted(finals)), Decider.TABLE, figure.id, position=position)
+            tuple(sorted(finals)), Decider.TABLE, figure.id, position=position,
+            detail=tuple(reasons))
     reasons.append(f"final target space {names[final]}")
     target = _target_of(position, spaces, final, found.figures)
 
@@ -308,7 +312,8 @@ def schemer_move(
             to = yield Decision(
                 "approach-space",
                 f"{figure.id}: players choose among the Nearest spaces it can reach",
-                tuple(ends), Decider.TABLE, figure.id, position=position)
+                tuple(ends), Decider.TABLE, figure.id, position=position,
+                detail=tuple(reasons))
         route = routes.route(to, safest=True)
         measure = "by Line of Fire" if rules.approach is Approach.LINE_OF_FIRE else "by path"
         reasons.append(f"cannot reach it with {points}: {verb} {route.cost} to {names[to]}, "

@@ -19,6 +19,7 @@ from collections.abc import Container, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cache
+from typing import TypeVar
 
 from tales.board.figures import Figure, Keyword, Side, Token, is_friend
 from tales.board.position import Position
@@ -51,6 +52,8 @@ from tales.rules.schemer_movement import (
     schemer_move,
 )
 from tales.rules.targets import Selector, targetable_foes
+
+R = TypeVar("R")
 
 
 @dataclass(frozen=True, slots=True)
@@ -360,13 +363,15 @@ def schemer_turn(
 def play_schemer_turn(
     battle: Battle, figure_id: str, scheme: Scheme,
     rules: SchemerRules = DEFAULT_SCHEMER_RULES, resolve: bool = True,
-    roster: Roster | None = None,
+    roster: Roster | None = None, told: tuple[SchemerTurn, ...] | None = None,
 ) -> Resolution[tuple[Battle, SchemerTurn]]:
     """One Schemer carries out ``scheme`` on ``battle``; with ``resolve`` its Attacks are
     dealt (Appendix C, Schemer Attacks) before its next step, and a Hero Wounded on the way
     (a Juggernaut or Overrun shove into a Trap) has its Wounded Reactions (Wounded 3).
     ``roster`` has the Scheme Blocks a Reinforce step brings in (without one, Reinforce is
-    left to the table: the table assistant given no blocks)."""
+    left to the table: the table assistant given no blocks). With ``told`` (the turns
+    before this one), every Decision carries as its ``progress`` those turns and this
+    Schemer's steps so far (:func:`telling`)."""
     position = battle.position
     figure = position.figure(figure_id)
     names = position.board.names
@@ -381,14 +386,22 @@ def play_schemer_turn(
     specials: list[SpecialStep] = []
     effects: list[str] = []
     log: list[str] = []
+
+    def tell(resolution: Resolution[R]) -> Resolution[R]:
+        if told is None:
+            return resolution
+        return telling(resolution, (*told, SchemerTurn(
+            figure.id, tuple(moves), tuple(attacks), tuple(specials), (), tuple(log),
+            tuple(effects))))
+
     for step in scheme.steps:
         if figure.id not in {f.id for f in battle.position.figures}:
             break  # Defeated on the way (a Trap) or by a Hitback
         if isinstance(step, MoveStep):
             before = battle.position
             pause = WoundedPause(battle, figure.id) if resolve else None
-            moved = yield from schemer_move(before, figure.id, step.points, step.toward,
-                                            step.leap, rules, pause)
+            moved = yield from tell(schemer_move(before, figure.id, step.points, step.toward,
+                                                 step.leap, rules, pause))
             moves.append(moved)
             if moved.position is not None:
                 battle = (pause.after(moved.position) if pause is not None
@@ -402,15 +415,15 @@ def play_schemer_turn(
                        if f not in battle.wounded_resolved]
             battle = replace(battle, wounded_resolved=frozenset())
             if resolve and flipped and battle.reactions:
-                battle = yield from wounded_reactions(battle, flipped, figure.id)
+                battle = yield from tell(wounded_reactions(battle, flipped, figure.id))
         elif isinstance(step, AttackStep):
-            plan = yield from attack_targets(battle.position, figure.id, step.attack)
+            plan = yield from tell(attack_targets(battle.position, figure.id, step.attack))
             attacks.append(plan)
             targets = ", ".join(plan.targets) or "no target"
             log.append(f"{figure.id}: {step}: {plan.reason}; attacks {targets}")
             battle = battle.note(log[-1])
             if resolve:
-                result = yield from schemer_attack(battle, plan)
+                result = yield from tell(schemer_attack(battle, plan))
                 battle = result.battle.note(*result.log)
                 log.extend(result.log)
         elif isinstance(step, SpecialStep):
@@ -418,12 +431,26 @@ def play_schemer_turn(
             log.append(f"{figure.id}: {step} (the table carries this out)")
             battle = battle.note(log[-1])
         else:
-            battle, done = yield from _carry_out(battle, figure.id, step, roster)
+            battle, done = yield from tell(_carry_out(battle, figure.id, step, roster))
             effects.append(f"{step}: {done}")
             log.append(f"{figure.id}: {effects[-1]}")
             battle = battle.note(log[-1])
     return battle, SchemerTurn(figure.id, tuple(moves), tuple(attacks), tuple(specials),
                                (), tuple(log), tuple(effects))
+
+
+def telling(resolution: Resolution[R], progress: tuple[SchemerTurn, ...]) -> Resolution[R]:
+    """``resolution`` with ``progress`` (the Schemer turns so far, the last one the turn
+    under way) on every Decision it asks: a planned turn stopped at a tie says what was
+    already resolved before it."""
+    try:
+        decision = next(resolution)
+        while True:
+            answer = yield replace(decision, progress=progress)
+            decision = resolution.send(answer)
+    except StopIteration as done:
+        result: R = done.value
+        return result
 
 
 def _carry_out(battle: Battle, figure_id: str,
@@ -519,8 +546,9 @@ def play_group_turn(
     for member in group_members(battle.position, group):
         if member.id not in {f.id for f in battle.position.figures}:
             continue  # Defeated earlier in the turn
-        battle, turn = yield from play_schemer_turn(battle, member.id, scheme, rules, resolve,
-                                                    roster)
+        battle, turn = yield from play_schemer_turn(
+            battle, member.id, scheme, rules, resolve, roster,
+            None if resolve else tuple(turns))
         position, gone = remove_defeated(battle.position)  # a Trap on the way may Defeat it
         battle = battle.at(position)
         if gone:

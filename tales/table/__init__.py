@@ -2,13 +2,18 @@
 
 Used by ``tales schemer move`` and ``tales schemer turn``. A Decision the rules ask of the
 table is answered from ``--answer N`` values in order; when none is left it is asked at the
-terminal, or, with no terminal (or ``--json``), reported as pending with its options.
+terminal, or, with no terminal (or ``--json``), reported as pending with its options, the
+Schemer it is about, its reasons and every Schemer turn resolved before it.
+
+The package also keeps a whole physical game (``tales table``): :mod:`.edits` (a Hero's
+turn reported as edits), :mod:`.session` (the model: the engine's game with those edits),
+:mod:`.saves` (its save files) and :mod:`.terminal` (the terminal front-end).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from tales.board.burst import Placement
@@ -85,16 +90,21 @@ def move_outcomes(
 
 @dataclass
 class Pending:
-    """A Decision left for the players, with its options in table words."""
+    """A Decision left for the players, with its options in table words: the Schemer it is
+    about (``figure``), the reasons that led to the tie, and (``turns``) every Schemer
+    turn already resolved before it, the pending Schemer's own steps so far last."""
 
     kind: str
     prompt: str
     options: list[Any]
     answered: list[int]
+    figure: str | None = None
+    reasons: list[str] = field(default_factory=list)
+    turns: tuple[SchemerTurn, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "prompt": self.prompt, "options": self.options,
-                "answered": self.answered}
+        return {"kind": self.kind, "figure": self.figure, "prompt": self.prompt,
+                "reasons": self.reasons, "options": self.options, "answered": self.answered}
 
 
 def drive(
@@ -119,7 +129,10 @@ def drive(
             described = [describe_option(position, decision, o) for o in decision.options]
             choice = queue.pop(0) if queue else ask(decision, described)
             if choice is None:
-                return Pending(decision.kind, decision.prompt, described, given)
+                reasons = decision.detail if isinstance(decision.detail, tuple) else ()
+                turns = decision.progress if isinstance(decision.progress, tuple) else ()
+                return Pending(decision.kind, decision.prompt, described, given,
+                               decision.figure, [str(r) for r in reasons], turns)
             if not 1 <= choice <= len(decision.options):
                 raise IllegalChoice(
                     f"answer {choice} to {decision.kind!r}: choose 1 to {len(decision.options)}")
@@ -135,11 +148,12 @@ def turn_json(position: Position, turn: GroupTurn) -> dict[str, Any]:
     return {
         "group": turn.group,
         "scheme": turn.scheme,
-        "turns": [_schemer_turn_json(position, t) for t in turn.turns],
+        "turns": [schemer_turn_json(position, t) for t in turn.turns],
     }
 
 
-def _schemer_turn_json(position: Position, turn: SchemerTurn) -> dict[str, Any]:
+def schemer_turn_json(position: Position, turn: SchemerTurn) -> dict[str, Any]:
+    """One Schemer's turn (or its steps so far) as JSON."""
     return {
         "figure": turn.figure,
         "moves": [move_json(position, m) for m in turn.moves],
