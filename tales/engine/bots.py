@@ -1,4 +1,5 @@
-"""Bots that answer a game's Decisions: the random legal policy and a greedy Hero policy.
+"""Bots that answer a game's Decisions: the random legal policy and a greedy Hero policy
+(the planner, which looks ahead with greedy rollouts, is :mod:`tales.engine.planner`).
 
 The greedy policy plays the Heroes sensibly without looking ahead: it attacks when a Foe
 is in reach (the most damaged one, as many targets as it may), walks toward the Foes (or,
