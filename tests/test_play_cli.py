@@ -128,8 +128,9 @@ def test_every_report_says_its_settings(capsys: pytest.CaptureFixture[str]) -> N
         return found
 
     plain, harder = report("--steps", "0"), report("--steps", "3", "--legend")
-    assert plain["settings"] == {"companion": None, "legend": False, "power_tree_steps": 0,
-                                 "dice": "bundled", "rules": GameRules().to_dict()}
+    assert plain["settings"] == {"companion": None, "legend": False, "budget": None,
+                                 "power_tree_steps": 0, "dice": "bundled",
+                                 "rules": GameRules().to_dict()}
     assert harder["settings"]["legend"] is True  # type: ignore[index]
     assert harder["settings"]["power_tree_steps"] == 3  # type: ignore[index]
     assert (plain["wins"], plain["rounds"], plain["damage_per_game"]) != (

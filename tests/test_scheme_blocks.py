@@ -289,11 +289,20 @@ BAD_FILES = {
 }
 
 
-@pytest.mark.parametrize(("text", "message"), BAD_FILES.values(), ids=BAD_FILES.keys())
-def test_bad_scheme_block_file(text: str, message: str) -> None:
+#: Where a mistake inside a scheme is written (the others: the group's header): a step's
+#: (every step of these files is on the ``steps`` line, line 9), a ``faces`` entry's, a
+#: scheme's own key or header.
+MISTAKE_LINES = {"face on two schemes": 12, "unknown scheme key": 10,
+                 "rolled scheme without faces": 10}
+
+
+@pytest.mark.parametrize(("name", "text", "message"),
+                         [(k, *v) for k, v in BAD_FILES.items()], ids=BAD_FILES.keys())
+def test_bad_scheme_block_file(name: str, text: str, message: str) -> None:
     with pytest.raises(ContentError) as error:
         parse_scheme_blocks(text, "bad.toml")
     line = 1 if text.startswith("[groups.rats]") else 3
+    line = MISTAKE_LINES.get(name, 9 if ", step " in message else line)
     assert str(error.value) == f"bad.toml:{line}: group 'rats': {message}"
     assert (error.value.source, error.value.line) == ("bad.toml", line)
 
@@ -676,3 +685,14 @@ def test_turn_at_a_terminal_one_line_per_schemer_then_detail(
     assert "r1 stays, attacks a for 1" in lines[4:]
     assert lines[-4:] == ["Rats: Bite", "r2 stays, attacks c for 1", "2. r2",
                           "   Melee: Attack 1: players chose c of adjacent b, c; attacks c"]
+
+
+def test_a_step_written_over_several_lines_is_named_by_its_own_line() -> None:
+    text = _blocks(schemes='[[groups.rats.schemes]]\nname = "Rush"\nfaces = [1]\nsteps = [\n'
+                   '  { move = 3, toward = "nearest foe" },  # a comment { with braces }\n'
+                   '  { name = "x]{", tokens = { shield = 1 } },\n'
+                   '  { attack = "melee", damage = 1, range = 2 },\n]\n')
+    with pytest.raises(ContentError) as error:
+        parse_scheme_blocks(text, "bad.toml")
+    assert error.value.line == 12  # the line of step 3's table
+    assert "step 3: a melee attack has no 'range'" in str(error.value)

@@ -62,15 +62,27 @@ def play_scenario(ctx: Context, player_turns: TurnPlayer | None = None
     """Play the scenario of ``ctx`` to its end; the final state. ``player_turns`` plays
     the turns of the players' figures instead of the rules (the table assistant)."""
     state = yield from set_up(ctx)
-    while state.result is None:
-        state = yield from ready_phase(ctx, state)
-        state = yield from combat_phase(ctx, state, player_turns)
-        if state.result is None:
-            state = yield from objective_phase(ctx, state)
+    state = yield from play_on(ctx, state, player_turns)
     result = state.result
     assert result is not None
     state = state.tell(ctx.scenario.story.get(result.value, ""))
     return state.note(f"{result.value.title()}: {state.reason}")
+
+
+def play_on(ctx: Context, state: GameState, player_turns: TurnPlayer | None = None
+            ) -> Resolution[GameState]:
+    """Play rounds from ``state`` until the scenario ends: on with its Combat Phase when
+    its initiative bag is part drawn (the state an ``initiative`` Decision shows, where a
+    planner's rollouts start), then whole rounds."""
+    in_combat = bool(state.bag)
+    while state.result is None:
+        if not in_combat:
+            state = yield from ready_phase(ctx, state)
+        in_combat = False
+        state = yield from combat_phase(ctx, state, player_turns)
+        if state.result is None:
+            state = yield from objective_phase(ctx, state)
+    return state
 
 
 # --- setup ------------------------------------------------------------------------------
