@@ -8,7 +8,7 @@ apart two spaces are by Line of Fire.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +37,7 @@ from tales.board.mapfile import (
     read_toml,
 )
 from tales.errors import ContentError, TalesError, printable
+from tales.evolve import evolve
 
 POSITION_KEYS = frozenset({"map", "figures", "traps", "wizard_fire", "open_doors"})
 FIGURE_KEYS = frozenset(
@@ -99,11 +100,11 @@ class Position:
     def with_figure(self, figure: Figure) -> Position:
         """This position with ``figure`` replacing the figure of the same id."""
         figures = tuple(figure if f.id == figure.id else f for f in self.figures)
-        return replace(self, figures=figures)
+        return evolve(self, figures=figures)
 
     def without_figure(self, figure_id: str) -> Position:
         """This position with the figure removed from the map."""
-        return replace(self, figures=tuple(f for f in self.figures if f.id != figure_id))
+        return evolve(self, figures=tuple(f for f in self.figures if f.id != figure_id))
 
     # --- spaces -------------------------------------------------------------------
 
@@ -271,7 +272,7 @@ def parse_position(text: str, source: str = "<position>", base: Path | None = No
         line = header_lines[tables] if tables < len(header_lines) else lines.of_key("figures")
         tables += 1
         placed.append(_read_figure(entry, n, line, position, placed, error))
-    return replace(position, figures=tuple(placed))
+    return evolve(position, figures=tuple(placed))
 
 
 def _space(board: Board, name: Any, error: Any, line: int | None, what: str) -> int:

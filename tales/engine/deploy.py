@@ -11,14 +11,13 @@ table Decision on ties). At the Limit, the rest of the line is not deployed.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from tales.board.figures import Figure
 from tales.board.footprint import shape
 from tales.board.position import Position
 from tales.content.scenarios import Deploy
 from tales.engine.content import Context
 from tales.engine.state import GameState, TrackerReading
+from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.large_movement import LargeGraph, standing_places
 from tales.rules.movement import nearest_unoccupied
@@ -85,9 +84,9 @@ def _deploy_line(ctx: Context, state: GameState, entry: Deploy) -> Resolution[Ga
                 "deploy-space", f"{figure.id}: {board.names[space]} is Occupied; which "
                 "Nearest Unoccupied space?", tuple(options), Decider.TABLE, figure.id,
                 position=position))
-            figure = replace(figure, at=space)
-        position = replace(position, figures=(*position.figures, figure))
-        state = replace(state, battle=state.battle.at(position),
+            figure = evolve(figure, at=space)
+        position = evolve(position, figures=(*position.figures, figure))
+        state = evolve(state, battle=state.battle.at(position),
                         deployed=state.deployed | {entry.group})
         state = state.note(f"{figure.id} is deployed on {board.names[space]}")
     return state
@@ -98,7 +97,7 @@ def _deploy_large(position: Position, figure: Figure, space: int
     """A large Schemer's place on the map: its anchor on ``space`` in a facing whose spaces
     are free, else the Nearest such anchor; a tie is the table's (docs/rules-decisions.md,
     "Deploying a large figure")."""
-    graph = LargeGraph(position, replace(figure, at=space))
+    graph = LargeGraph(position, evolve(figure, at=space))
     states = standing_places(position, figure, space)
     if not states:
         return None
@@ -107,4 +106,4 @@ def _deploy_large(position: Position, figure: Figure, space: int
         "deploy-placement", f"{figure.id}: players choose where it stands (its anchor "
         "first)", options, Decider.TABLE, figure.id, position=position))
     anchor, facing = states[options.index(chosen)]
-    return replace(figure, at=anchor, footprint=graph.facings[facing])
+    return evolve(figure, at=anchor, footprint=graph.facings[facing])

@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from tales.board.burst import BurstTemplate, Placement, covered_foes
@@ -152,7 +152,7 @@ class Battle:
         """This battle with ``event`` kept, placed beside the log line ``lines_back`` lines
         before the end (0: the last one)."""
         line = max(len(self.log) - 1 - lines_back, 0)
-        return evolve(self, events=(*self.events, replace(event, line=line)))
+        return evolve(self, events=(*self.events, evolve(event, line=line)))
 
     def attacked(self, result: AttackResult, before: Position, lines_back: int = 0
                  ) -> Battle:
@@ -283,7 +283,7 @@ def _attack_with_dice(
         position, hurt = deal(position, attacker.id, rolled.self_damage)
         if hurt.wounded and battle.reactions:
             # Wounded 3: the Attack pauses for the attacker's Wounded Reactions, now
-            battle = yield from _wounded_reactions(replace(battle, position=position,
+            battle = yield from _wounded_reactions(evolve(battle, position=position,
                                                            pool=pool), [attacker.id],
                                                    attacker.id)
             position, pool, since = battle.position, battle.pool, battle.position
@@ -293,10 +293,10 @@ def _attack_with_dice(
     log.append(f"damage {rolled.total}")
     start = {f.id: f.at for f in position.figures}
     result = yield from _deal_to_targets(
-        replace(battle, position=position, pool=pool), attacker.id, [f.id for f in chosen],
+        evolve(battle, position=position, pool=pool), attacker.id, [f.id for f in chosen],
         rolled.total, attack.harm, attack.splash, start, log, by_player=True,
         since=since)
-    return replace(result, roll=rolled)
+    return evolve(result, roll=rolled)
 
 
 def schemer_attack(battle: Battle, plan: AttackPlan) -> Resolution[AttackResult]:
@@ -327,7 +327,7 @@ def schemer_attack(battle: Battle, plan: AttackPlan) -> Resolution[AttackResult]
             log.append(f"{spend} Epic Dice discarded: damage {damage}")
     start = {f.id: f.at for f in position.figures}
     return (yield from _deal_to_targets(
-        replace(battle, position=position, pool=pool), attacker.id, list(plan.targets), damage,
+        evolve(battle, position=position, pool=pool), attacker.id, list(plan.targets), damage,
         parse_harm(plan.attack.harm), plan.attack.splash, start, log, by_player=False))
 
 
@@ -372,22 +372,22 @@ def _deal_to_targets(
             if avert:
                 averted.append(target_id)
             if battle.reactions:
-                battle = yield from react(replace(battle, position=position, pool=pool),
+                battle = yield from react(evolve(battle, position=position, pool=pool),
                                           Trigger.DAMAGED, target_id, attacker_id)
                 position, pool = battle.position, battle.pool
                 if target_id in battle.averting and target_id not in averted:
                     averted.append(target_id)
     wounded = [d.figure for d in damaged if d.wounded]
     if battle.reactions and wounded:
-        battle = yield from _wounded_reactions(replace(battle, position=position, pool=pool),
+        battle = yield from _wounded_reactions(evolve(battle, position=position, pool=pool),
                                                wounded, attacker_id)
         position, pool = battle.position, battle.pool
     lost = [d.figure for d in damaged if d.lost > 0]
     harmed = [t for t in lost if t not in averted]
-    pause = WoundedPause(replace(battle, position=position, pool=pool), attacker_id)
+    pause = WoundedPause(evolve(battle, position=position, pool=pool), attacker_id)
     position, pool = yield from _apply_harm(position, pool, attacker_id, harmed, harm, start,
                                             targets, log, by_player, pause)
-    battle = replace(pause.after(position), pool=pool)
+    battle = evolve(pause.after(position), pool=pool)
     wounded += pause.handled
     splashed: list[Damaged] = []
     if splash and attacker_id in {f.id for f in position.figures}:
@@ -397,13 +397,13 @@ def _deal_to_targets(
             log.append(f"Splash: {victim} takes {hit.lost}")
     later = [f for f in newly_wounded(since, position) if f not in wounded]
     if battle.reactions and later:
-        battle = yield from _wounded_reactions(replace(battle, position=position, pool=pool),
+        battle = yield from _wounded_reactions(evolve(battle, position=position, pool=pool),
                                                later, attacker_id)
         position, pool = battle.position, battle.pool
     position, gone = remove_defeated(position)
     if gone:
         log.append(f"Defeated and removed: {', '.join(gone)}")
-    return AttackResult(replace(battle, position=position, pool=pool, averting=frozenset(),
+    return AttackResult(evolve(battle, position=position, pool=pool, averting=frozenset(),
                                 wounded_resolved=frozenset()),
                         attacker_id,
                         tuple(targets), damage, None, tuple(prevented), tuple(damaged),
@@ -460,7 +460,7 @@ class WoundedPause:
     def after(self, position: Position) -> Battle:
         """The battle at ``position`` with what the paused Reactions did besides moving; the
         figures they were for are in its ``wounded_resolved``."""
-        return replace(self.battle.at(position), wounded_resolved=(
+        return evolve(self.battle.at(position), wounded_resolved=(
             self.battle.wounded_resolved | frozenset(self.handled)))
 
 
@@ -558,7 +558,7 @@ def _stood(position: Position, figure_id: str, anchor: int) -> tuple[int, ...]:
     if not position.has_figure(figure_id):
         return (anchor,)
     figure = position.figure(figure_id)
-    return position.spaces_of(replace(figure, at=anchor)) if figure.footprint else (anchor,)
+    return position.spaces_of(evolve(figure, at=anchor)) if figure.footprint else (anchor,)
 
 
 #: Harm effects that move their target.

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Container, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 from typing import TypeVar
@@ -24,6 +24,7 @@ from typing import TypeVar
 from tales.board.figures import Figure, Keyword, Side, Token, is_friend
 from tales.board.position import Position
 from tales.errors import TalesError
+from tales.evolve import evolve
 from tales.rules.attacks import (
     Battle,
     HarmKind,
@@ -426,7 +427,7 @@ def play_schemer_turn(
                                              sprung(moved.result)))
             flipped = [f for f in newly_wounded(before, battle.position)
                        if f not in battle.wounded_resolved]
-            battle = replace(battle, wounded_resolved=frozenset())
+            battle = evolve(battle, wounded_resolved=frozenset())
             if resolve and flipped and battle.reactions:
                 battle = yield from tell(wounded_reactions(battle, flipped, figure.id))
         elif isinstance(step, AttackStep):
@@ -467,7 +468,7 @@ def telling(resolution: Resolution[R], progress: tuple[SchemerTurn, ...]) -> Res
     """``resolution`` with ``progress`` (the Schemer turns so far, the last one the turn
     under way) on every Decision it asks: a planned turn stopped at a tie says what was
     already resolved before it."""
-    return annotating(resolution, lambda d: replace(d, progress=progress))
+    return annotating(resolution, lambda d: evolve(d, progress=progress))
 
 
 def _carry_out(battle: Battle, figure_id: str,
@@ -500,7 +501,7 @@ def _carry_out(battle: Battle, figure_id: str,
         shut = sorted(doors & position.closed_doors)
         if not shut:
             return battle, "no closed door"
-        position = replace(position, closed_doors=position.closed_doors - set(shut))
+        position = evolve(position, closed_doors=position.closed_doors - set(shut))
         return battle.at(position), f"the door on {', '.join(names[d] for d in shut)} opens"
     gid = step.group or actor.group
     if roster is None or gid is None or gid not in roster.blocks:
@@ -539,8 +540,8 @@ def reinforce(battle: Battle, actor: Figure, block: SchemerGroup, count: int, li
         at = spaces[0] if len(spaces) == 1 else (yield Decision(
             "reinforce-space", f"{newcomer.id} comes in next to {actor.id}: players choose "
             "the space", spaces, Decider.TABLE, actor.id, position=position, battle=battle))
-        battle = battle.at(replace(position, figures=(*position.figures,
-                                                      replace(newcomer, at=at))))
+        battle = battle.at(evolve(position, figures=(*position.figures,
+                                                      evolve(newcomer, at=at))))
         done.append(f"{newcomer.id} comes in on {position.board.names[at]}")
     return battle, "; ".join(done)
 
@@ -563,7 +564,7 @@ def _reinforce_large(battle: Battle, actor: Figure, block: SchemerGroup, members
         "reinforce-placement", f"{newcomer.id} comes in next to {actor.id}: players choose "
         "where it stands", spaces, Decider.TABLE, actor.id, position=position, battle=battle))
     placed = options[spaces.index(chosen)][1]
-    battle = battle.at(replace(position, figures=(*position.figures, placed)))
+    battle = battle.at(evolve(position, figures=(*position.figures, placed)))
     names = position.board.names
     return battle, f"{placed.id} comes in on {' '.join(names[s] for s in chosen)}"
 

@@ -8,7 +8,7 @@ Shield and Toughness Tokens meet it belongs to the combat rules.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 
 import numpy as np
@@ -16,6 +16,7 @@ import numpy as np
 from tales.board.board import BoolArray, IntArray
 from tales.board.figures import Figure, Keyword, Role, Token
 from tales.board.position import Position
+from tales.evolve import evolve
 from tales.rules.decisions import Resolution
 from tales.rules.health import prevent_and_deal, remove_if_defeated
 
@@ -188,7 +189,7 @@ def enter(
     Wounded Reactions (``pause``, Wounded 3) before anything else happens.
     """
     figure = position.figure(figure_id)
-    figure = replace(figure, at=space)
+    figure = evolve(figure, at=space)
     if entry is Entry.LEAP_OVER:
         return position.with_figure(figure), []
     return (yield from resolve_space(position.with_figure(figure), figure_id, space, pause))
@@ -213,7 +214,7 @@ def resolve_space(
     if effect.wizard_fire is not None:
         del fire[space]
         events.append(SpaceEvent("wizard-fire", figure.id, space, effect.wizard_fire))
-    moved = replace(position, traps=traps, wizard_fire=fire)
+    moved = evolve(position, traps=traps, wizard_fire=fire)
     done: list[SpaceEvent] = []
     for event in events:
         done.append(event)
@@ -262,7 +263,7 @@ def spring_trap(
         return position, []
     traps = dict(position.traps)
     del traps[space]
-    position = replace(position, traps=traps)
+    position = evolve(position, traps=traps)
     event = SpaceEvent("trap", figure.id, space, damage)
     if damage > 0:
         position = yield from _hurt(position, figure.id, damage, "Trap", pause)
