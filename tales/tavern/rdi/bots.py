@@ -59,6 +59,7 @@ class _Greedy:
             "action": self._play, "anytime": self._anytime, "respond": self._respond,
             "hit-back": self._play, "gamble": self._gamble, "boost": _yes, "buff": _yes,
             "discard": _keep, "leave": _keep, "dungeon": self._play,
+            "epic": _bolder,
         }.get(decision.kind)
         if rule is not None:
             return rule(tavern, me, options, decision.prompt)
@@ -107,6 +108,12 @@ class _Greedy:
 
 def _yes(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
     return "yes" if "yes" in options else options[0]
+
+
+def _bolder(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    """A character's choice whose bolder option is listed last (Epic Pooky: Calm again
+    and an Epic Card, rather than staying Psychotic)."""
+    return options[-1]
 
 
 def _keep(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:

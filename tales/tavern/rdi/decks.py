@@ -49,8 +49,8 @@ DRINK_EVENT_KEYS = frozenset({"name", "text", "steps", "options", "as_action", "
 CARD_KEYS = frozenset({"name", "kind", "steps", "text", "count", "starts_round",
                        "winning_hand", "boosts", "trap", "boss", "when_losing", "pile",
                        "unanswerable", "minion", "wages", "phase", "immediate", "cost",
-                       "stays"})
-DECK_KEYS = frozenset({"character", "mechanics", "villain", "sample", "cards"})
+                       "stays", "joins"})
+DECK_KEYS = frozenset({"character", "mechanics", "villain", "hero", "sample", "cards"})
 STEP_WHO = {w.value: w for w in Who}
 #: Verbs whose value is a whole number (an amount).
 COUNTED = frozenset({Verb.FORTITUDE, Verb.ALCOHOL, Verb.PAY, Verb.COLLECT, Verb.DRAW,
@@ -155,7 +155,8 @@ def load_character(path: str | Path) -> CharacterDeck:
         raise ContentError(source, f"unknown mechanics {rules!r} (known: "
                            f"{', '.join(characters.known())})", lines.of_key("mechanics"))
     cards = read_cards(data, "cards", source, lines)
-    return CharacterDeck(character, cards, str(rules), data.get("villain") is True)
+    return CharacterDeck(character, cards, str(rules), data.get("villain") is True,
+                         data.get("hero") is True)
 
 
 DUNGEON_KEYS = frozenset({"dungeon", "start", "rewards", "rooms", "cards", "sample"})
@@ -329,6 +330,11 @@ def read_cards(data: dict[str, Any], table: str, source: str, lines: LineFinder,
                 raise fail("'cost' is for an Action, Sometimes or Anytime card")
             card = replace(card, cost=_cost(spec["cost"], "a card's", fail))
         card = replace(card, stays=spec.get("stays", False) is True)
+        if spec.get("joins", False) is True:
+            if not card.pile:
+                raise fail("'joins' is for a card of a side deck ('pile'): once drawn it "
+                           "joins its owner's Character Deck")
+            card = replace(card, joins=True)
         if not card.immediate:
             _playable(card, fail)
         cards.extend([card] * count)

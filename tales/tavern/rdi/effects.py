@@ -229,12 +229,18 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
     Ignore it are not affected (module docstring)."""
     outcome = outcome or Outcome()
     players = {p.name for p in tavern.players}
+    controllers = {m.name: m.controller for m in tavern.minions}
     losses: list[Loss] = []
     left = {(who, stat): n for who, stat, n in outcome.reduced}
     boosted: set[str] = set()
     for step in steps:
         for who in chosen.get(step.who, []):
             if who not in players:  # a Minion (or one already discarded)
+                if step.verb is Verb.HANDLER and who in controllers:
+                    rules = characters.handling(tavern.player(name), step.handler)
+                    if step.handler in rules.for_controller:  # its controller instead
+                        tavern = yield from rules.handle(tavern, name, step, controllers[who])
+                    continue
                 if tavern.minion(who) is None:
                     continue
                 # only Fortitude loss affects a Minion
@@ -344,6 +350,8 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
               for (victim, source), amount in merged.items()]
     for loss in losses:
         tavern = characters.lost(tavern, loss.victim, loss.source, loss.amount)
+    if losses:
+        tavern = yield from characters.owed_choices(tavern)
     return tavern, losses
 
 

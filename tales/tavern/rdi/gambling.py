@@ -190,7 +190,7 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
     tavern = award(tavern, control)
     for player, rules in characters.every(tavern):
         tavern = rules.after_round(tavern, player.name, tuple(seats), control)
-    return tavern
+    return (yield from characters.owed_choices(tavern))
 
 
 def share(tavern: Tavern, winner: str, sharer: str) -> Resolution[Tavern]:

@@ -202,6 +202,10 @@ class Card:
     #: face up from then on (``revealed``); until then only its player sees it
     stays: bool = False
     revealed: bool = False
+    #: a side deck's card that, once drawn, is one of its owner's Character Cards: played or
+    #: discarded, it goes to its owner's discard pile and stays in the deck (Epic Pooky's
+    #: Epic Cards, Vlazlo's form cards, Roxana's Recipes)
+    joins: bool = False
 
 
 class DrinkEvent(StrEnum):

@@ -48,12 +48,14 @@ __all__ = ["CharacterDeck", "action", "drink_phase", "order_drink", "pay", "play
 @dataclass(frozen=True)
 class CharacterDeck:
     """A Character Deck file: the character, its cards, the name of its rules, whether
-    it may be a Boss (a villain)."""
+    it may be a Boss (a villain), and whether it still counts as a Hero when it may (000:
+    "Epic Pooky counts as a Hero, not a Villain")."""
 
     character: str
     cards: tuple[Card, ...]
     mechanics: str = ""
     villain: bool = False
+    hero: bool = False
 
 
 INDIVIDUAL = Variant()
@@ -99,14 +101,15 @@ def set_up(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tupl
         cards = [replace(c, owner=name) for c in spec.cards
                  if (boss or not c.boss) and not c.pile]
         for pile in sorted({c.pile for c in spec.cards if c.pile}):
-            shared = yield from shuffle([c for c in spec.cards if c.pile == pile],
-                                        f"the {pile}")
+            shared = yield from shuffle([c for c in spec.cards if c.pile == pile
+                                         and (boss or not c.boss)], f"the {pile}")
             piles[pile] = (*piles.get(pile, ()), *shared)
         own = yield from shuffle(cards, f"{name}'s Character Deck")
         mat = (team or name) not in seen_teams
         seen_teams.add(team or name)
         player = Player(name, spec.character, each if mat else 0, deck=tuple(own),
-                        team=team, mechanics=spec.mechanics, villain=spec.villain)
+                        team=team, mechanics=spec.mechanics,
+                        villain=spec.villain and not spec.hero)
         count = variants.potions(mode, len(names), boss and mode is Mode.BOSS_BATTLE)
         if mat and count:
             player = player.with_count(POTION, count)

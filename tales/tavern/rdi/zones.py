@@ -80,12 +80,14 @@ def draw_from_pile(tavern: Tavern, pile: str, name: str) -> Resolution[Tavern]:
             return tavern
     player = tavern.player(name)
     tavern = tavern.with_pile(pile, tuple(cards[:-1]))
-    return tavern.with_player(replace(player, hand=(*player.hand, cards[-1])))
+    card = replace(cards[-1], owner=name) if cards[-1].joins else cards[-1]
+    return tavern.with_player(replace(player, hand=(*player.hand, card)))
 
 
 def discard_card(tavern: Tavern, card: Card, name: str, leaving: bool = False) -> Tavern:
     """A played card goes to its owner's discard pile (A-06: "your own discard pile"); a
-    sub-deck's card to that sub-deck's discards; an ability nowhere; a card that stays back
+    sub-deck's card to that sub-deck's discards (one that ``joins`` its owner's deck to the
+    owner's discard pile); an ability nowhere; a card that stays back
     in front of ``name`` (unless ``leaving``: they are out of the game)."""
     if card.virtual:
         return tavern
@@ -93,7 +95,7 @@ def discard_card(tavern: Tavern, card: Card, name: str, leaving: bool = False) -
         player = tavern.player(name)
         return tavern.with_player(replace(player, kept=(*player.kept,
                                                         replace(card, revealed=True))))
-    if card.pile:
+    if card.pile and not card.joins:
         key = f"{card.pile} discard"
         return tavern.with_pile(key, (*tavern.pile(key), card))
     owner = card.owner if card.owner and any(p.name == card.owner for p in tavern.players) \

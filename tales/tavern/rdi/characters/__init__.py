@@ -36,6 +36,9 @@ class Mechanics:
     resources: tuple[Resource, ...] = ()
     handlers: frozenset[str] = frozenset()  # the named handlers it carries out
     piles: frozenset[str] = frozenset()  # shared sub-decks it owns (their cards' abilities)
+    #: handlers a targetable non-player's controller carries out instead (001: "If a
+    #: targetable non-player ... would Check for Traps, its controller ... checks instead")
+    for_controller: frozenset[str] = frozenset()
 
     def set_up(self, tavern: Tavern, name: str) -> Tavern:
         """Setup changes (A-12): starting tokens, Fortitude, Gold."""
@@ -98,6 +101,12 @@ class Mechanics:
 
     def after_drink(self, tavern: Tavern, name: str, alcohol: int) -> Resolution[Tavern]:
         """``name`` drank a Drink that gave ``alcohol`` (Zakhan's Drunken Chi)."""
+        return tavern
+        yield  # pragma: no cover
+
+    def choices(self, tavern: Tavern, name: str) -> Resolution[Tavern]:
+        """Choices ``name`` owes after a reaction that could not ask (:meth:`after_loss`,
+        :meth:`after_round`): Epic Pooky's "stay Psychotic, or Calm and an Epic Card"."""
         return tavern
         yield  # pragma: no cover
 
@@ -169,6 +178,13 @@ def lost(tavern: Tavern, victim: str, source: str, amount: int) -> Tavern:
     """Tell every character that ``victim`` lost ``amount`` Fortitude to ``source``."""
     for player, rules in every(tavern):
         tavern = rules.after_loss(tavern, player.name, victim, source, amount)
+    return tavern
+
+
+def owed_choices(tavern: Tavern) -> Resolution[Tavern]:
+    """Every character's :meth:`Mechanics.choices`, in seat order."""
+    for player, rules in every(tavern):
+        tavern = yield from rules.choices(tavern, player.name)
     return tavern
 
 
