@@ -49,7 +49,7 @@ DRINK_EVENT_KEYS = frozenset({"name", "text", "steps", "options", "as_action", "
 CARD_KEYS = frozenset({"name", "kind", "steps", "text", "count", "starts_round",
                        "winning_hand", "boosts", "trap", "boss", "when_losing", "pile",
                        "unanswerable", "minion", "wages", "phase", "immediate", "cost",
-                       "stays", "joins"})
+                       "stays", "joins", "icons"})
 DECK_KEYS = frozenset({"character", "mechanics", "villain", "hero", "sample", "cards"})
 STEP_WHO = {w.value: w for w in Who}
 #: Verbs whose value is a whole number (an amount).
@@ -330,6 +330,10 @@ def read_cards(data: dict[str, Any], table: str, source: str, lines: LineFinder,
                 raise fail("'cost' is for an Action, Sometimes or Anytime card")
             card = replace(card, cost=_cost(spec["cost"], "a card's", fail))
         card = replace(card, stays=spec.get("stays", False) is True)
+        icons = _list(spec.get("icons", []), "icons", fail)
+        if not all(isinstance(i, str) and i for i in icons):
+            raise fail("'icons' lists the symbols printed on the card, such as [\"earth\"]")
+        card = replace(card, icons=tuple(icons))
         if spec.get("joins", False) is True:
             if not card.pile:
                 raise fail("'joins' is for a card of a side deck ('pile'): once drawn it "

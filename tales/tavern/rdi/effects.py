@@ -134,8 +134,7 @@ def declare_costs(tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...]
                                 f"{' (' + boost.text + ')' if boost.text else ''}?",
                                 ("no", "yes"), Decider.PLAYER, name, state=tavern)
         if choice == "yes":
-            for resource, amount in boost.cost:
-                tavern = yield from pay_tokens(tavern, name, resource, amount)
+            tavern = yield from pay_costs(tavern, name, boost.cost)
             extra = (*extra, *boost.steps)
             tavern = tavern.note(f"{name} spends {what}")
     buffed = False
@@ -155,9 +154,21 @@ def declare_costs(tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...]
 
 def pay_cost(tavern: Tavern, name: str, card: Card) -> Resolution[Tavern]:
     """What ``card`` costs to play at all (``cost``), paid as it is played."""
+    tavern = yield from pay_costs(tavern, name, card.cost)
     for resource, amount in card.cost:
-        tavern = yield from pay_tokens(tavern, name, resource, amount)
         tavern = tavern.note(f"{name} spends {amount} {resource} on {card.name}")
+    return tavern
+
+
+def pay_costs(tavern: Tavern, name: str, cost: tuple[tuple[str, int], ...]
+              ) -> Resolution[Tavern]:
+    """Pay a whole cost: the character's own way if it pays costs as a whole (Ozrik),
+    else each resource with :func:`pay_tokens`."""
+    tavern, paid = yield from characters.mechanics(tavern.player(name)).pay_whole(
+        tavern, name, cost)
+    if not paid:
+        for resource, amount in cost:
+            tavern = yield from pay_tokens(tavern, name, resource, amount)
     return tavern
 
 

@@ -206,6 +206,9 @@ class Card:
     #: discarded, it goes to its owner's discard pile and stays in the deck (Epic Pooky's
     #: Epic Cards, Vlazlo's form cards, Roxana's Recipes)
     joins: bool = False
+    #: the symbols and subtypes printed on it that a character's rules read (Ozrik's
+    #: elements, Roxana's Ingredients, a Pet, a Scheme, a Mix-in)
+    icons: tuple[str, ...] = ()
 
 
 class DrinkEvent(StrEnum):
