@@ -59,7 +59,7 @@ class _Greedy:
             "action": self._play, "anytime": self._anytime, "respond": self._respond,
             "hit-back": self._play, "gamble": self._gamble, "boost": _yes, "buff": _yes,
             "discard": _keep, "leave": _keep, "dungeon": self._play,
-            "epic": _bolder,
+            "epic": _bolder, "plot": self._plot,
         }.get(decision.kind)
         if rule is not None:
             return rule(tavern, me, options, decision.prompt)
@@ -99,6 +99,12 @@ class _Greedy:
             if step.verb in DEFENCES and careful:
                 return option
         return PASS
+
+    def _plot(self, tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+        """Petra Plots a Scheme (to play it from there), else any card (for Hellfire)."""
+        schemes = [o for o in options if any(c.name == o and "scheme" in c.icons
+                                              for c in tavern.player(me).hand)]
+        return schemes[0] if schemes else self._play(tavern, me, options, prompt)
 
     def _gamble(self, tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
         if tavern.mat(me).gold <= 2:

@@ -209,6 +209,7 @@ class Card:
     #: the symbols and subtypes printed on it that a character's rules read (Ozrik's
     #: elements, Roxana's Ingredients, a Pet, a Scheme, a Mix-in)
     icons: tuple[str, ...] = ()
+    plotted: bool = False  # kept face down in Petra's Plotted Cards area (not her hand)
 
 
 class DrinkEvent(StrEnum):

@@ -47,7 +47,9 @@ def playable(tavern: Tavern, name: str) -> tuple[Card, ...]:
     cards; not a card whose ``cost`` they cannot pay (Adonis's "Nope. Try again", Bastian's
     Prayer Cards)."""
     cards = (*tavern.player(name).cards, *(c for _, c in characters.abilities(tavern, name)))
-    return tuple(c for c in cards if not c.cost or affords(tavern, name, c.cost))
+    rules = characters.mechanics(tavern.player(name))
+    return tuple(c for c in cards if (not c.cost or affords(tavern, name, c.cost))
+                 and rules.may_play(tavern, name, c))
 
 
 def take_card(tavern: Tavern, name: str, card_name: str) -> Resolution[tuple[Tavern, Card]]:
@@ -91,6 +93,8 @@ def discard_card(tavern: Tavern, card: Card, name: str, leaving: bool = False) -
     in front of ``name`` (unless ``leaving``: they are out of the game)."""
     if card.virtual:
         return tavern
+    if card.plotted:  # off the Plotted Cards area, it is an ordinary card again
+        card = replace(card, plotted=False)
     if card.stays and not leaving:  # a Prayer Card "remains face up in front of you"
         player = tavern.player(name)
         return tavern.with_player(replace(player, kept=(*player.kept,

@@ -128,6 +128,11 @@ class Mechanics:
         return tavern, False
         yield  # pragma: no cover
 
+    def may_play(self, tavern: Tavern, name: str, card: Card) -> bool:
+        """Whether ``name`` may play ``card``, one of the cards they hold or keep (Petra:
+        only Schemes from her Plotted Cards area)."""
+        return True
+
     def can_pay(self, tavern: Tavern, name: str, cost: tuple[tuple[str, int], ...]
                 ) -> bool | None:
         """Whether ``name`` can pay the whole ``cost`` its own way, when the character
@@ -260,6 +265,7 @@ def _load() -> None:
         ohava,
         oozwald,
         ozrik,
+        petra,
         pooky,
         torglesnarf,
         valeria,
