@@ -90,8 +90,7 @@ def gain_hellfire(tavern: Tavern, name: str, amount: int) -> Resolution[Tavern]:
 def tracker_card(tavern: Tavern, name: str) -> Card | None:
     """The side of the Hellfire Tracker Card in use: the Boss Battle side for the Boss."""
     cards = tavern.pile(HELLFIRE)
-    boss = [c for c in cards if c.boss]
-    return (boss or list(cards) or [None])[0]
+    return next((c for c in cards if c.boss), cards[0] if cards else None)
 
 
 class Petra(Mechanics):
