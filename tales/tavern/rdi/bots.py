@@ -59,7 +59,7 @@ class _Greedy:
             "action": self._play, "anytime": self._anytime, "respond": self._respond,
             "hit-back": self._play, "gamble": self._gamble, "boost": _yes, "buff": _yes,
             "discard": _keep, "leave": _keep, "dungeon": self._play,
-            "epic": _bolder, "plot": self._plot,
+            "epic": _bolder, "plot": self._plot, "sell": _sell, "buy": _buy,
         }.get(decision.kind)
         if rule is not None:
             return rule(tavern, me, options, decision.prompt)
@@ -120,6 +120,24 @@ def _bolder(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
     """A character's choice whose bolder option is listed last (Epic Pooky: Calm again
     and an Epic Card, rather than staying Psychotic)."""
     return options[-1]
+
+
+#: Gold at or below which Phrenk sells his Potion; a buyer keeps this much after paying.
+SPARE_GOLD = 5
+
+
+def _sell(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    """Phrenk sells when running low on Gold, to the buyer best off (likeliest to agree)."""
+    buyers = [o for o in options if o != PASS]
+    if tavern.mat(me).gold > SPARE_GOLD or not buyers:
+        return PASS
+    return max(buyers, key=lambda b: (tavern.mat(b).gold, -buyers.index(b)))
+
+
+def _buy(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    """A player buys a Potion while it leaves them Gold to spare."""
+    price = int(prompt.rsplit(" for ", 1)[1].split()[0])
+    return options[-1] if tavern.mat(me).gold - price >= SPARE_GOLD else options[0]
 
 
 def _keep(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:

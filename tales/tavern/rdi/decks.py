@@ -49,7 +49,7 @@ DRINK_EVENT_KEYS = frozenset({"name", "text", "steps", "options", "as_action", "
 CARD_KEYS = frozenset({"name", "kind", "steps", "text", "count", "starts_round",
                        "winning_hand", "boosts", "trap", "boss", "when_losing", "pile",
                        "unanswerable", "minion", "wages", "phase", "immediate", "cost",
-                       "stays", "joins", "icons"})
+                       "stays", "joins", "icons", "price"})
 DECK_KEYS = frozenset({"character", "mechanics", "villain", "hero", "sample", "cards"})
 STEP_WHO = {w.value: w for w in Who}
 #: Verbs whose value is a whole number (an amount).
@@ -333,7 +333,8 @@ def read_cards(data: dict[str, Any], table: str, source: str, lines: LineFinder,
         icons = _list(spec.get("icons", []), "icons", fail)
         if not all(isinstance(i, str) and i for i in icons):
             raise fail("'icons' lists the symbols printed on the card, such as [\"earth\"]")
-        card = replace(card, icons=tuple(icons))
+        card = replace(card, icons=tuple(icons), price=_wages(spec.get("price", 0), fail,
+                                                             "price"))
         if spec.get("joins", False) is True:
             if not card.pile:
                 raise fail("'joins' is for a card of a side deck ('pile'): once drawn it "
@@ -388,9 +389,9 @@ def _among(value: Any, values: Iterable[Any]) -> bool:
                                                 for v in values}
 
 
-def _wages(value: Any, fail: Fail) -> int:
+def _wages(value: Any, fail: Fail, key: str = "wages") -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise fail("'wages' is a whole number, 0 or more")
+        raise fail(f"'{key}' is a whole number, 0 or more")
     return value
 
 

@@ -210,6 +210,7 @@ class Card:
     #: elements, Roxana's Ingredients, a Pet, a Scheme, a Mix-in)
     icons: tuple[str, ...] = ()
     plotted: bool = False  # kept face down in Petra's Plotted Cards area (not her hand)
+    price: int = 0  # the Gold it sells for (Phrenk's Potions)
 
 
 class DrinkEvent(StrEnum):

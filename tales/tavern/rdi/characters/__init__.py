@@ -266,6 +266,7 @@ def _load() -> None:
         oozwald,
         ozrik,
         petra,
+        phrenk,
         pooky,
         torglesnarf,
         valeria,
