@@ -92,10 +92,11 @@ class _Greedy:
             step = response_verb(card) if card is not None else None
             if step is None:
                 continue
-            if step.verb is Verb.SPIKE and step.amount > 0 and any(
+            pays = card is not None and any(s.verb is Verb.PAY for s in card.steps)
+            if step.verb is Verb.SPIKE and (step.amount > 0 or pays) and any(
                     tavern.player(drinker).side != tavern.player(me).side
                     for drinker, _, _ in tavern.pouring):
-                return option  # never its own (or a teammate's) Drink
+                return option  # never its own (or a teammate's) Drink; a Mix-in that pays
             if step.verb in DEFENCES and careful:
                 return option
         return PASS

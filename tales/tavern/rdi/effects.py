@@ -33,6 +33,7 @@ from tales.tavern.rdi.model import (
 )
 from tales.tavern.rdi.stats import affords, change, collect, gain_tokens, pay, spend_tokens
 from tales.tavern.rdi.timing import (
+    MIX_IN,
     PASS,
     Outcome,
     Played,
@@ -454,6 +455,9 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
             chosen = yield Decision("which-drink", f"{name}: {card.name} on which Drink?",
                                     labels, Decider.PLAYER, name, state=tavern)
             pick = use.pours[labels.index(chosen)]
+    if pick is not None and MIX_IN in card.icons:  # "as soon as any Mix-in card is played"
+        pours = _set(pours, pick, mixed=True)
+        outcome = replace(outcome, pours=pours)
     beneficiary = use.beneficiaries[0] if use.beneficiaries else name
     if len(use.beneficiaries) > 1 and use.verb is Verb.REDIRECT:
         beneficiary = yield Decision("defend", f"{name}: {card.name} for whom?",
@@ -473,7 +477,7 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
     tavern = tavern.note(f"{name} plays {card.name} on {played.label}")
     label = card.name
     side = tuple(s for s in steps if s.verb not in RESPONSES
-                 and not (use.verb is Verb.SPIKE and s.verb is Verb.GAIN))
+                 and not (use.verb is Verb.SPIKE and s.verb in (Verb.GAIN, Verb.PAY)))
     affects, harms = affected_by(side, name, {Who.YOU: [name], Who.TARGET: [played.source]})
     tavern, against = yield from respond(tavern, Played(name, label, card, affects, harms))
     tavern = discard_card(tavern, card, name)
@@ -511,16 +515,18 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
     elif use.verb is Verb.SPIKE:
         assert pick is not None
         pour = pours[pick]
-        gains = list(pour.gains)
+        gains, pays = list(pour.gains), pour.pays
         for extra in steps:
             if extra.verb is Verb.GAIN and extra.who is Who.TARGET:
                 gains.append((extra.resource, extra.amount))
+            if extra.verb is Verb.PAY and extra.who is Who.TARGET:  # "pay Phyll" as drunk
+                pays += extra.amount
         score = pour.score + step.amount if pour.revealer else pour.score
         alcohol = pour.alcohol + step.amount
         if pour.alcohol * alcohol < 0:  # "reduces it to 0 instead"
             alcohol = 0
         pours = _set(pours, pick, alcohol=alcohol, gains=tuple(gains), giver=name,
-                     score=score)
+                     score=score, pays=pays)
         outcome = replace(outcome, pours=pours)
         tavern = tavern.note(f"{pour.label} now gives {alcohol} Alcohol")
     elif use.verb is Verb.SWAP:  # "gains 4 Fortitude instead of 4 Alcohol Content"
@@ -551,7 +557,7 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
                                               ignored=False))
         tavern = tavern.note(f"{name} passes {pours[pick].label} to {whom}")
     rest = tuple(s for s in steps if s.verb not in RESPONSES
-                 and not (use.verb is Verb.SPIKE and s.verb is Verb.GAIN
+                 and not (use.verb is Verb.SPIKE and s.verb in (Verb.GAIN, Verb.PAY)
                           and s.who is Who.TARGET))
     if rest:
         chosen = {Who.YOU: [name], Who.TARGET: [played.source]}

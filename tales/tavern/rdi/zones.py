@@ -32,7 +32,7 @@ def draw(tavern: Tavern, name: str, count: int) -> Resolution[Tavern]:
         player = replace(player, hand=(*player.hand, player.deck[-1]), deck=player.deck[:-1])
         if not player.deck:
             player = yield from _reshuffle(player)
-    return tavern.with_player(player)
+    return characters.mechanics(player).after_draw(tavern.with_player(player), name)
 
 
 def _reshuffle(player: Player) -> Resolution[Player]:

@@ -128,6 +128,10 @@ class Mechanics:
         return tavern, False
         yield  # pragma: no cover
 
+    def after_draw(self, tavern: Tavern, name: str) -> Tavern:
+        """``name`` drew cards (Phyll: Mix-ins go straight to his Shelf)."""
+        return tavern
+
     def may_play(self, tavern: Tavern, name: str, card: Card) -> bool:
         """Whether ``name`` may play ``card``, one of the cards they hold or keep (Petra:
         only Schemes from her Plotted Cards area)."""
@@ -267,6 +271,7 @@ def _load() -> None:
         ozrik,
         petra,
         phrenk,
+        phyll,
         pooky,
         torglesnarf,
         valeria,
