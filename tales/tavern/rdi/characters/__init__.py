@@ -128,6 +128,14 @@ class Mechanics:
         return tavern, False
         yield  # pragma: no cover
 
+    def first_draws(self, tavern: Tavern, name: str, count: int
+                    ) -> Resolution[tuple[Tavern, int]]:
+        """``name`` draws ``count`` cards in Discard and Draw: the draws the character makes
+        elsewhere first (Piper: one from her Quiver); returns the count still to draw from
+        the Character Deck."""
+        return tavern, count
+        yield  # pragma: no cover
+
     def after_draw(self, tavern: Tavern, name: str) -> Tavern:
         """``name`` drew cards (Phyll: Mix-ins go straight to his Shelf)."""
         return tavern
@@ -272,6 +280,7 @@ def _load() -> None:
         petra,
         phrenk,
         phyll,
+        piper,
         pooky,
         torglesnarf,
         valeria,
