@@ -68,7 +68,10 @@ class _Greedy:
                      {p.name for p in tavern.players}
                      and tavern.player(o).side != tavern.player(me).side]
         if opponents:  # targets, orders, redirects, passes, splits: the weakest opponent
-            return min(opponents, key=lambda o: (margin(tavern, o), options.index(o)))
+            marks = tavern.player(me).mechanics == "remy" and decision.kind == "target"
+            return min(opponents, key=lambda o: (  # Remy: a marked one first
+                -tavern.player(o).count("mark") if marks else 0, margin(tavern, o),
+                options.index(o)))
         if decision.kind == "which-drink":
             mine = tavern.player(me).side
             theirs = [o for o in options if not any(

@@ -253,17 +253,16 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
                     if step.handler in rules.for_controller:  # its controller instead
                         tavern = yield from rules.handle(tavern, name, step, controllers[who])
                     continue
+                if step.verb is Verb.GAIN and who in controllers:  # to its controller
+                    tavern = yield from gain_tokens(tavern, name, controllers[who],
+                                                    step.resource, step.amount)
+                    continue
                 if tavern.minion(who) is None:
                     continue
                 # only Fortitude loss affects a Minion
                 if step.verb is Verb.FORTITUDE and step.amount < 0 and who not in \
                         outcome.ignored:
                     tavern = yield from minion_hit(tavern, who, name)
-                elif step.verb is Verb.GAIN:  # tokens go to its controller
-                    owner = tavern.minion(who)
-                    assert owner is not None
-                    tavern = yield from gain_tokens(tavern, name, owner.controller,
-                                                    step.resource, step.amount)
                 continue
             if who in outcome.ignored and step.verb is Verb.HANDLER:
                 rules = characters.handling(tavern.player(name), step.handler)

@@ -282,6 +282,7 @@ def _load() -> None:
         phyll,
         piper,
         pooky,
+        remy,
         torglesnarf,
         valeria,
         zakhan,
