@@ -482,10 +482,14 @@ def _condition(spec: Any, fail: Fail) -> Condition | None:
     if spec is None:
         return None
     whose = {w.value for w in Whose}
+    numbers = [spec.get(k) for k in ("at_least", "below")] if isinstance(spec, dict) else []
     if (not isinstance(spec, dict) or not isinstance(spec.get("resource"), str)
-            or not isinstance(spec.get("at_least"), int)
+            or not any(isinstance(n, int) for n in numbers)
+            or any(n is not None and (isinstance(n, bool) or not isinstance(n, int))
+                   for n in numbers)
             or not _among(spec.get("whose", "you"), whose)
-            or set(spec) - {"resource", "at_least", "whose"}):
-        raise fail("'if' is { resource = \"fire\", at_least = 2, whose = \"you\" } (whose: "
-                   f"{', '.join(sorted(whose))})")
-    return Condition(spec["resource"], spec["at_least"], Whose(spec.get("whose", "you")))
+            or set(spec) - {"resource", "at_least", "below", "whose"}):
+        raise fail("'if' is { resource = \"fire\", at_least = 2, whose = \"you\" } (or "
+                   "below = N: fewer than N; whose: " f"{', '.join(sorted(whose))})")
+    return Condition(spec["resource"], spec.get("at_least", 0), Whose(spec.get("whose", "you")),
+                     spec.get("below"))

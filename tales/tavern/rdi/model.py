@@ -132,11 +132,13 @@ class Whose(StrEnum):
 @dataclass(frozen=True)
 class Condition:
     """A step that happens only when ``whose`` holds at least ``at_least`` of ``resource``
-    when the card resolves (Eisinder: "checked at resolution")."""
+    (and fewer than ``below``, if given) when the card resolves (Eisinder: "checked at
+    resolution")."""
 
     resource: str
     at_least: int
     whose: Whose = Whose.YOU
+    below: int | None = None  # and fewer than this many (Ripsnarl human: no wolf token)
 
 
 @dataclass(frozen=True)

@@ -283,6 +283,7 @@ def _load() -> None:
         piper,
         pooky,
         remy,
+        ripsnarl,
         torglesnarf,
         valeria,
         zakhan,
