@@ -21,7 +21,6 @@ from tales.tavern.rdi.model import (
     Tavern,
     Variant,
     Verb,
-    Who,
 )
 from tales.tavern.rdi.simulate import DECKS
 
