@@ -60,7 +60,7 @@ class _Greedy:
             "hit-back": self._play, "gamble": self._gamble, "boost": _yes, "buff": _yes,
             "discard": _keep, "leave": _keep, "dungeon": self._play,
             "epic": _bolder, "plot": self._plot, "sell": _sell, "buy": _buy,
-            "arrow": self._play,
+            "arrow": self._play, "cook": self._play, "cutting-board": self._play,
         }.get(decision.kind)
         if rule is not None:
             return rule(tavern, me, options, decision.prompt)

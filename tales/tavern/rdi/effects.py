@@ -218,7 +218,9 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
         tavern, losses = yield from carry_out(tavern, name, body, chosen, outcome, buffed,
                                               via)
         if discard:
-            tavern, discard = discard_card(tavern, card, name), False
+            tavern, placed = yield from characters.mechanics(tavern.player(name)).put_away(
+                tavern, name, card)
+            tavern, discard = tavern if placed else discard_card(tavern, card, name), False
         tavern = yield from hit_back(tavern, losses)
     if discard:
         tavern = discard_card(tavern, card, name)
@@ -479,9 +481,11 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
                  and not (use.verb is Verb.SPIKE and s.verb in (Verb.GAIN, Verb.PAY)))
     affects, harms = affected_by(side, name, {Who.YOU: [name], Who.TARGET: [played.source]})
     tavern, against = yield from respond(tavern, Played(name, label, card, affects, harms))
-    tavern = discard_card(tavern, card, name)
     if against.negated:
-        return tavern.note(f"{card.name} is Negated"), outcome
+        return discard_card(tavern, card, name).note(f"{card.name} is Negated"), outcome
+    tavern, placed = yield from characters.mechanics(tavern.player(name)).put_away(
+        tavern, name, card)
+    tavern = tavern if placed else discard_card(tavern, card, name)
     if use.verb is Verb.NEGATE:
         if pick is not None:
             pours = _set(pours, pick, negated=True)

@@ -136,6 +136,14 @@ class Mechanics:
         return tavern, count
         yield  # pragma: no cover
 
+    def put_away(self, tavern: Tavern, name: str, card: Card
+                 ) -> Resolution[tuple[Tavern, bool]]:
+        """``name``'s ``card`` resolved (not Negated): put it somewhere else than the
+        discard pile (Roxana: an Ingredient onto her Cutting Board). (table, False): discard
+        it as usual."""
+        return tavern, False
+        yield  # pragma: no cover
+
     def after_draw(self, tavern: Tavern, name: str) -> Tavern:
         """``name`` drew cards (Phyll: Mix-ins go straight to his Shelf)."""
         return tavern
@@ -284,6 +292,7 @@ def _load() -> None:
         pooky,
         remy,
         ripsnarl,
+        roxana,
         torglesnarf,
         valeria,
         zakhan,

@@ -18,6 +18,7 @@ from dataclasses import replace
 
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi.characters import Mechanics, register
+from tales.tavern.rdi.icons import covered, fitting
 from tales.tavern.rdi.model import Card, Tavern
 from tales.tavern.rdi.zones import discard_card
 
@@ -40,15 +41,6 @@ def _symbols(cost: Sequence[tuple[str, int]]) -> list[str]:
     return sorted(units, key=lambda r: r == GENERIC)
 
 
-def _payable(hand: tuple[Card, ...], symbols: list[str]) -> bool:
-    """Whether distinct cards of ``hand`` pay every symbol (a small search)."""
-    if not symbols:
-        return True
-    first, rest = symbols[0], symbols[1:]
-    return any(pays(card, first) and _payable(hand[:i] + hand[i + 1:], rest)
-               for i, card in enumerate(hand))
-
-
 class Ozrik(Mechanics):
     name = NAME
 
@@ -57,7 +49,7 @@ class Ozrik(Mechanics):
         """000: "you must pay **all** of the listed elements for that ability"."""
         if not any(r in SYMBOLS for r, _ in cost):
             return None
-        return _payable(tavern.player(name).hand, _symbols(cost))
+        return covered(tavern.player(name).hand, _symbols(cost), pays)
 
     def pay_whole(self, tavern: Tavern, name: str, cost: tuple[tuple[str, int], ...]
                   ) -> Resolution[tuple[Tavern, bool]]:
@@ -69,8 +61,7 @@ class Ozrik(Mechanics):
         while symbols:
             symbol, symbols = symbols[0], symbols[1:]
             hand = tavern.player(name).hand
-            fits = [i for i, c in enumerate(hand) if pays(c, symbol)
-                    and _payable(hand[:i] + hand[i + 1:], symbols)]
+            fits = fitting(hand, symbol, symbols, pays)
             if not fits:
                 return tavern, True  # cannot happen: affordability was checked
             titles = tuple(sorted({hand[i].name for i in fits}))
