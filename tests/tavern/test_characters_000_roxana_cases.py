@@ -123,8 +123,8 @@ CASES = [
         {"hit-back": [KNUCKLE.name], "respond": [NOPE.name]},
         [(on_board, []), (discards, 1)]),
     row("roxana-cleaver", "000",
-        "When the card resolves, she puts it on her Cutting Board, then also discards "
-        "\"golden goose\" directly from her hand to her Cutting Board.",
+        "The fact that \"golden goose\" also has a blue cleaver icon is irrelevant. Roxana may "
+        "not discard yet another card to her Cutting Board.",
         [chef(GOOSE, GOOSE), seat("gerki")], plays("rox", SOUP, "gerki"),
         {"cutting-board": [GOOSE.name]},
         [(on_board, [SOUP.name, GOOSE.name]), (hand, [GOOSE.name]),
