@@ -74,16 +74,25 @@ def take_card(tavern: Tavern, name: str, card_name: str) -> Resolution[tuple[Tav
 def draw_from_pile(tavern: Tavern, pile: str, name: str) -> Resolution[Tavern]:
     """``name`` draws the top card of a shared sub-deck into their hand, its discards
     shuffled when it is empty; with none left, nothing."""
+    tavern, top = yield from reveal_from_pile(tavern, pile)
+    if top is None:
+        return tavern
+    card = replace(top, owner=name) if top.joins else top
+    player = tavern.player(name)
+    return tavern.with_player(replace(player, hand=(*player.hand, card)))
+
+
+def reveal_from_pile(tavern: Tavern, pile: str) -> Resolution[tuple[Tavern, Card | None]]:
+    """The top card of a shared sub-deck, taken off it (its discards shuffled into it when
+    it is empty; None with none left): Phrenk's Potions, Samantha's Brawlers."""
     cards = tavern.pile(pile)
     if not cards:
-        cards = yield from shuffle(tavern.pile(f"{pile} discard"), f"the {pile} discards")
+        cards = tuple((yield from shuffle(tavern.pile(f"{pile} discard"),
+                                          f"the {pile} discards")))
         tavern = tavern.with_pile(f"{pile} discard", ())
         if not cards:
-            return tavern
-    player = tavern.player(name)
-    tavern = tavern.with_pile(pile, tuple(cards[:-1]))
-    card = replace(cards[-1], owner=name) if cards[-1].joins else cards[-1]
-    return tavern.with_player(replace(player, hand=(*player.hand, card)))
+            return tavern, None
+    return tavern.with_pile(pile, cards[:-1]), cards[-1]
 
 
 def discard_card(tavern: Tavern, card: Card, name: str, leaving: bool = False) -> Tavern:

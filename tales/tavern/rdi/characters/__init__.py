@@ -136,6 +136,11 @@ class Mechanics:
         return tavern, count
         yield  # pragma: no cover
 
+    def extra_orders(self, tavern: Tavern, name: str) -> int:
+        """Drinks ``name`` orders beyond the rules' in their Order a Drink Phase (Samantha at
+        a Brawl Count of 10: one more)."""
+        return 0
+
     def put_away(self, tavern: Tavern, name: str, card: Card
                  ) -> Resolution[tuple[Tavern, bool]]:
         """``name``'s ``card`` resolved (not Negated): put it somewhere else than the
@@ -293,6 +298,7 @@ def _load() -> None:
         remy,
         ripsnarl,
         roxana,
+        samantha,
         torglesnarf,
         valeria,
         zakhan,

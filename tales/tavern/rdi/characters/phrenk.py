@@ -24,7 +24,7 @@ from tales.tavern.rdi.characters import Mechanics, register
 from tales.tavern.rdi.model import Card, Tavern
 from tales.tavern.rdi.stats import pay
 from tales.tavern.rdi.timing import PASS
-from tales.tavern.rdi.zones import discard_card, draw_from_pile
+from tales.tavern.rdi.zones import discard_card, reveal_from_pile
 
 NAME = "phrenk"
 POTIONS = "potions"
@@ -49,12 +49,9 @@ def reveal(tavern: Tavern, name: str) -> Resolution[Tavern]:
     front of you from a previous turn, you must choose whether to keep the old Potion or the
     newly-revealed one. Discard the other." A Brewing Mishap: "immediately discard the
     Brewing Mishap and your face-up Potion Card, if you have one."""
-    tavern = yield from draw_from_pile(tavern, POTIONS, name)
-    player = tavern.player(name)
-    if not player.hand or player.hand[-1].pile != POTIONS:
+    tavern, new = yield from reveal_from_pile(tavern, POTIONS)
+    if new is None:
         return tavern  # the Potion Deck and its discards are empty
-    new = player.hand[-1]
-    tavern = tavern.with_player(replace(player, hand=player.hand[:-1]))
     old = face_up(tavern, name)
     if MISHAP in new.icons:
         tavern = discard_card(tavern, new, name).note(f"{name} reveals {new.name}")
