@@ -61,6 +61,7 @@ class _Greedy:
             "discard": _keep, "leave": _keep, "dungeon": self._play,
             "epic": _bolder, "plot": self._plot, "sell": _sell, "buy": _buy,
             "arrow": self._play, "cook": self._play, "cutting-board": self._play,
+            "atone": _atone,
         }.get(decision.kind)
         if rule is not None:
             return rule(tavern, me, options, decision.prompt)
@@ -143,6 +144,11 @@ def _buy(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
     """A player buys a Potion while it leaves them Gold to spare."""
     price = int(prompt.rsplit(" for ", 1)[1].split()[0])
     return options[-1] if tavern.mat(me).gold - price >= SPARE_GOLD else options[0]
+
+
+def _atone(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    """Serena tithes while she has Gold to spare, else takes the Fortitude loss."""
+    return options[0] if tavern.mat(me).gold > SPARE_GOLD else options[-1]
 
 
 def _keep(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:

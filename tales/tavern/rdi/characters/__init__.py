@@ -27,6 +27,8 @@ class Resource:
     supply: int | None = None
     owner: str = ""
     returns_on_leaving: bool = False  # given back to the supply when its holder leaves
+    floor: int = 0  # the fewest a holder keeps (Serena's Piety: 1); going below asks
+    #: :meth:`Mechanics.under_floor`
 
 
 class Mechanics:
@@ -134,6 +136,11 @@ class Mechanics:
         elsewhere first (Piper: one from her Quiver); returns the count still to draw from
         the Character Deck."""
         return tavern, count
+        yield  # pragma: no cover
+
+    def under_floor(self, tavern: Tavern, name: str, resource: str) -> Resolution[Tavern]:
+        """``name`` would lose ``resource`` below its floor (Serena: she atones)."""
+        return tavern
         yield  # pragma: no cover
 
     def extra_orders(self, tavern: Tavern, name: str) -> int:
@@ -299,6 +306,7 @@ def _load() -> None:
         ripsnarl,
         roxana,
         samantha,
+        serena,
         torglesnarf,
         valeria,
         zakhan,
