@@ -61,7 +61,7 @@ class _Greedy:
             "discard": _keep, "leave": _keep, "dungeon": self._play,
             "epic": _bolder, "plot": self._plot, "sell": _sell, "buy": _buy,
             "arrow": self._play, "cook": self._play, "cutting-board": self._play,
-            "atone": _atone,
+            "atone": _atone, "chimera": _bolder,
         }.get(decision.kind)
         if rule is not None:
             return rule(tavern, me, options, decision.prompt)

@@ -191,6 +191,8 @@ def turn(tavern: Tavern) -> Resolution[Tavern]:
     if tavern.winners is None and tavern.events:  # "the last thing that a player does"
         tavern = yield from events.end_of_turn(tavern, name)
         tavern = yield from settle(tavern)
+    for member in members:  # the Action taken some other way is this turn's only
+        tavern = tavern.with_player(tavern.player(member).with_count(characters.ACTED, 0))
     return _next(replace(tavern, resting=()))
 
 

@@ -49,7 +49,7 @@ def playable(tavern: Tavern, name: str) -> tuple[Card, ...]:
     cards = (*tavern.player(name).cards, *(c for _, c in characters.abilities(tavern, name)))
     rules = characters.mechanics(tavern.player(name))
     return tuple(c for c in cards if (not c.cost or affords(tavern, name, c.cost))
-                 and rules.may_play(tavern, name, c))
+                 and rules.may_play(tavern, name, c) and characters.after_acting(tavern, name, c))
 
 
 def take_card(tavern: Tavern, name: str, card_name: str) -> Resolution[tuple[Tavern, Card]]:

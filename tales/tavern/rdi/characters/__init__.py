@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tales.rules.decisions import Resolution
-from tales.tavern.rdi.model import Card, Player, Step, Tavern
+from tales.tavern.rdi.model import Card, CardKind, Player, Step, Tavern
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,9 @@ class Mechanics:
     #: handlers a targetable non-player's controller carries out instead (001: "If a
     #: targetable non-player ... would Check for Traps, its controller ... checks instead")
     for_controller: frozenset[str] = frozenset()
+    #: side decks whose Action cards may be played after the Action was taken (Piper's
+    #: Quiver)
+    action_piles: frozenset[str] = frozenset()
 
     def set_up(self, tavern: Tavern, name: str) -> Tavern:
         """Setup changes (A-12): starting tokens, Fortitude, Gold."""
@@ -208,6 +211,26 @@ class Mechanics:
         return options
 
 
+#: The token of a player who took their Action for the turn some other way than with an
+#: Action card (Piper's Arrow-Actions, Zariah's Chimera attack): no Action card (nor a
+#: Gambling card starting a Round) may follow this turn, but the cards of the
+#: character's ``action_piles``. The turn's end takes it away.
+ACTED = "acted"
+
+
+def took_action(tavern: Tavern, name: str) -> Tavern:
+    """Mark ``name``'s Action for the turn as taken (:data:`ACTED`)."""
+    return tavern.with_player(tavern.player(name).with_count(ACTED, 1))
+
+
+def after_acting(tavern: Tavern, name: str, card: Card) -> bool:
+    """Whether ``card`` may still be played by ``name`` once they took their Action some
+    other way."""
+    return not (tavern.player(name).count(ACTED) and (card.kind is CardKind.ACTION
+                                                      or card.starts_round)
+                and card.pile not in mechanics(tavern.player(name)).action_piles)
+
+
 REGISTRY: dict[str, Mechanics] = {}
 RESOURCES: dict[str, Resource] = {}
 NONE = Mechanics()
@@ -310,5 +333,6 @@ def _load() -> None:
         torglesnarf,
         valeria,
         zakhan,
+        zariah,
     )
 

@@ -9,9 +9,9 @@ Discard and Draw her first draw is from the Quiver while it has cards
 
 In her Action Phase she plays either one Action card or as many Arrow-Actions as she likes:
 before the Action card she is offered Arrow-Actions one at a time (:meth:`Piper.activations`);
-once she has played one, the ``volley`` token forbids her other Action cards this phase
-(:meth:`Piper.may_play`). ``{ handler = "draw an arrow" }`` draws the top Arrow of her
-Quiver.
+once she has played one, her Action for the turn is taken
+(:data:`~tales.tavern.rdi.characters.ACTED`): only Arrow-Actions may follow.
+``{ handler = "draw an arrow" }`` draws the top Arrow of her Quiver.
 """
 
 from __future__ import annotations
@@ -19,13 +19,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tales.rules.decisions import Decider, Decision, Resolution
-from tales.tavern.rdi.characters import Mechanics, Resource, register
-from tales.tavern.rdi.model import Card, CardKind, Step, Tavern
+from tales.tavern.rdi.characters import Mechanics, register, took_action
+from tales.tavern.rdi.model import CardKind, Step, Tavern
 from tales.tavern.rdi.timing import PASS
 
 NAME = "piper"
 QUIVER = "quiver"
-VOLLEY = "volley"  # she played Arrow-Actions this Action Phase (her Action for the turn)
 ARROWS = "arrow"  # the Decision: play an Arrow-Action?
 DRAW_ARROW = "draw an arrow"  # "Some cards cause you to draw more Arrows"
 
@@ -51,7 +50,7 @@ def from_quiver(tavern: Tavern, name: str) -> Tavern:
 class Piper(Mechanics):
     name = NAME
     handlers = frozenset({DRAW_ARROW})
-    resources = (Resource(VOLLEY, limit=1, owner=NAME),)
+    action_piles = frozenset({QUIVER})
 
     def set_up(self, tavern: Tavern, name: str) -> Tavern:
         """000: "Draw 1 card from your Quiver and 6 more from your Character Deck, for a
@@ -87,27 +86,16 @@ class Piper(Mechanics):
                                     Decider.PLAYER, name, state=tavern)
             if choice == PASS:
                 break
-            tavern = tavern.with_player(tavern.player(name).with_count(VOLLEY, 1))
+            tavern = took_action(tavern, name)
             tavern, card = yield from take_card(tavern, name, choice)
             tavern, _ = yield from play_card(tavern, name, card)
             tavern = yield from settle(tavern)
         return tavern, done
 
-    def may_play(self, tavern: Tavern, name: str, card: Card) -> bool:
-        """After Arrow-Actions, no other Action card this Action Phase."""
-        return not (tavern.player(name).count(VOLLEY) and card.pile != QUIVER
-                    and (card.kind is CardKind.ACTION or card.starts_round))
-
     def handle(self, tavern: Tavern, name: str, step: Step, target: str | None
                ) -> Resolution[Tavern]:
         if step.handler == DRAW_ARROW:
             tavern = from_quiver(tavern, name)
-        return tavern
-        yield  # pragma: no cover
-
-    def end_of_turn(self, tavern: Tavern, owner: str, ended: str) -> Resolution[Tavern]:
-        if tavern.player(owner).count(VOLLEY):
-            tavern = tavern.with_player(tavern.player(owner).with_count(VOLLEY, 0))
         return tavern
         yield  # pragma: no cover
 
