@@ -330,6 +330,7 @@ def _load() -> None:
         roxana,
         samantha,
         serena,
+        terci,
         torglesnarf,
         valeria,
         zakhan,
