@@ -4,7 +4,6 @@ the Compendium. The cards are their sample deck's (``decks/characters/terci.toml
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 import pytest
