@@ -49,7 +49,7 @@ DRINK_EVENT_KEYS = frozenset({"name", "text", "steps", "options", "as_action", "
 CARD_KEYS = frozenset({"name", "kind", "steps", "text", "count", "starts_round",
                        "winning_hand", "boosts", "trap", "boss", "when_losing", "pile",
                        "unanswerable", "minion", "wages", "phase", "immediate", "cost",
-                       "stays", "joins", "icons", "price"})
+                       "stays", "joins", "icons", "price", "adds"})
 DECK_KEYS = frozenset({"character", "mechanics", "villain", "hero", "sample", "cards"})
 STEP_WHO = {w.value: w for w in Who}
 #: Verbs whose value is a whole number (an amount).
@@ -335,6 +335,10 @@ def read_cards(data: dict[str, Any], table: str, source: str, lines: LineFinder,
             raise fail("'icons' lists the symbols printed on the card, such as [\"earth\"]")
         card = replace(card, icons=tuple(icons), price=_wages(spec.get("price", 0), fail,
                                                              "price"))
+        if "adds" in spec:
+            if not isinstance(spec["adds"], str) or not spec["adds"]:
+                raise fail("'adds' names the side deck whose top card's effects it adds")
+            card = replace(card, adds=spec["adds"])
         if spec.get("joins", False) is True:
             if not card.pile:
                 raise fail("'joins' is for a card of a side deck ('pile'): once drawn it "

@@ -44,7 +44,14 @@ from tales.tavern.rdi.timing import (
     proactive,
     respond,
 )
-from tales.tavern.rdi.zones import discard_card, discard_drinks, draw, playable, take_card
+from tales.tavern.rdi.zones import (
+    discard_card,
+    discard_drinks,
+    draw,
+    playable,
+    reveal_from_pile,
+    take_card,
+)
 
 #: The Potion Token's three effects (001, "Potion Tokens"): they cannot be Negated,
 #: Ignored or affected.
@@ -196,6 +203,12 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
     body = card.steps if steps is None else steps
     body = tuple(s for s in body if s.verb not in RESPONSES)
     tavern = tavern.note(f"{name} plays {label}")
+    added = None
+    if card.adds and steps is None:  # "No player may respond ... until ... revealed"
+        tavern, added = yield from reveal_from_pile(tavern, card.adds)
+        if added is not None:
+            body = (*body, *(s for s in added.steps if s.verb not in RESPONSES))
+            tavern = tavern.note(f"{name} reveals {added.name} and adds it to {label}")
     tavern, extra, buffed = yield from declare_costs(tavern, name, card, body)
     body = (*body, *extra)
     chosen = yield from targets_for(tavern, name, body, label, target)
@@ -224,6 +237,8 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
         tavern = yield from hit_back(tavern, losses)
     if discard:
         tavern = discard_card(tavern, card, name)
+    if added is not None:
+        tavern = discard_card(tavern, added, name)
     return tavern, outcome
 
 

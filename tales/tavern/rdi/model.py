@@ -213,6 +213,10 @@ class Card:
     icons: tuple[str, ...] = ()
     plotted: bool = False  # kept face down in Petra's Plotted Cards area (not her hand)
     price: int = 0  # the Gold it sells for (Phrenk's Potions)
+    #: playing it reveals the top card of this side deck and adds that card's steps to it,
+    #: before anyone may answer: one card (Warthorn's Pipe Cards and Stories, Wizgille's
+    #: Device Cards and Gears; like a Drink's Chasers)
+    adds: str = ""
 
 
 class DrinkEvent(StrEnum):
