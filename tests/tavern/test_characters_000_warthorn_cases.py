@@ -5,7 +5,6 @@ rules are all card language (``adds``), so he has no rules module."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 import pytest
