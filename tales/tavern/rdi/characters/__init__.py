@@ -333,6 +333,7 @@ def _load() -> None:
         terci,
         torglesnarf,
         valeria,
+        ygella,
         zakhan,
         zariah,
     )
