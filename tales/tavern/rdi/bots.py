@@ -62,7 +62,7 @@ class _Greedy:
             "epic": _bolder, "plot": self._plot, "sell": _sell, "buy": _buy,
             "arrow": self._play, "cook": self._play, "cutting-board": self._play,
             "atone": _atone, "chimera": _bolder,
-            "treat": self._play,
+            "treat": self._play, "form": self._play,
         }.get(decision.kind)
         if rule is not None:
             return rule(tavern, me, options, decision.prompt)

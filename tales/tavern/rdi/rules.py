@@ -229,9 +229,9 @@ def discard(tavern: Tavern, name: str) -> Resolution[Tavern]:
 def draw_up(tavern: Tavern, name: str) -> Resolution[Tavern]:
     """Draw up to the hand size; holding it or more, draw nothing (A-15)."""
     missing = variants.hand_size(tavern, name) - len(tavern.player(name).hand)
+    tavern, missing = yield from characters.mechanics(tavern.player(name)).first_draws(
+        tavern, name, missing)
     if missing > 0:
-        tavern, missing = yield from characters.mechanics(tavern.player(name)).first_draws(
-            tavern, name, missing)
         tavern = yield from draw(tavern, name, missing)
         tavern = tavern.note(f"{name} draws up to {len(tavern.player(name).hand)} cards")
     return tavern

@@ -135,9 +135,10 @@ class Mechanics:
 
     def first_draws(self, tavern: Tavern, name: str, count: int
                     ) -> Resolution[tuple[Tavern, int]]:
-        """``name`` draws ``count`` cards in Discard and Draw: the draws the character makes
-        elsewhere first (Piper: one from her Quiver); returns the count still to draw from
-        the Character Deck."""
+        """``name`` is about to draw ``count`` cards in Discard and Draw (0 or less: none):
+        the draws the character makes elsewhere first (Piper: one from her Quiver; Vlazlo:
+        form cards bought with Blood); returns the count still to draw from the Character
+        Deck."""
         return tavern, count
         yield  # pragma: no cover
 
@@ -333,6 +334,7 @@ def _load() -> None:
         terci,
         torglesnarf,
         valeria,
+        vlazlo,
         ygella,
         zakhan,
         zariah,
