@@ -18,7 +18,7 @@ from tales.tavern.rdi.rules import CharacterDeck, resolve_losses, set_up, turn
 from tales.tavern.rdi.simulate import DECKS
 from tales.tavern.rdi.zones import playable
 
-from ._play import Start, bot_games, plays, run, seat, table
+from ._play import Start, bot_games, check_got, fortitude, plays, run, seat, table
 from ._seeds import row
 
 DECK = load_character(DECKS / "characters" / "phrenk.toml")
@@ -82,10 +82,6 @@ def gold(name: str) -> Callable[[Tavern], int]:
 
 def pile(name: str) -> Callable[[Tavern], int]:
     return lambda t: len(t.pile(name))
-
-
-def fortitude(name: str) -> Callable[[Tavern], int]:
-    return lambda t: t.player(name).fortitude
 
 
 def potions_kept(tavern: Tavern) -> int:
@@ -166,9 +162,7 @@ CASES = [
 @pytest.mark.parametrize(("quote", "players", "start", "answers", "expected"), CASES)
 def test_phrenk(quote: str, players: list[Player], start: Start, answers: dict[str, list[Any]],
                 expected: list[tuple[Callable[[Tavern], object], object]]) -> None:
-    tavern = run(start(table(players)), answers)
-    for got, value in expected:
-        assert got(tavern) == value, quote
+    check_got(quote, players, start, answers, expected)
 
 
 IN_FRONT = [

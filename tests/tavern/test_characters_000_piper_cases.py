@@ -3,7 +3,6 @@ quoting the Compendium. The Arrows are her sample deck's (``decks/characters/pip
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -17,7 +16,7 @@ from tales.tavern.rdi.model import Card, CardKind, Player, Step, Tavern, Verb, W
 from tales.tavern.rdi.rules import CharacterDeck, action_phase, draw_up, set_up
 from tales.tavern.rdi.simulate import DECKS
 
-from ._play import Start, bot_games, plays, run, seat, table
+from ._play import Got, Start, bot_games, check_got, plays, seat
 from ._seeds import row
 
 DECK = load_character(DECKS / "characters" / "piper.toml")
@@ -64,9 +63,6 @@ def discarding(tavern: Tavern) -> Resolution[Tavern]:
 def setting_up(tavern: Tavern) -> Resolution[Tavern]:
     other = CharacterDeck("Other", (FILLER,) * 40)
     return set_up(["piper", "bob"], [DECK, other], load_drinks(DECKS / "drinks-sample.toml"))
-
-
-Got = Callable[[Tavern], object]
 
 
 def arrows(t: Tavern) -> int:
@@ -144,9 +140,7 @@ CASES = [
 @pytest.mark.parametrize(("quote", "players", "start", "answers", "expected"), CASES)
 def test_piper(quote: str, players: list[Player], start: Start,
                answers: dict[str, list[Any]], expected: list[tuple[Got, object]]) -> None:
-    tavern = run(start(table(players)), answers)
-    for got, value in expected:
-        assert got(tavern) == value, quote
+    check_got(quote, players, start, answers, expected)
 
 
 def test_piper_sample_deck() -> None:

@@ -16,7 +16,7 @@ from tales.tavern.rdi.model import Card, CardKind, Minion, Player, Step, Tavern,
 from tales.tavern.rdi.rules import CharacterDeck, resolve_losses, set_up
 from tales.tavern.rdi.simulate import DECKS
 
-from ._play import Start, plays, run, seat, table
+from ._play import Got, Start, check_got, fortitude, plays, seat
 from ._seeds import row
 
 DECK = load_character(DECKS / "characters" / "remy.toml")
@@ -64,15 +64,8 @@ def losing(tavern: Tavern) -> Resolution[Tavern]:
     yield  # pragma: no cover
 
 
-Got = Callable[[Tavern], object]
-
-
 def marks(name: str) -> Got:
     return lambda t: t.player(name).count(remy.MARK)
-
-
-def fortitude(name: str) -> Got:
-    return lambda t: t.player(name).fortitude
 
 
 def left(t: Tavern) -> int:
@@ -131,9 +124,7 @@ CASES = [
 @pytest.mark.parametrize(("quote", "players", "start", "answers", "expected"), CASES)
 def test_remy(quote: str, players: list[Player], start: Start,
               answers: dict[str, list[Any]], expected: list[tuple[Got, object]]) -> None:
-    tavern = run(start(table(players)), answers)
-    for got, value in expected:
-        assert got(tavern) == value, quote
+    check_got(quote, players, start, answers, expected)
 
 
 def test_remy_sample_deck() -> None:

@@ -3,7 +3,6 @@ Compendium. The cards are his sample deck's (``decks/characters/ripsnarl.toml``)
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -24,7 +23,7 @@ from tales.tavern.rdi.model import (
 )
 from tales.tavern.rdi.simulate import DECKS
 
-from ._play import Start, bot_games, plays, run, seat, table
+from ._play import Got, Start, bot_games, check_got, fortitude, plays, seat
 from ._seeds import row
 
 DECK = load_character(DECKS / "characters" / "ripsnarl.toml")
@@ -56,13 +55,6 @@ def boss(start: Start) -> Start:
 
 def challenger(name: str, *hand: Card) -> Player:
     return replace(seat(name, *hand), team="challengers")
-
-
-Got = Callable[[Tavern], object]
-
-
-def fortitude(name: str) -> Got:
-    return lambda t: t.player(name).fortitude
 
 
 def form(t: Tavern) -> tuple[int, int]:
@@ -140,9 +132,7 @@ CASES.append(row("ripsnarl-boss-fury-one-card", "000",
 @pytest.mark.parametrize(("quote", "players", "start", "answers", "expected"), CASES)
 def test_ripsnarl(quote: str, players: list[Player], start: Start,
                   answers: dict[str, list[Any]], expected: list[tuple[Got, object]]) -> None:
-    tavern = run(start(table(players)), answers)
-    for got, value in expected:
-        assert got(tavern) == value, quote
+    check_got(quote, players, start, answers, expected)
 
 
 def test_ripsnarl_sample_deck() -> None:

@@ -4,7 +4,6 @@ Smorgasbord, as a table of cases quoting the Compendium. The cards are her sampl
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -19,7 +18,7 @@ from tales.tavern.rdi.rules import action_phase
 from tales.tavern.rdi.simulate import DECKS
 from tales.tavern.rdi.zones import draw
 
-from ._play import Start, bot_games, plays, run, seat, table
+from ._play import Got, Start, bot_games, check_got, plays, seat
 from ._seeds import row
 
 DECK = load_character(DECKS / "characters" / "roxana.toml")
@@ -80,9 +79,6 @@ def discarding(tavern: Tavern) -> Resolution[Tavern]:
 def drawing(tavern: Tavern) -> Resolution[Tavern]:
     player = tavern.player("rox")
     return draw(tavern.with_player(replace(player, deck=(), discard=(FILLER, STEW))), "rox", 1)
-
-
-Got = Callable[[Tavern], object]
 
 
 def on_board(t: Tavern) -> list[str]:
@@ -214,9 +210,7 @@ CASES = [
 @pytest.mark.parametrize(("quote", "players", "start", "answers", "expected"), CASES)
 def test_roxana(quote: str, players: list[Player], start: Start,
                 answers: dict[str, list[Any]], expected: list[tuple[Got, object]]) -> None:
-    tavern = run(start(table(players)), answers)
-    for got, value in expected:
-        assert got(tavern) == value, quote
+    check_got(quote, players, start, answers, expected)
 
 
 def test_roxana_sample_deck() -> None:

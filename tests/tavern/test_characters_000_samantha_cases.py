@@ -4,7 +4,6 @@ of cases quoting the Compendium. The cards are her sample deck's
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -18,7 +17,7 @@ from tales.tavern.rdi.model import Card, CardKind, Player, Step, Target, Tavern,
 from tales.tavern.rdi.rules import CharacterDeck, set_up
 from tales.tavern.rdi.simulate import DECKS
 
-from ._play import Start, bot_games, plays, run, seat, table
+from ._play import Got, Start, bot_games, check_got, plays, seat, table
 from ._seeds import row
 
 DECK = load_character(DECKS / "characters" / "samantha.toml")
@@ -52,9 +51,6 @@ def brawlers(start: Start, deck: tuple[Card, ...] = (PICKPOCKET, SAILOR),
 def setting_up(tavern: Tavern) -> Resolution[Tavern]:
     other = CharacterDeck("Other", (FILLER,) * 40)
     return set_up(["sam", "bob"], [DECK, other], load_drinks(DECKS / "drinks-sample.toml"))
-
-
-Got = Callable[[Tavern], object]
 
 
 def count(t: Tavern) -> int:
@@ -121,9 +117,7 @@ CASES = [
 @pytest.mark.parametrize(("quote", "players", "start", "answers", "expected"), CASES)
 def test_samantha(quote: str, players: list[Player], start: Start,
                   answers: dict[str, list[Any]], expected: list[tuple[Got, object]]) -> None:
-    tavern = run(start(table(players)), answers)
-    for got, value in expected:
-        assert got(tavern) == value, quote
+    check_got(quote, players, start, answers, expected)
 
 
 TEN = [

@@ -3,7 +3,6 @@ cards are her sample deck's (``decks/characters/serena.toml``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -16,7 +15,7 @@ from tales.tavern.rdi.model import Card, CardKind, Drink, Player, Step, Tavern, 
 from tales.tavern.rdi.rules import CharacterDeck, set_up
 from tales.tavern.rdi.simulate import DECKS
 
-from ._play import Start, bot_games, plays, run, seat, table
+from ._play import Got, Start, bot_games, check_got, fortitude, plays, seat
 from ._seeds import row
 
 DECK = load_character(DECKS / "characters" / "serena.toml")
@@ -48,15 +47,8 @@ def setting_up(tavern: Tavern) -> Resolution[Tavern]:
     return set_up(["serena", "bob"], [DECK, other], load_drinks(DECKS / "drinks-sample.toml"))
 
 
-Got = Callable[[Tavern], object]
-
-
 def piety(t: Tavern) -> int:
     return t.player("serena").count(serena.PIETY)
-
-
-def fortitude(name: str) -> Got:
-    return lambda t: t.player(name).fortitude
 
 
 def gold(name: str) -> Got:
@@ -109,9 +101,7 @@ CASES = [
 @pytest.mark.parametrize(("quote", "players", "start", "answers", "expected"), CASES)
 def test_serena(quote: str, players: list[Player], start: Start,
                 answers: dict[str, list[Any]], expected: list[tuple[Got, object]]) -> None:
-    tavern = run(start(table(players)), answers)
-    for got, value in expected:
-        assert got(tavern) == value, quote
+    check_got(quote, players, start, answers, expected)
 
 
 def test_serena_sample_deck() -> None:

@@ -3,7 +3,6 @@ the Compendium. The cards are their sample deck's (``decks/characters/terci.toml
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -16,7 +15,7 @@ from tales.tavern.rdi.model import Card, CardKind, Player, Step, Target, Tavern,
 from tales.tavern.rdi.rules import CharacterDeck, action_phase, set_up
 from tales.tavern.rdi.simulate import DECKS
 
-from ._play import Start, bot_games, plays, run, seat, table
+from ._play import Got, Start, bot_games, check_got, plays, seat
 from ._seeds import row
 
 DECK = load_character(DECKS / "characters" / "terci.toml")
@@ -66,9 +65,6 @@ def discarding(tavern: Tavern) -> Resolution[Tavern]:
 def setting_up(tavern: Tavern) -> Resolution[Tavern]:
     other = CharacterDeck("Other", (FILLER,) * 40)
     return set_up(["terci", "bob"], [DECK, other], load_drinks(DECKS / "drinks-sample.toml"))
-
-
-Got = Callable[[Tavern], object]
 
 
 def supplies(t: Tavern) -> tuple[int, ...]:
@@ -148,9 +144,7 @@ CASES = [
 @pytest.mark.parametrize(("quote", "players", "start", "answers", "expected"), CASES)
 def test_terci(quote: str, players: list[Player], start: Start,
                answers: dict[str, list[Any]], expected: list[tuple[Got, object]]) -> None:
-    tavern = run(start(table(players)), answers)
-    for got, value in expected:
-        assert got(tavern) == value, quote
+    check_got(quote, players, start, answers, expected)
 
 
 def test_terci_sample_deck() -> None:

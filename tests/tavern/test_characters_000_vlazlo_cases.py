@@ -4,7 +4,6 @@ cases quoting the Compendium. The cards are his sample deck's
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -18,7 +17,7 @@ from tales.tavern.rdi.rules import CharacterDeck, draw_up, set_up
 from tales.tavern.rdi.simulate import DECKS
 from tales.tavern.rdi.zones import playable
 
-from ._play import Start, bot_games, plays, run, seat, table
+from ._play import Got, Start, bot_games, check_got, plays, seat, table
 from ._seeds import row
 
 DECK = load_character(DECKS / "characters" / "vlazlo.toml")
@@ -58,9 +57,6 @@ def setting_up(tavern: Tavern) -> Resolution[Tavern]:
 
 def drawing(tavern: Tavern) -> Resolution[Tavern]:
     return draw_up(tavern, "vlazlo")
-
-
-Got = Callable[[Tavern], object]
 
 
 def blood(t: Tavern) -> int:
@@ -124,9 +120,7 @@ CASES = [
 @pytest.mark.parametrize(("quote", "players", "start", "answers", "expected"), CASES)
 def test_vlazlo(quote: str, players: list[Player], start: Start,
                 answers: dict[str, list[Any]], expected: list[tuple[Got, object]]) -> None:
-    tavern = run(start(table(players)), answers)
-    for got, value in expected:
-        assert got(tavern) == value, quote
+    check_got(quote, players, start, answers, expected)
 
 
 COSTS = [

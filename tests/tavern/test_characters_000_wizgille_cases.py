@@ -4,7 +4,6 @@ her rules are all card language (``adds``), so she has no rules module."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -14,7 +13,7 @@ from tales.tavern.rdi.decks import load_character
 from tales.tavern.rdi.model import Card, CardKind, Player, Step, Tavern, Verb
 from tales.tavern.rdi.simulate import DECKS
 
-from ._play import Start, bot_games, plays, run, seat, table
+from ._play import Got, Start, bot_games, check_got, fortitude, plays, run, seat, table
 from ._seeds import row
 
 DECK = load_character(DECKS / "characters" / "wizgille.toml")
@@ -36,13 +35,6 @@ def gears(start: Start, deck: tuple[Card, ...] = (LOOSE,), used: tuple[Card, ...
     def go(tavern: Tavern) -> Resolution[Tavern]:
         return start(tavern.with_pile(GEARS, deck).with_pile(f"{GEARS} discard", used))
     return go
-
-
-Got = Callable[[Tavern], object]
-
-
-def fortitude(name: str) -> Got:
-    return lambda t: t.player(name).fortitude
 
 
 CASES = [
@@ -76,9 +68,7 @@ CASES = [
 @pytest.mark.parametrize(("quote", "players", "start", "answers", "expected"), CASES)
 def test_wizgille(quote: str, players: list[Player], start: Start,
                   answers: dict[str, list[Any]], expected: list[tuple[Got, object]]) -> None:
-    tavern = run(start(table(players)), answers)
-    for got, value in expected:
-        assert got(tavern) == value, quote
+    check_got(quote, players, start, answers, expected)
 
 
 FIRST = [

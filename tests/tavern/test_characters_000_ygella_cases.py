@@ -3,7 +3,6 @@ Compendium. The cards are her sample deck's (``decks/characters/ygella.toml``)."
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -15,7 +14,7 @@ from tales.tavern.rdi.model import Card, CardKind, Player, Step, Tavern, Verb, W
 from tales.tavern.rdi.simulate import DECKS
 from tales.tavern.rdi.zones import playable
 
-from ._play import Start, bot_games, plays, run, seat, table
+from ._play import Got, Start, bot_games, check_got, plays, seat, table
 from ._seeds import row
 
 DECK = load_character(DECKS / "characters" / "ygella.toml")
@@ -36,9 +35,6 @@ FILLER = Card("Filler (test)", CardKind.ACTION, (Step(Verb.DRAW, 1),))
 
 def ranger(*hand: Card, **fields: Any) -> Player:
     return replace(seat("ygella", *hand, mechanics="ygella", deck=(FILLER,) * 5), **fields)
-
-
-Got = Callable[[Tavern], object]
 
 
 def hand(t: Tavern) -> list[str]:
@@ -73,9 +69,7 @@ CASES = [
 @pytest.mark.parametrize(("quote", "players", "start", "answers", "expected"), CASES)
 def test_ygella(quote: str, players: list[Player], start: Start,
                 answers: dict[str, list[Any]], expected: list[tuple[Got, object]]) -> None:
-    tavern = run(start(table(players)), answers)
-    for got, value in expected:
-        assert got(tavern) == value, quote
+    check_got(quote, players, start, answers, expected)
 
 
 def test_a_pet_cost_needs_a_pet() -> None:
