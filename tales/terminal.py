@@ -27,8 +27,10 @@ from tales.engine.saves import SavedGame, SaveError, write_save
 from tales.engine.state import GameState
 from tales.errors import IllegalChoice
 from tales.present.chance import chance_lines, read_chance
-from tales.present.log import short, why
+from tales.present.log import readable, why
 from tales.present.options import Presenter, menu_order
+from tales.present.ties import tie_lines
+from tales.present.turns import with_dice
 from tales.rules.decisions import Decider, Decision
 
 HELP = ("number: choose   u: undo   i N: the whole card of option N   w: why (the rules' "
@@ -63,9 +65,11 @@ class TerminalGame:
                  save: Path | None = None, read: Callable[[str], str] | None = None,
                  write: Callable[[str], None] = print,
                  on_change: Callable[[SavedGame], None] | None = None,
-                 physical: bool = False) -> None:
+                 physical: bool = False, closing: bool = True) -> None:
         self.ctx, self.seed, self.save_path = ctx, seed, save
         self.physical = physical  # --physical-dice: every chance result is asked
+        # say the result at the end (a campaign says it, with the rewards, itself)
+        self.closing = closing
         self.read = read or (lambda prompt: input(prompt))
         self.write = write
         self.on_change = on_change  # a campaign saves itself after every choice
@@ -115,14 +119,15 @@ class TerminalGame:
         return (f"saved to {self.save_path}" if self.save_path
                 else "saved" if self.on_change else "not saved")
 
-    def show_log(self, battle: Any) -> None:
-        """Print the log lines not shown yet."""
+    def show_log(self, battle: Any, leave: int = 0) -> None:
+        """Print the log lines not shown yet (but the last ``leave``: the end's own lines,
+        said once by the closing lines)."""
         if battle is None:
             return
-        log = battle.log
+        log = with_dice(battle.log, getattr(battle, "events", ()))
         self.shown = min(self.shown, len(log))
-        for line in log[self.shown:]:
-            self.write(f"  {short(line)}")
+        for line in readable(log[self.shown:len(log) - leave]):
+            self.write(f"  {line}")
         self.shown = len(log)
 
     def run(self) -> int:
@@ -144,8 +149,11 @@ class TerminalGame:
                 return 0
         state = self.game.result
         assert state is not None and state.result is not None
-        self.show_log(state.battle)
-        self.write(f"{state.result.value.upper()}: {state.reason} (round {state.round})")
+        story = self.ctx.scenario.story.get(state.result.value, "")
+        # the engine's last lines: the story's end (if any) and "Victory: why"
+        self.show_log(state.battle, leave=1 if self.closing or not story else 2)
+        if self.closing:
+            self.write(f"{state.result.value.upper()}: {state.reason} (round {state.round})")
         self.autosave()
         return 0
 
@@ -204,6 +212,8 @@ class TerminalGame:
         """Ask one Decision; False when the player quits."""
         if decision.kind == "tile" and decision.battle is not None:
             self.write(status(decision.battle))
+        for line in tie_lines(decision):
+            self.write(f"  {line}")
         self.write(self.present.prompt(decision))
         order = menu_order(decision)
         for number, index in enumerate(order, 1):

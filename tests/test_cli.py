@@ -149,16 +149,31 @@ def test_position_show(capsys: pytest.CaptureFixture[str]) -> None:
   5  .   w   w   .   .   #   &   2
                       \\
   6    .   .   .   .   ~   .   .
-""" + SAMPLE_DRAWING.split("\n", 9)[9] + """\
+""" + SAMPLE_DRAWING.split("\n", 9)[9].replace("  T  trap, damage 1\n", "") + """\
   @  B2 zot (0/8 damage)
   @  B2 pooky (pooky of zot, Avoided, Tiny)
   @  A3 deirdre (0/10 damage, shield x1)
   &  F3 gob1 [cellar-rats] (0/3 damage, Tiny)
   &  F4 brute1 [bouncers] (0/6 damage, Massive, Immune to difficult)
   &  G5 golem [golems] (0/9 damage, Juggernaut, Overrun)
-  Trap tokens: E3(1)
+  T  Trap tokens: E3 damage 1
 """
     assert run(capsys, "position", "show", SAMPLE_POSITION) == (0, expected, "")
+
+
+def test_position_show_says_wounded_and_each_traps_damage(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # issue 18, item 6
+    path = tmp_path / "p.toml"
+    path.write_text(f'map = "{Path(SAMPLE_MAP).resolve()}"\ntraps = {{ E3 = 1, D5 = 3 }}\n'
+                    '[[figures]]\nid = "zot"\nside = "hero"\nat = "B2"\nfortitude = 5\n'
+                    'damage = 2\nwounded = true\n', encoding="utf-8")
+    status, out, err = run(capsys, "position", "show", str(path))
+    assert (status, err) == (0, "")
+    assert "  @  B2 zot (Wounded, 2/5 damage)" in out.splitlines()
+    assert "  T  Trap tokens: E3 damage 1, D5 damage 3" in out.splitlines()
+    assert "  T  trap, damage 1" not in out.splitlines()
 
 
 def test_position_show_inline_map(capsys: pytest.CaptureFixture[str]) -> None:

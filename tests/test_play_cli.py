@@ -147,7 +147,8 @@ BAD_SIMULATE = [
     pytest.param(["--heroes", ""], "give the Heroes: --heroes gerki,deirdre", id="no heroes"),
     pytest.param(["--heroes", HEROES, "--rule", "nonsense=1"],
                  "--rule: unknown rule flag 'nonsense' (flags: end_check, tracker, cooldowns, "
-                 "reset_tokens, dangerous_paths, nearest_ties, least_fortitude, approach)",
+                 "reset_tokens, dangerous_paths, nearest_ties, least_fortitude, approach, "
+                 "large_turns, large_difficult, large_forced)",
                  id="unknown rule flag"),
     pytest.param(["--heroes", HEROES, "--rule", "end_check=bogus"],
                  "--rule: end_check is one of objective-phase, every-turn, not 'bogus'",
@@ -196,7 +197,7 @@ def test_an_unknown_hero_is_named_a_hero(capsys: pytest.CaptureFixture[str]) -> 
 
 def test_an_unknown_scenario_lists_only_scenarios(capsys: pytest.CaptureFixture[str]) -> None:
     err = one_line_error(*run(capsys, "simulate", "nowhere", "--heroes", HEROES))
-    assert "(bundled: cellar-door, drowned-chapel, market-riot;" in err
+    assert "(bundled: cellar-door, crawler-cellar, drowned-chapel, market-riot;" in err
 
 
 @pytest.mark.parametrize("command", ["simulate", "play"])
@@ -550,12 +551,15 @@ def test_physical_dice_play_a_scenario_from_an_answer_file(
                            "--save", str(save))
     assert (status, err) == (0, "")
     lines = [re.sub(r"^(result|choose 1-\d+)> ", "", line) for line in out.splitlines()]
-    assert lines[1] == "Draw a card from the brown tracker deck: which card?"
-    assert lines[2:6] == ["  cards left: 1, 2",
+    # the story so far is told before the card is asked (the tracker card's Decision
+    # carries the table since issue 18)
+    assert lines[1:5] == ["  Story: Rats in the cellar again, and something heavy behind "
+                          "the old door.", "  Part: The cellar",
+                          "  Story: Two rats squeak at the far wall; a bouncer blocks the way.",
+                          "Draw a card from the brown tracker deck: which card?"]
+    assert lines[5:8] == ["  cards left: 1, 2",
                           "'7' is not a result here: type one of the cards left: 1, 2",
-                          "'banana' is not a result here: type one of the cards left: 1, 2",
-                          "  Story: Rats in the cellar again, and something heavy behind "
-                          "the old door."]
+                          "'banana' is not a result here: type one of the cards left: 1, 2"]
     asked = [line for line in lines if line.endswith(": which face is up?")]
     assert any(line.startswith("Roll the scheme die: ") for line in asked)
     assert any(line.startswith("Roll the damage die: ") for line in asked)

@@ -573,7 +573,7 @@ def _sample_steps(name: str) -> dict[str, set[str]]:
 
 
 #: How a step's log line ends when it changed nothing (no target, no door, nobody to heal).
-IDLE = ("attacks no target", ": no closed door", ": nobody heals", ": nobody gains a token",
+IDLE = ("has no target", ": no closed door", ": nobody heals", ": nobody gains a token",
         "at its Limit", "no Unoccupied space next to it")
 
 

@@ -42,6 +42,9 @@ def sample() -> dict[str, SchemerGroup]:
 
 # --- the sample file ----------------------------------------------------------------------
 
+#: How a melee tie states what the Schemer is after (tales.present.ties).
+MELEE = "Melee: Attack 1: adjacent Foes by Line of Fire: "
+
 def test_sample_groups(sample: dict[str, SchemerGroup]) -> None:
     got = {
         gid: (g.id, g.name, g.colour, g.standees, g.fortitude, g.keywords, g.immune, g.limit,
@@ -182,7 +185,17 @@ BAD_FILES = {
     "unknown group key": (
         _blocks("speed = 3\n"),
         "unknown key 'speed' (a group has: alternating, colour, fortitude, keywords, limit, "
-        "name, schemes, standees, unpredictable)"),
+        "name, schemes, shape, size, standees, unpredictable)"),
+    "unknown shape": (
+        _blocks("size = 2\nshape = \"blob\"\n"),
+        "size 2: unknown shape 'blob' (shapes: single, pair, triangle, line-3, "
+        "block)"),
+    "shape of another size": (
+        _blocks("size = 3\nshape = \"pair\"\n"),
+        "size 3: shape 'pair' takes 2 spaces, not 3"),
+    "no default shape": (
+        _blocks("size = 5\n"),
+        "size 5: no default shape of size 5: name one of single, pair, triangle, line-3, block"),
     "face on two schemes": (
         _blocks(schemes=_scheme("Bite", BITE, "[1, 2]") + _scheme("Claw", BITE, "[2, 3]")),
         "die face 2 is on both 'Bite' and 'Claw'"),
@@ -413,6 +426,11 @@ def test_move_text(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert "  2) to E1 along D1 E1, toward b" in lines
 
 
+def _so_far(figure: str) -> dict[str, Any]:
+    return {"figure": figure, "moves": [], "attacks": [], "specials": [], "effects": [],
+            "notes": []}
+
+
 TIE_FIGURES = ("a hero B1", "b hero D1", "c hero F1", "r2 schemer E1 2", "r1 schemer C1 1")
 
 
@@ -428,13 +446,23 @@ def test_turn_pending_json(
     position = _position(tmp_path, *TIE_FIGURES)
     argv = ("schemer", "turn", position, "--group", "rats", "--scheme", "1",
             "--blocks", blocks)
-    assert run_json(capsys, *argv) == {"group": "rats", "scheme": "Bite", "pending": {
-        "kind": "melee-targets", "prompt": "r1: 2 Foes are adjacent, players choose 1",
-        "options": [["a"], ["b"]], "answered": []}}
+    # issue 18, item 4: the turns before the tie (the pending Schemer's own steps so far
+    # included), the Schemer the tie is about and the reasons for it
+    assert run_json(capsys, *argv) == {"group": "rats", "scheme": "Bite", "turns": [
+        _so_far("r1")], "pending": {
+        "kind": "melee-targets", "figure": "r1",
+        "prompt": "r1: 2 Foes are adjacent, players choose 1",
+        "reasons": [f"{MELEE}a, 1 space; b, 1 space"], "options": [["a"], ["b"]],
+        "answered": []}}
     assert run_json(capsys, *argv, "--answer", "2") == {
-        "group": "rats", "scheme": "Bite", "pending": {
-            "kind": "melee-targets", "prompt": "r2: 2 Foes are adjacent, players choose 1",
-            "options": [["b"], ["c"]], "answered": [2]}}
+        "group": "rats", "scheme": "Bite", "turns": [
+            {**_so_far("r1"), "attacks": [_bite("b", "players chose b of adjacent a, b")]},
+            _so_far("r2")],
+        "pending": {
+            "kind": "melee-targets", "figure": "r2",
+            "prompt": "r2: 2 Foes are adjacent, players choose 1",
+            "reasons": [f"{MELEE}b, 1 space; c, 1 space"], "options": [["b"], ["c"]],
+            "answered": [2]}}
     assert run_json(capsys, *argv, "--answer", "2", "--answer", "2") == {
         "group": "rats", "scheme": "Bite", "pending": None, "turns": [
             {"figure": "r1", "moves": [], "specials": [], "effects": [], "notes": [],
@@ -452,12 +480,16 @@ def test_turn_pending_text(
                            "--scheme", "Bite", "--blocks", blocks, "--answer", "1")
     assert (status, err) == (0, "")
     lines = out.splitlines()
-    assert len(lines) == 5
-    assert lines[:2] == ["Rats: Bite",
-                         "  the players choose: r2: 2 Foes are adjacent, players choose 1"]
-    assert lines[2].startswith("    1) ") and "b" in lines[2][7:] and "c" not in lines[2][7:]
-    assert lines[3].startswith("    2) ") and "c" in lines[3][7:] and "b" not in lines[3][7:]
-    assert lines[4] == "  run again with --answer 1 --answer N to go on"
+    assert len(lines) == 9
+    # issue 18, item 4: what r1 did, then r2's steps so far (none), then the tie
+    assert lines[:6] == [
+        "Rats: Bite", "1. r1", "   Melee: Attack 1: players chose a of adjacent a, b; attacks a",
+        "2. r2 (so far)",
+        "  the players choose (r2): r2: 2 Foes are adjacent, players choose 1",
+        f"    because: {MELEE}b, 1 space; c, 1 space"]
+    assert lines[6].startswith("    1) ") and "b" in lines[6][7:] and "c" not in lines[6][7:]
+    assert lines[7].startswith("    2) ") and "c" in lines[7][7:] and "b" not in lines[7][7:]
+    assert lines[8] == "  run again with --answer 1 --answer N to go on"
 
 
 def test_turn_move_then_attack_json(
@@ -571,3 +603,76 @@ def test_the_documented_example_loads() -> None:
         "Call the pack: Reinforce 1 of its group next to it",
         "Shoulder the door: open the doors next to it",
     ]
+
+
+def test_turn_pending_json_includes_the_pending_schemers_own_steps(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, blocks: str
+) -> None:
+    # issue 18, item 4: r1 has carried out its special step when its Ranged Attack ties
+    # (a on B1 and b on F1 are both 2 from D1): the step is in "turns", the tie names r1.
+    position = _position(tmp_path, "a hero B1", "b hero F1", "r1 schemer D1 1")
+    data = run_json(capsys, "schemer", "turn", position, "--group", "rats", "--scheme",
+                    "Squeak", "--blocks", blocks)
+    assert data["turns"] == [{**_so_far("r1"), "specials": [
+        {"name": "Squeak", "text": "Each rat gains 1 Shield Token."}]}]
+    assert data["pending"] == {
+        "kind": "ranged-targets", "figure": "r1",
+        "prompt": "r1: a, b are tied for Nearest at 2; players choose 1",
+        "reasons": ["Ranged 3: Attack 1: Nearest Foes within Range 3 by Line of Fire: "
+                    "a, 2 spaces; b, 2 spaces"], "options": [["a"], ["b"]],
+        "answered": []}
+
+
+def test_turn_pending_json_carries_a_movement_ties_reasons(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, blocks: str
+) -> None:
+    # a (A1) and b (G1) are both 3 from r1 on D1: tied for Nearest, the players choose.
+    position = _position(tmp_path, "a hero A1", "b hero G1", "r1 schemer D1 1")
+    data = run_json(capsys, "schemer", "turn", position, "--group", "rats", "--scheme",
+                    "2", "--blocks", blocks)
+    assert data["turns"] == [_so_far("r1")]
+    pending = data["pending"]
+    assert (pending["kind"], pending["figure"], pending["options"]) == (
+        "nearest-foe", "r1", ["a", "b"])
+    assert pending["reasons"] == ["nearest Foe by Line of Fire: a, 3 spaces; b, 3 spaces"]
+
+
+def test_schemer_line() -> None:
+    from tales.present.table import schemer_line
+    from tales.rules.schemer_attacks import AttackPlan, SchemerAttack
+    from tales.rules.schemer_movement import SchemerMove
+    from tales.rules.schemes import SchemerTurn
+
+    names = ("A1", "B1", "C1", "D4")
+    move = SchemerMove("rat3", 0, 3, (0, 1, 2, 3), "fiona", 3, 0, ())
+    bite = AttackPlan(SchemerAttack(AttackKind.MELEE, 1), "rat3", ("fiona",), "adjacent")
+    assert schemer_line(names, SchemerTurn("rat3", (move,), (bite,))) == (
+        "rat3 → D4, attacks fiona for 1")
+
+
+class _Tty:
+    """Standard input that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_turn_at_a_terminal_one_line_per_schemer_then_detail(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, blocks: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # issue 18, item 4: at a terminal the ties are asked (r1 done is shown in one line
+    # before r2's tie), then one line per Schemer, then the detail asked for.
+    position = _position(tmp_path, *TIE_FIGURES)
+    typed = iter(["1", "2", "2", ""])
+    monkeypatch.setattr("sys.stdin", _Tty())
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(typed))
+    status, out, err = run(capsys, "schemer", "turn", position, "--group", "rats",
+                           "--scheme", "Bite", "--blocks", blocks)
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[:4] == ["r1: 2 Foes are adjacent, players choose 1:",
+                         f"  ({MELEE}a, 1 space; b, 1 space)", "  1) a", "  2) b"]
+    assert "r1 stays, attacks a for 1" in lines[4:]
+    assert lines[-4:] == ["Rats: Bite", "r2 stays, attacks c for 1", "2. r2",
+                          "   Melee: Attack 1: players chose c of adjacent b, c; attacks c"]

@@ -639,6 +639,8 @@ class SoloRun:
     game_after_end: Any = "unset"
     prompt_after_end: str | None = None
     options_after_end: list[str] = field(default_factory=list)
+    status_after_end: list[str] = field(default_factory=list)
+    end_view: Any = None
     next_game_started: bool = False
 
 
@@ -712,6 +714,7 @@ def solo(viewer: SimpleNamespace, tmp_path_factory: pytest.TempPathFactory) -> S
         run.results, run.game_after_end = campaign.results, campaign.game
         panel = window.scene.view.panel
         run.prompt_after_end, run.options_after_end = panel.prompt, list(panel.options)
+        run.status_after_end, run.end_view = list(panel.status), window.scene.view
         if run.options_after_end:
             click_button(window, 0)
             run.next_game_started = (window.control.control is not None
@@ -771,8 +774,21 @@ def test_solo_first_scenario_played_to_its_end(solo: SoloRun) -> None:
     assert result.result in ("victory", "defeat")
     assert solo.game_after_end is None  # between scenarios
     assert solo.prompt_after_end is not None
-    assert solo.prompt_after_end.startswith(f"Scenario 1: {result.result.upper()}")
-    assert solo.options_after_end == ["play the next scenario"]
+    # issue 17, item 11: the end says what happened, what was gained, what comes next,
+    # and its one button says what it does
+    assert solo.status_after_end[0] == (f"{result.result.upper()} in round {result.rounds}: "
+                                        f"{result.reason}")
+    if result.result == "victory":
+        assert solo.status_after_end[1] == ("The cellar is quiet. The innkeeper pours a round "
+                                            "on the house.")
+        assert solo.prompt_after_end.startswith("Next: scenario 2, The drowned chapel")
+        assert solo.options_after_end == ["Play scenario 2: The drowned chapel (sample)"]
+    else:
+        assert solo.status_after_end[1] == "You limp up the stairs. The rats keep the cellar."
+        assert solo.prompt_after_end.startswith("Next: The cellar door (sample) again")
+        assert solo.options_after_end == ["Try scenario 1 again: The cellar door (sample)"]
+    assert solo.end_view.banner == result.result.upper()
+    assert solo.end_view.groups  # Schemers keep their bases' colours on the end screen
     assert solo.next_game_started
 
 

@@ -137,6 +137,9 @@ class Figure:
     owner: str | None = None  # the figure whose player controls it (an Illusion's Eve)
     recovery: frozenset[Keyword] | None = None  # a Companion's Recovery side's keywords
     recovering: bool = False  # on that side (Otto's Recovery Mode, Pooky on break)
+    #: a figure that takes more than one space: the offsets of its spaces from ``at`` (its
+    #: anchor), ``(0, 0)`` first (tales.board.footprint); empty for a one-space figure
+    footprint: tuple[tuple[int, int], ...] = ()
 
     @property
     def kind(self) -> Role:
@@ -144,6 +147,11 @@ class Figure:
         if self.role is not None:
             return self.role
         return Role.HERO if self.side is Side.HERO else Role.SCHEMER
+
+    @property
+    def large(self) -> bool:
+        """It takes more than one space (docs/rules-decisions.md, "Large figures")."""
+        return len(self.footprint) > 1
 
     def has(self, keyword: Keyword) -> bool:
         """True when the figure has ``keyword``."""

@@ -97,14 +97,19 @@ def _legend(board: Board, position: Position | None) -> list[str]:
         spec = board.feature_spec(glyph)
         if spec.kind in (FeatureKind.OPEN, FeatureKind.START, FeatureKind.DEPLOYMENT):
             continue
+        if spec.kind is FeatureKind.TRAP and position is not None and not spec.name:
+            continue  # the Trap tokens placed now are listed below, each with its damage
         text = f"  {glyph}  {spec.kind.value}"
         if spec.name:
             text += f" {spec.name!r}"
         if spec.kind in (FeatureKind.HAZARD, FeatureKind.TRAP):
-            damage = [int(board.hazard_damage[s] if spec.kind is FeatureKind.HAZARD
-                          else board.trap_damage[s])
-                      for s in range(board.n) if board.glyphs[s] == glyph]
-            text += f", damage {damage[0]}" if damage else ""
+            damage = {board.names[s]: int(board.hazard_damage[s] if spec.kind is
+                                          FeatureKind.HAZARD else board.trap_damage[s])
+                      for s in range(board.n) if board.glyphs[s] == glyph}
+            if len(set(damage.values())) == 1:
+                text += f", damage {next(iter(damage.values()))}"
+            elif damage:  # each its own
+                text += ", damage " + " ".join(f"{n}={d}" for n, d in damage.items())
         out.append(text)
     starts = [board.names[s] for s in range(board.n) if board.start[s]]
     if starts:
@@ -118,6 +123,8 @@ def _legend(board: Board, position: Position | None) -> list[str]:
         for figure in position.figures:
             mark = "@" if figure.heroic else "&"
             extra = []
+            if figure.wounded:
+                extra.append("Wounded")
             if figure.fortitude is not None:
                 extra.append(f"{figure.damage}/{figure.fortitude} damage")
             if figure.role is not None:
@@ -127,10 +134,11 @@ def _legend(board: Board, position: Position | None) -> list[str]:
             extra.extend(f"{t.value} x{c}" for t, c in figure.tokens)
             details = f" ({', '.join(extra)})" if extra else ""
             group = f" [{figure.group}]" if figure.group else ""
-            out.append(f"  {mark}  {names[figure.at]} {figure.id}{group}{details}")
+            where = " ".join(names[s] for s in position.spaces_of(figure))  # all of a large one
+            out.append(f"  {mark}  {where} {figure.id}{group}{details}")
         if position.traps:
-            out.append("  Trap tokens: " + " ".join(
-                f"{names[s]}({d})" for s, d in sorted(position.traps.items())))
+            out.append("  T  Trap tokens: " + ", ".join(
+                f"{names[s]} damage {d}" for s, d in sorted(position.traps.items())))
         if position.wizard_fire:
             out.append("  Wizard Fire: " + " ".join(
                 f"{names[s]}({d})" for s, d in sorted(position.wizard_fire.items())))

@@ -19,6 +19,7 @@ from tales.engine.rounds import play_scenario
 from tales.engine.saves import SavedGame
 from tales.engine.state import GameState
 from tales.errors import IllegalChoice, TalesError
+from tales.present.ending import Ending, ending
 from tales.rules.decisions import Decider, Decision
 from tales.terminal import TerminalGame, chance_for
 
@@ -52,14 +53,45 @@ def continue_campaign(
         state = _play(campaign, bot, keep, write, read, physical)
         if state is None:  # the player quit; everything is saved
             return campaign
+        before = campaign
         campaign = record(campaign, file, state)
         save(campaign, folder)
-        result = campaign.results[-1]
-        write(f"{result.result.upper()} in round {result.rounds}: {result.reason}")
         played += 1
+        if bot is not None:
+            result = campaign.results[-1]
+            write(f"{result.result.upper()} in round {result.rounds}: {result.reason}")
+            continue
+        end = ending(before, campaign, file)
+        for line in end.lines():
+            write(line)
+        more = not campaign.finished(file) and (scenarios is None or played < scenarios)
+        if more and not _go_on(end, write, read):
+            return campaign
     if campaign.finished(file):
         write(f"Campaign {campaign.name!r} complete: {file.title}")
     return campaign
+
+
+def _go_on(end: Ending, write: Callable[[str], None],
+           read: Callable[[str], str] | None) -> bool:
+    """Ask before the next scenario starts (keys typed for the last one must not run on
+    into the next one's setup): Enter (or "next") goes on, q stops; anything else is
+    asked again."""
+    ask = read or input
+    go = f"{end.go[0].lower()}{end.go[1:]}"
+    write(f"Enter: {go}   q: stop here (the campaign is saved)")
+    while True:
+        try:
+            said = ask("next> ").strip().lower()
+        except EOFError:
+            write("input ended; the campaign is saved")
+            return False
+        if said in ("", "next", "y", "yes"):
+            return True
+        if said in ("q", "quit"):
+            write("the campaign is saved: tales campaign continue goes on from here")
+            return False
+        write(f"{said!r}: press Enter to {go}, or q to stop")
 
 
 def _play(campaign: Campaign, bot: str | None, keep: Callable[[SavedGame], None],
@@ -71,7 +103,7 @@ def _play(campaign: Campaign, bot: str | None, keep: Callable[[SavedGame], None]
     try:
         if bot is None:
             terminal = TerminalGame(ctx, game.seed, game.choices, read=read, write=write,
-                                    on_change=keep, physical=physical)
+                                    on_change=keep, physical=physical, closing=False)
             terminal.run()
             return terminal.game.result if terminal.game.done else None
         run: Game[GameState] = Game(lambda: play_scenario(ctx), choices=game.choices)

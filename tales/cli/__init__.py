@@ -1,5 +1,5 @@
-"""The ``tales`` command: a module per command family (board, schemer, game, campaign,
-viewer, tavern), each importing what a command needs inside the command, so that a cold
+"""The ``tales`` command: a module per command family (board, schemer, table, game,
+campaign, viewer, tavern), each importing what a command needs inside the command, so that a cold
 ``tales --help`` costs little more than starting Python.
 
 Every mistake in what the user gives (a file, a space, a figure) is one line on standard
@@ -12,7 +12,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from tales.cli import board, campaign, game, schemer, tavern, viewer
+from tales.cli import board, campaign, game, schemer, table, tavern, viewer
 from tales.cli.common import Parser
 from tales.errors import ECHO_LIMIT as ECHO_LIMIT
 from tales.errors import TalesError, one_line
@@ -20,7 +20,7 @@ from tales.errors import TalesError, one_line
 __all__ = ["ECHO_LIMIT", "build_parser", "main", "one_line"]
 
 #: The families in the order ``tales --help`` lists their commands.
-FAMILIES = (board, game, schemer, viewer, tavern, campaign)
+FAMILIES = (board, game, schemer, table, viewer, tavern, campaign)
 
 
 def build_parser() -> argparse.ArgumentParser:

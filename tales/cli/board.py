@@ -76,6 +76,28 @@ def cmd_position_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_position_new(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from tales.board.mapfile import load_map
+    from tales.board.writer import map_reference, skeleton
+    from tales.engine.saves import write_atomic
+
+    board = load_map(args.map)
+    if args.out is None:
+        sys.stdout.write(skeleton(board, Path(args.map).as_posix()))
+        return 0
+    out = Path(args.out)
+    if out.exists() and not args.force:
+        raise TalesError(f"{out}: already exists (give --force to replace it)")
+    try:
+        write_atomic(out, skeleton(board, map_reference(args.map, out)).encode("utf-8"))
+    except OSError as bad:
+        raise TalesError(f"{out}: cannot write ({bad.strerror or bad})") from None
+    print(f"wrote {out}: fill in its figures, then tales position show {out}")
+    return 0
+
+
 def cmd_los(args: argparse.Namespace) -> int:
     from tales.board.position import load_position
 
@@ -101,6 +123,8 @@ def cmd_reach(args: argparse.Namespace) -> int:
     from tales.rules.movement import reach
 
     position = load_position(args.position)
+    if position.figure(args.figure).large:
+        return _reach_large(args, position)
     routes = reach(position, args.figure, args.move, leap=args.leap)
     names = position.board.names
     figure = routes.figure
@@ -127,6 +151,33 @@ def cmd_reach(args: argparse.Namespace) -> int:
     return 0
 
 
+def _reach_large(args: argparse.Namespace, position: Any) -> int:
+    """``tales reach`` for a figure that takes more than one space: every placement it may
+    end on (its spaces, anchor first), the cost and the anchor's path."""
+    from tales.rules.large_movement import LargeGraph, routes
+
+    figure = position.figure(args.figure)
+    names = position.board.names
+    graph = LargeGraph(position, figure, args.leap)
+    found = sorted(((route.cost, [names[s] for s in graph.spaces(state) or ()], route)
+                    for state, route in routes(graph, args.move).items()),
+                   key=lambda entry: (entry[0], entry[1]))
+    standing = [names[s] for s in position.spaces_of(figure)]
+    if args.json:
+        emit({"figure": figure.id, "from": standing, "placements": [
+            {"spaces": spaces, "cost": cost, "damage": route.damage} for cost, spaces, route
+            in found]})
+        return 0
+    verb = "Leap" if args.leap else "Move"
+    print(f"{figure.id} at {' '.join(standing)}, {verb} {args.move}: {len(found)} placements "
+          "it may end on (anchor first)")
+    for cost, spaces, route in found:
+        line = (f"  {' '.join(spaces):>8}  cost {cost}  anchor's path "
+                f"{_path(names, [a for a, _ in route.path])}")
+        print(line + (f" ({route.damage} damage)" if route.damage else ""))
+    return 0
+
+
 def register(commands: Any) -> None:
     """Add this family's commands to the ``tales`` parser."""
     map_parser = commands.add_parser("map", help="show or check map files")
@@ -140,12 +191,20 @@ def register(commands: Any) -> None:
     check.add_argument("files", nargs="+", metavar="FILE")
     check.set_defaults(run=cmd_map_check)
 
-    position_parser = commands.add_parser("position", help="show a position file")
+    position_parser = commands.add_parser("position", help="show or start a position file")
     position_commands = position_parser.add_subparsers(
         dest="position_command", required=True, metavar="ACTION")
     pshow = position_commands.add_parser("show", help="draw a position with its figures")
     pshow.add_argument("file")
     pshow.set_defaults(run=cmd_position_show)
+    pnew = position_commands.add_parser(
+        "new", help="a skeleton position file for a map: its start and deployment spaces, "
+        "a line per figure to fill in")
+    pnew.add_argument("map", metavar="MAP")
+    pnew.add_argument("out", nargs="?", metavar="FILE",
+                      help="write it here (default: print it; the map is then named as given)")
+    pnew.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    pnew.set_defaults(run=cmd_position_new)
 
     los = commands.add_parser("los", help="Line of Fire distance between two spaces")
     los.add_argument("position")

@@ -12,7 +12,7 @@ from tales.cli.common import (
     SEED,
     emit,
     game_options,
-    progress_bar,
+    progress_line,
     setup_of,
     workers,
 )
@@ -138,7 +138,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             executor = distributed.Client(args.dask, timeout=10).get_executor()
         except (OSError, TimeoutError, ValueError) as bad:
             raise TalesError(f"--dask {args.dask}: cannot reach the cluster ({bad})") from None
-    progress = progress_bar if sys.stderr.isatty() and not args.json else None
+    progress = progress_line()
     tally = Tally()
     for game in stream_games(setup, args.bot, args.games, args.seed, processes, executor):
         tally.add(game)

@@ -22,12 +22,13 @@ def cmd_schemer_move(args: argparse.Namespace) -> int:
                              rules_of(args).schemer_rules())
     if args.json:
         emit({"figure": figure.id, "outcomes": [
-            {k: o[k] for k in ("to", "path", "target", "damage", "final_target", "displaced")}
+            {k: o[k] for k in ("to", "path", "target", "damage", "final_target", "displaced",
+                               "spaces") if k in o}
             for o in outcomes]})
         return 0
     verb = "Leap" if args.leap else "Move"
-    print(f"{figure.id} at {position.board.names[figure.at]}: {verb} {args.move} toward "
-          f"{selector}")
+    standing = " ".join(position.board.names[s] for s in position.spaces_of(figure))
+    print(f"{figure.id} at {standing}: {verb} {args.move} toward {selector}")
     shared = [r for r in outcomes[0]["reasons"] if all(r in o["reasons"] for o in outcomes)]
     for reason in shared:
         print(f"  {reason}")
@@ -45,6 +46,8 @@ def cmd_schemer_move(args: argparse.Namespace) -> int:
 
 def _outcome_line(outcome: dict[str, Any], lead: str) -> str:
     line = f"{lead}to {outcome['to']} along {' '.join(outcome['path'])}"
+    if "spaces" in outcome:  # a large figure: its anchor's path, then every space it ends on
+        line += f", on {' '.join(outcome['spaces'])}"
     if outcome["target"]:
         line += f", toward {outcome['target']}"
     if outcome["damage"]:
@@ -60,26 +63,75 @@ def _option_text(option: Any) -> str:
     return str(option)
 
 
-def _ask_at_terminal(decision: Any, options: list[Any]) -> int | None:
-    if not sys.stdin.isatty():
-        return None
-    print(f"{decision.prompt}:")
-    for number, option in enumerate(options, 1):
-        print(f"  {number}) {_option_text(option)}")
-    while True:
-        try:
-            text = input(f"choose 1-{len(options)}: ").strip()
-        except EOFError:
+class _AtTerminal:
+    """Ties asked at a terminal: the Schemers already done shown one line each first."""
+
+    def __init__(self, names: Any) -> None:
+        self.names = names
+        self.shown = 0
+
+    def __call__(self, decision: Any, options: list[Any]) -> int | None:
+        from tales.present.table import schemer_line
+        from tales.present.ties import tie_reasons
+
+        if not sys.stdin.isatty():
             return None
-        if text.isdigit() and 1 <= int(text) <= len(options):
-            return int(text)
+        done = decision.progress if isinstance(decision.progress, tuple) else ()
+        for turn in done[self.shown:-1]:
+            print(schemer_line(self.names, turn))
+        self.shown = max(self.shown, len(done) - 1)
+        print(f"{decision.prompt}:")
+        for reason in tie_reasons(decision.detail):
+            print(f"  ({reason})")
+        for number, option in enumerate(options, 1):
+            print(f"  {number}) {_option_text(option)}")
+        while True:
+            try:
+                text = input(f"choose 1-{len(options)}: ").strip()
+            except EOFError:
+                return None
+            if text.isdigit() and 1 <= int(text) <= len(options):
+                return int(text)
+
+
+def _turn_detail(turns: Any, pending: bool = False) -> None:
+    """Each Schemer's steps with their reasons; ``pending``: the last one is under way."""
+    from tales.present.table import schemer_detail
+
+    for number, turn in enumerate(turns, 1):
+        under_way = " (so far)" if pending and number == len(turns) else ""
+        print(f"{number}. {turn.figure}{under_way}")
+        for line in schemer_detail(turn):
+            print(f"   {line}")
+
+
+def _detail_on_request(names: Any, turns: Any, shown: int) -> None:
+    """At a terminal: one line per Schemer (those not shown yet), then the steps of the
+    ones asked for."""
+    from tales.present.table import schemer_detail, schemer_line
+
+    for turn in turns[shown:]:
+        print(schemer_line(names, turn))
+    while turns:
+        try:
+            text = input(f"detail of 1-{len(turns)} (a: all, Enter: done): ").strip()
+        except EOFError:
+            return
+        if not text:
+            return
+        picked = (range(len(turns)) if text == "a" else
+                  [int(text) - 1] if text.isdigit() and 1 <= int(text) <= len(turns) else [])
+        for index in picked:
+            print(f"{index + 1}. {turns[index].figure}")
+            for line in schemer_detail(turns[index]):
+                print(f"   {line}")
 
 
 def cmd_schemer_turn(args: argparse.Namespace) -> int:
     from tales.board.position import load_position
     from tales.content.scheme_blocks import load_scheme_blocks
     from tales.rules.schemes import Roster, group_members, group_turn
-    from tales.table import Pending, drive, turn_json
+    from tales.table import Pending, drive, schemer_turn_json, turn_json
 
     position = load_position(args.position)
     groups = load_scheme_blocks(args.blocks)
@@ -88,17 +140,26 @@ def cmd_schemer_turn(args: argparse.Namespace) -> int:
                          f"(groups: {', '.join(groups)})")
     group = groups[args.group]
     scheme = group.scheme(args.scheme)
-    group_members(position, group.id)  # a one-line error when none is on the map
-    ask = (lambda d, o: None) if args.json else _ask_at_terminal
+    members = group_members(position, group.id)  # a one-line error when none is on the map
+    _check_footprints(args.position, position, group, members)
+    names = position.board.names
+    interactive = not args.json and sys.stdin.isatty()
+    ask = _AtTerminal(names) if interactive else (lambda d, o: None)
     planned = group_turn(position, group.id, scheme, rules_of(args).schemer_rules(),
                          roster=Roster(groups))
     outcome = drive(position, planned, args.answer or [], ask)
     if isinstance(outcome, Pending):
         if args.json:
-            emit({"group": group.id, "scheme": scheme.name, "pending": outcome.as_json()})
+            emit({"group": group.id, "scheme": scheme.name,
+                  "turns": [schemer_turn_json(position, t) for t in outcome.turns],
+                  "pending": outcome.as_json()})
             return 0
         print(f"{group.name}: {scheme.name}")
-        print(f"  the players choose: {outcome.prompt}")
+        _turn_detail(outcome.turns, pending=True)
+        who = f" ({outcome.figure})" if outcome.figure else ""
+        print(f"  the players choose{who}: {outcome.prompt}")
+        for reason in outcome.reasons:
+            print(f"    because: {reason}")
         for number, option in enumerate(outcome.options, 1):
             print(f"    {number}) {_option_text(option)}")
         again = " ".join(f"--answer {n}" for n in outcome.answered)
@@ -108,11 +169,27 @@ def cmd_schemer_turn(args: argparse.Namespace) -> int:
         emit({**turn_json(position, outcome), "pending": None})
         return 0
     print(f"{group.name}: {scheme.name}")
-    for number, turn in enumerate(outcome.turns, 1):
-        print(f"{number}. {turn.figure}")
-        for line in turn.log:
-            print(f"   {line.split(': ', 1)[1] if ': ' in line else line}")
+    if interactive:
+        shown = ask.shown if isinstance(ask, _AtTerminal) else 0
+        _detail_on_request(names, outcome.turns, shown)
+        return 0
+    _turn_detail(outcome.turns)
     return 0
+
+
+def _check_footprints(source: str, position: Any, group: Any, members: Any) -> None:
+    """Each figure of a group whose figures take several spaces stands on that many, in the
+    group's shape (docs/rules-decisions.md, "Large figures"): a one-line error if not."""
+    from tales.board.footprint import fits, shape
+
+    wanted = shape(position.board.layout, group.shape, group.size)
+    for figure in members:
+        if not fits(position.board.layout, figure.footprint, wanted):
+            form = f"shape {group.shape!r}" if group.shape else "its size's shape"
+            raise TalesError(
+                f"{source}: figure {figure.id!r} stands on "
+                f"{len(position.spaces_of(figure))} space(s), but group {group.id!r} takes "
+                f"{group.size} in {form}: write at = [\"ANCHOR\", ...] with every space")
 
 
 def register(commands: Any) -> None:

@@ -11,7 +11,9 @@ import re
 from pathlib import Path
 from typing import Any
 
+from tales.board.board import Layout
 from tales.board.figures import Keyword, parse_keyword
+from tales.board.footprint import shape
 from tales.board.mapfile import LineFinder, read_text, read_toml, refuse_unknown_keys
 from tales.content.heroes import read_tokens
 from tales.errors import ContentError, TalesError
@@ -32,7 +34,7 @@ from tales.rules.schemes import (
 from tales.rules.targets import parse_selector
 
 GROUP_KEYS = frozenset({"name", "colour", "standees", "fortitude", "keywords", "limit",
-                        "alternating", "unpredictable", "schemes"})
+                        "alternating", "unpredictable", "schemes", "size", "shape"})
 SCHEME_KEYS = frozenset({"name", "faces", "steps"})
 STEP_KINDS = ("move", "leap", "attack", "tokens", "heal", "reinforce", "open_door",
               "special")
@@ -126,11 +128,23 @@ def _group(gid: str, spec: Any, source: str, lines: LineFinder, sample: bool) ->
                 raise error(f"scheme {scheme.name!r} has no die faces, so it can never be "
                             "rolled (only Alternating groups have none)")
     limit = whole("limit", len(standees))
+    size = whole("size", 1)
+    shape_name = spec.get("shape")
+    if shape_name is not None and not isinstance(shape_name, str):
+        raise error("'shape' is the name of a shape, such as \"pair\"")
+    for layout in Layout:
+        try:
+            shape(layout, shape_name, size)
+        except ValueError as bad:
+            raise error(f"size {size}: {bad}") from None
+    if size > 1 and Keyword.TINY in keywords:
+        raise error("a Tiny figure takes one space: no 'size' above 1")
     return SchemerGroup(
         id=gid, name=str(spec.get("name", gid)), colour=str(spec.get("colour", "")),
         standees=tuple(sorted(standees)), fortitude=whole("fortitude"),
         keywords=frozenset(keywords), immune=frozenset(immune), limit=limit,
-        schemes=schemes, alternating=alternating, unpredictable=unpredictable, sample=sample)
+        schemes=schemes, alternating=alternating, unpredictable=unpredictable, sample=sample,
+        size=size, shape=shape_name)
 
 
 def _scheme(spec: Any, error: Any) -> Scheme:

@@ -18,8 +18,7 @@ a bot, a person at the terminal or the viewer answers them.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from dataclasses import replace
+from collections.abc import Callable, Mapping
 from typing import NoReturn
 
 from tales.board.figures import Figure, Keyword, Role, Side
@@ -31,6 +30,7 @@ from tales.engine.content import Context
 from tales.engine.deploy import deploy, group_limit
 from tales.engine.state import CooldownReading, EndCheck, Fallen, GameState, Result
 from tales.errors import ContentError
+from tales.evolve import evolve
 from tales.rules.abilities import ready_phase as remove_cooldowns
 from tales.rules.attacks import Battle, CombatRules
 from tales.rules.companions import companion_turn
@@ -38,6 +38,7 @@ from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.dice import DieKind, roll
 from tales.rules.effects import equip
 from tales.rules.epic_pool import EpicPool
+from tales.rules.happened import TurnBegan
 from tales.rules.health import LeastFortitude, fortitude_left
 from tales.rules.hero_turn import hero_turn
 from tales.rules.items import Allowance, Armory, choose_items
@@ -51,12 +52,19 @@ SOLO_TOKEN = "solo"
 COMPANION_TOKEN = "companion"
 
 
-def play_scenario(ctx: Context) -> Resolution[GameState]:
-    """Play the scenario of ``ctx`` to its end; the final state."""
+#: How a Hero's turn (or a Companion's) is played: ``(ctx, state, who, full)``. By default
+#: by the rules; at a physical table it is reported as edits (:mod:`tales.table.edits`).
+TurnPlayer = Callable[[Context, GameState, str, bool], Resolution[GameState]]
+
+
+def play_scenario(ctx: Context, player_turns: TurnPlayer | None = None
+                  ) -> Resolution[GameState]:
+    """Play the scenario of ``ctx`` to its end; the final state. ``player_turns`` plays
+    the turns of the players' figures instead of the rules (the table assistant)."""
     state = yield from set_up(ctx)
     while state.result is None:
         state = yield from ready_phase(ctx, state)
-        state = yield from combat_phase(ctx, state)
+        state = yield from combat_phase(ctx, state, player_turns)
         if state.result is None:
             state = yield from objective_phase(ctx, state)
     result = state.result
@@ -73,7 +81,7 @@ def set_up(ctx: Context) -> Resolution[GameState]:
     scenario = ctx.scenario
     position = Position.empty(scenario.board)
     for thing in scenario.destructibles:
-        position = replace(position, figures=(*position.figures, Figure(
+        position = evolve(position, figures=(*position.figures, Figure(
             thing.id, Side.SCHEMER, thing.at, fortitude=thing.fortitude,
             keywords=thing.keywords)))
     size, dice = scenario.epic_pool
@@ -94,7 +102,7 @@ def set_up(ctx: Context) -> Resolution[GameState]:
             figures.append(Figure("pooky", Side.HERO, at,
                                   keywords=frozenset({Keyword.TINY, Keyword.AVOIDED}),
                                   role=Role.POOKY, owner=kit.id))
-        position = replace(position, figures=(*position.figures, *figures))
+        position = evolve(position, figures=(*position.figures, *figures))
         state = state.at(state.battle.at(position)).note(
             f"{kit.id} starts on {position.board.names[at]}")
     if ctx.companion is not None:  # Appendix B, Additional Setup 5
@@ -159,7 +167,7 @@ def _place_companion(ctx: Context, state: GameState) -> Resolution[GameState]:
     card = ctx.companion
     assert card is not None
     at = yield from _start_space(ctx, state, card.id, card.name, "the Companion")
-    position = replace(state.position, figures=(*state.position.figures, card.figure(at)))
+    position = evolve(state.position, figures=(*state.position.figures, card.figure(at)))
     return state.at(state.battle.at(position)).note(
         f"{card.id} starts on {position.board.names[at]}")
 
@@ -177,9 +185,9 @@ def ready_phase(ctx: Context, state: GameState) -> Resolution[GameState]:
     number = state.round + 1
     battle = state.battle
     one_each = ctx.setup.rules.cooldowns is CooldownReading.ONE
-    battle = replace(battle, abilities={h: remove_cooldowns(a, one_each)
+    battle = evolve(battle, abilities={h: remove_cooldowns(a, one_each)
                                         for h, a in battle.abilities.items()})
-    state = replace(state, round=number, battle=battle).note(f"Round {number}: Ready Phase")
+    state = evolve(state, round=number, battle=battle).note(f"Round {number}: Ready Phase")
     schemes = dict(state.schemes)
     alternating = dict(state.alternating)
     on_map = _groups_on_map(state)
@@ -194,7 +202,7 @@ def ready_phase(ctx: Context, state: GameState) -> Resolution[GameState]:
             state = state.note(f"{block.name}: the Scheme Die moves to "
                                f"{block.schemes[index].name!r} (Alternating)")
         elif not block.unpredictable:
-            schemes[gid] = yield from _roll_scheme(ctx, block.id)
+            schemes[gid] = yield from _roll_scheme(ctx, block.id, state)
             state = state.note(f"{block.name}: the Scheme Die rolls {schemes[gid]!r}")
     pooky = dict(state.pooky)
     for kit in ctx.kits:
@@ -207,8 +215,8 @@ def ready_phase(ctx: Context, state: GameState) -> Resolution[GameState]:
     if card is not None and card.rolls:  # "At the start of the round, roll Pooky's die"
         pooky[card.id] = yield from _roll_pooky(ctx, card.id, card.name)
     bag = _fill_bag(ctx, state, on_map)
-    return replace(state, schemes=schemes, alternating=alternating, pooky=pooky, bag=bag,
-                   turns={}, drawn=())
+    return evolve(state, schemes=schemes, alternating=alternating, pooky=pooky, bag=bag,
+                  turns={}, drawn=())
 
 
 def _roll_pooky(ctx: Context, who: str, name: str) -> Resolution[int]:
@@ -216,9 +224,9 @@ def _roll_pooky(ctx: Context, who: str, name: str) -> Resolution[int]:
     return face.scheme or 1
 
 
-def _roll_scheme(ctx: Context, gid: str) -> Resolution[str]:
+def _roll_scheme(ctx: Context, gid: str, state: GameState) -> Resolution[str]:
     block = ctx.scenario.groups[gid].block
-    face = yield from roll(ctx.dice[DieKind.SCHEME], f"{block.name}'s Scheme")
+    face = yield from roll(ctx.dice[DieKind.SCHEME], f"{block.name}'s Scheme", state.battle)
     return block.scheme(str(face.scheme)).name
 
 
@@ -250,7 +258,8 @@ def _fill_bag(ctx: Context, state: GameState, on_map: set[str]) -> tuple[str, ..
 # --- Combat Phase -----------------------------------------------------------------------
 
 
-def combat_phase(ctx: Context, state: GameState) -> Resolution[GameState]:
+def combat_phase(ctx: Context, state: GameState, player_turns: TurnPlayer | None = None
+                 ) -> Resolution[GameState]:
     """Draw initiative tokens one at a time until the bag is empty (or the game ends)."""
     state = state.note(f"Round {state.round}: Combat Phase")
     while state.bag and state.result is None:
@@ -262,11 +271,13 @@ def combat_phase(ctx: Context, state: GameState) -> Resolution[GameState]:
                                position=state.position, battle=state.battle, state=state)
         bag = list(state.bag)
         bag.remove(token)
-        state = replace(state, bag=tuple(bag), drawn=(*state.drawn, token))
+        state = evolve(state, bag=tuple(bag), drawn=(*state.drawn, token))
         before = state.position
         kind, who = token.split(" ", 1)
         if kind == GROUP_TOKEN:
             state = yield from _group_turn(ctx, state, who)
+        elif player_turns is not None:
+            state = yield from player_turns(ctx, state, who, kind != PARTIAL_TOKEN)
         elif kind == COMPANION_TOKEN:
             state = yield from _companion_turn(ctx, state)
         else:
@@ -286,20 +297,22 @@ def _hero_turn(ctx: Context, state: GameState, hero: str, full: bool
         return state.note(f"{hero} is Defeated: the token is set aside")
     kit = ctx.kit(hero)
     state = state.note(f"{hero}'s {'full' if full else 'partial'} turn")
+    state = state.at(state.battle.record(TurnBegan(hero, "hero")))
     pooky = kit.pooky_scheme(state.pooky[hero]) if full and hero in state.pooky else None
     allies = kit.ally_abilities() if full else None
     battle = yield from hero_turn(state.battle, hero, ctx.abilities(hero, state.battle), full,
                                     pooky, allies)
-    state = _took_turn(state.at(battle), hero)
+    state = took_turn(state.at(battle), hero)
     if ctx.solo and pooky is not None and state.turns[hero] == 1:
         # Zot in Solo Mode: "Reroll Pooky's die at the end of Zot's first turn"
         face = yield from _roll_pooky(ctx, hero, kit.name)
-        state = replace(state, pooky={**state.pooky, hero: face})
+        state = evolve(state, pooky={**state.pooky, hero: face})
     return state
 
 
-def _took_turn(state: GameState, who: str) -> GameState:
-    return replace(state, turns={**state.turns, who: state.turns.get(who, 0) + 1})
+def took_turn(state: GameState, who: str) -> GameState:
+    """``who`` has taken one more turn this round."""
+    return evolve(state, turns={**state.turns, who: state.turns.get(who, 0) + 1})
 
 
 def _companion_turn(ctx: Context, state: GameState) -> Resolution[GameState]:
@@ -307,12 +320,13 @@ def _companion_turn(ctx: Context, state: GameState) -> Resolution[GameState]:
     assert card is not None
     scheme = card.scheme(state.pooky[card.id]) if card.rolls else None
     state = state.note(f"{card.id}'s Companion turn" + (f": {scheme.name}" if scheme else ""))
+    state = state.at(state.battle.record(TurnBegan(card.id, "hero")))
     battle = yield from companion_turn(state.battle, card, ctx.kits[0].id, scheme,
                                        ctx.scenario.abilities)
-    state = _took_turn(state.at(battle), card.id)
+    state = took_turn(state.at(battle), card.id)
     if card.rolls and state.turns[card.id] == 1:  # "After his first turn, roll again"
         face = yield from _roll_pooky(ctx, card.id, card.name)
-        state = replace(state, pooky={**state.pooky, card.id: face})
+        state = evolve(state, pooky={**state.pooky, card.id: face})
     return state
 
 
@@ -321,18 +335,19 @@ def _group_turn(ctx: Context, state: GameState, gid: str) -> Resolution[GameStat
     if not any(f.group == gid for f in state.position.figures):
         return state.note(f"{block.name}: none on the map, no turn")
     if block.unpredictable:  # "Roll Scheme Die immediately after drawing initiative token"
-        name = yield from _roll_scheme(ctx, gid)
-        state = replace(state, schemes={**state.schemes, gid: name}).note(
+        name = yield from _roll_scheme(ctx, gid, state)
+        state = evolve(state, schemes={**state.schemes, gid: name}).note(
             f"{block.name} (Unpredictable): the Scheme Die rolls {name!r}")
     scheme = block.scheme(state.schemes[gid])
     state = state.note(f"{block.name}'s turn: {scheme.name}")
+    state = state.at(state.battle.record(TurnBegan(gid, "schemer")))
     roster = Roster({g: s.block for g, s in ctx.scenario.groups.items()},
                     {g: group_limit(ctx, state, g) for g in ctx.scenario.groups})
     turn = yield from play_group_turn(state.battle, gid, scheme,
                                       ctx.setup.rules.schemer_rules(), roster=roster)
     assert turn.battle is not None
     state = state.at(turn.battle)  # a Reinforce step may bring a group onto the map:
-    return replace(state, deployed=state.deployed | _groups_on_map(state))
+    return evolve(state, deployed=state.deployed | _groups_on_map(state))
 
 
 def _left(figure: Figure) -> int:
@@ -368,9 +383,9 @@ def _after_turn(ctx: Context, state: GameState, before: Position, token: str) ->
     dealt: Counter[str] = Counter(state.dealt)
     if token.startswith(GROUP_TOKEN) and lost_by_heroes:
         dealt[token.split(" ", 1)[1]] += lost_by_heroes
-    return replace(state, fallen=tuple(fallen), schemers_defeated=defeated,
-                   taken=dict(taken), dealt=dict(dealt), hero_damage=dict(hero_damage),
-                   heroes_wounded=frozenset(wounded))
+    return evolve(state, fallen=tuple(fallen), schemers_defeated=defeated,
+                  taken=dict(taken), dealt=dict(dealt), hero_damage=dict(hero_damage),
+                  heroes_wounded=frozenset(wounded))
 
 
 # --- parts, events, objectives ----------------------------------------------------------
@@ -380,11 +395,11 @@ def _apply(ctx: Context, state: GameState, effects: Effects) -> Resolution[GameS
     state = state.tell(effects.story)
     if effects.open_doors:
         position = state.position
-        position = replace(position, closed_doors=position.closed_doors - effects.open_doors)
+        position = evolve(position, closed_doors=position.closed_doors - effects.open_doors)
         names = ", ".join(position.board.names[d] for d in sorted(effects.open_doors))
         state = state.at(state.battle.at(position)).note(f"the doors on {names} open")
     for _ in range(effects.epic_dice):
-        state = state.at(replace(state.battle, pool=state.battle.pool.inspire()))
+        state = state.at(evolve(state.battle, pool=state.battle.pool.inspire()))
     state = yield from deploy(ctx, state, effects.reinforce)
     if effects.lose:
         state = _end(state, Result.DEFEAT, effects.story or "a defeat event")
@@ -396,7 +411,7 @@ def _apply(ctx: Context, state: GameState, effects: Effects) -> Resolution[GameS
 
 def _begin_part(ctx: Context, state: GameState, index: int) -> Resolution[GameState]:
     part = ctx.scenario.parts[index]
-    state = replace(state, part=index).note(f"Part: {part.name}")
+    state = evolve(state, part=index).note(f"Part: {part.name}")
     return (yield from _apply(ctx, state, part.effects))
 
 
@@ -412,7 +427,7 @@ def _check_story(ctx: Context, state: GameState) -> Resolution[GameState]:
             changed = True
         for event in ctx.scenario.events:
             if event.id not in state.fired and all_hold(ctx, state, event.when):
-                state = replace(state, fired=state.fired | {event.id}).note(
+                state = evolve(state, fired=state.fired | {event.id}).note(
                     f"Event: {event.id}")
                 state = yield from _apply(ctx, state, event.effects)
                 changed = True
@@ -422,13 +437,13 @@ def _check_story(ctx: Context, state: GameState) -> Resolution[GameState]:
 def _latch(ctx: Context, state: GameState) -> GameState:
     """Objectives whose test holds now are complete from now on."""
     done = {n for n, o in enumerate(ctx.scenario.objectives) if all_hold(ctx, state, o.when)}
-    return replace(state, completed=state.completed | done)
+    return evolve(state, completed=state.completed | done)
 
 
 def _end(state: GameState, result: Result, reason: str) -> GameState:
     if state.result is not None:
         return state
-    return replace(state, result=result, reason=reason)
+    return evolve(state, result=result, reason=reason)
 
 
 def _check_defeat(ctx: Context, state: GameState) -> GameState:
@@ -453,7 +468,7 @@ def _check_end(ctx: Context, state: GameState) -> GameState:
 
 def objective_phase(ctx: Context, state: GameState) -> Resolution[GameState]:
     """Check the defeat conditions, then the scenario's story, then the objectives."""
-    state = replace(state, rounds_ended=state.round).note(
+    state = evolve(state, rounds_ended=state.round).note(
         f"Round {state.round}: Objective Phase")
     state = _check_defeat(ctx, _latch(ctx, state))
     if state.result is None:

@@ -35,3 +35,19 @@ def sides(figures: Sequence[Figure]) -> dict[str, str]:
 def why(log: Sequence[str], last: int = 30) -> list[str]:
     """The whole reasoning behind the recent lines that :func:`short` shortened."""
     return [line for line in log[-last:] if short(line) != line]
+
+
+def readable(log: Sequence[str]) -> list[str]:
+    """The log one short line per action: each line :func:`short`, and a Schemer's planned
+    targets ("rat1: attacks gerki") left out where the Attack's own line follows
+    ("rat1 attacks gerki for 1")."""
+    shown = []
+    for n, line in enumerate(log):
+        outcome = short(line)
+        match = _FIGURE_LINE.match(outcome)
+        after = log[n + 1] if n + 1 < len(log) else ""
+        if match and match.group(2).startswith("attacks ") and after.startswith(
+                f"{match.group(1)} {match.group(2)} for "):
+            continue
+        shown.append(outcome)
+    return shown

@@ -20,12 +20,15 @@ from tales.board.figures import Figure, Keyword, Role, Token, is_foe
 from tales.board.position import Position
 from tales.board.ranges import figure_distances
 from tales.errors import IllegalChoice
+from tales.evolve import evolve
+from tales.journal import Log
 from tales.rules.abilities import AbilityState
 from tales.rules.damage import DamageRoll, determine_damage
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.dice import Dice
 from tales.rules.epic_pool import EpicPool
 from tales.rules.forced import forced_line, pull, push
+from tales.rules.happened import Attacked, Happened
 from tales.rules.health import (
     Damaged,
     Prevented,
@@ -128,19 +131,39 @@ class Battle:
     discarded: frozenset[tuple[str, str]] = frozenset()
     reactions: tuple[Reaction, ...] = ()
     limits: Mapping[str, int] = field(default_factory=dict)
-    log: tuple[str, ...] = ()
+    log: Sequence[str] = ()  # a Log once a line is noted (append-only, shared)
     averting: frozenset[str] = frozenset()  # figures whose Reaction Averts Harm right now
     sealed_doors: frozenset[int] = frozenset()  # doors only the scenario's events open (Door)
     # figures whose Wounded Reactions a paused Move already resolved in the current step
     wounded_resolved: frozenset[str] = frozenset()
+    # what happened on the map, as data beside the log (tales.rules.happened)
+    events: tuple[Happened, ...] = ()
 
     def at(self, position: Position) -> Battle:
         """This battle with the board and figures of ``position``."""
-        return replace(self, position=position)
+        return evolve(self, position=position)
 
     def note(self, *lines: str) -> Battle:
-        """This battle with ``lines`` added to its log."""
-        return replace(self, log=(*self.log, *lines))
+        """This battle with ``lines`` added to its log (appended to the shared log, not
+        copied: see :mod:`tales.journal`)."""
+        return evolve(self, log=Log.of(self.log).add(*lines))
+
+    def record(self, event: Happened, lines_back: int = 0) -> Battle:
+        """This battle with ``event`` kept, placed beside the log line ``lines_back`` lines
+        before the end (0: the last one)."""
+        line = max(len(self.log) - 1 - lines_back, 0)
+        return evolve(self, events=(*self.events, replace(event, line=line)))
+
+    def attacked(self, result: AttackResult, before: Position, lines_back: int = 0
+                 ) -> Battle:
+        """This battle with ``result``'s Attack kept (:class:`~tales.rules.happened.Attacked`);
+        ``before``: the board as the Attack began (where attacker and targets stood)."""
+        where = {f.id: f.at for f in before.figures}
+        lost = tuple((d.figure, d.lost) for d in result.damaged)
+        return self.record(Attacked(result.attacker, result.targets, result.damage, lost,
+                                    result.roll, where.get(result.attacker),
+                                    tuple(where.get(t, -1) for t in result.targets)),
+                           lines_back)
 
 
 @dataclass(frozen=True)
@@ -181,7 +204,7 @@ def legal_targets(position: Position, attacker: Figure, attack: HeroAttack) -> l
         return [f for f in foes if position.adjacent(attacker, f)]
     if attack.kind is AttackKind.RANGED:
         reach_ = attack.range or 0
-        return [f for f, d in figure_distances(position, attacker.at, foes) if d <= reach_]
+        return [f for f, d in figure_distances(position, attacker, foes) if d <= reach_]
     raise ValueError("a Burst Attack's targets come from a template placement")
 
 
@@ -516,17 +539,26 @@ def _splash_victims(
     a Schemer never touches Avoided figures (glossary: Avoided)."""
     attacker = position.figure(attacker_id)
     board = position.board
-    spots = {start[t] for t in around if t in start}
+    spots = {s for t in around if t in start for s in _stood(position, t, start[t])}
     victims = []
     for figure in position.figures:
         if figure.id in targets or not is_foe(attacker, figure):
             continue
         if not attacker.heroic and Keyword.AVOIDED in figure.keywords:
             continue
-        here = start.get(figure.id, figure.at)
-        if any(here == s or board.adjacent(here, s) for s in spots):
+        here = _stood(position, figure.id, start.get(figure.id, figure.at))
+        if any(h == s or board.adjacent(h, s) for h in here for s in spots):
             victims.append(figure.id)
     return victims
+
+
+def _stood(position: Position, figure_id: str, anchor: int) -> tuple[int, ...]:
+    """The spaces a figure covered with its anchor on ``anchor`` (Large figures: all of
+    them; a figure no longer on the map: the anchor)."""
+    if not position.has_figure(figure_id):
+        return (anchor,)
+    figure = position.figure(figure_id)
+    return position.spaces_of(replace(figure, at=anchor)) if figure.footprint else (anchor,)
 
 
 #: Harm effects that move their target.

@@ -67,6 +67,7 @@ class DamageRoll:
     fixed: int
     boost: int
     weaken: int
+    doom_face: Face | None = None  # what the Doom Die showed, when it was rolled
 
     @property
     def rolled(self) -> int:
@@ -143,4 +144,4 @@ def determine_damage(
             "damage-boost", f"{attacker}: discard how many Damage Boost Tokens (+1 each)?",
             tuple(range(boosts + 1)), Decider.PLAYER, attacker)
     return DamageRoll(results, removed, doomed, self_damage, inspire, inspired, fixed,
-                      int(spend), weaken)
+                      int(spend), weaken, doom_face)

@@ -17,7 +17,7 @@ person at the table, a seeded random generator for chance.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
@@ -44,6 +44,17 @@ class MoveDetail:
 
 
 @dataclass(frozen=True, slots=True)
+class TieDetail:
+    """A Schemer's tie asked of the table: what it is after (``selector``, e.g. "nearest
+    foe"), the figures that answer it with their Line of Fire distance (None: no Line of
+    Fire), and the reasoning so far in rule words."""
+
+    selector: str
+    toward: tuple[tuple[str, int | None], ...] = ()
+    reasons: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Decision(Generic[T]):
     """A choice the rules ask for: what, who decides, and every legal option.
 
@@ -53,8 +64,10 @@ class Decision(Generic[T]):
     a person (or a bot, or the viewer) can look before answering; ``battle`` is the whole
     table (Epic Pool, abilities, the log so far) where the rules have that. Neither takes
     part in comparisons or replay. ``detail`` carries what a driver may want to know of
-    the question beyond its options, as data (a ``move-to``'s :class:`MoveDetail`), so
-    nobody reads it back out of the prompt.
+    the question beyond its options, as data (a ``move-to``'s :class:`MoveDetail`, the
+    reasons behind a Schemer's tie), so nobody reads it back out of the prompt.
+    ``progress`` is what a resolution has already done when it asks (a planned group turn's
+    Schemer turns so far), for a driver that stops at the question and reports it.
     """
 
     kind: str
@@ -67,6 +80,7 @@ class Decision(Generic[T]):
     battle: Any = field(default=None, compare=False, repr=False)
     state: Any = field(default=None, compare=False, repr=False)  # the game's, between turns
     detail: Any = field(default=None, compare=False, repr=False)
+    progress: Any = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.options:
@@ -90,6 +104,27 @@ Resolution = Generator[Decision[Any], Any, R]
 
 #: Something that answers a Decision with one of its options.
 Chooser = Callable[[Decision[Any]], Any]
+
+
+def annotating(resolution: Resolution[R],
+               change: Callable[[Decision[Any]], Decision[Any]]) -> Resolution[R]:
+    """``resolution`` with ``change`` made to each Decision it asks (what a driver may
+    want to see beside the question: the table, the turn so far); answers pass through."""
+    try:
+        decision = next(resolution)
+        while True:
+            answer = yield change(decision)
+            decision = resolution.send(answer)
+    except StopIteration as done:
+        result: R = done.value
+        return result
+
+
+def showing(resolution: Resolution[R], battle: Any) -> Resolution[R]:
+    """``resolution`` with ``battle`` (the whole table as it stands) on each Decision it
+    asks that carries none, so whoever answers sees what happened so far in the turn."""
+    return annotating(resolution, lambda d: d if d.battle is not None
+                      else replace(d, battle=battle))
 
 
 def first_option(decision: Decision[T]) -> T:

@@ -83,11 +83,12 @@ class Dice:
         return self.dice[kind]
 
 
-def roll(die: Die, why: str) -> Resolution[Face]:
-    """Roll ``die``: a chance Decision over its faces."""
+def roll(die: Die, why: str, battle: Any = None) -> Resolution[Face]:
+    """Roll ``die``: a chance Decision over its faces (asked on ``battle``, where the
+    caller has the table at hand)."""
     face: Face = yield Decision(
         f"roll-{die.kind.value}", f"roll the {die.kind.value} die: {why}", die.faces,
-        Decider.CHANCE, None, die.probabilities)
+        Decider.CHANCE, None, die.probabilities, battle=battle)
     return face
 
 

@@ -48,6 +48,7 @@ from tales.rules.characters import (
 )
 from tales.rules.decisions import Decider, Decision, MoveDetail, Resolution
 from tales.rules.forced import forced_line, grab, place, pull, push
+from tales.rules.happened import Moved, Sprung, sprung
 from tales.rules.health import (
     disarm,
     give_tokens,
@@ -324,7 +325,8 @@ def _candidates(table: Battle, actor: Figure, aim: Aim) -> list[Figure]:
     within = position.within_range(actor.at, aim.within)
     pick = is_foe if aim.whom is Whom.FOE else is_friend
     return [f for f in position.figures if pick(actor, f) and
-            (within[f.at] or (aim.within >= 1 and position.adjacent(actor, f)))]
+            (within[list(position.spaces_of(f))].any()  # any space of a large figure
+             or (aim.within >= 1 and position.adjacent(actor, f)))]
 
 
 def _pick_figure(table: Battle, actor: Figure, aim: Aim, why: str) -> Resolution[str | None]:
@@ -368,15 +370,19 @@ def carry_out(table: Battle, hero_id: str, effect: Effect, trigger: str | None =
         moved = yield from move(table.position, hero_id, to, effect.amount, leap=leap,
                                 pause=pause)
         if moved.defeated:
-            return pause.after(moved.position).note(
+            after = pause.after(moved.position).note(
                 f"{hero_id} {verb.value}s onto {names[moved.path[-1]]} and is Defeated there")
-        return pause.after(moved.position).note(f"{hero_id} {verb.value}s to {names[to]}")
+        else:
+            after = pause.after(moved.position).note(f"{hero_id} {verb.value}s to {names[to]}")
+        return (after.record(Moved(hero_id, moved.path, verb.value, sprung(moved)))
+                if len(moved.path) > 1 else after)
     if verb is Verb.ATTACK:
         assert effect.attack is not None
         result = yield from _attack(table, actor, effect)
         if result is None:
             return table.note(f"{hero_id}: {describe(effect)}: no legal target")
-        return result.battle.note(*result.log)
+        return result.battle.note(*result.log).attacked(result, table.position,
+                                                        len(result.log) - 1)
     if verb is Verb.COUNTER_ATTACK:
         # Counter Attack: "Reaction allowing an Attack against a triggering figure. Ignores
         # Range; targets the triggering figure directly."
@@ -385,7 +391,8 @@ def carry_out(table: Battle, hero_id: str, effect: Effect, trigger: str | None =
         if foe is None or not is_foe(actor, foe):
             return table.note(f"{hero_id}: {describe(effect)}: no triggering Foe on the map")
         result = yield from counter_attack(table, hero_id, effect.attack, foe.id)
-        return result.battle.note(*result.log)
+        return result.battle.note(*result.log).attacked(result, table.position,
+                                                        len(result.log) - 1)
     if verb in (Verb.PUSH, Verb.PULL, Verb.GRAB):
         target = yield from _pick_figure(table, actor, effect.aim, describe(effect))
         if target is None:
@@ -396,8 +403,10 @@ def carry_out(table: Battle, hero_id: str, effect: Effect, trigger: str | None =
         else:
             shove = push if verb is Verb.PUSH else pull
             forced = yield from shove(table.position, hero_id, target, effect.amount, pause)
-        return pause.after(forced.position).note(
+        after = pause.after(forced.position).note(
             f"{hero_id}: {forced_line(forced.position, target, verb.value, forced)}")
+        return (after.record(Moved(target, forced.path, verb.value, sprung(forced)))
+                if forced.moved else after)
     if verb is Verb.PLACE:
         target = yield from _pick_figure(table, actor, effect.aim, describe(effect))
         if target is None:
@@ -542,16 +551,19 @@ def _rampage(table: Battle, actor: Figure, effect: Effect) -> Resolution[Battle]
     names = board.names
     here = actor.at
     hit: set[str] = set()
+    path = [here]
     position = table.position
     no_doors = actor.kind is Role.POOKY
     for _ in range(max(effect.amount, 0)):
         blocked = position.blocked() | board.door if no_doors else position.blocked()
         steps = tuple(names[s] for s in board.linked(here) if not blocked[s])
         step = yield Decision("rampage-step", f"{actor.id} rampages: next space?",
-                              (*steps, STOP), Decider.PLAYER, actor.id)
+                              (*steps, STOP), Decider.PLAYER, actor.id, position=position,
+                              battle=table.at(position), detail=tuple(path))
         if step == STOP:
             break
         here = board.space(step)
+        path.append(here)
         position = position.with_figure(replace(position.figure(actor.id), at=here))
         for figure in position.figures_at(here):
             if figure.id not in hit and is_foe(actor, figure):
@@ -563,13 +575,17 @@ def _rampage(table: Battle, actor: Figure, effect: Effect) -> Resolution[Battle]
         raise IllegalChoice(f"{actor.id} must end the Leap on an Unoccupied space")
     line = f"{actor.id} rampages to {names[here]}" + (
         f", hitting {', '.join(sorted(hit))}" if hit else "")
+    landed: tuple[Sprung, ...] = ()
     if here != actor.at:
         pause = WoundedPause(table.at(position), actor.id)
         position, events = yield from enter(position, actor.id, here, Entry.LEAP_LAND, pause)
         table = pause.after(position)
         line += "".join(f"; the {e.what.replace('-', ' ')} on {names[e.space]} deals "
                         f"{e.damage} to {actor.id}" for e in events)
-    return table.at(position).note(line)
+        landed = tuple(Sprung(e.what, e.figure, e.space, e.damage) for e in events)
+    table = table.at(position).note(line)
+    return table.record(Moved(actor.id, tuple(path), "rampage", landed)) if len(path) > 1 \
+        else table
 
 
 def _attack(table: Battle, actor: Figure, effect: Effect

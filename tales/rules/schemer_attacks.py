@@ -14,7 +14,7 @@ from enum import StrEnum
 
 from tales.board.position import Position
 from tales.board.ranges import figure_distances
-from tales.rules.decisions import Decider, Decision, Resolution
+from tales.rules.decisions import Decider, Decision, Resolution, TieDetail
 from tales.rules.targets import targetable_foes
 
 
@@ -72,11 +72,12 @@ def attack_targets(
             f"{attacker.id}: {len(adjacent)} Foes are adjacent, players choose "
             f"{attack.targets}",
             tuple(itertools.combinations(adjacent, attack.targets)), Decider.TABLE,
-            attacker.id)
+            attacker.id, position=position, detail=TieDetail(
+                f"{attack}: adjacent Foes", tuple((i, 1) for i in adjacent)))
         return AttackPlan(attack, attacker.id, tuple(chosen),
                           f"players chose {', '.join(chosen)} of adjacent {', '.join(adjacent)}")
     reach = attack.range if attack.range is not None else 0
-    measured = sorted((d, f.id) for f, d in figure_distances(position, attacker.at, foes)
+    measured = sorted((d, f.id) for f, d in figure_distances(position, attacker, foes)
                       if d <= reach)
     if len(measured) <= attack.targets:
         ids = tuple(i for _, i in measured)
@@ -94,7 +95,9 @@ def attack_targets(
         "ranged-targets",
         f"{attacker.id}: {', '.join(tied)} are tied for Nearest at {edge}; players choose "
         f"{slots}",
-        tuple(itertools.combinations(tied, slots)), Decider.TABLE, attacker.id)
+        tuple(itertools.combinations(tied, slots)), Decider.TABLE, attacker.id,
+        position=position, detail=TieDetail(f"{attack}: Nearest Foes within Range {reach}",
+                                            tuple((i, d) for d, i in measured)))
     return AttackPlan(attack, attacker.id, tuple(sure) + tuple(pick),
                       f"Nearest within Range {reach}: {listed}; players chose "
                       f"{', '.join(pick)} among the tied")

@@ -19,6 +19,7 @@ from collections.abc import Container, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cache
+from typing import TypeVar
 
 from tales.board.figures import Figure, Keyword, Side, Token, is_friend
 from tales.board.position import Position
@@ -32,9 +33,10 @@ from tales.rules.attacks import (
     schemer_attack,
     wounded_reactions,
 )
-from tales.rules.decisions import Decider, Decision, Resolution
+from tales.rules.decisions import Decider, Decision, Resolution, annotating, showing
 from tales.rules.dice import Dice, load_dice
 from tales.rules.epic_pool import EpicPool
+from tales.rules.happened import Attacked, Moved, sprung
 from tales.rules.health import (
     StunEffect,
     TurnKind,
@@ -51,6 +53,8 @@ from tales.rules.schemer_movement import (
     schemer_move,
 )
 from tales.rules.targets import Selector, targetable_foes
+
+R = TypeVar("R")
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,8 +142,9 @@ class Recipients:
             pool = (targetable_foes(position, actor) if self.whom is Whom.FOES else
                     [f for f in position.figures if f.group and is_friend(actor, f)])
             if self.within is not None:
-                inside = position.within_range(actor.at, self.within)
-                pool = [f for f in pool if inside[f.at] or position.adjacent(actor, f)]
+                sight = position.figure_field(actor)  # from the nearest of its spaces
+                pool = [f for f in pool if position.adjacent(actor, f) or (
+                    (d := position.figure_distance(sight, f)) is not None and d <= self.within)]
             found = pool
         return sorted((f for f in found if self._meets(position, f)), key=lambda f: f.id)
 
@@ -269,16 +274,20 @@ class SchemerGroup:
     alternating: bool = False
     unpredictable: bool = False
     sample: bool = field(default=False, compare=False)
+    size: int = 1  # spaces each of its figures takes (docs/rules-decisions.md, Large figures)
+    shape: str | None = None  # a named shape of tales.board.footprint; None: the size's
 
     def new_schemer(self, on_map: Container[int | None], at: int,
-                    standee: int | None = None) -> Figure:
+                    standee: int | None = None,
+                    footprint: tuple[tuple[int, int], ...] = ()) -> Figure:
         """A Schemer of this group coming onto the map on ``at``: standee ``standee`` if it
         is free, else the lowest-numbered one not on the map (``on_map`` holds the numbers
-        of those that are)."""
+        of those that are); ``footprint`` for a group whose figures take several spaces."""
         free = [n for n in self.standees if n not in on_map]
         number = standee if standee in free else free[0]
         return Figure(f"{self.id}-{number}", Side.SCHEMER, at, self.id, number,
-                      self.fortitude, keywords=self.keywords, immune=self.immune)
+                      self.fortitude, keywords=self.keywords, immune=self.immune,
+                      footprint=footprint)
 
     def scheme(self, face_or_name: str) -> Scheme:
         """The Scheme rolled as die face ``N``, or named ``face_or_name``."""
@@ -360,13 +369,15 @@ def schemer_turn(
 def play_schemer_turn(
     battle: Battle, figure_id: str, scheme: Scheme,
     rules: SchemerRules = DEFAULT_SCHEMER_RULES, resolve: bool = True,
-    roster: Roster | None = None,
+    roster: Roster | None = None, told: tuple[SchemerTurn, ...] | None = None,
 ) -> Resolution[tuple[Battle, SchemerTurn]]:
     """One Schemer carries out ``scheme`` on ``battle``; with ``resolve`` its Attacks are
     dealt (Appendix C, Schemer Attacks) before its next step, and a Hero Wounded on the way
     (a Juggernaut or Overrun shove into a Trap) has its Wounded Reactions (Wounded 3).
     ``roster`` has the Scheme Blocks a Reinforce step brings in (without one, Reinforce is
-    left to the table: the table assistant given no blocks)."""
+    left to the table: the table assistant given no blocks). With ``told`` (the turns
+    before this one), every Decision carries as its ``progress`` those turns and this
+    Schemer's steps so far (:func:`telling`)."""
     position = battle.position
     figure = position.figure(figure_id)
     names = position.board.names
@@ -381,49 +392,82 @@ def play_schemer_turn(
     specials: list[SpecialStep] = []
     effects: list[str] = []
     log: list[str] = []
+
+    def tell(resolution: Resolution[R]) -> Resolution[R]:
+        if told is None:
+            return resolution
+        return telling(resolution, (*told, SchemerTurn(
+            figure.id, tuple(moves), tuple(attacks), tuple(specials), (), tuple(log),
+            tuple(effects))))
+
     for step in scheme.steps:
         if figure.id not in {f.id for f in battle.position.figures}:
             break  # Defeated on the way (a Trap) or by a Hitback
         if isinstance(step, MoveStep):
             before = battle.position
             pause = WoundedPause(battle, figure.id) if resolve else None
-            moved = yield from schemer_move(before, figure.id, step.points, step.toward,
-                                            step.leap, rules, pause)
+            moved = yield from tell(showing(
+                schemer_move(before, figure.id, step.points, step.toward, step.leap, rules,
+                             pause), battle))
             moves.append(moved)
             if moved.position is not None:
                 battle = (pause.after(moved.position) if pause is not None
                           else battle.at(moved.position))
             where = (f"moves to {names[moved.to]} along {' '.join(names[s] for s in moved.path)}"
                      if moved.to != moved.start else f"stays on {names[moved.start]}")
+            if moved.spaces:  # a large Schemer: every space it ends on, its anchor first
+                where += f" (on {' '.join(names[s] for s in moved.spaces)})"
             log.append(f"{figure.id}: {step}: {'; '.join(moved.reasons)}; {where}"
                        + (f" (takes {moved.damage} damage)" if moved.damage else ""))
             battle = battle.note(log[-1])
+            if len(moved.path) > 1:
+                battle = battle.record(Moved(figure.id, moved.path,
+                                             "leap" if step.leap else "move",
+                                             sprung(moved.result)))
             flipped = [f for f in newly_wounded(before, battle.position)
                        if f not in battle.wounded_resolved]
             battle = replace(battle, wounded_resolved=frozenset())
             if resolve and flipped and battle.reactions:
-                battle = yield from wounded_reactions(battle, flipped, figure.id)
+                battle = yield from tell(wounded_reactions(battle, flipped, figure.id))
         elif isinstance(step, AttackStep):
-            plan = yield from attack_targets(battle.position, figure.id, step.attack)
+            plan = yield from tell(showing(
+                attack_targets(battle.position, figure.id, step.attack), battle))
             attacks.append(plan)
-            targets = ", ".join(plan.targets) or "no target"
-            log.append(f"{figure.id}: {step}: {plan.reason}; attacks {targets}")
+            if not plan.targets:  # one line: no Attack is made (nothing to roll or deal)
+                log.append(f"{figure.id} has no target")
+                battle = battle.note(log[-1])
+                continue
+            log.append(f"{figure.id}: {step}: {plan.reason}; attacks {', '.join(plan.targets)}")
             battle = battle.note(log[-1])
             if resolve:
-                result = yield from schemer_attack(battle, plan)
-                battle = result.battle.note(*result.log)
+                before = battle.position
+                result = yield from tell(schemer_attack(battle, plan))
+                battle = result.battle.note(*result.log).attacked(result, before,
+                                                                   len(result.log) - 1)
                 log.extend(result.log)
+            else:  # planned, not rolled: the Attack's damage as the Scheme says it
+                battle = battle.record(Attacked(
+                    figure.id, plan.targets, plan.attack.damage,
+                    origin=battle.position.figure(figure.id).at,
+                    spaces=tuple(battle.position.figure(t).at for t in plan.targets)))
         elif isinstance(step, SpecialStep):
             specials.append(step)
             log.append(f"{figure.id}: {step} (the table carries this out)")
             battle = battle.note(log[-1])
         else:
-            battle, done = yield from _carry_out(battle, figure.id, step, roster)
+            battle, done = yield from tell(_carry_out(battle, figure.id, step, roster))
             effects.append(f"{step}: {done}")
             log.append(f"{figure.id}: {effects[-1]}")
             battle = battle.note(log[-1])
     return battle, SchemerTurn(figure.id, tuple(moves), tuple(attacks), tuple(specials),
                                (), tuple(log), tuple(effects))
+
+
+def telling(resolution: Resolution[R], progress: tuple[SchemerTurn, ...]) -> Resolution[R]:
+    """``resolution`` with ``progress`` (the Schemer turns so far, the last one the turn
+    under way) on every Decision it asks: a planned turn stopped at a tie says what was
+    already resolved before it."""
+    return annotating(resolution, lambda d: replace(d, progress=progress))
 
 
 def _carry_out(battle: Battle, figure_id: str,
@@ -478,6 +522,14 @@ def reinforce(battle: Battle, actor: Figure, block: SchemerGroup, count: int, li
         if len(members) >= limit:
             done.append(f"{block.name} is at its Limit of {limit}")
             break
+        if block.size > 1:  # its figures take several spaces (tales.rules.large_movement)
+            placed = yield from _reinforce_large(battle, actor, block, members)
+            if placed is None:
+                done.append("no Unoccupied place next to it")
+                break
+            battle, said = placed
+            done.append(said)
+            continue
         free = ~position.occupied() & ~position.blocked()
         spaces = tuple(s for s in position.board.linked(actor.at) if free[s])
         if not spaces:
@@ -491,6 +543,29 @@ def reinforce(battle: Battle, actor: Figure, block: SchemerGroup, count: int, li
                                                       replace(newcomer, at=at))))
         done.append(f"{newcomer.id} comes in on {position.board.names[at]}")
     return battle, "; ".join(done)
+
+
+def _reinforce_large(battle: Battle, actor: Figure, block: SchemerGroup, members: list[Figure]
+                     ) -> Resolution[tuple[Battle, str] | None]:
+    """A newcomer of a group whose figures take several spaces: any free facing with a space
+    next to the actor (the table chooses: ``reinforce-placement``)."""
+    from tales.board.footprint import shape
+    from tales.rules.large_movement import places_next_to
+
+    position = battle.position
+    newcomer = block.new_schemer({f.number for f in members}, actor.at,
+                                 footprint=shape(position.board.layout, block.shape, block.size))
+    options = places_next_to(position, newcomer, position.spaces_of(actor))
+    if not options:
+        return None
+    spaces = tuple(s for s, _ in options)
+    chosen = spaces[0] if len(spaces) == 1 else (yield Decision(
+        "reinforce-placement", f"{newcomer.id} comes in next to {actor.id}: players choose "
+        "where it stands", spaces, Decider.TABLE, actor.id, position=position, battle=battle))
+    placed = options[spaces.index(chosen)][1]
+    battle = battle.at(replace(position, figures=(*position.figures, placed)))
+    names = position.board.names
+    return battle, f"{placed.id} comes in on {' '.join(names[s] for s in chosen)}"
 
 
 def group_turn(
@@ -519,8 +594,9 @@ def play_group_turn(
     for member in group_members(battle.position, group):
         if member.id not in {f.id for f in battle.position.figures}:
             continue  # Defeated earlier in the turn
-        battle, turn = yield from play_schemer_turn(battle, member.id, scheme, rules, resolve,
-                                                    roster)
+        battle, turn = yield from play_schemer_turn(
+            battle, member.id, scheme, rules, resolve, roster,
+            None if resolve else tuple(turns))
         position, gone = remove_defeated(battle.position)  # a Trap on the way may Defeat it
         battle = battle.at(position)
         if gone:

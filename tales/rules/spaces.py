@@ -189,9 +189,19 @@ def enter(
     """
     figure = position.figure(figure_id)
     figure = replace(figure, at=space)
-    events: list[SpaceEvent] = []
     if entry is Entry.LEAP_OVER:
-        return position.with_figure(figure), events
+        return position.with_figure(figure), []
+    return (yield from resolve_space(position.with_figure(figure), figure_id, space, pause))
+
+
+def resolve_space(
+    position: Position, figure_id: str, space: int, pause: Pause | None = None
+) -> Resolution[tuple[Position, list[SpaceEvent]]]:
+    """What ``space`` does to a figure that has just entered it (see :func:`enter`), the
+    figure already standing there: a large figure resolves each space it enters this way
+    (docs/rules-decisions.md, "Large figures")."""
+    figure = position.figure(figure_id)
+    events: list[SpaceEvent] = []
     effect = space_effect(position, figure, space)
     traps = dict(position.traps)
     fire = dict(position.wizard_fire)
@@ -203,7 +213,7 @@ def enter(
     if effect.wizard_fire is not None:
         del fire[space]
         events.append(SpaceEvent("wizard-fire", figure.id, space, effect.wizard_fire))
-    moved = replace(position.with_figure(figure), traps=traps, wizard_fire=fire)
+    moved = replace(position, traps=traps, wizard_fire=fire)
     done: list[SpaceEvent] = []
     for event in events:
         done.append(event)

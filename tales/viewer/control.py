@@ -34,9 +34,12 @@ from tales.engine.state import GameState
 from tales.errors import IllegalChoice, TalesError
 from tales.present.abilities import ability_card, companion_line, hero_line
 from tales.present.chance import chance_options, chance_question
-from tales.present.log import short, side_of, sides
+from tales.present.ending import Ending, ending
+from tales.present.log import readable, side_of, sides
 from tales.present.moves import decision_move_cost
 from tales.present.options import Presenter, menu_order, option_text
+from tales.present.ties import tie_lines, tie_targets
+from tales.present.turns import drawing, with_dice, with_pending
 from tales.rules.decisions import Decider, Decision
 from tales.rules.movement import reach
 from tales.rules.odds import AttackSpec, damage_distribution, mean
@@ -52,7 +55,15 @@ from tales.terminal import chance_for
 from tales.viewer.scene import Panel, View
 
 #: Decisions whose options are figure ids: a click on the figure answers.
-FIGURE_DECISIONS = frozenset({"effect-target"})
+FIGURE_DECISIONS = frozenset({"effect-target", "nearest-foe"})
+
+#: Decisions whose options are tuples of figure ids (targets): a click on a figure answers
+#: an option that is that figure alone.
+TARGETS_DECISIONS = frozenset({"attack-targets", "melee-targets", "ranged-targets"})
+
+#: Decisions whose options are paths: a click on the space a path ends on answers it
+#: (when only one path ends there).
+PATH_END_DECISIONS = frozenset({"push-path", "pull-path"})
 
 
 #: Decisions whose options are space names (and words such as "stop"): the named spaces
@@ -73,12 +84,30 @@ def space_options(decision: Decision[Any], shown: Position | None = None
     if decision.kind in SPACE_DECISIONS:
         return {int(o): o for o in decision.options if isinstance(o, int)}
     figures = {f.id: f.at for f in position.figures}
-    if decision.kind in FIGURE_DECISIONS:
-        return {figures[o]: o for o in decision.options if o in figures}
-    if decision.kind == "attack-targets":
-        return {figures[o[0]]: o for o in decision.options
-                if isinstance(o, tuple) and len(o) == 1 and o[0] in figures}
-    return {}
+    by_space: dict[int, list[Any]] = {}
+    for o in decision.options:
+        if decision.kind in FIGURE_DECISIONS and o in figures:
+            by_space.setdefault(figures[o], []).append(o)
+        elif decision.kind in TARGETS_DECISIONS and isinstance(o, tuple) and len(o) == 1 \
+                and o[0] in figures:
+            by_space.setdefault(figures[o[0]], []).append(o)
+        elif decision.kind in PATH_END_DECISIONS and isinstance(o, tuple) and o:
+            by_space.setdefault(int(o[-1]), []).append(o)
+    # a space a click cannot tell apart (two figures on it, two paths ending there): buttons
+    return {space: options[0] for space, options in by_space.items() if len(options) == 1}
+
+
+#: Yes/no questions about one space (its Decision's detail): the space is outlined green
+#: and labelled, the buttons answer.
+ASKED_SPACE = {"leap-trigger": "trigger?"}
+
+
+def asked_space(decision: Decision[Any] | None) -> dict[int, str]:
+    """The space a yes/no question is about, with its label ({} for other Decisions)."""
+    if decision is None or decision.kind not in ASKED_SPACE or not isinstance(
+            decision.detail, int):
+        return {}
+    return {decision.detail: ASKED_SPACE[decision.kind]}
 
 
 def hover_label(decision: Decision[Any] | None, position: Position, space: int) -> str | None:
@@ -274,20 +303,29 @@ class GameControl:
         groups = {g: s.block.colour for g, s in self.ctx.scenario.groups.items()}
         pool = (battle.pool.dice, battle.pool.size) if battle is not None else None
         log, log_sides = self._log(battle)
-        panel = Panel(self.title, status, prompt, options, log, pool, detail, log_sides)
+        explain = tie_lines(decision) if decision is not None else []
+        panel = Panel(self.title, status, prompt, options, log, pool, detail, log_sides,
+                      explain)
         legal = (frozenset(space_options(decision, position)) if decision is not None
                  else frozenset())
+        asked = asked_space(decision)
+        legal |= frozenset(asked)
+        labels = {**asked, **labels}
+        drawn = (with_pending(drawing(battle.events, sides(position.figures),
+                                      position.board.names), decision)
+                 if battle is not None else None)
         return View(position, legal, decision.figure if decision else None, labels,
-                    self._objective_spaces(), groups, panel, space_costs(decision))
+                    self._objective_spaces(), groups, panel, space_costs(decision), drawn,
+                    tie_targets(decision))
 
     def _log(self, battle: Any) -> tuple[list[str], list[str]]:
         """The log's last lines (scrolled back ``log_scroll``), one short line per action
         unless ``why`` asks for the reasoning; and each line's side, for its colour."""
         if battle is None:
             return [], []
-        lines = list(battle.log)
+        lines = with_dice(battle.log, battle.events)
         if not self.why:
-            lines = [short(line) for line in lines]
+            lines = readable(lines)
         self.log_scroll = max(0, min(self.log_scroll, len(lines) - 1))
         end = len(lines) - self.log_scroll
         shown = lines[max(0, end - 40):end]
@@ -451,13 +489,22 @@ class TableControl:
         position = pending.position if pending is not None and pending.position is not None \
             else self.position
         panel = Panel("Table assistant", [self.message] if self.message else [], prompt,
-                      self.options(), self.log())
+                      self.options(), self.log(),
+                      explain=tie_lines(pending) if pending is not None else [])
         legal = frozenset(space_options(pending)) if pending is not None else frozenset()
         colours = {g: b.colour for g, b in self.groups.items()}
         labels = {}
         if self.hovered is not None:
             labels[self.hovered] = self.position.board.names[self.hovered]
-        return View(position, legal, self.dragging, labels, frozenset(), colours, panel)
+        # the group turn so far (or just done): each Schemer's path and attack targets
+        battle = (pending.battle if pending is not None else
+                  self.turn.result.battle if self.turn is not None and self.turn.result
+                  is not None and self.stage == "done" else None)
+        drawn = (drawing(battle.events, sides(position.figures), position.board.names)
+                 if battle is not None else None)
+        selected = pending.figure if pending is not None else self.dragging
+        return View(position, legal, selected, labels, frozenset(), colours, panel,
+                    drawing=drawn, targets=tie_targets(pending))
 
 
 @dataclass
@@ -514,6 +561,7 @@ class CampaignControl:
     physical: bool = False  # --physical-dice
 
     last: View | None = None
+    ended: Ending | None = None  # the scenario just ended: the end screen
 
     HEROES: ClassVar[tuple[str, ...]] = ("deirdre", "eve", "fiona", "gerki", "gog", "zot")
     COMPANIONS: ClassVar[tuple[str, ...]] = ("otto-guard", "otto-medic", "otto-tinker",
@@ -532,6 +580,8 @@ class CampaignControl:
             return list(self.HEROES)
         if self.campaign is None:
             return [c for c in self.COMPANIONS if not (self.hero == "zot" and c == "pooky")]
+        if self.control is None and self.ended is not None:
+            return [self.ended.go] if self.ended.go else []
         if self.control is None:
             return ["play the next scenario"] if not self._finished() else []
         return []
@@ -593,8 +643,21 @@ class CampaignControl:
         if self.control is not None:
             self.control.undo()
 
+    def _end_screen(self, end: Ending, board: View) -> View:
+        """The scenario's end: the board as it was left (figures in their own colours, the
+        last turn drawn), a banner, the story, what was gained, what comes next, and one
+        button that says what it does."""
+        panel = Panel(f"{self.name}: scenario {end.title}",
+                      [line for line in end.lines()[:-1]], end.next, self.labels(),
+                      list(board.panel.log) if board.panel else [],
+                      log_sides=list(board.panel.log_sides) if board.panel else [])
+        return replace(board, legal=frozenset(), selected=None, labels={}, costs={},
+                       panel=panel, banner=("VICTORY" if end.victory else "DEFEAT"),
+                       banner_side="hero" if end.victory else "schemer")
+
     def _next_game(self) -> None:
         assert self.campaign is not None
+        self.ended = None
         file = campaign_file(self.campaign)
         if self.campaign.finished(file):
             self.control = None
@@ -622,18 +685,20 @@ class CampaignControl:
             return
         state = control.game.result
         assert state is not None
-        self.campaign = record(self.campaign, campaign_file(self.campaign), state)
+        file = campaign_file(self.campaign)
+        before = self.campaign
+        self.campaign = record(self.campaign, file, state)
         save(self.campaign, self.folder)
-        result = self.campaign.results[-1]
-        self.message = (f"Scenario {result.number}: {result.result.upper()} in round "
-                        f"{result.rounds} ({result.reason})"
-                        + ("; it will be played again" if result.result != "victory" else ""))
+        self.ended = ending(before, self.campaign, file)
+        self.message = self.ended.headline
         self.last = control.view()
         self.control = None
 
     def view(self) -> View:
         if self.control is not None:
             return self.control.view()
+        if self.ended is not None and self.last is not None:
+            return self._end_screen(self.ended, self.last)
         board_view = self.last
         prompts = ("Choose your Hero", "Choose a Companion (Appendix B)")
         prompt = (prompts[0] if self.campaign is None and self.hero is None
@@ -647,4 +712,5 @@ class CampaignControl:
                       self.campaign is None else [], prompt, self.labels(),
                       list(board_view.panel.log) if board_view and board_view.panel else [],
                       detail=self.detail(self.hovered_option))
-        return View(position, panel=panel)
+        return View(position, panel=panel,
+                    groups=board_view.groups if board_view is not None else {})

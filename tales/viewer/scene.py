@@ -7,6 +7,8 @@ only through :mod:`tales.viewer` (which sets pyglet up for machines without a sc
 
 from __future__ import annotations
 
+import itertools
+import math
 import textwrap
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -17,6 +19,7 @@ from pyglet import shapes
 from tales.board.board import FeatureKind
 from tales.board.figures import Keyword
 from tales.board.position import Position
+from tales.present.turns import TurnDrawing
 from tales.viewer import style
 from tales.viewer.layout import MapLayout
 
@@ -27,6 +30,7 @@ MAX_BUTTONS = 10
 FONT = 10
 CHARS = 46  # characters of 10-point text a panel line holds
 SMALL_CHARS = 52  # of 9-point text
+TITLE_CHARS = 32  # of the 13-point bold title
 
 
 @dataclass
@@ -41,6 +45,7 @@ class Panel:
     pool: tuple[int, int] | None = None  # Epic Dice in the pool, its size
     detail: list[str] = field(default_factory=list)  # the card behind the hovered option
     log_sides: list[str] = field(default_factory=list)  # each log line's side: its colour
+    explain: list[str] = field(default_factory=list)  # a Schemer's tie: who, what, why
 
 
 @dataclass
@@ -55,6 +60,10 @@ class View:
     groups: dict[str, str] = field(default_factory=dict)  # group -> base colour name
     panel: Panel | None = None
     costs: dict[int, str] = field(default_factory=dict)  # a Move's green spaces: "2 !1"
+    drawing: TurnDrawing | None = None  # the last turn: paths, attacks, Traps sprung
+    targets: frozenset[str] = frozenset()  # a Schemer's tie: the figures it is after
+    banner: str = ""  # over the map: "VICTORY" or "DEFEAT" at a scenario's end
+    banner_side: str = ""  # whose colour the banner takes (hero, schemer)
 
 
 @dataclass
@@ -77,7 +86,10 @@ class Scene:
     def __init__(self, view: View, width: int, height: int) -> None:
         self.view = view
         self.batch = pyglet.graphics.Batch()
-        self.layers = [pyglet.graphics.Group(order=n) for n in range(6)]
+        # layers 0-5 (map, outlines, names, tokens, figures, text) and, for the last
+        # turn's drawing, 6 between the tokens and the figures, 7 and 8 over everything
+        order = (0, 1, 2, 3, 5, 6, 4, 7, 8)
+        self.layers = [pyglet.graphics.Group(order=order[n]) for n in range(9)]
         self.keep: list[Any] = []  # shapes must stay referenced to be drawn
         self.buttons: list[Button] = []
         map_width = width - (PANEL_WIDTH if view.panel is not None else 0)
@@ -88,6 +100,11 @@ class Scene:
         self._walls()
         self._tokens()
         self._figures()
+        if view.drawing:
+            self._drawing(view.drawing)
+        if view.banner:
+            self._banner(view.banner, style.ARROWS.get(view.banner_side, style.DIM),
+                         map_width)
         if view.panel is not None:
             self._panel(view.panel, map_width)
 
@@ -229,6 +246,9 @@ class Scene:
                 if figure.id == self.view.selected:
                     self._add(shapes.Circle(x, y, radius + 5, color=style.SELECTED,
                                             batch=self.batch, group=self.layers[3]))
+                elif figure.id in self.view.targets:  # what the acting Schemer is after
+                    self._add(shapes.Arc(x, y, radius + 6, thickness=3, color=style.STRIKE,
+                                         batch=self.batch, group=self.layers[3]))
                 ring = style.WOUNDED if figure.wounded else (245, 245, 245)
                 self._add(shapes.Circle(x, y, radius + (4 if figure.wounded else 2),
                                         color=ring, batch=self.batch, group=self.layers[3]))
@@ -245,6 +265,80 @@ class Scene:
                     self._text(tokens, x, y - radius - size * 0.3, size=max(size * 0.15, 7),
                                colour=(70, 30, 110), bold=True)
 
+    # --- the last turn ---------------------------------------------------------------
+
+    def _drawing(self, drawing: TurnDrawing) -> None:
+        """Paths as arrows (the head short of the figure at the end), Attacks as lines
+        with the damage, what a space did as a tag: under the figures (layer 6), the tags
+        over everything (layers 7 and 8)."""
+        size = self.layout.size
+        width = max(size * 0.09, 2.5)
+        for arrow in drawing.arrows:
+            colour = (*style.ARROWS.get(arrow.side, style.DIM), 210)
+            points = [self.layout.centre(s) for s in arrow.path]
+            points = [p for n, p in enumerate(points) if n == 0 or p != points[n - 1]]
+            if len(points) < 2:
+                continue
+            (x1, y1), (x2, y2) = points[-2], points[-1]
+            length = math.hypot(x2 - x1, y2 - y1) or 1.0
+            back = min(size * 0.5, length * 0.6)  # the tip stops at the figure's edge
+            tip = (x2 - (x2 - x1) / length * back, y2 - (y2 - y1) / length * back)
+            line = [*points[:-1], tip]
+            for (ax, ay), (bx, by) in itertools.pairwise(line):
+                self._add(shapes.Line(ax, ay, bx, by, thickness=width, color=colour,
+                                      batch=self.batch, group=self.layers[6]))
+            for ax, ay in line[1:-1]:  # round the bends
+                self._add(shapes.Circle(ax, ay, width / 2, color=colour, batch=self.batch,
+                                        group=self.layers[6]))
+            self._head(line[-2], tip, colour, size * 0.32)
+        for strike in drawing.strikes:
+            (x1, y1), (x2, y2) = self.layout.centre(strike.origin), self.layout.centre(strike.at)
+            colour = (*style.STRIKE, 230)
+            length = math.hypot(x2 - x1, y2 - y1) or 1.0
+            dash = max(size * 0.18, 5.0)
+            steps = max(int(length / dash), 1)
+            for n in range(0, steps, 2):  # dashed: an Attack, not a path
+                a, b = n / steps, min((n + 1) / steps, 1.0)
+                self._add(shapes.Line(x1 + (x2 - x1) * a, y1 + (y2 - y1) * a,
+                                      x1 + (x2 - x1) * b, y1 + (y2 - y1) * b,
+                                      thickness=width, color=colour, batch=self.batch,
+                                      group=self.layers[6]))
+            self._tag(strike.label, x2 + size * 0.42, y2 + size * 0.42, style.STRIKE)
+        for mark in drawing.marks:
+            x, y = self.layout.centre(mark.space)
+            self._tag(mark.label, x, y - size * 0.45, style.SPRUNG)
+
+    def _head(self, start: tuple[float, float], tip: tuple[float, float],
+              colour: tuple[int, int, int, int], length: float) -> None:
+        """An arrowhead at ``tip`` pointing away from ``start``."""
+        (x1, y1), (x2, y2) = start, tip
+        angle = math.atan2(y2 - y1, x2 - x1)
+        left = (x2 - length * math.cos(angle - 0.45), y2 - length * math.sin(angle - 0.45))
+        right = (x2 - length * math.cos(angle + 0.45), y2 - length * math.sin(angle + 0.45))
+        self._add(shapes.Triangle(x2, y2, *left, *right, color=colour, batch=self.batch,
+                                  group=self.layers[6]))
+
+    def _tag(self, text: str, x: float, y: float, colour: style.Colour) -> None:
+        """A small label on a coloured box (an Attack's damage, a Trap sprung)."""
+        label = self._add(pyglet.text.Label(
+            text, x=x, y=y, font_size=max(self.layout.size * 0.17, 8), weight="bold",
+            color=(*style.readable_on(colour), 255), anchor_x="center", anchor_y="center",
+            batch=self.batch, group=self.layers[8]))
+        wide, high = label.content_width + 8, label.content_height + 2
+        self._add(shapes.Rectangle(x - wide / 2, y - high / 2, wide, high, color=colour,
+                                   batch=self.batch, group=self.layers[7]))
+
+    def _banner(self, text: str, colour: style.Colour, map_width: float) -> None:
+        """A wide band across the top of the map with ``text`` in large letters."""
+        high = 70
+        self._add(shapes.Rectangle(0, self.height - high - 8, map_width, high,
+                                   color=(*colour, 225), batch=self.batch,
+                                   group=self.layers[7]))
+        self._add(pyglet.text.Label(
+            text, x=map_width / 2, y=self.height - high / 2 - 8, font_size=34, weight="bold",
+            color=(*style.readable_on(colour), 255), anchor_x="center", anchor_y="center",
+            batch=self.batch, group=self.layers[8]))
+
     # --- the panel ------------------------------------------------------------------
 
     def _panel(self, panel: Panel, left: float) -> None:
@@ -253,8 +347,10 @@ class Scene:
                                    batch=self.batch, group=self.layers[1]))
         x = left + 14
         y: float = self.height - 24
-        self._text(panel.title, x, y, size=13, anchor_x="left", bold=True)
-        y -= 26
+        for line in textwrap.wrap(panel.title, TITLE_CHARS, subsequent_indent="  ") or [""]:
+            self._text(line, x, y, size=13, anchor_x="left", bold=True)
+            y -= 20
+        y -= 6
         for line in panel.status:
             y = self._wrapped(line, x, y, colour=style.TEXT, step=17)
         if panel.pool is not None:
@@ -274,6 +370,8 @@ class Scene:
             y -= 26
         for line in self._legend():
             y = self._wrapped(line, x, y, size=9, colour=style.DIM, step=14)
+        for line in panel.explain:
+            y = self._wrapped(line, x, y, colour=style.CARD, step=17)
         if panel.prompt:
             y -= 6
             y = self._wrapped(panel.prompt, x, y, colour=style.SELECTED, step=17)
@@ -345,6 +443,8 @@ class Scene:
             damage = (f", {int(board.hazard_damage[space])} damage"
                       if kind is FeatureKind.HAZARD else "")
             seen[name] = f"{name}: {kind.value}{damage}"
+        if self.view.targets:
+            lines.append("rings: yellow the Schemer acting, red what it is after")
         return [*seen.values(), *lines]
 
     def draw(self) -> None:

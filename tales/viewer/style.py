@@ -36,6 +36,10 @@ ILLUSION: Colour = (170, 120, 220)
 POOKY: Colour = (236, 120, 170)
 WOUNDED: Colour = (200, 30, 30)
 CARD: Colour = (250, 214, 150)  # the whole card of the option under the pointer
+#: The last turn drawn on the map: paths and attack lines by side, what a space did.
+ARROWS: dict[str, Colour] = {"hero": (30, 90, 220), "schemer": (200, 40, 30)}
+STRIKE: Colour = (230, 30, 60)
+SPRUNG: Colour = (250, 140, 30)
 #: Log lines by side: the players' figures blue, the Schemers red, the rest dim.
 LOG_COLOURS: dict[str, Colour] = {"hero": (140, 180, 250), "schemer": (240, 140, 120)}
 

@@ -31,6 +31,14 @@ from tales.tavern.rdi.model import (
     Who,
     Whose,
 )
+from tales.tavern.rdi.ottodata import (
+    OTTO,
+    OTTO_STEPS,
+    as_sometimes,
+    claim,
+    otto_step,
+    sometimes_resolved,
+)
 from tales.tavern.rdi.stats import affords, change, collect, gain_tokens, pay, spend_tokens
 from tales.tavern.rdi.timing import (
     MIX_IN,
@@ -155,7 +163,7 @@ def declare_costs(tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...]
                                 Decider.PLAYER, name, state=tavern)
         if choice == "yes":
             tavern = spend_tokens(tavern, name, FORTITUDE_BOOST, 1)
-            tavern = tavern.note(f"{name} spends a Buff Token")
+            tavern = as_sometimes(tavern.note(f"{name} spends a Buff Token"), name)
             buffed = True
     return tavern, extra, buffed
 
@@ -211,6 +219,8 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
             tavern = tavern.note(f"{name} reveals {added.name} and adds it to {label}")
     tavern, extra, buffed = yield from declare_costs(tavern, name, card, body)
     body = (*body, *extra)
+    if any(s.who is Who.EACH for s in body):  # Boss Otto: "each player (including you)"
+        tavern = claim(tavern, name)
     chosen = yield from targets_for(tavern, name, body, label, target)
     affects, harms = affected_by(body, name, chosen)
     merged = dict(affects)
@@ -234,6 +244,7 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
             tavern, placed = yield from characters.mechanics(tavern.player(name)).put_away(
                 tavern, name, card)
             tavern, discard = tavern if placed else discard_card(tavern, card, name), False
+        tavern = sometimes_resolved(tavern, name, card)
         tavern = yield from hit_back(tavern, losses)
     if discard:
         tavern = discard_card(tavern, card, name)
@@ -354,6 +365,9 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
                 tavern = replace(tavern, inn=tavern.inn + tavern.pot, pot=0,
                                  round_over=True).note(
                     "the Round of Gambling ends: the pot goes to the Inn")
+            elif step.verb is Verb.RESTART_ROUND:  # the Round of Gambling starts over
+                tavern = replace(tavern, restarted=name).note(
+                    f"{name} starts the Round of Gambling over")
             elif step.verb is Verb.DRINK_AGAIN:
                 from tales.tavern.rdi.drinks import drink_phase
 
@@ -367,6 +381,8 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
             elif step.verb is Verb.END_TURN:
                 tavern = replace(tavern, resting=(*tavern.resting, who)).note(
                     f"{who}'s turn ends now")
+            elif step.verb in OTTO_STEPS:
+                tavern = otto_step(tavern, step.verb, amount)
             elif step.verb is Verb.HANDLER:
                 rules = characters.handling(tavern.player(name), step.handler)
                 tavern = yield from rules.handle(tavern, name, step, who)
@@ -389,6 +405,10 @@ def minion_hit(tavern: Tavern, minion: str, source: str) -> Resolution[Tavern]:
     found = tavern.minion(minion)
     if found is None:
         return tavern
+    if found.controller == OTTO and tavern.variant.otto is not None:  # one of his Components
+        from tales.tavern.rdi.otto import component_hit
+
+        return component_hit(tavern, found)
     owner, wages = found.controller, found.card.wages
     options = ("discard it", *((f"pay {wages} Gold Wages",) if tavern.mat(owner).gold
                                 >= wages else ()))
@@ -501,6 +521,7 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
     tavern, placed = yield from characters.mechanics(tavern.player(name)).put_away(
         tavern, name, card)
     tavern = tavern if placed else discard_card(tavern, card, name)
+    tavern = sometimes_resolved(tavern, name, card)
     if use.verb is Verb.NEGATE:
         if pick is not None:
             pours = _set(pours, pick, negated=True)
@@ -547,6 +568,11 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
                      score=score, pays=pays)
         outcome = replace(outcome, pours=pours)
         tavern = tavern.note(f"{pour.label} now gives {alcohol} Alcohol")
+    elif use.verb is Verb.REPLACE_DRINK:  # its effects are the card's other steps instead
+        assert pick is not None
+        pours = _set(pours, pick, alcohol=0, fortitude=0, draw=0, gains=())
+        outcome = replace(outcome, pours=pours)
+        tavern = tavern.note(f"{pours[pick].label}'s effects are replaced by {card.name}'s")
     elif use.verb is Verb.SWAP:  # "gains 4 Fortitude instead of 4 Alcohol Content"
         assert pick is not None
         pour = pours[pick]
@@ -671,7 +697,7 @@ def anytime(tavern: Tavern, first: str, losing: str | None = None,
                 tavern, _ = yield from play_card(tavern, name, card)
             played = True
             break
-        if not played or tavern.round_over:
+        if not played or tavern.round_over or tavern.restarted:
             return tavern
 
 

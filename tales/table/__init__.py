@@ -2,18 +2,24 @@
 
 Used by ``tales schemer move`` and ``tales schemer turn``. A Decision the rules ask of the
 table is answered from ``--answer N`` values in order; when none is left it is asked at the
-terminal, or, with no terminal (or ``--json``), reported as pending with its options.
+terminal, or, with no terminal (or ``--json``), reported as pending with its options, the
+Schemer it is about, its reasons and every Schemer turn resolved before it.
+
+The package also keeps a whole physical game (``tales table``): :mod:`.edits` (a Hero's
+turn reported as edits), :mod:`.session` (the model: the engine's game with those edits),
+:mod:`.saves` (its save files) and :mod:`.terminal` (the terminal front-end).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from tales.board.burst import Placement
 from tales.board.position import Position
 from tales.errors import IllegalChoice
+from tales.present.ties import tie_reasons
 from tales.rules.decisions import Decision, Resolution, all_outcomes
 from tales.rules.schemer_attacks import AttackPlan
 from tales.rules.schemer_movement import (
@@ -33,6 +39,10 @@ SPACE_DECISIONS = frozenset(
      "open-door", "place-space", "reinforce-space", "summon-zot", "recovery-space",
      "wizard-fire-remove"})
 PATH_DECISIONS = frozenset({"push-path", "pull-path"})
+#: a large figure's placements: options are its spaces, anchor first
+PLACEMENT_DECISIONS = frozenset({"final-target-placement", "approach-placement",
+                                 "grab-placement", "deploy-placement",
+                                 "reinforce-placement"})
 
 
 def describe_option(position: Position, decision: Decision[Any], option: Any) -> Any:
@@ -42,6 +52,8 @@ def describe_option(position: Position, decision: Decision[Any], option: Any) ->
         return names[option]
     if decision.kind in PATH_DECISIONS:
         return [names[s] for s in option]
+    if decision.kind in PLACEMENT_DECISIONS:
+        return " ".join(names[s] for s in option)
     if isinstance(option, Placement):
         return f"covering {' '.join(names[s] for s in option.spaces)}"
     if isinstance(option, bool):
@@ -63,7 +75,17 @@ def move_json(position: Position, move: SchemerMove) -> dict[str, Any]:
         "final_target": None if move.final_target is None else names[move.final_target],
         "displaced": {fid: names[s] for fid, s in displaced.items()},
         "reasons": list(move.reasons),
+        **({"spaces": [names[s] for s in _spaces(position, move)]}
+           if _spaces(position, move) else {}),
     }
+
+
+def _spaces(position: Position, move: SchemerMove) -> tuple[int, ...]:
+    """Every space a large Schemer ends on (also when it stays put); () for one space."""
+    if move.spaces or not position.has_figure(move.figure):
+        return move.spaces
+    figure = position.figure(move.figure)
+    return position.spaces_of(figure) if figure.large else ()
 
 
 def move_outcomes(
@@ -77,7 +99,8 @@ def move_outcomes(
     for _, outcome in found:
         entry = move_json(position, outcome)
         key = repr((entry["to"], entry["path"], entry["target"], entry["damage"],
-                    entry["final_target"], sorted(entry["displaced"].items())))
+                    entry["final_target"], sorted(entry["displaced"].items()),
+                    entry.get("spaces")))
         unique.setdefault(key, entry)
     return sorted(unique.values(), key=lambda e: (e["to"], e["path"], e["target"] or "",
                                                   e["final_target"] or ""))
@@ -85,16 +108,21 @@ def move_outcomes(
 
 @dataclass
 class Pending:
-    """A Decision left for the players, with its options in table words."""
+    """A Decision left for the players, with its options in table words: the Schemer it is
+    about (``figure``), the reasons that led to the tie, and (``turns``) every Schemer
+    turn already resolved before it, the pending Schemer's own steps so far last."""
 
     kind: str
     prompt: str
     options: list[Any]
     answered: list[int]
+    figure: str | None = None
+    reasons: list[str] = field(default_factory=list)
+    turns: tuple[SchemerTurn, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "prompt": self.prompt, "options": self.options,
-                "answered": self.answered}
+        return {"kind": self.kind, "figure": self.figure, "prompt": self.prompt,
+                "reasons": self.reasons, "options": self.options, "answered": self.answered}
 
 
 def drive(
@@ -119,7 +147,10 @@ def drive(
             described = [describe_option(position, decision, o) for o in decision.options]
             choice = queue.pop(0) if queue else ask(decision, described)
             if choice is None:
-                return Pending(decision.kind, decision.prompt, described, given)
+                reasons = tie_reasons(decision.detail)
+                turns = decision.progress if isinstance(decision.progress, tuple) else ()
+                return Pending(decision.kind, decision.prompt, described, given,
+                               decision.figure, [str(r) for r in reasons], turns)
             if not 1 <= choice <= len(decision.options):
                 raise IllegalChoice(
                     f"answer {choice} to {decision.kind!r}: choose 1 to {len(decision.options)}")
@@ -135,11 +166,12 @@ def turn_json(position: Position, turn: GroupTurn) -> dict[str, Any]:
     return {
         "group": turn.group,
         "scheme": turn.scheme,
-        "turns": [_schemer_turn_json(position, t) for t in turn.turns],
+        "turns": [schemer_turn_json(position, t) for t in turn.turns],
     }
 
 
-def _schemer_turn_json(position: Position, turn: SchemerTurn) -> dict[str, Any]:
+def schemer_turn_json(position: Position, turn: SchemerTurn) -> dict[str, Any]:
+    """One Schemer's turn (or its steps so far) as JSON."""
     return {
         "figure": turn.figure,
         "moves": [move_json(position, m) for m in turn.moves],

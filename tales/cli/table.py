@@ -1,0 +1,104 @@
+"""``tales`` commands: ``tales table``, a whole physical game kept beside the table."""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+from pathlib import Path
+from typing import Any
+
+from tales.cli.common import SEED, game_options, setup_of
+from tales.errors import IllegalChoice, TalesError
+
+FLOW = """\
+the flow: setup (tracker cards typed in as drawn, or Enter to let the tool draw; each Hero
+placed where its player put it), then each round: Scheme dice, initiative tokens as drawn;
+a Hero's turn is typed in as edits (move zot C4, damage cellar-rats-1 2, gain zot shield,
+epic -1, open D4, defeated cellar-rats-2, reinforce cellar-rats H4, end); a Schemer group's
+turn is worked out by the engine, asking the table each tie and each defence. u undoes the
+last entry; the game is saved after every entry."""
+
+
+def cmd_table(args: argparse.Namespace) -> int:
+    from tales.engine.content import load_context
+    from tales.table.saves import read_table_save
+    from tales.table.session import TableSession
+    from tales.table.terminal import TableTerminal
+
+    if args.resume:
+        saved = read_table_save(args.resume)
+        setup, seed, choices, game_id = (saved.game.setup, saved.game.seed,
+                                         saved.game.choices, saved.game_id)
+        save = Path(args.save or args.resume)
+    else:
+        if not args.scenario:
+            raise TalesError("give a scenario file (or --resume SAVE)")
+        setup, choices, game_id = setup_of(args), (), secrets.token_hex(8)
+        seed = args.seed if args.seed is not None else secrets.randbits(63)
+        save = Path(args.save) if args.save else Path(f"{Path(args.scenario).stem}.table")
+        if save.exists():
+            raise TalesError(f"{save}: already exists: resume it with --resume {save}, or "
+                             "give another file with --save")
+    ctx = load_context(setup)
+    try:
+        session = TableSession(ctx, seed, choices, game_id)
+    except IllegalChoice as bad:
+        raise TalesError(f"{args.resume}: the save does not replay ({bad})") from None
+    read = None
+    if args.answers:
+        read = _answers_then_terminal(Path(args.answers))
+    terminal = TableTerminal(session, save, read=read, draw=args.draw)
+    if not terminal.save(quiet=True):
+        raise TalesError(f"{terminal.unsaved}; nothing played")
+    if not args.resume:
+        print(f"saving to {save} after every entry (resume: tales table --resume {save})")
+    status = terminal.run()
+    if args.export and not terminal.export(Path(args.export)):
+        return 2
+    if terminal.unsaved is not None:
+        raise TalesError(f"{terminal.unsaved}; the game is NOT saved")
+    return status
+
+
+def _answers_then_terminal(path: Path) -> Any:
+    """Lines from an answer file (one entry a line, ``#`` comments), then the terminal
+    (when there is one; else the input ends there)."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as bad:
+        raise TalesError(f"{path}: cannot read ({bad.strerror or bad})") from None
+    queue = [line.split(" #", 1)[0].rstrip() for line in lines
+             if not line.lstrip().startswith("#")]
+
+    def read(prompt: str) -> str:
+        if queue:
+            line = queue.pop(0)
+            print(f"{prompt}{line}")
+            return line
+        if not sys.stdin.isatty():
+            raise EOFError
+        return input(prompt)
+    return read
+
+
+def register(commands: Any) -> None:
+    """Add this family's commands to the ``tales`` parser."""
+    table = commands.add_parser(
+        "table", help="keep a whole physical game: setup, rounds, Hero turns as edits, "
+        "Schemer turns worked out with every tie asked", description=FLOW,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    table.add_argument("scenario", nargs="?")
+    game_options(table)
+    table.add_argument("--seed", type=SEED, metavar="S",
+                       help="seed for what the tool draws (default: a new one)")
+    table.add_argument("--save", metavar="FILE",
+                       help="save here after every entry (default: SCENARIO.table here)")
+    table.add_argument("--resume", metavar="FILE", help="go on with a saved table game")
+    table.add_argument("--export", metavar="POSITION",
+                       help="when the command stops, write the board as a position file")
+    table.add_argument("--answers", metavar="FILE",
+                       help="read entries from FILE first, one a line (then the terminal)")
+    table.add_argument("--draw", action="store_true",
+                       help="the tool draws every card, die and token without asking")
+    table.set_defaults(run=cmd_table)

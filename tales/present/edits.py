@@ -1,0 +1,105 @@
+"""Edits typed at the table (``tales table``): ``move zot C4``, ``damage cellar-rats-1 2``,
+``gain zot shield``, ``epic +1``, ``end``; read into :class:`tales.table.edits.Edit`, an
+unknown word, figure or space a one-line reason. The window builds edits from its own
+gestures; this is the terminal's words (no printing)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tales.board.figures import Token
+from tales.board.position import Position
+from tales.table.edits import Edit, EditKind
+
+EDIT_HELP = (
+    "edits: move ID SPACE | damage ID N | heal ID N | wounded ID | gain ID TOKEN [N] | "
+    "spend ID TOKEN [N] | epic +N / epic -N | open SPACE | defeated ID | "
+    "reinforce GROUP SPACE | end (the turn is over)")
+
+_VERBS = {"move": EditKind.MOVE, "m": EditKind.MOVE, "damage": EditKind.DAMAGE,
+          "dmg": EditKind.DAMAGE, "heal": EditKind.HEAL, "wounded": EditKind.WOUNDED,
+          "wound": EditKind.WOUNDED, "gain": EditKind.GAIN, "spend": EditKind.SPEND,
+          "epic": EditKind.EPIC, "pool": EditKind.EPIC, "open": EditKind.OPEN_DOOR,
+          "defeated": EditKind.DEFEATED, "defeat": EditKind.DEFEATED,
+          "reinforce": EditKind.REINFORCE, "end": EditKind.END, "done": EditKind.END}
+
+
+@dataclass(frozen=True, slots=True)
+class ReadEdit:
+    """What a typed edit meant: the edit, or why it is not one (one line)."""
+
+    edit: Edit | None = None
+    reason: str = ""
+
+
+def read_edit(text: str, position: Position) -> ReadEdit:
+    """A typed edit (``move zot C4``, ``damage rat1 2``, ``gain zot shield``, ``epic +1``):
+    an unknown word, figure or space is a one-line reason and no edit."""
+    words = text.split()
+    if not words or words[0].lower() not in _VERBS:
+        return ReadEdit(reason=EDIT_HELP)
+    kind = _VERBS[words[0].lower()]
+    args = words[1:]
+    board = position.board
+    wanted = {EditKind.END: 0, EditKind.EPIC: 1, EditKind.OPEN_DOOR: 1,
+              EditKind.WOUNDED: 1, EditKind.DEFEATED: 1, EditKind.MOVE: 2,
+              EditKind.DAMAGE: 2, EditKind.HEAL: 2, EditKind.REINFORCE: 2}.get(kind)
+    if len(args) != wanted if wanted is not None else len(args) not in (2, 3):
+        return ReadEdit(reason=f"{text.strip()!r}: {_usage(kind)}")
+
+    def space(name: str) -> int | str:
+        found = board.find(name)
+        return found if found is not None else f"no space {name!r} on map {board.name!r}"
+
+    def figure(name: str) -> str | None:
+        if position.has_figure(name):
+            return None
+        known = ", ".join(f.id for f in position.figures) or "none"
+        return f"no figure {name!r} on the map (figures: {known})"
+
+    def count(word: str) -> int | str:
+        digits = word.lstrip("+-")
+        if not digits.isdigit():
+            return f"{word!r} is not a number"
+        return -int(digits) if word.startswith("-") else int(digits)
+
+    if kind is EditKind.END:
+        return ReadEdit(Edit(kind))
+    if kind is EditKind.EPIC:
+        amount = count(args[0])
+        return ReadEdit(reason=amount) if isinstance(amount, str) else ReadEdit(
+            Edit(kind, amount=amount))
+    if kind is EditKind.OPEN_DOOR:
+        where = space(args[0])
+        return ReadEdit(reason=where) if isinstance(where, str) else ReadEdit(
+            Edit(kind, space=where))
+    if kind is EditKind.REINFORCE:
+        where = space(args[1])
+        return ReadEdit(reason=where) if isinstance(where, str) else ReadEdit(
+            Edit(kind, args[0], where))
+    missing = figure(args[0])
+    if missing is not None:
+        return ReadEdit(reason=missing)
+    if kind in (EditKind.WOUNDED, EditKind.DEFEATED):
+        return ReadEdit(Edit(kind, args[0]))
+    if kind is EditKind.MOVE:
+        where = space(args[1])
+        return ReadEdit(reason=where) if isinstance(where, str) else ReadEdit(
+            Edit(kind, args[0], where))
+    if kind in (EditKind.DAMAGE, EditKind.HEAL):
+        amount = count(args[1])
+        return ReadEdit(reason=amount) if isinstance(amount, str) else ReadEdit(
+            Edit(kind, args[0], amount=amount))
+    name = args[1].lower().replace("-", "_")
+    token = next((t for t in Token if t.value == name), None)
+    if token is None:
+        return ReadEdit(reason=f"no token {args[1]!r} (tokens: "
+                        f"{', '.join(t.value for t in Token)})")
+    amount = count(args[2]) if len(args) == 3 else 1
+    return ReadEdit(reason=amount) if isinstance(amount, str) else ReadEdit(
+        Edit(kind, args[0], amount=amount, token=token))
+
+
+def _usage(kind: EditKind) -> str:
+    return next(part.strip() for part in EDIT_HELP.split(": ", 1)[1].split("|")
+                if part.strip().split()[0] == {"open-door": "open"}.get(kind.value, kind.value))

@@ -1,0 +1,283 @@
+"""A Hero's turn at a physical table, reported as edits instead of played by the rules.
+
+The group plays its Hero (or Companion) turn with the printed game and tells the tool what
+changed: a figure moved, damage dealt or healed, a figure flipped to Wounded, tokens
+gained or spent, Epic Dice added to or taken from the Epic Pool, a door opened, a figure
+Defeated, Schemers brought in (reinforcements). Each edit is one answer to a ``table-edit``
+Decision whose options are every edit that can be made now, so a game with edits is
+replayed, undone and saved like any other (DESIGN.md: a save is setup + log); ``end``
+ends the turn. The edit phase is the :data:`~tales.engine.rounds.TurnPlayer` of
+:func:`tales.engine.rounds.play_scenario`: the round, the Schemers' turns, parts, events
+and objectives are the engine's own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from tales.board.board import BoolArray
+from tales.board.figures import Keyword, Token
+from tales.board.position import Position
+from tales.engine.content import Context
+from tales.engine.deploy import group_limit
+from tales.engine.rounds import took_turn
+from tales.engine.state import GameState
+from tales.rules.decisions import Decider, Decision, Resolution
+from tales.rules.epic_pool import EpicPool
+from tales.rules.health import (
+    LeastFortitude,
+    deal,
+    fortitude_left,
+    heal,
+    remove_defeated,
+    untouchable,
+)
+
+EDIT_DECISION = "table-edit"
+MOST_GAINED = 5  # tokens gained in one edit
+MOST_DAMAGE = 30  # damage in one edit to a figure without Fortitude
+
+
+class EditKind(StrEnum):
+    """What changed on the table."""
+
+    MOVE = "move"  # a figure now stands on ``space``
+    DAMAGE = "damage"  # ``amount`` damage dealt (Wounded flip and Defeat as the rules say)
+    HEAL = "heal"  # ``amount`` damage removed
+    WOUNDED = "wounded"  # flipped to its Wounded side
+    GAIN = "gain"  # ``amount`` ``token`` tokens gained
+    SPEND = "spend"  # ``amount`` ``token`` tokens spent or discarded
+    EPIC = "epic"  # ``amount`` Epic Dice added to the Epic Pool (taken out: negative)
+    OPEN_DOOR = "open-door"  # the door on ``space`` opened
+    DEFEATED = "defeated"  # the figure is Defeated: removed from the map
+    REINFORCE = "reinforce"  # a new Schemer of group ``figure`` on ``space``
+    END = "end"  # the turn is over
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """One change the table reports. ``figure`` is a figure's id (a group's id for
+    ``reinforce``)."""
+
+    kind: EditKind
+    figure: str | None = None
+    space: int | None = None
+    amount: int = 0
+    token: Token | None = None
+
+
+END = Edit(EditKind.END)
+
+
+def refusal(ctx: Context, state: GameState, edit: Edit) -> str | None:
+    """Why ``edit`` cannot be made now (one line), or None when it can."""
+    position = state.position
+    names = position.board.names
+    if edit.kind is EditKind.END:
+        return None
+    if edit.kind is EditKind.EPIC:
+        pool = state.battle.pool
+        if edit.amount == 0 or not 0 <= pool.dice + edit.amount <= pool.size:
+            return (f"the Epic Pool holds {pool.dice} of {pool.size} dice: it cannot "
+                    f"{'gain' if edit.amount > 0 else 'lose'} {abs(edit.amount)}")
+        return None
+    if edit.kind is EditKind.OPEN_DOOR:
+        if edit.space is None or edit.space not in position.closed_doors:
+            where = names[edit.space] if edit.space is not None else "?"
+            return f"there is no closed door on {where}"
+        return None
+    if edit.kind is EditKind.REINFORCE:
+        return _reinforce_refusal(ctx, state, edit)
+    if edit.figure is None or not position.has_figure(edit.figure):
+        known = ", ".join(f.id for f in position.figures) or "none"
+        return f"no figure {edit.figure!r} on the map (figures: {known})"
+    figure = position.figure(edit.figure)
+    if edit.kind is EditKind.MOVE:
+        if edit.space is None or not 0 <= edit.space < position.board.n:
+            return "move it to which space?"
+        if edit.space == figure.at:
+            return f"{figure.id} is already on {names[edit.space]}"
+        return _space_refusal(position, edit.space, Keyword.TINY in figure.keywords,
+                              position.occupied(ignoring=figure.id))
+    if edit.kind is EditKind.DAMAGE:
+        if untouchable(figure):
+            return f"{figure.id} cannot take damage now (Pooky, or a Companion's Recovery side)"
+        most = _most_damage(position, figure.id)
+        if not 1 <= edit.amount <= most:
+            return f"{figure.id} can take 1 to {most} damage"
+        return None
+    if edit.kind is EditKind.HEAL:
+        if not 1 <= edit.amount <= figure.damage:
+            return (f"{figure.id} has {figure.damage} damage: heal 1 to {figure.damage}"
+                    if figure.damage else f"{figure.id} has no damage to heal")
+        return None
+    if edit.kind is EditKind.WOUNDED:
+        if figure.wounded:
+            return f"{figure.id} is already Wounded"
+        if figure.wounded_fortitude is None:
+            return f"{figure.id} has no Wounded side"
+        return None
+    if edit.kind in (EditKind.GAIN, EditKind.SPEND):
+        if edit.token is None:
+            return "which token?"
+        held = figure.token(edit.token)
+        if edit.kind is EditKind.GAIN and not 1 <= edit.amount <= MOST_GAINED:
+            return f"gain 1 to {MOST_GAINED} tokens at a time"
+        if edit.kind is EditKind.SPEND and not 1 <= edit.amount <= held:
+            return f"{figure.id} has {held} {edit.token.rule_name}s"
+        return None
+    return None  # DEFEATED: any figure on the map
+
+
+def _space_refusal(position: Position, space: int, tiny: bool, occupied: BoolArray
+                   ) -> str | None:
+    """Why a figure (``tiny`` or not) cannot stand on ``space``, ``occupied`` being the
+    Occupied mask without it: Impassable, a closed door, or Occupied (glossary: Tiny)."""
+    if position.is_blocked(space):
+        return f"{position.board.names[space]} is Impassable or has a closed door"
+    if not tiny and occupied[space]:
+        return f"{position.board.names[space]} is Occupied (only Tiny figures share a space)"
+    return None
+
+
+def _most_damage(position: Position, figure_id: str) -> int:
+    left = fortitude_left(position.figure(figure_id), LeastFortitude.BOTH_SIDES)
+    return MOST_DAMAGE if left is None else max(left, 1)
+
+
+def _reinforce_refusal(ctx: Context, state: GameState, edit: Edit) -> str | None:
+    groups = ctx.scenario.groups
+    position = state.position
+    if edit.figure not in groups:
+        return f"no group {edit.figure!r} in this scenario (groups: {', '.join(groups)})"
+    if edit.space is None or not 0 <= edit.space < position.board.n:
+        return "bring it in on which space?"
+    full = _at_limit(ctx, state, edit.figure)
+    if full is not None:
+        return full
+    block = groups[edit.figure].block
+    return _space_refusal(position, edit.space, Keyword.TINY in block.keywords,
+                          position.occupied())
+
+
+def _at_limit(ctx: Context, state: GameState, group: str) -> str | None:
+    limit = group_limit(ctx, state, group)
+    if sum(f.group == group for f in state.position.figures) >= limit:
+        return f"{ctx.scenario.groups[group].block.name} is at its Limit of {limit}"
+    return None
+
+
+def edit_options(ctx: Context, state: GameState) -> tuple[Edit, ...]:
+    """Every edit that can be made now (``end`` first): the options of the Decision. Each
+    is one :func:`refusal` accepts; spaces are checked with the masks computed once."""
+    position = state.position
+    board = position.board
+    options: list[Edit] = [END]
+    pool = state.battle.pool
+    options += [Edit(EditKind.EPIC, amount=n) for n in range(-pool.dice, pool.size - pool.dice + 1)
+                if n]
+    options += [Edit(EditKind.OPEN_DOOR, space=d) for d in sorted(position.closed_doors)]
+    for figure in position.figures:
+        fid = figure.id
+        occupied = position.occupied(ignoring=fid)
+        tiny = Keyword.TINY in figure.keywords
+        options += [Edit(EditKind.MOVE, fid, s) for s in range(board.n)
+                    if s != figure.at and _space_refusal(position, s, tiny, occupied) is None]
+        if not untouchable(figure):
+            options += [Edit(EditKind.DAMAGE, fid, amount=n)
+                        for n in range(1, _most_damage(position, fid) + 1)]
+        options += [Edit(EditKind.HEAL, fid, amount=n) for n in range(1, figure.damage + 1)]
+        if not figure.wounded and figure.wounded_fortitude is not None:
+            options.append(Edit(EditKind.WOUNDED, fid))
+        options.append(Edit(EditKind.DEFEATED, fid))
+        for token in Token:
+            options += [Edit(EditKind.GAIN, fid, amount=n, token=token)
+                        for n in range(1, MOST_GAINED + 1)]
+            options += [Edit(EditKind.SPEND, fid, amount=n, token=token)
+                        for n in range(1, figure.token(token) + 1)]
+    occupied = position.occupied()
+    for gid, group in ctx.scenario.groups.items():
+        if _at_limit(ctx, state, gid) is None:
+            tiny = Keyword.TINY in group.block.keywords
+            options += [Edit(EditKind.REINFORCE, gid, s) for s in range(board.n)
+                        if _space_refusal(position, s, tiny, occupied) is None]
+    return tuple(options)
+
+
+def apply_edit(ctx: Context, state: GameState, edit: Edit) -> GameState:
+    """The state after ``edit`` (one that :func:`refusal` accepts), with a log line."""
+    position = state.position
+    names = position.board.names
+    battle = state.battle
+    line = ""
+    if edit.kind is EditKind.EPIC:
+        pool = battle.pool
+        battle = replace(battle, pool=EpicPool(pool.dice + edit.amount, pool.size))
+        line = (f"{abs(edit.amount)} Epic {'Die' if abs(edit.amount) == 1 else 'Dice'} "
+                f"{'added to' if edit.amount > 0 else 'taken from'} the Epic Pool "
+                f"({battle.pool.dice}/{battle.pool.size})")
+    elif edit.kind is EditKind.OPEN_DOOR:
+        assert edit.space is not None
+        position = replace(position, closed_doors=position.closed_doors - {edit.space})
+        line = f"the door on {names[edit.space]} is opened"
+    elif edit.kind is EditKind.REINFORCE:
+        assert edit.figure is not None and edit.space is not None
+        block = ctx.scenario.groups[edit.figure].block
+        members = {f.number for f in position.figures if f.group == edit.figure}
+        newcomer = block.new_schemer(members, edit.space)
+        position = replace(position, figures=(*position.figures, newcomer))
+        state = replace(state, deployed=state.deployed | {edit.figure})
+        line = f"{newcomer.id} comes in on {names[edit.space]}"
+    else:
+        assert edit.figure is not None
+        figure = position.figure(edit.figure)
+        if edit.kind is EditKind.MOVE:
+            assert edit.space is not None
+            position = position.with_figure(replace(figure, at=edit.space))
+            line = f"{figure.id} moves to {names[edit.space]}"
+        elif edit.kind is EditKind.DAMAGE:
+            position, hurt = deal(position, figure.id, edit.amount)
+            position, gone = remove_defeated(position)
+            line = (f"{figure.id} takes {edit.amount} damage"
+                    + (": Wounded" if hurt.wounded else "")
+                    + (": Defeated and removed" if gone else ""))
+        elif edit.kind is EditKind.HEAL:
+            position, healed = heal(position, figure.id, edit.amount)
+            line = f"{figure.id} heals {healed}"
+        elif edit.kind is EditKind.WOUNDED:
+            assert figure.wounded_fortitude is not None
+            position = position.with_figure(replace(
+                figure, damage=0, wounded=True, fortitude=figure.wounded_fortitude,
+                wounded_fortitude=None))
+            line = f"{figure.id} flips to its Wounded side"
+        elif edit.kind in (EditKind.GAIN, EditKind.SPEND):
+            assert edit.token is not None
+            tokens = dict(figure.tokens)
+            change = edit.amount if edit.kind is EditKind.GAIN else -edit.amount
+            tokens[edit.token] = tokens.get(edit.token, 0) + change
+            position = position.with_figure(figure.with_tokens(tokens))
+            line = (f"{figure.id} {'gains' if change > 0 else 'spends'} {edit.amount} "
+                    f"{edit.token.rule_name}{'s' if edit.amount > 1 else ''}")
+        elif edit.kind is EditKind.DEFEATED:
+            position = position.without_figure(figure.id)
+            line = f"{figure.id} is Defeated and removed"
+    battle = battle.at(position).note(f"table: {line}")
+    return state.at(battle)
+
+
+def table_turn(ctx: Context, state: GameState, who: str, full: bool
+               ) -> Resolution[GameState]:
+    """A Hero's (or Companion's) turn played at the table: edits until ``end``."""
+    if not state.position.has_figure(who):
+        return state.note(f"{who} is Defeated: the token is set aside")
+    state = state.note(f"{who}'s {'full' if full else 'partial'} turn (played at the table)")
+    while True:
+        edit: Edit = yield Decision(
+            EDIT_DECISION, f"{who}'s {'full' if full else 'partial'} turn: what changed on "
+            "the table?", edit_options(ctx, state), Decider.TABLE, who,
+            position=state.position, battle=state.battle, state=state)
+        if edit.kind is EditKind.END:
+            return took_turn(state, who)
+        state = apply_edit(ctx, state, edit)
+

@@ -1,0 +1,173 @@
+"""A game kept beside a physical table: the model under ``tales table`` (and the window).
+
+The session is the engine's own game (:func:`tales.engine.rounds.play_scenario`, driven by
+:class:`tales.engine.game.Game`) with the players' turns reported as edits
+(:func:`tales.table.edits.table_turn`). Its log is a sequence of table entries, each the
+answer to one Decision: a chance result typed in as the table rolled or drew it (or drawn
+by the tool), an edit, a tie the players broke, a defence the players chose. A save is the
+setup, the seed for what the tool draws and those entries (:mod:`tales.table.saves`);
+loading replays them; undo replays all but the last. Nothing here prints or reads input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from tales.board.mapfile import read_text, read_toml
+from tales.board.position import Position
+from tales.board.writer import map_reference, position_text
+from tales.engine.content import Context
+from tales.engine.game import Game, roll_chance
+from tales.engine.rounds import play_scenario
+from tales.engine.saves import SavedGame
+from tales.engine.state import GameState
+from tales.errors import IllegalChoice, TalesError
+from tales.rules.attacks import Battle
+from tales.rules.decisions import Decider, Decision
+from tales.table.edits import EDIT_DECISION, Edit, refusal, table_turn
+
+
+def drawn_by_the_tool(seed: int, step: int, decision: Decision[Any]) -> Any:
+    """What the tool draws for chance Decision number ``step`` of a session seeded
+    ``seed`` (the same draw again after an undo)."""
+    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(step,)))
+    return roll_chance(decision, rng)
+
+
+@dataclass(frozen=True)
+class Refused:
+    """An entry that was not taken, and why (one line); nothing changed."""
+
+    reason: str
+
+
+class TableSession:
+    """A scenario played at a physical table, entry by entry."""
+
+    def __init__(self, ctx: Context, seed: int, choices: tuple[int, ...] = (),
+                 game_id: str = "") -> None:
+        self.ctx = ctx
+        self.seed = seed
+        self.game_id = game_id
+        self.game: Game[GameState] = Game(lambda: play_scenario(ctx, table_turn),
+                                          choices=choices)
+
+    # --- what the table sees --------------------------------------------------------------
+
+    @property
+    def pending(self) -> Decision[Any] | None:
+        """The question now (None when the game is over)."""
+        return self.game.pending
+
+    @property
+    def done(self) -> bool:
+        return self.game.done
+
+    @property
+    def battle(self) -> Battle | None:
+        """The table as the last question showed it (the final one when the game is over)."""
+        if self.game.result is not None:
+            return self.game.result.battle
+        pending = self.game.pending
+        if pending is not None and pending.battle is not None:
+            return pending.battle  # type: ignore[no-any-return]
+        return self.game.seen  # type: ignore[no-any-return]
+
+    @property
+    def state(self) -> GameState | None:
+        """The game state the last question showed (round, part, bag, Schemes)."""
+        if self.game.result is not None:
+            return self.game.result
+        return self.game.seen_state  # type: ignore[no-any-return]
+
+    @property
+    def position(self) -> Position | None:
+        """The board now: where the pending question is asked, else the last one seen."""
+        pending = self.game.pending
+        if pending is not None and pending.position is not None:
+            return pending.position  # type: ignore[no-any-return]
+        battle = self.battle
+        return battle.position if battle is not None else None
+
+    @property
+    def log(self) -> Sequence[str]:
+        battle = self.battle
+        return battle.log if battle is not None else ()
+
+    @property
+    def entries(self) -> int:
+        """How many entries the table has made."""
+        return len(self.game.choices)
+
+    # --- entries ----------------------------------------------------------------------------
+
+    def choose(self, index: int) -> Refused | None:
+        """Answer the pending question with its option number ``index`` (from 0)."""
+        try:
+            self.game.choose(index)
+        except IllegalChoice as bad:
+            return Refused(str(bad))
+        return None
+
+    def answer(self, option: Any) -> Refused | None:
+        """Answer the pending question with ``option`` (a chance result, an option)."""
+        try:
+            self.game.answer(option)
+        except IllegalChoice as bad:
+            return Refused(str(bad))
+        return None
+
+    def draw(self) -> Refused | None:
+        """The tool rolls or draws the pending chance result."""
+        decision = self.game.pending
+        if decision is None or decision.decider is not Decider.CHANCE:
+            return Refused("nothing to roll or draw now")
+        return self.answer(drawn_by_the_tool(self.seed, self.entries, decision))
+
+    def edit(self, edit: Edit) -> Refused | None:
+        """Report a change made on the table during a player's turn."""
+        decision = self.game.pending
+        state = self.game.seen_state
+        if decision is None or decision.kind != EDIT_DECISION or state is None:
+            return Refused("edits are made during a Hero's turn; answer the question first")
+        why = refusal(self.ctx, state, edit)
+        if why is not None:
+            return Refused(why)
+        return self.answer(edit)
+
+    def undo(self) -> Refused | None:
+        """Take back the last entry (an edit, an answer, a chance result)."""
+        try:
+            self.game.undo(chance=True)
+        except IllegalChoice as bad:
+            return Refused(str(bad))
+        return None
+
+    # --- saving and exporting -------------------------------------------------------------
+
+    def saved(self) -> SavedGame:
+        return SavedGame(self.ctx.setup, self.seed, tuple(self.game.choices))
+
+    def export(self, path: str | Path) -> str:
+        """A position file of the board now, its map named relative to ``path``."""
+        position = self.position
+        if position is None:
+            raise TalesError("there is no board yet")
+        state = self.state
+        where = (f"round {state.round}" if state is not None and state.round
+                 else "setup")
+        comment = f"{self.ctx.scenario.title}, {where}: exported by tales table"
+        return position_text(position, map_reference(scenario_map_file(self.ctx), path),
+                             comment)
+
+
+def scenario_map_file(ctx: Context) -> Path:
+    """The map file the scenario names (``map = "..."``, beside the scenario file)."""
+    source = ctx.scenario.source
+    data = read_toml(read_text(source), source)
+    return Path(source).parent / str(data["map"])

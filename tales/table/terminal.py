@@ -1,0 +1,241 @@
+"""``tales table`` at the terminal: the front-end over :class:`~tales.table.session.TableSession`.
+
+Each question is asked as the table meets it. A chance result (a tracker card, the
+Scheme Die, an initiative token, a die's face) is typed in as drawn or rolled at the table
+(a number or the result's words), or left to the tool with Enter (``--draw``: the tool
+draws every one without asking). During a Hero's turn the table types its edits
+(``move zot C4``, ``damage cellar-rats-1 2``, ``end``). A tie or a defence is a numbered
+menu (a number, or the option's words: ``A1``). Everywhere: ``u`` undoes the last entry,
+``b`` draws the board, ``l`` shows the whole log, ``w`` the rules' reasoning, ``s [FILE]``
+saves, ``x FILE`` writes the board as a position file, ``q`` saves and quits. Bad input
+is one line and changes nothing. The game is saved after every entry. The words are
+:mod:`tales.present`'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tales.board.render import render
+from tales.engine.saves import SaveError, write_atomic
+from tales.errors import TalesError
+from tales.present.chance import chance_lines, read_chance
+from tales.present.edits import EDIT_HELP, read_edit
+from tales.present.log import short, why
+from tales.present.options import Presenter, menu_order, option_text
+from tales.rules.decisions import Decider, Decision
+from tales.table.edits import EDIT_DECISION
+from tales.table.saves import TableSave, write_table_save
+from tales.table.session import Refused, TableSession
+from tales.terminal import status
+
+HELP = ("u: undo the last entry   b: board   l: the whole log   w: why   s [FILE]: save   "
+        "x FILE: write the board as a position file   q: save and quit   ?: help")
+
+
+class TableTerminal:
+    """A table game driven by lines typed (or read from an answer file)."""
+
+    def __init__(self, session: TableSession, save: Path | None,
+                 read: Callable[[str], str] | None = None,
+                 write: Callable[[str], None] = print, draw: bool = False) -> None:
+        self.session = session
+        self.save_path = save
+        self.read = read or (lambda prompt: input(prompt))
+        self.write = write
+        self.draw = draw  # --draw: the tool draws every chance result
+        self.present = Presenter(session.ctx.figure_abilities())
+        self.shown = 0  # log lines shown
+        self.asked = -1  # the entry number whose question is on screen
+        self.unsaved: str | None = None
+        self.editing: str | None = None  # whose turn's edits are being typed
+
+    # --- saving ---------------------------------------------------------------------------
+
+    def save(self, path: Path | None = None, quiet: bool = False) -> bool:
+        """Save (atomically, never over another game's file); a failure is one line
+        (not written with ``quiet``: the caller says it) and the game goes on."""
+        target = path or self.save_path
+        if target is None:
+            self.write("no save file: give one with 's FILE'")
+            return False
+        try:
+            write_table_save(target, TableSave(self.session.game_id, self.session.saved()))
+        except (OSError, SaveError) as bad:
+            why_not = bad.strerror if isinstance(bad, OSError) and bad.strerror else bad
+            self.unsaved = f"cannot save to {target}: {why_not}"
+            if not quiet:
+                self.write(self.unsaved)
+            return False
+        self.save_path, self.unsaved = target, None
+        return True
+
+    def export(self, path: Path) -> bool:
+        """Write the board now as a position file."""
+        try:
+            write_atomic(path, self.session.export(path).encode("utf-8"))
+        except OSError as bad:
+            self.write(f"cannot write {path}: {bad.strerror or bad}")
+            return False
+        except TalesError as bad:
+            self.write(str(bad))
+            return False
+        self.write(f"the board is written to {path}")
+        return True
+
+    def where(self) -> str:
+        if self.unsaved is not None:
+            return f"NOT saved ({self.unsaved})"
+        return f"saved to {self.save_path}" if self.save_path else "not saved"
+
+    # --- the loop -------------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Keep the game until it ends or the table quits; the exit status."""
+        session = self.session
+        self.write(f"{session.ctx.scenario.title}, kept at the table   ({HELP})")
+        while not session.done:
+            decision = session.pending
+            assert decision is not None
+            self.show_log()
+            if decision.decider is Decider.CHANCE and self.draw:
+                self.entered(session.draw())
+                continue
+            if self.asked != session.entries:
+                self.asked = session.entries
+                for line in self.question(decision):
+                    self.write(line)
+            try:
+                text = self.read(self.prompt(decision)).strip()
+            except EOFError:
+                self.stop("input ended")
+                return 0
+            command, _, rest = text.partition(" ")
+            if command in ("q", "quit"):
+                self.stop()
+                return 0
+            if self.common(command, rest.strip(), decision):
+                continue
+            self.entered(self.answer(decision, text))
+        self.show_log()
+        state = session.state
+        assert state is not None and state.result is not None
+        self.write(f"{state.result.value.upper()}: {state.reason} (round {state.round})")
+        if self.save_path is not None:
+            self.save()
+        return 0
+
+    def entered(self, refused: Refused | None) -> None:
+        if refused is not None:
+            self.write(refused.reason)
+            return
+        if self.save_path is not None:
+            self.save()
+
+    def stop(self, why_stopped: str = "") -> None:
+        if self.save_path is not None:
+            self.save()
+        self.write((f"{why_stopped}; " if why_stopped else "") + self.where())
+
+    def show_log(self) -> None:
+        log = self.session.log
+        self.shown = min(self.shown, len(log))
+        for line in log[self.shown:]:
+            self.write(f"  {short(line)}")
+        self.shown = len(log)
+
+    def question(self, decision: Decision[Any]) -> list[str]:
+        """The lines that ask ``decision``."""
+        if decision.decider is Decider.CHANCE:
+            self.editing = None
+            return [*chance_lines(decision), "  (Enter: the tool draws it)"]
+        if decision.kind == EDIT_DECISION:
+            battle = self.session.battle
+            lines = [status(battle)] if battle is not None else []
+            if self.editing == decision.figure:  # the same turn: the question is on screen
+                return lines
+            self.editing = decision.figure
+            return [*lines, decision.prompt, f"  {EDIT_HELP}"]
+        self.editing = None
+        lines = [self.present.prompt(decision)]
+        for number, index in enumerate(menu_order(decision), 1):
+            lines.append(f"  {number}) {self.present.option(decision, decision.options[index])}")
+        return lines
+
+    def prompt(self, decision: Decision[Any]) -> str:
+        if decision.decider is Decider.CHANCE:
+            return "result> "
+        if decision.kind == EDIT_DECISION:
+            return "edit> "
+        return f"choose 1-{len(decision.options)}> "
+
+    def answer(self, decision: Decision[Any], text: str) -> Refused | None:
+        """An entry typed for ``decision``."""
+        session = self.session
+        if decision.decider is Decider.CHANCE:
+            if text in ("", "d", "draw"):
+                return session.draw()
+            read = read_chance(decision, text)
+            return Refused(read.reason) if read.reason else session.answer(read.option)
+        if decision.kind == EDIT_DECISION:
+            position = session.position
+            assert position is not None
+            typed = read_edit(text, position)
+            return Refused(typed.reason) if typed.edit is None else session.edit(typed.edit)
+        order = menu_order(decision)
+        if text.isdigit() and 1 <= int(text) <= len(order):
+            return session.choose(order[int(text) - 1])
+        said = " ".join(text.lower().split())
+        shown = [self.present.option(decision, decision.options[i]) for i in order]
+        for words in (shown, [option_text(decision, decision.options[i]) for i in order]):
+            said_as = [" ".join(w.lower().split()) for w in words]
+            if said and said_as.count(said) == 1:  # an option's own words: "A1", "pass"
+                return session.choose(order[said_as.index(said)])
+        return Refused(f"{text!r}: choose 1-{len(order)} or an option's words (?: help)")
+
+    def common(self, command: str, rest: str, decision: Decision[Any]) -> bool:
+        """The commands every question takes; True when ``command`` was one."""
+        session = self.session
+        if command in ("u", "undo"):
+            refused = session.undo()
+            if refused is None:
+                self.shown = len(session.log)
+                self.asked = -1
+                self.editing = None
+                self.write("undone")
+                if self.save_path is not None:
+                    self.save()
+            else:
+                self.write(refused.reason)
+            return True
+        if command in ("b", "board"):
+            position = session.position
+            if position is not None:
+                self.write(render(position.board, position).rstrip())
+            return True
+        if command in ("l", "log"):
+            for line in session.log:
+                self.write(f"  {line}")
+            return True
+        if command in ("w", "why"):
+            for line in why(session.log) or ["nothing to explain"]:
+                self.write(f"  {line}")
+            return True
+        if command in ("s", "save"):
+            if self.save(Path(rest) if rest else None):
+                self.write(f"saved to {self.save_path}")
+            return True
+        if command in ("x", "export"):
+            if not rest:
+                self.write("x FILE: the position file to write")
+            else:
+                self.export(Path(rest))
+            return True
+        if command in ("?", "help"):
+            self.write(HELP)
+            if decision.kind == EDIT_DECISION:
+                self.write(EDIT_HELP)
+            return True
+        return False

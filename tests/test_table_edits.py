@@ -1,0 +1,55 @@
+"""Edits typed at the table (issue 18, item 1): the words ``tales table`` reads during a
+Hero's turn, and what is refused in one line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tales.board.figures import Token
+from tales.board.position import load_position
+from tales.present.edits import EDIT_HELP, read_edit
+from tales.table.edits import Edit, EditKind
+
+ROOT = Path(__file__).resolve().parents[1]
+POSITION = load_position(ROOT / "positions" / "cellar-brawl.toml")
+SPACE = {name: n for n, name in enumerate(POSITION.board.names)}
+
+
+@pytest.mark.parametrize(("typed", "edit"), [
+    ("move zot C4", Edit(EditKind.MOVE, "zot", SPACE["C4"])),
+    ("m zot c4", Edit(EditKind.MOVE, "zot", SPACE["C4"])),
+    ("damage gob1 2", Edit(EditKind.DAMAGE, "gob1", amount=2)),
+    ("heal deirdre 1", Edit(EditKind.HEAL, "deirdre", amount=1)),
+    ("wounded zot", Edit(EditKind.WOUNDED, "zot")),
+    ("gain zot shield", Edit(EditKind.GAIN, "zot", amount=1, token=Token.SHIELD)),
+    ("gain zot damage-boost 2", Edit(EditKind.GAIN, "zot", amount=2,
+                                     token=Token.DAMAGE_BOOST)),
+    ("spend deirdre shield 1", Edit(EditKind.SPEND, "deirdre", amount=1, token=Token.SHIELD)),
+    ("epic +1", Edit(EditKind.EPIC, amount=1)),
+    ("epic -2", Edit(EditKind.EPIC, amount=-2)),
+    ("open D4", Edit(EditKind.OPEN_DOOR, space=SPACE["D4"])),
+    ("defeated gob1", Edit(EditKind.DEFEATED, "gob1")),
+    ("reinforce cellar-rats H4", Edit(EditKind.REINFORCE, "cellar-rats", SPACE["H4"])),
+    ("end", Edit(EditKind.END)),
+    ("done", Edit(EditKind.END)),
+])
+def test_typed_edits(typed: str, edit: Edit) -> None:
+    assert read_edit(typed, POSITION).edit == edit
+
+
+@pytest.mark.parametrize(("typed", "reason"), [
+    ("move zot Z9", "no space 'Z9' on map 'Cellar stairs (sample)'"),
+    ("move bob C4", "no figure 'bob' on the map (figures: zot, pooky, deirdre, gob1, "
+                    "brute1, golem)"),
+    ("move zot", "'move zot': move ID SPACE"),
+    ("damage gob1 lots", "'lots' is not a number"),
+    ("gain zot glitter", "no token 'glitter' (tokens: damage_boost, evade, hitback, "
+                         "overcharge, reset, shield, toughness, weaken, stun, repair, pooky)"),
+    ("fly zot", EDIT_HELP),
+    ("", EDIT_HELP),
+])
+def test_a_bad_edit_is_one_line(typed: str, reason: str) -> None:
+    read = read_edit(typed, POSITION)
+    assert (read.edit, read.reason) == (None, reason)

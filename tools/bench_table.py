@@ -1,0 +1,132 @@
+"""Benchmark: what a table game costs per entry, as ratios to a baseline in the same run.
+
+``tales table`` asks one Decision per edit whose options are every edit allowed now
+(:func:`tales.table.edits.edit_options`), and replays the whole game on resume and undo.
+This builds the options of a Hero's first edit on each sample scenario two ways: the
+engine's (each figure's Occupied mask computed once) and the baseline (every edit there is
+to type, filtered by :func:`tales.table.edits.refusal`, one figure lookup at a time); both
+must give the same set. Then it times the replay of the scripted two-round game of the
+tests (``tests/data/table-cellar-door.txt``) against playing its entries the first time.
+Run from the checkout:
+
+    python tools/bench_table.py [--repeat 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tales.board.figures import Token
+from tales.engine.content import load_context
+from tales.engine.state import Setup
+from tales.present.chance import read_chance
+from tales.present.edits import read_edit
+from tales.present.options import menu_order, option_text
+from tales.rules.decisions import Decider
+from tales.table.edits import EDIT_DECISION, END, Edit, EditKind, edit_options, refusal
+from tales.table.session import TableSession
+
+ROOT = Path(__file__).resolve().parents[1]
+SCENARIOS = (("scenarios/cellar-door.toml", ("gerki", "deirdre")),
+             ("scenarios/market-riot.toml", ("gerki", "deirdre", "fiona")),
+             ("scenarios/drowned-chapel.toml", ("gerki", "deirdre", "fiona")))
+
+
+def baseline_options(session: TableSession) -> set[Edit]:
+    state = session.state
+    assert state is not None
+    position = state.position
+    spaces = range(position.board.n)
+    every = {END, *(Edit(EditKind.EPIC, amount=n) for n in range(-5, 6)),
+             *(Edit(EditKind.OPEN_DOOR, space=s) for s in spaces)}
+    for figure in position.figures:
+        fid = figure.id
+        every |= {Edit(EditKind.MOVE, fid, s) for s in spaces}
+        every |= {Edit(k, fid, amount=n) for k in (EditKind.DAMAGE, EditKind.HEAL)
+                  for n in range(1, 31)}
+        every |= {Edit(EditKind.WOUNDED, fid), Edit(EditKind.DEFEATED, fid)}
+        every |= {Edit(k, fid, amount=n, token=t) for k in (EditKind.GAIN, EditKind.SPEND)
+                  for t in Token for n in range(1, 6)}
+    every |= {Edit(EditKind.REINFORCE, g, s) for g in session.ctx.scenario.groups
+              for s in spaces}
+    return {e for e in every if refusal(session.ctx, state, e) is None}
+
+
+def at_first_edit(scenario: str, heroes: tuple[str, ...]) -> TableSession:
+    session = TableSession(load_context(Setup(scenario, heroes, power_tree_steps=0)), 1)
+    while session.pending is not None and session.pending.kind != EDIT_DECISION:
+        if session.pending.decider is Decider.CHANCE:
+            session.draw()
+        else:
+            session.choose(0)
+    return session
+
+
+def best(repeat: int, work: Callable[[], Any]) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def play_script(lines: list[str]) -> TableSession:
+    """The scripted game's entries, as the terminal reads them (commands and bad lines
+    skipped, ``u`` undone)."""
+    session = TableSession(load_context(Setup("scenarios/cellar-door.toml",
+                                               ("gerki", "deirdre"))), 3)
+    for text in lines:
+        decision = session.pending
+        if decision is None:
+            break
+        if text == "u":
+            session.undo()
+        elif decision.decider is Decider.CHANCE:
+            read = read_chance(decision, text)
+            session.draw() if text == "" else session.answer(read.option)
+        elif decision.kind == EDIT_DECISION:
+            assert session.position is not None
+            typed = read_edit(text, session.position)
+            if typed.edit is not None:
+                session.edit(typed.edit)
+        else:
+            order = menu_order(decision)
+            words = [option_text(decision, decision.options[i]).lower() for i in order]
+            index = (int(text) - 1 if text.isdigit() else words.index(text.lower()))
+            session.choose(order[index])
+    return session
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=20)
+    args = parser.parse_args()
+    for scenario, heroes in SCENARIOS:
+        session = at_first_edit(scenario, heroes)
+        state = session.state
+        assert state is not None and session.position is not None
+        options = edit_options(session.ctx, state)
+        same = set(options) == baseline_options(session)
+        engine = best(args.repeat, lambda s=session, st=state: edit_options(s.ctx, st))
+        baseline = best(max(args.repeat // 4, 1), lambda s=session: baseline_options(s))
+        print(f"{scenario} ({session.position.board.n} spaces, "
+              f"{len(session.position.figures)} figures): {len(options)} edit options in "
+              f"{engine * 1000:.2f} ms; baseline {baseline * 1000:.1f} ms; ratio "
+              f"{baseline / engine:.0f}x; same options: {same}")
+    script = (ROOT / "tests" / "data" / "table-cellar-door.txt").read_text().splitlines()
+    lines = [line for line in script if not line.startswith("#")]
+    played = play_script(lines)
+    choices = played.saved().choices
+    first = best(3, lambda: play_script(lines))
+    replay = best(args.repeat // 4 or 1, lambda: TableSession(played.ctx, 3, choices))
+    print(f"the scripted game ({len(choices)} entries): played {first * 1000:.0f} ms, "
+          f"replayed (resume, undo) {replay * 1000:.0f} ms, ratio {first / replay:.1f}x")
+
+
+if __name__ == "__main__":
+    main()
