@@ -134,3 +134,19 @@ def seat(name: str, *hand: Card, mechanics: str = "", deck: tuple[Card, ...] = (
     for token, count in (tokens or {}).items():
         player = player.with_count(token, count)
     return player
+
+
+#: What a case reads off the final table, and the value it expects.
+Got = Callable[[Tavern], object]
+
+
+def check_got(quote: str, players: list[Player], start: Start, answers: dict[str, list[Any]],
+              expected: list[tuple[Got, object]]) -> None:
+    """Run a case from a table of ``players`` and check each thing it reads off the end."""
+    tavern = run(start(table(players)), answers)
+    for got, value in expected:
+        assert got(tavern) == value, quote
+
+
+def fortitude(name: str) -> Got:
+    return lambda t: t.player(name).fortitude

@@ -61,6 +61,10 @@ class _Greedy:
             "hit-back": self._play, "gamble": self._gamble, "boost": _yes, "buff": _yes,
             "discard": _keep, "leave": _keep, "dungeon": self._play,
             "out-of-turn": self._gamble,
+            "epic": _bolder, "plot": self._plot, "sell": _sell, "buy": _buy,
+            "arrow": self._play, "cook": self._play, "cutting-board": self._play,
+            "atone": _atone, "chimera": _bolder,
+            "treat": self._play, "form": self._play,
         }.get(decision.kind)
         if rule is not None:
             return rule(tavern, me, options, decision.prompt)
@@ -68,7 +72,10 @@ class _Greedy:
                      {p.name for p in tavern.players}
                      and tavern.player(o).side != tavern.player(me).side]
         if opponents:  # targets, orders, redirects, passes, splits: the weakest opponent
-            return min(opponents, key=lambda o: (margin(tavern, o), options.index(o)))
+            marks = tavern.player(me).mechanics == "remy" and decision.kind == "target"
+            return min(opponents, key=lambda o: (  # Remy: a marked one first
+                -tavern.player(o).count("mark") if marks else 0, margin(tavern, o),
+                options.index(o)))
         if decision.kind == "which-drink":
             mine = tavern.player(me).side
             theirs = [o for o in options if not any(
@@ -97,13 +104,20 @@ class _Greedy:
             step = response_verb(card) if card is not None else None
             if step is None:
                 continue
-            if step.verb is Verb.SPIKE and step.amount > 0 and any(
+            pays = card is not None and any(s.verb is Verb.PAY for s in card.steps)
+            if step.verb is Verb.SPIKE and (step.amount > 0 or pays) and any(
                     tavern.player(drinker).side != tavern.player(me).side
                     for drinker, _, _ in tavern.pouring):
-                return option  # never its own (or a teammate's) Drink
+                return option  # never its own (or a teammate's) Drink; a Mix-in that pays
             if step.verb in DEFENCES and careful:
                 return option
         return PASS
+
+    def _plot(self, tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+        """Petra Plots a Scheme (to play it from there), else any card (for Hellfire)."""
+        schemes = [o for o in options if any(c.name == o and "scheme" in c.icons
+                                              for c in tavern.player(me).hand)]
+        return schemes[0] if schemes else self._play(tavern, me, options, prompt)
 
     def _gamble(self, tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
         if tavern.mat(me).gold <= 2:
@@ -126,6 +140,35 @@ def _potion(tavern: Tavern, me: str, options: list[Any]) -> str | None:
 
 def _yes(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
     return "yes" if "yes" in options else options[0]
+
+
+def _bolder(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    """A character's choice whose bolder option is listed last (Epic Pooky: Calm again
+    and an Epic Card, rather than staying Psychotic)."""
+    return options[-1]
+
+
+#: Gold at or below which Phrenk sells his Potion; a buyer keeps this much after paying.
+SPARE_GOLD = 5
+
+
+def _sell(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    """Phrenk sells when running low on Gold, to the buyer best off (likeliest to agree)."""
+    buyers = [o for o in options if o != PASS]
+    if tavern.mat(me).gold > SPARE_GOLD or not buyers:
+        return PASS
+    return max(buyers, key=lambda b: (tavern.mat(b).gold, -buyers.index(b)))
+
+
+def _buy(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    """A player buys a Potion while it leaves them Gold to spare."""
+    price = int(prompt.rsplit(" for ", 1)[1].split()[0])
+    return options[-1] if tavern.mat(me).gold - price >= SPARE_GOLD else options[0]
+
+
+def _atone(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    """Serena tithes while she has Gold to spare, else takes the Fortitude loss."""
+    return options[0] if tavern.mat(me).gold > SPARE_GOLD else options[-1]
 
 
 def _keep(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:

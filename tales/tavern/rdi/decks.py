@@ -49,8 +49,8 @@ DRINK_EVENT_KEYS = frozenset({"name", "text", "steps", "options", "as_action", "
 CARD_KEYS = frozenset({"name", "kind", "steps", "text", "count", "starts_round",
                        "winning_hand", "boosts", "trap", "boss", "when_losing", "pile",
                        "unanswerable", "minion", "wages", "phase", "immediate", "cost",
-                       "stays", "any_turn"})
-DECK_KEYS = frozenset({"character", "mechanics", "villain", "sample", "cards"})
+                       "stays", "any_turn", "joins", "icons", "price", "adds"})
+DECK_KEYS = frozenset({"character", "mechanics", "villain", "hero", "sample", "cards"})
 STEP_WHO = {w.value: w for w in Who}
 #: Verbs whose value is a whole number (an amount).
 COUNTED = frozenset({Verb.FORTITUDE, Verb.ALCOHOL, Verb.PAY, Verb.COLLECT, Verb.DRAW,
@@ -156,7 +156,8 @@ def load_character(path: str | Path) -> CharacterDeck:
         raise ContentError(source, f"unknown mechanics {rules!r} (known: "
                            f"{', '.join(characters.known())})", lines.of_key("mechanics"))
     cards = read_cards(data, "cards", source, lines)
-    return CharacterDeck(character, cards, str(rules), data.get("villain") is True)
+    return CharacterDeck(character, cards, str(rules), data.get("villain") is True,
+                         data.get("hero") is True)
 
 
 DUNGEON_KEYS = frozenset({"dungeon", "start", "rewards", "rooms", "cards", "sample"})
@@ -335,6 +336,20 @@ def read_cards(data: dict[str, Any], table: str, source: str, lines: LineFinder,
                 s.verb in (Verb.LEAVE, Verb.FORCE_OUT) for s in steps)):
             raise fail("'any_turn' is for a Sometimes card that leaves a Round of Gambling "
                        "or forces a player out of it")
+        icons = _list(spec.get("icons", []), "icons", fail)
+        if not all(isinstance(i, str) and i for i in icons):
+            raise fail("'icons' lists the symbols printed on the card, such as [\"earth\"]")
+        card = replace(card, icons=tuple(icons), price=_wages(spec.get("price", 0), fail,
+                                                             "price"))
+        if "adds" in spec:
+            if not isinstance(spec["adds"], str) or not spec["adds"]:
+                raise fail("'adds' names the side deck whose top card's effects it adds")
+            card = replace(card, adds=spec["adds"])
+        if spec.get("joins", False) is True:
+            if not card.pile:
+                raise fail("'joins' is for a card of a side deck ('pile'): once drawn it "
+                           "joins its owner's Character Deck")
+            card = replace(card, joins=True)
         if not card.immediate:
             _playable(card, fail)
         cards.extend([card] * count)
@@ -384,9 +399,9 @@ def _among(value: Any, values: Iterable[Any]) -> bool:
                                                 for v in values}
 
 
-def _wages(value: Any, fail: Fail) -> int:
+def _wages(value: Any, fail: Fail, key: str = "wages") -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise fail("'wages' is a whole number, 0 or more")
+        raise fail(f"'{key}' is a whole number, 0 or more")
     return value
 
 
@@ -477,10 +492,14 @@ def _condition(spec: Any, fail: Fail) -> Condition | None:
     if spec is None:
         return None
     whose = {w.value for w in Whose}
+    numbers = [spec.get(k) for k in ("at_least", "below")] if isinstance(spec, dict) else []
     if (not isinstance(spec, dict) or not isinstance(spec.get("resource"), str)
-            or not isinstance(spec.get("at_least"), int)
+            or not any(isinstance(n, int) for n in numbers)
+            or any(n is not None and (isinstance(n, bool) or not isinstance(n, int))
+                   for n in numbers)
             or not _among(spec.get("whose", "you"), whose)
-            or set(spec) - {"resource", "at_least", "whose"}):
-        raise fail("'if' is { resource = \"fire\", at_least = 2, whose = \"you\" } (whose: "
-                   f"{', '.join(sorted(whose))})")
-    return Condition(spec["resource"], spec["at_least"], Whose(spec.get("whose", "you")))
+            or set(spec) - {"resource", "at_least", "below", "whose"}):
+        raise fail("'if' is { resource = \"fire\", at_least = 2, whose = \"you\" } (or "
+                   "below = N: fewer than N; whose: " f"{', '.join(sorted(whose))})")
+    return Condition(spec["resource"], spec.get("at_least", 0), Whose(spec.get("whose", "you")),
+                     spec.get("below"))

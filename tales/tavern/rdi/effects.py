@@ -41,6 +41,7 @@ from tales.tavern.rdi.ottodata import (
 )
 from tales.tavern.rdi.stats import affords, change, collect, gain_tokens, pay, spend_tokens
 from tales.tavern.rdi.timing import (
+    MIX_IN,
     PASS,
     Outcome,
     Played,
@@ -51,7 +52,14 @@ from tales.tavern.rdi.timing import (
     proactive,
     respond,
 )
-from tales.tavern.rdi.zones import discard_card, discard_drinks, draw, playable, take_card
+from tales.tavern.rdi.zones import (
+    discard_card,
+    discard_drinks,
+    draw,
+    playable,
+    reveal_from_pile,
+    take_card,
+)
 
 #: The Potion Token's three effects (001, "Potion Tokens"): they cannot be Negated,
 #: Ignored or affected.
@@ -142,8 +150,7 @@ def declare_costs(tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...]
                                 f"{' (' + boost.text + ')' if boost.text else ''}?",
                                 ("no", "yes"), Decider.PLAYER, name, state=tavern)
         if choice == "yes":
-            for resource, amount in boost.cost:
-                tavern = yield from pay_tokens(tavern, name, resource, amount)
+            tavern = yield from pay_costs(tavern, name, boost.cost)
             extra = (*extra, *boost.steps)
             tavern = tavern.note(f"{name} spends {what}")
     buffed = False
@@ -163,9 +170,21 @@ def declare_costs(tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...]
 
 def pay_cost(tavern: Tavern, name: str, card: Card) -> Resolution[Tavern]:
     """What ``card`` costs to play at all (``cost``), paid as it is played."""
+    tavern = yield from pay_costs(tavern, name, card.cost)
     for resource, amount in card.cost:
-        tavern = yield from pay_tokens(tavern, name, resource, amount)
         tavern = tavern.note(f"{name} spends {amount} {resource} on {card.name}")
+    return tavern
+
+
+def pay_costs(tavern: Tavern, name: str, cost: tuple[tuple[str, int], ...]
+              ) -> Resolution[Tavern]:
+    """Pay a whole cost: the character's own way if it pays costs as a whole (Ozrik),
+    else each resource with :func:`pay_tokens`."""
+    tavern, paid = yield from characters.mechanics(tavern.player(name)).pay_whole(
+        tavern, name, cost)
+    if not paid:
+        for resource, amount in cost:
+            tavern = yield from pay_tokens(tavern, name, resource, amount)
     return tavern
 
 
@@ -192,6 +211,12 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
     body = card.steps if steps is None else steps
     body = tuple(s for s in body if s.verb not in RESPONSES)
     tavern = tavern.note(f"{name} plays {label}")
+    added = None
+    if card.adds and steps is None:  # "No player may respond ... until ... revealed"
+        tavern, added = yield from reveal_from_pile(tavern, card.adds)
+        if added is not None:
+            body = (*body, *(s for s in added.steps if s.verb not in RESPONSES))
+            tavern = tavern.note(f"{name} reveals {added.name} and adds it to {label}")
     tavern, extra, buffed = yield from declare_costs(tavern, name, card, body)
     body = (*body, *extra)
     if any(s.who is Who.EACH for s in body):  # Boss Otto: "each player (including you)"
@@ -216,11 +241,15 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
         tavern, losses = yield from carry_out(tavern, name, body, chosen, outcome, buffed,
                                               via)
         if discard:
-            tavern, discard = discard_card(tavern, card, name), False
+            tavern, placed = yield from characters.mechanics(tavern.player(name)).put_away(
+                tavern, name, card)
+            tavern, discard = tavern if placed else discard_card(tavern, card, name), False
         tavern = sometimes_resolved(tavern, name, card)
         tavern = yield from hit_back(tavern, losses)
     if discard:
         tavern = discard_card(tavern, card, name)
+    if added is not None:
+        tavern = discard_card(tavern, added, name)
     return tavern, outcome
 
 
@@ -240,23 +269,28 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
     Ignore it are not affected (module docstring)."""
     outcome = outcome or Outcome()
     players = {p.name for p in tavern.players}
+    controllers = {m.name: m.controller for m in tavern.minions}
     losses: list[Loss] = []
     left = {(who, stat): n for who, stat, n in outcome.reduced}
     boosted: set[str] = set()
     for step in steps:
         for who in chosen.get(step.who, []):
             if who not in players:  # a Minion (or one already discarded)
+                if step.verb is Verb.HANDLER and who in controllers:
+                    rules = characters.handling(tavern.player(name), step.handler)
+                    if step.handler in rules.for_controller:  # its controller instead
+                        tavern = yield from rules.handle(tavern, name, step, controllers[who])
+                    continue
+                if step.verb is Verb.GAIN and who in controllers:  # to its controller
+                    tavern = yield from gain_tokens(tavern, name, controllers[who],  # (A-86)
+                                                    step.resource, step.amount)
+                    continue
                 if tavern.minion(who) is None:
                     continue
                 # only Fortitude loss affects a Minion
                 if step.verb is Verb.FORTITUDE and step.amount < 0 and who not in \
                         outcome.ignored:
                     tavern = yield from minion_hit(tavern, who, name)
-                elif step.verb is Verb.GAIN:  # tokens go to its controller (A-86)
-                    owner = tavern.minion(who)
-                    assert owner is not None
-                    tavern = yield from gain_tokens(tavern, name, owner.controller,
-                                                    step.resource, step.amount)
                 continue
             if who in outcome.ignored and step.verb is Verb.HANDLER:
                 rules = characters.handling(tavern.player(name), step.handler)
@@ -360,6 +394,8 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
               for (victim, source), amount in merged.items()]
     for loss in losses:
         tavern = characters.lost(tavern, loss.victim, loss.source, loss.amount)
+    if losses:
+        tavern = yield from characters.owed_choices(tavern)
     return tavern, losses
 
 
@@ -405,7 +441,7 @@ def _holds(tavern: Tavern, name: str, who: str, step: Step) -> bool:
     else:
         held = tavern.player(name if condition.whose is Whose.YOU else who).count(
             condition.resource)
-    return held >= condition.at_least
+    return held >= condition.at_least and (condition.below is None or held < condition.below)
 
 
 def _reduce(left: dict[tuple[str, Stat], int], who: str, stat: Stat, amount: int) -> int:
@@ -455,6 +491,9 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
             chosen = yield Decision("which-drink", f"{name}: {card.name} on which Drink?",
                                     labels, Decider.PLAYER, name, state=tavern)
             pick = use.pours[labels.index(chosen)]
+    if pick is not None and MIX_IN in card.icons:  # "as soon as any Mix-in card is played"
+        pours = _set(pours, pick, mixed=True)
+        outcome = replace(outcome, pours=pours)
     beneficiary = use.beneficiaries[0] if use.beneficiaries else name
     if len(use.beneficiaries) > 1 and use.verb is Verb.REDIRECT:
         beneficiary = yield Decision("defend", f"{name}: {card.name} for whom?",
@@ -474,12 +513,14 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
     tavern = tavern.note(f"{name} plays {card.name} on {played.label}")
     label = card.name
     side = tuple(s for s in steps if s.verb not in RESPONSES
-                 and not (use.verb is Verb.SPIKE and s.verb is Verb.GAIN))
+                 and not (use.verb is Verb.SPIKE and s.verb in (Verb.GAIN, Verb.PAY)))
     affects, harms = affected_by(side, name, {Who.YOU: [name], Who.TARGET: [played.source]})
     tavern, against = yield from respond(tavern, Played(name, label, card, affects, harms))
-    tavern = discard_card(tavern, card, name)
     if against.negated:
-        return tavern.note(f"{card.name} is Negated"), outcome
+        return discard_card(tavern, card, name).note(f"{card.name} is Negated"), outcome
+    tavern, placed = yield from characters.mechanics(tavern.player(name)).put_away(
+        tavern, name, card)
+    tavern = tavern if placed else discard_card(tavern, card, name)
     tavern = sometimes_resolved(tavern, name, card)
     if use.verb is Verb.NEGATE:
         if pick is not None:
@@ -513,16 +554,18 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
     elif use.verb is Verb.SPIKE:
         assert pick is not None
         pour = pours[pick]
-        gains = list(pour.gains)
+        gains, pays = list(pour.gains), pour.pays
         for extra in steps:
             if extra.verb is Verb.GAIN and extra.who is Who.TARGET:
                 gains.append((extra.resource, extra.amount))
+            if extra.verb is Verb.PAY and extra.who is Who.TARGET:  # "pay Phyll" as drunk
+                pays += extra.amount
         score = pour.score + step.amount if pour.revealer else pour.score
         alcohol = pour.alcohol + step.amount
         if pour.alcohol * alcohol < 0:  # A-44: "reduces it to 0 instead"
             alcohol = 0
         pours = _set(pours, pick, alcohol=alcohol, gains=tuple(gains), giver=name,
-                     score=score)
+                     score=score, pays=pays)
         outcome = replace(outcome, pours=pours)
         tavern = tavern.note(f"{pour.label} now gives {alcohol} Alcohol")
     elif use.verb is Verb.REPLACE_DRINK:  # its effects are the card's other steps instead
@@ -558,7 +601,7 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
                                               ignored=False))
         tavern = tavern.note(f"{name} passes {pours[pick].label} to {whom}")
     rest = tuple(s for s in steps if s.verb not in RESPONSES
-                 and not (use.verb is Verb.SPIKE and s.verb is Verb.GAIN
+                 and not (use.verb is Verb.SPIKE and s.verb in (Verb.GAIN, Verb.PAY)
                           and s.who is Who.TARGET))
     if rest:
         chosen = {Who.YOU: [name], Who.TARGET: [played.source]}

@@ -199,7 +199,7 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
     tavern = award(tavern, control)
     for player, rules in characters.every(tavern):
         tavern = rules.after_round(tavern, player.name, tuple(seats), control)
-    return tavern
+    return (yield from characters.owed_choices(tavern))
 
 
 def force_out(tavern: Tavern, name: str, choice: str, in_round: list[str]

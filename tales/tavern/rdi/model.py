@@ -142,11 +142,13 @@ class Whose(StrEnum):
 @dataclass(frozen=True)
 class Condition:
     """A step that happens only when ``whose`` holds at least ``at_least`` of ``resource``
-    when the card resolves (Eisinder: "checked at resolution")."""
+    (and fewer than ``below``, if given) when the card resolves (Eisinder: "checked at
+    resolution")."""
 
     resource: str
     at_least: int
     whose: Whose = Whose.YOU
+    below: int | None = None  # and fewer than this many (Ripsnarl human: no wolf token)
 
 
 @dataclass(frozen=True)
@@ -215,6 +217,19 @@ class Card:
     #: a leave or force-out card its player may play on other players' turns in a Round of
     #: Gambling ("where the card says"), not only when it is their turn to act
     any_turn: bool = False
+    #: a side deck's card that, once drawn, is one of its owner's Character Cards: played or
+    #: discarded, it goes to its owner's discard pile and stays in the deck (Epic Pooky's
+    #: Epic Cards, Vlazlo's form cards, Roxana's Recipes)
+    joins: bool = False
+    #: the symbols and subtypes printed on it that a character's rules read (Ozrik's
+    #: elements, Roxana's Ingredients, a Pet, a Scheme, a Mix-in)
+    icons: tuple[str, ...] = ()
+    plotted: bool = False  # kept face down in Petra's Plotted Cards area (not her hand)
+    price: int = 0  # the Gold it sells for (Phrenk's Potions)
+    #: playing it reveals the top card of this side deck and adds that card's steps to it,
+    #: before anyone may answer: one card (Warthorn's Pipe Cards and Stories, Wizgille's
+    #: Device Cards and Gears; like a Drink's Chasers)
+    adds: str = ""
 
 
 class DrinkEvent(StrEnum):

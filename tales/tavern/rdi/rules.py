@@ -49,12 +49,14 @@ __all__ = ["CharacterDeck", "action", "drink_phase", "order_drink", "pay", "play
 @dataclass(frozen=True)
 class CharacterDeck:
     """A Character Deck file: the character, its cards, the name of its rules, whether
-    it may be a Boss (a villain)."""
+    it may be a Boss (a villain), and whether it still counts as a Hero when it may (000:
+    "Epic Pooky counts as a Hero, not a Villain")."""
 
     character: str
     cards: tuple[Card, ...]
     mechanics: str = ""
     villain: bool = False
+    hero: bool = False
 
 
 INDIVIDUAL = Variant()
@@ -104,14 +106,15 @@ def set_up(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tupl
         cards = [replace(c, owner=name) for c in spec.cards
                  if (boss or not c.boss) and not c.pile]
         for pile in sorted({c.pile for c in spec.cards if c.pile}):
-            shared = yield from shuffle([c for c in spec.cards if c.pile == pile],
-                                        f"the {pile}")
+            shared = yield from shuffle([c for c in spec.cards if c.pile == pile
+                                         and (boss or not c.boss)], f"the {pile}")
             piles[pile] = (*piles.get(pile, ()), *shared)
         own = yield from shuffle(cards, f"{name}'s Character Deck")
         mat = (team or name) not in seen_teams
         seen_teams.add(team or name)
         player = Player(name, spec.character, each if mat else 0, deck=tuple(own),
-                        team=team, mechanics=spec.mechanics, villain=spec.villain)
+                        team=team, mechanics=spec.mechanics,
+                        villain=spec.villain and not spec.hero)
         count = variants.potions(mode, len(names), boss and mode is Mode.BOSS_BATTLE)
         if mat and count:
             player = player.with_count(POTION, count)
@@ -204,6 +207,9 @@ def end_turn(tavern: Tavern, name: str) -> Resolution[Tavern]:
     if tavern.winners is None and tavern.events:  # "the last thing that a player does"
         tavern = yield from events.end_of_turn(tavern, name)
         tavern = yield from settle(tavern)
+    for member in tavern.team(name):  # the Action taken some other way is this turn's only
+        tavern = tavern.with_player(tavern.player(member.name).with_count(characters.ACTED,
+                                                                          0))
     return _next(replace(tavern, resting=()))
 
 
@@ -240,6 +246,8 @@ def discard(tavern: Tavern, name: str) -> Resolution[Tavern]:
 def draw_up(tavern: Tavern, name: str) -> Resolution[Tavern]:
     """Draw up to the hand size; holding it or more, draw nothing (A-15)."""
     missing = variants.hand_size(tavern, name) - len(tavern.player(name).hand)
+    tavern, missing = yield from characters.mechanics(tavern.player(name)).first_draws(
+        tavern, name, missing)
     if missing > 0:
         tavern = yield from draw(tavern, name, missing)
         tavern = tavern.note(f"{name} draws up to {len(tavern.player(name).hand)} cards")

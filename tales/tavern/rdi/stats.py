@@ -70,10 +70,13 @@ def gain_tokens(tavern: Tavern, giver: str, name: str, resource: str, amount: in
     if owner is not None and not characters.mechanics(owner).may_gain(tavern, name, resource):
         return tavern.note(f"{name} cannot gain {resource}")
     if amount < 0:
-        lost = min(-amount, player.count(resource))
+        lost = min(-amount, max(player.count(resource) - kind.floor, 0))
         tavern = tavern.with_player(player.with_count(resource, player.count(resource) - lost))
         if kind.supply is not None:
             tavern = tavern.with_supply(resource, tavern.left(resource) + lost)
+        if lost < -amount and kind.floor:  # below the floor: the holder's rules say what
+            tavern = yield from characters.mechanics(player).under_floor(tavern, name,
+                                                                         resource)
         return tavern
     room = amount if kind.limit is None else max(min(amount, kind.limit
                                                      - player.count(resource)), 0)
@@ -102,6 +105,9 @@ def affords(tavern: Tavern, name: str, cost: tuple[tuple[str, int], ...]) -> boo
     character's other means (Dominique's cards, Adonis's instruments)."""
     player = tavern.player(name)
     rules = characters.mechanics(player)
+    whole = rules.can_pay(tavern, name, cost)
+    if whole is not None:
+        return whole
     return all(player.count(r) + rules.other_means(tavern, name, r) >= n for r, n in cost)
 
 

@@ -39,6 +39,11 @@ from tales.tavern.rdi.model import (
 PASS = "pass"
 
 
+#: The icon of a card played on a Drink that may have at most one such card (Phyll's
+#: Mix-ins).
+MIX_IN = "mix-in"
+
+
 @dataclass(frozen=True)
 class Pour:
     """A Drink about to be drunk: by ``drinker``, giving ``alcohol`` and ``fortitude`` (a
@@ -60,6 +65,8 @@ class Pour:
     half: bool = False  # one half of a split Drink
     passed: bool = False
     origin: int = 0  # which of the Drinks revealed together it came from
+    mixed: bool = False  # a Mix-in was played on it (000, Phyll: "at most one Mix-in")
+    pays: int = 0  # Gold its drinker pays the ``giver`` as they drink it (a Mix-in)
 
     @property
     def live(self) -> bool:
@@ -72,7 +79,7 @@ def halves(pour: Pour, partner: str) -> tuple[Pour, Pour]:
         return -(-n // 2)
 
     mine = replace(pour, alcohol=half(pour.alcohol), fortitude=half(pour.fortitude),
-                   draw=half(pour.draw),
+                   draw=half(pour.draw), pays=half(pour.pays),
                    gains=tuple((r, half(n)) for r, n in pour.gains), half=True,
                    label=f"half of {pour.label}")
     return mine, replace(mine, drinker=partner, revealer="")
@@ -191,6 +198,8 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
         live = [i for i, p in enumerate(pours) if p.live]
         mine = [i for i in live if pours[i].drinker in team and not pours[i].ignored]
         if step.verb in (Verb.SPIKE, Verb.SWAP):
+            if MIX_IN in card.icons:  # 000: "A Drink may have at most one Mix-in"
+                live = [i for i in live if not pours[i].mixed]
             return Use(card.name, step.verb, pours=tuple(live)) if live else None
         if step.verb is Verb.REPLACE_DRINK:  # a Drink your team would drink
             return Use(card.name, step.verb, pours=tuple(mine)) if mine else None

@@ -35,7 +35,7 @@ def draw(tavern: Tavern, name: str, count: int) -> Resolution[Tavern]:
         player = replace(player, hand=(*player.hand, player.deck[-1]), deck=player.deck[:-1])
         if not player.deck:
             player = yield from _reshuffle(player)
-    return tavern.with_player(player)
+    return characters.mechanics(player).after_draw(tavern.with_player(player), name)
 
 
 def _reshuffle(player: Player) -> Resolution[Player]:
@@ -50,7 +50,9 @@ def playable(tavern: Tavern, name: str) -> tuple[Card, ...]:
     cards; not a card whose ``cost`` they cannot pay (Adonis's "Nope. Try again", Bastian's
     Prayer Cards)."""
     cards = (*tavern.player(name).cards, *(c for _, c in characters.abilities(tavern, name)))
-    return tuple(c for c in cards if not c.cost or affords(tavern, name, c.cost))
+    rules = characters.mechanics(tavern.player(name))
+    return tuple(c for c in cards if (not c.cost or affords(tavern, name, c.cost))
+                 and rules.may_play(tavern, name, c) and characters.after_acting(tavern, name, c))
 
 
 def take_card(tavern: Tavern, name: str, card_name: str) -> Resolution[tuple[Tavern, Card]]:
@@ -75,28 +77,41 @@ def take_card(tavern: Tavern, name: str, card_name: str) -> Resolution[tuple[Tav
 def draw_from_pile(tavern: Tavern, pile: str, name: str) -> Resolution[Tavern]:
     """``name`` draws the top card of a shared sub-deck into their hand, its discards
     shuffled when it is empty; with none left, nothing."""
+    tavern, top = yield from reveal_from_pile(tavern, pile)
+    if top is None:
+        return tavern
+    card = replace(top, owner=name) if top.joins else top
+    player = tavern.player(name)
+    return tavern.with_player(replace(player, hand=(*player.hand, card)))
+
+
+def reveal_from_pile(tavern: Tavern, pile: str) -> Resolution[tuple[Tavern, Card | None]]:
+    """The top card of a shared sub-deck, taken off it (its discards shuffled into it when
+    it is empty; None with none left): Phrenk's Potions, Samantha's Brawlers."""
     cards = tavern.pile(pile)
     if not cards:
-        cards = yield from shuffle(tavern.pile(f"{pile} discard"), f"the {pile} discards")
+        cards = tuple((yield from shuffle(tavern.pile(f"{pile} discard"),
+                                          f"the {pile} discards")))
         tavern = tavern.with_pile(f"{pile} discard", ())
         if not cards:
-            return tavern
-    player = tavern.player(name)
-    tavern = tavern.with_pile(pile, tuple(cards[:-1]))
-    return tavern.with_player(replace(player, hand=(*player.hand, cards[-1])))
+            return tavern, None
+    return tavern.with_pile(pile, cards[:-1]), cards[-1]
 
 
 def discard_card(tavern: Tavern, card: Card, name: str, leaving: bool = False) -> Tavern:
     """A played card goes to its owner's discard pile (A-06: "your own discard pile"); a
-    sub-deck's card to that sub-deck's discards; an ability nowhere; a card that stays back
+    sub-deck's card to that sub-deck's discards (one that ``joins`` its owner's deck to the
+    owner's discard pile); an ability nowhere; a card that stays back
     in front of ``name`` (unless ``leaving``: they are out of the game)."""
     if card.virtual:
         return tavern
+    if card.plotted:  # off the Plotted Cards area, it is an ordinary card again
+        card = replace(card, plotted=False)
     if card.stays and not leaving:  # a Prayer Card "remains face up in front of you"
         player = tavern.player(name)
         return tavern.with_player(replace(player, kept=(*player.kept,
                                                         replace(card, revealed=True))))
-    if card.pile:
+    if card.pile and not card.joins:
         key = f"{card.pile} discard"
         return tavern.with_pile(key, (*tavern.pile(key), card))
     owner = card.owner if card.owner and any(p.name == card.owner for p in tavern.players) \
