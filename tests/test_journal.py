@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tales.board.figures import Figure, Side
 from tales.engine.state import GameState
 from tales.evolve import evolve
 from tales.journal import Log
@@ -74,6 +75,7 @@ class _Slotted:
     (_Plain(1, (2,), {"x": 1}), {"a": 5}),
     (_Plain(1), {"b": (1, 2), "c": {}}),
     (_Slotted(1, 2), {"b": 3}),
+    (Figure("rat1", Side.SCHEMER, 4, "rats", 1, 3), {"at": 5, "damage": 2}),  # slotted
     (GameState(None, ("gerki",)), {"round": 3, "bag": ("hero gerki",)}),  # type: ignore[arg-type]
     (Caverns((Adventurer("seat 1"),), ()), {"round": 2, "life": 40}),
 ])
