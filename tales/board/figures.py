@@ -8,8 +8,10 @@ Debuff Tokens sit on it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
+
+from tales.evolve import evolve
 
 
 class Side(StrEnum):
@@ -181,7 +183,7 @@ class Figure:
     def with_tokens(self, tokens: dict[Token, int]) -> Figure:
         """The same figure holding ``tokens`` (counts of 0 dropped)."""
         kept = tuple(sorted(((t, c) for t, c in tokens.items() if c > 0), key=lambda tc: tc[0]))
-        return replace(self, tokens=kept)
+        return evolve(self, tokens=kept)
 
 
 def is_foe(figure: Figure, other: Figure) -> bool:
