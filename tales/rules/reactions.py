@@ -68,8 +68,8 @@ def unusable(battle: Battle, figure_id: str, name: str, side: str | None) -> str
     if not side_showing(side, figure.wounded):
         return f"{name} is on the {side} side of the mat"
     state = next((s for s in battle.abilities.get(figure_id, ()) if s.name == name), None)
-    if state is not None and not can_activate(state, held(battle.position, figure_id,
-                                                          Token.OVERCHARGE)):
+    if state is not None and not can_activate(state) and not can_activate(
+            state, held(battle.position, figure_id, Token.OVERCHARGE)):  # counted if needed
         return f"{figure_id} cannot use {name} now (Cooldown Tokens on it, or no Charge Token)"
     return None
 
