@@ -368,6 +368,12 @@ class Mode(StrEnum):
     BOSS_VERSUS_BOSS = "boss versus boss"  # 002: an individual game of Boss decks
     BOSS_OTTO = "boss otto"  # 001: 1-4 Challengers against the mechanical Boss Otto
 
+    @property
+    def printed(self) -> str:
+        """The variant's name as the rulebooks print it: "Two-Headed Dragon", "Boss Otto"."""
+        return " ".join(w[0].upper() + w[1:] if w not in ("and", "versus") else w
+                        for w in self.value.replace("-", "- ").split()).replace("- ", "-")
+
 
 @dataclass(frozen=True)
 class Room:

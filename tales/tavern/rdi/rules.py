@@ -143,7 +143,7 @@ def set_up(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tupl
         tavern = yield from otto.set_up(tavern)
     if individual:
         return tavern.note(f"{len(names)} players, {each} Gold each; the Inn has {tavern.inn}")
-    return tavern.note(f"{mode.value}: {each} Gold a team; the Inn has {tavern.inn}")
+    return tavern.note(f"{mode.printed}: {each} Gold a team; the Inn has {tavern.inn}")
 
 
 # --- a turn --------------------------------------------------------------------------------

@@ -129,10 +129,15 @@ def free_path(path: Path, seating: Seating, choices: list[int]) -> Path:
 
 # --- what a person reads ------------------------------------------------------------------
 
-_VERBS = ("antes", "discards", "draws", "drinks", "gains", "Ignores", "leaves", "loses",
+_VERBS = ("antes", "Checks", "discards", "draws", "drinks", "gains", "Ignores", "leaves", "loses",
           "orders", "passes", "pays", "plays", "redirects", "reveals", "sobers", "spends",
           "splits", "takes", "uses", "wins")
 _YOU = re.compile(r"\byou (" + "|".join(_VERBS) + r")\b")
+
+
+def _count(n: int, thing: str) -> str:
+    """``1 Drink``, ``2 Drinks``, ``0 cards``."""
+    return f"{n} {thing}{'' if n == 1 else 's'}"
 
 
 def grammar(line: str) -> str:
@@ -217,13 +222,15 @@ def table_lines(tavern: Tavern, viewer: str) -> list[str]:
         tokens = ", ".join(f"{n} {r}" for r, n in player.tokens)
         status = "out" if player.out else (
             f"Fortitude {mat.fortitude}, Alcohol {mat.alcohol}, Gold {mat.gold}, "
-            f"{len(player.drink_me)} Drink(s) waiting, {len(player.hand)} cards"
+            f"{_count(len(player.drink_me), 'Drink')} waiting, {_count(len(player.hand), 'card')}"
             + (f"; {tokens}" if tokens else "")
             + (f"; in front: {', '.join(d.name for d in player.in_front)}"
                if player.in_front else "")
             + (f"; kept: {_kept(tavern, player, viewer)}" if player.kept else "")
             + (f"; in {tavern.room_of(player.name)}" if tavern.variant.dungeon else ""))
-        lines.append(f"  {player.name} ({player.character}){shared}: {status}")
+        who = player.name if player.character == player.name else (
+            f"{player.name} ({player.character})")
+        lines.append(f"  {who}{shared}: {status}")
     if tavern.variant.otto is not None:  # Boss Otto's decks, Threat and Priority Target
         lines.append(f"  {OTTO}: Threat Level {threat(tavern)}; decks " + ", ".join(
             f"{pile.removeprefix('Otto ')} {len(tavern.pile(pile))}"
@@ -233,7 +240,7 @@ def table_lines(tavern: Tavern, viewer: str) -> list[str]:
         lines.append("  in play: " + ", ".join(m.name for m in tavern.minions))
     for kind, deck, _, counters in tavern.events:
         lines.append(f"  {kind.value.capitalize()} Event Deck: {len(deck)} cards, "
-                     f"{counters} Progress Counter(s)")
+                     f"{_count(counters, 'Progress Counter')}")
     if tavern.party:
         open_pubs = [f"{name} ({len(deck)})" for name, deck, _ in tavern.pub_decks if deck]
         lines.append(f"  the party is at {tavern.party}; open: {', '.join(open_pubs) or 'none'}")
