@@ -133,6 +133,8 @@ _VERBS = ("antes", "Checks", "discards", "draws", "drinks", "gains", "Ignores", 
           "orders", "passes", "pays", "plays", "redirects", "reveals", "sobers", "spends",
           "splits", "takes", "uses", "wins")
 _YOU = re.compile(r"\byou (" + "|".join(_VERBS) + r")\b")
+#: "you check for Traps and reveal": a second verb of the same clause (up to a : or ;)
+_AND = re.compile(r"(\byou [^:;]*? and )(" + "|".join(_VERBS) + r")\b")
 
 
 def _count(n: int, thing: str) -> str:
@@ -143,10 +145,10 @@ def _count(n: int, thing: str) -> str:
 def grammar(line: str) -> str:
     """A line about the one person called "you" in the second person: "you order", "you
     pass out", "your turn"."""
-    def verb(match: re.Match[str]) -> str:
-        word = match.group(1)
-        return "you " + (word[:-2] if word.endswith(("sses", "ches", "shes")) else word[:-1])
-    line = _YOU.sub(verb, line)
+    def base(word: str) -> str:
+        return word[:-2] if word.endswith(("sses", "ches", "shes")) else word[:-1]
+    line = _AND.sub(lambda m: m.group(1) + base(m.group(2)), line)
+    line = _YOU.sub(lambda m: "you " + base(m.group(1)), line)
     return re.sub(r"\byou's\b", "your", re.sub(r"\byou is\b", "you are",
                                               re.sub(r"\byou has\b", "you have", line)))
 
