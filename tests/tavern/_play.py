@@ -89,7 +89,8 @@ def check_character(quote: str, players: list[Player], start: Start,
                     answers: dict[str, list[Any]], expected: dict[str, Any], me: str,
                     tokens: tuple[str, ...]) -> None:
     """Run a character's case and check what it expects of the table: ``tokens`` (``me``'s
-    counts of ``tokens``, in order), ``fortitude`` (by player), ``hand``, ``kept`` and
+    counts of ``tokens``, in order), ``fortitude``, ``alcohol`` and ``gold`` (by player),
+    ``hand``, ``kept`` and
     ``discard`` (how many cards ``me`` has there), ``pile:NAME`` (a sub-deck's size),
     ``options:KIND`` (the first such Decision's), ``count:KIND`` (Decisions of that kind),
     ``asked:NAME`` (Decisions NAME made), ``respond:NAME`` (response windows offered to
@@ -103,6 +104,10 @@ def check_character(quote: str, players: list[Player], start: Start,
             assert tuple(player.count(t) for t in tokens) == value, quote
         elif kind == "fortitude":
             assert {n: tavern.player(n).fortitude for n in value} == value, quote
+        elif kind == "alcohol":
+            assert {n: tavern.player(n).alcohol for n in value} == value, quote
+        elif kind == "gold":
+            assert {n: tavern.player(n).gold for n in value} == value, quote
         elif kind == "hand":
             assert len(player.hand) == value, quote
         elif kind == "kept":

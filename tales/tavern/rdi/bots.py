@@ -2,12 +2,11 @@
 
 The greedy bot plays a sensible, short-sighted game: it plays an Action whenever it can,
 aims at the opponent closest to passing out (Fortitude minus Alcohol), orders Drinks for
-them, keeps its hand, spends tokens on boosts, hits back, raises opponents' Drinks (never
-its own side's), and
-defends (Ignore, reduce, redirect, pass or split a Drink, Negate) once its own margin is
-low. In a Round of Gambling it plays while it has cards and Gold to spare. In Dungeon
-Training it moves whenever it may, along a random arrow. Chance is
-answered by the seeded generator.
+them, keeps its hand (but spares a Gambling card for Cormac's Rage Pool), spends tokens
+on boosts, hits back, raises opponents' Drinks (never its own side's), and defends
+(Ignore, reduce, redirect, pass or split a Drink, Negate) once its own margin is low. In a
+Round of Gambling it plays while it has cards and Gold to spare. In Dungeon Training it
+moves whenever it may, along a random arrow. Chance is answered by the seeded generator.
 """
 
 from __future__ import annotations
@@ -19,7 +18,7 @@ import numpy as np
 
 from tales.engine.game import chance_by, random_policy
 from tales.rules.decisions import Chooser, Decision
-from tales.tavern.rdi.model import Tavern, Verb
+from tales.tavern.rdi.model import CardKind, Tavern, Verb
 from tales.tavern.rdi.timing import PASS, response_verb
 from tales.tavern.rdi.zones import playable
 
@@ -58,7 +57,7 @@ class _Greedy:
         rule: Callable[[Tavern, str, list[Any], str], Any] | None = {
             "action": self._play, "anytime": self._anytime, "respond": self._respond,
             "hit-back": self._play, "gamble": self._gamble, "boost": _yes, "buff": _yes,
-            "discard": _keep, "leave": _keep, "dungeon": self._play,
+            "discard": _keep, "leave": _keep, "dungeon": self._play, "rage": _spare,
         }.get(decision.kind)
         if rule is not None:
             return rule(tavern, me, options, decision.prompt)
@@ -107,6 +106,13 @@ class _Greedy:
 
 def _yes(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
     return "yes" if "yes" in options else options[0]
+
+
+def _spare(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    """A card it can spare from its hand (a Gambling card) for a good cause, such as
+    Cormac's Rage Pool; else none."""
+    spare = {c.name for c in tavern.player(me).hand if c.kind is CardKind.GAMBLING}
+    return next((o for o in options if o in spare), PASS)
 
 
 def _keep(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:

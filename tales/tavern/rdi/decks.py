@@ -27,6 +27,7 @@ from tales.tavern.rdi.model import (
     Dungeon,
     Event,
     EventKind,
+    Level,
     Option,
     Phase,
     Pub,
@@ -49,8 +50,9 @@ DRINK_EVENT_KEYS = frozenset({"name", "text", "steps", "options", "as_action", "
 CARD_KEYS = frozenset({"name", "kind", "steps", "text", "count", "starts_round",
                        "winning_hand", "boosts", "trap", "boss", "when_losing", "pile",
                        "unanswerable", "minion", "wages", "phase", "immediate", "cost",
-                       "stays"})
-DECK_KEYS = frozenset({"character", "mechanics", "villain", "sample", "cards"})
+                       "stays", "icons"})
+DECK_KEYS = frozenset({"character", "mechanics", "villain", "sample", "cards", "track"})
+LEVEL_KEYS = frozenset({"name", "at", "alcohol", "fortitude", "text"})
 STEP_WHO = {w.value: w for w in Who}
 #: Verbs whose value is a whole number (an amount).
 COUNTED = frozenset({Verb.FORTITUDE, Verb.ALCOHOL, Verb.PAY, Verb.COLLECT, Verb.DRAW,
@@ -155,7 +157,24 @@ def load_character(path: str | Path) -> CharacterDeck:
         raise ContentError(source, f"unknown mechanics {rules!r} (known: "
                            f"{', '.join(characters.known())})", lines.of_key("mechanics"))
     cards = read_cards(data, "cards", source, lines)
-    return CharacterDeck(character, cards, str(rules), data.get("villain") is True)
+    track = _track(data.get("track", []), source, lines)
+    return CharacterDeck(character, cards, str(rules), data.get("villain") is True, track)
+
+
+def _track(entries: Any, source: str, lines: LineFinder) -> tuple[Level, ...]:
+    """A character's ``[[track]]`` levels, in order (Cormac's Rage Tiles A to D)."""
+    if not isinstance(entries, list):
+        raise ContentError(source, "'track' is [[track]] tables", lines.of_key("track"))
+    levels: list[Level] = []
+    for _, spec, fail in _tables(entries, lines, "track", "level", source, LEVEL_KEYS):
+        numbers = {k: spec.get(k, 0) for k in ("at", "alcohol", "fortitude")}
+        if any(isinstance(v, bool) or not isinstance(v, int) or v < 0
+               for v in numbers.values()) or numbers["at"] < 1:
+            raise fail("'at' (cards to reach it, at least 1), 'alcohol' and 'fortitude' "
+                       "are whole numbers, not negative")
+        levels.append(Level(spec["name"], numbers["at"], numbers["alcohol"],
+                            numbers["fortitude"]))
+    return tuple(levels)
 
 
 DUNGEON_KEYS = frozenset({"dungeon", "start", "rewards", "rooms", "cards", "sample"})
@@ -329,6 +348,10 @@ def read_cards(data: dict[str, Any], table: str, source: str, lines: LineFinder,
                 raise fail("'cost' is for an Action, Sometimes or Anytime card")
             card = replace(card, cost=_cost(spec["cost"], "a card's", fail))
         card = replace(card, stays=spec.get("stays", False) is True)
+        icons = _list(spec.get("icons", []), "icons", fail)
+        if not all(isinstance(i, str) and i for i in icons):
+            raise fail("'icons' lists the symbols printed on the card, such as [\"rage\"]")
+        card = replace(card, icons=tuple(icons))
         if not card.immediate:
             _playable(card, fail)
         cards.extend([card] * count)

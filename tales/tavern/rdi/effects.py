@@ -206,7 +206,9 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
         tavern, losses = yield from carry_out(tavern, name, body, chosen, outcome, buffed,
                                               via)
         if discard:
-            tavern, discard = discard_card(tavern, card, name), False
+            tavern, placed = yield from characters.mechanics(
+                tavern.player(name)).resolved(tavern, name, card)
+            tavern, discard = tavern if placed else discard_card(tavern, card, name), False
         tavern = yield from hit_back(tavern, losses)
     if discard:
         tavern = discard_card(tavern, card, name)
@@ -457,7 +459,12 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
                  and not (use.verb is Verb.SPIKE and s.verb is Verb.GAIN))
     affects, harms = affected_by(side, name, {Who.YOU: [name], Who.TARGET: [played.source]})
     tavern, against = yield from respond(tavern, Played(name, label, card, affects, harms))
-    tavern = discard_card(tavern, card, name)
+    placed = False
+    if not against.negated:  # it resolves: its icons act (Cormac's Rage Pool)
+        tavern, placed = yield from characters.mechanics(tavern.player(name)).resolved(
+            tavern, name, card)
+    if not placed:
+        tavern = discard_card(tavern, card, name)
     if against.negated:
         return tavern.note(f"{card.name} is Negated"), outcome
     if use.verb is Verb.NEGATE:

@@ -202,6 +202,22 @@ class Card:
     #: face up from then on (``revealed``); until then only its player sees it
     stays: bool = False
     revealed: bool = False
+    #: the symbols and subtypes printed on it that a character's rules read (Cormac's Rage
+    #: icons, Farai's Brew symbols, Evil Pooky's portal)
+    icons: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Level:
+    """One level of a character's track (Cormac's Rage Tiles), read from its deck file
+    (``[[track]]``): reached when ``at`` more cards have been added since the last one;
+    while it is the highest reached, its character gains ``alcohol`` more whenever they gain
+    Alcohol Content, and each Fortitude loss they cause is ``fortitude`` more."""
+
+    name: str
+    at: int
+    alcohol: int = 0
+    fortitude: int = 0
 
 
 class DrinkEvent(StrEnum):
@@ -290,6 +306,7 @@ class Player:
     #: Dungeon rewards); not in the hand, so never discarded in Discard and Draw
     kept: tuple[Card, ...] = ()
     villain: bool = False  # a villainous character (002: "A Villain is ...")
+    track: tuple[Level, ...] = ()  # the character's track, from its deck file (Cormac's Rage)
 
     @property
     def cards(self) -> tuple[Card, ...]:

@@ -22,6 +22,7 @@ from tales.tavern.rdi.model import (
     Card,
     CardKind,
     Drink,
+    Level,
     Mode,
     Phase,
     Player,
@@ -54,6 +55,7 @@ class CharacterDeck:
     cards: tuple[Card, ...]
     mechanics: str = ""
     villain: bool = False
+    track: tuple[Level, ...] = ()  # the character's track (``[[track]]``: Cormac's Rage)
 
 
 INDIVIDUAL = Variant()
@@ -106,7 +108,8 @@ def set_up(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tupl
         mat = (team or name) not in seen_teams
         seen_teams.add(team or name)
         player = Player(name, spec.character, each if mat else 0, deck=tuple(own),
-                        team=team, mechanics=spec.mechanics, villain=spec.villain)
+                        team=team, mechanics=spec.mechanics, villain=spec.villain,
+                        track=spec.track)
         count = variants.potions(mode, len(names), boss and mode is Mode.BOSS_BATTLE)
         if mat and count:
             player = player.with_count(POTION, count)

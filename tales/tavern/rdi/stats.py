@@ -12,7 +12,10 @@ from tales.tavern.rdi.model import HIGH, LOW, Tavern
 
 
 def change(tavern: Tavern, name: str, fortitude: int = 0, alcohol: int = 0) -> Tavern:
-    """Gain or lose Fortitude and Alcohol Content, kept within 0-20."""
+    """Gain or lose Fortitude and Alcohol Content, kept within 0-20 (a gain of Alcohol as
+    ``name``'s character changes it: Cormac's Rage)."""
+    if alcohol > 0:
+        alcohol = characters.mechanics(tavern.player(name)).alcohol_gain(tavern, name, alcohol)
     mat = tavern.mat(name)
     after = replace(mat, fortitude=min(max(mat.fortitude + fortitude, LOW), HIGH),
                     alcohol=min(max(mat.alcohol + alcohol, LOW), HIGH))

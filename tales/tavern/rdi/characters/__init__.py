@@ -129,6 +129,19 @@ class Mechanics:
         character (Ohava's harmony: each one more)."""
         return steps
 
+    def resolved(self, tavern: Tavern, name: str, card: Card
+                 ) -> Resolution[tuple[Tavern, bool]]:
+        """``name``'s ``card`` has resolved (not Negated), all its effects carried out:
+        what its icons do then (Cormac's Rage Pool). Return (table, placed): placed, the
+        card went somewhere else than its discard pile."""
+        return tavern, False
+        yield  # pragma: no cover
+
+    def alcohol_gain(self, tavern: Tavern, name: str, amount: int) -> int:
+        """The Alcohol Content ``name`` gains when something gives them ``amount`` (Cormac's
+        Rage: more); the Drink itself is unchanged."""
+        return amount
+
     def handle(self, tavern: Tavern, name: str, step: Step, target: str | None
                ) -> Resolution[Tavern]:
         """A named handler of an odd card (``step.handler``)."""
@@ -221,6 +234,7 @@ def _load() -> None:
         alaric,
         amundyr,
         bastian,
+        cormac,
         dominique,
         eisinder,
         karl,
