@@ -92,6 +92,7 @@ def check_character(quote: str, players: list[Player], start: Start,
     counts of ``tokens``, in order), ``fortitude``, ``alcohol`` and ``gold`` (by player),
     ``hand``, ``kept`` and
     ``discard`` (how many cards ``me`` has there), ``pile:NAME`` (a sub-deck's size),
+    ``markers:NAME`` (where the token on each card of that pile points),
     ``options:KIND`` (the first such Decision's), ``count:KIND`` (Decisions of that kind),
     ``asked:NAME`` (Decisions NAME made), ``respond:NAME`` (response windows offered to
     NAME) and ``order`` (the order the kinds named were first asked in)."""
@@ -116,6 +117,8 @@ def check_character(quote: str, players: list[Player], start: Start,
             assert len(player.discard) == value, quote
         elif kind == "pile":
             assert len(tavern.pile(arg)) == value, quote
+        elif kind == "markers":
+            assert tuple(c.marker for c in tavern.pile(arg)) == value, quote
         elif kind == "options":
             assert next(d.options for d in asked if d.kind == arg) == value, quote
         elif kind == "count":

@@ -2,11 +2,12 @@
 
 The greedy bot plays a sensible, short-sighted game: it plays an Action whenever it can,
 aims at the opponent closest to passing out (Fortitude minus Alcohol), orders Drinks for
-them, keeps its hand (but spares a Gambling card for Cormac's Rage Pool), spends tokens
-on boosts, hits back, raises opponents' Drinks (never its own side's), and defends
-(Ignore, reduce, redirect, pass or split a Drink, Negate) once its own margin is low. In a
-Round of Gambling it plays while it has cards and Gold to spare. In Dungeon Training it
-moves whenever it may, along a random arrow. Chance is answered by the seeded generator.
+them, keeps its hand (but spares a Gambling card for Cormac's Rage Pool), keeps Dale's
+best Mushrooms and harvests the biggest first, spends tokens on boosts, hits back, raises
+opponents' Drinks (never its own side's), and defends (Ignore, reduce, redirect, pass or
+split a Drink, Negate) once its own margin is low. In a Round of Gambling it plays while it
+has cards and Gold to spare. In Dungeon Training it moves whenever it may, along a random
+arrow. Chance is answered by the seeded generator.
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ class _Greedy:
             "action": self._play, "anytime": self._anytime, "respond": self._respond,
             "hit-back": self._play, "gamble": self._gamble, "boost": _yes, "buff": _yes,
             "discard": _keep, "leave": _keep, "dungeon": self._play, "rage": _spare,
+            "plant": _least, "harvest": _most,
         }.get(decision.kind)
         if rule is not None:
             return rule(tavern, me, options, decision.prompt)
@@ -113,6 +115,24 @@ def _spare(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
     Cormac's Rage Pool; else none."""
     spare = {c.name for c in tavern.player(me).hand if c.kind is CardKind.GAMBLING}
     return next((o for o in options if o in spare), PASS)
+
+
+def _worth(option: Any) -> int:
+    """The number an option ends with, in brackets ("2: Morel (sample) (3)"): a Mushroom's
+    Harvest Value."""
+    text = str(option)
+    number = text[text.rfind("(") + 1:-1] if text.endswith(")") else ""
+    return int(number) if number.isdigit() else 0
+
+
+def _least(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    """Give up the least valuable (Dale's full Planter Box: the smallest Harvest Value)."""
+    return min(options, key=_worth)
+
+
+def _most(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    """Spend the most valuable first (a Harvest cost: the fewest Mushrooms)."""
+    return max(options, key=_worth)
 
 
 def _keep(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:

@@ -50,7 +50,7 @@ DRINK_EVENT_KEYS = frozenset({"name", "text", "steps", "options", "as_action", "
 CARD_KEYS = frozenset({"name", "kind", "steps", "text", "count", "starts_round",
                        "winning_hand", "boosts", "trap", "boss", "when_losing", "pile",
                        "unanswerable", "minion", "wages", "phase", "immediate", "cost",
-                       "stays", "icons"})
+                       "stays", "icons", "values"})
 DECK_KEYS = frozenset({"character", "mechanics", "villain", "sample", "cards", "track"})
 LEVEL_KEYS = frozenset({"name", "at", "alcohol", "fortitude", "text"})
 STEP_WHO = {w.value: w for w in Who}
@@ -352,6 +352,11 @@ def read_cards(data: dict[str, Any], table: str, source: str, lines: LineFinder,
         if not all(isinstance(i, str) and i for i in icons):
             raise fail("'icons' lists the symbols printed on the card, such as [\"rage\"]")
         card = replace(card, icons=tuple(icons))
+        values = _list(spec.get("values", []), "values", fail)
+        if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values):
+            raise fail("'values' lists the numbers printed down the card, top to bottom, "
+                       "such as [1, 2, 4]")
+        card = replace(card, values=tuple(values))
         if not card.immediate:
             _playable(card, fail)
         cards.extend([card] * count)
@@ -418,10 +423,11 @@ def _steps(value: Any, fail: Fail) -> tuple[Step, ...]:
 
 
 def _boost(spec: Any, fail: Fail) -> Boost:
-    if not isinstance(spec, dict) or set(spec) - {"cost", "steps", "text"}:
-        raise fail("a boost is a table { cost = { energy = 1 }, steps = [...], text = ... }")
+    if not isinstance(spec, dict) or set(spec) - {"cost", "steps", "text", "instead"}:
+        raise fail("a boost is a table { cost = { energy = 1 }, steps = [...], text = ... } "
+                   "(instead = true: its steps replace the card's)")
     return Boost(_cost(spec.get("cost"), "a boost's", fail), _steps(spec.get("steps", []), fail),
-                 str(spec.get("text", "")))
+                 str(spec.get("text", "")), spec.get("instead", False) is True)
 
 
 def _cost(cost: Any, whose: str, fail: Fail) -> tuple[tuple[str, int], ...]:

@@ -118,6 +118,10 @@ def champions(tavern: Tavern, name: str, label: str, revealer_chosen: bool = Tru
     return picked
 
 
+#: Marks, among a card's extra steps, a boost paid whose steps replace the card's own.
+INSTEAD = Step(Verb.HANDLER, handler="instead")
+
+
 def declare_costs(tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...] | None = None
                   ) -> Resolution[tuple[Tavern, tuple[Step, ...], bool]]:
     """Optional costs are chosen as the card is played and never refunded (A-35): each
@@ -134,9 +138,8 @@ def declare_costs(tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...]
                                 f"{' (' + boost.text + ')' if boost.text else ''}?",
                                 ("no", "yes"), Decider.PLAYER, name, state=tavern)
         if choice == "yes":
-            for resource, amount in boost.cost:
-                tavern = yield from pay_tokens(tavern, name, resource, amount)
-            extra = (*extra, *boost.steps)
+            tavern = yield from pay_costs(tavern, name, boost.cost)
+            extra = (*extra, *((INSTEAD,) if boost.instead else ()), *boost.steps)
             tavern = tavern.note(f"{name} spends {what}")
     buffed = False
     loses = any(s.verb is Verb.FORTITUDE and s.amount < 0 and s.who is not Who.YOU
@@ -155,9 +158,21 @@ def declare_costs(tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...]
 
 def pay_cost(tavern: Tavern, name: str, card: Card) -> Resolution[Tavern]:
     """What ``card`` costs to play at all (``cost``), paid as it is played."""
+    tavern = yield from pay_costs(tavern, name, card.cost)
     for resource, amount in card.cost:
-        tavern = yield from pay_tokens(tavern, name, resource, amount)
         tavern = tavern.note(f"{name} spends {amount} {resource} on {card.name}")
+    return tavern
+
+
+def pay_costs(tavern: Tavern, name: str, cost: tuple[tuple[str, int], ...]
+              ) -> Resolution[Tavern]:
+    """Pay a whole cost: the character's own way if it pays costs as a whole (Ozrik),
+    else each resource with :func:`pay_tokens`."""
+    tavern, paid = yield from characters.mechanics(tavern.player(name)).pay_whole(
+        tavern, name, cost)
+    if not paid:
+        for resource, amount in cost:
+            tavern = yield from pay_tokens(tavern, name, resource, amount)
     return tavern
 
 
@@ -185,6 +200,8 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
     body = tuple(s for s in body if s.verb not in RESPONSES)
     tavern = tavern.note(f"{name} plays {label}")
     tavern, extra, buffed = yield from declare_costs(tavern, name, card, body)
+    if INSTEAD in extra:  # a boost whose steps replace the card's (Dale's Harvest)
+        body, extra = (), tuple(s for s in extra if s != INSTEAD)
     body = (*body, *extra)
     chosen = yield from targets_for(tavern, name, body, label, target)
     affects, harms = affected_by(body, name, chosen)

@@ -170,6 +170,7 @@ class Boost:
     cost: tuple[tuple[str, int], ...]
     steps: tuple[Step, ...]
     text: str = ""
+    instead: bool = False  # its steps replace the card's own (Dale's Harvest "instead")
 
 
 @dataclass(frozen=True)
@@ -205,6 +206,10 @@ class Card:
     #: the symbols and subtypes printed on it that a character's rules read (Cormac's Rage
     #: icons, Farai's Brew symbols, Evil Pooky's portal)
     icons: tuple[str, ...] = ()
+    #: the numbers printed down it, top to bottom (a Mushroom's Harvest Values), and the one
+    #: a token on it points to (``marker``: a Mushroom's Rake Token, 0 the topmost)
+    values: tuple[int, ...] = ()
+    marker: int = 0
 
 
 @dataclass(frozen=True)

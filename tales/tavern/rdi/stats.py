@@ -105,6 +105,9 @@ def affords(tavern: Tavern, name: str, cost: tuple[tuple[str, int], ...]) -> boo
     character's other means (Dominique's cards, Adonis's instruments)."""
     player = tavern.player(name)
     rules = characters.mechanics(player)
+    whole = rules.can_pay(tavern, name, cost)
+    if whole is not None:
+        return whole
     return all(player.count(r) + rules.other_means(tavern, name, r) >= n for r, n in cost)
 
 

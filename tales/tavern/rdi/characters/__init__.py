@@ -119,6 +119,20 @@ class Mechanics:
         return tavern, False
         yield  # pragma: no cover
 
+    def can_pay(self, tavern: Tavern, name: str, cost: tuple[tuple[str, int], ...]
+                ) -> bool | None:
+        """Whether ``name`` can pay the whole ``cost`` its own way, when the character
+        pays it as a whole (Ozrik's Element Cards: one card pays one symbol); None: count
+        each resource alone."""
+        return None
+
+    def pay_whole(self, tavern: Tavern, name: str, cost: tuple[tuple[str, int], ...]
+                  ) -> Resolution[tuple[Tavern, bool]]:
+        """Pay the whole ``cost`` at once (Ozrik: the named elements first, then the
+        generic ones); (table, False): pay it resource by resource."""
+        return tavern, False
+        yield  # pragma: no cover
+
     def hand_size(self, tavern: Tavern, name: str, size: int) -> int:
         """``name``'s hand size, ``size`` by the rules (Ohava's harmony: one more)."""
         return size
@@ -235,6 +249,7 @@ def _load() -> None:
         amundyr,
         bastian,
         cormac,
+        dale,
         dominique,
         eisinder,
         karl,
