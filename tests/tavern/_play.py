@@ -90,8 +90,8 @@ def check_character(quote: str, players: list[Player], start: Start,
                     tokens: tuple[str, ...]) -> None:
     """Run a character's case and check what it expects of the table: ``tokens`` (``me``'s
     counts of ``tokens``, in order), ``fortitude``, ``alcohol`` and ``gold`` (by player),
-    ``hand``, ``kept`` and
-    ``discard`` (how many cards ``me`` has there), ``pile:NAME`` (a sub-deck's size),
+    ``resting`` (whose turns ended early), ``pot`` (the pot and the Inn), ``hand``, ``kept``
+    and ``discard`` (how many cards ``me`` has there), ``pile:NAME`` (a sub-deck's size),
     ``markers:NAME`` (where the token on each card of that pile points),
     ``options:KIND`` (the first such Decision's), ``count:KIND`` (Decisions of that kind),
     ``asked:NAME`` (Decisions NAME made), ``respond:NAME`` (response windows offered to
@@ -109,6 +109,10 @@ def check_character(quote: str, players: list[Player], start: Start,
             assert {n: tavern.player(n).alcohol for n in value} == value, quote
         elif kind == "gold":
             assert {n: tavern.player(n).gold for n in value} == value, quote
+        elif kind == "resting":
+            assert tavern.resting == value, quote
+        elif kind == "pot":
+            assert (tavern.pot, tavern.inn) == value, quote
         elif kind == "hand":
             assert len(player.hand) == value, quote
         elif kind == "kept":

@@ -199,6 +199,7 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
     body = card.steps if steps is None else steps
     body = tuple(s for s in body if s.verb not in RESPONSES)
     tavern = tavern.note(f"{name} plays {label}")
+    tavern = characters.mechanics(tavern.player(name)).playing(tavern, name, card)
     tavern, extra, buffed = yield from declare_costs(tavern, name, card, body)
     if INSTEAD in extra:  # a boost whose steps replace the card's (Dale's Harvest)
         body, extra = (), tuple(s for s in extra if s != INSTEAD)
@@ -443,6 +444,7 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
     """``name`` plays a response to ``played``: it has its own window; if it is not
     Negated, it does what it says to the original's :class:`Outcome`."""
     tavern, card = yield from take_card(tavern, name, use.card)
+    tavern = characters.mechanics(tavern.player(name)).playing(tavern, name, card)
     tavern = yield from pay_cost(tavern, name, card)
     steps = characters.mechanics(tavern.player(name)).amounts(tavern, name, card, card.steps)
     pours = outcome.pours

@@ -10,10 +10,10 @@ them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tales.rules.decisions import Resolution
-from tales.tavern.rdi.model import Card, Player, Step, Tavern
+from tales.tavern.rdi.model import Card, Player, Step, Tavern, Verb, Who
 
 
 @dataclass(frozen=True)
@@ -156,6 +156,28 @@ class Mechanics:
         Rage: more); the Drink itself is unchanged."""
         return amount
 
+    def fortitude_loss(self, tavern: Tavern, name: str, amount: int) -> int:
+        """The Fortitude ``name`` loses when something takes ``amount`` (Erin's Tree: 2
+        less)."""
+        return amount
+
+    def gold_bonus(self, tavern: Tavern, name: str) -> int:
+        """Gold ``name`` takes from the Inn besides, whenever they gain Gold (Erin's Raven:
+        1)."""
+        return 0
+
+    def ante(self, tavern: Tavern, name: str, amount: int, starter: str, opening: bool
+             ) -> tuple[int, bool]:
+        """What ``name`` antes when a Round of Gambling started by ``starter`` asks
+        ``amount`` (``opening``: the ante that begins it), and whether the Inn pays it
+        (Erin's Bear antes 2 to begin; her Raven antes from the Inn in her own Round)."""
+        return amount, False
+
+    def playing(self, tavern: Tavern, name: str, card: Card) -> Tavern:
+        """``name`` plays ``card``, before anything else happens (Erin's Tree: back to
+        Elf at once)."""
+        return tavern
+
     def handle(self, tavern: Tavern, name: str, step: Step, target: str | None
                ) -> Resolution[Tavern]:
         """A named handler of an odd card (``step.handler``)."""
@@ -173,6 +195,16 @@ class Mechanics:
         """Whom ``name``'s ``card``, answering a card of ``source``, may pick (a redirect)
         among ``options``: a character may narrow them (PROTECT: the most Corrupted)."""
         return options
+
+
+def more_loss(steps: tuple[Step, ...], extra: int) -> tuple[Step, ...]:
+    """``steps`` with each Fortitude loss they deal another player ``extra`` more (Cormac's
+    Rage, Erin's Bear)."""
+    if not extra:
+        return steps
+    return tuple(replace(s, amount=s.amount - extra)
+                 if s.verb is Verb.FORTITUDE and s.amount < 0 and s.who is not Who.YOU
+                 else s for s in steps)
 
 
 REGISTRY: dict[str, Mechanics] = {}
@@ -252,6 +284,7 @@ def _load() -> None:
         dale,
         dominique,
         eisinder,
+        erin,
         karl,
         lich_king,
         lucky,

@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tales.rules.decisions import Decider, Decision, Resolution
-from tales.tavern.rdi.characters import Mechanics, Resource, register
-from tales.tavern.rdi.model import Card, Level, Step, Tavern, Verb, Who
+from tales.tavern.rdi.characters import Mechanics, Resource, more_loss, register
+from tales.tavern.rdi.model import Card, Level, Step, Tavern
 from tales.tavern.rdi.timing import PASS
 
 NAME = "cormac"
@@ -120,11 +120,7 @@ class Cormac(Mechanics):
         increased by the given amount": each loss his card deals another player, by the
         tile active as it resolves."""
         level = active(tavern, name)
-        if level is None or not level.fortitude:
-            return steps
-        return tuple(replace(s, amount=s.amount - level.fortitude)
-                     if s.verb is Verb.FORTITUDE and s.amount < 0 and s.who is not Who.YOU
-                     else s for s in steps)
+        return more_loss(steps, level.fortitude if level is not None else 0)
 
     def handle(self, tavern: Tavern, name: str, step: Step, target: str | None
                ) -> Resolution[Tavern]:
