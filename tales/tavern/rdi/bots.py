@@ -3,11 +3,12 @@
 The greedy bot plays a sensible, short-sighted game: it plays an Action whenever it can,
 aims at the opponent closest to passing out (Fortitude minus Alcohol), orders Drinks for
 them, keeps its hand (but spares a Gambling card for Cormac's Rage Pool), keeps Dale's
-best Mushrooms and harvests the biggest first, spends tokens on boosts, hits back, raises
-opponents' Drinks (never its own side's), and defends (Ignore, reduce, redirect, pass or
-split a Drink, Negate) once its own margin is low. In a Round of Gambling it plays while it
-has cards and Gold to spare. In Dungeon Training it moves whenever it may, along a random
-arrow. Chance is answered by the seeded generator.
+best Mushrooms and harvests the biggest first, keeps one Doppelganger and gives the rest
+away, spends tokens on boosts, hits back, raises opponents' Drinks (never its own side's),
+and defends (Ignore, reduce, redirect, pass or split a Drink, Negate) once its own margin is
+low. In a Round of Gambling it plays while it has cards and Gold to spare. In Dungeon
+Training it moves whenever it may, along a random arrow. Chance is answered by the seeded
+generator.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ class _Greedy:
             "action": self._play, "anytime": self._anytime, "respond": self._respond,
             "hit-back": self._play, "gamble": self._gamble, "boost": _yes, "buff": _yes,
             "discard": _keep, "leave": _keep, "dungeon": self._play, "rage": _spare,
-            "plant": _least, "harvest": _most,
+            "plant": _least, "harvest": _most, "doppelganger": self._keep_one,
         }.get(decision.kind)
         if rule is not None:
             return rule(tavern, me, options, decision.prompt)
@@ -99,6 +100,13 @@ class _Greedy:
             if step.verb in DEFENCES and careful:
                 return option
         return PASS
+
+    def _keep_one(self, tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+        """Evil Pooky keeps one Doppelganger (one costs no hand size), gives the rest to the
+        weakest opponent."""
+        if not any(c.trigger for c in tavern.player(me).kept):
+            return options[0]
+        return min(options[1:], key=lambda o: (margin(tavern, o), options.index(o)))
 
     def _gamble(self, tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
         if tavern.mat(me).gold <= 2:

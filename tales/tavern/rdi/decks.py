@@ -18,6 +18,7 @@ from tales.tavern.rdi import characters
 from tales.tavern.rdi.model import (
     RESPONSES,
     ROUND_PLAYS,
+    TRIGGERS,
     Boost,
     Card,
     CardKind,
@@ -35,6 +36,7 @@ from tales.tavern.rdi.model import (
     Stat,
     Step,
     Target,
+    Trigger,
     Verb,
     Who,
     Whose,
@@ -50,7 +52,7 @@ DRINK_EVENT_KEYS = frozenset({"name", "text", "steps", "options", "as_action", "
 CARD_KEYS = frozenset({"name", "kind", "steps", "text", "count", "starts_round",
                        "winning_hand", "boosts", "trap", "boss", "when_losing", "pile",
                        "unanswerable", "minion", "wages", "phase", "immediate", "cost",
-                       "stays", "icons", "values"})
+                       "stays", "icons", "values", "trigger"})
 DECK_KEYS = frozenset({"character", "mechanics", "villain", "sample", "cards", "track"})
 LEVEL_KEYS = frozenset({"name", "at", "alcohol", "fortitude", "text"})
 STEP_WHO = {w.value: w for w in Who}
@@ -357,6 +359,8 @@ def read_cards(data: dict[str, Any], table: str, source: str, lines: LineFinder,
             raise fail("'values' lists the numbers printed down the card, top to bottom, "
                        "such as [1, 2, 4]")
         card = replace(card, values=tuple(values))
+        if "trigger" in spec:
+            card = replace(card, trigger=_trigger(spec["trigger"], fail))
         if not card.immediate:
             _playable(card, fail)
         cards.extend([card] * count)
@@ -420,6 +424,14 @@ def _list(value: Any, what: str, fail: Fail) -> list[Any]:
 
 def _steps(value: Any, fail: Fail) -> tuple[Step, ...]:
     return tuple(_step(s, fail) for s in _list(value, "steps", fail))
+
+
+def _trigger(spec: Any, fail: Fail) -> Trigger:
+    if not isinstance(spec, dict) or set(spec) - {"when", "steps", "text"} or \
+            spec.get("when") not in TRIGGERS:
+        raise fail("a trigger is a table { when = \"turn starts\" (or "
+                   f"{', '.join(repr(t) for t in TRIGGERS[1:])}), steps = [...], text = ... }}")
+    return Trigger(spec["when"], _steps(spec.get("steps", []), fail), str(spec.get("text", "")))
 
 
 def _boost(spec: Any, fail: Fail) -> Boost:

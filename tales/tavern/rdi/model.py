@@ -173,6 +173,22 @@ class Boost:
     instead: bool = False  # its steps replace the card's own (Dale's Harvest "instead")
 
 
+#: The game states a triggered ability looks for (``trigger = { when = ... }``): the
+#: beginning or the end of its holder's turn.
+TRIGGERS = ("turn starts", "turn ends")
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """A triggered ability of a card in front of a player (a Split Doppelganger given away):
+    ``when`` the game state happens, its ``steps`` happen to the holder (``who = "target"``),
+    then the card is discarded."""
+
+    when: str
+    steps: tuple[Step, ...]
+    text: str = ""
+
+
 @dataclass(frozen=True)
 class Card:
     """A character card: its title, type and steps (its text, for the table)."""
@@ -210,6 +226,7 @@ class Card:
     #: a token on it points to (``marker``: a Mushroom's Rake Token, 0 the topmost)
     values: tuple[int, ...] = ()
     marker: int = 0
+    trigger: Trigger | None = None  # its effect when given away (a Split Doppelganger)
 
 
 @dataclass(frozen=True)

@@ -285,6 +285,7 @@ def _load() -> None:
         dominique,
         eisinder,
         erin,
+        evil_pooky,
         karl,
         lich_king,
         lucky,
