@@ -286,6 +286,7 @@ def _load() -> None:
         eisinder,
         erin,
         evil_pooky,
+        farai,
         karl,
         lich_king,
         lucky,
