@@ -512,10 +512,14 @@ def _condition(spec: Any, fail: Fail) -> Condition | None:
     if spec is None:
         return None
     whose = {w.value for w in Whose}
+    bounds = [spec.get(k) for k in ("at_least", "below") if k in spec] \
+        if isinstance(spec, dict) else []
     if (not isinstance(spec, dict) or not isinstance(spec.get("resource"), str)
-            or not isinstance(spec.get("at_least"), int)
+            or not bounds or not all(isinstance(b, int) and not isinstance(b, bool)
+                                     for b in bounds)
             or not _among(spec.get("whose", "you"), whose)
-            or set(spec) - {"resource", "at_least", "whose"}):
+            or set(spec) - {"resource", "at_least", "whose", "below"}):
         raise fail("'if' is { resource = \"fire\", at_least = 2, whose = \"you\" } (whose: "
-                   f"{', '.join(sorted(whose))})")
-    return Condition(spec["resource"], spec["at_least"], Whose(spec.get("whose", "you")))
+                   f"{', '.join(sorted(whose))}; or below = 5: fewer than 5)")
+    return Condition(spec["resource"], spec.get("at_least", 0), Whose(spec.get("whose", "you")),
+                     spec.get("below"))

@@ -405,7 +405,7 @@ def _holds(tavern: Tavern, name: str, who: str, step: Step) -> bool:
     else:
         held = tavern.player(name if condition.whose is Whose.YOU else who).count(
             condition.resource)
-    return held >= condition.at_least
+    return held >= condition.at_least and (condition.below is None or held < condition.below)
 
 
 def _reduce(left: dict[tuple[str, Stat], int], who: str, stat: Stat, amount: int) -> int:

@@ -132,11 +132,13 @@ class Whose(StrEnum):
 @dataclass(frozen=True)
 class Condition:
     """A step that happens only when ``whose`` holds at least ``at_least`` of ``resource``
-    when the card resolves (Eisinder: "checked at resolution")."""
+    (and, with ``below``, fewer than that many) when the card resolves (Eisinder: "checked
+    at resolution"; Flower's base effect replaced "instead" from Level 5: ``below = 5``)."""
 
     resource: str
     at_least: int
     whose: Whose = Whose.YOU
+    below: int | None = None
 
 
 @dataclass(frozen=True)

@@ -287,6 +287,7 @@ def _load() -> None:
         erin,
         evil_pooky,
         farai,
+        flower,
         karl,
         lich_king,
         lucky,
