@@ -25,7 +25,7 @@ from tales.tavern.rdi.bots import policy
 from tales.tavern.rdi.decks import load_drinks
 from tales.tavern.rdi.model import Drink, Mode, Variant
 from tales.tavern.rdi.rules import CharacterDeck, play_game
-from tales.tavern.rdi.simulate import DECKS, table
+from tales.tavern.rdi.simulate import DECKS, otto_for, table
 
 Winners = list[tuple[str, ...] | None]
 
@@ -61,10 +61,13 @@ def main() -> None:
     if args.drinks:
         drinks = tuple(drinks[n % len(drinks)] for n in range(args.drinks))
     print(f"{args.players} players, {args.games} games each, {len(drinks)} Drinks")
-    for mode in (Mode.INDIVIDUAL, Mode.TWO_HEADED_DRAGON, Mode.BOSS_BATTLE):
-        names, decks = table(args.players, None, mode)
+    for mode in (Mode.INDIVIDUAL, Mode.TWO_HEADED_DRAGON, Mode.BOSS_BATTLE, Mode.BOSS_OTTO):
+        # Boss Otto: --players Challengers (at most 4) against him
+        seats = min(args.players, 4) if mode is Mode.BOSS_OTTO else args.players
+        names, decks = table(seats, None, mode)
+        variant = Variant(mode, otto=otto_for(mode))
         for bot in ("greedy", "random"):
-            print(measure(names, decks, drinks, Variant(mode), bot, args.games))
+            print(measure(names, decks, drinks, variant, bot, args.games))
 
 
 if __name__ == "__main__":

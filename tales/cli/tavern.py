@@ -14,7 +14,7 @@ TAVERN_SAVE = "tavern.tales"
 
 
 _STRUCTURES = ("individual", "two-headed-dragon", "boss-battle", "two-headed-boss-battle",
-               "leaders-and-lackeys", "boss-versus-boss")
+               "leaders-and-lackeys", "boss-versus-boss", "boss-otto")
 
 
 def _decks() -> Any:
@@ -26,7 +26,8 @@ def _decks() -> Any:
 
 
 def _tavern_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--players", type=int, default=4, help="players at the table (2 "
+                        "to 8); with --variant boss-otto, the Challengers (1 to 4)")
     parser.add_argument("--seed", type=SEED, default=0)
     parser.add_argument("--character", action="append", metavar="DECK",
                         help="a Character Deck (bundled name such as karl, or a file), "
@@ -37,7 +38,16 @@ def _tavern_options(parser: argparse.ArgumentParser) -> None:
                         "first seat (a villain) against the rest; Two-Headed Boss Battle: "
                         "teams of two, every deck a Boss's; Leaders and Lackeys: teams of a "
                         "Boss (first) and a Lackey; Boss Versus Boss: everyone for "
-                        "themselves with Boss decks")
+                        "themselves with Boss decks; Boss Otto: 1 to 4 Challengers (--players) "
+                        "against the mechanical Boss Otto")
+    parser.add_argument("--hard", action="store_true",
+                        help="with boss-otto: Boss Otto - Advanced (the Hard and Epic Mode "
+                        "cards, the Threat Level - Hard side, Tough Components)")
+    parser.add_argument("--otto", metavar="FILE", help="with boss-otto: a Boss Otto file "
+                        "(default the sample decks/otto/boss-otto-sample.toml)")
+    parser.add_argument("--faction", action="append", metavar="NAME",
+                        help="with boss-otto: one of the two factions Otto plays, given twice "
+                        "(default: two at random)")
     parser.add_argument("--bar-deck", action="store_true",
                         help="the Bar Deck variant: the Drink Deck dealt 30 at a time")
     parser.add_argument("--bot", default="greedy", choices=("greedy", "random"))
@@ -67,15 +77,14 @@ def _tavern_options(parser: argparse.ArgumentParser) -> None:
 def cmd_tavern_simulate(args: argparse.Namespace) -> int:
     from tales.tavern.rdi.simulate import simulate
 
-    if not 2 <= args.players <= 8:
-        raise TalesError("--players is 2 to 8")
+    _check_players(args)
     if args.games < 1:
         raise TalesError("--games must be 1 or more")
     mode = _tavern_mode(args.variant)
     report = simulate(args.players, args.games, args.seed, args.character or None,
                       args.drinks, mode, args.bar_deck, args.bot, args.dungeon_training,
                       args.prize, args.dungeon_events, args.sea_events, args.pub_crawl,
-                      workers(args.workers))
+                      workers(args.workers), args.hard, args.otto, args.faction or ())
     if args.json:
         emit(report)
         return 0
@@ -85,13 +94,21 @@ def cmd_tavern_simulate(args: argparse.Namespace) -> int:
                                     *((f"{k.capitalize()} Events", True)
                                       for k in report["event_decks"]),
                                     ("the Pub Crawl", report["pub_crawl"])) if on]
-    print(f"The Red Dragon Inn, {args.players} players, {report['variant']}"
+    if "boss_otto" in report:
+        addons.insert(0, f"{len(report['boss_otto']['factions'])} factions" if isinstance(
+            report["boss_otto"]["factions"], list) else "two random factions")
+        if args.hard:
+            addons.insert(0, "Boss Otto - Advanced")
+    seats = f"{args.players} Challenger{'s' if args.players != 1 else ''}" \
+        if "boss_otto" in report else f"{args.players} players"
+    print(f"The Red Dragon Inn, {seats}, {report['variant']}"
           f"{' with ' + ' and '.join(addons) if addons else ''}, {args.games} games "
           f"({args.bot} bots, seed {args.seed})")
     for character, rate in report["win_rate_per_seat"].items():
         print(f"  {character}: wins {rate:.1%} of its seats")
     for side, rate in report.get("team_wins", {}).items():
-        print(f"  {side or 'the Boss'}: wins {rate:.1%} of games")
+        boss = "Boss Otto" if "boss_otto" in report else "the Boss"
+        print(f"  {side or boss}: wins {rate:.1%} of games")
     t = report["turns"]
     print(f"  turns: mean {t['mean']}, {t['min']} to {t['max']}; "
           f"{report['decisions_per_game']} decisions a game")
@@ -148,6 +165,14 @@ def cmd_encounter_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_players(args: argparse.Namespace) -> None:
+    if args.variant == "boss-otto":
+        if not 1 <= args.players <= 4:
+            raise TalesError("--players is 1 to 4 Challengers against Boss Otto")
+    elif not 2 <= args.players <= 8:
+        raise TalesError("--players is 2 to 8")
+
+
 def _tavern_mode(name: str) -> Any:
     from tales.tavern.rdi.model import Mode
 
@@ -159,8 +184,7 @@ def cmd_tavern_play(args: argparse.Namespace) -> int:
 
     from tales.tavern.rdi.terminal import play
 
-    if not 2 <= args.players <= 8:
-        raise TalesError("--players is 2 to 8")
+    _check_players(args)
     bots = args.players - 1 if args.bots is None else args.bots
     if not 0 <= bots < args.players:
         raise TalesError("--bots is 0 to one fewer than --players (someone must play)")
@@ -169,7 +193,8 @@ def cmd_tavern_play(args: argparse.Namespace) -> int:
          bar_deck=args.bar_deck, bot=args.bot, drinks=args.drinks or "",
          dungeon=args.dungeon_training or "", prizes=args.prize or "",
          dungeon_events=args.dungeon_events or "", sea_events=args.sea_events or "",
-         pub_crawl=args.pub_crawl or "",
+         pub_crawl=args.pub_crawl or "", hard=args.hard, otto=args.otto or "",
+         factions=tuple(args.faction or ()),
          save=Path(args.save) if args.save else None if args.resume else Path(TAVERN_SAVE),
          resume=Path(args.resume) if args.resume else None)
     return 0

@@ -20,6 +20,7 @@ import numpy as np
 
 from tales.engine.game import chance_by, random_policy
 from tales.rules.decisions import Chooser, Decision
+from tales.tavern.rdi.effects import POTION_EFFECTS
 from tales.tavern.rdi.model import CardKind, Tavern, Verb
 from tales.tavern.rdi.timing import PASS, response_verb
 from tales.tavern.rdi.zones import playable
@@ -28,7 +29,7 @@ POLICIES = ("greedy", "random")
 #: Fortitude minus Alcohol at or below which the greedy bot defends itself.
 CAREFUL = 7
 DEFENCES = frozenset({Verb.IGNORE, Verb.REDUCE, Verb.REDIRECT, Verb.PASS, Verb.SPLIT,
-                      Verb.NEGATE})
+                      Verb.NEGATE, Verb.REPLACE_DRINK})
 
 
 def policy(name: str, rng: np.random.Generator) -> Chooser:
@@ -61,6 +62,7 @@ class _Greedy:
             "hit-back": self._play, "gamble": self._gamble, "boost": _yes, "buff": _yes,
             "discard": _keep, "leave": _keep, "dungeon": self._play, "rage": _spare,
             "plant": _least, "harvest": _most, "doppelganger": self._keep_one,
+            "out-of-turn": self._gamble,
         }.get(decision.kind)
         if rule is not None:
             return rule(tavern, me, options, decision.prompt)
@@ -81,8 +83,12 @@ class _Greedy:
         return cards[int(self.rng.integers(len(cards)))] if cards else PASS
 
     def _anytime(self, tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+        potion = _potion(tavern, me, options)
+        if potion is not None:
+            return potion
+        cards = [o for o in options if o not in POTION_EFFECTS]
         if "last chance" in prompt or margin(tavern, me) <= CAREFUL // 2:
-            return self._play(tavern, me, options, prompt)
+            return self._play(tavern, me, cards, prompt)
         return PASS
 
     def _respond(self, tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
@@ -112,6 +118,19 @@ class _Greedy:
         if tavern.mat(me).gold <= 2:
             return PASS
         return self._play(tavern, me, options, prompt)
+
+
+def _potion(tavern: Tavern, me: str, options: list[Any]) -> str | None:
+    """The Potion Token a team needs now, if it holds one: Gold when it has none, else
+    Fortitude or less Alcohol when it is about to pass out (never wasted early)."""
+    mat = tavern.mat(me)
+    wanted = None
+    if mat.gold <= 0:
+        wanted = "Potion Token: gain 3 Gold from the Inn"
+    elif margin(tavern, me) <= 1:
+        wanted = "Potion Token: lose 6 Alcohol Content" if mat.alcohol >= 6 or \
+            mat.fortitude > 14 else "Potion Token: gain 6 Fortitude"
+    return wanted if wanted in options else None
 
 
 def _yes(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:

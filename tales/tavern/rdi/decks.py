@@ -52,7 +52,7 @@ DRINK_EVENT_KEYS = frozenset({"name", "text", "steps", "options", "as_action", "
 CARD_KEYS = frozenset({"name", "kind", "steps", "text", "count", "starts_round",
                        "winning_hand", "boosts", "trap", "boss", "when_losing", "pile",
                        "unanswerable", "minion", "wages", "phase", "immediate", "cost",
-                       "stays", "icons", "values", "trigger"})
+                       "stays", "any_turn", "icons", "values", "trigger"})
 DECK_KEYS = frozenset({"character", "mechanics", "villain", "sample", "cards", "track"})
 LEVEL_KEYS = frozenset({"name", "at", "alcohol", "fortitude", "text"})
 STEP_WHO = {w.value: w for w in Who}
@@ -60,11 +60,12 @@ STEP_WHO = {w.value: w for w in Who}
 COUNTED = frozenset({Verb.FORTITUDE, Verb.ALCOHOL, Verb.PAY, Verb.COLLECT, Verb.DRAW,
                      Verb.DISCARD, Verb.ORDER, Verb.DRINK, Verb.GAIN, Verb.ANTE, Verb.REDUCE,
                      Verb.SPIKE, Verb.HIT_BACK, Verb.DISCARD_DRINK, Verb.STEAL_POT,
-                     Verb.DRINK_AGAIN})
+                     Verb.DRINK_AGAIN, Verb.THREAT, Verb.REPAIR})
 #: Verbs whose value is ``true``.
 FLAGS = frozenset({Verb.LEAVE, Verb.WIN_ROUND, Verb.REDIRECT, Verb.SPLIT,
                    Verb.PASS, Verb.TAKE_POT, Verb.END_TURN, Verb.FROM_INN, Verb.POT_TO_INN,
-                   Verb.SWAP, Verb.SHARE_POT})
+                   Verb.SWAP, Verb.SHARE_POT, Verb.CHANGE_TARGETS, Verb.REPLACE_DRINK,
+                   Verb.RESTART_ROUND})
 Fail = Callable[[str], ContentError]
 #: The most cards one deck table makes (``count``), and one file's deck in all.
 MOST_CARDS = 100_000
@@ -349,7 +350,12 @@ def read_cards(data: dict[str, Any], table: str, source: str, lines: LineFinder,
             if kind in (CardKind.GAMBLING, CardKind.CHEATING):
                 raise fail("'cost' is for an Action, Sometimes or Anytime card")
             card = replace(card, cost=_cost(spec["cost"], "a card's", fail))
-        card = replace(card, stays=spec.get("stays", False) is True)
+        card = replace(card, stays=spec.get("stays", False) is True,
+                       any_turn=spec.get("any_turn", False) is True)
+        if card.any_turn and (kind is not CardKind.SOMETIMES or not any(
+                s.verb in (Verb.LEAVE, Verb.FORCE_OUT) for s in steps)):
+            raise fail("'any_turn' is for a Sometimes card that leaves a Round of Gambling "
+                       "or forces a player out of it")
         icons = _list(spec.get("icons", []), "icons", fail)
         if not all(isinstance(i, str) and i for i in icons):
             raise fail("'icons' lists the symbols printed on the card, such as [\"rage\"]")

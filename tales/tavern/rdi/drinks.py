@@ -18,19 +18,22 @@ from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi import characters, pubcrawl
 from tales.tavern.rdi.effects import champions
 from tales.tavern.rdi.model import Drink, DrinkEvent, Tavern
+from tales.tavern.rdi.ottodata import claim, is_otto
 from tales.tavern.rdi.stats import change, gain_tokens, passed_out, pay
 from tales.tavern.rdi.timing import Played, Pour, halves, respond
 from tales.tavern.rdi.zones import discard_drinks, draw, take_drink
 
 
-def order_drink(tavern: Tavern, name: str) -> Resolution[Tavern]:
+def order_drink(tavern: Tavern, name: str, whom: str | None = None) -> Resolution[Tavern]:
     """Put the top Drink face down on another player's Drink Me! pile (A-18); in a team
-    game, an opponent's (001: "You may not Order Drinks for a teammate")."""
+    game, an opponent's (001: "You may not Order Drinks for a teammate"); ``whom``: the
+    player it is for, when the rules say (Boss Otto's "1 Drink for each Challenger")."""
     options = tuple(p.name for p in tavern.others(name))
     if not options:
         return tavern
-    whom = yield Decision("order", f"{name}: order a Drink for whom?", options,
-                          Decider.PLAYER, name, state=tavern)
+    if whom is None:
+        whom = yield Decision("order", f"{name}: order a Drink for whom?", options,
+                              Decider.PLAYER, name, state=tavern)
     tavern, drink = yield from pubcrawl.order(tavern)
     if drink is None:
         return tavern.note("there is no Drink left to order")
@@ -80,7 +83,7 @@ def drink_event(tavern: Tavern, name: str, card: Drink) -> Resolution[Tavern]:
     Champion per team, the revealer for theirs)."""
     from tales.tavern.rdi.events import announce, resolve
 
-    tavern = discard_drinks(tavern, [card])
+    tavern = claim(discard_drinks(tavern, [card]), name)  # Boss Otto's Priority Target
     if card.event is DrinkEvent.STEPS and card.effect is not None:
         return (yield from resolve(tavern, name, card.effect, revealer_chosen=True))
     everyone = yield from champions(tavern, name, card.name)
@@ -141,17 +144,16 @@ def drink_together(tavern: Tavern, source: str,
     the Drinks on the table when they are not one per revealed card (copies)."""
     label = " and ".join(p.label for _, p in revealed)
     pours = pours or tuple(replace(p, origin=i) for i, (_, p) in enumerate(revealed))
+    if self_split and is_otto(tavern, source):  # Boss Otto "splits it with the Priority
+        tavern, pours = yield from _self_split(tavern, source, label, pours)  # Target,
+        self_split = False  # then reveals a Sometimes Card in response to his half"
     played = Played(source, label, None, pours=pours)
     tavern, outcome = yield from respond(tavern, played)
     pours = outcome.pours
     if self_split and len(pours) == 1 and pours[0].live and not pours[0].half:
-        partners = tuple(p.name for p in tavern.others(pours[0].drinker))
-        if partners:
-            partner = yield Decision("split-partner", f"{pours[0].drinker}: split "
-                                     f"{pours[0].label} with whom?", partners,
-                                     Decider.PLAYER, pours[0].drinker, state=tavern)
-            pours = halves(pours[0], partner)
-            tavern = tavern.note(f"{source} splits {label} with {partner}")
+        split, pours = pours, ()
+        tavern, pours = yield from _self_split(tavern, source, label, split)
+        if pours is not split:
             tavern, outcome = yield from respond(tavern, Played(source, label, None,
                                                                 pours=pours))
             pours = outcome.pours
@@ -160,6 +162,19 @@ def drink_together(tavern: Tavern, source: str,
     for index, (cards, first) in enumerate(revealed):
         tavern = _put_away(tavern, cards, first, [p for p in pours if p.origin == index])
     return tavern
+
+
+def _self_split(tavern: Tavern, source: str, label: str, pours: tuple[Pour, ...]
+                ) -> Resolution[tuple[Tavern, tuple[Pour, ...]]]:
+    """A self-splitting Drink's drinker picks a partner (A-54); the same Drinks with nobody
+    to split with."""
+    partners = tuple(p.name for p in tavern.others(pours[0].drinker))
+    if not partners:
+        return tavern, pours
+    partner = yield Decision("split-partner", f"{pours[0].drinker}: split "
+                             f"{pours[0].label} with whom?", partners,
+                             Decider.PLAYER, pours[0].drinker, state=tavern)
+    return tavern.note(f"{source} splits {label} with {partner}"), halves(pours[0], partner)
 
 
 def drink_pour(tavern: Tavern, each: Pour) -> Resolution[Tavern]:

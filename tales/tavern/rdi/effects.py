@@ -31,6 +31,14 @@ from tales.tavern.rdi.model import (
     Who,
     Whose,
 )
+from tales.tavern.rdi.ottodata import (
+    OTTO,
+    OTTO_STEPS,
+    as_sometimes,
+    claim,
+    otto_step,
+    sometimes_resolved,
+)
 from tales.tavern.rdi.stats import affords, change, collect, gain_tokens, pay, spend_tokens
 from tales.tavern.rdi.timing import (
     PASS,
@@ -151,7 +159,7 @@ def declare_costs(tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...]
                                 Decider.PLAYER, name, state=tavern)
         if choice == "yes":
             tavern = spend_tokens(tavern, name, FORTITUDE_BOOST, 1)
-            tavern = tavern.note(f"{name} spends a Buff Token")
+            tavern = as_sometimes(tavern.note(f"{name} spends a Buff Token"), name)
             buffed = True
     return tavern, extra, buffed
 
@@ -204,6 +212,8 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
     if INSTEAD in extra:  # a boost whose steps replace the card's (Dale's Harvest)
         body, extra = (), tuple(s for s in extra if s != INSTEAD)
     body = (*body, *extra)
+    if any(s.who is Who.EACH for s in body):  # Boss Otto: "each player (including you)"
+        tavern = claim(tavern, name)
     chosen = yield from targets_for(tavern, name, body, label, target)
     affects, harms = affected_by(body, name, chosen)
     merged = dict(affects)
@@ -227,6 +237,7 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
             tavern, placed = yield from characters.mechanics(
                 tavern.player(name)).resolved(tavern, name, card)
             tavern, discard = tavern if placed else discard_card(tavern, card, name), False
+        tavern = sometimes_resolved(tavern, name, card)
         tavern = yield from hit_back(tavern, losses)
     if discard:
         tavern = discard_card(tavern, card, name)
@@ -340,6 +351,9 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
                 tavern = replace(tavern, inn=tavern.inn + tavern.pot, pot=0,
                                  round_over=True).note(
                     "the Round of Gambling ends: the pot goes to the Inn")
+            elif step.verb is Verb.RESTART_ROUND:  # the Round of Gambling starts over
+                tavern = replace(tavern, restarted=name).note(
+                    f"{name} starts the Round of Gambling over")
             elif step.verb is Verb.DRINK_AGAIN:
                 from tales.tavern.rdi.drinks import drink_phase
 
@@ -353,6 +367,8 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
             elif step.verb is Verb.END_TURN:
                 tavern = replace(tavern, resting=(*tavern.resting, who)).note(
                     f"{who}'s turn ends now")
+            elif step.verb in OTTO_STEPS:
+                tavern = otto_step(tavern, step.verb, amount)
             elif step.verb is Verb.HANDLER:
                 rules = characters.handling(tavern.player(name), step.handler)
                 tavern = yield from rules.handle(tavern, name, step, who)
@@ -373,6 +389,10 @@ def minion_hit(tavern: Tavern, minion: str, source: str) -> Resolution[Tavern]:
     found = tavern.minion(minion)
     if found is None:
         return tavern
+    if found.controller == OTTO and tavern.variant.otto is not None:  # one of his Components
+        from tales.tavern.rdi.otto import component_hit
+
+        return component_hit(tavern, found)
     owner, wages = found.controller, found.card.wages
     options = ("discard it", *((f"pay {wages} Gold Wages",) if tavern.mat(owner).gold
                                 >= wages else ()))
@@ -486,6 +506,7 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
         tavern = discard_card(tavern, card, name)
     if against.negated:
         return tavern.note(f"{card.name} is Negated"), outcome
+    tavern = sometimes_resolved(tavern, name, card)
     if use.verb is Verb.NEGATE:
         if pick is not None:
             pours = _set(pours, pick, negated=True)
@@ -530,6 +551,11 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
                      score=score)
         outcome = replace(outcome, pours=pours)
         tavern = tavern.note(f"{pour.label} now gives {alcohol} Alcohol")
+    elif use.verb is Verb.REPLACE_DRINK:  # its effects are the card's other steps instead
+        assert pick is not None
+        pours = _set(pours, pick, alcohol=0, fortitude=0, draw=0, gains=())
+        outcome = replace(outcome, pours=pours)
+        tavern = tavern.note(f"{pours[pick].label}'s effects are replaced by {card.name}'s")
     elif use.verb is Verb.SWAP:  # "gains 4 Fortitude instead of 4 Alcohol Content"
         assert pick is not None
         pour = pours[pick]
@@ -654,7 +680,7 @@ def anytime(tavern: Tavern, first: str, losing: str | None = None,
                 tavern, _ = yield from play_card(tavern, name, card)
             played = True
             break
-        if not played or tavern.round_over:
+        if not played or tavern.round_over or tavern.restarted:
             return tavern
 
 

@@ -18,8 +18,10 @@ from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi import characters
 from tales.tavern.rdi.effects import anytime, champions, play_card
 from tales.tavern.rdi.model import Card, CardKind, Player, Stat, Step, Tavern, Verb
+from tales.tavern.rdi.otto import gambled
+from tales.tavern.rdi.ottodata import claim, is_otto
 from tales.tavern.rdi.stats import bonus_gold, change, gold
-from tales.tavern.rdi.timing import PASS, Played, respond
+from tales.tavern.rdi.timing import PASS, Outcome, Played, respond
 from tales.tavern.rdi.zones import PRIZE_BIN, PRIZES, discard_card, take_card
 
 
@@ -50,7 +52,7 @@ def cards_with(player: Player, verb: Verb) -> set[str]:
 def start_round(tavern: Tavern, name: str, card: Card) -> Resolution[Tavern]:
     """``name`` plays ``card`` ("Gambling? I'm in!") to start a Round of Gambling (A-17);
     Negated, "the Round of Gambling never happens" (A-73)."""
-    tavern = tavern.note(f"{name} plays {card.name}")
+    tavern = claim(tavern, name).note(f"{name} plays {card.name}")
     tavern, outcome = yield from respond(tavern, Played(name, card.name, card, round=True))
     tavern = discard_card(tavern, card, name)
     if outcome.negated:
@@ -114,6 +116,24 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
         tavern = yield from anytime(tavern, name, in_round=True)
         if tavern.round_over:
             return award(replace(tavern, round_over=False), None)
+        if not tavern.restarted:  # leaving or forcing out on someone else's turn
+            tavern, gone = yield from out_of_turn(tavern, name, in_round)
+            for who in gone:
+                in_round.remove(who)
+                if control == who:
+                    control, passes = None, 0
+        if tavern.restarted:
+            tavern, in_round, control = restart(tavern, seats)
+            winning_hand, passes = False, 0
+            seat = seats.index(control) if control in seats else seat
+            continue
+        if name not in in_round or len(in_round) <= 1:
+            continue
+        his: str | None = None
+        if is_otto(tavern, name):  # Boss Otto reveals the top of his Gambling Deck
+            from tales.tavern.rdi.otto import gamble
+
+            tavern, his = yield from gamble(tavern, winning_hand)
         player = tavern.player(name)
         gambles = {c.name for c in player.cards if c.kind is CardKind.CHEATING or (
             c.kind is CardKind.GAMBLING and not winning_hand)}
@@ -122,8 +142,8 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
                    and (c.name in gambles or c.kind not in (CardKind.GAMBLING,
                                                              CardKind.CHEATING))}
         playable = sorted(gambles | cards_with(player, Verb.LEAVE) | pushers)
-        choice = PASS
-        if playable:
+        choice = PASS if his is None else his
+        if playable and his is None:
             choice = yield Decision("gamble", f"{name}: play a Gambling or Cheating card, "
                                     f"leave, or pass? ({control or 'nobody'} is winning)",
                                     (PASS, *playable), Decider.PLAYER, name, state=tavern)
@@ -137,28 +157,12 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
                 if control == name:  # the Round goes on with nobody winning yet
                     control, passes = None, 0
             continue
-        if choice in pushers:  # A-70: everyone, the one forced out too, may respond
-            others = tuple(n for n in in_round if n != name)
-            whom = yield Decision("force-out", f"{name}: force whom out of the Round?",
-                                  others, Decider.PLAYER, name, state=tavern)
-            tavern, card = yield from take_card(tavern, name, choice)
-            tavern, outcome = yield from play_card(tavern, name, card, whom)
-            cost = max((s.amount for s in card.steps if s.verb is Verb.FORCE_OUT), default=0)
-            stays = False
-            if not outcome.negated and whom not in outcome.ignored and cost:
-                # Pooky: "the targeted player may choose to lose 2 Fortitude to stay"
-                stay = f"lose {cost} Fortitude to stay in the Round"
-                answer = yield Decision("stay", f"{whom}: forced out of the Round", (
-                    stay, "leave the Round"), Decider.PLAYER, whom, state=tavern)
-                if answer == stay:
-                    stays = True
-                    tavern = change(tavern, whom, fortitude=-cost).note(
-                        f"{whom} loses {cost} Fortitude to stay in the Round")
-            if not outcome.negated and whom not in outcome.ignored and not stays:
+        if choice in pushers:
+            tavern, card, outcome, whom = yield from force_out(tavern, name, choice, in_round)
+            if whom is not None:
                 in_round.remove(whom)
                 if control == whom:  # a reading: nobody is winning and the passes start
                     control, passes = None, 0  # again (docs/rules-decisions.md)
-                tavern = tavern.note(f"{whom} is forced out of the Round of Gambling")
             if outcome.negated and card.kind in (CardKind.GAMBLING, CardKind.CHEATING):
                 passes += 1  # A-73: a Negated Gambling card counts as a pass
             elif card.kind in (CardKind.GAMBLING, CardKind.CHEATING):
@@ -167,6 +171,7 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
                 tavern = tavern.note(f"{name} takes control of the Round of Gambling")
             continue
         tavern, card = yield from take_card(tavern, name, choice)
+        tavern = gambled(tavern, name, card)
         raises = sum(s.amount for s in card.steps if s.verb is Verb.ANTE)
         steps: tuple[Step, ...] = tuple(s for s in card.steps
                                         if s.verb not in (Verb.ANTE, Verb.WIN_ROUND))
@@ -188,6 +193,10 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
             tavern = tavern.note(f"everyone in the Round antes {raises} more")
         control, winning_hand, passes = name, card.winning_hand, 0
         won = any(s.verb is Verb.WIN_ROUND for s in card.steps)  # A-64
+        if tavern.restarted:
+            tavern, in_round, control = restart(tavern, seats)
+            winning_hand, passes, won = False, 0, False
+            seat = seats.index(name)
     if len(in_round) == 1 and not won:  # A-70: "the remaining player wins"
         control = in_round[0]
     if control is not None:  # "At the end of the Round, Gerki plays ... to take the pot"
@@ -201,6 +210,71 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
     for player, rules in characters.every(tavern):
         tavern = rules.after_round(tavern, player.name, tuple(seats), control)
     return tavern
+
+
+def force_out(tavern: Tavern, name: str, choice: str, in_round: list[str]
+              ) -> Resolution[tuple[Tavern, Card, Outcome, str | None]]:
+    """``name`` plays ``choice`` to force another player out of the Round: everyone, the one
+    forced out too, may respond (A-70); a card may let its target lose Fortitude to stay
+    (Pooky's). Returns the card, its Outcome and who is forced out (None: nobody)."""
+    others = tuple(n for n in in_round if n != name)
+    whom = yield Decision("force-out", f"{name}: force whom out of the Round?",
+                          others, Decider.PLAYER, name, state=tavern)
+    tavern, card = yield from take_card(tavern, name, choice)
+    tavern = gambled(tavern, name, card)
+    tavern, outcome = yield from play_card(tavern, name, card, whom)
+    if outcome.negated or whom in outcome.ignored:
+        return tavern, card, outcome, None
+    cost = max((s.amount for s in card.steps if s.verb is Verb.FORCE_OUT), default=0)
+    if cost:  # Pooky: "the targeted player may choose to lose 2 Fortitude to stay"
+        stay = f"lose {cost} Fortitude to stay in the Round"
+        answer = yield Decision("stay", f"{whom}: forced out of the Round", (
+            stay, "leave the Round"), Decider.PLAYER, whom, state=tavern)
+        if answer == stay:
+            return change(tavern, whom, fortitude=-cost).note(
+                f"{whom} loses {cost} Fortitude to stay in the Round"), card, outcome, None
+    return tavern.note(f"{whom} is forced out of the Round of Gambling"), card, outcome, whom
+
+
+def out_of_turn(tavern: Tavern, name: str, in_round: list[str]
+                ) -> Resolution[tuple[Tavern, list[str]]]:
+    """Before ``name`` acts in the Round, each other player in it, in turn order, may play a
+    card that says it leaves the Round or forces a player out on other players' turns
+    (``any_turn``). Returns who is out of the Round now."""
+    still = list(in_round)
+    gone: list[str] = []
+    for other in [n for n in tavern.order_from(name) if n != name and n in in_round]:
+        if other not in still or len(still) <= 1:
+            continue
+        cards = sorted({c.name for c in tavern.player(other).cards if c.any_turn})
+        if not cards:
+            continue
+        choice = yield Decision("out-of-turn", f"{other}: play a card during {name}'s turn "
+                                "in the Round of Gambling?", (PASS, *cards), Decider.PLAYER,
+                                other, state=tavern)
+        if choice == PASS:
+            continue
+        if choice in cards_with(tavern.player(other), Verb.LEAVE):
+            tavern, left = yield from leave(tavern, other, "", still, choice)
+            out = other if left else None
+        else:
+            tavern, _, _, out = yield from force_out(tavern, other, choice, still)
+        if out is not None:
+            still.remove(out)
+            gone.append(out)
+    return tavern, gone
+
+
+def restart(tavern: Tavern, seats: Sequence[str]) -> tuple[Tavern, list[str], str | None]:
+    """A card started the Round over (a reading, docs/rules-decisions.md): every Champion of
+    the Round still in the game is in it again, each antes 1 Gold more (the pot stays), and
+    the card's player is in control as its starter (nobody, if they are not one of them)."""
+    who = tavern.restarted
+    back = [n for n in seats if not tavern.player(n).out]
+    tavern = ante(replace(tavern, restarted=""), back, 1)
+    control = who if who in back else None
+    return tavern.note(f"the Round of Gambling starts over: {len(back)} players ante 1 "
+                       "Gold"), back, control
 
 
 def share(tavern: Tavern, winner: str, sharer: str) -> Resolution[Tavern]:

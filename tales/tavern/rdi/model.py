@@ -14,6 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tales.tavern.rdi.ottodata import OttoRules
 
 #: Fortitude and Alcohol Content stay within these bounds (001: "can never go below 0 or
 #: above 20").
@@ -78,17 +82,23 @@ class Verb(StrEnum):
     POT_TO_INN = "pot_to_inn"  # end the Round of Gambling: the pot goes to the Inn
     DRINK_AGAIN = "drink_again"  # drink N more from the top of your Drink Me! pile
     SWAP = "swap"  # a Drink's Alcohol Content is gained as Fortitude instead
+    REPLACE_DRINK = "replace_drink"  # a Drink's effects are replaced by the card's steps
+    RESTART_ROUND = "restart_round"  # the Round of Gambling starts over
+    # Boss Otto's own (001, "Boss Otto"): they do something only in that variant
+    THREAT = "threat"  # Boss Otto's Threat Level goes up by N
+    REPAIR = "repair"  # Boss Otto Repairs N
+    CHANGE_TARGETS = "change_targets"  # the Priority Target token passes on clockwise
 
 
 RESPONSES = frozenset({Verb.NEGATE, Verb.IGNORE, Verb.REDUCE, Verb.REDIRECT, Verb.HIT_BACK,
                        Verb.SPIKE, Verb.SPLIT, Verb.PASS, Verb.TAKE_POT, Verb.FROM_INN,
-                       Verb.SWAP, Verb.SHARE_POT})
+                       Verb.SWAP, Verb.SHARE_POT, Verb.REPLACE_DRINK})
 #: Steps played during a Round of Gambling, by anyone (001: non-Champions "may play cards
 #: that could otherwise be played during a Round").
-ROUND_PLAYS = frozenset({Verb.STEAL_POT, Verb.POT_TO_INN})
+ROUND_PLAYS = frozenset({Verb.STEAL_POT, Verb.POT_TO_INN, Verb.RESTART_ROUND})
 #: Responses that change the effects of a Drink (001, "Cards that 'Change the Effects of a
 #: Drink'": Negating or Ignoring a Drink, passing, splitting, raising or lowering it).
-DRINK_CHANGES = frozenset({Verb.SPIKE, Verb.SPLIT, Verb.PASS, Verb.SWAP})
+DRINK_CHANGES = frozenset({Verb.SPIKE, Verb.SPLIT, Verb.PASS, Verb.SWAP, Verb.REPLACE_DRINK})
 
 
 class Target(StrEnum):
@@ -229,6 +239,9 @@ class Card:
     values: tuple[int, ...] = ()
     marker: int = 0
     trigger: Trigger | None = None  # its effect when given away (a Split Doppelganger)
+    #: a leave or force-out card its player may play on other players' turns in a Round of
+    #: Gambling ("where the card says"), not only when it is their turn to act
+    any_turn: bool = False
 
 
 @dataclass(frozen=True)
@@ -379,6 +392,7 @@ class Mode(StrEnum):
     TWO_HEADED_BOSS_BATTLE = "two-headed boss battle"  # 001: pairs, every deck a Boss's
     LEADERS_AND_LACKEYS = "leaders and lackeys"  # 001: pairs of a Boss and a Lackey
     BOSS_VERSUS_BOSS = "boss versus boss"  # 002: an individual game of Boss decks
+    BOSS_OTTO = "boss otto"  # 001: 1-4 Challengers against the mechanical Boss Otto
 
 
 @dataclass(frozen=True)
@@ -433,6 +447,7 @@ class Variant:
     #: the Progress Counters each starts with
     event_decks: tuple[tuple[EventKind, tuple[Event, ...], int], ...] = ()
     pubs: tuple[Pub, ...] = ()  # the Pub Crawl's taverns, the Red Dragon Inn first
+    otto: OttoRules | None = None  # Boss Otto's factions, decks and Threat track
 
 
 @dataclass(frozen=True)
@@ -465,6 +480,7 @@ class Tavern:
     pub_decks: tuple[tuple[str, tuple[Drink, ...], tuple[Drink, ...]], ...] = ()
     crawlers: tuple[str, ...] = ()  # players who revealed a Drink with a Chaser, to Crawl
     round_over: bool = False  # a card ended the Round of Gambling (its pot to the Inn)
+    restarted: str = ""  # who played a card that starts the Round of Gambling over
 
     def room_of(self, name: str) -> str:
         """The Room ``name``'s team's progress token is in."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.chance import shuffle
-from tales.tavern.rdi import characters, dungeon, events, pubcrawl, variants
+from tales.tavern.rdi import characters, dungeon, events, otto, pubcrawl, variants
 from tales.tavern.rdi.drinks import drink_phase, order_drink
 from tales.tavern.rdi.effects import POTION, anytime, play_card
 from tales.tavern.rdi.gambling import start_round
@@ -29,6 +29,7 @@ from tales.tavern.rdi.model import (
     Tavern,
     Variant,
 )
+from tales.tavern.rdi.ottodata import OTTO, is_otto
 from tales.tavern.rdi.stats import gold, passed_out, pay
 from tales.tavern.rdi.timing import PASS
 from tales.tavern.rdi.zones import (
@@ -78,6 +79,10 @@ def set_up(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tupl
     rest is the Inn) and Potion Tokens, one Drink on each Drink Me! pile, a hand each;
     then the characters' own setup."""
     mode = variant.mode
+    if mode is Mode.BOSS_OTTO:  # the names and decks are the Challengers'
+        if variant.otto is None:
+            raise ValueError("Boss Otto needs his decks (a Boss Otto file)")
+        names, decks = [OTTO, *names], [CharacterDeck(OTTO, ()), *decks]
     team_names = variants.teams(mode, list(names))
     if mode is Mode.BOSS_BATTLE:
         variant = replace(variant, boss=names[0])
@@ -86,7 +91,7 @@ def set_up(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tupl
             raise ValueError(f"{_deck(entry).character} is not a villain: only a villain "
                              "can play a Boss deck")
     individual = mode is Mode.INDIVIDUAL
-    each = starting_gold(len(names)) if individual else variants.TEAM_GOLD
+    each = starting_gold(len(names)) if individual else variants.team_gold(mode, len(names))
     bar: tuple[Drink, ...] = ()
     deck = yield from shuffle(drinks, "the Drink Deck" if not variant.bar_deck
                               else "the Bar Deck")
@@ -134,6 +139,8 @@ def set_up(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tupl
     tavern = yield from dungeon.set_up(tavern)
     tavern = yield from events.set_up(tavern)
     tavern = yield from pubcrawl.set_up(tavern)
+    if mode is Mode.BOSS_OTTO:
+        tavern = yield from otto.set_up(tavern)
     if individual:
         return tavern.note(f"{len(names)} players, {each} Gold each; the Inn has {tavern.inn}")
     return tavern.note(f"{mode.value}: {each} Gold a team; the Inn has {tavern.inn}")
@@ -148,6 +155,9 @@ def turn(tavern: Tavern) -> Resolution[Tavern]:
     Drink, and the next team to the left goes next (A-14 to A-21). Anytime cards may be
     played at the start of the turn and before the Drink phase."""
     name = tavern.players[tavern.active].name
+    if is_otto(tavern, name):  # the mechanical Boss has his own four phases
+        tavern = yield from otto.turn(tavern)
+        return (yield from end_turn(tavern, name))
     members = [p.name for p in tavern.team(name) if not p.out]
     tavern = tavern.note(f"Turn {tavern.turn}: {' and '.join(members)}")
     for player, rules in characters.every(tavern):
@@ -184,6 +194,12 @@ def turn(tavern: Tavern) -> Resolution[Tavern]:
         if tavern.winners is None and not tavern.player(name).out:
             tavern = yield from dungeon.stumble(tavern, name)
             tavern = yield from settle(tavern)
+    return (yield from end_turn(tavern, name))
+
+
+def end_turn(tavern: Tavern, name: str) -> Resolution[Tavern]:
+    """The end of ``name``'s team's turn: the characters' end-of-turn rules, the Event decks
+    ("the last thing that a player does"), then the next team to the left."""
     if tavern.winners is None:
         for player, rules in characters.every(tavern):
             tavern = yield from rules.end_of_turn(tavern, player.name, name)
@@ -317,6 +333,7 @@ def settle(tavern: Tavern) -> Resolution[Tavern]:
     losses are resolved."""
     if tavern.winners is not None:
         return tavern
+    tavern = otto.potions(tavern)  # Boss Otto's own rule for his Potions
     active = tavern.players[tavern.active].name
     for side in losing(tavern):
         for member in [p.name for p in tavern.players if p.side == side and not p.out]:
@@ -390,7 +407,15 @@ def _return_tokens(tavern: Tavern, name: str) -> Tavern:
 def play_game(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tuple[Card, ...]]],
               drinks: tuple[Drink, ...], max_turns: int = 400,
               variant: Variant = INDIVIDUAL) -> Resolution[Tavern]:
-    """A whole game: setup, then turns until one team is left (or a tie)."""
+    """A whole game: setup, then turns until one team is left (or a tie); Boss Otto's
+    Decisions answered by his rules."""
+    if variant.mode is Mode.BOSS_OTTO:
+        return (yield from otto.automated(_play(names, decks, drinks, max_turns, variant)))
+    return (yield from _play(names, decks, drinks, max_turns, variant))
+
+
+def _play(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tuple[Card, ...]]],
+          drinks: tuple[Drink, ...], max_turns: int, variant: Variant) -> Resolution[Tavern]:
     tavern = yield from set_up(names, decks, drinks, variant=variant)
     while tavern.winners is None and tavern.turn <= max_turns:
         tavern = yield from turn(tavern)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -28,6 +28,8 @@ from tales.tavern.rdi.decks import (
     load_pub_crawl,
 )
 from tales.tavern.rdi.model import Event, EventKind, Mode, Tavern, Variant
+from tales.tavern.rdi.ottodata import OttoRules
+from tales.tavern.rdi.ottodecks import load_otto
 from tales.tavern.rdi.rules import CharacterDeck, play_game
 
 
@@ -98,9 +100,31 @@ SAMPLE_SEA_EVENTS = DECKS / "events" / "sea-sample.toml"
 SAMPLE_PUB_CRAWL = DECKS / "pub-crawl-sample.toml"
 
 
+SAMPLE_OTTO = DECKS / "otto" / "boss-otto-sample.toml"
+
+
+def otto_for(mode: Mode, hard: bool = False, otto: str | None = None,
+             factions: Sequence[str] = ()) -> OttoRules | None:
+    """Boss Otto's decks (a file, by default the sample) and, with ``hard``, "Boss Otto -
+    Advanced": the Hard and Epic Mode cards, the Threat Level - Hard side and Tough
+    Components; ``factions``: the two played (default: two at random)."""
+    if mode is not Mode.BOSS_OTTO:
+        if hard or otto or factions:
+            raise TalesError("--hard, --otto and --faction are for --variant boss-otto")
+        return None
+    rules = load_otto(otto or SAMPLE_OTTO)
+    unknown = [f for f in factions if f not in rules.names]
+    if unknown or (factions and len(set(factions)) != 2):
+        raise TalesError(f"--faction names two different factions of: "
+                         f"{', '.join(rules.names)}")
+    return replace(rules, factions=tuple(factions), hard_cards=hard, epic_cards=hard,
+                   threat_hard=hard, tough_components=hard)
+
+
 def variant_for(mode: Mode, bar_deck: bool = False, dungeon: str | None = None,
                 prizes: str | None = None, dungeon_events: str | None = None,
-                sea_events: str | None = None, pub_crawl: str | None = None) -> Variant:
+                sea_events: str | None = None, pub_crawl: str | None = None,
+                otto: OttoRules | None = None) -> Variant:
     """The variant a table plays: its structure and add-ons (files named or bundled)."""
     decks: list[tuple[EventKind, tuple[Event, ...], int]] = []
     if sea_events:  # 002: only "Playing with Dungeon Events and Sea Events"
@@ -116,7 +140,7 @@ def variant_for(mode: Mode, bar_deck: bool = False, dungeon: str | None = None,
     return Variant(mode, bar_deck=bar_deck,
                    dungeon=load_dungeon(dungeon_file(dungeon)) if dungeon else None,
                    prizes=load_prizes(prizes) if prizes else (), event_decks=tuple(decks),
-                   pubs=load_pub_crawl(pub_crawl) if pub_crawl else ())
+                   pubs=load_pub_crawl(pub_crawl) if pub_crawl else (), otto=otto)
 
 
 @dataclass(frozen=True)
@@ -135,6 +159,9 @@ class Sweep:
     dungeon_events: str | None
     sea_events: str | None
     pub_crawl: str | None
+    hard: bool = False
+    otto: str | None = None
+    factions: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -156,7 +183,8 @@ def _prepared(sweep: Sweep) -> tuple[list[str], list[CharacterDeck], Any, Varian
                          sweep.mode)
     drink_deck = load_drinks(sweep.drinks or DECKS / "drinks-sample.toml")
     variant = variant_for(sweep.mode, sweep.bar_deck, sweep.dungeon, sweep.prizes,
-                          sweep.dungeon_events, sweep.sea_events, sweep.pub_crawl)
+                          sweep.dungeon_events, sweep.sea_events, sweep.pub_crawl,
+                          otto_for(sweep.mode, sweep.hard, sweep.otto, sweep.factions))
     return names, decks, drink_deck, variant
 
 
@@ -195,10 +223,12 @@ def simulate(players: int, games: int, seed: int, characters: list[str] | None =
              drinks: str | None = None, mode: Mode = Mode.INDIVIDUAL, bar_deck: bool = False,
              bot: str = "random", dungeon: str | None = None, prizes: str | None = None,
              dungeon_events: str | None = None, sea_events: str | None = None,
-             pub_crawl: str | None = None, workers: int = 1) -> dict[str, Any]:
+             pub_crawl: str | None = None, workers: int = 1, hard: bool = False,
+             otto: str | None = None, factions: Sequence[str] = ()) -> dict[str, Any]:
     """The report of ``games`` games, the same whatever ``workers`` (local processes)."""
     sweep = Sweep(players, seed, tuple(characters) if characters else None, drinks, mode,
-                  bar_deck, bot, dungeon, prizes, dungeon_events, sea_events, pub_crawl)
+                  bar_deck, bot, dungeon, prizes, dungeon_events, sea_events, pub_crawl,
+                  hard, otto, tuple(factions))
     _, _, _, variant = _prepared(sweep)  # a bad table or file fails here, once
     wins: dict[str, float] = {}
     side_wins: Counter[str] = Counter()
@@ -222,6 +252,8 @@ def simulate(players: int, games: int, seed: int, characters: list[str] | None =
         "prizes": len(variant.prizes),
         "event_decks": [kind.value for kind, _, _ in variant.event_decks],
         "pub_crawl": len(variant.pubs),
+        **({"boss_otto": {"hard": hard, "factions": list(factions) or "two at random"}}
+           if variant.otto is not None else {}),
         "win_rate_per_seat": {c: round(wins.get(c, 0.0) / seats[c], 4) for c in sorted(seats)},
         "turns": {"mean": round(float(np.mean(turns)), 1), "min": min(turns),
                   "max": max(turns)},

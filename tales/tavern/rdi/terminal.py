@@ -31,8 +31,9 @@ from tales.tavern.at_table import drive
 from tales.tavern.rdi.bots import POLICIES, policy
 from tales.tavern.rdi.decks import load_drinks
 from tales.tavern.rdi.model import Card, Mode, Player, Step, Tavern, Verb, Who
+from tales.tavern.rdi.ottodata import ACTIONS, GAMBLING, OTTO, SOMETIMES, target, threat
 from tales.tavern.rdi.rules import play_game
-from tales.tavern.rdi.simulate import table, variant_for
+from tales.tavern.rdi.simulate import otto_for, table, variant_for
 from tales.tavern.rdi.zones import playable
 
 SAVE_KIND = "tales-tavern"
@@ -59,10 +60,14 @@ class Seating:
     dungeon_events: str = ""
     sea_events: str = ""
     pub_crawl: str = ""
+    hard: bool = False  # Boss Otto - Advanced
+    otto: str = ""  # a Boss Otto file
+    factions: tuple[str, ...] = ()  # the two factions Boss Otto plays
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["characters"] = list(self.characters)
+        data["factions"] = list(self.factions)
         return data
 
     @classmethod
@@ -73,7 +78,9 @@ class Seating:
                           bool(data["bar_deck"]), str(data["bot"]), str(data["drinks"]),
                           str(data["dungeon"]), str(data["prizes"]),
                           str(data["dungeon_events"]), str(data["sea_events"]),
-                          str(data["pub_crawl"]))
+                          str(data["pub_crawl"]), bool(data.get("hard", False)),
+                          str(data.get("otto", "")),
+                          tuple(str(f) for f in data.get("factions", ())))
             Mode(seating.mode)
             if seating.bot not in POLICIES or not 0 < seating.people <= seating.players:
                 raise ValueError("bad bot or seats")
@@ -217,6 +224,13 @@ def table_lines(tavern: Tavern, viewer: str) -> list[str]:
             + (f"; kept: {_kept(tavern, player, viewer)}" if player.kept else "")
             + (f"; in {tavern.room_of(player.name)}" if tavern.variant.dungeon else ""))
         lines.append(f"  {player.name} ({player.character}){shared}: {status}")
+    if tavern.variant.otto is not None:  # Boss Otto's decks, Threat and Priority Target
+        lines.append(f"  {OTTO}: Threat Level {threat(tavern)}; decks " + ", ".join(
+            f"{pile.removeprefix('Otto ')} {len(tavern.pile(pile))}"
+            for pile in (ACTIONS, SOMETIMES, GAMBLING)) + f"; the Priority Target is "
+            f"{target(tavern)}")
+    if tavern.minions:
+        lines.append("  in play: " + ", ".join(m.name for m in tavern.minions))
     for kind, deck, _, counters in tavern.events:
         lines.append(f"  {kind.value.capitalize()} Event Deck: {len(deck)} cards, "
                      f"{counters} Progress Counter(s)")
@@ -240,7 +254,9 @@ def start(seating: Seating) -> Callable[[], Any]:
     names = _names(seating)
     variant = variant_for(Mode(seating.mode), seating.bar_deck, seating.dungeon or None,
                           seating.prizes or None, seating.dungeon_events or None,
-                          seating.sea_events or None, seating.pub_crawl or None)
+                          seating.sea_events or None, seating.pub_crawl or None,
+                          otto_for(Mode(seating.mode), seating.hard, seating.otto or None,
+                                   seating.factions))
     return lambda: play_game(names, decks, drinks, variant=variant)
 
 
@@ -255,7 +271,8 @@ def play(players: int, people: int, seed: int, read: Callable[[str], str] | None
          mode: Mode = Mode.INDIVIDUAL, bar_deck: bool = False, bot: str = "greedy",
          drinks: str = "", dungeon: str = "", prizes: str = "", dungeon_events: str = "",
          sea_events: str = "", pub_crawl: str = "", save: Path | None = None,
-         resume: Path | None = None) -> Tavern | None:
+         resume: Path | None = None, hard: bool = False, otto: str = "",
+         factions: tuple[str, ...] = ()) -> Tavern | None:
     """Play one game (or go on with the one saved in ``resume``); the final table, or None
     if a person quit, which saves the game to ``save`` (or the file resumed) when given."""
     ask = read or (lambda prompt: input(prompt))
@@ -266,7 +283,7 @@ def play(players: int, people: int, seed: int, read: Callable[[str], str] | None
     else:
         seating = Seating(players, people, seed, tuple(characters or ()), mode.value,
                           bar_deck, bot, drinks, dungeon, prizes, dungeon_events,
-                          sea_events, pub_crawl)
+                          sea_events, pub_crawl, hard, otto, tuple(factions))
     if save is not None and not ours(save, seating, choices):
         raise TalesError(f"{save}: holds something other than this game; not written over "
                          "(give another --save FILE)")

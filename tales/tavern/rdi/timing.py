@@ -120,6 +120,7 @@ class Outcome:
     taker: str = ""  # who takes the pot instead of the Round's winner
     sharer: str = ""  # who takes half the pot
     from_inn: frozenset[str] = frozenset()  # whose Gold payments the Inn makes
+    provoked: bool = False  # Boss Otto has answered it (001: "exactly once")
 
     def reduction(self, name: str, stat: Stat) -> int:
         return sum(n for who, s, n in self.reduced if who == name and s is stat)
@@ -191,6 +192,8 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
         mine = [i for i in live if pours[i].drinker in team and not pours[i].ignored]
         if step.verb in (Verb.SPIKE, Verb.SWAP):
             return Use(card.name, step.verb, pours=tuple(live)) if live else None
+        if step.verb is Verb.REPLACE_DRINK:  # a Drink your team would drink
+            return Use(card.name, step.verb, pours=tuple(mine)) if mine else None
         if step.verb in (Verb.SPLIT, Verb.PASS):
             own = tuple(i for i in mine if pours[i].drinker == name and not pours[i].half)
             return Use(card.name, step.verb, pours=own) if own and tavern.others(name) \
@@ -200,7 +203,7 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
                 return Use(card.name, step.verb, pours=tuple(mine)) if mine else None
             if step.verb is Verb.NEGATE:
                 return Use(card.name, step.verb, pours=tuple(live)) if live else None
-    if step.verb in (Verb.SPIKE, Verb.SPLIT, Verb.PASS, Verb.SWAP):
+    if step.verb in (Verb.SPIKE, Verb.SPLIT, Verb.PASS, Verb.SWAP, Verb.REPLACE_DRINK):
         return None
     if step.verb is Verb.NEGATE:
         if not _matches(step.target, played, card) or (name == played.source
@@ -256,7 +259,9 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
     from tales.tavern.rdi.zones import playable, take_card
 
     outcome = outcome or Outcome(pours=played.pours)
-    if played.card is not None and played.card.unanswerable:
+    if tavern.variant.otto is not None:  # "his response always happens before any other"
+        tavern, outcome = yield from _otto(tavern, played, outcome)
+    if (played.card is not None and played.card.unanswerable) or outcome.negated:
         return tavern, outcome
     declined: set[str] = set()  # offered their Anytime cards on their own, and passed
     while True:
@@ -310,8 +315,17 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
                 break
             if answered:
                 break
-        if not answered or outcome.negated:
+        if answered and not outcome.negated and tavern.variant.otto is not None:
+            tavern, outcome = yield from _otto(tavern, played, outcome)  # a Drink passed
+        if not answered or outcome.negated:  # or split with him, his card redirected to him
             return tavern, outcome
+
+
+def _otto(tavern: Tavern, played: Played, outcome: Outcome
+          ) -> Resolution[tuple[Tavern, Outcome]]:
+    from tales.tavern.rdi.otto import provoked
+
+    return (yield from provoked(tavern, played, outcome))
 
 
 def affected_by(steps: tuple[Step, ...], name: str, targets: dict[Who, list[str]]

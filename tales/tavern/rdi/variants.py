@@ -11,10 +11,14 @@ from __future__ import annotations
 
 from tales.tavern.rdi import characters
 from tales.tavern.rdi.model import HAND_SIZE, Mode, Tavern
+from tales.tavern.rdi.ottodata import OTTO
 
 #: Potion Tokens per team (Two-Headed Dragon: "2 per team").
 TWO_HEADED_POTIONS = 2
 TEAM_GOLD = 10  # "Each team takes 10 Gold"; the Boss Setup's "The Boss takes 10 Gold"
+#: Boss Otto: "If you are playing Solo against Boss Otto, Otto and the solo Challenger each
+#: start the game with 8 Gold."
+SOLO_GOLD = 8
 #: Structures of teams of two neighbours, ordering two Drinks a team (001: "the same as the
 #: Two-Headed Dragon variant").
 PAIRS = frozenset({Mode.TWO_HEADED_DRAGON, Mode.TWO_HEADED_BOSS_BATTLE,
@@ -35,6 +39,10 @@ def teams(mode: Mode, names: list[str]) -> list[str]:
         if not 3 <= len(names) <= 5:
             raise ValueError("a Boss Battle is one Boss against 2, 3 or 4 Challengers")
         return ["", *(["challengers"] * (len(names) - 1))]
+    if mode is Mode.BOSS_OTTO:  # Boss Otto (the first seat) "is for one to four" players
+        if not 2 <= len(names) <= 5:
+            raise ValueError("Boss Otto is played by 1 to 4 Challengers")
+        return ["", *(["challengers"] * (len(names) - 1))]
     return [""] * len(names)
 
 
@@ -49,6 +57,11 @@ def boss_deck(mode: Mode, seat: int) -> bool:
     return mode in (Mode.TWO_HEADED_BOSS_BATTLE, Mode.BOSS_VERSUS_BOSS)
 
 
+def team_gold(mode: Mode, count: int) -> int:
+    """Each team's starting Gold (``count`` players in all, Boss Otto counted)."""
+    return SOLO_GOLD if mode is Mode.BOSS_OTTO and count == 2 else TEAM_GOLD
+
+
 def challengers(tavern: Tavern) -> int:
     """X, the number of Challengers who started a Boss Battle."""
     return sum(1 for p in tavern.players if p.name != tavern.variant.boss)
@@ -59,8 +72,8 @@ def potions(mode: Mode, count: int, boss: bool) -> int:
     and X in all for the Challengers (X Challengers)."""
     if mode in PAIRS:
         return TWO_HEADED_POTIONS
-    if mode is Mode.BOSS_BATTLE:
-        return count - 1
+    if mode in (Mode.BOSS_BATTLE, Mode.BOSS_OTTO):  # Otto: "equal to the number of
+        return count - 1  # Challengers in the game"
     return 0  # Boss Versus Boss: "Potion Tokens: None"
 
 
@@ -68,6 +81,8 @@ def hand_size(tavern: Tavern, name: str) -> int:
     """7; the Boss's is 8, 9 or 10 with 2, 3 or 4 Challengers; a character may change it
     (Ohava)."""
     size = HAND_SIZE
+    if tavern.variant.mode is Mode.BOSS_OTTO and name == OTTO:
+        return 0  # he plays from his three decks, never from a hand
     if tavern.variant.mode is Mode.BOSS_BATTLE and name == tavern.variant.boss:
         size = HAND_SIZE + challengers(tavern) - 1
     return characters.mechanics(tavern.player(name)).hand_size(tavern, name, size)
@@ -89,9 +104,12 @@ def actions(tavern: Tavern, name: str) -> int:
 
 def drinks_ordered(tavern: Tavern, name: str) -> int:
     """Drinks ``name``'s team orders: 1; 2 a team in the pairs structures; the Boss X (on
-    their first turn as many as their Actions); the Challengers 1 in all."""
+    their first turn as many as their Actions); the Challengers 1 in all (against Boss Otto
+    too, unless his rules say one each)."""
     if tavern.variant.mode in PAIRS:
         return 2
     if tavern.variant.mode is Mode.BOSS_BATTLE and name == tavern.variant.boss:
         return actions(tavern, name)
+    if tavern.variant.otto is not None and tavern.variant.otto.order_each:
+        return len([p for p in tavern.team(name) if not p.out])  # Boss Otto, the flag
     return 1

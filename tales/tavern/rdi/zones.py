@@ -10,6 +10,7 @@ from tales.rules.decisions import Resolution
 from tales.tavern.chance import shuffle
 from tales.tavern.rdi import characters
 from tales.tavern.rdi.model import Card, Drink, Player, Tavern
+from tales.tavern.rdi.ottodata import gain_threat, is_otto
 from tales.tavern.rdi.stats import affords, pay
 
 #: The Drink Deck is 30 cards; the Bar Deck deals it 30 at a time (B-01).
@@ -23,6 +24,8 @@ def draw(tavern: Tavern, name: str, count: int) -> Resolution[Tavern]:
     """Draw ``count`` cards; drawing the last card shuffles the discard pile into a new
     deck at once (A-15: "If you draw the last card from your Character Deck, shuffle your
     discarded Character Cards")."""
+    if count > 0 and is_otto(tavern, name):  # "he gains 1 Threat instead"
+        return gain_threat(tavern, 1)
     player = tavern.player(name)
     for _ in range(count):
         if not player.deck:
