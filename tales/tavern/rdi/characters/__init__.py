@@ -288,6 +288,7 @@ def _load() -> None:
         evil_pooky,
         farai,
         flower,
+        halden,
         karl,
         lich_king,
         lucky,
