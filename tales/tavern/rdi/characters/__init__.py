@@ -289,6 +289,7 @@ def _load() -> None:
         farai,
         flower,
         halden,
+        jett,
         karl,
         lich_king,
         lucky,
