@@ -268,3 +268,14 @@ def test_a_bad_mushroom_is_one_line(tmp_path: Path, text: str, message: str) -> 
                     'steps = [ { draw = 1 } ]\n' + text, encoding="utf-8")
     with pytest.raises(ContentError, match=message):
         load_character(path)
+
+
+def test_planter_box_at_the_terminal() -> None:
+    """The table shows the piles in front of a player by what they are and their size."""
+    from tales.tavern.rdi.terminal import table_lines
+
+    from ._play import table
+
+    tavern = table([pixie(), seat("bob")]).with_pile(BOX, (MOREL, GLOW))
+    assert any("dale (x): " in line and "; planter 2" in line
+               for line in table_lines(tavern, "bob"))
