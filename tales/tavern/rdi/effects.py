@@ -262,6 +262,9 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
     players = {p.name for p in tavern.players}
     losses: list[Loss] = []
     left = {(who, stat): n for who, stat, n in outcome.reduced}
+    for player, rules in characters.every(tavern):  # standing ones (Wulfric's mood)
+        for stat, n in rules.reductions(tavern, player.name):
+            left[(player.name, stat)] = left.get((player.name, stat), 0) + n
     boosted: set[str] = set()
     for step in steps:
         for who in chosen.get(step.who, []):

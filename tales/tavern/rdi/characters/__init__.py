@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from tales.rules.decisions import Resolution
-from tales.tavern.rdi.model import Card, Player, Step, Tavern, Verb, Who
+from tales.tavern.rdi.model import Card, Player, Stat, Step, Tavern, Verb, Who
 
 
 @dataclass(frozen=True)
@@ -173,6 +173,20 @@ class Mechanics:
         (Erin's Bear antes 2 to begin; her Raven antes from the Inn in her own Round)."""
         return amount, False
 
+    def steadfast(self, tavern: Tavern, name: str, card: Card) -> bool:
+        """Whether ``name``'s ``card`` may not be Negated or Ignored (Wulfric's Stalwart)."""
+        return False
+
+    def reductions(self, tavern: Tavern, name: str) -> tuple[tuple[Stat, int], ...]:
+        """Standing reductions of what each card does to ``name``, the card as a whole
+        (Wulfric's Loyal: 1 less Fortitude lost)."""
+        return ()
+
+    def drink_alcohol(self, tavern: Tavern, name: str, alcohol: int) -> int:
+        """The Alcohol Content ``name`` gains from a Drink (with its Chasers) giving
+        ``alcohol`` (Wulfric's Clumsy: 1 less); the Drink itself is unchanged."""
+        return alcohol
+
     def playing(self, tavern: Tavern, name: str, card: Card) -> Tavern:
         """``name`` plays ``card``, before anything else happens (Erin's Tree: back to
         Elf at once)."""
@@ -291,6 +305,7 @@ def _load() -> None:
         halden,
         jett,
         karl,
+        kaylin,
         lich_king,
         lucky,
         murgath,
