@@ -221,6 +221,12 @@ def more_loss(steps: tuple[Step, ...], extra: int) -> tuple[Step, ...]:
                  else s for s in steps)
 
 
+def crowded(size: int, held: int) -> int:
+    """A hand size with ``held`` things in front of its player, each beyond the first
+    costing one card (Lizwick's Items, Evil Pooky's Doppelgangers)."""
+    return size - max(held - 1, 0)
+
+
 REGISTRY: dict[str, Mechanics] = {}
 RESOURCES: dict[str, Resource] = {}
 NONE = Mechanics()
@@ -307,6 +313,7 @@ def _load() -> None:
         karl,
         kaylin,
         lich_king,
+        lizwick,
         lucky,
         murgath,
         ohava,

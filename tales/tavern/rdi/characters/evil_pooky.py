@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.chance import shuffle
-from tales.tavern.rdi.characters import Mechanics, register
+from tales.tavern.rdi.characters import Mechanics, crowded, register
 from tales.tavern.rdi.model import Card, Tavern
 
 NAME = "evil_pooky"
@@ -108,7 +108,7 @@ class EvilPooky(Mechanics):
     def hand_size(self, tavern: Tavern, name: str, size: int) -> int:
         """000: "If Evil Pooky has 0 or 1 Doppelgangers in front of him, his hand size is 7,
         as normal. Each Doppelganger beyond the first reduces his hand size by 1."""
-        return size - max(own(tavern, name) - 1, 0)
+        return crowded(size, own(tavern, name))
 
     def start_of_turn(self, tavern: Tavern, owner: str, active: str) -> Resolution[Tavern]:
         return (yield from triggered(tavern, owner, active, "turn starts"))
