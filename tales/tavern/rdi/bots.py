@@ -2,12 +2,13 @@
 
 The greedy bot plays a sensible, short-sighted game: it plays an Action whenever it can,
 aims at the opponent closest to passing out (Fortitude minus Alcohol), orders Drinks for
-them, keeps its hand, spends tokens on boosts, hits back, raises opponents' Drinks (never
-its own side's), and
-defends (Ignore, reduce, redirect, pass or split a Drink, Negate) once its own margin is
+them, keeps its hand (but spares a Gambling card for Cormac's Rage Pool), keeps Dale's
+best Mushrooms and harvests the biggest first, keeps one Doppelganger and gives the rest
+away, spends tokens on boosts, hits back, raises opponents' Drinks (never its own side's),
+and defends (Ignore, reduce, redirect, pass or split a Drink, Negate) once its own margin is
 low. In a Round of Gambling it plays while it has cards and Gold to spare. In Dungeon
-Training it moves whenever it may, along a random arrow. Chance is
-answered by the seeded generator.
+Training it moves whenever it may, along a random arrow. Chance is answered by the seeded
+generator.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import numpy as np
 from tales.engine.game import chance_by, random_policy
 from tales.rules.decisions import Chooser, Decision
 from tales.tavern.rdi.effects import POTION_EFFECTS
-from tales.tavern.rdi.model import Tavern, Verb
+from tales.tavern.rdi.model import CardKind, Tavern, Verb
 from tales.tavern.rdi.timing import PASS, response_verb
 from tales.tavern.rdi.zones import playable
 
@@ -59,7 +60,8 @@ class _Greedy:
         rule: Callable[[Tavern, str, list[Any], str], Any] | None = {
             "action": self._play, "anytime": self._anytime, "respond": self._respond,
             "hit-back": self._play, "gamble": self._gamble, "boost": _yes, "buff": _yes,
-            "discard": _keep, "leave": _keep, "dungeon": self._play,
+            "discard": _keep, "leave": _keep, "dungeon": self._play, "rage": _spare,
+            "plant": _least, "harvest": _most, "doppelganger": self._keep_one,
             "out-of-turn": self._gamble,
             "epic": _bolder, "plot": self._plot, "sell": _sell, "buy": _buy,
             "arrow": self._play, "cook": self._play, "cutting-board": self._play,
@@ -119,6 +121,13 @@ class _Greedy:
                                               for c in tavern.player(me).hand)]
         return schemes[0] if schemes else self._play(tavern, me, options, prompt)
 
+    def _keep_one(self, tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+        """Evil Pooky keeps one Doppelganger (one costs no hand size), gives the rest to the
+        weakest opponent."""
+        if not any(c.trigger for c in tavern.player(me).kept):
+            return options[0]
+        return min(options[1:], key=lambda o: (margin(tavern, o), options.index(o)))
+
     def _gamble(self, tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
         if tavern.mat(me).gold <= 2:
             return PASS
@@ -169,6 +178,30 @@ def _buy(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
 def _atone(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
     """Serena tithes while she has Gold to spare, else takes the Fortitude loss."""
     return options[0] if tavern.mat(me).gold > SPARE_GOLD else options[-1]
+
+def _spare(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    """A card it can spare from its hand (a Gambling card) for a good cause, such as
+    Cormac's Rage Pool; else none."""
+    spare = {c.name for c in tavern.player(me).hand if c.kind is CardKind.GAMBLING}
+    return next((o for o in options if o in spare), PASS)
+
+
+def _worth(option: Any) -> int:
+    """The number an option ends with, in brackets ("2: Morel (sample) (3)"): a Mushroom's
+    Harvest Value."""
+    text = str(option)
+    number = text[text.rfind("(") + 1:-1] if text.endswith(")") else ""
+    return int(number) if number.isdigit() else 0
+
+
+def _least(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    """Give up the least valuable (Dale's full Planter Box: the smallest Harvest Value)."""
+    return min(options, key=_worth)
+
+
+def _most(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    """Spend the most valuable first (a Harvest cost: the fewest Mushrooms)."""
+    return max(options, key=_worth)
 
 
 def _keep(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:

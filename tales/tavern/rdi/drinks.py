@@ -182,7 +182,9 @@ def drink_pour(tavern: Tavern, each: Pour) -> Resolution[Tavern]:
     if not each.live or each.ignored or tavern.player(each.drinker).out or \
             each.drinker in tavern.resting:
         return tavern.note(f"{each.drinker} takes no effect from {each.label}")
-    tavern = change(tavern, each.drinker, fortitude=each.fortitude, alcohol=each.alcohol)
+    alcohol = each.alcohol if each.alcohol <= 0 else max(characters.mechanics(
+        tavern.player(each.drinker)).drink_alcohol(tavern, each.drinker, each.alcohol), 0)
+    tavern = change(tavern, each.drinker, fortitude=each.fortitude, alcohol=alcohol)
     tavern = tavern.note(f"{each.drinker} drinks {each.label}: Alcohol {each.alcohol:+d}"
                          + (f", Fortitude {each.fortitude:+d}" if each.fortitude else ""))
     if each.draw:

@@ -134,6 +134,10 @@ def champions(tavern: Tavern, name: str, label: str, revealer_chosen: bool = Tru
     return picked
 
 
+#: Marks, among a card's extra steps, a boost paid whose steps replace the card's own.
+INSTEAD = Step(Verb.HANDLER, handler="instead")
+
+
 def declare_costs(tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...] | None = None
                   ) -> Resolution[tuple[Tavern, tuple[Step, ...], bool]]:
     """Optional costs are chosen as the card is played and never refunded (A-35): each
@@ -151,7 +155,7 @@ def declare_costs(tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...]
                                 ("no", "yes"), Decider.PLAYER, name, state=tavern)
         if choice == "yes":
             tavern = yield from pay_costs(tavern, name, boost.cost)
-            extra = (*extra, *boost.steps)
+            extra = (*extra, *((INSTEAD,) if boost.instead else ()), *boost.steps)
             tavern = tavern.note(f"{name} spends {what}")
     buffed = False
     loses = any(s.verb is Verb.FORTITUDE and s.amount < 0 and s.who is not Who.YOU
@@ -211,6 +215,7 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
     body = card.steps if steps is None else steps
     body = tuple(s for s in body if s.verb not in RESPONSES)
     tavern = tavern.note(f"{name} plays {label}")
+    tavern = characters.mechanics(tavern.player(name)).playing(tavern, name, card)
     added = None
     if card.adds and steps is None:  # "No player may respond ... until ... revealed"
         tavern, added = yield from reveal_from_pile(tavern, card.adds)
@@ -218,6 +223,8 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
             body = (*body, *(s for s in added.steps if s.verb not in RESPONSES))
             tavern = tavern.note(f"{name} reveals {added.name} and adds it to {label}")
     tavern, extra, buffed = yield from declare_costs(tavern, name, card, body)
+    if INSTEAD in extra:  # a boost whose steps replace the card's (Dale's Harvest)
+        body, extra = (), tuple(s for s in extra if s != INSTEAD)
     body = (*body, *extra)
     if any(s.who is Who.EACH for s in body):  # Boss Otto: "each player (including you)"
         tavern = claim(tavern, name)
@@ -241,8 +248,8 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
         tavern, losses = yield from carry_out(tavern, name, body, chosen, outcome, buffed,
                                               via)
         if discard:
-            tavern, placed = yield from characters.mechanics(tavern.player(name)).put_away(
-                tavern, name, card)
+            tavern, placed = yield from characters.mechanics(
+                tavern.player(name)).resolved(tavern, name, card)
             tavern, discard = tavern if placed else discard_card(tavern, card, name), False
         tavern = sometimes_resolved(tavern, name, card)
         tavern = yield from hit_back(tavern, losses)
@@ -272,6 +279,9 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
     controllers = {m.name: m.controller for m in tavern.minions}
     losses: list[Loss] = []
     left = {(who, stat): n for who, stat, n in outcome.reduced}
+    for player, rules in characters.every(tavern):  # standing ones (Wulfric's mood)
+        for stat, n in rules.reductions(tavern, player.name):
+            left[(player.name, stat)] = left.get((player.name, stat), 0) + n
     boosted: set[str] = set()
     for step in steps:
         for who in chosen.get(step.who, []):
@@ -480,6 +490,7 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
     """``name`` plays a response to ``played``: it has its own window; if it is not
     Negated, it does what it says to the original's :class:`Outcome`."""
     tavern, card = yield from take_card(tavern, name, use.card)
+    tavern = characters.mechanics(tavern.player(name)).playing(tavern, name, card)
     tavern = yield from pay_cost(tavern, name, card)
     steps = characters.mechanics(tavern.player(name)).amounts(tavern, name, card, card.steps)
     pours = outcome.pours
@@ -518,7 +529,7 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
     tavern, against = yield from respond(tavern, Played(name, label, card, affects, harms))
     if against.negated:
         return discard_card(tavern, card, name).note(f"{card.name} is Negated"), outcome
-    tavern, placed = yield from characters.mechanics(tavern.player(name)).put_away(
+    tavern, placed = yield from characters.mechanics(tavern.player(name)).resolved(
         tavern, name, card)
     tavern = tavern if placed else discard_card(tavern, card, name)
     tavern = sometimes_resolved(tavern, name, card)

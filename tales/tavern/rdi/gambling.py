@@ -20,17 +20,25 @@ from tales.tavern.rdi.effects import anytime, champions, play_card
 from tales.tavern.rdi.model import Card, CardKind, Player, Stat, Step, Tavern, Verb
 from tales.tavern.rdi.otto import gambled
 from tales.tavern.rdi.ottodata import claim, is_otto
-from tales.tavern.rdi.stats import change, gold
+from tales.tavern.rdi.stats import bonus_gold, change, gold
 from tales.tavern.rdi.timing import PASS, Outcome, Played, respond
 from tales.tavern.rdi.zones import PRIZE_BIN, PRIZES, discard_card, take_card
 
 
-def ante(tavern: Tavern, players: Sequence[str], amount: int) -> Tavern:
+def ante(tavern: Tavern, players: Sequence[str], amount: int, starter: str = "",
+         opening: bool = False) -> Tavern:
     """Each of ``players`` antes ``amount`` into the pot (as much as they are able); it
-    counts as losing Gold (A-58)."""
+    counts as losing Gold (A-58). A character may change what they ante, or have the Inn
+    pay it (Erin's forms; ``opening``: the ante that begins the Round ``starter`` started)."""
     for name in players:
+        asked, from_inn = characters.mechanics(tavern.player(name)).ante(
+            tavern, name, amount, starter, opening)
+        if from_inn:
+            tavern = replace(tavern, inn=tavern.inn - asked, pot=tavern.pot + asked).note(
+                f"{name} antes {asked} Gold from the Inn")
+            continue
         mat = tavern.mat(name)
-        paid = min(amount, mat.gold)
+        paid = min(asked, mat.gold)
         tavern = replace(tavern.with_player(replace(mat, gold=mat.gold - paid)),
                          pot=tavern.pot + paid)
     return tavern
@@ -89,7 +97,8 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
         tavern, outcome = yield from respond(tavern, Played(starter, "the ante", None, losing,
                                                             losing, round=True))
         for payer in payers:
-            tavern = ante(tavern, [payer], max(1 - outcome.reduction(payer, Stat.GOLD), 0))
+            tavern = ante(tavern, [payer], max(1 - outcome.reduction(payer, Stat.GOLD), 0),
+                          starter, opening=True)
         tavern = tavern.note(f"Round of Gambling: {len(payers)} players ante 1 Gold")
     else:  # A-72
         tavern = tavern.note("Round of Gambling: the starter cannot ante, so nobody does")
@@ -179,7 +188,8 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
                 tavern, left = yield from leave(tavern, other, "instead of anteing", in_round)
                 if left:
                     in_round.remove(other)
-            tavern = ante(tavern, [p for p in in_round if p not in outcome.ignored], raises)
+            tavern = ante(tavern, [p for p in in_round if p not in outcome.ignored], raises,
+                          starter)
             tavern = tavern.note(f"everyone in the Round antes {raises} more")
         control, winning_hand, passes = name, card.winning_hand, 0
         won = any(s.verb is Verb.WIN_ROUND for s in card.steps)  # A-64
@@ -301,6 +311,7 @@ def award(tavern: Tavern, control: str | None) -> Tavern:
             f"the Round of Gambling ends with no winner: {pot} Gold to the Inn")
     winner = tavern.mat(control)
     tavern = replace(tavern.with_player(replace(winner, gold=winner.gold + pot)), pot=0)
+    tavern = bonus_gold(tavern, control) if pot > 0 else tavern
     if prize is not None:
         taker = tavern.player(control)
         tavern = tavern.with_player(replace(taker, kept=(*taker.kept, prize))).note(

@@ -142,8 +142,8 @@ class Whose(StrEnum):
 @dataclass(frozen=True)
 class Condition:
     """A step that happens only when ``whose`` holds at least ``at_least`` of ``resource``
-    (and fewer than ``below``, if given) when the card resolves (Eisinder: "checked at
-    resolution")."""
+    (and, with ``below``, fewer than that many) when the card resolves (Eisinder: "checked
+    at resolution"; Flower's base effect replaced "instead" from Level 5: ``below = 5``)."""
 
     resource: str
     at_least: int
@@ -182,6 +182,23 @@ class Boost:
     cost: tuple[tuple[str, int], ...]
     steps: tuple[Step, ...]
     text: str = ""
+    instead: bool = False  # its steps replace the card's own (Dale's Harvest "instead")
+
+
+#: The game states a triggered ability looks for (``trigger = { when = ... }``): the
+#: beginning or the end of its holder's turn.
+TRIGGERS = ("turn starts", "turn ends")
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """A triggered ability of a card in front of a player (a Split Doppelganger given away):
+    ``when`` the game state happens, its ``steps`` happen to the holder (``who = "target"``),
+    then the card is discarded."""
+
+    when: str
+    steps: tuple[Step, ...]
+    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -214,6 +231,15 @@ class Card:
     #: face up from then on (``revealed``); until then only its player sees it
     stays: bool = False
     revealed: bool = False
+    #: the symbols and subtypes printed on it that a character's rules read (Cormac's Rage
+    #: icons, Farai's Brew symbols, Evil Pooky's portal, Ozrik's elements, Roxana's
+    #: Ingredients, a Pet, a Scheme, a Mix-in)
+    icons: tuple[str, ...] = ()
+    #: the numbers printed down it, top to bottom (a Mushroom's Harvest Values), and the one
+    #: a token on it points to (``marker``: a Mushroom's Rake Token, 0 the topmost)
+    values: tuple[int, ...] = ()
+    marker: int = 0
+    trigger: Trigger | None = None  # its effect when given away (a Split Doppelganger)
     #: a leave or force-out card its player may play on other players' turns in a Round of
     #: Gambling ("where the card says"), not only when it is their turn to act
     any_turn: bool = False
@@ -221,15 +247,25 @@ class Card:
     #: discarded, it goes to its owner's discard pile and stays in the deck (Epic Pooky's
     #: Epic Cards, Vlazlo's form cards, Roxana's Recipes)
     joins: bool = False
-    #: the symbols and subtypes printed on it that a character's rules read (Ozrik's
-    #: elements, Roxana's Ingredients, a Pet, a Scheme, a Mix-in)
-    icons: tuple[str, ...] = ()
     plotted: bool = False  # kept face down in Petra's Plotted Cards area (not her hand)
     price: int = 0  # the Gold it sells for (Phrenk's Potions)
     #: playing it reveals the top card of this side deck and adds that card's steps to it,
     #: before anyone may answer: one card (Warthorn's Pipe Cards and Stories, Wizgille's
     #: Device Cards and Gears; like a Drink's Chasers)
     adds: str = ""
+
+
+@dataclass(frozen=True)
+class Level:
+    """One level of a character's track (Cormac's Rage Tiles), read from its deck file
+    (``[[track]]``): reached when ``at`` more cards have been added since the last one;
+    while it is the highest reached, its character gains ``alcohol`` more whenever they gain
+    Alcohol Content, and each Fortitude loss they cause is ``fortitude`` more."""
+
+    name: str
+    at: int
+    alcohol: int = 0
+    fortitude: int = 0
 
 
 class DrinkEvent(StrEnum):
@@ -318,6 +354,7 @@ class Player:
     #: Dungeon rewards); not in the hand, so never discarded in Discard and Draw
     kept: tuple[Card, ...] = ()
     villain: bool = False  # a villainous character (002: "A Villain is ...")
+    track: tuple[Level, ...] = ()  # the character's track, from its deck file (Cormac's Rage)
 
     @property
     def cards(self) -> tuple[Card, ...]:

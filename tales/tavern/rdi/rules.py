@@ -22,6 +22,7 @@ from tales.tavern.rdi.model import (
     Card,
     CardKind,
     Drink,
+    Level,
     Mode,
     Phase,
     Player,
@@ -57,6 +58,7 @@ class CharacterDeck:
     mechanics: str = ""
     villain: bool = False
     hero: bool = False
+    track: tuple[Level, ...] = ()  # the character's track (``[[track]]``: Cormac's Rage)
 
 
 INDIVIDUAL = Variant()
@@ -114,7 +116,7 @@ def set_up(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tupl
         seen_teams.add(team or name)
         player = Player(name, spec.character, each if mat else 0, deck=tuple(own),
                         team=team, mechanics=spec.mechanics,
-                        villain=spec.villain and not spec.hero)
+                        villain=spec.villain and not spec.hero, track=spec.track)
         count = variants.potions(mode, len(names), boss and mode is Mode.BOSS_BATTLE)
         if mat and count:
             player = player.with_count(POTION, count)

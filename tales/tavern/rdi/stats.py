@@ -12,7 +12,13 @@ from tales.tavern.rdi.model import HIGH, LOW, Tavern
 
 
 def change(tavern: Tavern, name: str, fortitude: int = 0, alcohol: int = 0) -> Tavern:
-    """Gain or lose Fortitude and Alcohol Content, kept within 0-20."""
+    """Gain or lose Fortitude and Alcohol Content, kept within 0-20 (a gain of Alcohol or a
+    loss of Fortitude as ``name``'s character changes it: Cormac's Rage, Erin's forms)."""
+    rules = characters.mechanics(tavern.player(name))
+    if alcohol > 0:
+        alcohol = max(rules.alcohol_gain(tavern, name, alcohol), 0)
+    if fortitude < 0:
+        fortitude = -max(rules.fortitude_loss(tavern, name, -fortitude), 0)
     mat = tavern.mat(name)
     after = replace(mat, fortitude=min(max(mat.fortitude + fortitude, LOW), HIGH),
                     alcohol=min(max(mat.alcohol + alcohol, LOW), HIGH))
@@ -37,15 +43,27 @@ def pay(tavern: Tavern, payer: str, amount: int, to: str | None) -> Tavern:
     if to is None:
         return replace(tavern, inn=tavern.inn + paid)
     other = tavern.mat(to)
-    return tavern.with_player(replace(other, gold=other.gold + paid))
+    tavern = tavern.with_player(replace(other, gold=other.gold + paid))
+    return bonus_gold(tavern, to) if paid > 0 else tavern
+
+
+def bonus_gold(tavern: Tavern, name: str) -> Tavern:
+    """``name`` gained Gold: the extra their character takes from the Inn (Erin's Raven)."""
+    extra = characters.mechanics(tavern.player(name)).gold_bonus(tavern, name)
+    if extra <= 0:
+        return tavern
+    mat = tavern.mat(name)
+    return replace(tavern.with_player(replace(mat, gold=mat.gold + extra)),
+                   inn=tavern.inn - extra).note(f"{name} takes {extra} more Gold from the Inn")
 
 
 def collect(tavern: Tavern, name: str, amount: int) -> Tavern:
     """Take Gold from the Inn (with substitute markers if it runs out: the Inn may go
     below 0 and still pays, A-57)."""
     mat = tavern.mat(name)
-    return replace(tavern.with_player(replace(mat, gold=mat.gold + amount)),
-                   inn=tavern.inn - amount)
+    tavern = replace(tavern.with_player(replace(mat, gold=mat.gold + amount)),
+                     inn=tavern.inn - amount)
+    return bonus_gold(tavern, name) if amount > 0 else tavern
 
 
 def passed_out(tavern: Tavern, name: str) -> bool:

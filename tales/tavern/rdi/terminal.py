@@ -213,6 +213,14 @@ def _kept(tavern: Tavern, player: Player, viewer: str) -> str:
     return ", ".join([*shown, *([f"{hidden} face down"] if hidden else [])])
 
 
+def _in_front(tavern: Tavern, player: Player) -> list[tuple[str, tuple[Card, ...]]]:
+    """The table's piles in front of ``player`` (named after them: Cormac's Rage Pool,
+    Dale's Planter Box, Halden's revealed totems...), by what they are and their size."""
+    mine = f"{player.name} "
+    return [(pile.removeprefix(mine), cards) for pile, cards in tavern.piles
+            if pile.startswith(mine) and cards]
+
+
 def table_lines(tavern: Tavern, viewer: str) -> list[str]:
     """The table as ``viewer`` sees it: public counts for all (teams on their shared mat,
     tokens, Drinks in front), the Drinks being poured, the hand only for them and their
@@ -229,6 +237,7 @@ def table_lines(tavern: Tavern, viewer: str) -> list[str]:
             + (f"; in front: {', '.join(d.name for d in player.in_front)}"
                if player.in_front else "")
             + (f"; kept: {_kept(tavern, player, viewer)}" if player.kept else "")
+            + "".join(f"; {pile} {len(cards)}" for pile, cards in _in_front(tavern, player))
             + (f"; in {tavern.room_of(player.name)}" if tavern.variant.dungeon else ""))
         who = player.name if player.character == player.name else (
             f"{player.name} ({player.character})")

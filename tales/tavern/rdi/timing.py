@@ -179,6 +179,16 @@ class Use:
     alone: bool = False  # an Anytime card played for its own effect, not as an answer
 
 
+def _steadfast(tavern: Tavern, played: Played) -> bool:
+    """Whether the card ``played`` may not be Negated or Ignored by its player's rules."""
+    from tales.tavern.rdi import characters
+
+    if played.card is None or not any(p.name == played.source for p in tavern.players):
+        return False
+    rules = characters.mechanics(tavern.player(played.source))
+    return rules.steadfast(tavern, played.source, played.card)
+
+
 def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
          ) -> Use | None:
     """How ``name`` may play ``card`` in response to ``played`` now (None: not at all)."""
@@ -214,6 +224,9 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
                 return Use(card.name, step.verb, pours=tuple(live)) if live else None
     if step.verb in (Verb.SPIKE, Verb.SPLIT, Verb.PASS, Verb.SWAP, Verb.REPLACE_DRINK):
         return None
+    if step.verb in (Verb.NEGATE, Verb.IGNORE) and _steadfast(tavern, played):
+        return None  # Wulfric feeling Stalwart: "may not play any card that would Negate or
+        # Ignore that card"
     if step.verb is Verb.NEGATE:
         if not _matches(step.target, played, card) or (name == played.source
                                                         and not played.event):

@@ -10,10 +10,10 @@ them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tales.rules.decisions import Resolution
-from tales.tavern.rdi.model import Card, CardKind, Player, Step, Tavern
+from tales.tavern.rdi.model import Card, CardKind, Player, Stat, Step, Tavern, Verb, Who
 
 
 @dataclass(frozen=True)
@@ -152,14 +152,6 @@ class Mechanics:
         a Brawl Count of 10: one more)."""
         return 0
 
-    def put_away(self, tavern: Tavern, name: str, card: Card
-                 ) -> Resolution[tuple[Tavern, bool]]:
-        """``name``'s ``card`` resolved (not Negated): put it somewhere else than the
-        discard pile (Roxana: an Ingredient onto her Cutting Board). (table, False): discard
-        it as usual."""
-        return tavern, False
-        yield  # pragma: no cover
-
     def after_draw(self, tavern: Tavern, name: str) -> Tavern:
         """``name`` drew cards (Phyll: Mix-ins go straight to his Shelf)."""
         return tavern
@@ -192,6 +184,55 @@ class Mechanics:
         """The ``steps`` of ``name``'s ``card`` as it resolves, their numbers changed by the
         character (Ohava's harmony: each one more)."""
         return steps
+
+    def resolved(self, tavern: Tavern, name: str, card: Card
+                 ) -> Resolution[tuple[Tavern, bool]]:
+        """``name``'s ``card`` has resolved (not Negated), all its effects carried out:
+        what its icons do then (Cormac's Rage Pool). Return (table, placed): placed, the
+        card went somewhere else than its discard pile."""
+        return tavern, False
+        yield  # pragma: no cover
+
+    def alcohol_gain(self, tavern: Tavern, name: str, amount: int) -> int:
+        """The Alcohol Content ``name`` gains when something gives them ``amount`` (Cormac's
+        Rage: more); the Drink itself is unchanged."""
+        return amount
+
+    def fortitude_loss(self, tavern: Tavern, name: str, amount: int) -> int:
+        """The Fortitude ``name`` loses when something takes ``amount`` (Erin's Tree: 2
+        less)."""
+        return amount
+
+    def gold_bonus(self, tavern: Tavern, name: str) -> int:
+        """Gold ``name`` takes from the Inn besides, whenever they gain Gold (Erin's Raven:
+        1)."""
+        return 0
+
+    def ante(self, tavern: Tavern, name: str, amount: int, starter: str, opening: bool
+             ) -> tuple[int, bool]:
+        """What ``name`` antes when a Round of Gambling started by ``starter`` asks
+        ``amount`` (``opening``: the ante that begins it), and whether the Inn pays it
+        (Erin's Bear antes 2 to begin; her Raven antes from the Inn in her own Round)."""
+        return amount, False
+
+    def steadfast(self, tavern: Tavern, name: str, card: Card) -> bool:
+        """Whether ``name``'s ``card`` may not be Negated or Ignored (Wulfric's Stalwart)."""
+        return False
+
+    def reductions(self, tavern: Tavern, name: str) -> tuple[tuple[Stat, int], ...]:
+        """Standing reductions of what each card does to ``name``, the card as a whole
+        (Wulfric's Loyal: 1 less Fortitude lost)."""
+        return ()
+
+    def drink_alcohol(self, tavern: Tavern, name: str, alcohol: int) -> int:
+        """The Alcohol Content ``name`` gains from a Drink (with its Chasers) giving
+        ``alcohol`` (Wulfric's Clumsy: 1 less); the Drink itself is unchanged."""
+        return alcohol
+
+    def playing(self, tavern: Tavern, name: str, card: Card) -> Tavern:
+        """``name`` plays ``card``, before anything else happens (Erin's Tree: back to
+        Elf at once)."""
+        return tavern
 
     def handle(self, tavern: Tavern, name: str, step: Step, target: str | None
                ) -> Resolution[Tavern]:
@@ -230,6 +271,22 @@ def after_acting(tavern: Tavern, name: str, card: Card) -> bool:
     return not (tavern.player(name).count(ACTED) and (card.kind is CardKind.ACTION
                                                       or card.starts_round)
                 and card.pile not in mechanics(tavern.player(name)).action_piles)
+
+
+def more_loss(steps: tuple[Step, ...], extra: int) -> tuple[Step, ...]:
+    """``steps`` with each Fortitude loss they deal another player ``extra`` more (Cormac's
+    Rage, Erin's Bear)."""
+    if not extra:
+        return steps
+    return tuple(replace(s, amount=s.amount - extra)
+                 if s.verb is Verb.FORTITUDE and s.amount < 0 and s.who is not Who.YOU
+                 else s for s in steps)
+
+
+def crowded(size: int, held: int) -> int:
+    """A hand size with ``held`` things in front of its player, each beyond the first
+    costing one card (Lizwick's Items, Evil Pooky's Doppelgangers)."""
+    return size - max(held - 1, 0)
 
 
 REGISTRY: dict[str, Mechanics] = {}
@@ -312,10 +369,20 @@ def _load() -> None:
         alaric,
         amundyr,
         bastian,
+        cormac,
+        dale,
         dominique,
         eisinder,
+        erin,
+        evil_pooky,
+        farai,
+        flower,
+        halden,
+        jett,
         karl,
+        kaylin,
         lich_king,
+        lizwick,
         lucky,
         murgath,
         ohava,

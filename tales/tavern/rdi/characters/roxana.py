@@ -4,7 +4,7 @@ Cutting Board, Recipes and the Smorgasbord.
 An Ingredient is a card of her deck with an Ingredient icon (``icons = ["meat"]``; ``"veg"``,
 ``"sauce"``, ``"meat|sauce"`` and ``"veg|sauce"`` for either, ``"any"``); ``"cleaver"`` is the
 blue cleaver. When one resolves (not Negated; Ignored is fine) it goes onto her Cutting Board
-instead of her discard pile (:meth:`Roxana.put_away`), and a cleaver lets her move one more
+instead of her discard pile (:meth:`Roxana.resolved`), and a cleaver lets her move one more
 Ingredient from her hand there, with no effect. ``{ handler = "prep" }`` moves one
 Ingredient from her hand there ("Everything's prepped!": three such steps). The Cutting
 Board is the pile ``"<her name>'s Cutting Board"``.
@@ -149,7 +149,7 @@ class Roxana(Mechanics):
         tavern = yield from cook(tavern, name)
         return tavern, 0
 
-    def put_away(self, tavern: Tavern, name: str, card: Card
+    def resolved(self, tavern: Tavern, name: str, card: Card
                  ) -> Resolution[tuple[Tavern, bool]]:
         """000: "When a card like this resolves, you **must** place it on your Cutting Board
         above your Player Mat instead of putting it into your discard pile."; a cleaver: "you
