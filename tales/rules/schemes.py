@@ -37,7 +37,7 @@ from tales.rules.attacks import (
 from tales.rules.decisions import Decider, Decision, Resolution, annotating, showing
 from tales.rules.dice import Dice, load_dice
 from tales.rules.epic_pool import EpicPool
-from tales.rules.happened import Attacked, Moved, sprung
+from tales.rules.happened import Attacked, Moved, shoved, sprung
 from tales.rules.health import (
     StunEffect,
     TurnKind,
@@ -425,6 +425,8 @@ def play_schemer_turn(
                 battle = battle.record(Moved(figure.id, moved.path,
                                              "leap" if step.leap else "move",
                                              sprung(moved.result)))
+            for aside in shoved(figure.id, moved.result):  # an Overrun's displaced figures
+                battle = battle.record(aside)
             flipped = [f for f in newly_wounded(before, battle.position)
                        if f not in battle.wounded_resolved]
             battle = evolve(battle, wounded_resolved=frozenset())
