@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
+from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi import characters
 from tales.tavern.rdi.model import (
@@ -241,7 +242,7 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
         tavern = tavern.note(f"{label} is Negated")
     elif card.minion and steps is None:  # "play it face-up in front of you"
         minion = Minion(_unused(tavern, card.name, name), name, card)
-        return replace(tavern, minions=(*tavern.minions, minion)).note(
+        return evolve(tavern, minions=(*tavern.minions, minion)).note(
             f"{minion.name} comes into play"), outcome
     else:
         body = characters.mechanics(tavern.player(name)).amounts(tavern, name, card, body)
@@ -368,15 +369,15 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
             elif step.verb is Verb.STEAL_POT:  # "steal a Gold from the pot"
                 taken = min(max(amount, 0), tavern.pot)
                 mat = tavern.mat(who)
-                tavern = replace(tavern.with_player(replace(mat, gold=mat.gold + taken)),
+                tavern = evolve(tavern.with_player(evolve(mat, gold=mat.gold + taken)),
                                  pot=tavern.pot - taken).note(
                     f"{who} takes {taken} Gold from the pot")
             elif step.verb is Verb.POT_TO_INN:  # "end the Round ... anted Gold to the Inn"
-                tavern = replace(tavern, inn=tavern.inn + tavern.pot, pot=0,
+                tavern = evolve(tavern, inn=tavern.inn + tavern.pot, pot=0,
                                  round_over=True).note(
                     "the Round of Gambling ends: the pot goes to the Inn")
             elif step.verb is Verb.RESTART_ROUND:  # the Round of Gambling starts over
-                tavern = replace(tavern, restarted=name).note(
+                tavern = evolve(tavern, restarted=name).note(
                     f"{name} starts the Round of Gambling over")
             elif step.verb is Verb.DRINK_AGAIN:
                 from tales.tavern.rdi.drinks import drink_phase
@@ -386,10 +387,10 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
             elif step.verb is Verb.DISCARD_DRINK:
                 pile = tavern.player(who).drink_me
                 gone = pile[max(len(pile) - amount, 0):]
-                tavern = discard_drinks(tavern.with_player(replace(
+                tavern = discard_drinks(tavern.with_player(evolve(
                     tavern.player(who), drink_me=pile[:len(pile) - len(gone)])), gone)
             elif step.verb is Verb.END_TURN:
-                tavern = replace(tavern, resting=(*tavern.resting, who)).note(
+                tavern = evolve(tavern, resting=(*tavern.resting, who)).note(
                     f"{who}'s turn ends now")
             elif step.verb in OTTO_STEPS:
                 tavern = otto_step(tavern, step.verb, amount)
@@ -438,7 +439,7 @@ def minion_hit(tavern: Tavern, minion: str, source: str) -> Resolution[Tavern]:
                     f"{owner} plays {card.name}: the Wages cost 1 less")
                 wages -= 1
         return pay(tavern, owner, wages, None).note(f"{owner} pays {minion}'s Wages")
-    tavern = replace(tavern, minions=tuple(m for m in tavern.minions if m.name != minion))
+    tavern = evolve(tavern, minions=tuple(m for m in tavern.minions if m.name != minion))
     return discard_card(tavern, found.card, owner).note(f"{minion} is discarded")
 
 
@@ -504,7 +505,7 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
             pick = use.pours[labels.index(chosen)]
     if pick is not None and MIX_IN in card.icons:  # "as soon as any Mix-in card is played"
         pours = _set(pours, pick, mixed=True)
-        outcome = replace(outcome, pours=pours)
+        outcome = evolve(outcome, pours=pours)
     beneficiary = use.beneficiaries[0] if use.beneficiaries else name
     if len(use.beneficiaries) > 1 and use.verb is Verb.REDIRECT:
         beneficiary = yield Decision("defend", f"{name}: {card.name} for whom?",
@@ -537,30 +538,30 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
         if pick is not None:
             pours = _set(pours, pick, negated=True)
             tavern = tavern.note(f"{pours[pick].label} is Negated")
-            outcome = replace(outcome, pours=pours,
+            outcome = evolve(outcome, pours=pours,
                               negated=not any(p.live for p in pours))
         else:
             tavern = tavern.note(f"{played.label} is Negated")
-            outcome = replace(outcome, negated=True)
+            outcome = evolve(outcome, negated=True)
     elif use.verb is Verb.IGNORE:
         if pick is not None:
-            outcome = replace(outcome, pours=_set(pours, pick, ignored=True))
+            outcome = evolve(outcome, pours=_set(pours, pick, ignored=True))
             tavern = tavern.note(f"{pours[pick].drinker} Ignores {pours[pick].label}")
         else:
             # 001: "a team may reduce or Ignore such an effect with just one card"
             team = frozenset(use.beneficiaries) or {beneficiary}
-            outcome = replace(outcome, ignored=outcome.ignored | team)
+            outcome = evolve(outcome, ignored=outcome.ignored | team)
             verb = "Ignore" if len(team) > 1 else "Ignores"
             tavern = tavern.note(f"{' and '.join(sorted(team))} {verb} {played.label}")
     elif use.verb is Verb.REDUCE:
         assert step.stat is not None
-        outcome = replace(outcome, reduced=(*outcome.reduced, *(
+        outcome = evolve(outcome, reduced=(*outcome.reduced, *(
             (member, step.stat, step.amount) for member in use.beneficiaries or (beneficiary,))))
         tavern = tavern.note(f"{beneficiary}'s {step.stat.value} loss from {played.label} "
                              f"is reduced by {step.amount}")
     elif use.verb is Verb.REDIRECT:
         assert whom is not None
-        outcome = replace(outcome, redirected=(*outcome.redirected, (beneficiary, whom)))
+        outcome = evolve(outcome, redirected=(*outcome.redirected, (beneficiary, whom)))
         tavern = tavern.note(f"{beneficiary} redirects the Fortitude loss to {whom}")
     elif use.verb is Verb.SPIKE:
         assert pick is not None
@@ -577,12 +578,12 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
             alcohol = 0
         pours = _set(pours, pick, alcohol=alcohol, gains=tuple(gains), giver=name,
                      score=score, pays=pays)
-        outcome = replace(outcome, pours=pours)
+        outcome = evolve(outcome, pours=pours)
         tavern = tavern.note(f"{pour.label} now gives {alcohol} Alcohol")
     elif use.verb is Verb.REPLACE_DRINK:  # its effects are the card's other steps instead
         assert pick is not None
         pours = _set(pours, pick, alcohol=0, fortitude=0, draw=0, gains=())
-        outcome = replace(outcome, pours=pours)
+        outcome = evolve(outcome, pours=pours)
         tavern = tavern.note(f"{pours[pick].label}'s effects are replaced by {card.name}'s")
     elif use.verb is Verb.SWAP:  # "gains 4 Fortitude instead of 4 Alcohol Content"
         assert pick is not None
@@ -590,25 +591,25 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
         gained = max(pour.alcohol, 0)
         pours = _set(pours, pick, alcohol=pour.alcohol - gained,
                      fortitude=pour.fortitude + gained)
-        outcome = replace(outcome, pours=pours)
+        outcome = evolve(outcome, pours=pours)
         tavern = tavern.note(f"{pour.label} gives {gained} Fortitude instead of Alcohol")
     elif use.verb is Verb.SPLIT:
         assert pick is not None and whom is not None
         first, second = halves(pours[pick], whom)
-        outcome = replace(outcome, pours=(*pours[:pick], first, second, *pours[pick + 1:]))
+        outcome = evolve(outcome, pours=(*pours[:pick], first, second, *pours[pick + 1:]))
         tavern = tavern.note(f"{name} splits {pours[pick].label} with {whom}")
     elif use.verb is Verb.FROM_INN:
-        outcome = replace(outcome, from_inn=outcome.from_inn | {beneficiary})
+        outcome = evolve(outcome, from_inn=outcome.from_inn | {beneficiary})
         tavern = tavern.note(f"{beneficiary} pays {played.label}'s Gold from the Inn")
     elif use.verb is Verb.SHARE_POT:
-        outcome = replace(outcome, sharer=name)
+        outcome = evolve(outcome, sharer=name)
         tavern = tavern.note(f"{name} takes half the pot")
     elif use.verb is Verb.TAKE_POT:
-        outcome = replace(outcome, taker=name)
+        outcome = evolve(outcome, taker=name)
         tavern = tavern.note(f"{name} takes the pot")
     elif use.verb is Verb.PASS:
         assert pick is not None and whom is not None
-        outcome = replace(outcome, pours=_set(pours, pick, drinker=whom, passed=True,
+        outcome = evolve(outcome, pours=_set(pours, pick, drinker=whom, passed=True,
                                               ignored=False))
         tavern = tavern.note(f"{name} passes {pours[pick].label} to {whom}")
     rest = tuple(s for s in steps if s.verb not in RESPONSES
@@ -622,7 +623,7 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
 
 
 def _set(pours: tuple[Pour, ...], index: int, **changes: Any) -> tuple[Pour, ...]:
-    return (*pours[:index], replace(pours[index], **changes), *pours[index + 1:])
+    return (*pours[:index], evolve(pours[index], **changes), *pours[index + 1:])
 
 
 def hit_back(tavern: Tavern, losses: list[Loss]) -> Resolution[Tavern]:

@@ -12,8 +12,8 @@ control, it goes to the Inn). In a team game only one Champion per team takes pa
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
+from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi import characters
 from tales.tavern.rdi.effects import anytime, champions, play_card
@@ -34,12 +34,12 @@ def ante(tavern: Tavern, players: Sequence[str], amount: int, starter: str = "",
         asked, from_inn = characters.mechanics(tavern.player(name)).ante(
             tavern, name, amount, starter, opening)
         if from_inn:
-            tavern = replace(tavern, inn=tavern.inn - asked, pot=tavern.pot + asked).note(
+            tavern = evolve(tavern, inn=tavern.inn - asked, pot=tavern.pot + asked).note(
                 f"{name} antes {asked} Gold from the Inn")
             continue
         mat = tavern.mat(name)
         paid = min(asked, mat.gold)
-        tavern = replace(tavern.with_player(replace(mat, gold=mat.gold - paid)),
+        tavern = evolve(tavern.with_player(evolve(mat, gold=mat.gold - paid)),
                          pot=tavern.pot + paid)
     return tavern
 
@@ -76,7 +76,7 @@ def add_prize(tavern: Tavern, starter: str) -> Resolution[Tavern]:
                             state=tavern)
     index = next(i for i, c in enumerate(inn) if c.name == choice)
     tavern = tavern.with_pile(PRIZES, inn[:index] + inn[index + 1:])
-    return replace(tavern, prize=inn[index]).note(f"{starter} adds {choice} to the pot")
+    return evolve(tavern, prize=inn[index]).note(f"{starter} adds {choice} to the pot")
 
 
 def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
@@ -115,7 +115,7 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
         # cards played during a Round, by anyone (001, Gambling Examples 2 and 3)
         tavern = yield from anytime(tavern, name, in_round=True)
         if tavern.round_over:
-            return award(replace(tavern, round_over=False), None)
+            return award(evolve(tavern, round_over=False), None)
         if not tavern.restarted:  # leaving or forcing out on someone else's turn
             tavern, gone = yield from out_of_turn(tavern, name, in_round)
             for who in gone:
@@ -271,7 +271,7 @@ def restart(tavern: Tavern, seats: Sequence[str]) -> tuple[Tavern, list[str], st
     the card's player is in control as its starter (nobody, if they are not one of them)."""
     who = tavern.restarted
     back = [n for n in seats if not tavern.player(n).out]
-    tavern = ante(replace(tavern, restarted=""), back, 1)
+    tavern = ante(evolve(tavern, restarted=""), back, 1)
     control = who if who in back else None
     return tavern.note(f"the Round of Gambling starts over: {len(back)} players ante 1 "
                        "Gold"), back, control
@@ -283,7 +283,7 @@ def share(tavern: Tavern, winner: str, sharer: str) -> Resolution[Tavern]:
     give the Prize to Captain Whitehawk or to keep it for themselves")."""
     half = tavern.pot // 2
     mat = tavern.mat(sharer)
-    tavern = replace(tavern.with_player(replace(mat, gold=mat.gold + half)),
+    tavern = evolve(tavern.with_player(evolve(mat, gold=mat.gold + half)),
                      pot=tavern.pot - half).note(f"{sharer} takes {half} Gold of the pot")
     if tavern.prize is None:
         return tavern
@@ -294,7 +294,7 @@ def share(tavern: Tavern, winner: str, sharer: str) -> Resolution[Tavern]:
     if choice == keep:
         return tavern
     taker = tavern.player(sharer)
-    return replace(tavern.with_player(replace(taker, kept=(*taker.kept, tavern.prize))),
+    return evolve(tavern.with_player(evolve(taker, kept=(*taker.kept, tavern.prize))),
                    prize=None).note(f"{sharer} takes the Prize {tavern.prize.name}")
 
 
@@ -303,18 +303,18 @@ def award(tavern: Tavern, control: str | None) -> Tavern:
     who takes the pot (001: "In a team game, a Prize is won by the individual player who
     takes the pot"), or back to the Inn with it."""
     pot, prize = tavern.pot, tavern.prize
-    tavern = replace(tavern, prize=None)
+    tavern = evolve(tavern, prize=None)
     if control is None:
         if prize is not None:
             tavern = tavern.with_pile(PRIZES, (*tavern.pile(PRIZES), prize))
-        return replace(tavern, inn=tavern.inn + pot, pot=0).note(
+        return evolve(tavern, inn=tavern.inn + pot, pot=0).note(
             f"the Round of Gambling ends with no winner: {pot} Gold to the Inn")
     winner = tavern.mat(control)
-    tavern = replace(tavern.with_player(replace(winner, gold=winner.gold + pot)), pot=0)
+    tavern = evolve(tavern.with_player(evolve(winner, gold=winner.gold + pot)), pot=0)
     tavern = bonus_gold(tavern, control) if pot > 0 else tavern
     if prize is not None:
         taker = tavern.player(control)
-        tavern = tavern.with_player(replace(taker, kept=(*taker.kept, prize))).note(
+        tavern = tavern.with_player(evolve(taker, kept=(*taker.kept, prize))).note(
             f"{control} takes the Prize {prize.name}")
     return tavern.note(f"{control} wins the Round of Gambling: {pot} Gold")
 

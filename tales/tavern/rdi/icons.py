@@ -5,8 +5,8 @@ Smorgasbord). A small search finds whether distinct cards can pay every symbol."
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 
+from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi.characters import Mechanics
 from tales.tavern.rdi.model import Card, Tavern
@@ -76,7 +76,7 @@ class DiscardsForIcons(Mechanics):
                                        f"{symbol}?", titles, Decider.PLAYER, name,
                                        state=tavern)
             index = next(i for i in fits if hand[i].name == title)
-            tavern = tavern.with_player(replace(tavern.player(name),
+            tavern = tavern.with_player(evolve(tavern.player(name),
                                                 hand=hand[:index] + hand[index + 1:]))
             tavern = discard_card(tavern, hand[index], name).note(
                 f"{name} discards {title} for {symbol}")

@@ -12,9 +12,11 @@ are never read. In an individual game each player is a team of one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
+
+from tales.evolve import evolve
 
 if TYPE_CHECKING:
     from tales.tavern.rdi.ottodata import OttoRules
@@ -380,7 +382,7 @@ class Player:
             held[resource] = amount
         else:
             held.pop(resource, None)
-        return replace(self, tokens=tuple(sorted(held.items())))
+        return evolve(self, tokens=tuple(sorted(held.items())))
 
 
 @dataclass(frozen=True)
@@ -508,17 +510,23 @@ class Tavern:
     def with_room(self, name: str, room: str) -> Tavern:
         held = dict(self.rooms)
         held[self.player(name).side] = room
-        return replace(self, rooms=tuple(sorted(held.items())))
+        return evolve(self, rooms=tuple(sorted(held.items())))
 
     def player(self, name: str) -> Player:
-        return next(p for p in self.players if p.name == name)
+        """The player called ``name``, found by an index kept beside ``players`` (rebuilt
+        when a copy has other players: :func:`~tales.evolve.evolve` copies it along)."""
+        kept = self.__dict__.get("_seats")
+        if kept is None or kept[0] is not self.players:
+            kept = (self.players, {p.name: n for n, p in enumerate(self.players)})
+            object.__setattr__(self, "_seats", kept)
+        return self.players[kept[1][name]]
 
     def with_player(self, player: Player) -> Tavern:
-        return replace(self, players=tuple(player if p.name == player.name else p
+        return evolve(self, players=tuple(player if p.name == player.name else p
                                            for p in self.players))
 
     def note(self, *lines: str) -> Tavern:
-        return replace(self, log=(*self.log, *lines))
+        return evolve(self, log=(*self.log, *lines))
 
     def in_game(self) -> list[Player]:
         """The players still in, in seat order."""
@@ -569,7 +577,7 @@ class Tavern:
     def with_supply(self, name: str, amount: int) -> Tavern:
         held = dict(self.supply)
         held[name] = amount
-        return replace(self, supply=tuple(sorted(held.items())))
+        return evolve(self, supply=tuple(sorted(held.items())))
 
     def minion(self, name: str | None) -> Minion | None:
         return next((m for m in self.minions if m.name == name), None)
@@ -586,7 +594,7 @@ class Tavern:
     def with_pile(self, name: str, cards: tuple[Card, ...]) -> Tavern:
         held = dict(self.piles)
         held[name] = cards
-        return replace(self, piles=tuple(sorted(held.items())))
+        return evolve(self, piles=tuple(sorted(held.items())))
 
     @property
     def total_gold(self) -> int:

@@ -4,8 +4,7 @@ Gold, the team's shared stats are affected"), with the characters told of every 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi import characters
 from tales.tavern.rdi.model import HIGH, LOW, Tavern
@@ -20,7 +19,7 @@ def change(tavern: Tavern, name: str, fortitude: int = 0, alcohol: int = 0) -> T
     if fortitude < 0:
         fortitude = -max(rules.fortitude_loss(tavern, name, -fortitude), 0)
     mat = tavern.mat(name)
-    after = replace(mat, fortitude=min(max(mat.fortitude + fortitude, LOW), HIGH),
+    after = evolve(mat, fortitude=min(max(mat.fortitude + fortitude, LOW), HIGH),
                     alcohol=min(max(mat.alcohol + alcohol, LOW), HIGH))
     tavern = tavern.with_player(after)
     for _, rules in characters.every(tavern):
@@ -39,11 +38,11 @@ def pay(tavern: Tavern, payer: str, amount: int, to: str | None) -> Tavern:
     """``payer`` pays up to ``amount`` Gold to player ``to`` (None: the Inn)."""
     mat = tavern.mat(payer)
     paid = min(max(amount, 0), mat.gold)
-    tavern = tavern.with_player(replace(mat, gold=mat.gold - paid))
+    tavern = tavern.with_player(evolve(mat, gold=mat.gold - paid))
     if to is None:
-        return replace(tavern, inn=tavern.inn + paid)
+        return evolve(tavern, inn=tavern.inn + paid)
     other = tavern.mat(to)
-    tavern = tavern.with_player(replace(other, gold=other.gold + paid))
+    tavern = tavern.with_player(evolve(other, gold=other.gold + paid))
     return bonus_gold(tavern, to) if paid > 0 else tavern
 
 
@@ -53,7 +52,7 @@ def bonus_gold(tavern: Tavern, name: str) -> Tavern:
     if extra <= 0:
         return tavern
     mat = tavern.mat(name)
-    return replace(tavern.with_player(replace(mat, gold=mat.gold + extra)),
+    return evolve(tavern.with_player(evolve(mat, gold=mat.gold + extra)),
                    inn=tavern.inn - extra).note(f"{name} takes {extra} more Gold from the Inn")
 
 
@@ -61,7 +60,7 @@ def collect(tavern: Tavern, name: str, amount: int) -> Tavern:
     """Take Gold from the Inn (with substitute markers if it runs out: the Inn may go
     below 0 and still pays, A-57)."""
     mat = tavern.mat(name)
-    tavern = replace(tavern.with_player(replace(mat, gold=mat.gold + amount)),
+    tavern = evolve(tavern.with_player(evolve(mat, gold=mat.gold + amount)),
                      inn=tavern.inn - amount)
     return bonus_gold(tavern, name) if amount > 0 else tavern
 

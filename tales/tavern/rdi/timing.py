@@ -20,8 +20,9 @@ What a response can do:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi.model import (
     DRINK_CHANGES,
@@ -78,11 +79,11 @@ def halves(pour: Pour, partner: str) -> tuple[Pour, Pour]:
     def half(n: int) -> int:
         return -(-n // 2)
 
-    mine = replace(pour, alcohol=half(pour.alcohol), fortitude=half(pour.fortitude),
+    mine = evolve(pour, alcohol=half(pour.alcohol), fortitude=half(pour.fortitude),
                    draw=half(pour.draw), pays=half(pour.pays),
                    gains=tuple((r, half(n)) for r, n in pour.gains), half=True,
                    label=f"half of {pour.label}")
-    return mine, replace(mine, drinker=partner, revealer="")
+    return mine, evolve(mine, drinker=partner, revealer="")
 
 
 @dataclass(frozen=True)
@@ -310,7 +311,7 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
             else [False]
         answered = False
         pours = outcome.pours or played.pours
-        shown = replace(tavern, pouring=tuple((p.drinker, p.label, p.alcohol) for p in pours
+        shown = evolve(tavern, pouring=tuple((p.drinker, p.label, p.alcohol) for p in pours
                                               if p.live and not p.ignored)) if pours else tavern
         for anytime_only in tiers:
             for name in order:
