@@ -49,10 +49,13 @@ def playable(tavern: Tavern, name: str) -> tuple[Card, ...]:
     """``name``'s hand, the cards they keep and the abilities their character may use like
     cards; not a card whose ``cost`` they cannot pay (Adonis's "Nope. Try again", Bastian's
     Prayer Cards)."""
-    cards = (*tavern.player(name).cards, *(c for _, c in characters.abilities(tavern, name)))
-    rules = characters.mechanics(tavern.player(name))
+    player = tavern.player(name)
+    cards = (*player.cards, *(c for _, c in characters.abilities(tavern, name)))
+    rules = characters.mechanics(player)
+    acted = player.count(characters.ACTED)  # only then may a card be held back by it
     return tuple(c for c in cards if (not c.cost or affords(tavern, name, c.cost))
-                 and rules.may_play(tavern, name, c) and characters.after_acting(tavern, name, c))
+                 and rules.may_play(tavern, name, c)
+                 and (not acted or characters.after_acting(tavern, name, c)))
 
 
 def take_card(tavern: Tavern, name: str, card_name: str) -> Resolution[tuple[Tavern, Card]]:
