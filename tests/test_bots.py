@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from tales.engine.bots import _Greedy
+from tales.engine.bots import Greedy
 from tales.engine.content import load_context
 from tales.engine.state import Setup
 from tales.rules.decisions import Decision
@@ -27,7 +27,7 @@ def first_tile(cooldown: int, foe_at: str) -> tuple[Decision[Any], Any]:
     position = lane(hero_(tokens={"reset": 1}), foe("s", foe_at))
     table = with_state(equipped(position, {"h": [BIG, SMALL]}), "h", "big", cooldown)
     decision = next(hero_turn(table, "h", (BIG, SMALL)))
-    bot = _Greedy(load_context(Setup("scenarios/cellar-door.toml", ("gerki", "deirdre"))),
+    bot = Greedy(load_context(Setup("scenarios/cellar-door.toml", ("gerki", "deirdre"))),
                   np.random.default_rng(0))
     bot.abilities = {"h": {"big": BIG, "small": SMALL}}
     return decision, bot.choose(decision)

@@ -1059,8 +1059,9 @@ def test_a_whole_chapter_offers_only_what_the_heroes_have(
     offered: list[tuple[str, str, str]] = []
     real = bots.policy
 
-    def watching(name: str, ctx: Any, rng: Any) -> Callable[[Decision[Any]], Any]:
-        chooser = real(name, ctx, rng)
+    def watching(name: str, ctx: Any, rng: Any, budget: Any = None,
+                 answered: Any = ()) -> Callable[[Decision[Any]], Any]:
+        chooser = real(name, ctx, rng, budget, answered)
         campaign = load("run", tmp_path)  # saved before every choice: as the game began
         locked = (set(sample.vault) - set(campaign.unlocked)) | set(campaign.archived)
         loadout = ctx.setup.loadout

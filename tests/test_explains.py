@@ -475,3 +475,25 @@ def test_a_leap_over_a_trap_names_the_space_it_asks_about(viewer: SimpleNamespac
     assert decision.kind == "leap-trigger" and decision.position is not None
     assert asked_space(decision) == {position.board.space("B1"): "trigger?"}
     assert asked_space(Decision("tile", "?", ("a", "b"), Decider.PLAYER)) == {}
+
+
+def test_figures_an_overrun_shoves_aside_are_drawn_too() -> None:
+    """Item 7: "the map shows it": an Overrun mover's path, and where it put the figures
+    in its way (glossary: Overrun), each as its own short path."""
+    from tales.rules.schemes import MoveStep, Scheme, play_group_turn
+    from tales.rules.targets import parse_selector
+    from tests.build import fig, positioned
+    from tests.cases._combat import run
+    from tests.cases._heroes import equipped
+
+    position = positioned(". . . . . . .",
+                          fig("r1", "A1", "schemer", group="rats", number=1, fortitude=3,
+                              keywords=["Overrun"]),
+                          fig("h", "C1", "hero", fortitude=5))
+    march = Scheme("March", (1,), (MoveStep(6, parse_selector("space G1")),))
+    turn, _ = run(play_group_turn(equipped(position, {}), "rats", march))
+    assert turn.battle is not None
+    names = position.board.names
+    assert [(e.figure, " ".join(names[s] for s in e.path), e.how)
+            for e in turn.battle.events if isinstance(e, Moved)] == [
+        ("r1", "A1 B1 C1 D1 E1 F1 G1", "move"), ("h", "C1 B1", "shoved by r1")]

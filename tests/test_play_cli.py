@@ -128,8 +128,9 @@ def test_every_report_says_its_settings(capsys: pytest.CaptureFixture[str]) -> N
         return found
 
     plain, harder = report("--steps", "0"), report("--steps", "3", "--legend")
-    assert plain["settings"] == {"companion": None, "legend": False, "power_tree_steps": 0,
-                                 "dice": "bundled", "rules": GameRules().to_dict()}
+    assert plain["settings"] == {"companion": None, "legend": False, "budget": None,
+                                 "power_tree_steps": 0, "dice": "bundled",
+                                 "rules": GameRules().to_dict()}
     assert harder["settings"]["legend"] is True  # type: ignore[index]
     assert harder["settings"]["power_tree_steps"] == 3  # type: ignore[index]
     assert (plain["wins"], plain["rounds"], plain["damage_per_game"]) != (
@@ -147,7 +148,8 @@ BAD_SIMULATE = [
     pytest.param(["--heroes", ""], "give the Heroes: --heroes gerki,deirdre", id="no heroes"),
     pytest.param(["--heroes", HEROES, "--rule", "nonsense=1"],
                  "--rule: unknown rule flag 'nonsense' (flags: end_check, tracker, cooldowns, "
-                 "reset_tokens, dangerous_paths, nearest_ties, least_fortitude, approach)",
+                 "reset_tokens, dangerous_paths, nearest_ties, least_fortitude, approach, "
+                 "large_turns, large_difficult, large_forced)",
                  id="unknown rule flag"),
     pytest.param(["--heroes", HEROES, "--rule", "end_check=bogus"],
                  "--rule: end_check is one of objective-phase, every-turn, not 'bogus'",
@@ -196,7 +198,7 @@ def test_an_unknown_hero_is_named_a_hero(capsys: pytest.CaptureFixture[str]) -> 
 
 def test_an_unknown_scenario_lists_only_scenarios(capsys: pytest.CaptureFixture[str]) -> None:
     err = one_line_error(*run(capsys, "simulate", "nowhere", "--heroes", HEROES))
-    assert "(bundled: cellar-door, drowned-chapel, market-riot;" in err
+    assert "(bundled: cellar-door, crawler-cellar, drowned-chapel, market-riot;" in err
 
 
 @pytest.mark.parametrize("command", ["simulate", "play"])

@@ -200,3 +200,14 @@ def test_a_companion_is_not_asked_to_kick_an_open_door() -> None:
                                     scenario_abilities=(kick,)), decline)
     assert asked and not any("Kick the door open" in prompt for prompt in asked)
     assert "otto: Kick the door open: not now (no closed door in reach)" in result.log
+
+
+def test_a_power_tree_step_says_what_each_space_gives() -> None:
+    from tales.content.heroes import load_hero_kit
+    from tales.rules.power_tree import choose_steps
+
+    kit = load_hero_kit(str(find_file("gerki", "heroes")))
+    assert kit.power_tree is not None
+    decision = next(choose_steps(kit.power_tree, 1, "gerki"))
+    shown = [Presenter().option(decision, o) for o in decision.options]
+    assert shown == ["a: 1 Evade Token", "b: 1 Damage Boost Token"]

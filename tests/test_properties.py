@@ -6,6 +6,7 @@ import heapq
 import itertools
 import random
 from dataclasses import replace
+from unittest import mock
 
 import numpy as np
 from hypothesis import given, settings
@@ -190,6 +191,30 @@ def test_pruned_reach_agrees_with_the_full_table(
         assert routes.least_damage(space) == least_damage
         assert cheapest.damage == low_damage
         assert cheapest.path[0] == mover.at and cheapest.path[-1] == space
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions(), st.integers(0, 9), st.booleans(), st.booleans())
+def test_plain_reach_agrees_with_the_numpy_search(
+    p: Position, points: int, leap: bool, safe_only: bool
+) -> None:
+    """Small boards are searched by :func:`reach` in plain Python, large ones with numpy:
+    every end space, cost and route (the tie-break included) is the same."""
+    from tales.rules import movement
+
+    if not p.figures:
+        return
+    mover = p.figures[0]
+    p = replace(p, traps={s: 1 + s % 3 for s in range(p.board.n) if p.board.trap[s]})
+    plain = reach(p, mover.id, points, leap, safe_only=safe_only)
+    p.board.forget()  # not the search just kept for this position
+    with mock.patch.object(movement, "_plain_wins", lambda n, points: False):
+        arrays = reach(p, mover.id, points, leap, safe_only=safe_only)
+    assert plain is not arrays and plain.costs == arrays.costs
+    assert plain.least_damages() == arrays.least_damages()
+    for space in plain.costs:
+        assert plain.route(space) == arrays.route(space)
+        assert plain.route(space, safest=True) == arrays.route(space, safest=True)
 
 
 @settings(max_examples=300, deadline=None)

@@ -493,14 +493,16 @@ UNPLAYABLE = toml("""
 """)
 
 REFUSED_STEPS = [
-    pytest.param("talkers", "group 'talkers' (unplayable.toml), scheme 'Taunt', step 2: "
+    pytest.param("talkers", "group 'talkers' (unplayable.toml:10), scheme 'Taunt', step 2: "
                  "'Taunt: Each Hero within 2 must attack this Schemer.' is text for the "
                  "table; a game the engine plays carries out every step", id="special"),
-    pytest.param("charmers", "group 'charmers' (unplayable.toml), scheme 'Charm', step 1: "
+    pytest.param("charmers", "group 'charmers' (unplayable.toml:20), scheme 'Charm', step 1: "
                  "its Harm 'Target dances' is text for the table", id="harm text"),
-    pytest.param("knockers", "scheme 'Knock', step 1: C3 is not a door space of map "
+    pytest.param("knockers", "(unplayable.toml:29), scheme 'Knock', step 1: C3 is not a door "
+                 "space of map "
                  "'Cellar stairs (sample)'", id="not a door"),
-    pytest.param("callers", "scheme 'Call', step 1: it reinforces 'talkers', which is not in "
+    pytest.param("callers", "(unplayable.toml:38), scheme 'Call', step 1: it reinforces "
+                 "'talkers', which is not in "
                  "this scenario", id="reinforce a group not in it"),
 ]
 
@@ -529,7 +531,8 @@ def test_a_step_the_engine_cannot_carry_out_is_refused(
         assert main(argv) == 2, argv
         out, err = capsys.readouterr()
         assert out == "" and err.count("\n") == 1, argv
-        assert err.startswith(f"tales: {path}:5: group '{group}' (unplayable.toml)"), argv
+        # the scenario's line of the group, and the Scheme Block file's line of the step
+        assert err.startswith(f"tales: {path}:5: group '{group}' (unplayable.toml:"), argv
         assert message in err, argv
 
 

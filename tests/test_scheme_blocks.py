@@ -42,6 +42,9 @@ def sample() -> dict[str, SchemerGroup]:
 
 # --- the sample file ----------------------------------------------------------------------
 
+#: How a melee tie states what the Schemer is after (tales.present.ties).
+MELEE = "Melee: Attack 1: adjacent Foes by Line of Fire: "
+
 def test_sample_groups(sample: dict[str, SchemerGroup]) -> None:
     got = {
         gid: (g.id, g.name, g.colour, g.standees, g.fortitude, g.keywords, g.immune, g.limit,
@@ -182,7 +185,17 @@ BAD_FILES = {
     "unknown group key": (
         _blocks("speed = 3\n"),
         "unknown key 'speed' (a group has: alternating, colour, fortitude, keywords, limit, "
-        "name, schemes, standees, unpredictable)"),
+        "name, schemes, shape, size, standees, unpredictable)"),
+    "unknown shape": (
+        _blocks("size = 2\nshape = \"blob\"\n"),
+        "size 2: unknown shape 'blob' (shapes: single, pair, triangle, line-3, "
+        "block)"),
+    "shape of another size": (
+        _blocks("size = 3\nshape = \"pair\"\n"),
+        "size 3: shape 'pair' takes 2 spaces, not 3"),
+    "no default shape": (
+        _blocks("size = 5\n"),
+        "size 5: no default shape of size 5: name one of single, pair, triangle, line-3, block"),
     "face on two schemes": (
         _blocks(schemes=_scheme("Bite", BITE, "[1, 2]") + _scheme("Claw", BITE, "[2, 3]")),
         "die face 2 is on both 'Bite' and 'Claw'"),
@@ -276,11 +289,20 @@ BAD_FILES = {
 }
 
 
-@pytest.mark.parametrize(("text", "message"), BAD_FILES.values(), ids=BAD_FILES.keys())
-def test_bad_scheme_block_file(text: str, message: str) -> None:
+#: Where a mistake inside a scheme is written (the others: the group's header): a step's
+#: (every step of these files is on the ``steps`` line, line 9), a ``faces`` entry's, a
+#: scheme's own key or header.
+MISTAKE_LINES = {"face on two schemes": 12, "unknown scheme key": 10,
+                 "rolled scheme without faces": 10}
+
+
+@pytest.mark.parametrize(("name", "text", "message"),
+                         [(k, *v) for k, v in BAD_FILES.items()], ids=BAD_FILES.keys())
+def test_bad_scheme_block_file(name: str, text: str, message: str) -> None:
     with pytest.raises(ContentError) as error:
         parse_scheme_blocks(text, "bad.toml")
     line = 1 if text.startswith("[groups.rats]") else 3
+    line = MISTAKE_LINES.get(name, 9 if ", step " in message else line)
     assert str(error.value) == f"bad.toml:{line}: group 'rats': {message}"
     assert (error.value.source, error.value.line) == ("bad.toml", line)
 
@@ -439,7 +461,8 @@ def test_turn_pending_json(
         _so_far("r1")], "pending": {
         "kind": "melee-targets", "figure": "r1",
         "prompt": "r1: 2 Foes are adjacent, players choose 1",
-        "reasons": ["adjacent Foes: a, b"], "options": [["a"], ["b"]], "answered": []}}
+        "reasons": [f"{MELEE}a, 1 space; b, 1 space"], "options": [["a"], ["b"]],
+        "answered": []}}
     assert run_json(capsys, *argv, "--answer", "2") == {
         "group": "rats", "scheme": "Bite", "turns": [
             {**_so_far("r1"), "attacks": [_bite("b", "players chose b of adjacent a, b")]},
@@ -447,7 +470,8 @@ def test_turn_pending_json(
         "pending": {
             "kind": "melee-targets", "figure": "r2",
             "prompt": "r2: 2 Foes are adjacent, players choose 1",
-            "reasons": ["adjacent Foes: b, c"], "options": [["b"], ["c"]], "answered": [2]}}
+            "reasons": [f"{MELEE}b, 1 space; c, 1 space"], "options": [["b"], ["c"]],
+            "answered": [2]}}
     assert run_json(capsys, *argv, "--answer", "2", "--answer", "2") == {
         "group": "rats", "scheme": "Bite", "pending": None, "turns": [
             {"figure": "r1", "moves": [], "specials": [], "effects": [], "notes": [],
@@ -471,7 +495,7 @@ def test_turn_pending_text(
         "Rats: Bite", "1. r1", "   Melee: Attack 1: players chose a of adjacent a, b; attacks a",
         "2. r2 (so far)",
         "  the players choose (r2): r2: 2 Foes are adjacent, players choose 1",
-        "    because: adjacent Foes: b, c"]
+        f"    because: {MELEE}b, 1 space; c, 1 space"]
     assert lines[6].startswith("    1) ") and "b" in lines[6][7:] and "c" not in lines[6][7:]
     assert lines[7].startswith("    2) ") and "c" in lines[7][7:] and "b" not in lines[7][7:]
     assert lines[8] == "  run again with --answer 1 --answer N to go on"
@@ -506,7 +530,7 @@ def test_turn_text(capsys: pytest.CaptureFixture[str], tmp_path: Path, blocks: s
         "Rats: Squeak",
         "1. r1",
         "   Squeak: Each rat gains 1 Shield Token. (the table carries this out)",
-        "   Ranged 3: Attack 1: Foes within Range 3: h (3); attacks h",
+        "   Ranged 3: Attack 1: Foes within Range 3: h (Line of Fire 3); attacks h",
     ]
 
 
@@ -603,7 +627,8 @@ def test_turn_pending_json_includes_the_pending_schemers_own_steps(
     assert data["pending"] == {
         "kind": "ranged-targets", "figure": "r1",
         "prompt": "r1: a, b are tied for Nearest at 2; players choose 1",
-        "reasons": ["Foes within Range 3: a (2), b (2)"], "options": [["a"], ["b"]],
+        "reasons": ["Ranged 3: Attack 1: Nearest Foes within Range 3 by Line of Fire: "
+                    "a, 2 spaces; b, 2 spaces"], "options": [["a"], ["b"]],
         "answered": []}
 
 
@@ -618,7 +643,7 @@ def test_turn_pending_json_carries_a_movement_ties_reasons(
     pending = data["pending"]
     assert (pending["kind"], pending["figure"], pending["options"]) == (
         "nearest-foe", "r1", ["a", "b"])
-    assert pending["reasons"] == ["nearest foe: a (Line of Fire 3), b (Line of Fire 3)"]
+    assert pending["reasons"] == ["nearest Foe by Line of Fire: a, 3 spaces; b, 3 spaces"]
 
 
 def test_schemer_line() -> None:
@@ -656,7 +681,18 @@ def test_turn_at_a_terminal_one_line_per_schemer_then_detail(
     assert (status, err) == (0, "")
     lines = out.splitlines()
     assert lines[:4] == ["r1: 2 Foes are adjacent, players choose 1:",
-                         "  (adjacent Foes: a, b)", "  1) a", "  2) b"]
+                         f"  ({MELEE}a, 1 space; b, 1 space)", "  1) a", "  2) b"]
     assert "r1 stays, attacks a for 1" in lines[4:]
     assert lines[-4:] == ["Rats: Bite", "r2 stays, attacks c for 1", "2. r2",
                           "   Melee: Attack 1: players chose c of adjacent b, c; attacks c"]
+
+
+def test_a_step_written_over_several_lines_is_named_by_its_own_line() -> None:
+    text = _blocks(schemes='[[groups.rats.schemes]]\nname = "Rush"\nfaces = [1]\nsteps = [\n'
+                   '  { move = 3, toward = "nearest foe" },  # a comment { with braces }\n'
+                   '  { name = "x]{", tokens = { shield = 1 } },\n'
+                   '  { attack = "melee", damage = 1, range = 2 },\n]\n')
+    with pytest.raises(ContentError) as error:
+        parse_scheme_blocks(text, "bad.toml")
+    assert error.value.line == 12  # the line of step 3's table
+    assert "step 3: a melee attack has no 'range'" in str(error.value)

@@ -257,3 +257,18 @@ def test_the_edit_options_are_exactly_the_edits_not_refused(picks: list[int]) ->
             assert set(pending.options) == allowed
             assert len(set(pending.options)) == len(pending.options)
         assert session.choose(pick % len(pending.options)) is None
+
+
+def test_a_menu_takes_the_words_shown_and_a_mistake_is_one_short_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    answers = script_part(tmp_path, "answers.txt", ["2", "a1", "xx", "A2"])
+    status, out, err = table(capsys, CELLAR, "--heroes", "gerki,deirdre", "--seed", "3",
+                             "--save", str(tmp_path / "game.table"), "--answers",
+                             str(answers))
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert "  gerki starts on A1" in lines
+    assert "'xx': choose 1-2 or an option's words (?: help)" in lines
+    # A2 answered deirdre's start space: the next question is gerki's Power Tree
+    assert any(line.startswith("[gerki] gerki's Power Tree, step 1") for line in lines)

@@ -604,3 +604,14 @@ def test_the_forced_player_may_ignore_it() -> None:
         game.answer(queue.pop(0) if queue else "pass")
     assert game.result is not None
     assert "eisinder is forced out of the Round of Gambling" not in game.result.log
+
+
+def test_what_the_person_at_the_terminal_reads_agrees() -> None:
+    from tales.tavern.rdi.model import Mode
+    from tales.tavern.rdi.terminal import grammar
+
+    assert grammar("you Checks for Traps and reveals X: no Trap") == (
+        "you Check for Traps and reveal X: no Trap")
+    assert [m.printed for m in (Mode.TWO_HEADED_DRAGON, Mode.BOSS_OTTO,
+                                Mode.LEADERS_AND_LACKEYS)] == [
+        "Two-Headed Dragon", "Boss Otto", "Leaders and Lackeys"]

@@ -1141,7 +1141,7 @@ def test_render_a_campaign_between_scenarios(capsys: pytest.CaptureFixture[str],
     (("positions/crypt-ambush.toml", "--size", "abc"), "--size 'abc'"),
     (("positions/crypt-ambush.toml", "--size", "50x600"), "--size '50x600'"),
     (("positions/crypt-ambush.toml", "--size", "800x"), "--size '800x'"),
-    (("maps/cellar-stairs.toml",), "unknown key 'name'"),  # a map is not a position
+    (("heroes/gerki.toml",), "unknown key 'sample'"),  # a Hero kit is no picture
 ])
 def test_render_bad_input(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                           args: tuple[str, ...], says: str) -> None:

@@ -3,7 +3,8 @@
 Compares ``tales.engine.game.roll_chance`` (one uniform number and a bisect over cached
 cumulative weights) with ``numpy.random.Generator.choice(n, p=...)``, the draw it
 reproduces exactly, in the same run, on the same seed, and checks both draw the same
-faces. Run:
+faces. Issue 19 (item 4) asks for the same faces, faster: its goal is a ratio of 1.0 or
+more, and the line prints the ratio to it. Run:
 
     python tools/bench_chance.py [--draws 50000]
 """
@@ -33,8 +34,10 @@ def main() -> None:
     baseline = [int(numpys.choice(6, p=weights)) for _ in range(args.draws)]
     plain = (time.perf_counter() - start) / args.draws
     assert drawn == baseline, "the draws differ"
+    ratio = plain / engine
     print(f"{args.draws} draws of a 6-faced die: roll_chance {engine * 1e6:6.2f} us a draw, "
-          f"rng.choice {plain * 1e6:6.2f} us, ratio {plain / engine:5.1f}x (same faces)")
+          f"rng.choice {plain * 1e6:6.2f} us, ratio {ratio:5.1f}x (same faces)   to goal "
+          f"{ratio:4.1f} ({'meets' if ratio >= 1 else 'short of'} 1.0x)")
 
 
 if __name__ == "__main__":

@@ -1,9 +1,16 @@
-"""Benchmark: a full Schemer group turn (5 Schemers, 40x40 hex map) by Appendix D.
+"""Benchmark: Schemer decisions by Appendix D, against issue 19's goals.
 
-Each Schemer moves toward the Nearest Foe and attacks; every tie is answered with its first
-option. The engine's searches (scipy's compiled shortest paths over sparse graphs) are
-compared in the same run with the same turn computed by plain-Python searches (a
-breadth-first search for Line of Fire, heapq Dijkstra for movement). Run:
+Two rows of the issue's table. **Sample positions**: every Schemer of the bundled
+positions decides a Move 3 toward the Nearest Foe with every equally valid outcome listed
+(what ``tales schemer move`` computes), caches cold (goal: 0.7 ms a decision).
+**40x40 hex map**: a full group turn of 5 Schemers (move toward the Nearest Foe and
+attack; every tie answered with its first option), cold, per Schemer (goal: 1.5 ms a
+decision). Each is compared in the same run with the same decisions computed by the
+plain-Python reference searches (a breadth-first search for Line of Fire, heapq Dijkstra
+for movement, whatever the board's size), and prints its ratio to the goal (goal / time;
+1.0 or more meets it). Cold: no search result is kept from the last run (a board's
+neighbour lists and sparse graph are built once per board, as in a game). Times are this
+process's processor time (a shared machine disturbs it less than the clock). Run:
 
     python tools/bench_schemer.py [--size 40] [--repeat 10]
 """
@@ -11,23 +18,30 @@ breadth-first search for Line of Fire, heapq Dijkstra for movement). Run:
 from __future__ import annotations
 
 import argparse
+import statistics
+import time
+from collections.abc import Callable
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 from unittest import mock
 
 import numpy as np
-from bench_board import median_seconds, sample_board
+from bench_board import sample_board
 
 from tales.board import fields
 from tales.board.board import Board, Cell, Layout
 from tales.board.fields import DistanceGraph, plain_bfs
 from tales.board.figures import Figure, Side
-from tales.board.position import Position
+from tales.board.position import Position, load_position
 from tales.rules import schemer_movement
 from tales.rules.decisions import first_option, resolve
 from tales.rules.schemer_attacks import AttackKind, SchemerAttack
 from tales.rules.schemes import AttackStep, MoveStep, Scheme, group_turn
 from tales.rules.targets import parse_selector
+from tales.table import move_outcomes
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def battle(size: int) -> Position:
@@ -62,12 +76,11 @@ def python_entry_cost_field(links: Any, passable: Any, entry_cost: Any, source: 
 
 
 @contextmanager
-def plain_python(board: Board) -> Any:
-    """Swap the compiled searches for plain-Python ones."""
-    links = board.links.tolist()
-
+def plain_python() -> Any:
+    """Swap the engine's searches for the plain-Python reference ones, on every board."""
     def field(self: DistanceGraph, source: int) -> Any:
-        return np.array(plain_bfs(links, self.passable.tolist(), source), dtype=np.int32)
+        return np.array(plain_bfs(self.links, self.passable.tolist(), source),
+                        dtype=np.int32)
 
     def fields(self: DistanceGraph, sources: Any) -> Any:
         return np.array([field(self, s) for s in sources], dtype=np.int32)
@@ -78,28 +91,83 @@ def plain_python(board: Board) -> Any:
         yield
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--size", type=int, default=40)
-    parser.add_argument("--repeat", type=int, default=10)
-    args = parser.parse_args()
-    position = battle(args.size)
+SAMPLE_GOAL = 0.7  # ms a decision, sample positions
+MAP_GOAL = 1.5  # ms a decision, 40x40 hex map
+
+
+def cpu_median(repeat: int, job: Callable[[], object]) -> float:
+    """Median processor seconds of ``repeat`` runs of ``job``."""
+    times = []
+    for _ in range(repeat):
+        start = time.process_time()
+        job()
+        times.append(time.process_time() - start)
+    return statistics.median(times)
+
+
+def to_goal(ms: float, goal: float) -> str:
+    return f"to goal {goal / ms:4.2f} ({'meets' if ms <= goal else 'short of'} {goal} ms)"
+
+
+def sample_row(repeat: int) -> None:
+    selector = parse_selector("nearest foe")
+    decisions = []
+    for path in sorted((ROOT / "positions").glob("*.toml")):
+        position = load_position(path)
+        decisions += [(position, f.id) for f in position.figures
+                      if f.side is Side.SCHEMER and f.group]
+
+    def decide() -> Any:
+        outcomes = []
+        for position, figure in decisions:
+            position.board.forget()  # cold: nothing kept from the last decision
+            outcomes.append(move_outcomes(position, figure, 3, selector, False))
+        return outcomes
+
+    engine_result = decide()
+    engine = cpu_median(repeat * 5, decide) * 1e3 / len(decisions)
+    with plain_python():
+        baseline_result = decide()
+        baseline = cpu_median(repeat * 2, decide) * 1e3 / len(decisions)
+    same = [[o["to"] for o in d] for d in engine_result] == [
+        [o["to"] for o in d] for d in baseline_result]
+    print(f"sample positions: {len(decisions)} Schemer decisions (Move 3 toward the Nearest "
+          "Foe, every outcome), cold")
+    print(f"  a decision: engine {engine:6.3f} ms   plain-Python searches {baseline:6.3f} ms"
+          f"   ratio {baseline / engine:4.1f}x   {to_goal(engine, SAMPLE_GOAL)}   "
+          f"(same outcomes: {same})")
+
+
+def map_row(size: int, repeat: int) -> None:
+    position = battle(size)
 
     def turn() -> Any:
         position.board.forget()  # cold: no Line of Fire fields kept from the last run
         return resolve(group_turn(position, "gobs", SCHEME), first_option)
 
     engine_result = turn()
-    engine = median_seconds(args.repeat, turn) * 1e3
-    with plain_python(position.board):
+    engine = cpu_median(repeat, turn) * 1e3
+    with plain_python():
         baseline_result = turn()
-        baseline = median_seconds(max(args.repeat // 2, 3), turn) * 1e3
+        baseline = cpu_median(max(repeat // 2, 3), turn) * 1e3
     same = [t.moves[0].to for t in engine_result.turns] == [
         t.moves[0].to for t in baseline_result.turns]
-    print(f"{args.size}x{args.size} hex map, {position.board.n} spaces, 5 Schemers, "
-          f"4 Heroes; median of {args.repeat} cold group turns")
+    schemers = len(engine_result.turns)
+    print(f"{size}x{size} hex map, {position.board.n} spaces, {schemers} Schemers, "
+          f"4 Heroes; median of {repeat} cold group turns")
     print(f"  group turn: engine {engine:8.2f} ms   plain-Python searches {baseline:8.2f} ms"
           f"   ratio {baseline / engine:5.1f}x   (same moves: {same})")
+    print(f"  a decision: engine {engine / schemers:8.2f} ms   "
+          f"{to_goal(engine / schemers, MAP_GOAL)}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", type=int, default=40)
+    parser.add_argument("--repeat", type=int, default=10)
+    args = parser.parse_args()
+    sample_row(args.repeat)
+    map_row(args.size, args.repeat)
 
 
 if __name__ == "__main__":

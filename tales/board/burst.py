@@ -16,19 +16,13 @@ from pathlib import Path
 
 from tales.board.board import Board, Layout
 from tales.board.figures import Figure, is_foe
+from tales.board.footprint import Offset, cover, orientations, rotate
 from tales.board.mapfile import read_data, read_toml
 from tales.board.position import Position
 from tales.errors import ContentError
 
-Offset = tuple[int, int]
-
-
-def rotate(offset: Offset, layout: Layout) -> Offset:
-    """One step of rotation clockwise: 60 degrees on hexes, 90 on squares."""
-    a, b = offset
-    if layout is Layout.HEX:
-        return -b, a + b
-    return -b, a
+__all__ = ["BurstTemplate", "Offset", "Placement", "cover", "covered_foes", "load_bursts",
+           "placements", "rotate"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,14 +35,7 @@ class BurstTemplate:
 
     def rotations(self, layout: Layout) -> tuple[tuple[Offset, ...], ...]:
         """Every distinct orientation: up to 6 on hexes, 4 on squares (the first as given)."""
-        steps = 6 if layout is Layout.HEX else 4
-        seen: list[tuple[Offset, ...]] = []
-        current = self.offsets
-        for _ in range(steps):
-            if frozenset(current) not in {frozenset(s) for s in seen}:
-                seen.append(current)
-            current = tuple(rotate(o, layout) for o in current)
-        return tuple(seen)
+        return orientations(self.offsets, layout)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,17 +45,6 @@ class Placement:
     anchor: int
     rotation: int
     spaces: tuple[int, ...]
-
-
-def cover(board: Board, anchor: int, offsets: tuple[Offset, ...]) -> tuple[int, ...]:
-    """The spaces of the map under ``offsets`` placed at ``anchor`` (off-map parts dropped)."""
-    q, r = board.axial(anchor)
-    covered: list[int] = []
-    for dq, dr in offsets:
-        space = board.from_axial(q + dq, r + dr)
-        if space is not None and space not in covered:
-            covered.append(space)
-    return tuple(covered)
 
 
 def placements(board: Board, template: BurstTemplate, anchor: int) -> list[Placement]:
@@ -82,7 +58,8 @@ def placements(board: Board, template: BurstTemplate, anchor: int) -> list[Place
 def covered_foes(position: Position, attacker: Figure, placement: Placement) -> list[Figure]:
     """The Foes of ``attacker`` on the placement's spaces: the Burst Attack's targets."""
     spaces = set(placement.spaces)
-    return [f for f in position.figures if f.at in spaces and is_foe(attacker, f)]
+    return [f for f in position.figures
+            if is_foe(attacker, f) and not spaces.isdisjoint(position.spaces_of(f))]
 
 
 def load_bursts(path: str | Path | None = None) -> dict[str, BurstTemplate]:

@@ -40,19 +40,22 @@ class DistanceGraph:
 
     def __init__(self, links: IntArray, passable: BoolArray) -> None:
         self.n = int(links.shape[0])
+        self.links = links
         self.passable = passable
         ordered = links
-        keep = ordered >= 0
-        keep &= passable[:, None]
-        keep[keep] &= passable[ordered[keep]]
         self._neighbours: list[list[int]] | None = None
+        self._open: list[bool] = []  # small boards: ``passable`` as a list
         self._matrix: Any = None
         if self.n <= SMALL_BOARD:
-            self._neighbours = [row[mask].tolist() for row, mask in zip(ordered, keep,
-                                                                         strict=True)]
+            ok = self._open = passable.tolist()
+            self._neighbours = [[t for t in row if t >= 0 and ok[t]] if ok[s] else []
+                                for s, row in enumerate(ordered.tolist())]
         else:
             from scipy.sparse import csr_matrix  # only boards this large need scipy
 
+            keep = ordered >= 0
+            keep &= passable[:, None]
+            keep[keep] &= passable[ordered[keep]]
             indptr = np.zeros(self.n + 1, dtype=np.int32)
             np.cumsum(keep.sum(axis=1), out=indptr[1:])
             indices = ordered[keep].astype(np.int32)
@@ -64,7 +67,7 @@ class DistanceGraph:
         assert self._neighbours is not None
         neighbours = self._neighbours
         distance = [UNREACHABLE] * self.n
-        if self.passable[source]:
+        if neighbours[source] or self._open[source]:
             distance[source] = 0
             frontier, step = [source], 0
             while frontier:
@@ -103,9 +106,15 @@ class DistanceGraph:
 
     def field(self, source: int) -> IntArray:
         """Distance from ``source`` to every space; ``-1`` where no path exists."""
-        if source not in self._fields:
-            self.fields([source])
-        return self._fields[source]
+        found = self._fields.get(source)
+        if found is None:
+            if self._neighbours is None:
+                self.fields([source])
+                return self._fields[source]
+            found = self._breadth_first(source)
+            found.setflags(write=False)
+            self._fields[source] = found
+        return found
 
     def forget(self) -> None:
         """Drop the cached fields (keeps the graph)."""
@@ -151,49 +160,104 @@ def entry_cost_field(
     (entering ``source`` included) instead.
     """
     n = int(links.shape[0])
-    ok = passable.copy()
-    ok[source] = True
-    keep = links >= 0
-    keep &= ok[:, None]
-    keep[keep] &= ok[links[keep]]
     if n <= SMALL_BOARD:
-        return _plain_dijkstra(links, keep, entry_cost, source, toward)
-    indptr = np.zeros(n + 1, dtype=np.int32)
-    np.cumsum(keep.sum(axis=1), out=indptr[1:])
-    indices = links[keep].astype(np.int32)
-    weights = entry_cost[indices].astype(np.float64)
-    from scipy.sparse import csr_matrix
+        return _plain_dijkstra(links, passable, entry_cost, source, toward)
     from scipy.sparse.csgraph import dijkstra
 
-    graph = csr_matrix((weights, indices, indptr), shape=(n, n))
-    if toward:
-        graph = graph.T.tocsr()
+    ok = passable.copy()
+    ok[source] = True
+    graph, sources, targets, order = _sparse(links, toward)
+    # every link is in the graph; one that leaves or enters a space not passable costs
+    # infinity (no shortest path uses it: the same field as leaving it out)
+    weights = np.where(ok[sources] & ok[targets], entry_cost[targets], np.inf)
+    graph.data = weights[order].astype(np.float64)
     result: npt.NDArray[np.float64] = dijkstra(graph, directed=True, indices=source)
     return result
 
 
-def _plain_dijkstra(links: IntArray, keep: BoolArray, entry_cost: npt.NDArray[np.float64],
-                    source: int, toward: bool) -> npt.NDArray[np.float64]:
-    """:func:`entry_cost_field` on a small board, in plain Python (heapq)."""
+# sparse graphs of recent link tables (by the very array): (the table, toward, the graph,
+# each stored link's space it leaves and enters, and the order of the stored links)
+_SPARSE: list[tuple[IntArray, bool, Any, IntArray, IntArray, IntArray]] = []
+
+
+def _sparse(links: IntArray, toward: bool) -> tuple[Any, IntArray, IntArray, IntArray]:
+    """Every link of ``links`` as a sparse graph (reversed ``toward``), built once per
+    table; its weights are set for each search."""
+    for kept in _SPARSE:
+        if kept[0] is links and kept[1] is toward:
+            return kept[2], kept[3], kept[4], kept[5]
+    from scipy.sparse import csr_matrix
+
+    n = int(links.shape[0])
+    valid = links >= 0
+    counts = valid.sum(axis=1)
+    sources = np.repeat(np.arange(n, dtype=np.int32), counts)
+    targets = links[valid].astype(np.int32)
+    order = np.arange(len(targets), dtype=np.int32)
+    if toward:  # the link here -> there, searched from there: rows by the space entered
+        order = np.lexsort((sources, targets)).astype(np.int32)
+        rows, columns = targets[order], sources[order]
+    else:
+        rows, columns = sources, targets
+    indptr = np.zeros(n + 1, dtype=np.int32)
+    np.cumsum(np.bincount(rows, minlength=n), out=indptr[1:])
+    graph = csr_matrix((np.ones(len(columns)), columns, indptr), shape=(n, n))
+    if len(_SPARSE) >= 8:
+        _SPARSE.pop(0)
+    _SPARSE.append((links, toward, graph, sources, targets, order))
+    return graph, sources, targets, order
+
+
+# neighbour lists of recent link tables (by the very array: boards never change), forward
+# and reversed: (the table, its rows, for each space the spaces that list it)
+_LISTS: list[tuple[IntArray, list[list[int]], list[list[int]]]] = []
+
+
+def neighbour_lists(links: IntArray) -> list[list[int]]:
+    """Each space's linked neighbours as a list, built once per link table (a board's:
+    boards never change). Shared: read it, never change it."""
+    return _lists(links)[0]
+
+
+def _lists(links: IntArray) -> tuple[list[list[int]], list[list[int]]]:
+    for kept in _LISTS:
+        if kept[0] is links:
+            return kept[1], kept[2]
+    rows = [[t for t in row if t >= 0] for row in links.tolist()]
+    back: list[list[int]] = [[] for _ in rows]
+    for here, row in enumerate(rows):
+        for there in row:
+            back[there].append(here)
+    if len(_LISTS) >= 8:
+        _LISTS.pop(0)
+    _LISTS.append((links, rows, back))
+    return rows, back
+
+
+def _plain_dijkstra(links: IntArray, passable: BoolArray,
+                    entry_cost: npt.NDArray[np.float64], source: int, toward: bool
+                    ) -> npt.NDArray[np.float64]:
+    """:func:`entry_cost_field` on a small board, in plain Python (heapq) over neighbour
+    lists kept per board. Toward ``source``, the search runs backward: from a space to the
+    spaces whose step onto it (costing its own entry) it extends."""
     n = int(links.shape[0])
     costs = entry_cost.tolist()
-    edges: list[list[tuple[int, float]]] = [[] for _ in range(n)]
-    for here, (row, mask) in enumerate(zip(links.tolist(), keep.tolist(), strict=True)):
-        for there, kept in zip(row, mask, strict=True):
-            if kept:
-                if toward:  # the cost of the step here -> there, searched from ``there``
-                    edges[there].append((here, costs[there]))
-                else:
-                    edges[here].append((there, costs[there]))
+    ok = passable.tolist()
+    ok[source] = True
+    rows, back = _lists(links)
+    following = back if toward else rows
     best = [math.inf] * n
     best[source] = 0.0
     queue = [(0.0, source)]
     while queue:
         spent, here = heapq.heappop(queue)
-        if spent > best[here]:
+        if spent > best[here] or not ok[here]:
             continue
-        for there, cost in edges[here]:
-            total = spent + cost
+        step = costs[here] if toward else 0.0
+        for there in following[here]:
+            if not ok[there]:
+                continue
+            total = spent + (step if toward else costs[there])
             if total < best[there]:
                 best[there] = total
                 heapq.heappush(queue, (total, there))

@@ -8,8 +8,10 @@ Debuff Tokens sit on it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
+
+from tales.evolve import evolve
 
 
 class Side(StrEnum):
@@ -137,6 +139,9 @@ class Figure:
     owner: str | None = None  # the figure whose player controls it (an Illusion's Eve)
     recovery: frozenset[Keyword] | None = None  # a Companion's Recovery side's keywords
     recovering: bool = False  # on that side (Otto's Recovery Mode, Pooky on break)
+    #: a figure that takes more than one space: the offsets of its spaces from ``at`` (its
+    #: anchor), ``(0, 0)`` first (tales.board.footprint); empty for a one-space figure
+    footprint: tuple[tuple[int, int], ...] = ()
 
     @property
     def kind(self) -> Role:
@@ -144,6 +149,11 @@ class Figure:
         if self.role is not None:
             return self.role
         return Role.HERO if self.side is Side.HERO else Role.SCHEMER
+
+    @property
+    def large(self) -> bool:
+        """It takes more than one space (docs/rules-decisions.md, "Large figures")."""
+        return len(self.footprint) > 1
 
     def has(self, keyword: Keyword) -> bool:
         """True when the figure has ``keyword``."""
@@ -173,7 +183,7 @@ class Figure:
     def with_tokens(self, tokens: dict[Token, int]) -> Figure:
         """The same figure holding ``tokens`` (counts of 0 dropped)."""
         kept = tuple(sorted(((t, c) for t, c in tokens.items() if c > 0), key=lambda tc: tc[0]))
-        return replace(self, tokens=kept)
+        return evolve(self, tokens=kept)
 
 
 def is_foe(figure: Figure, other: Figure) -> bool:

@@ -8,7 +8,7 @@ apart two spaces are by Line of Fire.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +27,7 @@ from tales.board.figures import (
     is_foe,
     parse_keyword,
 )
+from tales.board.footprint import linked_together, offsets_of, spaces_at
 from tales.board.mapfile import (
     LineFinder,
     exists,
@@ -36,6 +37,7 @@ from tales.board.mapfile import (
     read_toml,
 )
 from tales.errors import ContentError, TalesError, printable
+from tales.evolve import evolve
 
 POSITION_KEYS = frozenset({"map", "figures", "traps", "wizard_fire", "open_doors"})
 FIGURE_KEYS = frozenset(
@@ -82,7 +84,14 @@ class Position:
 
     def figures_at(self, space: int) -> list[Figure]:
         """Every figure on ``space`` (several only when Tiny figures share it)."""
-        return [f for f in self.figures if f.at == space]
+        return [f for f in self.figures
+                if f.at == space or (f.footprint and space in self.spaces_of(f))]
+
+    def spaces_of(self, figure: Figure) -> tuple[int, ...]:
+        """Every space ``figure`` stands on, its anchor first (one for most figures)."""
+        if not figure.footprint:
+            return (figure.at,)
+        return spaces_at(self.board, figure.at, figure.footprint) or (figure.at,)
 
     def foes_of(self, figure: Figure) -> list[Figure]:
         """Every figure that ``figure`` treats as a Foe."""
@@ -91,11 +100,11 @@ class Position:
     def with_figure(self, figure: Figure) -> Position:
         """This position with ``figure`` replacing the figure of the same id."""
         figures = tuple(figure if f.id == figure.id else f for f in self.figures)
-        return replace(self, figures=figures)
+        return evolve(self, figures=figures)
 
     def without_figure(self, figure_id: str) -> Position:
         """This position with the figure removed from the map."""
-        return replace(self, figures=tuple(f for f in self.figures if f.id != figure_id))
+        return evolve(self, figures=tuple(f for f in self.figures if f.id != figure_id))
 
     # --- spaces -------------------------------------------------------------------
 
@@ -116,7 +125,8 @@ class Position:
         ``ignoring`` leaves one figure out (the one that is moving).
         """
         return any(
-            f.at == space and f.id != ignoring and Keyword.TINY not in f.keywords
+            (f.at == space or (f.footprint and space in self.spaces_of(f)))
+            and f.id != ignoring and Keyword.TINY not in f.keywords
             for f in self.figures
         )
 
@@ -125,13 +135,16 @@ class Position:
         mask = np.zeros(self.board.n, dtype=bool)
         for f in self.figures:
             if f.id != ignoring and Keyword.TINY not in f.keywords:
-                mask[f.at] = True
+                mask[list(self.spaces_of(f)) if f.footprint else f.at] = True
         return mask
 
     def adjacent(self, a: Figure, b: Figure) -> bool:
         """Figures are adjacent in linked spaces, or sharing a space with a Tiny one."""
         if a.id == b.id:
             return False
+        if a.footprint or b.footprint:  # next to any of its spaces (Large figures)
+            return any(self.board.adjacent(x, y) for x in self.spaces_of(a)
+                       for y in self.spaces_of(b))
         if a.at == b.at:
             return True
         return self.board.adjacent(a.at, b.at)
@@ -159,6 +172,23 @@ class Position:
     def line_of_fire_field(self, source: int) -> IntArray:
         """Line of Fire distance from ``source`` to every space (-1: none)."""
         return self.sight().field(source)
+
+    def figure_field(self, figure: Figure) -> IntArray:
+        """Line of Fire distance from the nearest of ``figure``'s spaces to every space
+        (-1: none); for a one-space figure, :meth:`line_of_fire_field` of its space."""
+        spaces = self.spaces_of(figure)
+        if len(spaces) == 1:
+            return self.line_of_fire_field(spaces[0])
+        fields = self.sight().fields(list(spaces))
+        reached = np.where(fields >= 0, fields, np.iinfo(np.int32).max).min(axis=0)
+        out: IntArray = np.where(reached == np.iinfo(np.int32).max, -1, reached).astype(
+            np.int32)
+        return out
+
+    def figure_distance(self, field: IntArray, figure: Figure) -> int | None:
+        """The least of ``field`` over ``figure``'s spaces (None: no Line of Fire)."""
+        found = [int(field[s]) for s in self.spaces_of(figure) if field[s] >= 0]
+        return min(found) if found else None
 
     def within_range(self, source: int, x: int) -> BoolArray:
         """Range X: the spaces within X steps of ``source`` by Line of Fire (glossary)."""
@@ -242,7 +272,7 @@ def parse_position(text: str, source: str = "<position>", base: Path | None = No
         line = header_lines[tables] if tables < len(header_lines) else lines.of_key("figures")
         tables += 1
         placed.append(_read_figure(entry, n, line, position, placed, error))
-    return replace(position, figures=tuple(placed))
+    return evolve(position, figures=tuple(placed))
 
 
 def _space(board: Board, name: Any, error: Any, line: int | None, what: str) -> int:
@@ -315,11 +345,16 @@ def _read_figure(
         side = Side(str(side_text))
     except ValueError:
         raise error(f"{label}: side {side_text!r} is not \"hero\" or \"schemer\"", line) from None
-    at = _space(board, entry.get("at"), error, line, f"{label}: at")
-    if board.impassable[at]:
-        raise error(f"{label}: {board.names[at]} is Impassable", line)
-    if at in position.closed_doors:
-        raise error(f"{label}: {board.names[at]} has a closed door", line)
+    where = entry.get("at")
+    listed = where if isinstance(where, list) and where else [where]
+    spaces = [_space(board, name, error, line, f"{label}: at") for name in listed]
+    at = spaces[0]
+    for space in spaces:
+        if board.impassable[space]:
+            raise error(f"{label}: {board.names[space]} is Impassable", line)
+        if space in position.closed_doors:
+            raise error(f"{label}: {board.names[space]} has a closed door", line)
+    footprint = _footprint(board, spaces, label, error, line)
 
     def whole(key: str, default: int | None, least: int) -> int | None:
         value = entry.get(key, default)
@@ -404,10 +439,32 @@ def _read_figure(
         toughness_refresh=toughness_refresh, role=role, owner=owner,
         keywords=frozenset(keywords | (set(recovery or ()) if recovering else set())),
         immune=frozenset(immune), recovery=recovery, recovering=recovering,
+        footprint=footprint,
     ).with_tokens(tokens)
+    if footprint and Keyword.TINY in figure.keywords:
+        raise error(f"{label}: a Tiny figure takes one space (give 'at' one space)", line)
     if Keyword.TINY not in figure.keywords:
         for other in placed:
-            if other.at == at and Keyword.TINY not in other.keywords:
-                raise error(f"{label}: {board.names[at]} is already Occupied by "
+            if Keyword.TINY in other.keywords:
+                continue
+            mine = position.spaces_of(figure)
+            shared = [s for s in position.spaces_of(other) if s in mine]
+            if shared:
+                raise error(f"{label}: {board.names[shared[0]]} is already Occupied by "
                             f"{other.id!r} (only Tiny figures share a space)", line)
     return figure
+
+
+def _footprint(board: Board, spaces: list[int], label: str, error: Any, line: int | None
+               ) -> tuple[tuple[int, int], ...]:
+    """The footprint of a figure written ``at = ["E4", "F4"]`` (the first is its anchor):
+    distinct spaces, linked together with no Wall between (docs/rules-decisions.md, "Large
+    figures")."""
+    if len(spaces) == 1:
+        return ()
+    if len(set(spaces)) != len(spaces):
+        raise error(f"{label}: 'at' names a space twice", line)
+    if not linked_together(board, spaces):
+        raise error(f"{label}: the spaces of 'at' ({' '.join(board.names[s] for s in spaces)})"
+                    " are not linked together (neighbours, no Wall between)", line)
+    return offsets_of(board, spaces)

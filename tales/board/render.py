@@ -134,7 +134,8 @@ def _legend(board: Board, position: Position | None) -> list[str]:
             extra.extend(f"{t.value} x{c}" for t, c in figure.tokens)
             details = f" ({', '.join(extra)})" if extra else ""
             group = f" [{figure.group}]" if figure.group else ""
-            out.append(f"  {mark}  {names[figure.at]} {figure.id}{group}{details}")
+            where = " ".join(names[s] for s in position.spaces_of(figure))  # all of a large one
+            out.append(f"  {mark}  {where} {figure.id}{group}{details}")
         if position.traps:
             out.append("  T  Trap tokens: " + ", ".join(
                 f"{names[s]} damage {d}" for s, d in sorted(position.traps.items())))

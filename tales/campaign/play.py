@@ -117,6 +117,6 @@ def _play(campaign: Campaign, bot: str | None, keep: Callable[[SavedGame], None]
             run.answer(chance_for(game.seed, step, decision))
         else:  # the bot's own randomness, by step too: a resumed game plays on the same
             rng = np.random.default_rng(np.random.SeedSequence(game.seed, spawn_key=(step, 1)))
-            run.answer(policy(bot, ctx, rng)(decision))
+            run.answer(policy(bot, ctx, rng, answered=run.choices)(decision))
         keep(SavedGame(game.setup, game.seed, tuple(run.choices)))
     return run.result

@@ -123,6 +123,8 @@ def cmd_reach(args: argparse.Namespace) -> int:
     from tales.rules.movement import reach
 
     position = load_position(args.position)
+    if position.figure(args.figure).large:
+        return _reach_large(args, position)
     routes = reach(position, args.figure, args.move, leap=args.leap)
     names = position.board.names
     figure = routes.figure
@@ -146,6 +148,33 @@ def cmd_reach(args: argparse.Namespace) -> int:
             line += (f"; safer: {_path(names, safest.path)} (cost {safest.cost}"
                      + (f", {safest.damage} damage)" if safest.damage else ")"))
         print(line)
+    return 0
+
+
+def _reach_large(args: argparse.Namespace, position: Any) -> int:
+    """``tales reach`` for a figure that takes more than one space: every placement it may
+    end on (its spaces, anchor first), the cost and the anchor's path."""
+    from tales.rules.large_movement import LargeGraph, routes
+
+    figure = position.figure(args.figure)
+    names = position.board.names
+    graph = LargeGraph(position, figure, args.leap)
+    found = sorted(((route.cost, [names[s] for s in graph.spaces(state) or ()], route)
+                    for state, route in routes(graph, args.move).items()),
+                   key=lambda entry: (entry[0], entry[1]))
+    standing = [names[s] for s in position.spaces_of(figure)]
+    if args.json:
+        emit({"figure": figure.id, "from": standing, "placements": [
+            {"spaces": spaces, "cost": cost, "damage": route.damage} for cost, spaces, route
+            in found]})
+        return 0
+    verb = "Leap" if args.leap else "Move"
+    print(f"{figure.id} at {' '.join(standing)}, {verb} {args.move}: {len(found)} placements "
+          "it may end on (anchor first)")
+    for cost, spaces, route in found:
+        line = (f"  {' '.join(spaces):>8}  cost {cost}  anchor's path "
+                f"{_path(names, [a for a, _ in route.path])}")
+        print(line + (f" ({route.damage} damage)" if route.damage else ""))
     return 0
 
 

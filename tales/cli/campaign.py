@@ -156,7 +156,7 @@ def register(commands: Any) -> None:
     ccont = with_saves(campaign_commands.add_parser(
         "continue", help="play on (at the terminal, or --bot)"))
     ccont.add_argument("name")
-    ccont.add_argument("--bot", choices=("greedy", "random"),
+    ccont.add_argument("--bot", choices=("greedy", "planner", "random"),
                        help="let a bot play the Heroes")
     ccont.add_argument("--scenarios", type=AT_LEAST_0, metavar="N", help="stop after N scenarios")
     ccont.add_argument("--backup", type=COUNT, metavar="N", help="continue from backup N")

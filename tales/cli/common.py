@@ -89,13 +89,41 @@ def setup_of(args: argparse.Namespace) -> Any:
                  args.companion)
 
 
-def progress_bar(done: int, total: int) -> None:
-    width = 30
-    filled = width * done // max(total, 1)
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
+class ProgressLine:
+    """A progress line on standard error for a long run: ``[####....] done/total`` redrawn
+    in place, first after ``after`` seconds (a short run shows none), at most ten times a
+    second, and ended with a new line when the run is done."""
+
+    def __init__(self, after: float = 0.5) -> None:
+        import time
+
+        self._clock = time.monotonic
+        self._start = self._clock()
+        self._after = after
+        self._drawn = 0.0  # when it was last drawn (0: never)
+
+    def __call__(self, done: int, total: int) -> None:
+        now = self._clock()
+        last = done >= total
+        early = now - self._start < self._after
+        if last:
+            if early and not self._drawn:
+                return
+        elif early or now - self._drawn < 0.1:
+            return
+        width = 30
+        filled = width * min(done, total) // max(total, 1)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        if last:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+        self._drawn = now
+
+
+def progress_line() -> Callable[[int, int], None] | None:
+    """A :class:`ProgressLine` when standard error is a terminal; None when it is piped or
+    redirected (nothing is written then)."""
+    return ProgressLine() if sys.stderr.isatty() else None
 
 
 def workers(asked: int) -> int:

@@ -12,7 +12,7 @@ from tales.cli.common import (
     SEED,
     emit,
     game_options,
-    progress_bar,
+    progress_line,
     setup_of,
     workers,
 )
@@ -79,15 +79,28 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
 
 def cmd_scenario_check(args: argparse.Namespace) -> int:
-    from tales.content.scenarios import load_scenario
+    """Every mistake of every file (on standard error, one line each; exit status 2), or
+    a line saying what each file holds."""
+    from tales.content.scenarios import check_scenario, load_scenario
 
+    wrong = False
     for name in args.files:
+        mistakes: list[TalesError]
+        try:
+            mistakes = list(check_scenario(name))
+        except TalesError as error:  # unreadable: no such file, not text
+            mistakes = [error]
+        for mistake in mistakes:
+            print(f"tales: {mistake}", file=sys.stderr)
+        if mistakes:
+            wrong = True
+            continue
         scenario = load_scenario(name)
         groups = ", ".join(f"{g} (Limit {s.limit})" for g, s in scenario.groups.items())
         print(f"{name}: ok: {scenario.title!r}, {len(scenario.parts)} parts, "
               f"{len(scenario.events)} events, {len(scenario.objectives)} objectives; "
               f"groups {groups}")
-    return 0
+    return 2 if wrong else 0
 
 
 def cmd_scenario_show(args: argparse.Namespace) -> int:
@@ -138,19 +151,77 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             executor = distributed.Client(args.dask, timeout=10).get_executor()
         except (OSError, TimeoutError, ValueError) as bad:
             raise TalesError(f"--dask {args.dask}: cannot reach the cluster ({bad})") from None
-    progress = progress_bar if sys.stderr.isatty() and not args.json else None
+    progress = progress_line()
+    budget = budget_of(args)
+    if args.heatmap and not args.heatmap.lower().endswith(".png"):
+        raise TalesError(f"--heatmap {args.heatmap}: give a .png file to draw")
     tally = Tally()
-    for game in stream_games(setup, args.bot, args.games, args.seed, processes, executor):
+    for game in stream_games(setup, args.bot, args.games, args.seed, processes, executor,
+                             budget):
         tally.add(game)
         if progress:
             progress(tally.games, args.games)
-    report = tally.summary(setup, args.bot, args.seed)
+    report = tally.summary(setup, args.bot, args.seed, budget)
     if args.json:
         emit(report)
     else:
         for line in format_report(report):
             print(line)
+    if args.heatmap:
+        from tales.engine.content import load_context
+        from tales.viewer.heatmap import heatmap_view
+        from tales.viewer.picture import render_png
+
+        view, overlay = heatmap_view(load_context(setup).scenario.board, report)
+        render_png(view, args.heatmap, overlay=overlay)
+        print(f"wrote {args.heatmap}", file=sys.stderr if args.json else sys.stdout)
     return 0
+
+
+def budget_of(args: argparse.Namespace) -> int | None:
+    """``--budget``, which only the planner takes."""
+    bots = args.bot.split(",") if isinstance(args.bot, str) else args.bot
+    if args.budget is not None and "planner" not in bots:
+        raise TalesError("--budget is the planner's (rollouts per option): add --bot planner")
+    budget: int | None = args.budget
+    return budget
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    from tales.engine.bots import POLICIES
+    from tales.engine.content import load_context
+    from tales.engine.sweep import combinations, format_sweep, sweep
+
+    base = setup_of(argparse.Namespace(**{**vars(args), "legend": False, "steps": None,
+                                           "companion": None}))
+    steps = [None] if args.steps is None else [
+        _whole_number("--steps", item) for item in args.steps.split(",")]
+    legends = {"both": [False, True], "on": [True], "off": [False]}[args.legend]
+    bots = [b.strip() for b in args.bot.split(",")]
+    for bot in bots:
+        if bot not in POLICIES:
+            raise TalesError(f"--bot {bot!r}: bots are {', '.join(POLICIES)}")
+    companions = [None] if args.companion is None else [
+        None if c.strip() in ("", "none") else c.strip() for c in args.companion.split(",")]
+    rows = combinations(steps, legends, bots, companions)
+    budget = budget_of(args)
+    for row in rows:  # every combination's setup checked before any game is played
+        load_context(row.setup(base))
+    progress = progress_line()
+    report = sweep(base, rows, args.games, args.seed, workers(args.workers), budget,
+                   progress)
+    if args.json:
+        emit(report)
+    else:
+        for line in format_sweep(report):
+            print(line)
+    return 0
+
+
+def _whole_number(option: str, text: str) -> int:
+    if not text.strip().isdigit():
+        raise TalesError(f"{option} {text!r}: give whole numbers from 0, e.g. 0,2,4")
+    return int(text)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -230,11 +301,43 @@ def register(commands: Any) -> None:
     simulate.add_argument("--seed", type=SEED, default=0, metavar="S")
     simulate.add_argument("--workers", type=COUNT, default=1, metavar="W",
                           help="local worker processes (the report does not depend on it)")
-    simulate.add_argument("--bot", choices=("greedy", "random"), default="greedy")
+    simulate.add_argument("--bot", choices=("greedy", "planner", "random"), default="greedy",
+                          help="greedy: no look-ahead; planner: Monte Carlo rollouts "
+                          "through the engine (slower, stronger); random: any legal option")
+    simulate.add_argument("--budget", type=COUNT, metavar="N",
+                          help="the planner's rollouts per option of a Decision "
+                          "(default 2)")
+    simulate.add_argument("--heatmap", metavar="FILE.png",
+                          help="draw the map with where Heroes took damage and fell")
     simulate.add_argument("--dask", metavar="ADDRESS",
                           help="run the games on a Dask cluster (needs the dask extra)")
     simulate.add_argument("--json", action="store_true")
     simulate.set_defaults(run=cmd_simulate)
+
+    sweep = commands.add_parser(
+        "sweep", help="play a scenario under every combination of settings: one table")
+    sweep.add_argument("scenario")
+    sweep.add_argument("--heroes", metavar="A,B", help="Hero names or kit files")
+    sweep.add_argument("--steps", metavar="N,M", help="Power Tree steps to try, e.g. 0,2,4 "
+                       "(default: the scenario's)")
+    sweep.add_argument("--legend", choices=("both", "on", "off"), default="off",
+                       help="Legend difficulty: off (default), on, or both")
+    sweep.add_argument("--bot", default="greedy", metavar="A,B",
+                       help="bots to try, e.g. greedy,planner (default greedy)")
+    sweep.add_argument("--companion", metavar="A,B",
+                       help="Companions to try (Solo Mode), 'none' for none")
+    sweep.add_argument("--budget", type=COUNT, metavar="N",
+                       help="the planner's rollouts per option (default 2)")
+    sweep.add_argument("--dice", metavar="FILE", help="dice faces (default: bundled)")
+    sweep.add_argument("--rule", action="append", metavar="FLAG=VALUE",
+                       help="a reading of an ambiguous rule (docs/rules-decisions.md)")
+    sweep.add_argument("--games", type=COUNT, default=100, metavar="N",
+                       help="games per combination")
+    sweep.add_argument("--seed", type=SEED, default=0, metavar="S")
+    sweep.add_argument("--workers", type=COUNT, default=1, metavar="W",
+                       help="local worker processes (the table does not depend on it)")
+    sweep.add_argument("--json", action="store_true")
+    sweep.set_defaults(run=cmd_sweep)
 
     play = commands.add_parser("play", help="play a scenario in the terminal")
     play.add_argument("scenario", nargs="?")

@@ -22,12 +22,13 @@ def cmd_schemer_move(args: argparse.Namespace) -> int:
                              rules_of(args).schemer_rules())
     if args.json:
         emit({"figure": figure.id, "outcomes": [
-            {k: o[k] for k in ("to", "path", "target", "damage", "final_target", "displaced")}
+            {k: o[k] for k in ("to", "path", "target", "damage", "final_target", "displaced",
+                               "spaces") if k in o}
             for o in outcomes]})
         return 0
     verb = "Leap" if args.leap else "Move"
-    print(f"{figure.id} at {position.board.names[figure.at]}: {verb} {args.move} toward "
-          f"{selector}")
+    standing = " ".join(position.board.names[s] for s in position.spaces_of(figure))
+    print(f"{figure.id} at {standing}: {verb} {args.move} toward {selector}")
     shared = [r for r in outcomes[0]["reasons"] if all(r in o["reasons"] for o in outcomes)]
     for reason in shared:
         print(f"  {reason}")
@@ -45,6 +46,8 @@ def cmd_schemer_move(args: argparse.Namespace) -> int:
 
 def _outcome_line(outcome: dict[str, Any], lead: str) -> str:
     line = f"{lead}to {outcome['to']} along {' '.join(outcome['path'])}"
+    if "spaces" in outcome:  # a large figure: its anchor's path, then every space it ends on
+        line += f", on {' '.join(outcome['spaces'])}"
     if outcome["target"]:
         line += f", toward {outcome['target']}"
     if outcome["damage"]:
@@ -69,7 +72,7 @@ class _AtTerminal:
 
     def __call__(self, decision: Any, options: list[Any]) -> int | None:
         from tales.present.table import schemer_line
-        from tales.rules.decisions import tie_reasons
+        from tales.present.ties import tie_reasons
 
         if not sys.stdin.isatty():
             return None
@@ -78,7 +81,7 @@ class _AtTerminal:
             print(schemer_line(self.names, turn))
         self.shown = max(self.shown, len(done) - 1)
         print(f"{decision.prompt}:")
-        for reason in tie_reasons(decision):
+        for reason in tie_reasons(decision.detail):
             print(f"  ({reason})")
         for number, option in enumerate(options, 1):
             print(f"  {number}) {_option_text(option)}")
@@ -137,7 +140,8 @@ def cmd_schemer_turn(args: argparse.Namespace) -> int:
                          f"(groups: {', '.join(groups)})")
     group = groups[args.group]
     scheme = group.scheme(args.scheme)
-    group_members(position, group.id)  # a one-line error when none is on the map
+    members = group_members(position, group.id)  # a one-line error when none is on the map
+    _check_footprints(args.position, position, group, members)
     names = position.board.names
     interactive = not args.json and sys.stdin.isatty()
     ask = _AtTerminal(names) if interactive else (lambda d, o: None)
@@ -171,6 +175,21 @@ def cmd_schemer_turn(args: argparse.Namespace) -> int:
         return 0
     _turn_detail(outcome.turns)
     return 0
+
+
+def _check_footprints(source: str, position: Any, group: Any, members: Any) -> None:
+    """Each figure of a group whose figures take several spaces stands on that many, in the
+    group's shape (docs/rules-decisions.md, "Large figures"): a one-line error if not."""
+    from tales.board.footprint import fits, shape
+
+    wanted = shape(position.board.layout, group.shape, group.size)
+    for figure in members:
+        if not fits(position.board.layout, figure.footprint, wanted):
+            form = f"shape {group.shape!r}" if group.shape else "its size's shape"
+            raise TalesError(
+                f"{source}: figure {figure.id!r} stands on "
+                f"{len(position.spaces_of(figure))} space(s), but group {group.id!r} takes "
+                f"{group.size} in {form}: write at = [\"ANCHOR\", ...] with every space")
 
 
 def register(commands: Any) -> None:

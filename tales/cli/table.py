@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import secrets
 import sys
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tales.cli.common import SEED, game_options, setup_of
 from tales.errors import IllegalChoice, TalesError
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 FLOW = """\
 In a window when there is a screen (buttons for each card, die and token as drawn, or
@@ -25,6 +26,9 @@ last entry; the game is saved after every entry."""
 
 
 def cmd_table(args: argparse.Namespace) -> int:
+    import secrets
+    from pathlib import Path
+
     from tales.engine.content import load_context
     from tales.table.saves import read_table_save
     from tales.table.session import TableSession

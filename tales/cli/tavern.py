@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from tales.cli.common import AT_LEAST_0, COUNT, SEED, emit, workers
+from tales.cli.common import AT_LEAST_0, COUNT, SEED, emit, progress_line, workers
 from tales.errors import TalesError
 
 #: Where ``q`` saves a game of ``tales tavern play`` by default (never over another game's
@@ -75,16 +75,18 @@ def _tavern_options(parser: argparse.ArgumentParser) -> None:
 
 
 def cmd_tavern_simulate(args: argparse.Namespace) -> int:
+    from tales.engine.pool import reporting
     from tales.tavern.rdi.simulate import simulate
 
     _check_players(args)
     if args.games < 1:
         raise TalesError("--games must be 1 or more")
     mode = _tavern_mode(args.variant)
-    report = simulate(args.players, args.games, args.seed, args.character or None,
-                      args.drinks, mode, args.bar_deck, args.bot, args.dungeon_training,
-                      args.prize, args.dungeon_events, args.sea_events, args.pub_crawl,
-                      workers(args.workers), args.hard, args.otto, args.faction or ())
+    with reporting(progress_line()):
+        report = simulate(args.players, args.games, args.seed, args.character or None,
+                          args.drinks, mode, args.bar_deck, args.bot, args.dungeon_training,
+                          args.prize, args.dungeon_events, args.sea_events, args.pub_crawl,
+                          workers(args.workers), args.hard, args.otto, args.faction or ())
     if args.json:
         emit(report)
         return 0
@@ -118,14 +120,16 @@ def cmd_tavern_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_encounter_simulate(args: argparse.Namespace) -> int:
+    from tales.engine.pool import reporting
     from tales.tavern.encounter.simulate import simulate
 
     if not 2 <= args.players <= 6:
         raise TalesError("--players is 2 to 6")
     if args.games < 1:
         raise TalesError("--games must be 1 or more")
-    report = simulate(args.players, args.games, args.seed, args.deck, args.module,
-                      args.veteran or (), workers(args.workers))
+    with reporting(progress_line()):
+        report = simulate(args.players, args.games, args.seed, args.deck, args.module,
+                          args.veteran or (), workers(args.workers))
     if args.json:
         emit(report)
         return 0

@@ -17,8 +17,27 @@ def _size(text: str) -> tuple[int, int]:
     return int(width), int(height)
 
 
+def toml_kind(source: str) -> str:
+    """What a ``.toml`` file holds, by its keys: ``map`` (a grid), ``scenario`` (parts,
+    groups or objectives) or ``position`` (anything else, which its loader then judges,
+    with its own errors)."""
+    import tomllib
+
+    try:
+        with open(source, "rb") as file:
+            data = tomllib.load(file)
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return "position"
+    if "grid" in data:
+        return "map"
+    if any(key in data for key in ("parts", "groups", "objectives")):
+        return "scenario"
+    return "position"
+
+
 def _view_of(source: str, blocks: str | None) -> Any:
-    """The view for ``tales render``: a position file, a game save or a campaign."""
+    """The view for ``tales render``: a map, scenario or position file, a game save or a
+    campaign."""
     from pathlib import Path
 
     from tales.board.position import load_position
@@ -30,10 +49,21 @@ def _view_of(source: str, blocks: str | None) -> Any:
     from tales.viewer.scene import View
 
     if source.endswith(".toml"):
-        position = load_position(source)
         colours = {}
         if blocks:
             colours = {g: b.colour for g, b in load_scheme_blocks(blocks).items()}
+        kind = toml_kind(source)
+        if kind == "map":
+            from tales.board.mapfile import load_map
+            from tales.viewer.content_views import map_view
+
+            return map_view(load_map(source))
+        if kind == "scenario":
+            from tales.content.scenarios import load_scenario
+            from tales.viewer.content_views import scenario_view
+
+            return scenario_view(load_scenario(source), colours or None)
+        position = load_position(source)
         return View(position, groups=colours)
     data = read_bytes(source)
     try:
@@ -120,10 +150,10 @@ def cmd_solo(args: argparse.Namespace) -> int:
 def register(commands: Any) -> None:
     """Add this family's commands to the ``tales`` parser."""
     render_cmd = commands.add_parser(
-        "render", help="draw a position, a saved game or a campaign to a PNG (no screen "
-        "needed)")
-    render_cmd.add_argument("source", help="a position file (.toml), a game save or a "
-                            "campaign save")
+        "render", help="draw a map, a scenario, a position, a saved game or a campaign to "
+        "a PNG (no screen needed)")
+    render_cmd.add_argument("source", help="a map, scenario or position file (.toml), a "
+                            "game save or a campaign save")
     render_cmd.add_argument("out", help="the PNG to write")
     render_cmd.add_argument("--size", default="1200x800", metavar="WxH")
     render_cmd.add_argument("--blocks", metavar="FILE",

@@ -9,7 +9,8 @@ half-loaded.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -27,7 +28,7 @@ from tales.board.mapfile import (
     refuse_unknown_keys,
 )
 from tales.content.heroes import read_ability
-from tales.content.scheme_blocks import load_scheme_blocks
+from tales.content.scheme_blocks import load_scheme_blocks, step_line
 from tales.errors import ContentError, printable
 from tales.rules.effects import Ability
 from tales.rules.schemes import DoorStep, ReinforceStep, SchemerGroup, for_the_table
@@ -172,110 +173,180 @@ def load_scenario(path: str | Path) -> Scenario:
     return parse_scenario(read_text(path), str(path), Path(path).parent)
 
 
+def check_scenario(path: str | Path) -> list[ContentError]:
+    """Every mistake of a scenario file, in one run (``tales scenario check``): the
+    first of its map file or Scheme Block file ends the check (``tales map check`` lists
+    a map's), the scenario's own are all listed."""
+    found = _Found()
+    try:
+        _parse(read_text(path), str(path), Path(path).parent, found)
+    except ContentError as error:
+        found.errors.append(error)
+    return sorted(found.errors, key=lambda e: e.line if e.line is not None else 0)
+
+
 def parse_scenario(text: str, source: str = "<scenario>", base: Path | None = None
                    ) -> Scenario:
-    """Build a :class:`Scenario` from a scenario file's text."""
+    """Build a :class:`Scenario` from a scenario file's text; the first mistake is a
+    :class:`ContentError` (saying how many more ``tales scenario check`` lists)."""
+    found = _Found()
+    scenario = None
+    try:
+        scenario = _parse(text, source, base, found)
+    except ContentError as error:  # one that ends the reading: after those found before
+        found.errors.append(error)
+    if found.errors:
+        first, more = found.errors[0], len(found.errors) - 1
+        if not more:
+            raise first
+        raise ContentError(first.source, f"{first.detail} (and {more} more mistake"
+                           f"{'s' if more > 1 else ''}: run 'tales scenario check')",
+                           first.line)
+    assert scenario is not None
+    return scenario
+
+
+class _Found:
+    """The mistakes found so far; :meth:`guard` notes one and lets the reading go on."""
+
+    def __init__(self) -> None:
+        self.errors: list[ContentError] = []
+
+    @contextmanager
+    def guard(self) -> Iterator[None]:
+        try:
+            yield
+        except ContentError as error:
+            self.errors.append(error)
+
+
+def _parse(text: str, source: str, base: Path | None, found: _Found) -> Scenario | None:
+    """The scenario, or None when a mistake (noted in ``found``) leaves it incomplete;
+    a mistake after which nothing more can be read (bad TOML, a missing map) raises."""
     data = read_toml(text, source)
     lines = LineFinder(text)
     base = base or Path(".")
+    guard = found.guard
 
     def fail(message: str, line: int | None = None) -> ContentError:
         return ContentError(source, message, line)
 
-    refuse_unknown_keys(data, SCENARIO_KEYS, source, lines, "a scenario")
+    with guard():
+        refuse_unknown_keys(data, SCENARIO_KEYS, source, lines, "a scenario")
     title = data.get("title")
     if not isinstance(title, str) or not title:
-        raise fail("needs a 'title'", lines.of_key("title"))
+        found.errors.append(fail("needs a 'title'", lines.of_key("title")))
     board = load_map(_beside(data, "map", base, source, lines))
     blocks_path = _beside(data, "scheme_blocks", base, source, lines)
     blocks = load_scheme_blocks(blocks_path)
-    groups = _groups(data.get("groups"), blocks, source, lines)
-    _check_steps(groups, board, blocks_path.name, source, lines)
-    reader = _Reader(board, groups, source, lines)
+    groups = _groups(data.get("groups"), blocks, source, lines, found)
+    _check_steps(groups, data.get("groups"), board, blocks_path, source, lines, found)
+    reader = _Reader(board, groups, source, lines, found)
     destructibles = reader.destructibles(data.get("destructibles", []))
     sealed = reader.doors(data.get("doors", []))
     parts = reader.parts(data.get("parts"))
     events = reader.events(data.get("events", []))
     objectives = reader.objectives(data.get("objectives"), "objectives", required=True)
     defeat = reader.objectives(data.get("defeat", []), "defeat", required=False)
-    known_events = {e.id for e in events}
-    known_parts = {p.name for p in parts}
+    known_events = {e.id for e in events} | reader.broken
+    known_parts = {p.name for p in parts} | reader.broken
     tested = [p.when for p in parts] + [e.when for e in events]
     tested += [o.when for o in (*objectives, *defeat)]
-    defeatable = set(groups) | {d.id for d in destructibles}
+    defeatable = set(groups) | {d.id for d in destructibles} | reader.broken
     for when in tested:
         for condition in when:
             strange = [n for n in condition.names
                        if condition.kind is When.DEFEATED and n not in defeatable]
             if strange:
-                raise fail(f"'defeated' names {strange[0]!r}, which is neither a group nor a "
-                           f"destructible of this scenario", _quoted(lines, strange[0]))
+                found.errors.append(fail(
+                    f"'defeated' names {strange[0]!r}, which is neither a group nor a "
+                    f"destructible of this scenario", _quoted(lines, strange[0])))
             unknown = [n for n in condition.names
                        if (condition.kind is When.FIRED and n not in known_events)
                        or (condition.kind is When.PART and n not in known_parts)]
             if unknown:
                 what = "events" if condition.kind is When.FIRED else "parts"
-                raise fail(f"'{condition.kind.value}' names {unknown[0]!r}, which is not "
-                           f"one of the scenario's {what}", _quoted(lines, unknown[0]))
+                found.errors.append(fail(
+                    f"'{condition.kind.value}' names {unknown[0]!r}, which is not one of the "
+                    f"scenario's {what}", _quoted(lines, unknown[0])))
     heroes = data.get("heroes", {})
+    least, most = 2, 4
     if not (isinstance(heroes, dict) and set(heroes) <= {"least", "most"}
             and all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 4
                     for v in heroes.values())):
-        raise fail("'heroes' is { least = 2, most = 4 } (1 to 4)", lines.of_key("heroes"))
-    starts = int(board.start.sum())
-    # unless the scenario says, as many Heroes as the map has Hero start spaces (up to 4)
-    least, most = heroes.get("least", 2), heroes.get("most", max(min(4, starts), 1))
-    if least > most:
-        raise fail(f"'heroes': least ({least}) is more than most ({most})",
-                   lines.of_key("heroes"))
-    if most > starts:
-        # each Hero (and a Solo Mode Companion, Appendix B setup 5) needs a Hero start space
-        raise fail(f"'heroes': most is {most}, but the map has {starts} Hero start spaces",
-                   lines.of_key("heroes"))
+        found.errors.append(fail("'heroes' is { least = 2, most = 4 } (1 to 4)",
+                                 lines.of_key("heroes")))
+    else:
+        starts = int(board.start.sum())
+        # unless the scenario says, as many Heroes as the map has Hero start spaces (up to 4)
+        least, most = heroes.get("least", 2), heroes.get("most", max(min(4, starts), 1))
+        if least > most:
+            found.errors.append(fail(f"'heroes': least ({least}) is more than most ({most})",
+                                     lines.of_key("heroes")))
+        if most > starts:
+            # each Hero (and a Solo Mode Companion, Appendix B setup 5) needs a start space
+            found.errors.append(fail(f"'heroes': most is {most}, but the map has {starts} "
+                                     "Hero start spaces", lines.of_key("heroes")))
     pool = data.get("epic_pool", {})
     if not (isinstance(pool, dict) and set(pool) <= {"size", "dice"}
             and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0
                     for v in pool.values())
             and pool.get("dice", 0) <= pool.get("size", 3)):
-        raise fail("'epic_pool' is { size = 3, dice = 0 } (dice at most size)",
-                   lines.of_key("epic_pool"))
+        found.errors.append(fail("'epic_pool' is { size = 3, dice = 0 } (dice at most size)",
+                                 lines.of_key("epic_pool")))
+        pool = {}
     steps = data.get("power_tree_steps", 0)
     if isinstance(steps, bool) or not isinstance(steps, int) or steps < 0:
-        raise fail("'power_tree_steps' must be a whole number", lines.of_key("power_tree_steps"))
+        found.errors.append(fail("'power_tree_steps' must be a whole number",
+                                 lines.of_key("power_tree_steps")))
     story = data.get("story", {})
     if not isinstance(story, dict) or not all(isinstance(v, str) for v in story.values()):
-        raise fail("[story] holds text: prologue, victory, defeat", lines.of_key("story"))
+        found.errors.append(fail("[story] holds text: prologue, victory, defeat",
+                                 lines.of_key("story")))
     rewards = data.get("rewards", {})
     if not isinstance(rewards, dict) or set(rewards) - {"text", "unlock", "archive"} or not (
             isinstance(rewards.get("text", ""), str) and all(
                 isinstance(rewards.get(k, []), list)
                 and all(isinstance(n, str) for n in rewards.get(k, []))
                 for k in ("unlock", "archive"))):
-        raise fail("[rewards] has text = \"...\", unlock = [names], archive = [names]",
-                   lines.of_key("rewards"))
+        found.errors.append(fail("[rewards] has text = \"...\", unlock = [names], archive = "
+                                 "[names]", lines.of_key("rewards")))
     specs = data.get("abilities", [])
+    abilities: list[Ability] = []
     if not isinstance(specs, list):
-        raise fail("'abilities' must be [[abilities]] tables", lines.of_key("abilities"))
+        found.errors.append(fail("'abilities' must be [[abilities]] tables",
+                                 lines.of_key("abilities")))
+        specs = []
     headers = lines.entries("abilities")
-    abilities = tuple(read_ability(spec, n, headers[n] if n < len(headers) else None,
-                                   source).ability for n, spec in enumerate(specs))
+    for n, spec in enumerate(specs):
+        with guard():
+            abilities.append(read_ability(spec, n, headers[n] if n < len(headers) else None,
+                                          source).ability)
+    if found.errors:
+        return None
+    assert isinstance(title, str)
     return Scenario(
         title=title, source=source, board=board, groups=groups, parts=parts, events=events,
         objectives=objectives, defeat=defeat,
         hero_defeat_loses=bool(data.get("hero_defeat_loses", True)), heroes=(least, most),
         power_tree_steps=steps, epic_pool=(pool.get("size", 3), pool.get("dice", 0)),
-        destructibles=destructibles, sealed_doors=sealed, abilities=abilities,
+        destructibles=destructibles, sealed_doors=sealed, abilities=tuple(abilities),
         story=dict(story), rewards=dict(rewards), sample=bool(data.get("sample", False)))
 
 
-def _check_steps(groups: dict[str, GroupSetup], board: Board, blocks: str, source: str,
-                 lines: LineFinder) -> None:
+def _check_steps(groups: dict[str, GroupSetup], specs: Any, board: Board, blocks_path: Path,
+                 source: str, lines: LineFinder, found: _Found) -> None:
     """Every Scheme step of the scenario's groups is one the engine carries out: no text
     for the table (a game the engine plays skips nothing), a door step names a door of the
-    map, a Reinforce step one of the scenario's groups."""
-    headers = lines.entries("groups")
-    for n, (gid, group) in enumerate(groups.items()):
-        for scheme in group.block.schemes:
+    map, a Reinforce step one of the scenario's groups. Each mistake names the line of the
+    step in the Scheme Block file, and the group's line in the scenario."""
+    headers = {spec.get("id"): line for spec, line in zip(
+        specs if isinstance(specs, list) else [], lines.entries("groups"), strict=False)
+        if isinstance(spec, dict)}
+    blocks = blocks_path.name
+    block_text = read_text(blocks_path)
+    for gid, group in groups.items():
+        for index, scheme in enumerate(group.block.schemes):
             for number, step in enumerate(scheme.steps, 1):
                 why = for_the_table(step)
                 if isinstance(step, DoorStep) and step.door is not None:
@@ -285,10 +356,12 @@ def _check_steps(groups: dict[str, GroupSetup], board: Board, blocks: str, sourc
                 if isinstance(step, ReinforceStep) and step.group not in (None, *groups):
                     why = f"it reinforces {step.group!r}, which is not in this scenario"
                 if why:
-                    raise ContentError(source, f"group {gid!r} ({blocks}), scheme "
-                                       f"{scheme.name!r}, step {number}: {why}; a game the "
-                                       "engine plays carries out every step",
-                                       headers[n] if n < len(headers) else None)
+                    line = step_line(block_text, gid, index, number)
+                    found.errors.append(ContentError(
+                        source, f"group {gid!r} ({blocks}"
+                        f"{'' if line is None else f':{line}'}), scheme {scheme.name!r}, "
+                        f"step {number}: {why}; a game the engine plays carries out every "
+                        "step", headers.get(gid)))
 
 
 def _quoted(lines: LineFinder, name: str) -> int | None:
@@ -313,45 +386,67 @@ def _beside(data: dict[str, Any], key: str, base: Path, source: str,
 
 
 def _groups(specs: Any, blocks: dict[str, SchemerGroup], source: str,
-            lines: LineFinder) -> dict[str, GroupSetup]:
+            lines: LineFinder, found: _Found) -> dict[str, GroupSetup]:
     if not isinstance(specs, list) or not specs:
-        raise ContentError(source, "needs [[groups]]: the Schemer Groups of the scenario")
+        found.errors.append(ContentError(source, "needs [[groups]]: the Schemer Groups of "
+                                         "the scenario"))
+        return {}
     headers = lines.entries("groups")
     groups: dict[str, GroupSetup] = {}
     for n, spec in enumerate(specs):
-        line = headers[n] if n < len(headers) else None
-        gid = spec.get("id") if isinstance(spec, dict) else None
-        if not isinstance(gid, str):
-            raise ContentError(source, f"group {n + 1}: needs an 'id'", line)
-        if gid in groups:
-            raise ContentError(source, f"group {gid!r} is listed twice", line)
-        if gid not in blocks:
-            raise ContentError(source, f"group {gid!r} is not in the Scheme Block file "
-                               f"(groups: {', '.join(blocks)})", line)
-        for key in spec:
-            if key not in ("id", "limit", "initiative"):
-                raise ContentError(source, f"group {gid!r}: unknown key {key!r} (a group "
-                                   "has: id, limit, initiative)", line)
-        block = blocks[gid]
-        limit = spec.get("limit", block.limit)
-        tokens = spec.get("initiative", 1)
-        for key, value, least in (("limit", limit, 1), ("initiative", tokens, 0)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < least:
-                raise ContentError(source, f"group {gid!r}: '{key}' must be a whole number, "
-                                   f"{least} or more", line)
-        if limit > len(block.standees):
-            raise ContentError(source, f"group {gid!r}: Limit {limit} is more than its "
-                               f"{len(block.standees)} standees", line)
-        groups[gid] = GroupSetup(block, limit, tokens)
+        with found.guard():
+            _group(n, spec, headers[n] if n < len(headers) else None, blocks, source, groups)
     return groups
+
+
+def _group(n: int, spec: Any, line: int | None, blocks: dict[str, SchemerGroup], source: str,
+           groups: dict[str, GroupSetup]) -> None:
+    """Add group number ``n`` to ``groups``: a mistake in its Limit or initiative is
+    raised after the group is added with its Scheme Block's (so it is still known)."""
+    gid = spec.get("id") if isinstance(spec, dict) else None
+    if not isinstance(gid, str):
+        raise ContentError(source, f"group {n + 1}: needs an 'id'", line)
+    if gid in groups:
+        raise ContentError(source, f"group {gid!r} is listed twice", line)
+    if gid not in blocks:
+        raise ContentError(source, f"group {gid!r} is not in the Scheme Block file "
+                           f"(groups: {', '.join(blocks)})", line)
+    block = blocks[gid]
+    groups[gid] = GroupSetup(block, block.limit)
+    for key in spec:
+        if key not in ("id", "limit", "initiative"):
+            raise ContentError(source, f"group {gid!r}: unknown key {key!r} (a group "
+                               "has: id, limit, initiative)", line)
+    limit = spec.get("limit", block.limit)
+    tokens = spec.get("initiative", 1)
+    for key, value, least in (("limit", limit, 1), ("initiative", tokens, 0)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise ContentError(source, f"group {gid!r}: '{key}' must be a whole number, "
+                               f"{least} or more", line)
+    if limit > len(block.standees):
+        raise ContentError(source, f"group {gid!r}: Limit {limit} is more than its "
+                           f"{len(block.standees)} standees", line)
+    groups[gid] = GroupSetup(block, limit, tokens)
 
 
 class _Reader:
     """Reads the parts of a scenario that name spaces and groups."""
 
     def __init__(self, board: Board, groups: dict[str, GroupSetup], source: str,
-                 lines: LineFinder) -> None:
+                 lines: LineFinder, found: _Found) -> None:
         self.board, self.groups, self.source, self.lines = board, groups, source, lines
+        self.found = found
+        self.broken: set[str] = set()  # names of entries with a mistake (already told)
+
+    @contextmanager
+    def entry(self, name: Any) -> Iterator[None]:
+        """Read one entry; a mistake is noted (and the entry's ``name`` remembered, so
+        what refers to it is not blamed too) and the reading goes on."""
+        before = len(self.found.errors)
+        with self.found.guard():
+            yield
+        if len(self.found.errors) > before and isinstance(name, str):
+            self.broken.add(name)
 
     def fail(self, where: str, message: str, line: int | None) -> ContentError:
         return ContentError(self.source, f"{where}: {message}", line)
@@ -467,123 +562,145 @@ class _Reader:
 
     def parts(self, specs: Any) -> tuple[Part, ...]:
         if not isinstance(specs, list) or not specs:
-            raise ContentError(self.source, "needs [[parts]]: at least the first part with "
-                               "its deployment")
+            self.found.errors.append(ContentError(
+                self.source, "needs [[parts]]: at least the first part with its deployment"))
+            return ()
         parts: list[Part] = []
         for n, spec, where, line in labelled_entries(specs, self.lines, "parts", "part"):
-            name = spec.get("name") if isinstance(spec, dict) else None
-            if not isinstance(name, str):
-                raise self.fail(where, "needs a 'name'", line)
-            if any(p.name == name for p in parts):
-                raise self.fail(where, "two parts have this name", line)
-            allowed = {"name", "when", "deploy", "limits", "initiative"} | EFFECT_KEYS
-            for key in spec:
-                if key not in allowed or key == "reinforce":
-                    raise self.fail(where, f"unknown key {key!r} (a part has: "
-                                    f"{', '.join(sorted(allowed - {'reinforce'}))})", line)
-            if n == 0 and "when" in spec:
-                raise self.fail(where, "the first part begins at setup: it has no 'when'", line)
-            if n > 0 and "when" not in spec:
-                raise self.fail(where, "needs 'when': what begins this part", line)
-            when = self.when(spec["when"], where, line) if n else ()
-            changes = {}
-            for key in ("limits", "initiative"):
-                table = spec.get(key, {})
-                if not isinstance(table, dict) or any(
-                        g not in self.groups or isinstance(v, bool) or not isinstance(v, int)
-                        or v < 0 for g, v in table.items()):
-                    raise self.fail(where, f"'{key}' maps group ids to whole numbers", line)
-                for group, value in table.items():
-                    if key == "limits" and value > len(self.groups[group].block.standees):
-                        raise self.fail(where, f"Limit {value} for {group!r} is more than its "
-                                        "standees", line)
-                changes[key] = dict(table)
-            parts.append(Part(name, when, self.effects(spec, where, line, "deploy"),
-                              changes["limits"], changes["initiative"]))
+            with self.entry(spec.get("name") if isinstance(spec, dict) else None):
+                name = spec.get("name") if isinstance(spec, dict) else None
+                if not isinstance(name, str):
+                    raise self.fail(where, "needs a 'name'", line)
+                if any(p.name == name for p in parts):
+                    raise self.fail(where, "two parts have this name", line)
+                allowed = {"name", "when", "deploy", "limits", "initiative"} | EFFECT_KEYS
+                for key in spec:
+                    if key not in allowed or key == "reinforce":
+                        keys = ", ".join(sorted(allowed - {"reinforce"}))
+                        raise self.fail(where, f"unknown key {key!r} (a part has: {keys})",
+                                        line)
+                if n == 0 and "when" in spec:
+                    raise self.fail(where, "the first part begins at setup: it has no "
+                                    "'when'", line)
+                if n > 0 and "when" not in spec:
+                    raise self.fail(where, "needs 'when': what begins this part", line)
+                when = self.when(spec["when"], where, line) if n else ()
+                changes = {}
+                for key in ("limits", "initiative"):
+                    table = spec.get(key, {})
+                    if not isinstance(table, dict) or any(
+                            g not in self.groups or isinstance(v, bool)
+                            or not isinstance(v, int) or v < 0 for g, v in table.items()):
+                        raise self.fail(where, f"'{key}' maps group ids to whole numbers",
+                                        line)
+                    for group, value in table.items():
+                        standees = len(self.groups[group].block.standees)
+                        if key == "limits" and value > standees:
+                            raise self.fail(where, f"Limit {value} for {group!r} is more "
+                                            "than its standees", line)
+                    changes[key] = dict(table)
+                parts.append(Part(name, when, self.effects(spec, where, line, "deploy"),
+                                  changes["limits"], changes["initiative"]))
         return tuple(parts)
 
     def events(self, specs: Any) -> tuple[Event, ...]:
         if not isinstance(specs, list):
-            raise ContentError(self.source, "'events' must be [[events]] tables")
+            self.found.errors.append(ContentError(self.source,
+                                                  "'events' must be [[events]] tables"))
+            return ()
         events: list[Event] = []
         for _, spec, where, line in labelled_entries(specs, self.lines, "events", "event",
                                                      "id"):
-            eid = spec.get("id") if isinstance(spec, dict) else None
-            if not isinstance(eid, str):
-                raise self.fail(where, "needs an 'id'", line)
-            if any(e.id == eid for e in events):
-                raise self.fail(where, "two events have this id", line)
-            for key in spec:
-                if key not in {"id", "when"} | EFFECT_KEYS:
-                    raise self.fail(where, f"unknown key {key!r} (an event has: id, when, "
-                                    f"{', '.join(sorted(EFFECT_KEYS))})", line)
-            events.append(Event(eid, self.when(spec.get("when"), where, line),
-                                self.effects(spec, where, line, "reinforce")))
+            with self.entry(spec.get("id") if isinstance(spec, dict) else None):
+                eid = spec.get("id") if isinstance(spec, dict) else None
+                if not isinstance(eid, str):
+                    raise self.fail(where, "needs an 'id'", line)
+                if any(e.id == eid for e in events):
+                    raise self.fail(where, "two events have this id", line)
+                for key in spec:
+                    if key not in {"id", "when"} | EFFECT_KEYS:
+                        raise self.fail(where, f"unknown key {key!r} (an event has: id, when, "
+                                        f"{', '.join(sorted(EFFECT_KEYS))})", line)
+                events.append(Event(eid, self.when(spec.get("when"), where, line),
+                                    self.effects(spec, where, line, "reinforce")))
         return tuple(events)
 
     def objectives(self, specs: Any, key: str, required: bool) -> tuple[Objective, ...]:
         if not isinstance(specs, list) or (required and not specs):
-            raise ContentError(self.source, f"needs [[{key}]] tables with text and when",
-                               self.lines.of_key(key))
+            self.found.errors.append(ContentError(
+                self.source, f"needs [[{key}]] tables with text and when",
+                self.lines.of_key(key)))
+            return ()
         found = []
         for _, spec, where, line in labelled_entries(specs, self.lines, key, key, None):
-            if not isinstance(spec, dict) or not isinstance(spec.get("text"), str):
-                raise self.fail(where, "needs 'text'", line)
-            for k in spec:
-                if k not in ("text", "when"):
-                    raise self.fail(where, f"unknown key {k!r} (keys: text, when)", line)
-            found.append(Objective(spec["text"], self.when(spec.get("when"), where, line)))
+            with self.entry(None):
+                if not isinstance(spec, dict) or not isinstance(spec.get("text"), str):
+                    raise self.fail(where, "needs 'text'", line)
+                for k in spec:
+                    if k not in ("text", "when"):
+                        raise self.fail(where, f"unknown key {k!r} (keys: text, when)",
+                                        line)
+                found.append(Objective(spec["text"],
+                                       self.when(spec.get("when"), where, line)))
         return tuple(found)
 
     def destructibles(self, specs: Any) -> tuple[Destructible, ...]:
         if not isinstance(specs, list):
-            raise ContentError(self.source, "'destructibles' must be [[destructibles]] tables")
+            self.found.errors.append(ContentError(
+                self.source, "'destructibles' must be [[destructibles]] tables"))
+            return ()
         found: list[Destructible] = []
         for _, spec, where, line in labelled_entries(specs, self.lines, "destructibles",
                                                      "destructible", "id"):
-            did = spec.get("id") if isinstance(spec, dict) else None
-            if not isinstance(did, str):
-                raise self.fail(where, "needs an 'id'", line)
-            if any(d.id == did for d in found) or did in self.groups:
-                raise self.fail(where, "this id is already used", line)
-            for key in spec:
-                if key not in ("id", "name", "at", "fortitude", "keywords"):
-                    raise self.fail(where, f"unknown key {key!r} (keys: id, name, at, "
-                                    "fortitude, keywords)", line)
-            fortitude = spec.get("fortitude")
-            if isinstance(fortitude, bool) or not isinstance(fortitude, int) or fortitude < 1:
-                raise self.fail(where, "'fortitude' must be a whole number, 1 or more", line)
-            keywords = set()
-            for word in spec.get("keywords", ["Immobile"]):
-                parsed = parse_keyword(word) if isinstance(word, str) else None
-                if not isinstance(parsed, Keyword):
-                    raise self.fail(where, f"unknown keyword {word!r}", line)
-                keywords.add(parsed)
-            found.append(Destructible(did, str(spec.get("name", did)),
-                                      self.space(spec.get("at"), where, line), fortitude,
-                                      frozenset(keywords)))
+            with self.entry(spec.get("id") if isinstance(spec, dict) else None):
+                did = spec.get("id") if isinstance(spec, dict) else None
+                if not isinstance(did, str):
+                    raise self.fail(where, "needs an 'id'", line)
+                if any(d.id == did for d in found) or did in self.groups:
+                    raise self.fail(where, "this id is already used", line)
+                for key in spec:
+                    if key not in ("id", "name", "at", "fortitude", "keywords"):
+                        raise self.fail(where, f"unknown key {key!r} (keys: id, name, at, "
+                                        "fortitude, keywords)", line)
+                fortitude = spec.get("fortitude")
+                if isinstance(fortitude, bool) or not isinstance(fortitude, int) or (
+                        fortitude < 1):
+                    raise self.fail(where, "'fortitude' must be a whole number, 1 or more",
+                                    line)
+                keywords = set()
+                for word in spec.get("keywords", ["Immobile"]):
+                    parsed = parse_keyword(word) if isinstance(word, str) else None
+                    if not isinstance(parsed, Keyword):
+                        raise self.fail(where, f"unknown keyword {word!r}", line)
+                    keywords.add(parsed)
+                found.append(Destructible(did, str(spec.get("name", did)),
+                                          self.space(spec.get("at"), where, line), fortitude,
+                                          frozenset(keywords)))
         return tuple(found)
 
     def doors(self, specs: Any) -> frozenset[int]:
         """``[[doors]]``: how each door space opens; the sealed ones (``opened_by =
         "event"``) only by an event's ``open_doors``."""
         if not isinstance(specs, list):
-            raise ContentError(self.source, "'doors' must be [[doors]] tables")
+            self.found.errors.append(ContentError(self.source,
+                                                  "'doors' must be [[doors]] tables"))
+            return frozenset()
         headers = self.lines.entries("doors")
         sealed = set()
         for n, spec in enumerate(specs):
-            line = headers[n] if n < len(headers) else None
-            where = f"door {n + 1}"
-            if not isinstance(spec, dict) or set(spec) - {"space", "opened_by"}:
-                raise self.fail(where, "a door is { space = \"D4\", opened_by = \"action\" or "
-                                "\"event\" }", line)
-            space = self.space(spec.get("space"), where, line)
-            if not self.board.door[space]:
-                raise self.fail(where, f"{self.board.names[space]} is not a door space (D on "
-                                "the map)", line)
-            opened_by = spec.get("opened_by", "action")
-            if opened_by not in ("action", "event"):
-                raise self.fail(where, "'opened_by' is \"action\" or \"event\"", line)
-            if opened_by == "event":
-                sealed.add(space)
+            with self.entry(None):
+                line = headers[n] if n < len(headers) else None
+                where = f"door {n + 1}"
+                if not isinstance(spec, dict) or set(spec) - {"space", "opened_by"}:
+                    raise self.fail(where, "a door is { space = \"D4\", opened_by = \"action\" or "
+                                    "\"event\" }", line)
+                space = self.space(spec.get("space"), where, line)
+                if not self.board.door[space]:
+                    raise self.fail(where, f"{self.board.names[space]} is not a door space (D on "
+                                    "the map)", line)
+                opened_by = spec.get("opened_by", "action")
+                if opened_by not in ("action", "event"):
+                    raise self.fail(where, "'opened_by' is \"action\" or \"event\"", line)
+                if opened_by == "event":
+                    sealed.add(space)
         return frozenset(sealed)

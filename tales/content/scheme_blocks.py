@@ -11,7 +11,9 @@ import re
 from pathlib import Path
 from typing import Any
 
+from tales.board.board import Layout
 from tales.board.figures import Keyword, parse_keyword
+from tales.board.footprint import shape
 from tales.board.mapfile import LineFinder, read_text, read_toml, refuse_unknown_keys
 from tales.content.heroes import read_tokens
 from tales.errors import ContentError, TalesError
@@ -32,7 +34,7 @@ from tales.rules.schemes import (
 from tales.rules.targets import parse_selector
 
 GROUP_KEYS = frozenset({"name", "colour", "standees", "fortitude", "keywords", "limit",
-                        "alternating", "unpredictable", "schemes"})
+                        "alternating", "unpredictable", "schemes", "size", "shape"})
 SCHEME_KEYS = frozenset({"name", "faces", "steps"})
 STEP_KINDS = ("move", "leap", "attack", "tokens", "heal", "reinforce", "open_door",
               "special")
@@ -56,14 +58,79 @@ def parse_scheme_blocks(text: str, source: str = "<blocks>") -> dict[str, Scheme
         raise ContentError(source, "no [groups.NAME] tables")
     found = {gid: _group(gid, spec, source, lines, sample) for gid, spec in groups.items()}
     for gid, group in found.items():
-        for scheme in group.schemes:
+        for index, scheme in enumerate(group.schemes):
             for n, step in enumerate(scheme.steps, 1):
                 if isinstance(step, ReinforceStep) and step.group not in (None, *found):
                     raise ContentError(source, f"group {gid!r}: scheme {scheme.name!r}, step "
                                        f"{n}: reinforces {step.group!r}, which is not a group "
                                        f"of this file ({', '.join(found)})",
-                                       lines.of_table(rf"groups\.([\"']?){re.escape(gid)}\1"))
+                                       SchemeLines(lines, gid, index).step(n))
     return found
+
+
+class SchemeLines:
+    """Where the parts of one ``[[groups.GID.schemes]]`` entry are written: its header, its
+    keys (``faces``, ``steps``) and each step's inline table, for messages that name the
+    line of the mistake rather than the group's header."""
+
+    def __init__(self, lines: LineFinder, gid: str, index: int) -> None:
+        headers = lines.entries(f"groups.{gid}.schemes")
+        self.header = headers[index] if index < len(headers) else None
+        self.keys: dict[str, int] = {}
+        self.steps: list[int] = []
+        if self.header is None:
+            return
+        end = len(lines.lines)
+        for number in range(self.header, len(lines.lines)):  # lines after the header
+            if lines.lines[number].lstrip().startswith("["):
+                end = number
+                break
+        for number in range(self.header, end):
+            match = re.match(r"\s*([\w-]+)\s*=", lines.lines[number])
+            if match and match.group(1) not in self.keys:
+                self.keys[match.group(1)] = number + 1
+        if "steps" in self.keys:
+            self.steps = _elements(lines.lines, self.keys["steps"], end)
+
+    def key(self, name: str) -> int | None:
+        """The line of ``name = ...`` in this scheme (else its header)."""
+        return self.keys.get(name, self.header)
+
+    def step(self, n: int) -> int | None:
+        """The line where step ``n`` (from 1) begins (else the ``steps`` line)."""
+        return self.steps[n - 1] if 0 < n <= len(self.steps) else self.key("steps")
+
+
+def _elements(lines: list[str], first: int, end: int) -> list[int]:
+    """The lines where each inline table of the array begun on line ``first`` starts."""
+    found: list[int] = []
+    depth = 0  # inside the array: 1; inside one of its tables: 2 or more
+    quote = ""
+    for number in range(first - 1, end):
+        text = lines[number]
+        start = text.index("=") + 1 if number == first - 1 and "=" in text else 0
+        for char in text[start:]:
+            if quote:
+                quote = "" if char == quote else quote
+            elif char in "\"'":
+                quote = char
+            elif char == "#":
+                break
+            elif char in "[{":
+                if char == "{" and depth == 1:
+                    found.append(number + 1)
+                depth += 1
+            elif char in "]}":
+                depth -= 1
+                if depth == 0:
+                    return found
+    return found
+
+
+def step_line(text: str, gid: str, scheme: int, step: int) -> int | None:
+    """The line of step ``step`` (from 1) of scheme number ``scheme`` (from 0) of group
+    ``gid`` in a Scheme Block file's ``text``."""
+    return SchemeLines(LineFinder(text), gid, scheme).step(step)
 
 
 def _group(gid: str, spec: Any, source: str, lines: LineFinder, sample: bool) -> SchemerGroup:
@@ -104,12 +171,14 @@ def _group(gid: str, spec: Any, source: str, lines: LineFinder, sample: bool) ->
     schemes_spec = spec.get("schemes", [])
     if not isinstance(schemes_spec, list) or not schemes_spec:
         raise error("needs at least one [[groups.NAME.schemes]]")
-    schemes = tuple(_scheme(s, error) for s in schemes_spec)
+    schemes = tuple(_scheme(s, error, SchemeLines(lines, gid, n))
+                    for n, s in enumerate(schemes_spec))
     seen: dict[int, str] = {}
-    for scheme in schemes:
+    for n, scheme in enumerate(schemes):
         for face in scheme.faces:
             if face in seen:
-                raise error(f"die face {face} is on both {seen[face]!r} and {scheme.name!r}")
+                raise error(f"die face {face} is on both {seen[face]!r} and {scheme.name!r}",
+                            SchemeLines(lines, gid, n).key("faces"))
             seen[face] = scheme.name
     alternating = bool(spec.get("alternating", False))
     unpredictable = bool(spec.get("unpredictable", False))
@@ -121,36 +190,51 @@ def _group(gid: str, spec: Any, source: str, lines: LineFinder, sample: bool) ->
         if seen:
             raise error("an Alternating group's Schemes have no die faces (it does not roll)")
     else:
-        for scheme in schemes:
+        for n, scheme in enumerate(schemes):
             if not scheme.faces:
                 raise error(f"scheme {scheme.name!r} has no die faces, so it can never be "
-                            "rolled (only Alternating groups have none)")
+                            "rolled (only Alternating groups have none)",
+                            SchemeLines(lines, gid, n).header)
     limit = whole("limit", len(standees))
+    size = whole("size", 1)
+    shape_name = spec.get("shape")
+    if shape_name is not None and not isinstance(shape_name, str):
+        raise error("'shape' is the name of a shape, such as \"pair\"")
+    for layout in Layout:
+        try:
+            shape(layout, shape_name, size)
+        except ValueError as bad:
+            raise error(f"size {size}: {bad}") from None
+    if size > 1 and Keyword.TINY in keywords:
+        raise error("a Tiny figure takes one space: no 'size' above 1")
     return SchemerGroup(
         id=gid, name=str(spec.get("name", gid)), colour=str(spec.get("colour", "")),
         standees=tuple(sorted(standees)), fortitude=whole("fortitude"),
         keywords=frozenset(keywords), immune=frozenset(immune), limit=limit,
-        schemes=schemes, alternating=alternating, unpredictable=unpredictable, sample=sample)
+        schemes=schemes, alternating=alternating, unpredictable=unpredictable, sample=sample,
+        size=size, shape=shape_name)
 
 
-def _scheme(spec: Any, error: Any) -> Scheme:
+def _scheme(spec: Any, error: Any, where: SchemeLines) -> Scheme:
     if not isinstance(spec, dict):
-        raise error("each scheme must be a table")
+        raise error("each scheme must be a table", where.header)
     name = spec.get("name")
     if not isinstance(name, str) or not name:
-        raise error("each scheme needs a 'name'")
+        raise error("each scheme needs a 'name'", where.header)
     for key in spec:
         if key not in SCHEME_KEYS:
             raise error(f"scheme {name!r}: unknown key {key!r} (a scheme has: "
-                        f"{', '.join(sorted(SCHEME_KEYS))})")
+                        f"{', '.join(sorted(SCHEME_KEYS))})", where.key(key))
     faces = spec.get("faces", [])
     if not isinstance(faces, list) or not all(
             isinstance(f, int) and not isinstance(f, bool) and f > 0 for f in faces):
-        raise error(f"scheme {name!r}: 'faces' must be a list of die faces such as [1, 2]")
+        raise error(f"scheme {name!r}: 'faces' must be a list of die faces such as [1, 2]",
+                    where.key("faces"))
     steps_spec = spec.get("steps", [])
     if not isinstance(steps_spec, list) or not steps_spec:
-        raise error(f"scheme {name!r}: needs 'steps'")
-    steps = tuple(_step(step, name, n, error) for n, step in enumerate(steps_spec, 1))
+        raise error(f"scheme {name!r}: needs 'steps'", where.key("steps"))
+    steps = tuple(_step(step, name, n, lambda message, n=n: error(message, where.step(n)))
+                  for n, step in enumerate(steps_spec, 1))
     return Scheme(name, tuple(faces), steps)
 
 

@@ -1,4 +1,5 @@
-"""Bots that answer a game's Decisions: the random legal policy and a greedy Hero policy.
+"""Bots that answer a game's Decisions: the random legal policy and a greedy Hero policy
+(the planner, which looks ahead with greedy rollouts, is :mod:`tales.engine.planner`).
 
 The greedy policy plays the Heroes sensibly without looking ahead: it attacks when a Foe
 is in reach (the most damaged one, as many targets as it may), walks toward the Foes (or,
@@ -13,7 +14,7 @@ by a seeded generator; the table's ties ("players choose") at random.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -33,28 +34,37 @@ from tales.rules.movement import reach
 from tales.rules.reactions import PASS, RESET, spend_reset
 from tales.rules.schemer_attacks import AttackKind
 
-POLICIES = ("greedy", "random")
+POLICIES = ("greedy", "planner", "random")
 
 #: Fortitude left at or below which a Wounded Hero keeps out of reach.
 LOW = 3
 
 
-def policy(name: str, ctx: Context, rng: np.random.Generator) -> Chooser:
-    """The bot called ``name`` (``greedy`` or ``random``) for the game of ``ctx``."""
+def policy(name: str, ctx: Context, rng: np.random.Generator, budget: int | None = None,
+           answered: Sequence[int] = ()) -> Chooser:
+    """The bot called ``name`` (``greedy``, ``planner`` or ``random``) for the game of
+    ``ctx``. The planner takes a ``budget`` (rollouts per option; None: its default) and,
+    for a game resumed mid-way, the option numbers ``answered`` so far."""
     if name == "random":
         return random_policy(rng)
     if name == "greedy":
         return greedy_policy(ctx, rng)
+    if name == "planner":
+        from tales.engine.planner import planner_policy  # it builds on this module
+
+        return planner_policy(ctx, rng, budget, answered)
     raise ValueError(f"no bot {name!r} (bots: {', '.join(POLICIES)})")
 
 
 def greedy_policy(ctx: Context, rng: np.random.Generator) -> Chooser:
     """The greedy Hero policy for the game of ``ctx`` (see the module's words)."""
-    bot = _Greedy(ctx, rng)
+    bot = Greedy(ctx, rng)
     return chance_by(rng, bot.choose)
 
 
-class _Greedy:
+class Greedy:
+    """The greedy policy's choices for the Heroes (chance aside): ``choose``."""
+
     def __init__(self, ctx: Context, rng: np.random.Generator) -> None:
         self.ctx = ctx
         self.rng = rng

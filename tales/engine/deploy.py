@@ -11,12 +11,15 @@ table Decision on ties). At the Limit, the rest of the line is not deployed.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from tales.board.figures import Figure
+from tales.board.footprint import shape
+from tales.board.position import Position
 from tales.content.scenarios import Deploy
 from tales.engine.content import Context
 from tales.engine.state import GameState, TrackerReading
+from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
+from tales.rules.large_movement import LargeGraph, standing_places
 from tales.rules.movement import nearest_unoccupied
 
 
@@ -62,9 +65,17 @@ def _deploy_line(ctx: Context, state: GameState, entry: Deploy) -> Resolution[Ga
             deck.remove(card)
             space = next(i for i, number in enumerate(board.deployment) if number == card)
             standee = card if by_standee else None
-        figure = block.new_schemer({f.number for f in members}, space, standee)
+        figure = block.new_schemer({f.number for f in members}, space, standee,
+                                   shape(board.layout, block.shape, block.size))
         position = state.position
-        if position.is_occupied(space) or position.is_blocked(space):
+        if figure.large:  # takes several spaces: the players choose a facing (Large figures)
+            placed = yield from _deploy_large(position, figure, space)
+            if placed is None:
+                state = state.note(f"{figure.id}: no Unoccupied place to deploy on")
+                continue
+            figure = placed
+            space = figure.at
+        elif position.is_occupied(space) or position.is_blocked(space):
             options = nearest_unoccupied(position, space, ignoring=figure.id)
             if not options:
                 state = state.note(f"{figure.id}: no Unoccupied space to deploy on")
@@ -73,9 +84,26 @@ def _deploy_line(ctx: Context, state: GameState, entry: Deploy) -> Resolution[Ga
                 "deploy-space", f"{figure.id}: {board.names[space]} is Occupied; which "
                 "Nearest Unoccupied space?", tuple(options), Decider.TABLE, figure.id,
                 position=position))
-            figure = replace(figure, at=space)
-        position = replace(position, figures=(*position.figures, figure))
-        state = replace(state, battle=state.battle.at(position),
+            figure = evolve(figure, at=space)
+        position = evolve(position, figures=(*position.figures, figure))
+        state = evolve(state, battle=state.battle.at(position),
                         deployed=state.deployed | {entry.group})
         state = state.note(f"{figure.id} is deployed on {board.names[space]}")
     return state
+
+
+def _deploy_large(position: Position, figure: Figure, space: int
+                  ) -> Resolution[Figure | None]:
+    """A large Schemer's place on the map: its anchor on ``space`` in a facing whose spaces
+    are free, else the Nearest such anchor; a tie is the table's (docs/rules-decisions.md,
+    "Deploying a large figure")."""
+    graph = LargeGraph(position, evolve(figure, at=space))
+    states = standing_places(position, figure, space)
+    if not states:
+        return None
+    options = tuple(graph.spaces(s) or (s[0],) for s in states)
+    chosen = options[0] if len(options) == 1 else (yield Decision(
+        "deploy-placement", f"{figure.id}: players choose where it stands (its anchor "
+        "first)", options, Decider.TABLE, figure.id, position=position))
+    anchor, facing = states[options.index(chosen)]
+    return evolve(figure, at=anchor, footprint=graph.facings[facing])

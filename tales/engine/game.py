@@ -96,13 +96,19 @@ class Game(Generic[R]):
 
     def answer(self, option: Any) -> None:
         """Answer the pending Decision; an illegal option raises and changes nothing."""
-        if self.pending is None:
+        pending = self.pending
+        if pending is None:
             raise IllegalChoice("the game is over: there is nothing to answer")
-        chosen = self.pending.check(option)
+        try:  # the first option equal to it (a bot's answer is one: found by identity)
+            index = pending.options.index(option)
+        except ValueError:
+            pending.check(option)  # not an option: a one-line IllegalChoice
+            raise
+        chosen = pending.options[index]
         self.log.append(chosen)
         self.asked.append(True)
-        self.indices.append(self.pending.options.index(chosen))
-        self.deciders.append(self.pending.decider)
+        self.indices.append(index)
+        self.deciders.append(pending.decider)
         self._advance(lambda: self._generator.send(chosen))
 
     def choose(self, index: int) -> None:

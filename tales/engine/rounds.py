@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import NoReturn
 
 from tales.board.figures import Figure, Keyword, Role, Side
@@ -31,6 +30,7 @@ from tales.engine.content import Context
 from tales.engine.deploy import deploy, group_limit
 from tales.engine.state import CooldownReading, EndCheck, Fallen, GameState, Result
 from tales.errors import ContentError
+from tales.evolve import evolve
 from tales.rules.abilities import ready_phase as remove_cooldowns
 from tales.rules.attacks import Battle, CombatRules
 from tales.rules.companions import companion_turn
@@ -62,15 +62,27 @@ def play_scenario(ctx: Context, player_turns: TurnPlayer | None = None
     """Play the scenario of ``ctx`` to its end; the final state. ``player_turns`` plays
     the turns of the players' figures instead of the rules (the table assistant)."""
     state = yield from set_up(ctx)
-    while state.result is None:
-        state = yield from ready_phase(ctx, state)
-        state = yield from combat_phase(ctx, state, player_turns)
-        if state.result is None:
-            state = yield from objective_phase(ctx, state)
+    state = yield from play_on(ctx, state, player_turns)
     result = state.result
     assert result is not None
     state = state.tell(ctx.scenario.story.get(result.value, ""))
     return state.note(f"{result.value.title()}: {state.reason}")
+
+
+def play_on(ctx: Context, state: GameState, player_turns: TurnPlayer | None = None
+            ) -> Resolution[GameState]:
+    """Play rounds from ``state`` until the scenario ends: on with its Combat Phase when
+    its initiative bag is part drawn (the state an ``initiative`` Decision shows, where a
+    planner's rollouts start), then whole rounds."""
+    in_combat = bool(state.bag)
+    while state.result is None:
+        if not in_combat:
+            state = yield from ready_phase(ctx, state)
+        in_combat = False
+        state = yield from combat_phase(ctx, state, player_turns)
+        if state.result is None:
+            state = yield from objective_phase(ctx, state)
+    return state
 
 
 # --- setup ------------------------------------------------------------------------------
@@ -81,7 +93,7 @@ def set_up(ctx: Context) -> Resolution[GameState]:
     scenario = ctx.scenario
     position = Position.empty(scenario.board)
     for thing in scenario.destructibles:
-        position = replace(position, figures=(*position.figures, Figure(
+        position = evolve(position, figures=(*position.figures, Figure(
             thing.id, Side.SCHEMER, thing.at, fortitude=thing.fortitude,
             keywords=thing.keywords)))
     size, dice = scenario.epic_pool
@@ -102,7 +114,7 @@ def set_up(ctx: Context) -> Resolution[GameState]:
             figures.append(Figure("pooky", Side.HERO, at,
                                   keywords=frozenset({Keyword.TINY, Keyword.AVOIDED}),
                                   role=Role.POOKY, owner=kit.id))
-        position = replace(position, figures=(*position.figures, *figures))
+        position = evolve(position, figures=(*position.figures, *figures))
         state = state.at(state.battle.at(position)).note(
             f"{kit.id} starts on {position.board.names[at]}")
     if ctx.companion is not None:  # Appendix B, Additional Setup 5
@@ -167,7 +179,7 @@ def _place_companion(ctx: Context, state: GameState) -> Resolution[GameState]:
     card = ctx.companion
     assert card is not None
     at = yield from _start_space(ctx, state, card.id, card.name, "the Companion")
-    position = replace(state.position, figures=(*state.position.figures, card.figure(at)))
+    position = evolve(state.position, figures=(*state.position.figures, card.figure(at)))
     return state.at(state.battle.at(position)).note(
         f"{card.id} starts on {position.board.names[at]}")
 
@@ -185,9 +197,9 @@ def ready_phase(ctx: Context, state: GameState) -> Resolution[GameState]:
     number = state.round + 1
     battle = state.battle
     one_each = ctx.setup.rules.cooldowns is CooldownReading.ONE
-    battle = replace(battle, abilities={h: remove_cooldowns(a, one_each)
+    battle = evolve(battle, abilities={h: remove_cooldowns(a, one_each)
                                         for h, a in battle.abilities.items()})
-    state = replace(state, round=number, battle=battle).note(f"Round {number}: Ready Phase")
+    state = evolve(state, round=number, battle=battle).note(f"Round {number}: Ready Phase")
     schemes = dict(state.schemes)
     alternating = dict(state.alternating)
     on_map = _groups_on_map(state)
@@ -215,8 +227,8 @@ def ready_phase(ctx: Context, state: GameState) -> Resolution[GameState]:
     if card is not None and card.rolls:  # "At the start of the round, roll Pooky's die"
         pooky[card.id] = yield from _roll_pooky(ctx, card.id, card.name)
     bag = _fill_bag(ctx, state, on_map)
-    return replace(state, schemes=schemes, alternating=alternating, pooky=pooky, bag=bag,
-                   turns={}, drawn=())
+    return evolve(state, schemes=schemes, alternating=alternating, pooky=pooky, bag=bag,
+                  turns={}, drawn=())
 
 
 def _roll_pooky(ctx: Context, who: str, name: str) -> Resolution[int]:
@@ -271,7 +283,7 @@ def combat_phase(ctx: Context, state: GameState, player_turns: TurnPlayer | None
                                position=state.position, battle=state.battle, state=state)
         bag = list(state.bag)
         bag.remove(token)
-        state = replace(state, bag=tuple(bag), drawn=(*state.drawn, token))
+        state = evolve(state, bag=tuple(bag), drawn=(*state.drawn, token))
         before = state.position
         kind, who = token.split(" ", 1)
         if kind == GROUP_TOKEN:
@@ -306,13 +318,13 @@ def _hero_turn(ctx: Context, state: GameState, hero: str, full: bool
     if ctx.solo and pooky is not None and state.turns[hero] == 1:
         # Zot in Solo Mode: "Reroll Pooky's die at the end of Zot's first turn"
         face = yield from _roll_pooky(ctx, hero, kit.name)
-        state = replace(state, pooky={**state.pooky, hero: face})
+        state = evolve(state, pooky={**state.pooky, hero: face})
     return state
 
 
 def took_turn(state: GameState, who: str) -> GameState:
     """``who`` has taken one more turn this round."""
-    return replace(state, turns={**state.turns, who: state.turns.get(who, 0) + 1})
+    return evolve(state, turns={**state.turns, who: state.turns.get(who, 0) + 1})
 
 
 def _companion_turn(ctx: Context, state: GameState) -> Resolution[GameState]:
@@ -326,7 +338,7 @@ def _companion_turn(ctx: Context, state: GameState) -> Resolution[GameState]:
     state = took_turn(state.at(battle), card.id)
     if card.rolls and state.turns[card.id] == 1:  # "After his first turn, roll again"
         face = yield from _roll_pooky(ctx, card.id, card.name)
-        state = replace(state, pooky={**state.pooky, card.id: face})
+        state = evolve(state, pooky={**state.pooky, card.id: face})
     return state
 
 
@@ -336,7 +348,7 @@ def _group_turn(ctx: Context, state: GameState, gid: str) -> Resolution[GameStat
         return state.note(f"{block.name}: none on the map, no turn")
     if block.unpredictable:  # "Roll Scheme Die immediately after drawing initiative token"
         name = yield from _roll_scheme(ctx, gid, state)
-        state = replace(state, schemes={**state.schemes, gid: name}).note(
+        state = evolve(state, schemes={**state.schemes, gid: name}).note(
             f"{block.name} (Unpredictable): the Scheme Die rolls {name!r}")
     scheme = block.scheme(state.schemes[gid])
     state = state.note(f"{block.name}'s turn: {scheme.name}")
@@ -347,7 +359,7 @@ def _group_turn(ctx: Context, state: GameState, gid: str) -> Resolution[GameStat
                                       ctx.setup.rules.schemer_rules(), roster=roster)
     assert turn.battle is not None
     state = state.at(turn.battle)  # a Reinforce step may bring a group onto the map:
-    return replace(state, deployed=state.deployed | _groups_on_map(state))
+    return evolve(state, deployed=state.deployed | _groups_on_map(state))
 
 
 def _left(figure: Figure) -> int:
@@ -383,9 +395,9 @@ def _after_turn(ctx: Context, state: GameState, before: Position, token: str) ->
     dealt: Counter[str] = Counter(state.dealt)
     if token.startswith(GROUP_TOKEN) and lost_by_heroes:
         dealt[token.split(" ", 1)[1]] += lost_by_heroes
-    return replace(state, fallen=tuple(fallen), schemers_defeated=defeated,
-                   taken=dict(taken), dealt=dict(dealt), hero_damage=dict(hero_damage),
-                   heroes_wounded=frozenset(wounded))
+    return evolve(state, fallen=tuple(fallen), schemers_defeated=defeated,
+                  taken=dict(taken), dealt=dict(dealt), hero_damage=dict(hero_damage),
+                  heroes_wounded=frozenset(wounded))
 
 
 # --- parts, events, objectives ----------------------------------------------------------
@@ -395,11 +407,11 @@ def _apply(ctx: Context, state: GameState, effects: Effects) -> Resolution[GameS
     state = state.tell(effects.story)
     if effects.open_doors:
         position = state.position
-        position = replace(position, closed_doors=position.closed_doors - effects.open_doors)
+        position = evolve(position, closed_doors=position.closed_doors - effects.open_doors)
         names = ", ".join(position.board.names[d] for d in sorted(effects.open_doors))
         state = state.at(state.battle.at(position)).note(f"the doors on {names} open")
     for _ in range(effects.epic_dice):
-        state = state.at(replace(state.battle, pool=state.battle.pool.inspire()))
+        state = state.at(evolve(state.battle, pool=state.battle.pool.inspire()))
     state = yield from deploy(ctx, state, effects.reinforce)
     if effects.lose:
         state = _end(state, Result.DEFEAT, effects.story or "a defeat event")
@@ -411,7 +423,7 @@ def _apply(ctx: Context, state: GameState, effects: Effects) -> Resolution[GameS
 
 def _begin_part(ctx: Context, state: GameState, index: int) -> Resolution[GameState]:
     part = ctx.scenario.parts[index]
-    state = replace(state, part=index).note(f"Part: {part.name}")
+    state = evolve(state, part=index).note(f"Part: {part.name}")
     return (yield from _apply(ctx, state, part.effects))
 
 
@@ -427,7 +439,7 @@ def _check_story(ctx: Context, state: GameState) -> Resolution[GameState]:
             changed = True
         for event in ctx.scenario.events:
             if event.id not in state.fired and all_hold(ctx, state, event.when):
-                state = replace(state, fired=state.fired | {event.id}).note(
+                state = evolve(state, fired=state.fired | {event.id}).note(
                     f"Event: {event.id}")
                 state = yield from _apply(ctx, state, event.effects)
                 changed = True
@@ -437,13 +449,13 @@ def _check_story(ctx: Context, state: GameState) -> Resolution[GameState]:
 def _latch(ctx: Context, state: GameState) -> GameState:
     """Objectives whose test holds now are complete from now on."""
     done = {n for n, o in enumerate(ctx.scenario.objectives) if all_hold(ctx, state, o.when)}
-    return replace(state, completed=state.completed | done)
+    return evolve(state, completed=state.completed | done)
 
 
 def _end(state: GameState, result: Result, reason: str) -> GameState:
     if state.result is not None:
         return state
-    return replace(state, result=result, reason=reason)
+    return evolve(state, result=result, reason=reason)
 
 
 def _check_defeat(ctx: Context, state: GameState) -> GameState:
@@ -468,7 +480,7 @@ def _check_end(ctx: Context, state: GameState) -> GameState:
 
 def objective_phase(ctx: Context, state: GameState) -> Resolution[GameState]:
     """Check the defeat conditions, then the scenario's story, then the objectives."""
-    state = replace(state, rounds_ended=state.round).note(
+    state = evolve(state, rounds_ended=state.round).note(
         f"Round {state.round}: Objective Phase")
     state = _check_defeat(ctx, _latch(ctx, state))
     if state.result is None:

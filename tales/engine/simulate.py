@@ -19,12 +19,17 @@ from typing import Any
 
 import numpy as np
 
+from tales.board.figures import Role
+from tales.board.position import Position
 from tales.engine.bots import policy
+from tales.engine.conditions import all_hold
 from tales.engine.content import load_context
 from tales.engine.game import Game
 from tales.engine.rounds import play_scenario
 from tales.engine.state import Result, Setup
 from tales.errors import TalesError
+from tales.rules.decisions import Chooser, Decision
+from tales.rules.health import LeastFortitude, fortitude_left
 
 
 @dataclass(frozen=True)
@@ -42,41 +47,79 @@ class GameReport:
     objectives: tuple[str, ...] = ()  # the objectives completed
     hero_damage: dict[str, int] = field(default_factory=dict)  # Hero -> Fortitude lost
     wounded: tuple[str, ...] = ()  # Heroes Wounded
+    defeat_met: tuple[str, ...] = ()  # the defeat conditions that held at the end
+    damage_at: dict[str, int] = field(default_factory=dict)  # space -> Fortitude Heroes
+    # lost there
 
 
-def play_game(setup: dict[str, Any], bot: str, seed: int, game: int) -> GameReport:
+class DamageWatch:
+    """Where Heroes take damage: a chooser's wrapper that looks at every Decision's board
+    and puts each Fortitude a Hero (or Companion) lost since the last look on the space it
+    stands on now. A Move's Trap counts where the Move ended, the next board shown."""
+
+    def __init__(self, choose: Chooser) -> None:
+        self.choose = choose
+        self.left: dict[str, int] = {}
+        self.at: Counter[str] = Counter()
+
+    def __call__(self, decision: Decision[Any]) -> Any:
+        if decision.position is not None:
+            self.look(decision.position)
+        return self.choose(decision)
+
+    def look(self, position: Position) -> None:
+        """Count what the Heroes on ``position`` lost since the last look."""
+        for figure in position.figures:
+            if figure.kind not in (Role.HERO, Role.COMPANION):
+                continue
+            left = fortitude_left(figure, LeastFortitude.BOTH_SIDES) or 0
+            before = self.left.get(figure.id, left)
+            if left < before:
+                self.at[position.board.names[figure.at]] += before - left
+            self.left[figure.id] = left
+
+
+def play_game(setup: dict[str, Any], bot: str, seed: int, game: int,
+              budget: int | None = None) -> GameReport:
     """Play game number ``game`` of a sweep (a plain function, so it can be shipped to a
-    worker process or a cluster)."""
+    worker process or a cluster); ``budget`` is the planner's."""
     ctx = load_context(Setup.from_dict(setup))
     rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(game,)))
     run = Game(lambda: play_scenario(ctx))
-    state = run.play(policy(bot, ctx, rng))
+    watch = DamageWatch(policy(bot, ctx, rng, budget))
+    state = run.play(watch)
+    watch.look(state.position)
     assert state.result is not None
-    objectives = ctx.scenario.objectives
+    scenario = ctx.scenario
     return GameReport(game, state.result.value, state.reason, state.round,
                       tuple((f.hero, f.space, f.round) for f in state.fallen),
                       dict(state.dealt), dict(state.taken), len(run.log),
-                      tuple(objectives[i].text for i in sorted(state.completed)),
-                      dict(state.hero_damage), tuple(sorted(state.heroes_wounded)))
+                      tuple(scenario.objectives[i].text for i in sorted(state.completed)),
+                      dict(state.hero_damage), tuple(sorted(state.heroes_wounded)),
+                      tuple(d.text for d in scenario.defeat if all_hold(ctx, state, d.when)),
+                      dict(watch.at))
 
 
-def _play_many(args: tuple[dict[str, Any], str, int, range]) -> list[GameReport]:
-    setup, bot, seed, games = args
+def _play_many(args: tuple[dict[str, Any], str, int, range, int | None]
+               ) -> list[GameReport]:
+    setup, bot, seed, games, budget = args
     try:
-        return [play_game(setup, bot, seed, n) for n in games]
+        return [play_game(setup, bot, seed, n, budget) for n in games]
     except TalesError as error:  # sent back whole, as one line, from any worker
         raise TalesError(str(error)) from None
 
 
 def stream_games(setup: Setup, bot: str, games: int, seed: int, workers: int = 1,
-                 executor: Executor | None = None) -> Iterator[GameReport]:
+                 executor: Executor | None = None, budget: int | None = None
+                 ) -> Iterator[GameReport]:
     """Play ``games`` games and yield each report as it is done (in no set order). Memory
-    does not grow with ``games``: at most a few batches per worker are in flight."""
+    does not grow with ``games``: at most a few batches per worker are in flight.
+    ``budget``: the planner's rollouts per option (None: its default)."""
     load_context(setup)  # a bad setup fails here, once, with its one-line error
     data = setup.to_dict()
     if executor is None and workers <= 1:
         for n in range(games):
-            yield play_game(data, bot, seed, n)
+            yield play_game(data, bot, seed, n, budget)
         return
     chunk = max(1, min(25, games // (4 * max(workers, 1)) or 1))
     starts = iter(range(0, games, chunk))
@@ -89,7 +132,7 @@ def stream_games(setup: Setup, bot: str, games: int, seed: int, workers: int = 1
         if start is None:
             return False
         batch = range(start, min(start + chunk, games))
-        pending.add(pool.submit(_play_many, (data, bot, seed, batch)))
+        pending.add(pool.submit(_play_many, (data, bot, seed, batch, budget)))
         return True
 
     try:
@@ -116,11 +159,12 @@ def stream_games(setup: Setup, bot: str, games: int, seed: int, workers: int = 1
 
 def run_games(setup: Setup, bot: str, games: int, seed: int, workers: int = 1,
               executor: Executor | None = None,
-              progress: Callable[[int, int], None] | None = None) -> list[GameReport]:
+              progress: Callable[[int, int], None] | None = None,
+              budget: int | None = None) -> list[GameReport]:
     """Play ``games`` games; the reports in game order. ``workers`` local processes (1: in
     this process), or the given ``executor``."""
     reports = []
-    for report in stream_games(setup, bot, games, seed, workers, executor):
+    for report in stream_games(setup, bot, games, seed, workers, executor, budget):
         reports.append(report)
         if progress:
             progress(len(reports), games)
@@ -145,6 +189,9 @@ class Tally:
     objectives: Counter[str] = field(default_factory=Counter)
     hero_damage: Counter[str] = field(default_factory=Counter)
     wounded: Counter[str] = field(default_factory=Counter)
+    defeat_met: Counter[str] = field(default_factory=Counter)
+    damage_at: Counter[str] = field(default_factory=Counter)  # space -> Fortitude lost
+    fell_at: Counter[str] = field(default_factory=Counter)  # space -> Heroes Defeated
 
     def add(self, report: GameReport) -> None:
         """Count one game."""
@@ -156,11 +203,14 @@ class Tally:
         self.objectives.update(report.objectives)
         self.hero_damage.update(report.hero_damage)
         self.wounded.update(report.wounded)
+        self.defeat_met.update(report.defeat_met)
+        self.damage_at.update(report.damage_at)
         if report.result == Result.DEFEAT.value:
             self.defeats[report.reason] += 1
         for hero, space, _ in report.fallen:
             self.fell[hero] += 1
             self.where[f"{hero} on {space}"] += 1
+            self.fell_at[space] += 1
         self.dealt.update(report.dealt)
         self.taken.update(report.taken)
         for group in (*report.dealt, *report.taken):
@@ -187,16 +237,20 @@ class Tally:
             return nth(middle)
         return (nth(middle - 1) + nth(middle)) / 2
 
-    def summary(self, setup: Setup, bot: str, seed: int) -> dict[str, Any]:
+    def summary(self, setup: Setup, bot: str, seed: int, budget: int | None = None
+                ) -> dict[str, Any]:
         """The sweep's report: win rate with a 95% interval, rounds, who fell where, damage
-        per Schemer Group, why games were lost."""
+        per Schemer Group, why games were lost, how often each objective and defeat
+        condition of the scenario was met, where Heroes took damage and fell."""
         games = self.games
+        scenario = load_context(setup).scenario
         low, high = wilson(self.wins, games)
         total_rounds = sum(r * n for r, n in self.rounds.items())
         return {
             "scenario": setup.scenario, "heroes": list(setup.heroes), "bot": bot,
             "seed": seed, "games": games,
             "settings": {"companion": setup.companion, "legend": setup.legend,
+                         "budget": _budget(bot, budget),
                          "power_tree_steps": ("scenario's" if setup.power_tree_steps is None
                                               else setup.power_tree_steps),
                          "dice": setup.dice or "bundled", "rules": setup.rules.to_dict()},
@@ -214,11 +268,15 @@ class Tally:
                                 for g in sorted(self.dealt)} if games else {},
             "decisions_per_game": round(self.decisions / games, 1) if games else 0.0,
             "survival": self.survival(),
-            "objectives_met": {text: round(n / games, 4) for text, n in
-                               _most_common(self.objectives).items()} if games else {},
+            "objectives_met": _shares(self.objectives, [o.text for o in scenario.objectives],
+                                      games),
+            "defeat_conditions_met": _shares(self.defeat_met,
+                                             [d.text for d in scenario.defeat], games),
             "damage_taken_per_hero": {h: round(n / games, 2) for h, n in
                                       sorted(self.hero_damage.items())} if games else {},
             "heroes_wounded": _most_common(self.wounded),
+            "damage_by_space": _most_common(self.damage_at),
+            "defeated_by_space": _most_common(self.fell_at),
         }
 
     def survival(self) -> list[dict[str, float]]:
@@ -244,18 +302,39 @@ def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def _budget(bot: str, budget: int | None) -> int | None:
+    """The planner's budget as played (its default when none was given); None for the
+    other bots, which do not look ahead."""
+    if bot != "planner":
+        return None
+    from tales.engine.planner import DEFAULT_BUDGET
+
+    return DEFAULT_BUDGET if budget is None else budget
+
+
+def _shares(counts: Counter[str], every: list[str], games: int) -> dict[str, float]:
+    """Each of ``every`` (and anything else counted) with the share of games it was met
+    in, most often first; one never met shows 0."""
+    if not games:
+        return {}
+    counted = Counter({text: 0 for text in every})
+    counted.update(counts)
+    return {text: round(n / games, 4) for text, n in _most_common(counted).items()}
+
+
 def _most_common(counts: Counter[str], n: int | None = None) -> dict[str, int]:
     """Most common first, ties by name (so the report does not depend on arrival order)."""
     ordered = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
     return dict(ordered[:n] if n is not None else ordered)
 
 
-def summarise(setup: Setup, bot: str, seed: int, reports: list[GameReport]) -> dict[str, Any]:
+def summarise(setup: Setup, bot: str, seed: int, reports: list[GameReport],
+              budget: int | None = None) -> dict[str, Any]:
     """The sweep's report of ``reports`` (see :class:`Tally`)."""
     tally = Tally()
     for report in sorted(reports, key=lambda r: r.game):
         tally.add(report)
-    return tally.summary(setup, bot, seed)
+    return tally.summary(setup, bot, seed, budget)
 
 
 def format_report(report: dict[str, Any]) -> Iterator[str]:
@@ -263,8 +342,10 @@ def format_report(report: dict[str, Any]) -> Iterator[str]:
     low, high = report["win_rate_95"]
     settings = report["settings"]
     companion = f" and {settings['companion']}" if settings["companion"] else ""
+    budget = (f", budget {settings['budget']} rollouts per option"
+              if settings.get("budget") is not None else "")
     yield (f"{report['scenario']} with {', '.join(report['heroes'])}{companion} "
-           f"({report['bot']} bot, seed {report['seed']}): {report['games']} games")
+           f"({report['bot']} bot{budget}, seed {report['seed']}): {report['games']} games")
     flags = ", ".join(f"{k}={v}" for k, v in settings["rules"].items())
     yield (f"  settings: Power Tree steps {settings['power_tree_steps']}, "
            f"{'Legend' if settings['legend'] else 'not Legend'}, dice {settings['dice']}; "
@@ -276,7 +357,7 @@ def format_report(report: dict[str, Any]) -> Iterator[str]:
     for reason, count in report["defeats"].items():
         yield f"  lost {count}x: {reason}"
     for hero, count in report["heroes_fallen"].items():
-        yield f"  {hero} fell in {count} games"
+        yield f"  {hero} Defeated in {count} games"
     for place, count in report["where_heroes_fell"].items():
         yield f"    {place}: {count}"
     for group, damage in report["damage_per_game"].items():
@@ -287,6 +368,8 @@ def format_report(report: dict[str, Any]) -> Iterator[str]:
         yield f"  {hero}: {damage} Fortitude lost per game, Wounded in {wounded} games"
     for text, share in report["objectives_met"].items():
         yield f"  objective met in {share:.0%} of games: {text}"
+    for text, share in report["defeat_conditions_met"].items():
+        yield f"  defeat condition met in {share:.0%} of games: {text}"
     survival = ", ".join(f"round {row['round']} {row['still_going']:.0%} going "
                          f"({row['won_by_then']:.0%} won)" for row in report["survival"])
     if survival:

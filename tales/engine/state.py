@@ -4,14 +4,17 @@ readings of ambiguous rules that a game can switch (docs/rules-decisions.md, Gam
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from tales.board.figures import Figure, Role
 from tales.board.position import Position
+from tales.evolve import evolve
 from tales.rules.attacks import Battle
 from tales.rules.health import LeastFortitude
+from tales.rules.large import LargeDifficult, LargeForced, LargeRules, LargeTurns
+from tales.rules.movement import MoveRules
 from tales.rules.reactions import ResetReading
 from tales.rules.schemer_movement import Approach, DangerousPaths, NearestTies, SchemerRules
 
@@ -50,6 +53,9 @@ class GameRules:
     nearest_ties: NearestTies = NearestTies.CHOOSE
     least_fortitude: LeastFortitude = LeastFortitude.SIDE_SHOWING
     approach: Approach = Approach.LINE_OF_FIRE
+    large_turns: LargeTurns = LargeTurns.FIXED
+    large_difficult: LargeDifficult = LargeDifficult.ONCE
+    large_forced: LargeForced = LargeForced.WHOLE
 
     def to_dict(self) -> dict[str, str]:
         """The flags as plain values (for saves and reports)."""
@@ -73,9 +79,14 @@ class GameRules:
 
     def schemer_rules(self) -> SchemerRules:
         """The Schemer movement readings among these flags."""
-        return SchemerRules(approach=self.approach, dangerous_paths=self.dangerous_paths,
+        return SchemerRules(move=MoveRules(large=self.large_rules()),
+                            approach=self.approach, dangerous_paths=self.dangerous_paths,
                             nearest_ties=self.nearest_ties,
                             least_fortitude=self.least_fortitude)
+
+    def large_rules(self) -> LargeRules:
+        """The readings for figures that take more than one space among these flags."""
+        return LargeRules(self.large_turns, self.large_difficult, self.large_forced)
 
 
 #: Every rule flag and the values it takes (``--rule FLAG=VALUE``).
@@ -84,6 +95,7 @@ FLAGS: dict[str, type[StrEnum]] = {
     "reset_tokens": ResetReading,
     "dangerous_paths": DangerousPaths, "nearest_ties": NearestTies,
     "least_fortitude": LeastFortitude, "approach": Approach,
+    "large_turns": LargeTurns, "large_difficult": LargeDifficult, "large_forced": LargeForced,
 }
 
 
@@ -224,19 +236,25 @@ class GameState:
         """The board and figures now."""
         return self.battle.position
 
+    def copy(self, **changes: Any) -> GameState:
+        """This state with ``changes``: a cheap copy (its log is shared and append-only,
+        :mod:`tales.journal`), for a bot that plans ahead. A state never changes, so the
+        state itself is its own snapshot; replay and undo go through the Game driver."""
+        return evolve(self, **changes)
+
     def at(self, battle: Battle) -> GameState:
         """This state with ``battle``."""
-        return replace(self, battle=battle)
+        return evolve(self, battle=battle)
 
     def note(self, *lines: str) -> GameState:
         """This state with ``lines`` added to the log."""
-        return replace(self, battle=self.battle.note(*lines))
+        return evolve(self, battle=self.battle.note(*lines))
 
     def tell(self, text: str) -> GameState:
         """Story text shown to the players (and logged)."""
         if not text:
             return self
-        return replace(self, story=(*self.story, text), battle=self.battle.note(f"Story: {text}"))
+        return evolve(self, story=(*self.story, text), battle=self.battle.note(f"Story: {text}"))
 
     def hero_figures(self) -> list[Figure]:
         """The Heroes on the map."""

@@ -30,6 +30,8 @@ def option_text(decision: Decision[Any], option: Any) -> str:
         return "yes" if option else "no"
     if decision.kind in COUNTS and isinstance(option, int):
         return f"{option} {COUNTS[decision.kind]}"
+    if decision.kind == "power-tree-step" and isinstance(decision.detail, Mapping):
+        return f"{option}: {decision.detail.get(option, 'nothing')}"  # what the space gives
     board = decision.position
     described = describe_option(board, decision, option) if board is not None else option
     if isinstance(described, (list, tuple)):

@@ -29,18 +29,26 @@ def target_text(detail: TieDetail) -> str:
     return f"{head} by Line of Fire: {'; '.join(found)}"
 
 
+def tie_reasons(detail: Any) -> list[str]:
+    """The reasons behind a Schemer's tie in rule words: what it is after, then the
+    reasoning so far; [] for any other question's detail."""
+    if not isinstance(detail, TieDetail):
+        return []
+    said = f"{detail.selector}: "
+    return [target_text(detail),
+            *(rule_words(r) for r in detail.reasons if not r.startswith(said))]
+
+
 def tie_lines(decision: Decision[Any]) -> list[str]:
     """What to show before a Schemer's tie: who acts, its target and why; [] for any
     other Decision."""
-    detail = decision.detail
-    if not isinstance(detail, TieDetail):
+    reasons = tie_reasons(decision.detail)
+    if not reasons:
         return []
     who = decision.figure or "the Schemer"
-    lines = [f"{who} acts: {target_text(detail)}"]
-    said = f"{detail.selector}: "
-    why = [rule_words(r) for r in detail.reasons if not r.startswith(said)]
-    if why:
-        lines.append("so far: " + "; ".join(why))
+    lines = [f"{who} acts: {reasons[0]}"]
+    if reasons[1:]:
+        lines.append("so far: " + "; ".join(reasons[1:]))
     return lines
 
 

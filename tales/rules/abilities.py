@@ -8,9 +8,10 @@ is a small record; the Heroes' cards and mats that own these abilities are built
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 
+from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
 
 
@@ -75,7 +76,7 @@ def _with(abilities: Abilities, index: int, ability: AbilityState) -> Abilities:
     (Ability: "Charge Abilities share a single pool of Charge Tokens")."""
     return tuple(
         ability if i == index else
-        replace(a, charges=ability.charges)
+        evolve(a, charges=ability.charges)
         if ability.pool is not None and a.pool == ability.pool and a.charge_ability else a
         for i, a in enumerate(abilities))
 
@@ -83,7 +84,7 @@ def _with(abilities: Abilities, index: int, ability: AbilityState) -> Abilities:
 def spend_charge(abilities: Abilities, index: int) -> Abilities:
     """Spend one Charge Token of the ability at ``index`` (from its card's pool)."""
     chosen = abilities[index]
-    return _with(abilities, index, replace(chosen, charges=chosen.charges - 1))
+    return _with(abilities, index, evolve(chosen, charges=chosen.charges - 1))
 
 
 def fatigue(abilities: Abilities, hero: str, x: int) -> Resolution[Abilities]:
@@ -98,7 +99,7 @@ def fatigue(abilities: Abilities, hero: str, x: int) -> Resolution[Abilities]:
     index = yield Decision("fatigue", f"{hero} is Fatigued {x}: which ability gets the "
                            "Cooldown Tokens?", tuple(options), Decider.PLAYER, hero)
     chosen = abilities[index]
-    return _with(abilities, index, replace(chosen, cooldown=chosen.cooldown + x))
+    return _with(abilities, index, evolve(chosen, cooldown=chosen.cooldown + x))
 
 
 def _token_by_token(
@@ -123,7 +124,7 @@ def invigorate(abilities: Abilities, hero: str, x: int = 1) -> Resolution[Abilit
     return (yield from _token_by_token(
         abilities, hero, x, "invigorate",
         "Invigorates: remove a Cooldown Token from which ability?",
-        lambda a: a.cooldown > 0, lambda a: replace(a, cooldown=a.cooldown - 1)))
+        lambda a: a.cooldown > 0, lambda a: evolve(a, cooldown=a.cooldown - 1)))
 
 
 def recharge(abilities: Abilities, hero: str, x: int) -> Resolution[Abilities]:
@@ -131,7 +132,7 @@ def recharge(abilities: Abilities, hero: str, x: int) -> Resolution[Abilities]:
     return (yield from _token_by_token(
         abilities, hero, x, "recharge", "Recharges: add a Charge Token to which ability?",
         lambda a: a.charge_max is not None and a.charges < a.charge_max,
-        lambda a: replace(a, charges=a.charges + 1)))
+        lambda a: evolve(a, charges=a.charges + 1)))
 
 
 def reset(abilities: Abilities, hero: str) -> Resolution[Abilities]:
@@ -152,12 +153,12 @@ RESET_TOKENS = 3
 
 def reset_cooldown(ability: AbilityState) -> AbilityState:
     """The ability after a Reset Token: up to three Cooldown Tokens fewer."""
-    return replace(ability, cooldown=max(ability.cooldown - RESET_TOKENS, 0))
+    return evolve(ability, cooldown=max(ability.cooldown - RESET_TOKENS, 0))
 
 
 def ready_phase(abilities: Abilities, one_each: bool = False) -> Abilities:
     """Cooldown Tokens are removed at the beginning of each round (Cooldown Token): all of
     them, or with ``one_each`` one from each ability (docs/rules-decisions.md)."""
     if one_each:
-        return tuple(replace(a, cooldown=max(a.cooldown - 1, 0)) for a in abilities)
-    return tuple(replace(a, cooldown=0) for a in abilities)
+        return tuple(evolve(a, cooldown=max(a.cooldown - 1, 0)) for a in abilities)
+    return tuple(evolve(a, cooldown=0) for a in abilities)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from tales.board.burst import BurstTemplate, Placement, covered_foes
@@ -20,6 +20,8 @@ from tales.board.figures import Figure, Keyword, Role, Token, is_foe
 from tales.board.position import Position
 from tales.board.ranges import figure_distances
 from tales.errors import IllegalChoice
+from tales.evolve import evolve
+from tales.journal import Log
 from tales.rules.abilities import AbilityState
 from tales.rules.damage import DamageRoll, determine_damage
 from tales.rules.decisions import Decider, Decision, Resolution
@@ -129,7 +131,7 @@ class Battle:
     discarded: frozenset[tuple[str, str]] = frozenset()
     reactions: tuple[Reaction, ...] = ()
     limits: Mapping[str, int] = field(default_factory=dict)
-    log: tuple[str, ...] = ()
+    log: Sequence[str] = ()  # a Log once a line is noted (append-only, shared)
     averting: frozenset[str] = frozenset()  # figures whose Reaction Averts Harm right now
     sealed_doors: frozenset[int] = frozenset()  # doors only the scenario's events open (Door)
     # figures whose Wounded Reactions a paused Move already resolved in the current step
@@ -139,17 +141,18 @@ class Battle:
 
     def at(self, position: Position) -> Battle:
         """This battle with the board and figures of ``position``."""
-        return replace(self, position=position)
+        return evolve(self, position=position)
 
     def note(self, *lines: str) -> Battle:
-        """This battle with ``lines`` added to its log."""
-        return replace(self, log=(*self.log, *lines))
+        """This battle with ``lines`` added to its log (appended to the shared log, not
+        copied: see :mod:`tales.journal`)."""
+        return evolve(self, log=Log.of(self.log).add(*lines))
 
     def record(self, event: Happened, lines_back: int = 0) -> Battle:
         """This battle with ``event`` kept, placed beside the log line ``lines_back`` lines
         before the end (0: the last one)."""
         line = max(len(self.log) - 1 - lines_back, 0)
-        return replace(self, events=(*self.events, replace(event, line=line)))
+        return evolve(self, events=(*self.events, evolve(event, line=line)))
 
     def attacked(self, result: AttackResult, before: Position, lines_back: int = 0
                  ) -> Battle:
@@ -201,7 +204,7 @@ def legal_targets(position: Position, attacker: Figure, attack: HeroAttack) -> l
         return [f for f in foes if position.adjacent(attacker, f)]
     if attack.kind is AttackKind.RANGED:
         reach_ = attack.range or 0
-        return [f for f, d in figure_distances(position, attacker.at, foes) if d <= reach_]
+        return [f for f, d in figure_distances(position, attacker, foes) if d <= reach_]
     raise ValueError("a Burst Attack's targets come from a template placement")
 
 
@@ -280,7 +283,7 @@ def _attack_with_dice(
         position, hurt = deal(position, attacker.id, rolled.self_damage)
         if hurt.wounded and battle.reactions:
             # Wounded 3: the Attack pauses for the attacker's Wounded Reactions, now
-            battle = yield from _wounded_reactions(replace(battle, position=position,
+            battle = yield from _wounded_reactions(evolve(battle, position=position,
                                                            pool=pool), [attacker.id],
                                                    attacker.id)
             position, pool, since = battle.position, battle.pool, battle.position
@@ -290,10 +293,10 @@ def _attack_with_dice(
     log.append(f"damage {rolled.total}")
     start = {f.id: f.at for f in position.figures}
     result = yield from _deal_to_targets(
-        replace(battle, position=position, pool=pool), attacker.id, [f.id for f in chosen],
+        evolve(battle, position=position, pool=pool), attacker.id, [f.id for f in chosen],
         rolled.total, attack.harm, attack.splash, start, log, by_player=True,
         since=since)
-    return replace(result, roll=rolled)
+    return evolve(result, roll=rolled)
 
 
 def schemer_attack(battle: Battle, plan: AttackPlan) -> Resolution[AttackResult]:
@@ -324,7 +327,7 @@ def schemer_attack(battle: Battle, plan: AttackPlan) -> Resolution[AttackResult]
             log.append(f"{spend} Epic Dice discarded: damage {damage}")
     start = {f.id: f.at for f in position.figures}
     return (yield from _deal_to_targets(
-        replace(battle, position=position, pool=pool), attacker.id, list(plan.targets), damage,
+        evolve(battle, position=position, pool=pool), attacker.id, list(plan.targets), damage,
         parse_harm(plan.attack.harm), plan.attack.splash, start, log, by_player=False))
 
 
@@ -369,22 +372,22 @@ def _deal_to_targets(
             if avert:
                 averted.append(target_id)
             if battle.reactions:
-                battle = yield from react(replace(battle, position=position, pool=pool),
+                battle = yield from react(evolve(battle, position=position, pool=pool),
                                           Trigger.DAMAGED, target_id, attacker_id)
                 position, pool = battle.position, battle.pool
                 if target_id in battle.averting and target_id not in averted:
                     averted.append(target_id)
     wounded = [d.figure for d in damaged if d.wounded]
     if battle.reactions and wounded:
-        battle = yield from _wounded_reactions(replace(battle, position=position, pool=pool),
+        battle = yield from _wounded_reactions(evolve(battle, position=position, pool=pool),
                                                wounded, attacker_id)
         position, pool = battle.position, battle.pool
     lost = [d.figure for d in damaged if d.lost > 0]
     harmed = [t for t in lost if t not in averted]
-    pause = WoundedPause(replace(battle, position=position, pool=pool), attacker_id)
+    pause = WoundedPause(evolve(battle, position=position, pool=pool), attacker_id)
     position, pool = yield from _apply_harm(position, pool, attacker_id, harmed, harm, start,
                                             targets, log, by_player, pause)
-    battle = replace(pause.after(position), pool=pool)
+    battle = evolve(pause.after(position), pool=pool)
     wounded += pause.handled
     splashed: list[Damaged] = []
     if splash and attacker_id in {f.id for f in position.figures}:
@@ -394,13 +397,13 @@ def _deal_to_targets(
             log.append(f"Splash: {victim} takes {hit.lost}")
     later = [f for f in newly_wounded(since, position) if f not in wounded]
     if battle.reactions and later:
-        battle = yield from _wounded_reactions(replace(battle, position=position, pool=pool),
+        battle = yield from _wounded_reactions(evolve(battle, position=position, pool=pool),
                                                later, attacker_id)
         position, pool = battle.position, battle.pool
     position, gone = remove_defeated(position)
     if gone:
         log.append(f"Defeated and removed: {', '.join(gone)}")
-    return AttackResult(replace(battle, position=position, pool=pool, averting=frozenset(),
+    return AttackResult(evolve(battle, position=position, pool=pool, averting=frozenset(),
                                 wounded_resolved=frozenset()),
                         attacker_id,
                         tuple(targets), damage, None, tuple(prevented), tuple(damaged),
@@ -457,7 +460,7 @@ class WoundedPause:
     def after(self, position: Position) -> Battle:
         """The battle at ``position`` with what the paused Reactions did besides moving; the
         figures they were for are in its ``wounded_resolved``."""
-        return replace(self.battle.at(position), wounded_resolved=(
+        return evolve(self.battle.at(position), wounded_resolved=(
             self.battle.wounded_resolved | frozenset(self.handled)))
 
 
@@ -536,17 +539,26 @@ def _splash_victims(
     a Schemer never touches Avoided figures (glossary: Avoided)."""
     attacker = position.figure(attacker_id)
     board = position.board
-    spots = {start[t] for t in around if t in start}
+    spots = {s for t in around if t in start for s in _stood(position, t, start[t])}
     victims = []
     for figure in position.figures:
         if figure.id in targets or not is_foe(attacker, figure):
             continue
         if not attacker.heroic and Keyword.AVOIDED in figure.keywords:
             continue
-        here = start.get(figure.id, figure.at)
-        if any(here == s or board.adjacent(here, s) for s in spots):
+        here = _stood(position, figure.id, start.get(figure.id, figure.at))
+        if any(h == s or board.adjacent(h, s) for h in here for s in spots):
             victims.append(figure.id)
     return victims
+
+
+def _stood(position: Position, figure_id: str, anchor: int) -> tuple[int, ...]:
+    """The spaces a figure covered with its anchor on ``anchor`` (Large figures: all of
+    them; a figure no longer on the map: the anchor)."""
+    if not position.has_figure(figure_id):
+        return (anchor,)
+    figure = position.figure(figure_id)
+    return position.spaces_of(evolve(figure, at=anchor)) if figure.footprint else (anchor,)
 
 
 #: Harm effects that move their target.

@@ -106,25 +106,25 @@ Resolution = Generator[Decision[Any], Any, R]
 Chooser = Callable[[Decision[Any]], Any]
 
 
-def showing(resolution: Resolution[R], battle: Any) -> Resolution[R]:
-    """``resolution`` with ``battle`` (the whole table as it stands) on each Decision it
-    asks that carries none, so whoever answers sees what happened so far in the turn."""
+def annotating(resolution: Resolution[R],
+               change: Callable[[Decision[Any]], Decision[Any]]) -> Resolution[R]:
+    """``resolution`` with ``change`` made to each Decision it asks (what a driver may
+    want to see beside the question: the table, the turn so far); answers pass through."""
     try:
         decision = next(resolution)
         while True:
-            if decision.battle is None:
-                decision = replace(decision, battle=battle)
-            answer = yield decision
+            answer = yield change(decision)
             decision = resolution.send(answer)
     except StopIteration as done:
         result: R = done.value
         return result
 
 
-def tie_reasons(decision: Decision[Any]) -> tuple[str, ...]:
-    """The reasons behind a Schemer's tie, in rule words; () for any other Decision."""
-    detail = decision.detail
-    return detail.reasons if isinstance(detail, TieDetail) else ()
+def showing(resolution: Resolution[R], battle: Any) -> Resolution[R]:
+    """``resolution`` with ``battle`` (the whole table as it stands) on each Decision it
+    asks that carries none, so whoever answers sees what happened so far in the turn."""
+    return annotating(resolution, lambda d: d if d.battle is not None
+                      else replace(d, battle=battle))
 
 
 def first_option(decision: Decision[T]) -> T:

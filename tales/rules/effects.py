@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import itertools
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 
 from tales.board.burst import BurstTemplate, Placement, covered_foes, placements
 from tales.board.figures import Figure, Keyword, Role, Token, is_foe, is_friend
 from tales.board.position import Position
 from tales.errors import IllegalChoice, TalesError
+from tales.evolve import evolve
 from tales.rules.abilities import (
     AbilityState,
     Source,
@@ -224,7 +225,7 @@ def equip(battle: Battle, figure_id: str, abilities: tuple[Ability, ...],
     for ability in abilities:
         for token, count in ability.setup_tokens:
             position, _ = give_tokens(position, supply or figure_id, token, count)
-    return replace(battle.at(position),
+    return evolve(battle.at(position),
                    abilities={**battle.abilities, figure_id: states},
                    reactions=(*battle.reactions, *reactions))
 
@@ -250,7 +251,7 @@ def activate(
     overcharge = held(table.position, hero_id, Token.OVERCHARGE)
     cost = ability.cost
     if cost.kind is CostKind.COOLDOWN and index is not None:
-        states[index] = replace(states[index], cooldown=states[index].cooldown + cost.amount)
+        states[index] = evolve(states[index], cooldown=states[index].cooldown + cost.amount)
     elif cost.kind is CostKind.CHARGE and index is not None:
         use_overcharge = states[index].charges == 0
         if not use_overcharge and overcharge:
@@ -263,8 +264,8 @@ def activate(
         else:
             states = list(spend_charge(tuple(states), index))
     elif cost.kind is CostKind.DISCARD:
-        table = replace(table, discarded=table.discarded | {(hero_id, ability.name)})
-    table = replace(table, abilities={**table.abilities, hero_id: tuple(states)})
+        table = evolve(table, discarded=table.discarded | {(hero_id, ability.name)})
+    table = evolve(table, abilities={**table.abilities, hero_id: tuple(states)})
     table = table.note(f"{hero_id} uses {ability.name}")
     for effect in ability.effects:
         if effect.may:
@@ -279,7 +280,7 @@ def activate(
         # a Move or Forced Movement paused already for those it Wounded on the way
         flipped = [f for f in newly_wounded(before, table.position)
                    if f not in table.wounded_resolved]
-        table = replace(table, wounded_resolved=frozenset())
+        table = evolve(table, wounded_resolved=frozenset())
         if flipped and effect.verb is not Verb.ATTACK and table.reactions:
             # Wounded 3: "If a figure becomes Wounded while resolving an ability ... Resolve
             # any Reactions that trigger upon becoming Wounded" (a Trap on the way, say)
@@ -297,7 +298,7 @@ def describe(effect: Effect) -> str:
     if attack is not None:
         if effect.verb is Verb.COUNTER_ATTACK:
             return "Counter Attack on the triggering Foe, " + describe(
-                replace(effect, verb=Verb.ATTACK))
+                evolve(effect, verb=Verb.ATTACK))
         kind = {AttackKind.MELEE: "Melee",
                 AttackKind.RANGED: f"Ranged {attack.range}" if attack.range else "Ranged",
                 AttackKind.BURST: f"Burst {attack.burst.name if attack.burst else ''}"}
@@ -325,7 +326,8 @@ def _candidates(table: Battle, actor: Figure, aim: Aim) -> list[Figure]:
     within = position.within_range(actor.at, aim.within)
     pick = is_foe if aim.whom is Whom.FOE else is_friend
     return [f for f in position.figures if pick(actor, f) and
-            (within[f.at] or (aim.within >= 1 and position.adjacent(actor, f)))]
+            (within[list(position.spaces_of(f))].any()  # any space of a large figure
+             or (aim.within >= 1 and position.adjacent(actor, f)))]
 
 
 def _pick_figure(table: Battle, actor: Figure, aim: Aim, why: str) -> Resolution[str | None]:
@@ -428,7 +430,7 @@ def carry_out(table: Battle, hero_id: str, effect: Effect, trigger: str | None =
             return table.note("Fatigue affects only Heroes")  # Fatigue X, Limitations
         states = yield from fatigue(table.abilities.get(target, ()), target,
                                     max(effect.amount, 1))
-        return replace(table, abilities={**table.abilities, target: states}).note(
+        return evolve(table, abilities={**table.abilities, target: states}).note(
             f"{target} is Fatigued {max(effect.amount, 1)}")
     if verb is Verb.HEAL:
         target = yield from _pick_figure(table, actor, effect.aim, describe(effect))
@@ -457,10 +459,10 @@ def carry_out(table: Battle, hero_id: str, effect: Effect, trigger: str | None =
         states = table.abilities.get(hero_id, ())
         change = invigorate if verb is Verb.INVIGORATE else recharge
         states = yield from change(states, hero_id, max(effect.amount, 1))
-        return replace(table, abilities={**table.abilities, hero_id: states}).note(
+        return evolve(table, abilities={**table.abilities, hero_id: states}).note(
             f"{hero_id}: {describe(effect)}")
     if verb is Verb.INSPIRE:
-        return replace(table, pool=table.pool.inspire()).note(
+        return evolve(table, pool=table.pool.inspire()).note(
             "Inspire: an Epic Die to the Epic Pool")
     if verb is Verb.ILLUSION:
         taken = {f.id for f in table.position.figures}
@@ -485,7 +487,7 @@ def carry_out(table: Battle, hero_id: str, effect: Effect, trigger: str | None =
                 table.limits.get("wizard_fire_damage", 1), table.limits.get("wizard_fire", 3))
         return table.at(position).note(f"{describe(effect)} on {names[space]}")
     if verb is Verb.AVERT_HARM:
-        return replace(table, averting=table.averting | {hero_id}).note(
+        return evolve(table, averting=table.averting | {hero_id}).note(
             f"{hero_id} Averts Harm")
     if verb is Verb.RAMPAGE:
         return (yield from _rampage(table, actor, effect))
@@ -499,8 +501,8 @@ def carry_out(table: Battle, hero_id: str, effect: Effect, trigger: str | None =
                                        [s for s in range(board.n) if free[s]])
         if space is None:
             return table.note(f"{describe(effect)}: no Unoccupied space")
-        ally = replace(effect.summon, at=space, owner=hero_id, role=Role.ALLY)
-        position = replace(table.position, figures=(*table.position.figures, ally))
+        ally = evolve(effect.summon, at=space, owner=hero_id, role=Role.ALLY)
+        position = evolve(table.position, figures=(*table.position.figures, ally))
         return table.at(position).note(f"{hero_id} summons {ally.id} to {names[space]}")
     if verb is Verb.SUMMON_ZOT:
         zot = next((f.id for f in table.position.figures if f.id == actor.owner), "zot")
@@ -517,7 +519,7 @@ def carry_out(table: Battle, hero_id: str, effect: Effect, trigger: str | None =
             door = yield Decision("open-door", f"{hero_id}: open which door?",
                                   tuple(sorted(inside)), Decider.PLAYER, hero_id,
                                   position=table.position, battle=table)
-        position = replace(table.position, closed_doors=table.position.closed_doors - {door})
+        position = evolve(table.position, closed_doors=table.position.closed_doors - {door})
         return table.at(position).note(f"{hero_id} opens the door on {names[door]}")
     return table.note(f"{hero_id}: {effect.text or describe(effect)} (for the table)")
 
@@ -563,7 +565,7 @@ def _rampage(table: Battle, actor: Figure, effect: Effect) -> Resolution[Battle]
             break
         here = board.space(step)
         path.append(here)
-        position = position.with_figure(replace(position.figure(actor.id), at=here))
+        position = position.with_figure(evolve(position.figure(actor.id), at=here))
         for figure in position.figures_at(here):
             if figure.id not in hit and is_foe(actor, figure):
                 hit.add(figure.id)

@@ -18,6 +18,7 @@ from tales.board.position import Position
 from tales.errors import IllegalChoice
 from tales.rules.decisions import Decision, Resolution
 from tales.rules.health import decider_for
+from tales.rules.large import DEFAULT_LARGE, LargeRules
 from tales.rules.spaces import Entry, Pause, SpaceEvent, enter
 
 
@@ -109,13 +110,19 @@ def forced_paths(
 
 def _forced(
     position: Position, actor_id: str, target_id: str, x: int, away: bool,
-    pause: Pause | None = None,
+    pause: Pause | None = None, large: LargeRules = DEFAULT_LARGE,
 ) -> Resolution[ForcedResult]:
     actor = position.figure(actor_id)
     target = position.figure(target_id)
     resisted = _ignores_forced(target)
     if resisted:
         return ForcedResult(position, (target.at,), (), resisted)
+    if target.large:  # the whole figure moves (tales.rules.large_forced)
+        from tales.rules.large_forced import large_forced
+
+        moved, anchors, shifted = yield from large_forced(position, actor, target, x, away,
+                                                          large, pause)
+        return ForcedResult(moved, anchors, shifted)
     if Keyword.MASSIVE in target.keywords:
         x = min(x, 1)  # glossary: Massive, "Push/Pull effects are reduced to 1"
     paths = forced_paths(position, actor, target, x, away)
@@ -137,15 +144,17 @@ def _forced(
 
 
 def push(position: Position, pusher_id: str, target_id: str, x: int,
-         pause: Pause | None = None) -> Resolution[ForcedResult]:
+         pause: Pause | None = None, large: LargeRules = DEFAULT_LARGE
+         ) -> Resolution[ForcedResult]:
     """Push X: the target moves up to X spaces, each one farther from the pusher."""
-    return _forced(position, pusher_id, target_id, x, True, pause)
+    return _forced(position, pusher_id, target_id, x, True, pause, large)
 
 
 def pull(position: Position, puller_id: str, target_id: str, x: int,
-         pause: Pause | None = None) -> Resolution[ForcedResult]:
+         pause: Pause | None = None, large: LargeRules = DEFAULT_LARGE
+         ) -> Resolution[ForcedResult]:
     """Pull X: the target moves up to X spaces closer, stopping adjacent to the puller."""
-    return _forced(position, puller_id, target_id, x, False, pause)
+    return _forced(position, puller_id, target_id, x, False, pause, large)
 
 
 def grab_spaces(position: Position, grabber: Figure, target: Figure) -> list[int]:
@@ -171,14 +180,16 @@ def _unaffected_by_placing(target: Figure) -> str | None:
     return _ignores_forced(target)
 
 
-def grab(position: Position, grabber_id: str, target_id: str, pause: Pause | None = None
-         ) -> Resolution[ForcedResult]:
+def grab(position: Position, grabber_id: str, target_id: str, pause: Pause | None = None,
+         large: LargeRules = DEFAULT_LARGE) -> Resolution[ForcedResult]:
     """Grab: move the target to an Unoccupied space adjacent to the grabber (a Decision)."""
     grabber = position.figure(grabber_id)
     target = position.figure(target_id)
     resisted = _unaffected_by_placing(target)
     if resisted:
         return ForcedResult(position, (target.at,), (), resisted)
+    if target.large:  # tales.rules.large_forced
+        return (yield from _place_large(position, target, target.at, grabber, large, pause))
     spaces = grab_spaces(position, grabber, target)
     if not spaces:
         return ForcedResult(position, (target.at,))
@@ -191,16 +202,19 @@ def grab(position: Position, grabber_id: str, target_id: str, pause: Pause | Non
     return ForcedResult(position, (target.at, to), tuple(events))
 
 
-def place(position: Position, target_id: str, to: int, pause: Pause | None = None
-          ) -> Resolution[ForcedResult]:
+def place(position: Position, target_id: str, to: int, pause: Pause | None = None,
+          large: LargeRules = DEFAULT_LARGE) -> Resolution[ForcedResult]:
     """Place: put the target on ``to`` without touching the spaces between.
 
     ``to`` must be an enterable, Unoccupied space; a Trap there triggers (glossary: Trap, 1).
+    A large target's anchor goes on ``to``, its facing kept.
     """
     target = position.figure(target_id)
     resisted = _unaffected_by_placing(target)
     if resisted:
         return ForcedResult(position, (target.at,), (), resisted)
+    if target.large:  # tales.rules.large_forced
+        return (yield from _place_large(position, target, to, None, large, pause))
     names = position.board.names
     if position.is_blocked(to):
         raise IllegalChoice(f"cannot Place {target.id} on {names[to]}: it cannot be entered")
@@ -208,3 +222,12 @@ def place(position: Position, target_id: str, to: int, pause: Pause | None = Non
         raise IllegalChoice(f"cannot Place {target.id} on {names[to]}: it is Occupied")
     position, events = yield from enter(position, target_id, to, Entry.PLACED, pause)
     return ForcedResult(position, (target.at, to), tuple(events))
+
+
+def _place_large(position: Position, target: Figure, to: int, grabber: Figure | None,
+                 large: LargeRules, pause: Pause | None) -> Resolution[ForcedResult]:
+    from tales.rules.large_forced import large_place
+
+    moved, anchors, happened, resisted = yield from large_place(position, target, to, grabber,
+                                                                large, pause)
+    return ForcedResult(moved, anchors, happened, resisted)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from tales.rules.damage import DamageRoll
+from tales.rules.movement import Displacement
 from tales.rules.spaces import SpaceEvent
 
 
@@ -80,3 +81,12 @@ def sprung(result: _WithEvents | None) -> tuple[Sprung, ...]:
         return ()
     return tuple(Sprung(e.what, e.figure, e.space, e.damage) for e in result.events
                  if isinstance(e, SpaceEvent))
+
+
+def shoved(mover: str, result: _WithEvents | None) -> tuple[Moved, ...]:
+    """The figures an Overrun mover put out of its way, as short paths (``how``: "shoved
+    by" the mover), from a Move's result events."""
+    if result is None:
+        return ()
+    return tuple(Moved(e.figure, (e.start, e.to), f"shoved by {mover}")
+                 for e in result.events if isinstance(e, Displacement) and e.start != e.to)

@@ -9,11 +9,12 @@ player-controlled figure's player decides (Decisions).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 
 from tales.board.figures import DEBUFF_TOKENS, POWER_TOKENS, Figure, Keyword, Role, Side, Token
 from tales.board.position import Position
+from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
 
 
@@ -154,11 +155,11 @@ def deal(position: Position, figure_id: str, amount: int) -> tuple[Position, Dam
     damage = figure.damage + amount
     fortitude = figure.fortitude
     if fortitude is None or damage < fortitude:
-        return position.with_figure(replace(figure, damage=damage)), Damaged(
+        return position.with_figure(evolve(figure, damage=damage)), Damaged(
             figure.id, amount, amount)
     lost = fortitude - figure.damage
     if figure.wounded_fortitude is not None and not figure.wounded:
-        flipped = replace(figure, damage=0, wounded=True, fortitude=figure.wounded_fortitude,
+        flipped = evolve(figure, damage=0, wounded=True, fortitude=figure.wounded_fortitude,
                           wounded_fortitude=None)
         if figure.toughness_refresh:
             tokens = dict(flipped.tokens)
@@ -166,7 +167,7 @@ def deal(position: Position, figure_id: str, amount: int) -> tuple[Position, Dam
                                           figure.toughness_refresh)
             flipped = flipped.with_tokens(tokens)
         return position.with_figure(flipped), Damaged(figure.id, amount, lost, wounded=True)
-    return position.with_figure(replace(figure, damage=damage)), Damaged(
+    return position.with_figure(evolve(figure, damage=damage)), Damaged(
         figure.id, amount, lost, defeated=True)
 
 
@@ -259,7 +260,7 @@ def fortitude_left(figure: Figure, reading: LeastFortitude = LeastFortitude.SIDE
 
 def recover_side(figure: Figure) -> Figure:
     """A Defeated Companion flipped to its Recovery side: no damage, its keywords added."""
-    return replace(figure, damage=0, recovering=True,
+    return evolve(figure, damage=0, recovering=True,
                    keywords=figure.keywords | (figure.recovery or frozenset()))
 
 
@@ -267,7 +268,7 @@ def heal(position: Position, figure_id: str, x: int) -> tuple[Position, int]:
     """Heal X: remove up to X damage; never above Fortitude, never back to Fresh."""
     figure = position.figure(figure_id)
     healed = min(max(x, 0), figure.damage)
-    return position.with_figure(replace(figure, damage=figure.damage - healed)), healed
+    return position.with_figure(evolve(figure, damage=figure.damage - healed)), healed
 
 
 def give_tokens(position: Position, figure_id: str, token: Token, count: int) -> tuple[

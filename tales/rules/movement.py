@@ -14,12 +14,15 @@ the movement, by a layered search over (movement points spent, space) done with 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
+from tales.board import fields
 from tales.board.board import BoolArray, IntArray
 from tales.board.figures import Figure, Keyword, Role, is_foe
 from tales.board.position import Position
@@ -27,6 +30,7 @@ from tales.board.ranges import nearest_spaces
 from tales.errors import IllegalChoice
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.health import decider_for
+from tales.rules.large import DEFAULT_LARGE, LargeRules
 from tales.rules.spaces import (
     Entry,
     Pause,
@@ -54,6 +58,7 @@ class MoveRules:
 
     pass_through_friends: bool = False
     overrun_displaces: OverrunDisplaces = OverrunDisplaces.ENTERED
+    large: LargeRules = DEFAULT_LARGE  # figures that take more than one space
 
 
 DEFAULT_RULES = MoveRules()
@@ -75,6 +80,12 @@ class Route:
         return not self.dangerous
 
 
+# a column over the spaces: a numpy array (the compiled search) or a list (the plain one)
+_Column = IntArray | npt.NDArray[np.int64] | BoolArray | list[int] | list[bool]
+# one layer of the search: (spaces sorted, their keys) as arrays, or space -> key
+_Layer = tuple[IntArray, npt.NDArray[np.int64]] | dict[int, int]
+
+
 @dataclass
 class Reach:
     """Every space a figure may end a Move or Leap on, with routes to each.
@@ -89,13 +100,14 @@ class Reach:
     points: int
     leap: bool
     costs: dict[int, int]
-    # points spent -> (spaces, sorted; keys: damage * (n + 1) + previous space, n for none)
-    _layers: dict[int, tuple[IntArray, npt.NDArray[np.int64]]] = field(repr=False)
-    _safest: IntArray = field(repr=False)  # points of each space's least-damage arrival
-    _least: npt.NDArray[np.int64] = field(repr=False)  # each space's least damage
-    _landing: npt.NDArray[np.int64] = field(repr=False)  # a Leap's landing damage
-    _steps: IntArray = field(repr=False)
-    _danger: BoolArray = field(repr=False)
+    # points spent -> the layer's arrivals (keys: damage * (n + 1) + previous space, n for
+    # none)
+    _layers: dict[int, _Layer] = field(repr=False)
+    _safest: _Column = field(repr=False)  # points of each space's least-damage arrival
+    _least: _Column = field(repr=False)  # each space's least damage
+    _landing: _Column = field(repr=False)  # a Leap's landing damage
+    _steps: _Column = field(repr=False)
+    _danger: _Column = field(repr=False)
 
     def __contains__(self, space: int) -> bool:
         return space in self.costs
@@ -115,8 +127,16 @@ class Reach:
             raise KeyError(to)
         return int(self._least[to] + self._landing[to])
 
+    def least_damages(self) -> dict[int, int]:
+        """:meth:`least_damage` of every end space, in one pass."""
+        least, landing = self._least, self._landing
+        return {to: int(least[to] + landing[to]) for to in self.costs}
+
     def _key(self, spent: int, space: int) -> int:
-        spaces, keys = self._layers[spent]
+        layer = self._layers[spent]
+        if isinstance(layer, dict):
+            return layer[space]
+        spaces, keys = layer
         return int(keys[int(np.searchsorted(spaces, space))])
 
     def _trace(self, to: int, cost: int) -> Route:
@@ -155,9 +175,10 @@ def blocking(
             continue
         if tiny:
             continue
-        no_end[other.at] = True
+        where = list(position.spaces_of(other)) if other.footprint else other.at
+        no_end[where] = True
         if overrun or not (rules.pass_through_friends and not is_foe(mover, other)):
-            no_pass[other.at] = True
+            no_pass[where] = True
     return no_pass, no_end
 
 
@@ -191,7 +212,7 @@ def _search(position: Position, figure: Figure, points: int, leap: bool, rules: 
     if leap and Keyword.TINY not in figure.keywords:
         # Leap X: "must end its movement on an Unoccupied space as normal" (Overrun or not)
         no_end = position.occupied(ignoring=figure.id)
-    damage, dangerous = danger_table(position, figure)
+    damage, dangerous = dangers(position, figure)
     if safe_only:
         if leap:
             no_end = no_end | dangerous
@@ -231,16 +252,64 @@ def reach(
     rest can be on no cheapest and no safest route): memory and time grow with the spaces
     reached, not with the movement. :func:`reach_table` is the full table it agrees with.
     """
+    return remembered(position, ("reach", figure_id, points, leap, rules, safe_only),
+                      lambda: _reach(position, figure_id, points, leap, rules, safe_only))
+
+
+T = TypeVar("T")
+_KEEP = 32
+
+
+def dangers(position: Position, figure: Figure) -> tuple[IntArray, BoolArray]:
+    """:func:`~tales.rules.spaces.danger_table`, once per position and figure (the
+    arrays are shared: read them, never write to them)."""
+    def compute() -> tuple[IntArray, BoolArray]:
+        damage, dangerous = danger_table(position, figure)
+        damage.setflags(write=False)
+        dangerous.setflags(write=False)
+        return damage, dangerous
+
+    return remembered(position, ("dangers", figure.id), compute)
+
+
+def remembered(position: Position, question: Hashable, compute: Callable[[], T]) -> T:
+    """``compute()``, or its answer from a recent call with the same ``question`` about
+    this very ``position`` (positions never change, the searches are pure): a decision,
+    the bot weighing it, the Move that carries it out and every replay of the same position
+    by ``all_outcomes`` ask the same question. The last few answers are kept in the
+    board's cache, so ``Board.forget`` drops them too."""
+    board = position.board
+    recent = board.cached("recent answers")
+    if recent is None:
+        recent = {}
+        board.remember("recent answers", recent)
+    assert isinstance(recent, dict)
+    key = (id(position), question)
+    kept = recent.get(key)
+    if kept is not None and kept[0] is position:
+        answer: T = kept[1]
+        return answer
+    answer = compute()
+    if len(recent) >= _KEEP:
+        del recent[next(iter(recent))]
+    recent[key] = (position, answer)
+    return answer
+
+
+def _reach(position: Position, figure_id: str, points: int, leap: bool, rules: MoveRules,
+           safe_only: bool) -> Reach:
     figure = position.figure(figure_id)
     n = position.board.n
     links = position.board.links
     search = _search(position, figure, points, leap, rules, safe_only)
+    if _plain_wins(n, search.points):
+        return _plain_reach(position, figure, search, leap)
     span = n + 1
     best_damage = np.full(n, _NEVER, dtype=np.int64)
     cheapest = np.full(n, -1, dtype=np.int32)
     safest = np.full(n, -1, dtype=np.int32)
     scratch = np.full(n, _NEVER, dtype=np.int64)
-    layers: dict[int, tuple[IntArray, npt.NDArray[np.int64]]] = {}
+    layers: dict[int, _Layer] = {}
     pending: dict[int, list[tuple[IntArray, npt.NDArray[np.int64]]]] = {
         0: [(np.array([search.start], dtype=np.int64), np.array([n], dtype=np.int64))]}
     spent = 0
@@ -282,6 +351,72 @@ def reach(
     return Reach(figure, search.points, leap, costs, layers,
                  cheapest if leap else safest, best_damage, search.landing, search.steps,
                  search.dangerous)
+
+
+#: A Move of up to this many points on a board of up to :data:`MID_BOARD` spaces is
+#: searched in plain Python too: it reaches few spaces, and numpy's per-layer overhead
+#: costs more than the search (tools/bench_reach.py).
+SHORT_MOVE = 24
+MID_BOARD = 2000
+
+
+def _plain_wins(n: int, points: int) -> bool:
+    """Is the plain-Python search the faster one here (the results are the same)?"""
+    return n <= fields.SMALL_BOARD or (n <= MID_BOARD and points <= SHORT_MOVE)
+
+
+def _plain_reach(position: Position, figure: Figure, search: _Search, leap: bool) -> Reach:
+    """:func:`reach` in plain Python over neighbour lists: the same layers, keys and ties
+    (the least key wins at each space, as ``np.minimum.at`` does), faster than numpy on
+    boards of a few hundred spaces, where small arrays cost more than they save."""
+    n = position.board.n
+    span = n + 1
+    neighbours = fields.neighbour_lists(position.board.links)
+    passable: list[bool] = search.passable.tolist()
+    steps: list[int] = search.steps.tolist()
+    step_damage: list[int] = search.step_damage.tolist()
+    most = search.points
+    never = int(_NEVER)
+    best_damage = [never] * n
+    cheapest = [-1] * n
+    safest = [-1] * n
+    layers: dict[int, _Layer] = {}
+    reached: list[int] = []
+    pending: dict[int, dict[int, int]] = {0: {search.start: n}}
+    while pending:
+        spent = min(pending)
+        kept: dict[int, int] = {}
+        for space, key in pending.pop(spent).items():
+            damage = key // span
+            if damage < best_damage[space]:
+                best_damage[space] = damage
+                safest[space] = spent
+                if cheapest[space] < 0:
+                    cheapest[space] = spent
+                    reached.append(space)
+                kept[space] = key
+        if not kept:
+            continue
+        layers[spent] = kept
+        for space, key in kept.items():
+            damage = key // span
+            for to in neighbours[space]:
+                if not passable[to]:
+                    continue
+                arrive = spent + steps[to]
+                if arrive > most:
+                    continue
+                new_key = (damage + step_damage[to]) * span + space
+                arrivals = pending.get(arrive)
+                if arrivals is None:
+                    pending[arrive] = {to: new_key}
+                elif new_key < arrivals.get(to, never):
+                    arrivals[to] = new_key
+    endable = search.endable
+    costs = {s: cheapest[s] for s in sorted(reached) if endable[s]}
+    return Reach(figure, search.points, leap, costs, layers,
+                 cheapest if leap else safest, best_damage, search.landing.tolist(), steps,
+                 search.dangerous.tolist())
 
 
 def reach_table(
@@ -390,6 +525,7 @@ def move(
     path: tuple[int, ...] | None = None,
     rules: MoveRules = DEFAULT_RULES,
     pause: Pause | None = None,
+    routes: Reach | None = None,
 ) -> Resolution[MoveResult]:
     """Move (or Leap) ``figure_id`` to ``to`` with ``points`` of movement.
 
@@ -399,8 +535,16 @@ def move(
     passes. An Overrun mover displaces figures to the Nearest Unoccupied space (ties: a
     Decision). A mover Defeated on the way stops there and is removed at once (glossary:
     Defeated); one Wounded on the way pauses for its Wounded Reactions (``pause``).
+    A figure that takes more than one space moves by tales.rules.large_movement.
+    ``routes``: this very Move's :func:`reach` when the caller has it (not searched again).
     """
-    routes = reach(position, figure_id, points, leap, rules)
+    if position.figure(figure_id).large:
+        from tales.rules.large_movement import move_large_to
+
+        return (yield from move_large_to(position, figure_id, to, points, leap, rules.large,
+                                         pause))
+    if routes is None:
+        routes = reach(position, figure_id, points, leap, rules)
     figure = routes.figure
     names = position.board.names
     if to not in routes:
@@ -473,6 +617,8 @@ def displaceable(mover: Figure, other: Figure) -> bool:
     if other.id == mover.id or Keyword.TINY in other.keywords:
         return False
     if other.keywords & {Keyword.IMMOBILE, Keyword.JUGGERNAUT, Keyword.MASSIVE}:
+        return False
+    if other.large:  # not displaced: docs/rules-decisions.md, "Tiny large figures, Overrun"
         return False
     return not (Keyword.AVOIDED in other.keywords and not mover.heroic)
 

@@ -106,11 +106,11 @@ def choose_steps(tree: PowerTree, steps: int, hero: str) -> Resolution[tuple[str
         options = legal_steps(tree, chosen)
         if not options:
             break
-        gives = "; ".join(
-            f"{o}: " + (", ".join(f"{c} {t.rule_name}" for t, c in tree.space(o).tokens.items())
-                        or "nothing") for o in options)
+        gives = {o: ", ".join(f"{c} {t.rule_name}" for t, c in tree.space(o).tokens.items())
+                 or "nothing" for o in options}
         step = yield Decision("power-tree-step", f"{hero}'s Power Tree, step {n} of {steps}: "
-                              f"which space? ({gives})", tuple(options), Decider.PLAYER, hero)
+                              "which space?", tuple(options), Decider.PLAYER, hero,
+                              detail=gives)  # what each space gives, beside its letter
         chosen.append(step)
     return tuple(chosen)
 

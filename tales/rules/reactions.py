@@ -10,11 +10,12 @@ A Charge Ability with several Charge Tokens may be used again for the same Trigg
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from tales.board.figures import Token
+from tales.evolve import evolve
 from tales.rules.abilities import RESET_TOKENS, can_activate, reset_cooldown, side_showing
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.health import held, spend_tokens, token_holders
@@ -67,8 +68,8 @@ def unusable(battle: Battle, figure_id: str, name: str, side: str | None) -> str
     if not side_showing(side, figure.wounded):
         return f"{name} is on the {side} side of the mat"
     state = next((s for s in battle.abilities.get(figure_id, ()) if s.name == name), None)
-    if state is not None and not can_activate(state, held(battle.position, figure_id,
-                                                          Token.OVERCHARGE)):
+    if state is not None and not can_activate(state) and not can_activate(
+            state, held(battle.position, figure_id, Token.OVERCHARGE)):  # counted if needed
         return f"{figure_id} cannot use {name} now (Cooldown Tokens on it, or no Charge Token)"
     return None
 
@@ -97,7 +98,7 @@ def spend_reset(battle: Battle, figure_id: str, option: str) -> Battle:
                             Token.RESET, 1)
     states = tuple(reset_cooldown(s) if s.name == name else s
                    for s in battle.abilities.get(figure_id, ()))
-    return replace(battle, position=position,
+    return evolve(battle, position=position,
                    abilities={**battle.abilities, figure_id: states},
                    log=(*battle.log, f"{figure_id} discards a Reset Token: {name} loses up "
                         f"to {RESET_TOKENS} Cooldown Tokens"))
@@ -110,7 +111,7 @@ def _freed(battle: Battle, figure_id: str, reaction: Reaction) -> bool:
     if state is None or not 0 < state.cooldown <= RESET_TOKENS:
         return False
     after = tuple(reset_cooldown(s) if s is state else s for s in states)
-    return unusable(replace(battle, abilities={**battle.abilities, figure_id: after}),
+    return unusable(evolve(battle, abilities={**battle.abilities, figure_id: after}),
                     figure_id, reaction.name, reaction.side) is None
 
 

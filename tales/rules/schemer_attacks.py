@@ -73,22 +73,21 @@ def attack_targets(
             f"{attack.targets}",
             tuple(itertools.combinations(adjacent, attack.targets)), Decider.TABLE,
             attacker.id, position=position, detail=TieDetail(
-                f"{attack}: adjacent Foes", tuple((i, 1) for i in adjacent),
-                (f"adjacent Foes: {', '.join(adjacent)}",)))
+                f"{attack}: adjacent Foes", tuple((i, 1) for i in adjacent)))
         return AttackPlan(attack, attacker.id, tuple(chosen),
                           f"players chose {', '.join(chosen)} of adjacent {', '.join(adjacent)}")
     reach = attack.range if attack.range is not None else 0
-    measured = sorted((d, f.id) for f, d in figure_distances(position, attacker.at, foes)
+    measured = sorted((d, f.id) for f, d in figure_distances(position, attacker, foes)
                       if d <= reach)
     if len(measured) <= attack.targets:
         ids = tuple(i for _, i in measured)
-        listed = ", ".join(f"{i} ({d})" for d, i in measured) or "none"
+        listed = ", ".join(f"{i} (Line of Fire {d})" for d, i in measured) or "none"
         return AttackPlan(attack, attacker.id, ids, f"Foes within Range {reach}: {listed}")
     edge = measured[attack.targets - 1][0]
     sure = [i for d, i in measured if d < edge]
     tied = [i for d, i in measured if d == edge]
     slots = attack.targets - len(sure)
-    listed = ", ".join(f"{i} ({d})" for d, i in measured)
+    listed = ", ".join(f"{i} (Line of Fire {d})" for d, i in measured)
     if len(tied) == slots:
         return AttackPlan(attack, attacker.id, tuple(sure + tied),
                           f"the {attack.targets} Nearest within Range {reach}: {listed}")
@@ -98,8 +97,7 @@ def attack_targets(
         f"{slots}",
         tuple(itertools.combinations(tied, slots)), Decider.TABLE, attacker.id,
         position=position, detail=TieDetail(f"{attack}: Nearest Foes within Range {reach}",
-                                            tuple((i, d) for d, i in measured),
-                                            (f"Foes within Range {reach}: {listed}",)))
+                                            tuple((i, d) for d, i in measured)))
     return AttackPlan(attack, attacker.id, tuple(sure) + tuple(pick),
                       f"Nearest within Range {reach}: {listed}; players chose "
                       f"{', '.join(pick)} among the tied")

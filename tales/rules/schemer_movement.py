@@ -22,7 +22,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cache
 
 import numpy as np
 import numpy.typing as npt
@@ -33,8 +32,17 @@ from tales.board.figures import Figure, Keyword
 from tales.board.position import Position
 from tales.rules.decisions import Decider, Decision, Resolution, TieDetail
 from tales.rules.health import LeastFortitude
-from tales.rules.movement import DEFAULT_RULES, MoveResult, MoveRules, blocking, move, reach
-from tales.rules.spaces import Pause, danger_table, entry_costs
+from tales.rules.movement import (
+    DEFAULT_RULES,
+    MoveResult,
+    MoveRules,
+    blocking,
+    dangers,
+    move,
+    reach,
+    remembered,
+)
+from tales.rules.spaces import Pause, entry_costs
 from tales.rules.targets import Selector, select, target_spaces
 
 FloatArray = npt.NDArray[np.float64]
@@ -99,6 +107,8 @@ class SchemerMove:
     damage: int
     reasons: tuple[str, ...]
     result: MoveResult | None = field(default=None, compare=False, repr=False)
+    #: every space a large Schemer ends on, its anchor (``to``) first; () for one space
+    spaces: tuple[int, ...] = ()
 
     @property
     def position(self) -> Position | None:
@@ -118,11 +128,18 @@ class _Model:
 
 
 def _model(position: Position, figure: Figure, leap: bool, rules: MoveRules) -> _Model:
+    """The targeting model, searched once per position (replays and ties reuse it)."""
+    return remembered(position, ("schemer model", figure.id, leap, rules),
+                      lambda: _search_model(position, figure, leap, rules))
+
+
+def _search_model(position: Position, figure: Figure, leap: bool, rules: MoveRules
+                  ) -> _Model:
     board = position.board
     n = board.n
     blocked = position.blocked()
     no_pass, _ = blocking(position, figure, rules)
-    damage, dangerous = danger_table(position, figure)
+    damage, dangerous = dangers(position, figure)
     start = figure.at
     if leap:
         passable = ~blocked
@@ -224,23 +241,24 @@ def schemer_move(
         return stay(f"no target for {selector}: it does not move")
     if rules.nearest_ties is NearestTies.CHOOSE:
         for tied in found.ties:
-            seen = position.line_of_fire_field(figure.at)
-            measured = ", ".join(f"{i} (Line of Fire {seen[position.figure(i).at]})"
-                                 for i in tied)
             chosen = yield Decision(
                 "nearest-foe", f"{figure.id}: {', '.join(tied)} are tied for Nearest: players "
                 "choose the Foe it moves toward", tuple(tied), Decider.TABLE, figure.id,
-                position=position, detail=_tie(
-                    position, figure, selector, [f for f in found.figures if f.id in tied],
-                    [*reasons, f"{selector}: {measured}"]))
+                position=position, detail=_tie(position, figure, selector, [
+                    f for f in found.figures if f.id in tied], reasons))
             reasons.append(f"tied for Nearest: {', '.join(tied)}; the players chose {chosen}")
             found.figures = [f for f in found.figures if f.id == chosen or f.id not in tied]
-    sight = position.line_of_fire_field(figure.at)
-    described = [f"{f.id} (Line of Fire {sight[f.at]})" if sight[f.at] >= 0 else f.id
-                 for f in found.figures]
+    sight = position.figure_field(figure)
+    described = [f"{f.id} (Line of Fire {d})" if (d := position.figure_distance(sight, f))
+                 is not None else f.id for f in found.figures]
     described += [names[s] for s in found.spaces] + [f"feature {n}" for n in found.features]
     reasons.append(f"{selector}: {', '.join(described)}")
     spaces = target_spaces(position, found, figure)
+    if figure.large:  # a Schemer that takes more than one space (tales.rules.large_schemer)
+        from tales.rules.large_schemer import large_schemer_move
+
+        return (yield from large_schemer_move(position, figure, points, leap, rules, spaces,
+                                              found, reasons, pause))
     if figure.at in spaces:
         who = spaces[figure.at]
         stay_target = who[0] if who else None
@@ -250,7 +268,7 @@ def schemer_move(
     first = _model(position, figure, leap, rules.move)
     models: list[Callable[[], _Model]] = [lambda: first]
     if not leap:
-        models.append(cache(lambda: _model(position, figure, True, rules.move)))
+        models.append(lambda: _model(position, figure, True, rules.move))
     candidates, model = _pick_candidates(position, figure, list(spaces), models, reasons)
     if not candidates or model is None:
         return stay("no legal target space: it does not move")
@@ -283,10 +301,14 @@ def schemer_move(
     # (a Safe path for the Move itself: targeting as if Leap does not make one)
     safe_only = (rules.dangerous_paths is DangerousPaths.AVOID
                  and bool(np.isfinite(first.safe_steps[final])))
-    routes = reach(position, figure.id, points, leap, rules.move, safe_only=safe_only)
-    if safe_only and first.dangerous.any():
-        avoided = sorted(s for s in reach(position, figure.id, points, leap, rules.move).costs
-                         if first.dangerous[s])
+    # One Reach for the decision and the Move (with no Dangerous space, keeping to Safe
+    # ones changes nothing); a second, kept to Safe spaces, only when there are some.
+    anywhere = reach(position, figure.id, points, leap, rules.move)
+    keep_safe = safe_only and bool(first.dangerous.any())
+    routes = (reach(position, figure.id, points, leap, rules.move, safe_only=True)
+              if keep_safe else anywhere)
+    if keep_safe:
+        avoided = sorted(s for s in anywhere.costs if first.dangerous[s])
         if avoided:
             reasons.append("a Safe path exists: it keeps off the Dangerous "
                            + ("space " if len(avoided) == 1 else "spaces ")
@@ -302,8 +324,9 @@ def schemer_move(
         to = final
     else:
         distance = _approach(position, figure, final, rules, safe_only)
-        options = [(int(distance[s]), routes.least_damage(s), s)
-                   for s in routes.costs if np.isfinite(distance[s])]
+        damages = routes.least_damages()  # every end space's least damage, one pass
+        options = [(int(distance[s]), damage, s) for s, damage in damages.items()
+                   if np.isfinite(distance[s])]
         if not options:
             return stay("cannot get any nearer: it does not move")
         nearest = min(d for d, _, _ in options)
@@ -325,7 +348,7 @@ def schemer_move(
         return SchemerMove(figure.id, figure.at, figure.at, (figure.at,), target, final, 0,
                            tuple(reasons))
     result = yield from move(position, figure.id, to, points, leap, route.path, rules.move,
-                             pause)
+                             pause, routes=anywhere)
     if result.defeated:
         where = names[result.path[-1]]
         reasons.append(f"Defeated on {where}: removed at once, it goes no farther (Defeated)")
@@ -356,7 +379,7 @@ def _approach(
     no_pass, _ = blocking(position, figure, rules.move)
     passable = ~position.blocked() & ~no_pass
     if safe_only:
-        passable &= ~danger_table(position, figure)[1]
+        passable &= ~dangers(position, figure)[1]
         passable[final] = True
     costs = entry_costs(position, figure).astype(np.float64)
     return entry_cost_field(board.links, passable, costs, final, toward=True)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Container, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
 from typing import TypeVar
@@ -24,6 +24,7 @@ from typing import TypeVar
 from tales.board.figures import Figure, Keyword, Side, Token, is_friend
 from tales.board.position import Position
 from tales.errors import TalesError
+from tales.evolve import evolve
 from tales.rules.attacks import (
     Battle,
     HarmKind,
@@ -33,10 +34,10 @@ from tales.rules.attacks import (
     schemer_attack,
     wounded_reactions,
 )
-from tales.rules.decisions import Decider, Decision, Resolution, showing
+from tales.rules.decisions import Decider, Decision, Resolution, annotating, showing
 from tales.rules.dice import Dice, load_dice
 from tales.rules.epic_pool import EpicPool
-from tales.rules.happened import Attacked, Moved, sprung
+from tales.rules.happened import Attacked, Moved, shoved, sprung
 from tales.rules.health import (
     StunEffect,
     TurnKind,
@@ -142,8 +143,9 @@ class Recipients:
             pool = (targetable_foes(position, actor) if self.whom is Whom.FOES else
                     [f for f in position.figures if f.group and is_friend(actor, f)])
             if self.within is not None:
-                inside = position.within_range(actor.at, self.within)
-                pool = [f for f in pool if inside[f.at] or position.adjacent(actor, f)]
+                sight = position.figure_field(actor)  # from the nearest of its spaces
+                pool = [f for f in pool if position.adjacent(actor, f) or (
+                    (d := position.figure_distance(sight, f)) is not None and d <= self.within)]
             found = pool
         return sorted((f for f in found if self._meets(position, f)), key=lambda f: f.id)
 
@@ -273,16 +275,20 @@ class SchemerGroup:
     alternating: bool = False
     unpredictable: bool = False
     sample: bool = field(default=False, compare=False)
+    size: int = 1  # spaces each of its figures takes (docs/rules-decisions.md, Large figures)
+    shape: str | None = None  # a named shape of tales.board.footprint; None: the size's
 
     def new_schemer(self, on_map: Container[int | None], at: int,
-                    standee: int | None = None) -> Figure:
+                    standee: int | None = None,
+                    footprint: tuple[tuple[int, int], ...] = ()) -> Figure:
         """A Schemer of this group coming onto the map on ``at``: standee ``standee`` if it
         is free, else the lowest-numbered one not on the map (``on_map`` holds the numbers
-        of those that are)."""
+        of those that are); ``footprint`` for a group whose figures take several spaces."""
         free = [n for n in self.standees if n not in on_map]
         number = standee if standee in free else free[0]
         return Figure(f"{self.id}-{number}", Side.SCHEMER, at, self.id, number,
-                      self.fortitude, keywords=self.keywords, immune=self.immune)
+                      self.fortitude, keywords=self.keywords, immune=self.immune,
+                      footprint=footprint)
 
     def scheme(self, face_or_name: str) -> Scheme:
         """The Scheme rolled as die face ``N``, or named ``face_or_name``."""
@@ -401,15 +407,17 @@ def play_schemer_turn(
         if isinstance(step, MoveStep):
             before = battle.position
             pause = WoundedPause(battle, figure.id) if resolve else None
-            moved = yield from tell(showing(schemer_move(before, figure.id, step.points,
-                                                         step.toward, step.leap, rules, pause),
-                                            battle))
+            moved = yield from tell(showing(
+                schemer_move(before, figure.id, step.points, step.toward, step.leap, rules,
+                             pause), battle))
             moves.append(moved)
             if moved.position is not None:
                 battle = (pause.after(moved.position) if pause is not None
                           else battle.at(moved.position))
             where = (f"moves to {names[moved.to]} along {' '.join(names[s] for s in moved.path)}"
                      if moved.to != moved.start else f"stays on {names[moved.start]}")
+            if moved.spaces:  # a large Schemer: every space it ends on, its anchor first
+                where += f" (on {' '.join(names[s] for s in moved.spaces)})"
             log.append(f"{figure.id}: {step}: {'; '.join(moved.reasons)}; {where}"
                        + (f" (takes {moved.damage} damage)" if moved.damage else ""))
             battle = battle.note(log[-1])
@@ -417,14 +425,16 @@ def play_schemer_turn(
                 battle = battle.record(Moved(figure.id, moved.path,
                                              "leap" if step.leap else "move",
                                              sprung(moved.result)))
+            for aside in shoved(figure.id, moved.result):  # an Overrun's displaced figures
+                battle = battle.record(aside)
             flipped = [f for f in newly_wounded(before, battle.position)
                        if f not in battle.wounded_resolved]
-            battle = replace(battle, wounded_resolved=frozenset())
+            battle = evolve(battle, wounded_resolved=frozenset())
             if resolve and flipped and battle.reactions:
                 battle = yield from tell(wounded_reactions(battle, flipped, figure.id))
         elif isinstance(step, AttackStep):
-            plan = yield from tell(showing(attack_targets(battle.position, figure.id,
-                                                          step.attack), battle))
+            plan = yield from tell(showing(
+                attack_targets(battle.position, figure.id, step.attack), battle))
             attacks.append(plan)
             if not plan.targets:  # one line: no Attack is made (nothing to roll or deal)
                 log.append(f"{figure.id} has no target")
@@ -460,14 +470,7 @@ def telling(resolution: Resolution[R], progress: tuple[SchemerTurn, ...]) -> Res
     """``resolution`` with ``progress`` (the Schemer turns so far, the last one the turn
     under way) on every Decision it asks: a planned turn stopped at a tie says what was
     already resolved before it."""
-    try:
-        decision = next(resolution)
-        while True:
-            answer = yield replace(decision, progress=progress)
-            decision = resolution.send(answer)
-    except StopIteration as done:
-        result: R = done.value
-        return result
+    return annotating(resolution, lambda d: evolve(d, progress=progress))
 
 
 def _carry_out(battle: Battle, figure_id: str,
@@ -500,7 +503,7 @@ def _carry_out(battle: Battle, figure_id: str,
         shut = sorted(doors & position.closed_doors)
         if not shut:
             return battle, "no closed door"
-        position = replace(position, closed_doors=position.closed_doors - set(shut))
+        position = evolve(position, closed_doors=position.closed_doors - set(shut))
         return battle.at(position), f"the door on {', '.join(names[d] for d in shut)} opens"
     gid = step.group or actor.group
     if roster is None or gid is None or gid not in roster.blocks:
@@ -522,6 +525,14 @@ def reinforce(battle: Battle, actor: Figure, block: SchemerGroup, count: int, li
         if len(members) >= limit:
             done.append(f"{block.name} is at its Limit of {limit}")
             break
+        if block.size > 1:  # its figures take several spaces (tales.rules.large_movement)
+            placed = yield from _reinforce_large(battle, actor, block, members)
+            if placed is None:
+                done.append("no Unoccupied place next to it")
+                break
+            battle, said = placed
+            done.append(said)
+            continue
         free = ~position.occupied() & ~position.blocked()
         spaces = tuple(s for s in position.board.linked(actor.at) if free[s])
         if not spaces:
@@ -531,10 +542,33 @@ def reinforce(battle: Battle, actor: Figure, block: SchemerGroup, count: int, li
         at = spaces[0] if len(spaces) == 1 else (yield Decision(
             "reinforce-space", f"{newcomer.id} comes in next to {actor.id}: players choose "
             "the space", spaces, Decider.TABLE, actor.id, position=position, battle=battle))
-        battle = battle.at(replace(position, figures=(*position.figures,
-                                                      replace(newcomer, at=at))))
+        battle = battle.at(evolve(position, figures=(*position.figures,
+                                                      evolve(newcomer, at=at))))
         done.append(f"{newcomer.id} comes in on {position.board.names[at]}")
     return battle, "; ".join(done)
+
+
+def _reinforce_large(battle: Battle, actor: Figure, block: SchemerGroup, members: list[Figure]
+                     ) -> Resolution[tuple[Battle, str] | None]:
+    """A newcomer of a group whose figures take several spaces: any free facing with a space
+    next to the actor (the table chooses: ``reinforce-placement``)."""
+    from tales.board.footprint import shape
+    from tales.rules.large_movement import places_next_to
+
+    position = battle.position
+    newcomer = block.new_schemer({f.number for f in members}, actor.at,
+                                 footprint=shape(position.board.layout, block.shape, block.size))
+    options = places_next_to(position, newcomer, position.spaces_of(actor))
+    if not options:
+        return None
+    spaces = tuple(s for s, _ in options)
+    chosen = spaces[0] if len(spaces) == 1 else (yield Decision(
+        "reinforce-placement", f"{newcomer.id} comes in next to {actor.id}: players choose "
+        "where it stands", spaces, Decider.TABLE, actor.id, position=position, battle=battle))
+    placed = options[spaces.index(chosen)][1]
+    battle = battle.at(evolve(position, figures=(*position.figures, placed)))
+    names = position.board.names
+    return battle, f"{placed.id} comes in on {' '.join(names[s] for s in chosen)}"
 
 
 def group_turn(

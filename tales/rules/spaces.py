@@ -8,7 +8,7 @@ Shield and Toughness Tokens meet it belongs to the combat rules.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 
 import numpy as np
@@ -16,6 +16,7 @@ import numpy as np
 from tales.board.board import BoolArray, IntArray
 from tales.board.figures import Figure, Keyword, Role, Token
 from tales.board.position import Position
+from tales.evolve import evolve
 from tales.rules.decisions import Resolution
 from tales.rules.health import prevent_and_deal, remove_if_defeated
 
@@ -188,10 +189,20 @@ def enter(
     Wounded Reactions (``pause``, Wounded 3) before anything else happens.
     """
     figure = position.figure(figure_id)
-    figure = replace(figure, at=space)
-    events: list[SpaceEvent] = []
+    figure = evolve(figure, at=space)
     if entry is Entry.LEAP_OVER:
-        return position.with_figure(figure), events
+        return position.with_figure(figure), []
+    return (yield from resolve_space(position.with_figure(figure), figure_id, space, pause))
+
+
+def resolve_space(
+    position: Position, figure_id: str, space: int, pause: Pause | None = None
+) -> Resolution[tuple[Position, list[SpaceEvent]]]:
+    """What ``space`` does to a figure that has just entered it (see :func:`enter`), the
+    figure already standing there: a large figure resolves each space it enters this way
+    (docs/rules-decisions.md, "Large figures")."""
+    figure = position.figure(figure_id)
+    events: list[SpaceEvent] = []
     effect = space_effect(position, figure, space)
     traps = dict(position.traps)
     fire = dict(position.wizard_fire)
@@ -203,7 +214,7 @@ def enter(
     if effect.wizard_fire is not None:
         del fire[space]
         events.append(SpaceEvent("wizard-fire", figure.id, space, effect.wizard_fire))
-    moved = replace(position.with_figure(figure), traps=traps, wizard_fire=fire)
+    moved = evolve(position, traps=traps, wizard_fire=fire)
     done: list[SpaceEvent] = []
     for event in events:
         done.append(event)
@@ -252,7 +263,7 @@ def spring_trap(
         return position, []
     traps = dict(position.traps)
     del traps[space]
-    position = replace(position, traps=traps)
+    position = evolve(position, traps=traps)
     event = SpaceEvent("trap", figure.id, space, damage)
     if damage > 0:
         position = yield from _hurt(position, figure.id, damage, "Trap", pause)

@@ -146,11 +146,11 @@ def _add(position: Position, schemer: Figure, part: Part, found: Targets,
     if part.term is Term.FOE:
         chosen = foes
     elif part.term is Term.NEAREST_FOE:
-        chosen = nearest(position, schemer.at, foes)
+        chosen = nearest(position, schemer, foes)
         if len(chosen) > 1:
             found.ties.append([f.id for f in chosen])
     elif part.term is Term.FARTHEST_FOE:
-        chosen = farthest(position, schemer.at, foes)
+        chosen = farthest(position, schemer, foes)
     elif part.term is Term.WOUNDED_FOE:
         chosen = [f for f in foes if f.wounded]
     elif part.term is Term.LEAST_FORTITUDE:
@@ -191,7 +191,11 @@ def target_spaces(
     spaces: dict[int, list[str]] = {}
     tiny_mover = mover is not None and Keyword.TINY in mover.keywords
     for figure in targets.figures:
-        around = board.linked(figure.at)
+        if figure.footprint:  # next to any of its spaces (docs/rules-decisions.md)
+            own = position.spaces_of(figure)
+            around = [t for s in own for t in board.linked(s) if t not in own]
+        else:
+            around = board.linked(figure.at)
         if Keyword.TINY in figure.keywords or tiny_mover:
             around = [figure.at, *around]
         for space in around:

@@ -19,7 +19,8 @@ from typing import Any, TypeVar
 from tales.board.burst import Placement
 from tales.board.position import Position
 from tales.errors import IllegalChoice
-from tales.rules.decisions import Decision, Resolution, all_outcomes, tie_reasons
+from tales.present.ties import tie_reasons
+from tales.rules.decisions import Decision, Resolution, all_outcomes
 from tales.rules.schemer_attacks import AttackPlan
 from tales.rules.schemer_movement import (
     DEFAULT_SCHEMER_RULES,
@@ -38,6 +39,10 @@ SPACE_DECISIONS = frozenset(
      "open-door", "place-space", "reinforce-space", "summon-zot", "recovery-space",
      "wizard-fire-remove"})
 PATH_DECISIONS = frozenset({"push-path", "pull-path"})
+#: a large figure's placements: options are its spaces, anchor first
+PLACEMENT_DECISIONS = frozenset({"final-target-placement", "approach-placement",
+                                 "grab-placement", "deploy-placement",
+                                 "reinforce-placement"})
 
 
 def describe_option(position: Position, decision: Decision[Any], option: Any) -> Any:
@@ -47,6 +52,8 @@ def describe_option(position: Position, decision: Decision[Any], option: Any) ->
         return names[option]
     if decision.kind in PATH_DECISIONS:
         return [names[s] for s in option]
+    if decision.kind in PLACEMENT_DECISIONS:
+        return " ".join(names[s] for s in option)
     if isinstance(option, Placement):
         return f"covering {' '.join(names[s] for s in option.spaces)}"
     if isinstance(option, bool):
@@ -68,7 +75,17 @@ def move_json(position: Position, move: SchemerMove) -> dict[str, Any]:
         "final_target": None if move.final_target is None else names[move.final_target],
         "displaced": {fid: names[s] for fid, s in displaced.items()},
         "reasons": list(move.reasons),
+        **({"spaces": [names[s] for s in _spaces(position, move)]}
+           if _spaces(position, move) else {}),
     }
+
+
+def _spaces(position: Position, move: SchemerMove) -> tuple[int, ...]:
+    """Every space a large Schemer ends on (also when it stays put); () for one space."""
+    if move.spaces or not position.has_figure(move.figure):
+        return move.spaces
+    figure = position.figure(move.figure)
+    return position.spaces_of(figure) if figure.large else ()
 
 
 def move_outcomes(
@@ -82,7 +99,8 @@ def move_outcomes(
     for _, outcome in found:
         entry = move_json(position, outcome)
         key = repr((entry["to"], entry["path"], entry["target"], entry["damage"],
-                    entry["final_target"], sorted(entry["displaced"].items())))
+                    entry["final_target"], sorted(entry["displaced"].items()),
+                    entry.get("spaces")))
         unique.setdefault(key, entry)
     return sorted(unique.values(), key=lambda e: (e["to"], e["path"], e["target"] or "",
                                                   e["final_target"] or ""))
@@ -129,7 +147,7 @@ def drive(
             described = [describe_option(position, decision, o) for o in decision.options]
             choice = queue.pop(0) if queue else ask(decision, described)
             if choice is None:
-                reasons = tie_reasons(decision)
+                reasons = tie_reasons(decision.detail)
                 turns = decision.progress if isinstance(decision.progress, tuple) else ()
                 return Pending(decision.kind, decision.prompt, described, given,
                                decision.figure, [str(r) for r in reasons], turns)

@@ -11,6 +11,7 @@ loading replays them; undo replays all but the last. Nothing here prints or read
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -94,7 +95,7 @@ class TableSession:
         return battle.position if battle is not None else None
 
     @property
-    def log(self) -> tuple[str, ...]:
+    def log(self) -> Sequence[str]:
         battle = self.battle
         return battle.log if battle is not None else ()
 

@@ -188,10 +188,12 @@ class TableTerminal:
         if text.isdigit() and 1 <= int(text) <= len(order):
             return session.choose(order[int(text) - 1])
         said = " ".join(text.lower().split())
-        words = [option_text(decision, decision.options[i]).lower() for i in order]
-        if said and words.count(said) == 1:  # an option's own words: "A1", "pass"
-            return session.choose(order[words.index(said)])
-        return Refused(f"{text!r}: choose 1-{len(order)} or an option's words ({HELP})")
+        shown = [self.present.option(decision, decision.options[i]) for i in order]
+        for words in (shown, [option_text(decision, decision.options[i]) for i in order]):
+            said_as = [" ".join(w.lower().split()) for w in words]
+            if said and said_as.count(said) == 1:  # an option's own words: "A1", "pass"
+                return session.choose(order[said_as.index(said)])
+        return Refused(f"{text!r}: choose 1-{len(order)} or an option's words (?: help)")
 
     def common(self, command: str, rest: str, decision: Decision[Any]) -> bool:
         """The commands every question takes; True when ``command`` was one."""

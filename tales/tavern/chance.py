@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TypeVar
 
 from tales.rules.decisions import Decider, Decision, Resolution
@@ -38,8 +39,8 @@ def _index(n: int, prompt: str) -> Resolution[int]:
     """An index below ``n``, each as likely: one Decision of at most :data:`SPAN` options
     for the block it lies in (blocks weighted by their size), then the index in it."""
     if n <= SPAN:
-        index: int = yield Decision("shuffle", prompt, tuple(range(n)), Decider.CHANCE, None,
-                                    tuple(1 / n for _ in range(n)))
+        options, chances = _even(n)
+        index: int = yield Decision("shuffle", prompt, options, Decider.CHANCE, None, chances)
         return index
     size = SPAN
     while size * SPAN < n:
@@ -54,7 +55,14 @@ def _index(n: int, prompt: str) -> Resolution[int]:
 
 def pick(options: Sequence[T], what: str) -> Resolution[T]:
     """One of ``options`` at random (a chance Decision over their indices)."""
-    n = len(options)
-    index = yield Decision("random", f"pick {what} at random", tuple(range(n)),
-                           Decider.CHANCE, None, tuple(1 / n for _ in range(n)))
+    indices, chances = _even(len(options))
+    index = yield Decision("random", f"pick {what} at random", indices, Decider.CHANCE, None,
+                           chances)
     return options[index]
+
+
+@lru_cache(maxsize=SPAN + 1)
+def _even(n: int) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """The indices below ``n`` and their chances, each as likely (made once per ``n``: a
+    shuffle asks for them once a card)."""
+    return tuple(range(n)), tuple(1 / n for _ in range(n))

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pyglet
@@ -37,13 +39,19 @@ def _window(width: int, height: int) -> pyglet.window.Window:
         raise TalesError(f"cannot draw: no OpenGL ({bad}){hint}") from None
 
 
-def render_image(view: View, width: int = 1200, height: int = 800) -> pyglet.image.ImageData:
-    """Draw ``view`` off-screen; the picture."""
+def render_image(view: View, width: int = 1200, height: int = 800,
+                 overlay: Callable[[Scene], list[Any]] | None = None
+                 ) -> pyglet.image.ImageData:
+    """Draw ``view`` off-screen (and then what ``overlay`` makes of its scene, e.g. a
+    heatmap's shading); the picture."""
     window = _window(width, height)
     try:
         window.switch_to()
         window.clear()
-        Scene(view, width, height).draw()
+        scene = Scene(view, width, height)
+        scene.draw()
+        for shape in overlay(scene) if overlay is not None else ():
+            shape.draw()
         image: pyglet.image.ImageData = (
             pyglet.image.get_buffer_manager().get_color_buffer().get_image_data())  # type: ignore[no-untyped-call]
         return image
@@ -51,17 +59,19 @@ def render_image(view: View, width: int = 1200, height: int = 800) -> pyglet.ima
         window.close()
 
 
-def render_array(view: View, width: int = 1200, height: int = 800) -> np.ndarray:
+def render_array(view: View, width: int = 1200, height: int = 800,
+                 overlay: Callable[[Scene], list[Any]] | None = None) -> np.ndarray:
     """Draw ``view``; its pixels as a ``height x width x 3`` array, row 0 at the bottom
     (pyglet's coordinates: ``pixels[y, x]``)."""
-    image = render_image(view, width, height)
+    image = render_image(view, width, height, overlay)
     data = image.get_data("RGBA", width * 4)  # the buffer's own format: no conversion
     return np.frombuffer(data, dtype=np.uint8).reshape(height, width, 4)[:, :, :3]
 
 
-def render_png(view: View, path: str | Path, width: int = 1200, height: int = 800) -> None:
+def render_png(view: View, path: str | Path, width: int = 1200, height: int = 800,
+               overlay: Callable[[Scene], list[Any]] | None = None) -> None:
     """Draw ``view`` at ``width`` x ``height`` and save it as a PNG."""
-    image = render_image(view, width, height)
+    image = render_image(view, width, height, overlay)
     try:
         image.save(str(path))
     except OSError as bad:

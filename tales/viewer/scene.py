@@ -262,8 +262,9 @@ class Scene:
                     self._text(left, x, y - radius - size * 0.1, size=max(size * 0.15, 7),
                                colour=(20, 20, 20), bold=True)
                 tokens = style.token_text(figure)
-                if tokens:
-                    self._text(tokens, x, y - radius - size * 0.3, size=max(size * 0.15, 7),
+                if tokens:  # figures sharing a space: one row each, so none hides another
+                    row = size * (0.3 + 0.18 * n)
+                    self._text(tokens, x, y - radius - row, size=max(size * 0.15, 7),
                                colour=(70, 30, 110), bold=True)
 
     # --- the last turn ---------------------------------------------------------------

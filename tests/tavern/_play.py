@@ -89,8 +89,10 @@ def check_character(quote: str, players: list[Player], start: Start,
                     answers: dict[str, list[Any]], expected: dict[str, Any], me: str,
                     tokens: tuple[str, ...]) -> None:
     """Run a character's case and check what it expects of the table: ``tokens`` (``me``'s
-    counts of ``tokens``, in order), ``fortitude`` (by player), ``hand``, ``kept`` and
-    ``discard`` (how many cards ``me`` has there), ``pile:NAME`` (a sub-deck's size),
+    counts of ``tokens``, in order), ``fortitude``, ``alcohol`` and ``gold`` (by player),
+    ``resting`` (whose turns ended early), ``pot`` (the pot and the Inn), ``hand``, ``kept``
+    and ``discard`` (how many cards ``me`` has there), ``pile:NAME`` (a sub-deck's size),
+    ``markers:NAME`` (where the token on each card of that pile points),
     ``options:KIND`` (the first such Decision's), ``count:KIND`` (Decisions of that kind),
     ``asked:NAME`` (Decisions NAME made), ``respond:NAME`` (response windows offered to
     NAME) and ``order`` (the order the kinds named were first asked in)."""
@@ -103,6 +105,14 @@ def check_character(quote: str, players: list[Player], start: Start,
             assert tuple(player.count(t) for t in tokens) == value, quote
         elif kind == "fortitude":
             assert {n: tavern.player(n).fortitude for n in value} == value, quote
+        elif kind == "alcohol":
+            assert {n: tavern.player(n).alcohol for n in value} == value, quote
+        elif kind == "gold":
+            assert {n: tavern.player(n).gold for n in value} == value, quote
+        elif kind == "resting":
+            assert tavern.resting == value, quote
+        elif kind == "pot":
+            assert (tavern.pot, tavern.inn) == value, quote
         elif kind == "hand":
             assert len(player.hand) == value, quote
         elif kind == "kept":
@@ -111,6 +121,8 @@ def check_character(quote: str, players: list[Player], start: Start,
             assert len(player.discard) == value, quote
         elif kind == "pile":
             assert len(tavern.pile(arg)) == value, quote
+        elif kind == "markers":
+            assert tuple(c.marker for c in tavern.pile(arg)) == value, quote
         elif kind == "options":
             assert next(d.options for d in asked if d.kind == arg) == value, quote
         elif kind == "count":
@@ -134,3 +146,19 @@ def seat(name: str, *hand: Card, mechanics: str = "", deck: tuple[Card, ...] = (
     for token, count in (tokens or {}).items():
         player = player.with_count(token, count)
     return player
+
+
+#: What a case reads off the final table, and the value it expects.
+Got = Callable[[Tavern], object]
+
+
+def check_got(quote: str, players: list[Player], start: Start, answers: dict[str, list[Any]],
+              expected: list[tuple[Got, object]]) -> None:
+    """Run a case from a table of ``players`` and check each thing it reads off the end."""
+    tavern = run(start(table(players)), answers)
+    for got, value in expected:
+        assert got(tavern) == value, quote
+
+
+def fortitude(name: str) -> Got:
+    return lambda t: t.player(name).fortitude

@@ -183,3 +183,39 @@ def test_prayer_cards_at_the_terminal(quote: str, played: bool) -> None:
     assert ZEAL.name not in theirs, quote
     assert f"{1 if played else 2} face down" in theirs, quote
     assert (JUSTICE.name in theirs) is played, quote
+
+
+class _Lucky(bastian.Bastian):
+    """Bastian with a Luck Potion on his next card: its numbers 2 further from zero (the
+    engine's hook for "cards that affect the numerical values on cards")."""
+
+    def amounts(self, tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...]
+                ) -> tuple[Step, ...]:
+        return tuple(replace(s, amount=s.amount + (2 if s.amount > 0 else -2))
+                     if s.amount else s for s in steps)
+
+
+LUCK = [
+    row("bastian-luck-potion-not-the-cost", "000",
+        "Cards that affect the numerical values on cards (like Luck Potion) do not affect a "
+        "Prayer Card's cost in Prayer Tokens, but they do affect other numerical values.",
+        3, 5),
+    row("bastian-luck-potion-example", "000",
+        "He pays 3 Prayer Tokens and loses 5 Alcohol Content.", 3, 5),
+]
+
+
+@pytest.mark.parametrize(("quote", "paid", "sobered"), LUCK)
+def test_luck_potion_on_a_prayer(monkeypatch: pytest.MonkeyPatch, quote: str, paid: int,
+                                 sobered: int) -> None:
+    """A Prayer Card whose numbers are changed as it resolves (Prayer of Clarity: lose 3
+    Alcohol Content, cost 3) still costs what it says."""
+    from tales.tavern.rdi import characters
+
+    characters.known()
+    monkeypatch.setitem(characters.REGISTRY, "bastian", _Lucky())
+    clarity = named("Prayer of Clarity (sample)")
+    player = replace(monk(prayer=4, kept=(clarity,)), alcohol=8)
+    tavern = run(plays("bastian", clarity)(table([player, seat("bob")])))
+    assert tavern.player("bastian").count(bastian.PRAYER) == 4 - paid, quote
+    assert tavern.player("bastian").alcohol == 8 - sobered, quote

@@ -1054,7 +1054,7 @@ def invariants(tavern: Tavern, in_play: int = 0) -> list[str]:
             p.count("scarab") for p in tavern.players) != 12:
         broken.append("Scarabs")
     blessings = sum(1 for p in tavern.players for c in (*p.hand, *p.deck, *p.discard)
-                    if c.pile) + len(tavern.pile("blessings")) + len(
+                    if c.pile == "blessings") + len(tavern.pile("blessings")) + len(
         tavern.pile("blessings discard"))
     if not 0 <= 12 * sum(p.mechanics == "murgath" for p in tavern.players) - blessings \
             <= in_play:

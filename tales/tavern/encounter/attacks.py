@@ -5,8 +5,7 @@ the checklist's CC-10 to CC-16, CC-22).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.encounter.effects import (
     Incoming,
@@ -61,7 +60,7 @@ def player_turn(table: Caverns, name: str, card: Card | None = None
     if entry is None:
         return table, None, []
     index = table.set_cards.index(entry)
-    table = replace(table, set_cards=table.set_cards[:index] + table.set_cards[index + 1:])
+    table = evolve(table, set_cards=table.set_cards[:index] + table.set_cards[index + 1:])
     return (yield from reveal(table, name, entry[1]))
 
 
@@ -82,9 +81,9 @@ def change_set_cards(table: Caverns) -> Resolution[Caverns]:
             continue
         table, new = from_hand(table, name, choice)
         held = table.player(name)
-        table = table.with_player(replace(held, hand=(*held.hand, entry[1])))
+        table = table.with_player(evolve(held, hand=(*held.hand, entry[1])))
         at = table.set_cards.index(entry)
-        table = replace(table, set_cards=(*table.set_cards[:at], (name, new),
+        table = evolve(table, set_cards=(*table.set_cards[:at], (name, new),
                                           *table.set_cards[at + 1:]))
         table = table.note(f"{name} changes their set card")
     return table
@@ -93,17 +92,17 @@ def change_set_cards(table: Caverns) -> Resolution[Caverns]:
 def reveal(table: Caverns, name: str, card: Card
            ) -> Resolution[tuple[Caverns, str | None, list[tuple[str, Card]]]]:
     """Flip a set card and follow it."""
-    table = replace(table, revealed=table.revealed + 1).note(f"{name} reveals {card.name}")
+    table = evolve(table, revealed=table.revealed + 1).note(f"{name} reveals {card.name}")
     if card.kind is Kind.ACTION or card.kind is Kind.ITEM:
-        return replace(table, discard=(*table.discard, card)).note("a bluff: no effect"), \
+        return evolve(table, discard=(*table.discard, card)).note("a bluff: no effect"), \
             None, []
     if card.kind is Kind.RIDER:
         player = table.player(name)
-        return table.with_player(replace(player, riders=(*player.riders, card))).note(
+        return table.with_player(evolve(player, riders=(*player.riders, card))).note(
             f"{card.name} stands by"), None, []
     if card.kind is Kind.TACTICAL:
         table = yield from carry_out(table, name, card.steps, card.name)
-        return replace(table, discard=(*table.discard, card)), None, []
+        return evolve(table, discard=(*table.discard, card)), None, []
     if card.kind is Kind.STAND_IN:
         return (yield from stand_in(table, name, card))
     table, killer = yield from strike(table, name, card)
@@ -115,7 +114,7 @@ def stand_in(table: Caverns, name: str, card: Card
     """A Stand In is replaced at once by new cards from the top of the draw deck; each
     Attack card among them strikes, the rest are discarded. Opportunity Fire also lets its
     player set a second Attack card face down, flipped after everyone's turn."""
-    table = replace(table, discard=(*table.discard, card))
+    table = evolve(table, discard=(*table.discard, card))
     killer: str | None = None
     for _ in range(card.replace):
         table, drawn = yield from top_card(table)
@@ -124,14 +123,14 @@ def stand_in(table: Caverns, name: str, card: Card
         new = drawn
         table = table.note(f"{card.name} is replaced by {new.name}")
         if Rule.CHEST in table.rules and not new.kind.attack:  # "discard any other cards"
-            table = replace(table, discard=(*table.discard, new))
+            table = evolve(table, discard=(*table.discard, new))
         elif new.kind is Kind.ITEM:  # an Item drawn goes face up beside its player
             player = table.player(name)
-            table = table.with_player(replace(player, items=(*player.items, new)))
+            table = table.with_player(evolve(player, items=(*player.items, new)))
         elif new.kind in (Kind.STANDARD, Kind.ENHANCED) and killer is None:
             table, killer = yield from strike(table, name, new)
         else:
-            table = replace(table, discard=(*table.discard, new))
+            table = evolve(table, discard=(*table.discard, new))
     pending: list[tuple[str, Card]] = []
     if card.opportunity and killer is None:
         player = table.player(name)
@@ -141,7 +140,7 @@ def stand_in(table: Caverns, name: str, card: Card
                                     ("pass", *attacks), Decider.PLAYER, name, state=table)
             if choice != "pass":
                 table, second = from_hand(table, name, choice)
-                table = replace(table, set_cards=(*table.set_cards, (name, second)))
+                table = evolve(table, set_cards=(*table.set_cards, (name, second)))
                 pending.append((name, second))
     return table, killer, pending
 
@@ -164,13 +163,13 @@ def strike(table: Caverns, name: str, card: Card) -> Resolution[tuple[Caverns, s
             standing.append(rider)  # "only one multiplicative Rider"
         else:
             riders.append(rider)
-    table = table.with_player(replace(player, riders=tuple(standing)))
+    table = table.with_player(evolve(player, riders=tuple(standing)))
     start = min(card.start, len(card.special_values if special else card.values) - 1)
     blow = Blow(name, card, max(start, 0), tuple(riders), token, special,
                 poison=player.poison)
     if Rule.FOG in table.rules and blow.ladder:
         blow = yield from announce(table, blow)
-    table = yield from checked(replace(table, stack=(*table.stack, blow)), name)
+    table = yield from checked(evolve(table, stack=(*table.stack, blow)), name)
     table = table.note(f"{name}'s {card.name} deals {value(blow, table)}"
                        + (" (Special Attack)" if special else ""))
     if blow.announced is not None:
@@ -193,7 +192,7 @@ def announce(table: Caverns, blow: Blow) -> Resolution[Blow]:
     options = tuple(sorted({true, *blow.ladder}))
     said = yield Decision("announce", f"announce {blow.card.name}'s damage",
                           options, Decider.PLAYER, blow.player, state=table)
-    return replace(blow, announced=said)
+    return evolve(blow, announced=said)
 
 
 def challenge(table: Caverns, index: int) -> Resolution[Caverns]:
@@ -201,7 +200,7 @@ def challenge(table: Caverns, index: int) -> Resolution[Caverns]:
     countered and its teller loses 3 Prestige; the truth costs the challenger 1."""
     blow = table.stack[index]
     announced = blow.announced
-    true = value(replace(blow, announced=None), table)
+    true = value(evolve(blow, announced=None), table)
     for name in table.in_initiative():
         if name == blow.player:
             continue
@@ -212,14 +211,14 @@ def challenge(table: Caverns, index: int) -> Resolution[Caverns]:
             continue
         if announced != true:
             liar = table.player(blow.player)
-            table = table.with_player(replace(liar, prestige=(*liar.prestige,
+            table = table.with_player(evolve(liar, prestige=(*liar.prestige,
                                                               ("caught lying", -LIAR))))
             stack = list(table.stack)
-            stack[index] = replace(blow, missed=True)
+            stack[index] = evolve(blow, missed=True)
             table = table.note(f"{name} catches {blow.player} lying: the card is countered")
-            return (yield from checked(replace(table, stack=tuple(stack)), name))
+            return (yield from checked(evolve(table, stack=tuple(stack)), name))
         wrong = table.player(name)
-        table = table.with_player(replace(wrong, prestige=(*wrong.prestige,
+        table = table.with_player(evolve(wrong, prestige=(*wrong.prestige,
                                                            ("a wrong challenge", -WRONG))))
         return table.note(f"{name} challenges wrongly: {announced} was true")
     return table
@@ -260,7 +259,7 @@ def creature_attacks(table: Caverns, dealt: dict[str, int]) -> Resolution[Cavern
         return table
     if card.special is Special.BARRIER_MAGUS and table.barrier <= 0:
         # 003: "if the barrier is down, he raises his barrier instead of attacking"
-        return replace(table, barrier=card.barrier).note("the Magus raises his barrier")
+        return evolve(table, barrier=card.barrier).note("the Magus raises his barrier")
     for row in card.matrix:
         if row.target is Target.RANDOM:
             continue
@@ -312,7 +311,7 @@ def attack(table: Caverns, incoming: Incoming) -> Resolution[Caverns]:
     Potions), then the damage (and poison) lands."""
     card = table.encounter
     if card is not None and card.special is Special.GLUTTONY and table.power:
-        incoming = replace(incoming, damage=incoming.damage + table.power)
+        incoming = evolve(incoming, damage=incoming.damage + table.power)
     label = f"the creature attacks {incoming.victim} for {incoming.damage}"
     table = table.note(label)
     table, changed = yield from answer(table, When.CREATURE, None, label, incoming)
@@ -320,7 +319,7 @@ def attack(table: Caverns, incoming: Incoming) -> Resolution[Caverns]:
     if changed.dodged:
         return table
     victim = table.player(changed.victim)
-    table = table.with_player(replace(victim, poison=victim.poison + changed.poison))
+    table = table.with_player(evolve(victim, poison=victim.poison + changed.poison))
     table = table.note(f"{changed.victim} takes {changed.damage} damage"
                        + (f" and {changed.poison} poison" if changed.poison else ""))
     table = hurt(table, changed.victim, changed.damage)
@@ -335,13 +334,13 @@ def struck(table: Caverns, name: str, row: Strike) -> Caverns:
     card = table.encounter
     player = table.player(name)
     if row.prestige:
-        player = replace(player, prestige=(*player.prestige,
+        player = evolve(player, prestige=(*player.prestige,
                                            (card.name if card else "a creature", row.prestige)))
     if row.turns and card is not None:
         if card.special is Special.WEREBOAR:
-            player = replace(player, wereboar=True)
+            player = evolve(player, wereboar=True)
         else:
-            player = replace(player, vampyre=True)
+            player = evolve(player, vampyre=True)
         table = table.note(f"{name} is turned by {card.name}")
     table = table.with_player(player)
     if row.swap:
@@ -360,8 +359,8 @@ def switch_seats(table: Caverns, name: str) -> Caverns:
     one, two = table.player(name), table.player(other)
     fields = ("character", "life", "hand", "items", "tipped", "prestige", "poison", "riders",
               "used", "hand_size")
-    table = table.with_player(replace(one, **{f: getattr(two, f) for f in fields}))
-    table = table.with_player(replace(two, **{f: getattr(one, f) for f in fields}))
+    table = table.with_player(evolve(one, **{f: getattr(two, f) for f in fields}))
+    table = table.with_player(evolve(two, **{f: getattr(one, f) for f in fields}))
     return table.note(f"{name} and {other} switch seats")
 
 
@@ -397,8 +396,8 @@ def undead_draw(table: Caverns, name: str) -> Resolution[Caverns]:
             return table
         if card.kind.attack or card.name.startswith(UNDEAD_KEEP):
             player = table.player(name)
-            return table.with_player(replace(player, hand=(*player.hand, card)))
-        table = replace(table, discard=(*table.discard, card))
+            return table.with_player(evolve(player, hand=(*player.hand, card)))
+        table = evolve(table, discard=(*table.discard, card))
     return table
 
 

@@ -12,8 +12,9 @@ Alchemist Fire and other one-use Items, leave play once used.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.chance import shuffle
 from tales.tavern.encounter.model import (
@@ -60,8 +61,8 @@ def top_card(table: Caverns) -> Resolution[tuple[Caverns, Card | None]]:
         if not table.discard:
             return table, None
         deck = yield from shuffle(table.discard, "the discards")
-        table = replace(table, deck=tuple(deck), discard=())
-    return replace(table, deck=table.deck[:-1]), table.deck[-1]
+        table = evolve(table, deck=tuple(deck), discard=())
+    return evolve(table, deck=table.deck[:-1]), table.deck[-1]
 
 
 def hand_limit(table: Caverns, name: str) -> int:
@@ -85,11 +86,11 @@ def die(table: Caverns, name: str) -> Caverns:
     player = table.player(name)
     if player.dead or player.beast:
         return table
-    table = table.with_player(replace(player, dead=True, hand=(), initiative=0, riders=()))
-    table = replace(table, initiative=table.initiative[:-1],
-                    discard=(*table.discard, *player.hand, *player.riders))
-    table = replace(table, set_cards=tuple(e for e in table.set_cards if e[0] != name),
-                    discard=(*table.discard,
+    table = table.with_player(evolve(player, dead=True, hand=(), initiative=0, riders=()))
+    table = evolve(table, initiative=table.initiative[:-1],
+                   discard=(*table.discard, *player.hand, *player.riders))
+    table = evolve(table, set_cards=tuple(e for e in table.set_cards if e[0] != name),
+                   discard=(*table.discard,
                              *(c for n, c in table.set_cards if n == name)))
     return table.note(f"{name} dies")
 
@@ -98,7 +99,7 @@ def hurt(table: Caverns, name: str, amount: int) -> Caverns:
     """``name`` loses ``amount`` Life Points; at 0 or less they are dead at once (003:
     "If a player dies they are out of the game")."""
     player = table.player(name)
-    table = table.with_player(replace(player, life=player.life - amount))
+    table = table.with_player(evolve(player, life=player.life - amount))
     return die(table, name) if table.player(name).life <= 0 else table
 
 
@@ -132,7 +133,7 @@ def credit(table: Caverns, name: str) -> Caverns:
     slayer = table.slayer if table.killed() else None
     if slayer is None and table.killed() and name:
         slayer = name
-    return replace(table, fallen=tuple(fallen), slayer=slayer)
+    return evolve(table, fallen=tuple(fallen), slayer=slayer)
 
 
 def draw(table: Caverns, name: str, count: int) -> Resolution[Caverns]:
@@ -147,14 +148,14 @@ def draw(table: Caverns, name: str, count: int) -> Resolution[Caverns]:
         if Rule.CHEST in table.rules and not card.kind.attack:
             # "Only Attack cards ... are used; discard any other cards. If an item is
             # discarded in this way, it is not removed from the game."
-            table = replace(table, discard=(*table.discard, card)).note(
+            table = evolve(table, discard=(*table.discard, card)).note(
                 f"{name} discards {card.name} (only Attack cards are used)")
             continue
         if card.kind is Kind.ITEM:
-            table = table.with_player(replace(player, items=(*player.items, card))).note(
+            table = table.with_player(evolve(player, items=(*player.items, card))).note(
                 f"{name} draws the Item {card.name}")
         else:
-            table = table.with_player(replace(player, hand=(*player.hand, card)))
+            table = table.with_player(evolve(player, hand=(*player.hand, card)))
     return (yield from trim(table, name))
 
 
@@ -175,13 +176,13 @@ def from_hand(table: Caverns, name: str, card_name: str) -> tuple[Caverns, Card]
     """Take the first card called ``card_name`` out of ``name``'s hand."""
     player = table.player(name)
     index = next(i for i, c in enumerate(player.hand) if c.name == card_name)
-    return table.with_player(replace(player, hand=player.hand[:index]
-                                     + player.hand[index + 1:])), player.hand[index]
+    return table.with_player(evolve(player, hand=player.hand[:index]
+                                    + player.hand[index + 1:])), player.hand[index]
 
 
 def discard_from_hand(table: Caverns, name: str, card_name: str) -> Caverns:
     table, card = from_hand(table, name, card_name)
-    return replace(table, discard=(*table.discard, card))
+    return evolve(table, discard=(*table.discard, card))
 
 
 def usable(table: Caverns, name: str, when: When, incoming: Incoming | None = None
@@ -216,9 +217,12 @@ def worthwhile(table: Caverns, name: str, step: Step) -> bool:
     """Could ``step`` of a card ``name`` plays change anything now? Not a heal with everyone
     it may heal at full health (no Potion offered at full health), a cure with nobody it may
     cure poisoned, a redirection with nobody else alive, a theft with no Item to take."""
+    if step.op not in (Op.HEAL, Op.CURE, Op.REDIRECT, Op.STEAL):
+        return True
     others = [p for p in table.living() if p.name != name]
-    whom = {Whom.YOU: [table.player(name)], Whom.OTHER: others,
-            Whom.ANY: table.living(), Whom.EACH: table.living()}.get(step.whom, [])
+    whom = ([table.player(name)] if step.whom is Whom.YOU else others
+            if step.whom is Whom.OTHER else table.living()
+            if step.whom in (Whom.ANY, Whom.EACH) else [])
     if step.op is Op.HEAL:
         return any(p.life < LIFE for p in whom)
     if step.op is Op.CURE:
@@ -284,10 +288,10 @@ def negotiate(table: Caverns, only: Sequence[str] | None) -> Resolution[Caverns]
         whom = yield Decision("whom", f"give {choice} to whom?", others,
                               Decider.PLAYER, name, state=table)
         index = next(i for i, c in enumerate(player.items) if c.name == choice)
-        table = table.with_player(replace(player, items=player.items[:index]
-                                          + player.items[index + 1:]))
+        table = table.with_player(evolve(player, items=player.items[:index]
+                                         + player.items[index + 1:]))
         other = table.player(whom)
-        table = table.with_player(replace(other, items=(*other.items, player.items[index])))
+        table = table.with_player(evolve(other, items=(*other.items, player.items[index])))
         table = table.note(f"{name} gives {choice} to {whom}")
     return table
 
@@ -297,14 +301,14 @@ def use(table: Caverns, name: str, card: Card, incoming: Incoming | None = None
     """``name`` plays ``card`` from their hand, or uses the Item; it takes effect."""
     player = table.player(name)
     if card.ability:
-        table = table.with_player(replace(player, used=player.used + 1))
+        table = table.with_player(evolve(player, used=player.used + 1))
     elif card in player.hand:
         table = discard_from_hand(table, name, card.name)
     elif card in player.items and (card.potion or card.one_use):
         index = player.items.index(card)
-        table = replace(table.with_player(replace(player, items=player.items[:index]
+        table = evolve(table.with_player(evolve(player, items=player.items[:index]
                                                   + player.items[index + 1:])),
-                        removed=(*table.removed, card))
+                       removed=(*table.removed, card))
     verb = "drinks" if card.potion else "uses" if card.kind is Kind.ITEM or card.ability \
         else "plays"
     table = table.note(f"{name} {verb} {card.name}")
@@ -312,7 +316,7 @@ def use(table: Caverns, name: str, card: Card, incoming: Incoming | None = None
         token = yield from place(table, name, card)
         blow = Blow(name, card, min(card.start, len(card.values) - 1), token=token,
                     poison=table.player(name).poison)
-        table = replace(table, stack=(*table.stack, blow)).note(
+        table = evolve(table, stack=(*table.stack, blow)).note(
             f"{name}'s {card.name} deals {value(blow, table)}")
     steps = card.steps
     if card.either:  # "may be played for either of its effects"
@@ -344,14 +348,14 @@ def place(table: Caverns, name: str, card: Card) -> Resolution[int]:
 def defend(table: Caverns, name: str, step: Step, incoming: Incoming
            ) -> Resolution[tuple[Caverns, Incoming]]:
     if step.op is Op.DODGE:
-        return table.note(f"{name} dodges the attack"), replace(incoming, dodged=True)
+        return table.note(f"{name} dodges the attack"), evolve(incoming, dodged=True)
     if step.op is Op.REDIRECT:
         others = tuple(p.name for p in table.living() if p.name != name)
         if not others:
             return table, incoming
         whom = yield Decision("whom", "send the creature's attack at whom?", others,
                               Decider.PLAYER, name, state=table)
-        return table.note(f"the attack on {name} goes to {whom}"), replace(incoming,
+        return table.note(f"the attack on {name} goes to {whom}"), evolve(incoming,
                                                                           victim=whom)
     return wound(table, step.amount, incoming.token).note(
         f"{name} strikes back for {step.amount}"), incoming
@@ -369,8 +373,8 @@ def wound(table: Caverns, amount: int, token: int | None = None) -> Caverns:
             return table
         tokens = list(table.tokens)
         tokens[index] = max(tokens[index] - amount, 0)
-        return replace(table, tokens=tuple(tokens))
-    return replace(table, life=table.life - amount)
+        return evolve(table, tokens=tuple(tokens))
+    return evolve(table, life=table.life - amount)
 
 
 def targets(table: Caverns, name: str) -> list[int]:
@@ -428,9 +432,9 @@ def carry_out(table: Caverns, name: str, steps: Sequence[Step], label: str,
         if step.op is Op.RELIC:
             for who in (yield from choose_players(table, name, step.whom, label, killer)):
                 if table.relics:
-                    relic, table = table.relics[-1], replace(table, relics=table.relics[:-1])
+                    relic, table = table.relics[-1], evolve(table, relics=table.relics[:-1])
                     player = table.player(who)
-                    table = table.with_player(replace(player, items=(*player.items, relic)))
+                    table = table.with_player(evolve(player, items=(*player.items, relic)))
                     table = table.note(f"{who} gains the Relic {relic.name}")
             continue
         for who in (yield from choose_players(table, name, step.whom, label, killer)):
@@ -447,17 +451,17 @@ def apply(table: Caverns, name: str, who: str, step: Step, label: str,
                                      ("yes", "no"), Decider.PLAYER, who, state=table)
             if willing == "no":  # the Potion stays with its owner
                 giver = table.player(name)
-                table = table.with_player(replace(giver, items=(*giver.items, potion)))
-                table = replace(table, removed=tuple(
+                table = table.with_player(evolve(giver, items=(*giver.items, potion)))
+                table = evolve(table, removed=tuple(
                     c for i, c in enumerate(table.removed)
                     if not (c == potion and i == table.removed.index(potion))))
                 return table.note(f"{who} refuses {label}")
             giver = table.player(name)
-            table = table.with_player(replace(giver, prestige=(*giver.prestige,
+            table = table.with_player(evolve(giver, prestige=(*giver.prestige,
                                                                (label, potion.prestige))))
             player = table.player(who)
         healed = min(player.life + step.amount, LIFE)
-        return table.with_player(replace(player, life=healed)).note(
+        return table.with_player(evolve(player, life=healed)).note(
             f"{who} heals to {healed} Life Points")
     if step.op is Op.HURT:
         table = table.note(f"{who} loses {step.amount} Life Points ({label})")
@@ -465,15 +469,15 @@ def apply(table: Caverns, name: str, who: str, step: Step, label: str,
     if step.op is Op.DRAW:
         return (yield from draw(table, who, step.amount))
     if step.op is Op.POISON:
-        return table.with_player(replace(player, poison=player.poison + step.amount)).note(
+        return table.with_player(evolve(player, poison=player.poison + step.amount)).note(
             f"{who} is poisoned ({player.poison + step.amount} tokens)")
     if step.op is Op.CURE:
-        return table.with_player(replace(player, poison=max(player.poison - step.amount, 0)))
+        return table.with_player(evolve(player, poison=max(player.poison - step.amount, 0)))
     if step.op is Op.PRESTIGE:
-        return table.with_player(replace(player, prestige=(*player.prestige,
+        return table.with_player(evolve(player, prestige=(*player.prestige,
                                                            (label, step.amount))))
     if step.op is Op.HAND:
-        return table.with_player(replace(player, hand_size=player.hand_size + step.amount))
+        return table.with_player(evolve(player, hand_size=player.hand_size + step.amount))
     if step.op is Op.STEAL:
         items = [c for c in player.items if c not in player.tipped]
         if not items or who == name:
@@ -482,10 +486,10 @@ def apply(table: Caverns, name: str, who: str, step: Step, label: str,
                                 tuple(sorted({c.name for c in items})), Decider.PLAYER, name,
                                 state=table)
         index = next(i for i, c in enumerate(player.items) if c.name == choice)
-        table = table.with_player(replace(player, items=player.items[:index]
-                                          + player.items[index + 1:]))
+        table = table.with_player(evolve(player, items=player.items[:index]
+                                         + player.items[index + 1:]))
         thief = table.player(name)
-        return table.with_player(replace(thief, items=(*thief.items, player.items[index])))
+        return table.with_player(evolve(thief, items=(*thief.items, player.items[index])))
     return table
 
 
@@ -505,17 +509,17 @@ def change_blow(table: Caverns, name: str, step: Step, label: str) -> Resolution
     index = options[labels.index(chosen)]
     blow = table.stack[index]
     if step.op is Op.MISS:
-        changed = replace(blow, missed=True)
+        changed = evolve(blow, missed=True)
     elif step.op is Op.HALVE:
-        changed = replace(blow, index=max(blow.index - 1, 0),
-                          shift=blow.shift - (blow.index > 0))
+        changed = evolve(blow, index=max(blow.index - 1, 0),
+                         shift=blow.shift - (blow.index > 0))
     else:
         top = at_top(blow)  # "it cannot be doubled further"
-        changed = replace(blow, index=min(blow.index + 1, len(blow.ladder) - 1),
-                          shift=blow.shift + (not top))
+        changed = evolve(blow, index=min(blow.index + 1, len(blow.ladder) - 1),
+                         shift=blow.shift + (not top))
     if blow.announced is not None and step.op is not Op.MISS:
-        changed = replace(changed, announced=reannounce(blow, changed, table))
-    table = replace(table, stack=(*table.stack[:index], changed, *table.stack[index + 1:]))
+        changed = evolve(changed, announced=reannounce(blow, changed, table))
+    table = evolve(table, stack=(*table.stack[:index], changed, *table.stack[index + 1:]))
     return table.note(f"{label}: {blow.card.name} now deals {value(changed, table)}")
 
 
@@ -529,8 +533,8 @@ def reannounce(blow: Blow, changed: Blow, table: Caverns) -> int:
     truly, it is the card's new damage; a lie (one of its values) moves one value along
     the card's values as the card does."""
     assert blow.announced is not None
-    if blow.announced == value(replace(blow, announced=None), table):
-        return value(replace(changed, announced=None), table)
+    if blow.announced == value(evolve(blow, announced=None), table):
+        return value(evolve(changed, announced=None), table)
     ladder = blow.ladder
     at = ladder.index(blow.announced) if blow.announced in ladder else blow.index
     moved = at + (changed.index - blow.index)
@@ -547,6 +551,6 @@ def edge_out(table: Caverns, name: str, label: str) -> Resolution[Caverns]:
                             Decider.PLAYER, name, state=table)
     index = [i for i, (n, _) in enumerate(table.set_cards) if n != name][options.index(chosen)]
     whose, card = table.set_cards[index]
-    table = replace(table, set_cards=table.set_cards[:index] + table.set_cards[index + 1:],
-                    discard=(*table.discard, card))
+    table = evolve(table, set_cards=table.set_cards[:index] + table.set_cards[index + 1:],
+                   discard=(*table.discard, card))
     return table.note(f"{label}: {whose}'s set card is discarded")

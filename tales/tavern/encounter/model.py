@@ -7,8 +7,12 @@ seed, so the bundled deck is an original sample. Everything is immutable; the ru
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from enum import StrEnum
+
+from tales.evolve import evolve
+from tales.journal import Log
 
 LIFE = 100  # "places a green bead on the 100 Life Points number"
 HAND_SIZE = 7
@@ -311,7 +315,7 @@ class Caverns:
     event: Event | None = None
     treasure: Event | None = None
     winners: tuple[str, ...] | None = None
-    log: tuple[str, ...] = ()
+    log: Sequence[str] = ()  # a Log once a line is noted (append-only, shared)
     removed: tuple[Card, ...] = ()  # one-use Items used up
     abilities: tuple[tuple[str, Card], ...] = ()  # each character's ability (Deeper &)
     barrier: int = 0  # Barrier Magus: the barrier's Life Points left (0: down)
@@ -328,18 +332,47 @@ class Caverns:
     def ability(self, name: str) -> Card | None:
         """``name``'s character ability, if they may still use it this Encounter."""
         player = self.player(name)
-        card = dict(self.abilities).get(player.character)
-        return card if card is not None and player.used < card.uses else None
+        for character, card in reversed(self.abilities):  # the last, as a dict keeps
+            if character == player.character:
+                return card if player.used < card.uses else None
+        return None
+
+    def copy(self, **changes: object) -> Caverns:
+        """This table with ``changes``: a cheap copy (its log is shared, append-only), for
+        a bot that plans ahead; the table itself never changes."""
+        return evolve(self, **changes)
+
+    def _seats(self) -> dict[str, int]:
+        """Each player's index in :attr:`players`, by name: built once per ``players``
+        tuple (kept beside the fields and checked against that very tuple, so a copy with
+        other players never reads a stale one)."""
+        players = self.players
+        seats = self.__dict__.get("_by_name")
+        if seats is None or seats[0] is not players:
+            seats = (players, {p.name: n for n, p in enumerate(players)})
+            object.__setattr__(self, "_by_name", seats)
+        found: dict[str, int] = seats[1]
+        return found
 
     def player(self, name: str) -> Adventurer:
-        return next(p for p in self.players if p.name == name)
+        seat = self._seats().get(name)
+        if seat is None:
+            raise StopIteration(name)
+        return self.players[seat]
 
     def with_player(self, player: Adventurer) -> Caverns:
-        return replace(self, players=tuple(player if p.name == player.name else p
-                                           for p in self.players))
+        seat = self._seats().get(player.name)
+        if seat is None:
+            return evolve(self)
+        players = list(self.players)
+        players[seat] = player
+        changed = evolve(self, players=tuple(players))
+        # the same names in the same seats: the new tuple keeps this one's index
+        object.__setattr__(changed, "_by_name", (changed.players, self._seats()))
+        return changed
 
     def note(self, *lines: str) -> Caverns:
-        return replace(self, log=(*self.log, *lines))
+        return evolve(self, log=Log.of(self.log).add(*lines))
 
     def living(self) -> list[Adventurer]:
         """The party: players alive (a Wereboar that became a creature is not one)."""

@@ -12,8 +12,8 @@ refilling hands. The most Prestige wins; a tie plays a set-aside Encounter.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
+from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.chance import pick, shuffle
 from tales.tavern.encounter.attacks import (
@@ -76,13 +76,13 @@ def set_up(names: Sequence[str], cards: Sequence[Card], encounters: Sequence[Enc
         table = yield from draw(table, player.name, HAND_SIZE)
     dealt = yield from shuffle(encounters, "the Encounter cards")
     count = min(ENCOUNTERS, len(dealt))
-    table = replace(table, encounters=tuple(dealt[-count:]), set_aside=tuple(dealt[:-count]))
+    table = evolve(table, encounters=tuple(dealt[-count:]), set_aside=tuple(dealt[:-count]))
     shuffled = yield from shuffle(events, "the Event deck")
     if quests:  # one Quest card each, dealt face down
         dealt_quests = yield from shuffle(quests, "the Quest cards")
         for player, quest in zip(table.players, reversed(dealt_quests), strict=False):
-            table = table.with_player(replace(player, quest=quest))
-    return replace(table, events=tuple(shuffled)).note(
+            table = table.with_player(evolve(player, quest=quest))
+    return evolve(table, events=tuple(shuffled)).note(
         f"{len(players)} adventurers, {count} Encounters")
 
 
@@ -91,7 +91,7 @@ def deal_initiative(table: Caverns) -> Resolution[Caverns]:
     living = [p.name for p in table.living()]
     cards = yield from shuffle(table.initiative[:len(living)], "the Initiative cards")
     for name, card in zip(living, cards, strict=True):
-        table = table.with_player(replace(table.player(name), initiative=card))
+        table = table.with_player(evolve(table.player(name), initiative=card))
     return table.note("Initiative: " + ", ".join(f"{ordinal(n)} {name}" for n, name
                                                  in enumerate(table.in_initiative(), 1)))
 
@@ -106,30 +106,30 @@ def begin(table: Caverns, encounter: Encounter) -> Resolution[Caverns]:
     who started the game; draw an Event for a creature (Relics & Ruin); Potions; draw
     Initiative."""
     number = table.number + 1
-    table = replace(table, encounter=encounter, number=number,
-                    life=encounter.life_for(table.started), tokens=encounter.tokens,
-                    round=0, event=None, treasure=None, barrier=encounter.barrier, rules=(),
-                    power=0, slayer=None, fallen=(), totalled=False, stack=(),
-                    wereboar=encounter if encounter.special is Special.WEREBOAR
-                    else table.wereboar,
-                    players=tuple(replace(p, used=0) for p in table.players))
+    table = evolve(table, encounter=encounter, number=number,
+                   life=encounter.life_for(table.started), tokens=encounter.tokens,
+                   round=0, event=None, treasure=None, barrier=encounter.barrier, rules=(),
+                   power=0, slayer=None, fallen=(), totalled=False, stack=(),
+                   wereboar=encounter if encounter.special is Special.WEREBOAR
+                   else table.wereboar,
+                   players=tuple(evolve(p, used=0) for p in table.players))
     table = table.note(f"Encounter {number}: {encounter.name} ({table.life} Life Points)")
     if encounter.creature and table.events:
         event = table.events[-1]
-        table = replace(table, events=table.events[:-1])
+        table = evolve(table, events=table.events[:-1])
         if number in event.activation:
             table = table.note(f"Event: {event.name} activates")
             havoc = bool(encounter.tokens) or encounter.barrier > 0
             if event.rule and not (event.rule == Rule.FOG and havoc):
-                table = replace(table, rules=(*table.rules, Rule(event.rule)))
+                table = evolve(table, rules=(*table.rules, Rule(event.rule)))
             elif event.rule:  # "Skip this event if it comes up with a creature that plays
                 table = table.note("it is skipped")  # havoc with the damage stack!"
             if event.treasure:
-                table = replace(table, treasure=event)
+                table = evolve(table, treasure=event)
             else:
                 from tales.tavern.encounter.effects import carry_out
 
-                table = replace(table, event=event)
+                table = evolve(table, event=event)
                 table = yield from carry_out(table, "", event.steps, event.name)
         else:
             table = table.note(f"Event: {event.name} does not activate (discarded)")
@@ -154,10 +154,10 @@ def ragnarok(table: Caverns, card: Encounter) -> Resolution[Caverns]:
     if choice == "no":
         return table
     for player in dead:
-        table = table.with_player(replace(player, dead=False, life=card.revive or 1))
+        table = table.with_player(evolve(player, dead=False, life=card.revive or 1))
         table = yield from draw(table, player.name, player.hand_size)
     count = len(table.living())
-    return replace(table, initiative=tuple(range(1, count + 1))).note(
+    return evolve(table, initiative=tuple(range(1, count + 1))).note(
         f"Ragnarok: {', '.join(p.name for p in dead)} come back to life")
 
 
@@ -173,7 +173,7 @@ def encounter(table: Caverns, card: Encounter, beast: str = "", tiebreak: bool =
     rounds = table.round
     table = yield from end(table, killer)
     died = tuple(p.name for p in table.players if p.dead and p.name not in before)
-    return replace(table, fought=(*table.fought, Fought(card.name, rounds, killer, died,
+    return evolve(table, fought=(*table.fought, Fought(card.name, rounds, killer, died,
                                                         stopped, beast, tiebreak)))
 
 
@@ -198,28 +198,28 @@ def lich_phases(table: Caverns, card: Encounter, before: Sequence[str] = ()
     from tales.tavern.encounter.attacks import undead_draw
 
     skeleton = card.tokens[0] if card.tokens else 10
-    table = replace(table, tokens=(skeleton,) * len(table.living())).note(
+    table = evolve(table, tokens=(skeleton,) * len(table.living())).note(
         f"the Emperor Lich's skeletons: {len(table.living())} tokens")
     table, _ = yield from fight(table)
     dead = [p for p in table.players if p.name in before and p.dead]
     if dead and table.living():
         lich = table.encounter
-        table = replace(table, tokens=(card.revive or 20,) * len(dead), slayer=None,
-                        fallen=(), totalled=False, encounter=replace(card, matrix=())).note(
+        table = evolve(table, tokens=(card.revive or 20,) * len(dead), slayer=None,
+                       fallen=(), totalled=False, encounter=evolve(card, matrix=())).note(
             f"the dead rise: {', '.join(p.name for p in dead)}")
         for player in dead:
-            table = table.with_player(replace(player, undead=True))
+            table = table.with_player(evolve(player, undead=True))
             for _ in range(max(player.hand_size - len(player.hand), 0)):
                 table = yield from undead_draw(table, player.name)
         table, _ = yield from fight(table)
-        table = replace(table, encounter=lich, players=tuple(
-            replace(p, undead=False) for p in table.players))
+        table = evolve(table, encounter=lich, players=tuple(
+            evolve(p, undead=False) for p in table.players))
         for player in dead:  # back to the dead: their cards are discarded
             gone = table.player(player.name)
-            table = replace(table.with_player(replace(gone, hand=())),
-                            discard=(*table.discard, *gone.hand))
-    return replace(table, tokens=(), life=card.life_for(table.started), slayer=None,
-                   fallen=(), totalled=False).note("the Emperor Lich himself")
+            table = evolve(table.with_player(evolve(gone, hand=())),
+                           discard=(*table.discard, *gone.hand))
+    return evolve(table, tokens=(), life=card.life_for(table.started), slayer=None,
+                  fallen=(), totalled=False).note("the Emperor Lich himself")
 
 
 def combat_round(table: Caverns) -> Resolution[tuple[Caverns, str | None]]:
@@ -227,8 +227,8 @@ def combat_round(table: Caverns) -> Resolution[tuple[Caverns, str | None]]:
     completed). The kill is checked after every card (:func:`.effects.credit`): once the
     creature is dead no one else takes a turn and it attacks no more; poison still hurts
     at the end of the round."""
-    table = replace(table, round=table.round + 1, stack=(), set_cards=(), revealed=0,
-                    totalled=False)
+    table = evolve(table, round=table.round + 1, stack=(), set_cards=(), revealed=0,
+                   totalled=False)
     table = table.note(f"Round {table.round}")
     if table.encounter is not None and table.encounter.special is Special.GLUTTONY:
         table = yield from gluttony(table)
@@ -248,7 +248,7 @@ def combat_round(table: Caverns) -> Resolution[tuple[Caverns, str | None]]:
             continue  # Edged Out
         table, _, _ = yield from player_turn(table, name, card)
     leftover = [c for _, c in table.set_cards]
-    table = replace(table, set_cards=(), discard=(*table.discard, *leftover))
+    table = evolve(table, set_cards=(), discard=(*table.discard, *leftover))
     table = total(table)
     if not table.killed():
         dealt = damage_by(table)
@@ -273,16 +273,16 @@ def total(table: Caverns) -> Caverns:
     """2c. Total the damage stack and take it off the creature (its tokens)."""
     done = table.damage()
     if table.tokens:
-        table = replace(table, tokens=tuple(max(table.token_left(i), 0)
+        table = evolve(table, tokens=tuple(max(table.token_left(i), 0)
                                             for i in range(len(table.tokens))))
         table = table.note(f"the party deals {done} damage; tokens left: "
                            f"{', '.join(str(t) for t in table.tokens)}")
     else:
         table, absorbed = barrier(table)
-        table = replace(table, life=table.life - (done - absorbed))
+        table = evolve(table, life=table.life - (done - absorbed))
         table = table.note(f"the party deals {done} damage; the creature has "
                            f"{max(table.life, 0)} Life Points left")
-    return replace(table, totalled=True)
+    return evolve(table, totalled=True)
 
 
 def gluttony(table: Caverns) -> Resolution[Caverns]:
@@ -302,8 +302,8 @@ def gluttony(table: Caverns) -> Resolution[Caverns]:
             continue
         table = yield from draw(table, name, count)
         free = 1 if Rule.DAYLIGHT in table.rules and ("fed", name) not in table.flags else 0
-        table = replace(table, power=table.power + each * (count - free),
-                        flags=(*table.flags, ("fed", name)))
+        table = evolve(table, power=table.power + each * (count - free),
+                       flags=(*table.flags, ("fed", name)))
         table = table.note(f"{name} draws {count}: Gluttony's power is {table.power}")
     return table
 
@@ -321,7 +321,7 @@ def barrier(table: Caverns) -> tuple[Caverns, int]:
         if running >= table.barrier and breaker is None:
             breaker = blow.player
     absorbed = min(running, table.barrier)
-    table = replace(table, barrier=table.barrier - absorbed)
+    table = evolve(table, barrier=table.barrier - absorbed)
     table = table.note(f"the barrier takes {absorbed}" + (": it is down" if breaker else ""))
     if breaker is not None and card.backlash:
         table = hurt(table.note(f"{breaker} takes {card.backlash} backlash"), breaker,
@@ -331,7 +331,7 @@ def barrier(table: Caverns) -> tuple[Caverns, int]:
 
 def _discard_stack(table: Caverns) -> Caverns:
     cards = [c for b in table.stack for c in (b.card, *b.riders) if not c.ability]
-    return replace(table, stack=(), discard=(*table.discard, *cards))
+    return evolve(table, stack=(), discard=(*table.discard, *cards))
 
 
 def set_attacks(table: Caverns) -> Resolution[Caverns]:
@@ -350,7 +350,7 @@ def set_attacks(table: Caverns) -> Resolution[Caverns]:
                                 + ("" if attacks else " (a bluff: an Action card)"),
                                 tuple(options), Decider.PLAYER, name, state=table)
         table, card = from_hand(table, name, choice)
-        table = replace(table, set_cards=(*table.set_cards, (name, card)))
+        table = evolve(table, set_cards=(*table.set_cards, (name, card)))
     return table
 
 
@@ -364,7 +364,7 @@ def end(table: Caverns, killer: str | None) -> Resolution[Caverns]:
     if killer is not None and card.special is Special.VAMPYRE:
         # "all 'turned' players revert to their natural state (keeping the LP and negative
         # Prestige Points they gained)"
-        table = replace(table, players=tuple(replace(p, vampyre=False) for p in table.players))
+        table = evolve(table, players=tuple(evolve(p, vampyre=False) for p in table.players))
     table = award(table, card, killer)
     if killer is not None and table.treasure is not None:
         from tales.tavern.encounter.effects import carry_out
@@ -376,8 +376,8 @@ def end(table: Caverns, killer: str | None) -> Resolution[Caverns]:
         table = yield from refill(table, name)
         player = table.player(name)
         if player.poison:
-            table = table.with_player(replace(player, poison=player.poison - 1))
-    return replace(table, encounter=None, event=None, treasure=None)
+            table = table.with_player(evolve(player, poison=player.poison - 1))
+    return evolve(table, encounter=None, event=None, treasure=None)
 
 
 def award(table: Caverns, card: Encounter, killer: str | None) -> Caverns:
@@ -399,12 +399,12 @@ def award(table: Caverns, card: Encounter, killer: str | None) -> Caverns:
         if who not in living:
             continue
         player = table.player(who)
-        table = table.with_player(replace(player, prestige=(*player.prestige,
+        table = table.with_player(evolve(player, prestige=(*player.prestige,
                                                             (label, points))))
     if killer is not None and killer in living:
         player = table.player(killer)
         got = sum(p for who, _, p in scores if who == killer)
-        table = table.with_player(replace(player, kills=player.kills + 1)).note(
+        table = table.with_player(evolve(player, kills=player.kills + 1)).note(
             f"{killer} lands the killing blow on {card.name}: {got} Prestige")
     return table
 
@@ -428,9 +428,9 @@ def loot(table: Caverns) -> Resolution[Caverns]:
                 continue
             index = next(i for i, c in enumerate(items) if c.name == choice)
             dead = table.player(body.name)
-            table = table.with_player(replace(dead, items=items[:index] + items[index + 1:]))
+            table = table.with_player(evolve(dead, items=items[:index] + items[index + 1:]))
             looter = table.player(name)
-            table = table.with_player(replace(looter, items=(*looter.items, items[index])))
+            table = table.with_player(evolve(looter, items=(*looter.items, items[index])))
             table = table.note(f"{name} loots {choice} from {body.name}")
     return table
 
@@ -478,19 +478,19 @@ def wereboar(table: Caverns) -> Resolution[Caverns]:
         beast = table.player(name)  # as the earlier fights left him
         if beast.dead:
             continue
-        table = table.with_player(replace(beast, beast=True))
+        table = table.with_player(evolve(beast, beast=True))
         if not table.living():
             break
-        fight_card = replace(card, name=f"{beast.name} the Wereboar",
-                             life=((table.started, beast.life),), special=Special.NONE,
-                             tokens=(), creature=False,
-                             matrix=tuple(replace(r, turns=False) for r in card.matrix))
+        fight_card = evolve(card, name=f"{beast.name} the Wereboar",
+                            life=((table.started, beast.life),), special=Special.NONE,
+                            tokens=(), creature=False,
+                            matrix=tuple(evolve(r, turns=False) for r in card.matrix))
         table = table.note(f"{beast.name} becomes a Wereboar")
         table = yield from encounter(table, fight_card, beast=beast.name)
         if not table.living():
-            return replace(table, winners=(beast.name,)).note(
+            return evolve(table, winners=(beast.name,)).note(
                 f"{beast.name} the Wereboar has killed the party and wins")
-        table = table.with_player(replace(table.player(beast.name), dead=True, beast=False))
+        table = table.with_player(evolve(table.player(beast.name), dead=True, beast=False))
     return table
 
 
@@ -504,7 +504,7 @@ def fulfil_quests(table: Caverns) -> Caverns:
         done = {Goal.KILLS: player.kills, Goal.SURVIVE: player.life,
                 Goal.ITEMS: len(player.items)}[quest.goal] >= quest.at_least
         if done:
-            table = table.with_player(replace(player, prestige=(*player.prestige,
+            table = table.with_player(evolve(player, prestige=(*player.prestige,
                                                                 (quest.name, quest.prestige))))
             table = table.note(f"{player.name} fulfils the Quest {quest.name}: "
                                f"{quest.prestige} Prestige")
@@ -523,11 +523,11 @@ def play_game(names: Sequence[str], cards: Sequence[Card], encounters: Sequence[
     table = yield from set_up(names, cards, encounters, events, relics, characters,
                               abilities, quests if module is None else ())
     if module is not None:  # the module's scenes replace the Encounter deck
-        table = replace(table, set_aside=(*table.set_aside, *table.encounters), encounters=())
+        table = evolve(table, set_aside=(*table.set_aside, *table.encounters), encounters=())
         table = yield from adventure(table, module, encounters, veterans)
     while table.encounters and table.living():
         card = table.encounters[-1]
-        table = replace(table, encounters=table.encounters[:-1])
+        table = evolve(table, encounters=table.encounters[:-1])
         table = yield from encounter(table, card)
     table = yield from wereboar(table)
     if table.winners is not None:
@@ -537,12 +537,12 @@ def play_game(names: Sequence[str], cards: Sequence[Card], encounters: Sequence[
     while len(best) > 1 and table.set_aside:
         card = yield from pick(table.set_aside, "a set-aside Encounter")
         index = table.set_aside.index(card)
-        table = replace(table, set_aside=table.set_aside[:index] + table.set_aside[index + 1:])
+        table = evolve(table, set_aside=table.set_aside[:index] + table.set_aside[index + 1:])
         table = table.note(f"a tie between {', '.join(best)}: a set-aside Encounter")
         table = yield from encounter(table, card, tiebreak=True)
         best = winners(table)
     if not best:
-        return replace(table, winners=()).note("the whole party is dead: nobody wins")
+        return evolve(table, winners=()).note("the whole party is dead: nobody wins")
     label = "wins" if len(best) == 1 else "tie"
-    return replace(table, winners=best).note(f"{' and '.join(best)} {label} with "
+    return evolve(table, winners=best).note(f"{' and '.join(best)} {label} with "
                                              f"{table.player(best[0]).score} Prestige")

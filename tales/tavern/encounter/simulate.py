@@ -6,9 +6,11 @@ depends only on the seed, the table and the number of games, never on ``workers`
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -72,10 +74,26 @@ class Sweep:
     veterans: tuple[int, ...]
 
 
+def _stamp(path: str) -> tuple[str, int, int]:
+    """A file as it is now: its path, size and modification time (nothing if missing)."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return (path, -1, -1)
+    return (path, found.st_size, found.st_mtime_ns)
+
+
+@lru_cache(maxsize=8)
+def _contents(deck: tuple[str, int, int], module: tuple[str, int, int] | None
+              ) -> tuple[Box, Module | None]:
+    box = load(deck[0])
+    return box, load_module(module[0], box.encounters) if module else None
+
+
 def one_game(sweep: Sweep, number: int) -> Caverns:
-    """Game number ``number`` of a sweep, played by random bots."""
-    box = load(sweep.deck)
-    story = load_module(sweep.module, box.encounters) if sweep.module else None
+    """Game number ``number`` of a sweep, played by random bots. The sweep's files are read
+    once per process (again if they change)."""
+    box, story = _contents(_stamp(sweep.deck), _stamp(sweep.module) if sweep.module else None)
     rng = np.random.default_rng(np.random.SeedSequence(sweep.seed, spawn_key=(number,)))
     run = game(box, sweep.players, story, veteran_seats(sweep.veterans, sweep.players))
     return run.play(random_policy(rng))

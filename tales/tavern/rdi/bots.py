@@ -2,12 +2,13 @@
 
 The greedy bot plays a sensible, short-sighted game: it plays an Action whenever it can,
 aims at the opponent closest to passing out (Fortitude minus Alcohol), orders Drinks for
-them, keeps its hand, spends tokens on boosts, hits back, raises opponents' Drinks (never
-its own side's), and
-defends (Ignore, reduce, redirect, pass or split a Drink, Negate) once its own margin is
+them, keeps its hand (but spares a Gambling card for Cormac's Rage Pool), keeps Dale's
+best Mushrooms and harvests the biggest first, keeps one Doppelganger and gives the rest
+away, spends tokens on boosts, hits back, raises opponents' Drinks (never its own side's),
+and defends (Ignore, reduce, redirect, pass or split a Drink, Negate) once its own margin is
 low. In a Round of Gambling it plays while it has cards and Gold to spare. In Dungeon
-Training it moves whenever it may, along a random arrow. Chance is
-answered by the seeded generator.
+Training it moves whenever it may, along a random arrow. Chance is answered by the seeded
+generator.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import numpy as np
 from tales.engine.game import chance_by, random_policy
 from tales.rules.decisions import Chooser, Decision
 from tales.tavern.rdi.effects import POTION_EFFECTS
-from tales.tavern.rdi.model import Tavern, Verb
+from tales.tavern.rdi.model import CardKind, Tavern, Verb
 from tales.tavern.rdi.timing import PASS, response_verb
 from tales.tavern.rdi.zones import playable
 
@@ -59,8 +60,13 @@ class _Greedy:
         rule: Callable[[Tavern, str, list[Any], str], Any] | None = {
             "action": self._play, "anytime": self._anytime, "respond": self._respond,
             "hit-back": self._play, "gamble": self._gamble, "boost": _yes, "buff": _yes,
-            "discard": _keep, "leave": _keep, "dungeon": self._play,
+            "discard": _keep, "leave": _keep, "dungeon": self._play, "rage": _spare,
+            "plant": _least, "harvest": _most, "doppelganger": self._keep_one,
             "out-of-turn": self._gamble,
+            "epic": _bolder, "plot": self._plot, "sell": _sell, "buy": _buy,
+            "arrow": self._play, "cook": self._play, "cutting-board": self._play,
+            "atone": _atone, "chimera": _bolder,
+            "treat": self._play, "form": self._play,
         }.get(decision.kind)
         if rule is not None:
             return rule(tavern, me, options, decision.prompt)
@@ -68,7 +74,10 @@ class _Greedy:
                      {p.name for p in tavern.players}
                      and tavern.player(o).side != tavern.player(me).side]
         if opponents:  # targets, orders, redirects, passes, splits: the weakest opponent
-            return min(opponents, key=lambda o: (margin(tavern, o), options.index(o)))
+            marks = tavern.player(me).mechanics == "remy" and decision.kind == "target"
+            return min(opponents, key=lambda o: (  # Remy: a marked one first
+                -tavern.player(o).count("mark") if marks else 0, margin(tavern, o),
+                options.index(o)))
         if decision.kind == "which-drink":
             mine = tavern.player(me).side
             theirs = [o for o in options if not any(
@@ -97,13 +106,27 @@ class _Greedy:
             step = response_verb(card) if card is not None else None
             if step is None:
                 continue
-            if step.verb is Verb.SPIKE and step.amount > 0 and any(
+            pays = card is not None and any(s.verb is Verb.PAY for s in card.steps)
+            if step.verb is Verb.SPIKE and (step.amount > 0 or pays) and any(
                     tavern.player(drinker).side != tavern.player(me).side
                     for drinker, _, _ in tavern.pouring):
-                return option  # never its own (or a teammate's) Drink
+                return option  # never its own (or a teammate's) Drink; a Mix-in that pays
             if step.verb in DEFENCES and careful:
                 return option
         return PASS
+
+    def _plot(self, tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+        """Petra Plots a Scheme (to play it from there), else any card (for Hellfire)."""
+        schemes = [o for o in options if any(c.name == o and "scheme" in c.icons
+                                              for c in tavern.player(me).hand)]
+        return schemes[0] if schemes else self._play(tavern, me, options, prompt)
+
+    def _keep_one(self, tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+        """Evil Pooky keeps one Doppelganger (one costs no hand size), gives the rest to the
+        weakest opponent."""
+        if not any(c.trigger for c in tavern.player(me).kept):
+            return options[0]
+        return min(options[1:], key=lambda o: (margin(tavern, o), options.index(o)))
 
     def _gamble(self, tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
         if tavern.mat(me).gold <= 2:
@@ -126,6 +149,59 @@ def _potion(tavern: Tavern, me: str, options: list[Any]) -> str | None:
 
 def _yes(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
     return "yes" if "yes" in options else options[0]
+
+
+def _bolder(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    """A character's choice whose bolder option is listed last (Epic Pooky: Calm again
+    and an Epic Card, rather than staying Psychotic)."""
+    return options[-1]
+
+
+#: Gold at or below which Phrenk sells his Potion; a buyer keeps this much after paying.
+SPARE_GOLD = 5
+
+
+def _sell(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    """Phrenk sells when running low on Gold, to the buyer best off (likeliest to agree)."""
+    buyers = [o for o in options if o != PASS]
+    if tavern.mat(me).gold > SPARE_GOLD or not buyers:
+        return PASS
+    return max(buyers, key=lambda b: (tavern.mat(b).gold, -buyers.index(b)))
+
+
+def _buy(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    """A player buys a Potion while it leaves them Gold to spare."""
+    price = int(prompt.rsplit(" for ", 1)[1].split()[0])
+    return options[-1] if tavern.mat(me).gold - price >= SPARE_GOLD else options[0]
+
+
+def _atone(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    """Serena tithes while she has Gold to spare, else takes the Fortitude loss."""
+    return options[0] if tavern.mat(me).gold > SPARE_GOLD else options[-1]
+
+def _spare(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    """A card it can spare from its hand (a Gambling card) for a good cause, such as
+    Cormac's Rage Pool; else none."""
+    spare = {c.name for c in tavern.player(me).hand if c.kind is CardKind.GAMBLING}
+    return next((o for o in options if o in spare), PASS)
+
+
+def _worth(option: Any) -> int:
+    """The number an option ends with, in brackets ("2: Morel (sample) (3)"): a Mushroom's
+    Harvest Value."""
+    text = str(option)
+    number = text[text.rfind("(") + 1:-1] if text.endswith(")") else ""
+    return int(number) if number.isdigit() else 0
+
+
+def _least(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    """Give up the least valuable (Dale's full Planter Box: the smallest Harvest Value)."""
+    return min(options, key=_worth)
+
+
+def _most(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    """Spend the most valuable first (a Harvest cost: the fewest Mushrooms)."""
+    return max(options, key=_worth)
 
 
 def _keep(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:

@@ -18,6 +18,7 @@ from tales.tavern.rdi import characters
 from tales.tavern.rdi.model import (
     RESPONSES,
     ROUND_PLAYS,
+    TRIGGERS,
     Boost,
     Card,
     CardKind,
@@ -27,6 +28,7 @@ from tales.tavern.rdi.model import (
     Dungeon,
     Event,
     EventKind,
+    Level,
     Option,
     Phase,
     Pub,
@@ -34,6 +36,7 @@ from tales.tavern.rdi.model import (
     Stat,
     Step,
     Target,
+    Trigger,
     Verb,
     Who,
     Whose,
@@ -49,8 +52,11 @@ DRINK_EVENT_KEYS = frozenset({"name", "text", "steps", "options", "as_action", "
 CARD_KEYS = frozenset({"name", "kind", "steps", "text", "count", "starts_round",
                        "winning_hand", "boosts", "trap", "boss", "when_losing", "pile",
                        "unanswerable", "minion", "wages", "phase", "immediate", "cost",
-                       "stays", "any_turn"})
-DECK_KEYS = frozenset({"character", "mechanics", "villain", "sample", "cards"})
+                       "stays", "any_turn", "joins", "icons", "price", "adds", "values",
+                       "trigger"})
+DECK_KEYS = frozenset({"character", "mechanics", "villain", "hero", "sample", "cards",
+                       "track"})
+LEVEL_KEYS = frozenset({"name", "at", "alcohol", "fortitude", "text"})
 STEP_WHO = {w.value: w for w in Who}
 #: Verbs whose value is a whole number (an amount).
 COUNTED = frozenset({Verb.FORTITUDE, Verb.ALCOHOL, Verb.PAY, Verb.COLLECT, Verb.DRAW,
@@ -156,7 +162,25 @@ def load_character(path: str | Path) -> CharacterDeck:
         raise ContentError(source, f"unknown mechanics {rules!r} (known: "
                            f"{', '.join(characters.known())})", lines.of_key("mechanics"))
     cards = read_cards(data, "cards", source, lines)
-    return CharacterDeck(character, cards, str(rules), data.get("villain") is True)
+    track = _track(data.get("track", []), source, lines)
+    return CharacterDeck(character, cards, str(rules), data.get("villain") is True,
+                         data.get("hero") is True, track)
+
+
+def _track(entries: Any, source: str, lines: LineFinder) -> tuple[Level, ...]:
+    """A character's ``[[track]]`` levels, in order (Cormac's Rage Tiles A to D)."""
+    if not isinstance(entries, list):
+        raise ContentError(source, "'track' is [[track]] tables", lines.of_key("track"))
+    levels: list[Level] = []
+    for _, spec, fail in _tables(entries, lines, "track", "level", source, LEVEL_KEYS):
+        numbers = {k: spec.get(k, 0) for k in ("at", "alcohol", "fortitude")}
+        if any(isinstance(v, bool) or not isinstance(v, int) or v < 0
+               for v in numbers.values()) or numbers["at"] < 1:
+            raise fail("'at' (cards to reach it, at least 1), 'alcohol' and 'fortitude' "
+                       "are whole numbers, not negative")
+        levels.append(Level(spec["name"], numbers["at"], numbers["alcohol"],
+                            numbers["fortitude"]))
+    return tuple(levels)
 
 
 DUNGEON_KEYS = frozenset({"dungeon", "start", "rewards", "rooms", "cards", "sample"})
@@ -335,6 +359,27 @@ def read_cards(data: dict[str, Any], table: str, source: str, lines: LineFinder,
                 s.verb in (Verb.LEAVE, Verb.FORCE_OUT) for s in steps)):
             raise fail("'any_turn' is for a Sometimes card that leaves a Round of Gambling "
                        "or forces a player out of it")
+        icons = _list(spec.get("icons", []), "icons", fail)
+        if not all(isinstance(i, str) and i for i in icons):
+            raise fail("'icons' lists the symbols printed on the card, such as [\"earth\"]")
+        card = replace(card, icons=tuple(icons), price=_wages(spec.get("price", 0), fail,
+                                                             "price"))
+        if "adds" in spec:
+            if not isinstance(spec["adds"], str) or not spec["adds"]:
+                raise fail("'adds' names the side deck whose top card's effects it adds")
+            card = replace(card, adds=spec["adds"])
+        if spec.get("joins", False) is True:
+            if not card.pile:
+                raise fail("'joins' is for a card of a side deck ('pile'): once drawn it "
+                           "joins its owner's Character Deck")
+            card = replace(card, joins=True)
+        values = _list(spec.get("values", []), "values", fail)
+        if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values):
+            raise fail("'values' lists the numbers printed down the card, top to bottom, "
+                       "such as [1, 2, 4]")
+        card = replace(card, values=tuple(values))
+        if "trigger" in spec:
+            card = replace(card, trigger=_trigger(spec["trigger"], fail))
         if not card.immediate:
             _playable(card, fail)
         cards.extend([card] * count)
@@ -384,9 +429,9 @@ def _among(value: Any, values: Iterable[Any]) -> bool:
                                                 for v in values}
 
 
-def _wages(value: Any, fail: Fail) -> int:
+def _wages(value: Any, fail: Fail, key: str = "wages") -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise fail("'wages' is a whole number, 0 or more")
+        raise fail(f"'{key}' is a whole number, 0 or more")
     return value
 
 
@@ -400,11 +445,20 @@ def _steps(value: Any, fail: Fail) -> tuple[Step, ...]:
     return tuple(_step(s, fail) for s in _list(value, "steps", fail))
 
 
+def _trigger(spec: Any, fail: Fail) -> Trigger:
+    if not isinstance(spec, dict) or set(spec) - {"when", "steps", "text"} or \
+            spec.get("when") not in TRIGGERS:
+        raise fail("a trigger is a table { when = \"turn starts\" (or "
+                   f"{', '.join(repr(t) for t in TRIGGERS[1:])}), steps = [...], text = ... }}")
+    return Trigger(spec["when"], _steps(spec.get("steps", []), fail), str(spec.get("text", "")))
+
+
 def _boost(spec: Any, fail: Fail) -> Boost:
-    if not isinstance(spec, dict) or set(spec) - {"cost", "steps", "text"}:
-        raise fail("a boost is a table { cost = { energy = 1 }, steps = [...], text = ... }")
+    if not isinstance(spec, dict) or set(spec) - {"cost", "steps", "text", "instead"}:
+        raise fail("a boost is a table { cost = { energy = 1 }, steps = [...], text = ... } "
+                   "(instead = true: its steps replace the card's)")
     return Boost(_cost(spec.get("cost"), "a boost's", fail), _steps(spec.get("steps", []), fail),
-                 str(spec.get("text", "")))
+                 str(spec.get("text", "")), spec.get("instead", False) is True)
 
 
 def _cost(cost: Any, whose: str, fail: Fail) -> tuple[tuple[str, int], ...]:
@@ -477,10 +531,14 @@ def _condition(spec: Any, fail: Fail) -> Condition | None:
     if spec is None:
         return None
     whose = {w.value for w in Whose}
+    numbers = [spec.get(k) for k in ("at_least", "below")] if isinstance(spec, dict) else []
     if (not isinstance(spec, dict) or not isinstance(spec.get("resource"), str)
-            or not isinstance(spec.get("at_least"), int)
+            or not any(isinstance(n, int) for n in numbers)
+            or any(n is not None and (isinstance(n, bool) or not isinstance(n, int))
+                   for n in numbers)
             or not _among(spec.get("whose", "you"), whose)
-            or set(spec) - {"resource", "at_least", "whose"}):
-        raise fail("'if' is { resource = \"fire\", at_least = 2, whose = \"you\" } (whose: "
-                   f"{', '.join(sorted(whose))})")
-    return Condition(spec["resource"], spec["at_least"], Whose(spec.get("whose", "you")))
+            or set(spec) - {"resource", "at_least", "below", "whose"}):
+        raise fail("'if' is { resource = \"fire\", at_least = 2, whose = \"you\" } (or "
+                   "below = N: fewer than N; whose: " f"{', '.join(sorted(whose))})")
+    return Condition(spec["resource"], spec.get("at_least", 0), Whose(spec.get("whose", "you")),
+                     spec.get("below"))

@@ -12,8 +12,8 @@ one window and are drunk simultaneously.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
+from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi import characters, pubcrawl
 from tales.tavern.rdi.effects import champions
@@ -38,7 +38,7 @@ def order_drink(tavern: Tavern, name: str, whom: str | None = None) -> Resolutio
     if drink is None:
         return tavern.note("there is no Drink left to order")
     other = tavern.player(whom)
-    tavern = tavern.with_player(replace(other, drink_me=(*other.drink_me, drink))).note(
+    tavern = tavern.with_player(evolve(other, drink_me=(*other.drink_me, drink))).note(
         f"{name} orders a Drink for {whom}")
     return (yield from pubcrawl.after_order(tavern, name))
 
@@ -58,7 +58,7 @@ def drink_phase(tavern: Tavern, name: str) -> Resolution[Tavern]:
     if not player.drink_me:
         return change(tavern, name, alcohol=-1).note(f"{name} sobers up: Alcohol -1")
     top = player.drink_me[-1]
-    tavern = tavern.with_player(replace(player, drink_me=player.drink_me[:-1])).note(
+    tavern = tavern.with_player(evolve(player, drink_me=player.drink_me[:-1])).note(
         f"{name} reveals {top.name}")
     if top.event is not None:
         return (yield from drink_event(tavern, name, top))
@@ -109,7 +109,7 @@ def chasers(tavern: Tavern, name: str, first: Drink, from_pile: bool
             if not pile:
                 break
             nxt = pile[-1]
-            tavern = tavern.with_player(replace(tavern.player(name), drink_me=pile[:-1]))
+            tavern = tavern.with_player(evolve(tavern.player(name), drink_me=pile[:-1]))
         else:
             tavern, drawn = yield from take_drink(tavern)
             if drawn is None:
@@ -143,7 +143,7 @@ def drink_together(tavern: Tavern, source: str,
     then everyone drinks at once and the cards are discarded (or stay, A-52). ``pours``:
     the Drinks on the table when they are not one per revealed card (copies)."""
     label = " and ".join(p.label for _, p in revealed)
-    pours = pours or tuple(replace(p, origin=i) for i, (_, p) in enumerate(revealed))
+    pours = pours or tuple(evolve(p, origin=i) for i, (_, p) in enumerate(revealed))
     if self_split and is_otto(tavern, source):  # Boss Otto "splits it with the Priority
         tavern, pours = yield from _self_split(tavern, source, label, pours)  # Target,
         self_split = False  # then reveals a Sometimes Card in response to his half"
@@ -182,13 +182,17 @@ def drink_pour(tavern: Tavern, each: Pour) -> Resolution[Tavern]:
     if not each.live or each.ignored or tavern.player(each.drinker).out or \
             each.drinker in tavern.resting:
         return tavern.note(f"{each.drinker} takes no effect from {each.label}")
-    tavern = change(tavern, each.drinker, fortitude=each.fortitude, alcohol=each.alcohol)
+    alcohol = each.alcohol if each.alcohol <= 0 else max(characters.mechanics(
+        tavern.player(each.drinker)).drink_alcohol(tavern, each.drinker, each.alcohol), 0)
+    tavern = change(tavern, each.drinker, fortitude=each.fortitude, alcohol=alcohol)
     tavern = tavern.note(f"{each.drinker} drinks {each.label}: Alcohol {each.alcohol:+d}"
                          + (f", Fortitude {each.fortitude:+d}" if each.fortitude else ""))
     if each.draw:
         tavern = yield from draw(tavern, each.drinker, each.draw)
     for resource, amount in each.gains:
         tavern = yield from gain_tokens(tavern, each.giver, each.drinker, resource, amount)
+    if each.pays and each.giver:  # 000: paying himself (his own Drink), "nothing happens"
+        tavern = pay(tavern, each.drinker, each.pays, each.giver)
     for player, rules in characters.every(tavern):
         if player.name == each.drinker:
             tavern = yield from rules.after_drink(tavern, each.drinker, each.alcohol)
@@ -209,7 +213,7 @@ def _put_away(tavern: Tavern, cards: list[Drink], first: Pour, pours: Sequence[P
     for name in tavern.order_from(start) if not tavern.player(start).out else []:
         if name in drinkers:
             player = tavern.player(name)
-            return tavern.with_player(replace(player, in_front=(*player.in_front,
+            return tavern.with_player(evolve(player, in_front=(*player.in_front,
                                                                 *staying))).note(
                 f"{', '.join(c.name for c in staying)} stays in front of {name}")
     return discard_drinks(tavern, staying)

@@ -10,8 +10,7 @@ effects stop an individual player moving; a team moves unless every member's tur
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.chance import shuffle
 from tales.tavern.rdi.effects import discard_cards, play_card
@@ -91,7 +90,7 @@ def reward(tavern: Tavern, name: str, dungeon: Dungeon) -> Resolution[Tavern]:
     card = pile[index]
     tavern = tavern.with_pile(dungeon.name, pile[:index] + pile[index + 1:])
     player = tavern.player(name)
-    tavern = tavern.with_player(replace(player, kept=(*player.kept, card))).note(
+    tavern = tavern.with_player(evolve(player, kept=(*player.kept, card))).note(
         f"{name} takes {card.name}")
     if card.immediate:  # "you must reveal and play it immediately!"
         return (yield from play_now(tavern, name, card.name))

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
+from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi import characters
 from tales.tavern.rdi.model import (
@@ -41,6 +42,7 @@ from tales.tavern.rdi.ottodata import (
 )
 from tales.tavern.rdi.stats import affords, change, collect, gain_tokens, pay, spend_tokens
 from tales.tavern.rdi.timing import (
+    MIX_IN,
     PASS,
     Outcome,
     Played,
@@ -51,7 +53,14 @@ from tales.tavern.rdi.timing import (
     proactive,
     respond,
 )
-from tales.tavern.rdi.zones import discard_card, discard_drinks, draw, playable, take_card
+from tales.tavern.rdi.zones import (
+    discard_card,
+    discard_drinks,
+    draw,
+    playable,
+    reveal_from_pile,
+    take_card,
+)
 
 #: The Potion Token's three effects (001, "Potion Tokens"): they cannot be Negated,
 #: Ignored or affected.
@@ -126,6 +135,10 @@ def champions(tavern: Tavern, name: str, label: str, revealer_chosen: bool = Tru
     return picked
 
 
+#: Marks, among a card's extra steps, a boost paid whose steps replace the card's own.
+INSTEAD = Step(Verb.HANDLER, handler="instead")
+
+
 def declare_costs(tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...] | None = None
                   ) -> Resolution[tuple[Tavern, tuple[Step, ...], bool]]:
     """Optional costs are chosen as the card is played and never refunded (A-35): each
@@ -142,9 +155,8 @@ def declare_costs(tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...]
                                 f"{' (' + boost.text + ')' if boost.text else ''}?",
                                 ("no", "yes"), Decider.PLAYER, name, state=tavern)
         if choice == "yes":
-            for resource, amount in boost.cost:
-                tavern = yield from pay_tokens(tavern, name, resource, amount)
-            extra = (*extra, *boost.steps)
+            tavern = yield from pay_costs(tavern, name, boost.cost)
+            extra = (*extra, *((INSTEAD,) if boost.instead else ()), *boost.steps)
             tavern = tavern.note(f"{name} spends {what}")
     buffed = False
     loses = any(s.verb is Verb.FORTITUDE and s.amount < 0 and s.who is not Who.YOU
@@ -163,9 +175,21 @@ def declare_costs(tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...]
 
 def pay_cost(tavern: Tavern, name: str, card: Card) -> Resolution[Tavern]:
     """What ``card`` costs to play at all (``cost``), paid as it is played."""
+    tavern = yield from pay_costs(tavern, name, card.cost)
     for resource, amount in card.cost:
-        tavern = yield from pay_tokens(tavern, name, resource, amount)
         tavern = tavern.note(f"{name} spends {amount} {resource} on {card.name}")
+    return tavern
+
+
+def pay_costs(tavern: Tavern, name: str, cost: tuple[tuple[str, int], ...]
+              ) -> Resolution[Tavern]:
+    """Pay a whole cost: the character's own way if it pays costs as a whole (Ozrik),
+    else each resource with :func:`pay_tokens`."""
+    tavern, paid = yield from characters.mechanics(tavern.player(name)).pay_whole(
+        tavern, name, cost)
+    if not paid:
+        for resource, amount in cost:
+            tavern = yield from pay_tokens(tavern, name, resource, amount)
     return tavern
 
 
@@ -192,7 +216,16 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
     body = card.steps if steps is None else steps
     body = tuple(s for s in body if s.verb not in RESPONSES)
     tavern = tavern.note(f"{name} plays {label}")
+    tavern = characters.mechanics(tavern.player(name)).playing(tavern, name, card)
+    added = None
+    if card.adds and steps is None:  # "No player may respond ... until ... revealed"
+        tavern, added = yield from reveal_from_pile(tavern, card.adds)
+        if added is not None:
+            body = (*body, *(s for s in added.steps if s.verb not in RESPONSES))
+            tavern = tavern.note(f"{name} reveals {added.name} and adds it to {label}")
     tavern, extra, buffed = yield from declare_costs(tavern, name, card, body)
+    if INSTEAD in extra:  # a boost whose steps replace the card's (Dale's Harvest)
+        body, extra = (), tuple(s for s in extra if s != INSTEAD)
     body = (*body, *extra)
     if any(s.who is Who.EACH for s in body):  # Boss Otto: "each player (including you)"
         tavern = claim(tavern, name)
@@ -209,18 +242,22 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
         tavern = tavern.note(f"{label} is Negated")
     elif card.minion and steps is None:  # "play it face-up in front of you"
         minion = Minion(_unused(tavern, card.name, name), name, card)
-        return replace(tavern, minions=(*tavern.minions, minion)).note(
+        return evolve(tavern, minions=(*tavern.minions, minion)).note(
             f"{minion.name} comes into play"), outcome
     else:
         body = characters.mechanics(tavern.player(name)).amounts(tavern, name, card, body)
         tavern, losses = yield from carry_out(tavern, name, body, chosen, outcome, buffed,
                                               via)
         if discard:
-            tavern, discard = discard_card(tavern, card, name), False
+            tavern, placed = yield from characters.mechanics(
+                tavern.player(name)).resolved(tavern, name, card)
+            tavern, discard = tavern if placed else discard_card(tavern, card, name), False
         tavern = sometimes_resolved(tavern, name, card)
         tavern = yield from hit_back(tavern, losses)
     if discard:
         tavern = discard_card(tavern, card, name)
+    if added is not None:
+        tavern = discard_card(tavern, added, name)
     return tavern, outcome
 
 
@@ -240,23 +277,31 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
     Ignore it are not affected (module docstring)."""
     outcome = outcome or Outcome()
     players = {p.name for p in tavern.players}
+    controllers = {m.name: m.controller for m in tavern.minions}
     losses: list[Loss] = []
     left = {(who, stat): n for who, stat, n in outcome.reduced}
+    for player, rules in characters.every(tavern):  # standing ones (Wulfric's mood)
+        for stat, n in rules.reductions(tavern, player.name):
+            left[(player.name, stat)] = left.get((player.name, stat), 0) + n
     boosted: set[str] = set()
     for step in steps:
         for who in chosen.get(step.who, []):
             if who not in players:  # a Minion (or one already discarded)
+                if step.verb is Verb.HANDLER and who in controllers:
+                    rules = characters.handling(tavern.player(name), step.handler)
+                    if step.handler in rules.for_controller:  # its controller instead
+                        tavern = yield from rules.handle(tavern, name, step, controllers[who])
+                    continue
+                if step.verb is Verb.GAIN and who in controllers:  # to its controller
+                    tavern = yield from gain_tokens(tavern, name, controllers[who],  # (A-86)
+                                                    step.resource, step.amount)
+                    continue
                 if tavern.minion(who) is None:
                     continue
                 # only Fortitude loss affects a Minion
                 if step.verb is Verb.FORTITUDE and step.amount < 0 and who not in \
                         outcome.ignored:
                     tavern = yield from minion_hit(tavern, who, name)
-                elif step.verb is Verb.GAIN:  # tokens go to its controller (A-86)
-                    owner = tavern.minion(who)
-                    assert owner is not None
-                    tavern = yield from gain_tokens(tavern, name, owner.controller,
-                                                    step.resource, step.amount)
                 continue
             if who in outcome.ignored and step.verb is Verb.HANDLER:
                 rules = characters.handling(tavern.player(name), step.handler)
@@ -324,15 +369,15 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
             elif step.verb is Verb.STEAL_POT:  # "steal a Gold from the pot"
                 taken = min(max(amount, 0), tavern.pot)
                 mat = tavern.mat(who)
-                tavern = replace(tavern.with_player(replace(mat, gold=mat.gold + taken)),
+                tavern = evolve(tavern.with_player(evolve(mat, gold=mat.gold + taken)),
                                  pot=tavern.pot - taken).note(
                     f"{who} takes {taken} Gold from the pot")
             elif step.verb is Verb.POT_TO_INN:  # "end the Round ... anted Gold to the Inn"
-                tavern = replace(tavern, inn=tavern.inn + tavern.pot, pot=0,
+                tavern = evolve(tavern, inn=tavern.inn + tavern.pot, pot=0,
                                  round_over=True).note(
                     "the Round of Gambling ends: the pot goes to the Inn")
             elif step.verb is Verb.RESTART_ROUND:  # the Round of Gambling starts over
-                tavern = replace(tavern, restarted=name).note(
+                tavern = evolve(tavern, restarted=name).note(
                     f"{name} starts the Round of Gambling over")
             elif step.verb is Verb.DRINK_AGAIN:
                 from tales.tavern.rdi.drinks import drink_phase
@@ -342,10 +387,10 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
             elif step.verb is Verb.DISCARD_DRINK:
                 pile = tavern.player(who).drink_me
                 gone = pile[max(len(pile) - amount, 0):]
-                tavern = discard_drinks(tavern.with_player(replace(
+                tavern = discard_drinks(tavern.with_player(evolve(
                     tavern.player(who), drink_me=pile[:len(pile) - len(gone)])), gone)
             elif step.verb is Verb.END_TURN:
-                tavern = replace(tavern, resting=(*tavern.resting, who)).note(
+                tavern = evolve(tavern, resting=(*tavern.resting, who)).note(
                     f"{who}'s turn ends now")
             elif step.verb in OTTO_STEPS:
                 tavern = otto_step(tavern, step.verb, amount)
@@ -360,6 +405,8 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
               for (victim, source), amount in merged.items()]
     for loss in losses:
         tavern = characters.lost(tavern, loss.victim, loss.source, loss.amount)
+    if losses:
+        tavern = yield from characters.owed_choices(tavern)
     return tavern, losses
 
 
@@ -392,7 +439,7 @@ def minion_hit(tavern: Tavern, minion: str, source: str) -> Resolution[Tavern]:
                     f"{owner} plays {card.name}: the Wages cost 1 less")
                 wages -= 1
         return pay(tavern, owner, wages, None).note(f"{owner} pays {minion}'s Wages")
-    tavern = replace(tavern, minions=tuple(m for m in tavern.minions if m.name != minion))
+    tavern = evolve(tavern, minions=tuple(m for m in tavern.minions if m.name != minion))
     return discard_card(tavern, found.card, owner).note(f"{minion} is discarded")
 
 
@@ -405,7 +452,7 @@ def _holds(tavern: Tavern, name: str, who: str, step: Step) -> bool:
     else:
         held = tavern.player(name if condition.whose is Whose.YOU else who).count(
             condition.resource)
-    return held >= condition.at_least
+    return held >= condition.at_least and (condition.below is None or held < condition.below)
 
 
 def _reduce(left: dict[tuple[str, Stat], int], who: str, stat: Stat, amount: int) -> int:
@@ -444,6 +491,7 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
     """``name`` plays a response to ``played``: it has its own window; if it is not
     Negated, it does what it says to the original's :class:`Outcome`."""
     tavern, card = yield from take_card(tavern, name, use.card)
+    tavern = characters.mechanics(tavern.player(name)).playing(tavern, name, card)
     tavern = yield from pay_cost(tavern, name, card)
     steps = characters.mechanics(tavern.player(name)).amounts(tavern, name, card, card.steps)
     pours = outcome.pours
@@ -455,6 +503,9 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
             chosen = yield Decision("which-drink", f"{name}: {card.name} on which Drink?",
                                     labels, Decider.PLAYER, name, state=tavern)
             pick = use.pours[labels.index(chosen)]
+    if pick is not None and MIX_IN in card.icons:  # "as soon as any Mix-in card is played"
+        pours = _set(pours, pick, mixed=True)
+        outcome = evolve(outcome, pours=pours)
     beneficiary = use.beneficiaries[0] if use.beneficiaries else name
     if len(use.beneficiaries) > 1 and use.verb is Verb.REDIRECT:
         beneficiary = yield Decision("defend", f"{name}: {card.name} for whom?",
@@ -474,61 +525,65 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
     tavern = tavern.note(f"{name} plays {card.name} on {played.label}")
     label = card.name
     side = tuple(s for s in steps if s.verb not in RESPONSES
-                 and not (use.verb is Verb.SPIKE and s.verb is Verb.GAIN))
+                 and not (use.verb is Verb.SPIKE and s.verb in (Verb.GAIN, Verb.PAY)))
     affects, harms = affected_by(side, name, {Who.YOU: [name], Who.TARGET: [played.source]})
     tavern, against = yield from respond(tavern, Played(name, label, card, affects, harms))
-    tavern = discard_card(tavern, card, name)
     if against.negated:
-        return tavern.note(f"{card.name} is Negated"), outcome
+        return discard_card(tavern, card, name).note(f"{card.name} is Negated"), outcome
+    tavern, placed = yield from characters.mechanics(tavern.player(name)).resolved(
+        tavern, name, card)
+    tavern = tavern if placed else discard_card(tavern, card, name)
     tavern = sometimes_resolved(tavern, name, card)
     if use.verb is Verb.NEGATE:
         if pick is not None:
             pours = _set(pours, pick, negated=True)
             tavern = tavern.note(f"{pours[pick].label} is Negated")
-            outcome = replace(outcome, pours=pours,
+            outcome = evolve(outcome, pours=pours,
                               negated=not any(p.live for p in pours))
         else:
             tavern = tavern.note(f"{played.label} is Negated")
-            outcome = replace(outcome, negated=True)
+            outcome = evolve(outcome, negated=True)
     elif use.verb is Verb.IGNORE:
         if pick is not None:
-            outcome = replace(outcome, pours=_set(pours, pick, ignored=True))
+            outcome = evolve(outcome, pours=_set(pours, pick, ignored=True))
             tavern = tavern.note(f"{pours[pick].drinker} Ignores {pours[pick].label}")
         else:
             # 001: "a team may reduce or Ignore such an effect with just one card"
             team = frozenset(use.beneficiaries) or {beneficiary}
-            outcome = replace(outcome, ignored=outcome.ignored | team)
+            outcome = evolve(outcome, ignored=outcome.ignored | team)
             verb = "Ignore" if len(team) > 1 else "Ignores"
             tavern = tavern.note(f"{' and '.join(sorted(team))} {verb} {played.label}")
     elif use.verb is Verb.REDUCE:
         assert step.stat is not None
-        outcome = replace(outcome, reduced=(*outcome.reduced, *(
+        outcome = evolve(outcome, reduced=(*outcome.reduced, *(
             (member, step.stat, step.amount) for member in use.beneficiaries or (beneficiary,))))
         tavern = tavern.note(f"{beneficiary}'s {step.stat.value} loss from {played.label} "
                              f"is reduced by {step.amount}")
     elif use.verb is Verb.REDIRECT:
         assert whom is not None
-        outcome = replace(outcome, redirected=(*outcome.redirected, (beneficiary, whom)))
+        outcome = evolve(outcome, redirected=(*outcome.redirected, (beneficiary, whom)))
         tavern = tavern.note(f"{beneficiary} redirects the Fortitude loss to {whom}")
     elif use.verb is Verb.SPIKE:
         assert pick is not None
         pour = pours[pick]
-        gains = list(pour.gains)
+        gains, pays = list(pour.gains), pour.pays
         for extra in steps:
             if extra.verb is Verb.GAIN and extra.who is Who.TARGET:
                 gains.append((extra.resource, extra.amount))
+            if extra.verb is Verb.PAY and extra.who is Who.TARGET:  # "pay Phyll" as drunk
+                pays += extra.amount
         score = pour.score + step.amount if pour.revealer else pour.score
         alcohol = pour.alcohol + step.amount
         if pour.alcohol * alcohol < 0:  # A-44: "reduces it to 0 instead"
             alcohol = 0
         pours = _set(pours, pick, alcohol=alcohol, gains=tuple(gains), giver=name,
-                     score=score)
-        outcome = replace(outcome, pours=pours)
+                     score=score, pays=pays)
+        outcome = evolve(outcome, pours=pours)
         tavern = tavern.note(f"{pour.label} now gives {alcohol} Alcohol")
     elif use.verb is Verb.REPLACE_DRINK:  # its effects are the card's other steps instead
         assert pick is not None
         pours = _set(pours, pick, alcohol=0, fortitude=0, draw=0, gains=())
-        outcome = replace(outcome, pours=pours)
+        outcome = evolve(outcome, pours=pours)
         tavern = tavern.note(f"{pours[pick].label}'s effects are replaced by {card.name}'s")
     elif use.verb is Verb.SWAP:  # "gains 4 Fortitude instead of 4 Alcohol Content"
         assert pick is not None
@@ -536,29 +591,29 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
         gained = max(pour.alcohol, 0)
         pours = _set(pours, pick, alcohol=pour.alcohol - gained,
                      fortitude=pour.fortitude + gained)
-        outcome = replace(outcome, pours=pours)
+        outcome = evolve(outcome, pours=pours)
         tavern = tavern.note(f"{pour.label} gives {gained} Fortitude instead of Alcohol")
     elif use.verb is Verb.SPLIT:
         assert pick is not None and whom is not None
         first, second = halves(pours[pick], whom)
-        outcome = replace(outcome, pours=(*pours[:pick], first, second, *pours[pick + 1:]))
+        outcome = evolve(outcome, pours=(*pours[:pick], first, second, *pours[pick + 1:]))
         tavern = tavern.note(f"{name} splits {pours[pick].label} with {whom}")
     elif use.verb is Verb.FROM_INN:
-        outcome = replace(outcome, from_inn=outcome.from_inn | {beneficiary})
+        outcome = evolve(outcome, from_inn=outcome.from_inn | {beneficiary})
         tavern = tavern.note(f"{beneficiary} pays {played.label}'s Gold from the Inn")
     elif use.verb is Verb.SHARE_POT:
-        outcome = replace(outcome, sharer=name)
+        outcome = evolve(outcome, sharer=name)
         tavern = tavern.note(f"{name} takes half the pot")
     elif use.verb is Verb.TAKE_POT:
-        outcome = replace(outcome, taker=name)
+        outcome = evolve(outcome, taker=name)
         tavern = tavern.note(f"{name} takes the pot")
     elif use.verb is Verb.PASS:
         assert pick is not None and whom is not None
-        outcome = replace(outcome, pours=_set(pours, pick, drinker=whom, passed=True,
+        outcome = evolve(outcome, pours=_set(pours, pick, drinker=whom, passed=True,
                                               ignored=False))
         tavern = tavern.note(f"{name} passes {pours[pick].label} to {whom}")
     rest = tuple(s for s in steps if s.verb not in RESPONSES
-                 and not (use.verb is Verb.SPIKE and s.verb is Verb.GAIN
+                 and not (use.verb is Verb.SPIKE and s.verb in (Verb.GAIN, Verb.PAY)
                           and s.who is Who.TARGET))
     if rest:
         chosen = {Who.YOU: [name], Who.TARGET: [played.source]}
@@ -568,7 +623,7 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
 
 
 def _set(pours: tuple[Pour, ...], index: int, **changes: Any) -> tuple[Pour, ...]:
-    return (*pours[:index], replace(pours[index], **changes), *pours[index + 1:])
+    return (*pours[:index], evolve(pours[index], **changes), *pours[index + 1:])
 
 
 def hit_back(tavern: Tavern, losses: list[Loss]) -> Resolution[Tavern]:

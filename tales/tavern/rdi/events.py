@@ -18,8 +18,8 @@ many counters as its Encounter Level go back on.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
+from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.chance import shuffle
 from tales.tavern.rdi.effects import carry_out, champions
@@ -47,7 +47,7 @@ def set_up(tavern: Tavern) -> Resolution[Tavern]:
     for kind, cards, counters in tavern.variant.event_decks:
         shuffled = yield from shuffle(cards, f"the {kind.value.capitalize()} Event Deck")
         decks.append((kind, tuple(shuffled), (), counters))
-    return replace(tavern, events=tuple(decks))
+    return evolve(tavern, events=tuple(decks))
 
 
 def announce(tavern: Tavern, source: str, label: str, players: Sequence[str],
@@ -101,7 +101,7 @@ def _advance(tavern: Tavern, active: str, index: int) -> Resolution[Tavern]:
 
 def _store(tavern: Tavern, index: int,
            entry: tuple[EventKind, tuple[Event, ...], tuple[Event, ...], int]) -> Tavern:
-    return replace(tavern, events=(*tavern.events[:index], entry, *tavern.events[index + 1:]))
+    return evolve(tavern, events=(*tavern.events[:index], entry, *tavern.events[index + 1:]))
 
 
 def resolve(tavern: Tavern, revealer: str, event: Event, revealer_chosen: bool = False

@@ -12,26 +12,34 @@ control, it goes to the Inn). In a team game only one Champion per team takes pa
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
+from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi import characters
 from tales.tavern.rdi.effects import anytime, champions, play_card
 from tales.tavern.rdi.model import Card, CardKind, Player, Stat, Step, Tavern, Verb
 from tales.tavern.rdi.otto import gambled
 from tales.tavern.rdi.ottodata import claim, is_otto
-from tales.tavern.rdi.stats import change, gold
+from tales.tavern.rdi.stats import bonus_gold, change, gold
 from tales.tavern.rdi.timing import PASS, Outcome, Played, respond
 from tales.tavern.rdi.zones import PRIZE_BIN, PRIZES, discard_card, take_card
 
 
-def ante(tavern: Tavern, players: Sequence[str], amount: int) -> Tavern:
+def ante(tavern: Tavern, players: Sequence[str], amount: int, starter: str = "",
+         opening: bool = False) -> Tavern:
     """Each of ``players`` antes ``amount`` into the pot (as much as they are able); it
-    counts as losing Gold (A-58)."""
+    counts as losing Gold (A-58). A character may change what they ante, or have the Inn
+    pay it (Erin's forms; ``opening``: the ante that begins the Round ``starter`` started)."""
     for name in players:
+        asked, from_inn = characters.mechanics(tavern.player(name)).ante(
+            tavern, name, amount, starter, opening)
+        if from_inn:
+            tavern = evolve(tavern, inn=tavern.inn - asked, pot=tavern.pot + asked).note(
+                f"{name} antes {asked} Gold from the Inn")
+            continue
         mat = tavern.mat(name)
-        paid = min(amount, mat.gold)
-        tavern = replace(tavern.with_player(replace(mat, gold=mat.gold - paid)),
+        paid = min(asked, mat.gold)
+        tavern = evolve(tavern.with_player(evolve(mat, gold=mat.gold - paid)),
                          pot=tavern.pot + paid)
     return tavern
 
@@ -68,7 +76,7 @@ def add_prize(tavern: Tavern, starter: str) -> Resolution[Tavern]:
                             state=tavern)
     index = next(i for i, c in enumerate(inn) if c.name == choice)
     tavern = tavern.with_pile(PRIZES, inn[:index] + inn[index + 1:])
-    return replace(tavern, prize=inn[index]).note(f"{starter} adds {choice} to the pot")
+    return evolve(tavern, prize=inn[index]).note(f"{starter} adds {choice} to the pot")
 
 
 def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
@@ -89,7 +97,8 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
         tavern, outcome = yield from respond(tavern, Played(starter, "the ante", None, losing,
                                                             losing, round=True))
         for payer in payers:
-            tavern = ante(tavern, [payer], max(1 - outcome.reduction(payer, Stat.GOLD), 0))
+            tavern = ante(tavern, [payer], max(1 - outcome.reduction(payer, Stat.GOLD), 0),
+                          starter, opening=True)
         tavern = tavern.note(f"Round of Gambling: {len(payers)} players ante 1 Gold")
     else:  # A-72
         tavern = tavern.note("Round of Gambling: the starter cannot ante, so nobody does")
@@ -106,7 +115,7 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
         # cards played during a Round, by anyone (001, Gambling Examples 2 and 3)
         tavern = yield from anytime(tavern, name, in_round=True)
         if tavern.round_over:
-            return award(replace(tavern, round_over=False), None)
+            return award(evolve(tavern, round_over=False), None)
         if not tavern.restarted:  # leaving or forcing out on someone else's turn
             tavern, gone = yield from out_of_turn(tavern, name, in_round)
             for who in gone:
@@ -179,7 +188,8 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
                 tavern, left = yield from leave(tavern, other, "instead of anteing", in_round)
                 if left:
                     in_round.remove(other)
-            tavern = ante(tavern, [p for p in in_round if p not in outcome.ignored], raises)
+            tavern = ante(tavern, [p for p in in_round if p not in outcome.ignored], raises,
+                          starter)
             tavern = tavern.note(f"everyone in the Round antes {raises} more")
         control, winning_hand, passes = name, card.winning_hand, 0
         won = any(s.verb is Verb.WIN_ROUND for s in card.steps)  # A-64
@@ -199,7 +209,7 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
     tavern = award(tavern, control)
     for player, rules in characters.every(tavern):
         tavern = rules.after_round(tavern, player.name, tuple(seats), control)
-    return tavern
+    return (yield from characters.owed_choices(tavern))
 
 
 def force_out(tavern: Tavern, name: str, choice: str, in_round: list[str]
@@ -261,7 +271,7 @@ def restart(tavern: Tavern, seats: Sequence[str]) -> tuple[Tavern, list[str], st
     the card's player is in control as its starter (nobody, if they are not one of them)."""
     who = tavern.restarted
     back = [n for n in seats if not tavern.player(n).out]
-    tavern = ante(replace(tavern, restarted=""), back, 1)
+    tavern = ante(evolve(tavern, restarted=""), back, 1)
     control = who if who in back else None
     return tavern.note(f"the Round of Gambling starts over: {len(back)} players ante 1 "
                        "Gold"), back, control
@@ -273,7 +283,7 @@ def share(tavern: Tavern, winner: str, sharer: str) -> Resolution[Tavern]:
     give the Prize to Captain Whitehawk or to keep it for themselves")."""
     half = tavern.pot // 2
     mat = tavern.mat(sharer)
-    tavern = replace(tavern.with_player(replace(mat, gold=mat.gold + half)),
+    tavern = evolve(tavern.with_player(evolve(mat, gold=mat.gold + half)),
                      pot=tavern.pot - half).note(f"{sharer} takes {half} Gold of the pot")
     if tavern.prize is None:
         return tavern
@@ -284,7 +294,7 @@ def share(tavern: Tavern, winner: str, sharer: str) -> Resolution[Tavern]:
     if choice == keep:
         return tavern
     taker = tavern.player(sharer)
-    return replace(tavern.with_player(replace(taker, kept=(*taker.kept, tavern.prize))),
+    return evolve(tavern.with_player(evolve(taker, kept=(*taker.kept, tavern.prize))),
                    prize=None).note(f"{sharer} takes the Prize {tavern.prize.name}")
 
 
@@ -293,17 +303,18 @@ def award(tavern: Tavern, control: str | None) -> Tavern:
     who takes the pot (001: "In a team game, a Prize is won by the individual player who
     takes the pot"), or back to the Inn with it."""
     pot, prize = tavern.pot, tavern.prize
-    tavern = replace(tavern, prize=None)
+    tavern = evolve(tavern, prize=None)
     if control is None:
         if prize is not None:
             tavern = tavern.with_pile(PRIZES, (*tavern.pile(PRIZES), prize))
-        return replace(tavern, inn=tavern.inn + pot, pot=0).note(
+        return evolve(tavern, inn=tavern.inn + pot, pot=0).note(
             f"the Round of Gambling ends with no winner: {pot} Gold to the Inn")
     winner = tavern.mat(control)
-    tavern = replace(tavern.with_player(replace(winner, gold=winner.gold + pot)), pot=0)
+    tavern = evolve(tavern.with_player(evolve(winner, gold=winner.gold + pot)), pot=0)
+    tavern = bonus_gold(tavern, control) if pot > 0 else tavern
     if prize is not None:
         taker = tavern.player(control)
-        tavern = tavern.with_player(replace(taker, kept=(*taker.kept, prize))).note(
+        tavern = tavern.with_player(evolve(taker, kept=(*taker.kept, prize))).note(
             f"{control} takes the Prize {prize.name}")
     return tavern.note(f"{control} wins the Round of Gambling: {pot} Gold")
 

@@ -12,9 +12,11 @@ are never read. In an individual game each player is a team of one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
+
+from tales.evolve import evolve
 
 if TYPE_CHECKING:
     from tales.tavern.rdi.ottodata import OttoRules
@@ -142,11 +144,13 @@ class Whose(StrEnum):
 @dataclass(frozen=True)
 class Condition:
     """A step that happens only when ``whose`` holds at least ``at_least`` of ``resource``
-    when the card resolves (Eisinder: "checked at resolution")."""
+    (and, with ``below``, fewer than that many) when the card resolves (Eisinder: "checked
+    at resolution"; Flower's base effect replaced "instead" from Level 5: ``below = 5``)."""
 
     resource: str
     at_least: int
     whose: Whose = Whose.YOU
+    below: int | None = None  # and fewer than this many (Ripsnarl human: no wolf token)
 
 
 @dataclass(frozen=True)
@@ -178,6 +182,23 @@ class Boost:
     Element Tokens. ``cost`` names tokens (and how many) of the card's player."""
 
     cost: tuple[tuple[str, int], ...]
+    steps: tuple[Step, ...]
+    text: str = ""
+    instead: bool = False  # its steps replace the card's own (Dale's Harvest "instead")
+
+
+#: The game states a triggered ability looks for (``trigger = { when = ... }``): the
+#: beginning or the end of its holder's turn.
+TRIGGERS = ("turn starts", "turn ends")
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """A triggered ability of a card in front of a player (a Split Doppelganger given away):
+    ``when`` the game state happens, its ``steps`` happen to the holder (``who = "target"``),
+    then the card is discarded."""
+
+    when: str
     steps: tuple[Step, ...]
     text: str = ""
 
@@ -212,9 +233,41 @@ class Card:
     #: face up from then on (``revealed``); until then only its player sees it
     stays: bool = False
     revealed: bool = False
+    #: the symbols and subtypes printed on it that a character's rules read (Cormac's Rage
+    #: icons, Farai's Brew symbols, Evil Pooky's portal, Ozrik's elements, Roxana's
+    #: Ingredients, a Pet, a Scheme, a Mix-in)
+    icons: tuple[str, ...] = ()
+    #: the numbers printed down it, top to bottom (a Mushroom's Harvest Values), and the one
+    #: a token on it points to (``marker``: a Mushroom's Rake Token, 0 the topmost)
+    values: tuple[int, ...] = ()
+    marker: int = 0
+    trigger: Trigger | None = None  # its effect when given away (a Split Doppelganger)
     #: a leave or force-out card its player may play on other players' turns in a Round of
     #: Gambling ("where the card says"), not only when it is their turn to act
     any_turn: bool = False
+    #: a side deck's card that, once drawn, is one of its owner's Character Cards: played or
+    #: discarded, it goes to its owner's discard pile and stays in the deck (Epic Pooky's
+    #: Epic Cards, Vlazlo's form cards, Roxana's Recipes)
+    joins: bool = False
+    plotted: bool = False  # kept face down in Petra's Plotted Cards area (not her hand)
+    price: int = 0  # the Gold it sells for (Phrenk's Potions)
+    #: playing it reveals the top card of this side deck and adds that card's steps to it,
+    #: before anyone may answer: one card (Warthorn's Pipe Cards and Stories, Wizgille's
+    #: Device Cards and Gears; like a Drink's Chasers)
+    adds: str = ""
+
+
+@dataclass(frozen=True)
+class Level:
+    """One level of a character's track (Cormac's Rage Tiles), read from its deck file
+    (``[[track]]``): reached when ``at`` more cards have been added since the last one;
+    while it is the highest reached, its character gains ``alcohol`` more whenever they gain
+    Alcohol Content, and each Fortitude loss they cause is ``fortitude`` more."""
+
+    name: str
+    at: int
+    alcohol: int = 0
+    fortitude: int = 0
 
 
 class DrinkEvent(StrEnum):
@@ -303,6 +356,7 @@ class Player:
     #: Dungeon rewards); not in the hand, so never discarded in Discard and Draw
     kept: tuple[Card, ...] = ()
     villain: bool = False  # a villainous character (002: "A Villain is ...")
+    track: tuple[Level, ...] = ()  # the character's track, from its deck file (Cormac's Rage)
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -328,7 +382,7 @@ class Player:
             held[resource] = amount
         else:
             held.pop(resource, None)
-        return replace(self, tokens=tuple(sorted(held.items())))
+        return evolve(self, tokens=tuple(sorted(held.items())))
 
 
 @dataclass(frozen=True)
@@ -352,6 +406,12 @@ class Mode(StrEnum):
     LEADERS_AND_LACKEYS = "leaders and lackeys"  # 001: pairs of a Boss and a Lackey
     BOSS_VERSUS_BOSS = "boss versus boss"  # 002: an individual game of Boss decks
     BOSS_OTTO = "boss otto"  # 001: 1-4 Challengers against the mechanical Boss Otto
+
+    @property
+    def printed(self) -> str:
+        """The variant's name as the rulebooks print it: "Two-Headed Dragon", "Boss Otto"."""
+        return " ".join(w[0].upper() + w[1:] if w not in ("and", "versus") else w
+                        for w in self.value.replace("-", "- ").split()).replace("- ", "-")
 
 
 @dataclass(frozen=True)
@@ -450,17 +510,23 @@ class Tavern:
     def with_room(self, name: str, room: str) -> Tavern:
         held = dict(self.rooms)
         held[self.player(name).side] = room
-        return replace(self, rooms=tuple(sorted(held.items())))
+        return evolve(self, rooms=tuple(sorted(held.items())))
 
     def player(self, name: str) -> Player:
-        return next(p for p in self.players if p.name == name)
+        """The player called ``name``, found by an index kept beside ``players`` (rebuilt
+        when a copy has other players: :func:`~tales.evolve.evolve` copies it along)."""
+        kept = self.__dict__.get("_seats")
+        if kept is None or kept[0] is not self.players:
+            kept = (self.players, {p.name: n for n, p in enumerate(self.players)})
+            object.__setattr__(self, "_seats", kept)
+        return self.players[kept[1][name]]
 
     def with_player(self, player: Player) -> Tavern:
-        return replace(self, players=tuple(player if p.name == player.name else p
+        return evolve(self, players=tuple(player if p.name == player.name else p
                                            for p in self.players))
 
     def note(self, *lines: str) -> Tavern:
-        return replace(self, log=(*self.log, *lines))
+        return evolve(self, log=(*self.log, *lines))
 
     def in_game(self) -> list[Player]:
         """The players still in, in seat order."""
@@ -511,7 +577,7 @@ class Tavern:
     def with_supply(self, name: str, amount: int) -> Tavern:
         held = dict(self.supply)
         held[name] = amount
-        return replace(self, supply=tuple(sorted(held.items())))
+        return evolve(self, supply=tuple(sorted(held.items())))
 
     def minion(self, name: str | None) -> Minion | None:
         return next((m for m in self.minions if m.name == name), None)
@@ -528,7 +594,7 @@ class Tavern:
     def with_pile(self, name: str, cards: tuple[Card, ...]) -> Tavern:
         held = dict(self.piles)
         held[name] = cards
-        return replace(self, piles=tuple(sorted(held.items())))
+        return evolve(self, piles=tuple(sorted(held.items())))
 
     @property
     def total_gold(self) -> int:

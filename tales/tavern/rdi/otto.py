@@ -11,9 +11,9 @@ its seed). His numbers and tokens are :mod:`tales.tavern.rdi.ottodata`.
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import replace
 from typing import Any, TypeVar
 
+from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.chance import pick, shuffle
 from tales.tavern.rdi import characters
@@ -224,7 +224,7 @@ def _kept_actions(tavern: Tavern, count: int) -> Resolution[tuple[Tavern, list[C
     kept = list(otto.kept)
     for card in chosen:
         kept.remove(card)
-    return tavern.with_player(replace(otto, kept=tuple(kept))), chosen
+    return tavern.with_player(evolve(otto, kept=tuple(kept))), chosen
 
 
 def reveal(tavern: Tavern, pile: str) -> Resolution[tuple[Tavern, Card | None]]:
@@ -298,7 +298,7 @@ def gamble(tavern: Tavern, winning_hand: bool) -> Resolution[tuple[Tavern, str]]
         return discard_card(tavern, card, OTTO).note(
             f"{OTTO} reveals {card.name}, which he cannot play now: he passes"), PASS
     otto = tavern.player(OTTO)
-    return tavern.with_player(replace(otto, hand=(*otto.hand, card))).note(
+    return tavern.with_player(evolve(otto, hand=(*otto.hand, card))).note(
         f"{OTTO} reveals {card.name}"), card.name
 
 
@@ -330,7 +330,7 @@ def install(tavern: Tavern, card: Card) -> Resolution[Tavern]:
     if outcome.negated:
         return discard_card(tavern, card, OTTO).note(f"{card.name} is Negated")
     minion = Minion(_unused(tavern, card.name, OTTO), OTTO, card)
-    return replace(tavern, minions=(*tavern.minions, minion)).note(
+    return evolve(tavern, minions=(*tavern.minions, minion)).note(
         f"{OTTO} installs {minion.name}")
 
 
@@ -343,7 +343,7 @@ def component_hit(tavern: Tavern, minion: Minion) -> Tavern:
         return tavern.with_player(otto.with_count(mark, 1)).note(
             f"{minion.name} is turned sideways")
     tavern = tavern.with_player(otto.with_count(mark, 0))
-    return replace(tavern, minions=tuple(m for m in tavern.minions if m.name != minion.name)
+    return evolve(tavern, minions=tuple(m for m in tavern.minions if m.name != minion.name)
                    ).note(f"{minion.name} is removed from the game")
 
 
@@ -382,7 +382,7 @@ def provoked(tavern: Tavern, played: Played, outcome: Outcome
     kind = provocation(tavern, played, outcome)
     if kind is None:
         return tavern, outcome
-    outcome = replace(outcome, provoked=True)
+    outcome = evolve(outcome, provoked=True)
     tavern, outcome, played_his = yield from _kept_responses(tavern, played, outcome)
     card = None
     if not played_his:
@@ -469,42 +469,42 @@ def apply(tavern: Tavern, played: Played, outcome: Outcome, step: Step, kind: st
         i = mine[0]
         pour = pours[i]
         if verb is Verb.NEGATE:
-            pours = _set(pours, i, replace(pour, negated=True))
-            return tavern.note(f"{label}: {OTTO} Negates his {pour.label}"), replace(
+            pours = _set(pours, i, evolve(pour, negated=True))
+            return tavern.note(f"{label}: {OTTO} Negates his {pour.label}"), evolve(
                 outcome, pours=pours, negated=not any(p.live for p in pours))
         if verb is Verb.IGNORE:
-            pours = _set(pours, i, replace(pour, ignored=True))
-            return tavern.note(f"{label}: {OTTO} Ignores {pour.label}"), replace(
+            pours = _set(pours, i, evolve(pour, ignored=True))
+            return tavern.note(f"{label}: {OTTO} Ignores {pour.label}"), evolve(
                 outcome, pours=pours)
         if verb is Verb.REDUCE:  # "it moves that value toward zero"
-            new = replace(pour, alcohol=_toward_zero(pour.alcohol, step.amount),
+            new = evolve(pour, alcohol=_toward_zero(pour.alcohol, step.amount),
                           fortitude=_toward_zero(pour.fortitude, step.amount))
             return tavern.note(f"{label}: {pour.label} now gives {new.alcohol} Alcohol"), \
-                replace(outcome, pours=_set(pours, i, new))
+                evolve(outcome, pours=_set(pours, i, new))
         if verb is Verb.SPIKE:
             alcohol = pour.alcohol + step.amount
             alcohol = 0 if alcohol * pour.alcohol < 0 else alcohol
             return tavern.note(f"{label}: {pour.label} now gives {alcohol} Alcohol"), \
-                replace(outcome, pours=_set(pours, i, replace(pour, alcohol=alcohol)))
+                evolve(outcome, pours=_set(pours, i, evolve(pour, alcohol=alcohol)))
         if verb is Verb.SWAP:
             gained = max(pour.alcohol, 0)
-            new = replace(pour, alcohol=pour.alcohol - gained, fortitude=pour.fortitude
+            new = evolve(pour, alcohol=pour.alcohol - gained, fortitude=pour.fortitude
                           + gained)
-            return tavern.note(f"{label}: {pour.label} gives Fortitude instead"), replace(
+            return tavern.note(f"{label}: {pour.label} gives Fortitude instead"), evolve(
                 outcome, pours=_set(pours, i, new))
         if verb is Verb.REPLACE_DRINK:  # the card's other steps happen instead
-            new = replace(pour, alcohol=0, fortitude=0, draw=0, gains=())
-            return tavern.note(f"{label}: {pour.label}'s effects are replaced"), replace(
+            new = evolve(pour, alcohol=0, fortitude=0, draw=0, gains=())
+            return tavern.note(f"{label}: {pour.label}'s effects are replaced"), evolve(
                 outcome, pours=_set(pours, i, new))
         if verb is Verb.SPLIT and not pour.half:
             first, second = halves(pour, target(tavern))
             return tavern.note(f"{label}: {OTTO} splits {pour.label} with "
-                               f"{target(tavern)}"), replace(
+                               f"{target(tavern)}"), evolve(
                 outcome, pours=(*pours[:i], first, second, *pours[i + 1:]))
         if verb is Verb.PASS:
-            new = replace(pour, drinker=target(tavern), passed=True)
+            new = evolve(pour, drinker=target(tavern), passed=True)
             return tavern.note(f"{label}: {OTTO} passes {pour.label} to {target(tavern)}"), \
-                replace(outcome, pours=_set(pours, i, new))
+                evolve(outcome, pours=_set(pours, i, new))
         return tavern, outcome
     if played.card is not None and played.card.unanswerable and verb in (
             Verb.NEGATE, Verb.IGNORE, Verb.REDUCE):
@@ -512,19 +512,19 @@ def apply(tavern: Tavern, played: Played, outcome: Outcome, step: Step, kind: st
     if verb is Verb.NEGATE and played.card is not None and played.card.activation:
         verb = Verb.IGNORE  # "If Boss Otto would Negate a Minion activation, he Ignores it"
     if verb is Verb.NEGATE:
-        return tavern.note(f"{label}: {played.label} is Negated"), replace(outcome,
+        return tavern.note(f"{label}: {played.label} is Negated"), evolve(outcome,
                                                                            negated=True)
     if verb is Verb.IGNORE and played.stats(OTTO):
-        return tavern.note(f"{label}: {OTTO} Ignores {played.label}"), replace(
+        return tavern.note(f"{label}: {OTTO} Ignores {played.label}"), evolve(
             outcome, ignored=outcome.ignored | {OTTO})
     if verb is Verb.REDUCE and step.stat is not None and step.stat in played.harmed(OTTO):
         return tavern.note(f"{label}: {OTTO}'s {step.stat.value} loss is reduced by "
-                           f"{step.amount}"), replace(
+                           f"{step.amount}"), evolve(
             outcome, reduced=(*outcome.reduced, (OTTO, step.stat, step.amount)))
     if verb is Verb.REDIRECT and Stat.FORTITUDE in played.harmed(OTTO) and not any(
             origin == OTTO for origin, _ in outcome.redirected):
         return tavern.note(f"{label}: {OTTO} redirects the Fortitude loss to "
-                           f"{target(tavern)}"), replace(
+                           f"{target(tavern)}"), evolve(
             outcome, redirected=(*outcome.redirected, (OTTO, target(tavern))))
     return tavern, outcome
 

@@ -12,8 +12,7 @@ good); arriving resolves the tavern's Tavern Event, each team choosing its Champ
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.chance import shuffle
 from tales.tavern.rdi.events import resolve
@@ -30,7 +29,7 @@ def set_up(tavern: Tavern) -> Resolution[Tavern]:
     for pub in pubs[1:]:
         deck = yield from shuffle(pub.drinks, f"the {pub.name} Drink Deck")
         decks.append((pub.name, tuple(deck), ()))
-    return replace(tavern, party=pubs[0].name, pub_decks=tuple(decks)).note(
+    return evolve(tavern, party=pubs[0].name, pub_decks=tuple(decks)).note(
         f"Pub Crawl: the party is at {pubs[0].name}")
 
 
@@ -51,7 +50,7 @@ def order(tavern: Tavern) -> Resolution[tuple[Tavern, Drink | None]]:
     deck = _deck(tavern, tavern.party)
     if not deck:
         return (yield from take_drink(tavern))
-    return replace(tavern, pub_decks=tuple(
+    return evolve(tavern, pub_decks=tuple(
         (name, d[:-1] if name == tavern.party else d, used)
         for name, d, used in tavern.pub_decks)), deck[-1]
 
@@ -70,13 +69,13 @@ def reveals_chaser(tavern: Tavern, name: str) -> Tavern:
     """``name`` revealed a Drink that includes a Chaser: they will Crawl (once)."""
     if not tavern.variant.pubs or name in tavern.crawlers:
         return tavern
-    return replace(tavern, crawlers=(*tavern.crawlers, name))
+    return evolve(tavern, crawlers=(*tavern.crawlers, name))
 
 
 def crawls(tavern: Tavern) -> Resolution[Tavern]:
     """The pending Crawls, in turn order from the active player."""
     waiting = tavern.in_turn_order(list(tavern.crawlers))
-    tavern = replace(tavern, crawlers=())
+    tavern = evolve(tavern, crawlers=())
     for name in waiting:
         if tavern.winners is None and not tavern.player(name).out:
             tavern = yield from crawl(tavern, name)
@@ -95,7 +94,7 @@ def crawl(tavern: Tavern, name: str) -> Resolution[Tavern]:
         return tavern.note("the party cannot Crawl: it stays where it is")
     where = yield Decision("crawl", f"{name}: Crawl to which tavern?", options,
                            Decider.PLAYER, name, state=tavern)
-    tavern = replace(tavern, party=where).note(f"{name} Crawls: the party moves to {where}")
+    tavern = evolve(tavern, party=where).note(f"{name} Crawls: the party moves to {where}")
     pub = next(p for p in tavern.variant.pubs if p.name == where)
     tavern = tavern.note(f"the Tavern Event of {where}: {pub.event.name}")
     return (yield from resolve(tavern, name, pub.event))

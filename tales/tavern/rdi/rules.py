@@ -10,8 +10,9 @@ Boss), :mod:`.characters` (characters' own rules), :mod:`.zones` and :mod:`.stat
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.chance import shuffle
 from tales.tavern.rdi import characters, dungeon, events, otto, pubcrawl, variants
@@ -22,6 +23,7 @@ from tales.tavern.rdi.model import (
     Card,
     CardKind,
     Drink,
+    Level,
     Mode,
     Phase,
     Player,
@@ -49,12 +51,15 @@ __all__ = ["CharacterDeck", "action", "drink_phase", "order_drink", "pay", "play
 @dataclass(frozen=True)
 class CharacterDeck:
     """A Character Deck file: the character, its cards, the name of its rules, whether
-    it may be a Boss (a villain)."""
+    it may be a Boss (a villain), and whether it still counts as a Hero when it may (000:
+    "Epic Pooky counts as a Hero, not a Villain")."""
 
     character: str
     cards: tuple[Card, ...]
     mechanics: str = ""
     villain: bool = False
+    hero: bool = False
+    track: tuple[Level, ...] = ()  # the character's track (``[[track]]``: Cormac's Rage)
 
 
 INDIVIDUAL = Variant()
@@ -83,7 +88,7 @@ def set_up(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tupl
         names, decks = [OTTO, *names], [CharacterDeck(OTTO, ()), *decks]
     team_names = variants.teams(mode, list(names))
     if mode is Mode.BOSS_BATTLE:
-        variant = replace(variant, boss=names[0])
+        variant = evolve(variant, boss=names[0])
     for seat, entry in enumerate(decks):
         if variants.boss_deck(mode, seat) and not _deck(entry).villain:
             raise ValueError(f"{_deck(entry).character} is not a villain: only a villain "
@@ -101,17 +106,18 @@ def set_up(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tupl
     for seat, (name, team, entry) in enumerate(zip(names, team_names, decks, strict=True)):
         spec = _deck(entry)
         boss = variants.boss_deck(mode, seat)
-        cards = [replace(c, owner=name) for c in spec.cards
+        cards = [evolve(c, owner=name) for c in spec.cards
                  if (boss or not c.boss) and not c.pile]
         for pile in sorted({c.pile for c in spec.cards if c.pile}):
-            shared = yield from shuffle([c for c in spec.cards if c.pile == pile],
-                                        f"the {pile}")
+            shared = yield from shuffle([c for c in spec.cards if c.pile == pile
+                                         and (boss or not c.boss)], f"the {pile}")
             piles[pile] = (*piles.get(pile, ()), *shared)
         own = yield from shuffle(cards, f"{name}'s Character Deck")
         mat = (team or name) not in seen_teams
         seen_teams.add(team or name)
         player = Player(name, spec.character, each if mat else 0, deck=tuple(own),
-                        team=team, mechanics=spec.mechanics, villain=spec.villain)
+                        team=team, mechanics=spec.mechanics,
+                        villain=spec.villain and not spec.hero, track=spec.track)
         count = variants.potions(mode, len(names), boss and mode is Mode.BOSS_BATTLE)
         if mat and count:
             player = player.with_count(POTION, count)
@@ -126,7 +132,7 @@ def set_up(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tupl
         tavern, drink = yield from take_drink(tavern)
         if drink is None:
             raise ValueError("the Drink Deck has fewer Drinks than there are players")
-        tavern = tavern.with_player(replace(tavern.player(player.name), drink_me=(drink,)))
+        tavern = tavern.with_player(evolve(tavern.player(player.name), drink_me=(drink,)))
     for player in tavern.players:
         tavern = yield from draw(tavern, player.name, variants.hand_size(tavern, player.name))
     for player, rules in characters.every(tavern):
@@ -140,7 +146,7 @@ def set_up(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tupl
         tavern = yield from otto.set_up(tavern)
     if individual:
         return tavern.note(f"{len(names)} players, {each} Gold each; the Inn has {tavern.inn}")
-    return tavern.note(f"{mode.value}: {each} Gold a team; the Inn has {tavern.inn}")
+    return tavern.note(f"{mode.printed}: {each} Gold a team; the Inn has {tavern.inn}")
 
 
 # --- a turn --------------------------------------------------------------------------------
@@ -204,7 +210,10 @@ def end_turn(tavern: Tavern, name: str) -> Resolution[Tavern]:
     if tavern.winners is None and tavern.events:  # "the last thing that a player does"
         tavern = yield from events.end_of_turn(tavern, name)
         tavern = yield from settle(tavern)
-    return _next(replace(tavern, resting=()))
+    for member in tavern.team(name):  # the Action taken some other way is this turn's only
+        tavern = tavern.with_player(tavern.player(member.name).with_count(characters.ACTED,
+                                                                          0))
+    return _next(evolve(tavern, resting=()))
 
 
 def _next(tavern: Tavern) -> Tavern:
@@ -216,7 +225,7 @@ def _next(tavern: Tavern) -> Tavern:
         nxt = (nxt + 1) % seats
     first = next(i for i, p in enumerate(tavern.players)
                  if p.side == tavern.players[nxt].side)
-    return replace(tavern, active=first, turn=tavern.turn + 1)
+    return evolve(tavern, active=first, turn=tavern.turn + 1)
 
 
 def discard(tavern: Tavern, name: str) -> Resolution[Tavern]:
@@ -240,6 +249,8 @@ def discard(tavern: Tavern, name: str) -> Resolution[Tavern]:
 def draw_up(tavern: Tavern, name: str) -> Resolution[Tavern]:
     """Draw up to the hand size; holding it or more, draw nothing (A-15)."""
     missing = variants.hand_size(tavern, name) - len(tavern.player(name).hand)
+    tavern, missing = yield from characters.mechanics(tavern.player(name)).first_draws(
+        tavern, name, missing)
     if missing > 0:
         tavern = yield from draw(tavern, name, missing)
         tavern = tavern.note(f"{name} draws up to {len(tavern.player(name).hand)} cards")
@@ -354,11 +365,11 @@ def resolve_losses(tavern: Tavern) -> Tavern:
     for side in passing:
         mat = tavern.player(_mat(tavern, side))
         share, inn = split_gold(mat.gold, len(staying))
-        tavern = tavern.with_player(replace(mat, gold=0))
-        tavern = replace(tavern, inn=tavern.inn + inn)
+        tavern = tavern.with_player(evolve(mat, gold=0))
+        tavern = evolve(tavern, inn=tavern.inn + inn)
         for other in staying:
             receiver = tavern.player(_mat(tavern, other))
-            tavern = tavern.with_player(replace(receiver, gold=receiver.gold + share))
+            tavern = tavern.with_player(evolve(receiver, gold=receiver.gold + share))
         tavern = tavern.note(f"{side} passes out: {inn} Gold to the Inn, {share} "
                              "to each player still in")
     broke = [s for s in staying if gold(tavern, _mat(tavern, s)) <= 0]
@@ -372,21 +383,21 @@ def resolve_losses(tavern: Tavern) -> Tavern:
             for card in player.kept:  # Prizes to the Prize Bin, rewards to their pile
                 tavern = discard_card(tavern, card, player.name, leaving=True)
             for minion in [m for m in tavern.minions if m.controller == player.name]:
-                tavern = replace(tavern, minions=tuple(
+                tavern = evolve(tavern, minions=tuple(
                     m for m in tavern.minions if m.name != minion.name))
                 tavern = discard_card(tavern, minion.card, player.name)
-            tavern = tavern.with_player(replace(tavern.player(player.name), out=True,
+            tavern = tavern.with_player(evolve(tavern.player(player.name), out=True,
                                                 drink_me=(), gold=0, kept=()))
         if side in broke:
             tavern = tavern.note(f"{side} is out of Gold: out of the game")
     left = tavern.sides()
     if len(left) == 1:
         winners = tuple(p.name for p in tavern.players if p.side == left[0])
-        return replace(tavern, winners=winners).note(
+        return evolve(tavern, winners=winners).note(
             f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}")
     if not left:
         tied = tuple(p.name for p in tavern.players if p.side in standing)
-        return replace(tavern, winners=tied).note(f"a tie between {', '.join(tied)}")
+        return evolve(tavern, winners=tied).note(f"a tie between {', '.join(tied)}")
     return tavern
 
 
@@ -417,7 +428,7 @@ def _play(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tuple
     while tavern.winners is None and tavern.turn <= max_turns:
         tavern = yield from turn(tavern)
     if tavern.winners is None:  # a guard for bots that never finish: call it a tie
-        tavern = replace(tavern, winners=tuple(p.name for p in tavern.in_game())).note(
+        tavern = evolve(tavern, winners=tuple(p.name for p in tavern.in_game())).note(
             f"stopped after {max_turns} turns")
     return tavern
 

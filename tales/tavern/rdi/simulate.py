@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -16,6 +16,7 @@ import numpy as np
 from tales.engine.game import Game
 from tales.engine.pool import in_order
 from tales.errors import TalesError
+from tales.evolve import evolve
 from tales.tavern import DECKS as DECKS  # where it has always been importable from
 from tales.tavern.rdi import events, variants
 from tales.tavern.rdi.bots import policy
@@ -117,7 +118,7 @@ def otto_for(mode: Mode, hard: bool = False, otto: str | None = None,
     if unknown or (factions and len(set(factions)) != 2):
         raise TalesError(f"--faction names two different factions of: "
                          f"{', '.join(rules.names)}")
-    return replace(rules, factions=tuple(factions), hard_cards=hard, epic_cards=hard,
+    return evolve(rules, factions=tuple(factions), hard_cards=hard, epic_cards=hard,
                    threat_hard=hard, tough_components=hard)
 
 

@@ -4,17 +4,22 @@ Gold, the team's shared stats are affected"), with the characters told of every 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi import characters
 from tales.tavern.rdi.model import HIGH, LOW, Tavern
 
 
 def change(tavern: Tavern, name: str, fortitude: int = 0, alcohol: int = 0) -> Tavern:
-    """Gain or lose Fortitude and Alcohol Content, kept within 0-20."""
+    """Gain or lose Fortitude and Alcohol Content, kept within 0-20 (a gain of Alcohol or a
+    loss of Fortitude as ``name``'s character changes it: Cormac's Rage, Erin's forms)."""
+    rules = characters.mechanics(tavern.player(name))
+    if alcohol > 0:
+        alcohol = max(rules.alcohol_gain(tavern, name, alcohol), 0)
+    if fortitude < 0:
+        fortitude = -max(rules.fortitude_loss(tavern, name, -fortitude), 0)
     mat = tavern.mat(name)
-    after = replace(mat, fortitude=min(max(mat.fortitude + fortitude, LOW), HIGH),
+    after = evolve(mat, fortitude=min(max(mat.fortitude + fortitude, LOW), HIGH),
                     alcohol=min(max(mat.alcohol + alcohol, LOW), HIGH))
     tavern = tavern.with_player(after)
     for _, rules in characters.every(tavern):
@@ -33,19 +38,31 @@ def pay(tavern: Tavern, payer: str, amount: int, to: str | None) -> Tavern:
     """``payer`` pays up to ``amount`` Gold to player ``to`` (None: the Inn)."""
     mat = tavern.mat(payer)
     paid = min(max(amount, 0), mat.gold)
-    tavern = tavern.with_player(replace(mat, gold=mat.gold - paid))
+    tavern = tavern.with_player(evolve(mat, gold=mat.gold - paid))
     if to is None:
-        return replace(tavern, inn=tavern.inn + paid)
+        return evolve(tavern, inn=tavern.inn + paid)
     other = tavern.mat(to)
-    return tavern.with_player(replace(other, gold=other.gold + paid))
+    tavern = tavern.with_player(evolve(other, gold=other.gold + paid))
+    return bonus_gold(tavern, to) if paid > 0 else tavern
+
+
+def bonus_gold(tavern: Tavern, name: str) -> Tavern:
+    """``name`` gained Gold: the extra their character takes from the Inn (Erin's Raven)."""
+    extra = characters.mechanics(tavern.player(name)).gold_bonus(tavern, name)
+    if extra <= 0:
+        return tavern
+    mat = tavern.mat(name)
+    return evolve(tavern.with_player(evolve(mat, gold=mat.gold + extra)),
+                   inn=tavern.inn - extra).note(f"{name} takes {extra} more Gold from the Inn")
 
 
 def collect(tavern: Tavern, name: str, amount: int) -> Tavern:
     """Take Gold from the Inn (with substitute markers if it runs out: the Inn may go
     below 0 and still pays, A-57)."""
     mat = tavern.mat(name)
-    return replace(tavern.with_player(replace(mat, gold=mat.gold + amount)),
-                   inn=tavern.inn - amount)
+    tavern = evolve(tavern.with_player(evolve(mat, gold=mat.gold + amount)),
+                     inn=tavern.inn - amount)
+    return bonus_gold(tavern, name) if amount > 0 else tavern
 
 
 def passed_out(tavern: Tavern, name: str) -> bool:
@@ -70,10 +87,13 @@ def gain_tokens(tavern: Tavern, giver: str, name: str, resource: str, amount: in
     if owner is not None and not characters.mechanics(owner).may_gain(tavern, name, resource):
         return tavern.note(f"{name} cannot gain {resource}")
     if amount < 0:
-        lost = min(-amount, player.count(resource))
+        lost = min(-amount, max(player.count(resource) - kind.floor, 0))
         tavern = tavern.with_player(player.with_count(resource, player.count(resource) - lost))
         if kind.supply is not None:
             tavern = tavern.with_supply(resource, tavern.left(resource) + lost)
+        if lost < -amount and kind.floor:  # below the floor: the holder's rules say what
+            tavern = yield from characters.mechanics(player).under_floor(tavern, name,
+                                                                         resource)
         return tavern
     room = amount if kind.limit is None else max(min(amount, kind.limit
                                                      - player.count(resource)), 0)
@@ -102,6 +122,9 @@ def affords(tavern: Tavern, name: str, cost: tuple[tuple[str, int], ...]) -> boo
     character's other means (Dominique's cards, Adonis's instruments)."""
     player = tavern.player(name)
     rules = characters.mechanics(player)
+    whole = rules.can_pay(tavern, name, cost)
+    if whole is not None:
+        return whole
     return all(player.count(r) + rules.other_means(tavern, name, r) >= n for r, n in cost)
 
 

@@ -129,19 +129,26 @@ def free_path(path: Path, seating: Seating, choices: list[int]) -> Path:
 
 # --- what a person reads ------------------------------------------------------------------
 
-_VERBS = ("antes", "discards", "draws", "drinks", "gains", "Ignores", "leaves", "loses",
+_VERBS = ("antes", "Checks", "discards", "draws", "drinks", "gains", "Ignores", "leaves", "loses",
           "orders", "passes", "pays", "plays", "redirects", "reveals", "sobers", "spends",
           "splits", "takes", "uses", "wins")
 _YOU = re.compile(r"\byou (" + "|".join(_VERBS) + r")\b")
+#: "you check for Traps and reveal": a second verb of the same clause (up to a : or ;)
+_AND = re.compile(r"(\byou [^:;]*? and )(" + "|".join(_VERBS) + r")\b")
+
+
+def _count(n: int, thing: str) -> str:
+    """``1 Drink``, ``2 Drinks``, ``0 cards``."""
+    return f"{n} {thing}{'' if n == 1 else 's'}"
 
 
 def grammar(line: str) -> str:
     """A line about the one person called "you" in the second person: "you order", "you
     pass out", "your turn"."""
-    def verb(match: re.Match[str]) -> str:
-        word = match.group(1)
-        return "you " + (word[:-2] if word.endswith(("sses", "ches", "shes")) else word[:-1])
-    line = _YOU.sub(verb, line)
+    def base(word: str) -> str:
+        return word[:-2] if word.endswith(("sses", "ches", "shes")) else word[:-1]
+    line = _AND.sub(lambda m: m.group(1) + base(m.group(2)), line)
+    line = _YOU.sub(lambda m: "you " + base(m.group(1)), line)
     return re.sub(r"\byou's\b", "your", re.sub(r"\byou is\b", "you are",
                                               re.sub(r"\byou has\b", "you have", line)))
 
@@ -206,6 +213,14 @@ def _kept(tavern: Tavern, player: Player, viewer: str) -> str:
     return ", ".join([*shown, *([f"{hidden} face down"] if hidden else [])])
 
 
+def _in_front(tavern: Tavern, player: Player) -> list[tuple[str, tuple[Card, ...]]]:
+    """The table's piles in front of ``player`` (named after them: Cormac's Rage Pool,
+    Dale's Planter Box, Halden's revealed totems...), by what they are and their size."""
+    mine = f"{player.name} "
+    return [(pile.removeprefix(mine), cards) for pile, cards in tavern.piles
+            if pile.startswith(mine) and cards]
+
+
 def table_lines(tavern: Tavern, viewer: str) -> list[str]:
     """The table as ``viewer`` sees it: public counts for all (teams on their shared mat,
     tokens, Drinks in front), the Drinks being poured, the hand only for them and their
@@ -217,13 +232,16 @@ def table_lines(tavern: Tavern, viewer: str) -> list[str]:
         tokens = ", ".join(f"{n} {r}" for r, n in player.tokens)
         status = "out" if player.out else (
             f"Fortitude {mat.fortitude}, Alcohol {mat.alcohol}, Gold {mat.gold}, "
-            f"{len(player.drink_me)} Drink(s) waiting, {len(player.hand)} cards"
+            f"{_count(len(player.drink_me), 'Drink')} waiting, {_count(len(player.hand), 'card')}"
             + (f"; {tokens}" if tokens else "")
             + (f"; in front: {', '.join(d.name for d in player.in_front)}"
                if player.in_front else "")
             + (f"; kept: {_kept(tavern, player, viewer)}" if player.kept else "")
+            + "".join(f"; {pile} {len(cards)}" for pile, cards in _in_front(tavern, player))
             + (f"; in {tavern.room_of(player.name)}" if tavern.variant.dungeon else ""))
-        lines.append(f"  {player.name} ({player.character}){shared}: {status}")
+        who = player.name if player.character == player.name else (
+            f"{player.name} ({player.character})")
+        lines.append(f"  {who}{shared}: {status}")
     if tavern.variant.otto is not None:  # Boss Otto's decks, Threat and Priority Target
         lines.append(f"  {OTTO}: Threat Level {threat(tavern)}; decks " + ", ".join(
             f"{pile.removeprefix('Otto ')} {len(tavern.pile(pile))}"
@@ -233,7 +251,7 @@ def table_lines(tavern: Tavern, viewer: str) -> list[str]:
         lines.append("  in play: " + ", ".join(m.name for m in tavern.minions))
     for kind, deck, _, counters in tavern.events:
         lines.append(f"  {kind.value.capitalize()} Event Deck: {len(deck)} cards, "
-                     f"{counters} Progress Counter(s)")
+                     f"{_count(counters, 'Progress Counter')}")
     if tavern.party:
         open_pubs = [f"{name} ({len(deck)})" for name, deck, _ in tavern.pub_decks if deck]
         lines.append(f"  the party is at {tavern.party}; open: {', '.join(open_pubs) or 'none'}")

@@ -20,8 +20,9 @@ What a response can do:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi.model import (
     DRINK_CHANGES,
@@ -37,6 +38,11 @@ from tales.tavern.rdi.model import (
 )
 
 PASS = "pass"
+
+
+#: The icon of a card played on a Drink that may have at most one such card (Phyll's
+#: Mix-ins).
+MIX_IN = "mix-in"
 
 
 @dataclass(frozen=True)
@@ -60,6 +66,8 @@ class Pour:
     half: bool = False  # one half of a split Drink
     passed: bool = False
     origin: int = 0  # which of the Drinks revealed together it came from
+    mixed: bool = False  # a Mix-in was played on it (000, Phyll: "at most one Mix-in")
+    pays: int = 0  # Gold its drinker pays the ``giver`` as they drink it (a Mix-in)
 
     @property
     def live(self) -> bool:
@@ -71,11 +79,11 @@ def halves(pour: Pour, partner: str) -> tuple[Pour, Pour]:
     def half(n: int) -> int:
         return -(-n // 2)
 
-    mine = replace(pour, alcohol=half(pour.alcohol), fortitude=half(pour.fortitude),
-                   draw=half(pour.draw),
+    mine = evolve(pour, alcohol=half(pour.alcohol), fortitude=half(pour.fortitude),
+                   draw=half(pour.draw), pays=half(pour.pays),
                    gains=tuple((r, half(n)) for r, n in pour.gains), half=True,
                    label=f"half of {pour.label}")
-    return mine, replace(mine, drinker=partner, revealer="")
+    return mine, evolve(mine, drinker=partner, revealer="")
 
 
 @dataclass(frozen=True)
@@ -172,6 +180,16 @@ class Use:
     alone: bool = False  # an Anytime card played for its own effect, not as an answer
 
 
+def _steadfast(tavern: Tavern, played: Played) -> bool:
+    """Whether the card ``played`` may not be Negated or Ignored by its player's rules."""
+    from tales.tavern.rdi import characters
+
+    if played.card is None or not any(p.name == played.source for p in tavern.players):
+        return False
+    rules = characters.mechanics(tavern.player(played.source))
+    return rules.steadfast(tavern, played.source, played.card)
+
+
 def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
          ) -> Use | None:
     """How ``name`` may play ``card`` in response to ``played`` now (None: not at all)."""
@@ -191,6 +209,8 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
         live = [i for i, p in enumerate(pours) if p.live]
         mine = [i for i in live if pours[i].drinker in team and not pours[i].ignored]
         if step.verb in (Verb.SPIKE, Verb.SWAP):
+            if MIX_IN in card.icons:  # 000: "A Drink may have at most one Mix-in"
+                live = [i for i in live if not pours[i].mixed]
             return Use(card.name, step.verb, pours=tuple(live)) if live else None
         if step.verb is Verb.REPLACE_DRINK:  # a Drink your team would drink
             return Use(card.name, step.verb, pours=tuple(mine)) if mine else None
@@ -205,6 +225,9 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
                 return Use(card.name, step.verb, pours=tuple(live)) if live else None
     if step.verb in (Verb.SPIKE, Verb.SPLIT, Verb.PASS, Verb.SWAP, Verb.REPLACE_DRINK):
         return None
+    if step.verb in (Verb.NEGATE, Verb.IGNORE) and _steadfast(tavern, played):
+        return None  # Wulfric feeling Stalwart: "may not play any card that would Negate or
+        # Ignore that card"
     if step.verb is Verb.NEGATE:
         if not _matches(step.target, played, card) or (name == played.source
                                                         and not played.event):
@@ -288,7 +311,7 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
             else [False]
         answered = False
         pours = outcome.pours or played.pours
-        shown = replace(tavern, pouring=tuple((p.drinker, p.label, p.alcohol) for p in pours
+        shown = evolve(tavern, pouring=tuple((p.drinker, p.label, p.alcohol) for p in pours
                                               if p.live and not p.ignored)) if pours else tavern
         for anytime_only in tiers:
             for name in order:

@@ -105,11 +105,12 @@ def actions(tavern: Tavern, name: str) -> int:
 def drinks_ordered(tavern: Tavern, name: str) -> int:
     """Drinks ``name``'s team orders: 1; 2 a team in the pairs structures; the Boss X (on
     their first turn as many as their Actions); the Challengers 1 in all (against Boss Otto
-    too, unless his rules say one each)."""
+    too, unless his rules say one each); and any more the character orders (Samantha)."""
+    extra = characters.mechanics(tavern.player(name)).extra_orders(tavern, name)
     if tavern.variant.mode in PAIRS:
-        return 2
+        return 2 + extra
     if tavern.variant.mode is Mode.BOSS_BATTLE and name == tavern.variant.boss:
-        return actions(tavern, name)
+        return actions(tavern, name) + extra
     if tavern.variant.otto is not None and tavern.variant.otto.order_each:
-        return len([p for p in tavern.team(name) if not p.out])  # Boss Otto, the flag
-    return 1
+        return len([p for p in tavern.team(name) if not p.out]) + extra  # Boss Otto, the flag
+    return 1 + extra

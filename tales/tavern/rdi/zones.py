@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
+from tales.evolve import evolve
 from tales.rules.decisions import Resolution
 from tales.tavern.chance import shuffle
 from tales.tavern.rdi import characters
@@ -32,25 +32,30 @@ def draw(tavern: Tavern, name: str, count: int) -> Resolution[Tavern]:
             player = yield from _reshuffle(player)
             if not player.deck:
                 break
-        player = replace(player, hand=(*player.hand, player.deck[-1]), deck=player.deck[:-1])
+        player = evolve(player, hand=(*player.hand, player.deck[-1]), deck=player.deck[:-1])
         if not player.deck:
             player = yield from _reshuffle(player)
-    return tavern.with_player(player)
+    return characters.mechanics(player).after_draw(tavern.with_player(player), name)
 
 
 def _reshuffle(player: Player) -> Resolution[Player]:
     if not player.discard:
         return player
     deck = yield from shuffle(player.discard, f"{player.name}'s discard pile")
-    return replace(player, deck=tuple(deck), discard=())
+    return evolve(player, deck=tuple(deck), discard=())
 
 
 def playable(tavern: Tavern, name: str) -> tuple[Card, ...]:
     """``name``'s hand, the cards they keep and the abilities their character may use like
     cards; not a card whose ``cost`` they cannot pay (Adonis's "Nope. Try again", Bastian's
     Prayer Cards)."""
-    cards = (*tavern.player(name).cards, *(c for _, c in characters.abilities(tavern, name)))
-    return tuple(c for c in cards if not c.cost or affords(tavern, name, c.cost))
+    player = tavern.player(name)
+    cards = (*player.cards, *(c for _, c in characters.abilities(tavern, name)))
+    rules = characters.mechanics(player)
+    acted = player.count(characters.ACTED)  # only then may a card be held back by it
+    return tuple(c for c in cards if (not c.cost or affords(tavern, name, c.cost))
+                 and rules.may_play(tavern, name, c)
+                 and (not acted or characters.after_acting(tavern, name, c)))
 
 
 def take_card(tavern: Tavern, name: str, card_name: str) -> Resolution[tuple[Tavern, Card]]:
@@ -60,7 +65,7 @@ def take_card(tavern: Tavern, name: str, card_name: str) -> Resolution[tuple[Tav
     index = next((i for i, c in enumerate(player.hand) if c.name == card_name), None)
     kept = next((i for i, c in enumerate(player.kept) if c.name == card_name), None)
     if index is None and kept is not None:
-        return tavern.with_player(replace(player, kept=player.kept[:kept]
+        return tavern.with_player(evolve(player, kept=player.kept[:kept]
                                           + player.kept[kept + 1:])), player.kept[kept]
     if index is None:
         rules, card = next((r, c) for r, c in characters.abilities(tavern, name)
@@ -68,41 +73,54 @@ def take_card(tavern: Tavern, name: str, card_name: str) -> Resolution[tuple[Tav
         tavern = yield from rules.use_virtual(tavern, name, card)
         return tavern, card
     card = player.hand[index]
-    return tavern.with_player(replace(player, hand=player.hand[:index]
+    return tavern.with_player(evolve(player, hand=player.hand[:index]
                                       + player.hand[index + 1:])), card
 
 
 def draw_from_pile(tavern: Tavern, pile: str, name: str) -> Resolution[Tavern]:
     """``name`` draws the top card of a shared sub-deck into their hand, its discards
     shuffled when it is empty; with none left, nothing."""
+    tavern, top = yield from reveal_from_pile(tavern, pile)
+    if top is None:
+        return tavern
+    card = evolve(top, owner=name) if top.joins else top
+    player = tavern.player(name)
+    return tavern.with_player(evolve(player, hand=(*player.hand, card)))
+
+
+def reveal_from_pile(tavern: Tavern, pile: str) -> Resolution[tuple[Tavern, Card | None]]:
+    """The top card of a shared sub-deck, taken off it (its discards shuffled into it when
+    it is empty; None with none left): Phrenk's Potions, Samantha's Brawlers."""
     cards = tavern.pile(pile)
     if not cards:
-        cards = yield from shuffle(tavern.pile(f"{pile} discard"), f"the {pile} discards")
+        cards = tuple((yield from shuffle(tavern.pile(f"{pile} discard"),
+                                          f"the {pile} discards")))
         tavern = tavern.with_pile(f"{pile} discard", ())
         if not cards:
-            return tavern
-    player = tavern.player(name)
-    tavern = tavern.with_pile(pile, tuple(cards[:-1]))
-    return tavern.with_player(replace(player, hand=(*player.hand, cards[-1])))
+            return tavern, None
+    return tavern.with_pile(pile, cards[:-1]), cards[-1]
 
 
 def discard_card(tavern: Tavern, card: Card, name: str, leaving: bool = False) -> Tavern:
     """A played card goes to its owner's discard pile (A-06: "your own discard pile"); a
-    sub-deck's card to that sub-deck's discards; an ability nowhere; a card that stays back
+    sub-deck's card to that sub-deck's discards (one that ``joins`` its owner's deck to the
+    owner's discard pile); an ability nowhere; a card that stays back
     in front of ``name`` (unless ``leaving``: they are out of the game)."""
     if card.virtual:
         return tavern
+    if card.plotted:  # off the Plotted Cards area, it is an ordinary card again
+        card = evolve(card, plotted=False)
     if card.stays and not leaving:  # a Prayer Card "remains face up in front of you"
         player = tavern.player(name)
-        return tavern.with_player(replace(player, kept=(*player.kept,
-                                                        replace(card, revealed=True))))
-    if card.pile:
+        return tavern.with_player(evolve(player, kept=(*player.kept,
+                                                        evolve(card, revealed=True))))
+    if card.pile and not card.joins:
         key = f"{card.pile} discard"
         return tavern.with_pile(key, (*tavern.pile(key), card))
     owner = card.owner if card.owner and any(p.name == card.owner for p in tavern.players) \
         else name
     player = tavern.player(owner)
-    return tavern.with_player(replace(player, discard=(*player.discard, card)))
+    return tavern.with_player(evolve(player, discard=(*player.discard, card)))
 
 
 def take_drink(tavern: Tavern) -> Resolution[tuple[Tavern, Drink | None]]:
@@ -117,7 +135,7 @@ def take_drink(tavern: Tavern) -> Resolution[tuple[Tavern, Drink | None]]:
         if not tavern.drink_deck:
             return tavern, None
     drink = tavern.drink_deck[-1]
-    tavern = replace(tavern, drink_deck=tavern.drink_deck[:-1])
+    tavern = evolve(tavern, drink_deck=tavern.drink_deck[:-1])
     if not tavern.drink_deck:
         tavern = tavern.note("the Drink Deck runs out: each player pays 1 Gold to the Inn")
         for side in tavern.sides():
@@ -132,21 +150,21 @@ def restock(tavern: Tavern) -> Resolution[Tavern]:
     discards shuffled into a new Bar Deck first if it has fewer)."""
     if not tavern.variant.bar_deck:
         deck = yield from shuffle(tavern.drink_discard, "the Drink discard pile")
-        return replace(tavern, drink_deck=tuple(deck), drink_discard=())
+        return evolve(tavern, drink_deck=tuple(deck), drink_discard=())
     if len(tavern.bar) < DRINK_DECK and tavern.drink_discard:
         bar = yield from shuffle(tavern.drink_discard, "the Drink discards into the Bar Deck")
-        tavern = replace(tavern, bar=(*bar, *tavern.bar), drink_discard=())
+        tavern = evolve(tavern, bar=(*bar, *tavern.bar), drink_discard=())
     deal = tavern.bar[-DRINK_DECK:]
-    return replace(tavern, drink_deck=deal, bar=tavern.bar[:-len(deal)] if deal else ())
+    return evolve(tavern, drink_deck=deal, bar=tavern.bar[:-len(deal)] if deal else ())
 
 
 def discard_drinks(tavern: Tavern, drinks: Sequence[Drink]) -> Tavern:
     """Drinks to their discard pile: the Drink Deck's, or their own tavern's (001: "Each
     tavern has its own Drink discard pile")."""
     ours = [d for d in drinks if not d.tavern]
-    tavern = replace(tavern, drink_discard=(*tavern.drink_discard, *ours)) if ours else tavern
+    tavern = evolve(tavern, drink_discard=(*tavern.drink_discard, *ours)) if ours else tavern
     if len(ours) < len(drinks):
-        tavern = replace(tavern, pub_decks=tuple(
+        tavern = evolve(tavern, pub_decks=tuple(
             (name, deck, (*used, *(d for d in drinks if d.tavern == name)))
             for name, deck, used in tavern.pub_decks))
     return tavern

@@ -10,10 +10,10 @@ them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tales.rules.decisions import Resolution
-from tales.tavern.rdi.model import Card, Player, Step, Tavern
+from tales.tavern.rdi.model import Card, CardKind, Player, Stat, Step, Tavern, Verb, Who
 
 
 @dataclass(frozen=True)
@@ -27,6 +27,8 @@ class Resource:
     supply: int | None = None
     owner: str = ""
     returns_on_leaving: bool = False  # given back to the supply when its holder leaves
+    floor: int = 0  # the fewest a holder keeps (Serena's Piety: 1); going below asks
+    #: :meth:`Mechanics.under_floor`
 
 
 class Mechanics:
@@ -36,6 +38,12 @@ class Mechanics:
     resources: tuple[Resource, ...] = ()
     handlers: frozenset[str] = frozenset()  # the named handlers it carries out
     piles: frozenset[str] = frozenset()  # shared sub-decks it owns (their cards' abilities)
+    #: handlers a targetable non-player's controller carries out instead (001: "If a
+    #: targetable non-player ... would Check for Traps, its controller ... checks instead")
+    for_controller: frozenset[str] = frozenset()
+    #: side decks whose Action cards may be played after the Action was taken (Piper's
+    #: Quiver)
+    action_piles: frozenset[str] = frozenset()
 
     def set_up(self, tavern: Tavern, name: str) -> Tavern:
         """Setup changes (A-12): starting tokens, Fortitude, Gold."""
@@ -101,6 +109,12 @@ class Mechanics:
         return tavern
         yield  # pragma: no cover
 
+    def choices(self, tavern: Tavern, name: str) -> Resolution[Tavern]:
+        """Choices ``name`` owes after a reaction that could not ask (:meth:`after_loss`,
+        :meth:`after_round`): Epic Pooky's "stay Psychotic, or Calm and an Epic Card"."""
+        return tavern
+        yield  # pragma: no cover
+
     def after_loss(self, tavern: Tavern, owner: str, victim: str, source: str, amount: int
                    ) -> Tavern:
         """``victim`` (anyone) lost ``amount`` Fortitude to a card of ``source``; ``owner``
@@ -119,6 +133,48 @@ class Mechanics:
         return tavern, False
         yield  # pragma: no cover
 
+    def first_draws(self, tavern: Tavern, name: str, count: int
+                    ) -> Resolution[tuple[Tavern, int]]:
+        """``name`` is about to draw ``count`` cards in Discard and Draw (0 or less: none):
+        the draws the character makes elsewhere first (Piper: one from her Quiver; Vlazlo:
+        form cards bought with Blood); returns the count still to draw from the Character
+        Deck."""
+        return tavern, count
+        yield  # pragma: no cover
+
+    def under_floor(self, tavern: Tavern, name: str, resource: str) -> Resolution[Tavern]:
+        """``name`` would lose ``resource`` below its floor (Serena: she atones)."""
+        return tavern
+        yield  # pragma: no cover
+
+    def extra_orders(self, tavern: Tavern, name: str) -> int:
+        """Drinks ``name`` orders beyond the rules' in their Order a Drink Phase (Samantha at
+        a Brawl Count of 10: one more)."""
+        return 0
+
+    def after_draw(self, tavern: Tavern, name: str) -> Tavern:
+        """``name`` drew cards (Phyll: Mix-ins go straight to his Shelf)."""
+        return tavern
+
+    def may_play(self, tavern: Tavern, name: str, card: Card) -> bool:
+        """Whether ``name`` may play ``card``, one of the cards they hold or keep (Petra:
+        only Schemes from her Plotted Cards area)."""
+        return True
+
+    def can_pay(self, tavern: Tavern, name: str, cost: tuple[tuple[str, int], ...]
+                ) -> bool | None:
+        """Whether ``name`` can pay the whole ``cost`` its own way, when the character
+        pays it as a whole (Ozrik's Element Cards: one card pays one symbol); None: count
+        each resource alone."""
+        return None
+
+    def pay_whole(self, tavern: Tavern, name: str, cost: tuple[tuple[str, int], ...]
+                  ) -> Resolution[tuple[Tavern, bool]]:
+        """Pay the whole ``cost`` at once (Ozrik: the named elements first, then the
+        generic ones); (table, False): pay it resource by resource."""
+        return tavern, False
+        yield  # pragma: no cover
+
     def hand_size(self, tavern: Tavern, name: str, size: int) -> int:
         """``name``'s hand size, ``size`` by the rules (Ohava's harmony: one more)."""
         return size
@@ -128,6 +184,55 @@ class Mechanics:
         """The ``steps`` of ``name``'s ``card`` as it resolves, their numbers changed by the
         character (Ohava's harmony: each one more)."""
         return steps
+
+    def resolved(self, tavern: Tavern, name: str, card: Card
+                 ) -> Resolution[tuple[Tavern, bool]]:
+        """``name``'s ``card`` has resolved (not Negated), all its effects carried out:
+        what its icons do then (Cormac's Rage Pool). Return (table, placed): placed, the
+        card went somewhere else than its discard pile."""
+        return tavern, False
+        yield  # pragma: no cover
+
+    def alcohol_gain(self, tavern: Tavern, name: str, amount: int) -> int:
+        """The Alcohol Content ``name`` gains when something gives them ``amount`` (Cormac's
+        Rage: more); the Drink itself is unchanged."""
+        return amount
+
+    def fortitude_loss(self, tavern: Tavern, name: str, amount: int) -> int:
+        """The Fortitude ``name`` loses when something takes ``amount`` (Erin's Tree: 2
+        less)."""
+        return amount
+
+    def gold_bonus(self, tavern: Tavern, name: str) -> int:
+        """Gold ``name`` takes from the Inn besides, whenever they gain Gold (Erin's Raven:
+        1)."""
+        return 0
+
+    def ante(self, tavern: Tavern, name: str, amount: int, starter: str, opening: bool
+             ) -> tuple[int, bool]:
+        """What ``name`` antes when a Round of Gambling started by ``starter`` asks
+        ``amount`` (``opening``: the ante that begins it), and whether the Inn pays it
+        (Erin's Bear antes 2 to begin; her Raven antes from the Inn in her own Round)."""
+        return amount, False
+
+    def steadfast(self, tavern: Tavern, name: str, card: Card) -> bool:
+        """Whether ``name``'s ``card`` may not be Negated or Ignored (Wulfric's Stalwart)."""
+        return False
+
+    def reductions(self, tavern: Tavern, name: str) -> tuple[tuple[Stat, int], ...]:
+        """Standing reductions of what each card does to ``name``, the card as a whole
+        (Wulfric's Loyal: 1 less Fortitude lost)."""
+        return ()
+
+    def drink_alcohol(self, tavern: Tavern, name: str, alcohol: int) -> int:
+        """The Alcohol Content ``name`` gains from a Drink (with its Chasers) giving
+        ``alcohol`` (Wulfric's Clumsy: 1 less); the Drink itself is unchanged."""
+        return alcohol
+
+    def playing(self, tavern: Tavern, name: str, card: Card) -> Tavern:
+        """``name`` plays ``card``, before anything else happens (Erin's Tree: back to
+        Elf at once)."""
+        return tavern
 
     def handle(self, tavern: Tavern, name: str, step: Step, target: str | None
                ) -> Resolution[Tavern]:
@@ -146,6 +251,42 @@ class Mechanics:
         """Whom ``name``'s ``card``, answering a card of ``source``, may pick (a redirect)
         among ``options``: a character may narrow them (PROTECT: the most Corrupted)."""
         return options
+
+
+#: The token of a player who took their Action for the turn some other way than with an
+#: Action card (Piper's Arrow-Actions, Zariah's Chimera attack): no Action card (nor a
+#: Gambling card starting a Round) may follow this turn, but the cards of the
+#: character's ``action_piles``. The turn's end takes it away.
+ACTED = "acted"
+
+
+def took_action(tavern: Tavern, name: str) -> Tavern:
+    """Mark ``name``'s Action for the turn as taken (:data:`ACTED`)."""
+    return tavern.with_player(tavern.player(name).with_count(ACTED, 1))
+
+
+def after_acting(tavern: Tavern, name: str, card: Card) -> bool:
+    """Whether ``card`` may still be played by ``name`` once they took their Action some
+    other way."""
+    return not (tavern.player(name).count(ACTED) and (card.kind is CardKind.ACTION
+                                                      or card.starts_round)
+                and card.pile not in mechanics(tavern.player(name)).action_piles)
+
+
+def more_loss(steps: tuple[Step, ...], extra: int) -> tuple[Step, ...]:
+    """``steps`` with each Fortitude loss they deal another player ``extra`` more (Cormac's
+    Rage, Erin's Bear)."""
+    if not extra:
+        return steps
+    return tuple(replace(s, amount=s.amount - extra)
+                 if s.verb is Verb.FORTITUDE and s.amount < 0 and s.who is not Who.YOU
+                 else s for s in steps)
+
+
+def crowded(size: int, held: int) -> int:
+    """A hand size with ``held`` things in front of its player, each beyond the first
+    costing one card (Lizwick's Items, Evil Pooky's Doppelgangers)."""
+    return size - max(held - 1, 0)
 
 
 REGISTRY: dict[str, Mechanics] = {}
@@ -169,6 +310,13 @@ def lost(tavern: Tavern, victim: str, source: str, amount: int) -> Tavern:
     """Tell every character that ``victim`` lost ``amount`` Fortitude to ``source``."""
     for player, rules in every(tavern):
         tavern = rules.after_loss(tavern, player.name, victim, source, amount)
+    return tavern
+
+
+def owed_choices(tavern: Tavern) -> Resolution[Tavern]:
+    """Every character's :meth:`Mechanics.choices`, in seat order."""
+    for player, rules in every(tavern):
+        tavern = yield from rules.choices(tavern, player.name)
     return tavern
 
 
@@ -221,17 +369,41 @@ def _load() -> None:
         alaric,
         amundyr,
         bastian,
+        cormac,
+        dale,
         dominique,
         eisinder,
+        erin,
+        evil_pooky,
+        farai,
+        flower,
+        halden,
+        jett,
         karl,
+        kaylin,
         lich_king,
+        lizwick,
         lucky,
         murgath,
         ohava,
         oozwald,
+        ozrik,
+        petra,
+        phrenk,
+        phyll,
+        piper,
         pooky,
+        remy,
+        ripsnarl,
+        roxana,
+        samantha,
+        serena,
+        terci,
         torglesnarf,
         valeria,
+        vlazlo,
+        ygella,
         zakhan,
+        zariah,
     )
 

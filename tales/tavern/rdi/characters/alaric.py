@@ -12,7 +12,8 @@ back; then it goes back to his hand.
 The engine calls a handler on the mechanics of the card's player, so Alaric's own cards
 (and his Trap effects, and "A stand-up stand-in") reach :meth:`Alaric.handle`. Another
 character whose card makes someone Check for Traps calls :func:`check_for_traps` from its
-own ``handle``; it finds the Alaric at the table.
+own ``handle``; it finds the Alaric at the table. A Minion told to Check for Traps has
+its controller check instead (001), and take the Trap (:attr:`Alaric.for_controller`).
 """
 
 from __future__ import annotations
@@ -96,6 +97,7 @@ def poison_darts(tavern: Tavern, victim: str) -> Resolution[Tavern]:
 class Alaric(Mechanics):
     name = NAME
     handlers = HANDLERS
+    for_controller = frozenset({CHECK})
 
     def handle(self, tavern: Tavern, name: str, step: Step, target: str | None
                ) -> Resolution[Tavern]:

@@ -19,27 +19,39 @@ His mood gets worse (each happening once, after everything else it belongs to):
   ``{ handler = "pooky is now calm" }`` sets it to Calm. Put these last on a card: the mood
   changes after the card's other effects.
 
-Epic Pooky (the Boss, with Epic cards) is not modelled.
+Epic Pooky (000, "Epic Pooky") is Pooky as the Boss of a Boss Battle: his deck file's 15
+Boss cards (``boss = true``) are shuffled into his Character Deck, and his 5 Epic Cards are a
+side deck, ``pile = "epic"`` with ``boss = true`` and ``joins = true`` (drawn, an Epic Card is
+one of his Character Cards: played, it goes to his discard pile). When he is Psychotic and
+his mood would get worse, he chooses: stay Psychotic, or go back to Calm and draw an Epic
+Card (:meth:`Pooky.choices`; a worsening that happens inside a card's losses or at the end
+of a Round of Gambling is owed, as the ``epic`` token, until that moment's choices are made,
+before anyone may play anything). The deck file says ``villain = true`` (he may be the Boss)
+and ``hero = true`` ("Epic Pooky counts as a Hero, not a Villain").
 """
 
 from __future__ import annotations
 
-from tales.rules.decisions import Resolution
+from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi.characters import Mechanics, Resource, register
-from tales.tavern.rdi.model import Step, Tavern
+from tales.tavern.rdi.model import Mode, Step, Tavern
+from tales.tavern.rdi.zones import draw_from_pile
 
 MOOD = "mood"
 MOODS = ("Calm", "Manic", "Crazy", "Psychotic")
 CALM, PSYCHOTIC = 1, len(MOODS)
 WORSE = "pooky's mood gets worse"
 NOW_CALM = "pooky is now calm"
+EPIC = "epic"  # his Epic Deck (a side deck); the token: worsenings owed an Epic choice
+STAY = "stay Psychotic"
+EPIC_CARD = "become Calm and draw an Epic Card"
 _MARK = "'s mood gets worse ("  # in every note of a worsening: what it was, then the mood
 _ANTE = "Round of Gambling: "  # gambling.gambling_round's note of the ante
 
 
 class Pooky(Mechanics):
     name = "pooky"
-    resources = (Resource(MOOD, limit=PSYCHOTIC, owner="pooky"),)
+    resources = (Resource(MOOD, limit=PSYCHOTIC, owner="pooky"), Resource(EPIC, owner="pooky"))
 
     def may_gain(self, tavern: Tavern, name: str, resource: str) -> bool:
         return tavern.player(name).mechanics == self.name
@@ -63,8 +75,23 @@ class Pooky(Mechanics):
     def after_drink(self, tavern: Tavern, name: str, alcohol: int) -> Resolution[Tavern]:
         if alcohol >= 3 and not tavern.player(name).out:
             tavern = worsen(tavern, name, f"a Drink gave him {alcohol} Alcohol Content")
+        return (yield from self.choices(tavern, name))
+
+    def choices(self, tavern: Tavern, name: str) -> Resolution[Tavern]:
+        """000: "If you are Psychotic and your Mood would get worse, you may *either* leave
+        your Mood at Psychotic, *or* you may move your Mood back to Calm and draw a card from
+        your Epic Deck" (one choice for each worsening owed)."""
+        for _ in range(tavern.player(name).count(EPIC)):
+            tavern = tavern.with_player(tavern.player(name).with_count(EPIC, 0))
+            if tavern.player(name).out:
+                break
+            choice = yield Decision("epic", f"{name}: Psychotic, and his mood gets worse",
+                                    (STAY, EPIC_CARD), Decider.PLAYER, name, state=tavern)
+            if choice == EPIC_CARD:
+                tavern = set_mood(tavern, name, CALM)
+                tavern = yield from draw_from_pile(tavern, EPIC, name)
+                tavern = tavern.note(f"{name} is now Calm and draws an Epic Card")
         return tavern
-        yield  # pragma: no cover
 
     def after_round(self, tavern: Tavern, name: str, players: tuple[str, ...],
                     winner: str | None) -> Tavern:
@@ -78,10 +105,10 @@ class Pooky(Mechanics):
         if tavern.player(who).mechanics == self.name:
             if step.handler == WORSE:
                 tavern = worsen(tavern, who, "a card says so")
+                tavern = yield from self.choices(tavern, who)
             elif step.handler == NOW_CALM:
                 tavern = set_mood(tavern, who, CALM).note(f"{who} is now Calm")
         return tavern
-        yield  # pragma: no cover
 
 
 def mood(tavern: Tavern, name: str) -> str:
@@ -92,8 +119,17 @@ def set_mood(tavern: Tavern, name: str, level: int) -> Tavern:
     return tavern.with_player(tavern.player(name).with_count(MOOD, level))
 
 
+def epic(tavern: Tavern, name: str) -> bool:
+    """Whether ``name`` is Epic Pooky: Pooky as the Boss of a Boss Battle."""
+    return tavern.variant.mode is Mode.BOSS_BATTLE and tavern.variant.boss == name
+
+
 def worsen(tavern: Tavern, name: str, reason: str) -> Tavern:
-    """One step down the Mood Card; Psychotic stays Psychotic."""
+    """One step down the Mood Card; Psychotic stays Psychotic (Epic Pooky: a choice owed)."""
+    if epic(tavern, name) and tavern.player(name).count(MOOD) >= PSYCHOTIC:
+        player = tavern.player(name)
+        tavern = tavern.with_player(player.with_count(EPIC, player.count(EPIC) + 1))
+        return tavern.note(f"{name}{_MARK}{reason}): Psychotic already")
     level = min(max(tavern.player(name).count(MOOD), CALM) + 1, PSYCHOTIC)
     tavern = set_mood(tavern, name, level)
     return tavern.note(f"{name}{_MARK}{reason}): {MOODS[level - 1]}")

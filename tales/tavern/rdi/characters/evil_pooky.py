@@ -1,0 +1,120 @@
+"""Evil Pooky (seed 000; the checklist's section C): Doppelgangers.
+
+His two Doppelganger Decks are sub-decks of his file: ``pile = "doppelgangers"`` for regular
+play and ``pile = "boss doppelgangers"`` for when he is the Boss of a Boss Battle (the other
+one is never used). A card with ``icons = ["portal"]`` reveals a Doppelganger once its other
+effects are carried out. An Immediate Doppelganger (``immediate = true``) resolves like an
+Action card of his and is discarded. A Split Doppelganger is a card of its subtype (its left
+effect) with a ``trigger`` (its right effect): kept, it lies in front of him among the cards
+he keeps (played like a card of his hand, never discarded from it); given, it lies in front
+of its holder in the table's pile ``<giver> doppelgangers before <holder>`` until its
+trigger's game state comes, when its steps happen to the holder as an Action card of his.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tales.rules.decisions import Decider, Decision, Resolution
+from tales.tavern.chance import shuffle
+from tales.tavern.rdi.characters import Mechanics, crowded, register
+from tales.tavern.rdi.model import Card, Tavern
+
+NAME = "evil_pooky"
+REGULAR = "doppelgangers"
+BOSS = "boss doppelgangers"
+PORTAL = "portal"
+KEEP = "keep it"
+
+
+def deck_of(tavern: Tavern, name: str) -> str:
+    """000: "he ... uses the Boss Battle Doppelganger deck **instead of** the regular
+    one."""
+    return BOSS if tavern.variant.boss == name else REGULAR
+
+
+def before(giver: str, holder: str) -> str:
+    """The table's pile of ``giver``'s Doppelgangers in front of ``holder``."""
+    return f"{giver} doppelgangers before {holder}"
+
+
+def own(tavern: Tavern, name: str) -> int:
+    """How many Doppelgangers ``name`` keeps in front of himself."""
+    return sum(1 for c in tavern.player(name).kept if c.pile in (REGULAR, BOSS))
+
+
+def reveal(tavern: Tavern, name: str) -> Resolution[Tavern]:
+    """Reveal the top Doppelganger: Immediate, it resolves and is discarded; Split, he keeps
+    it or gives it to another player. 000: "If you reveal the last card in the Doppelganger
+    Deck, shuffle the Doppelganger discard pile and use that as the new Doppelganger Deck. If
+    the last card revealed was an Immediate Doppelganger, leave that card out"."""
+    from tales.tavern.rdi.effects import play_card
+
+    pile = deck_of(tavern, name)
+    cards = tavern.pile(pile)
+    if not cards:
+        return tavern
+    card, tavern = cards[-1], tavern.with_pile(pile, cards[:-1])
+    if len(cards) == 1:
+        again = yield from shuffle(tavern.pile(f"{pile} discard"), "the Doppelganger discards")
+        tavern = tavern.with_pile(pile, tuple(again)).with_pile(f"{pile} discard", ())
+    tavern = tavern.note(f"{name} reveals the Doppelganger {card.name}")
+    if card.immediate or card.trigger is None:
+        tavern, _ = yield from play_card(tavern, name, card)
+        return tavern
+    others = tuple(p.name for p in tavern.in_game() if p.name != name)
+    choice = yield Decision("doppelganger", f"{name}: keep {card.name} or give it to whom?",
+                            (KEEP, *others), Decider.PLAYER, name, state=tavern)
+    if choice == KEEP:
+        player = tavern.player(name)
+        return tavern.with_player(replace(player, kept=(*player.kept, card))).note(
+            f"{name} keeps {card.name}")
+    key = before(name, choice)
+    return tavern.with_pile(key, (*tavern.pile(key), card)).note(
+        f"{name} gives {card.name} to {choice}")
+
+
+def triggered(tavern: Tavern, giver: str, active: str, when: str) -> Resolution[Tavern]:
+    """The Doppelgangers ``giver`` gave to ``active``'s team whose trigger is ``when``: each
+    happens to its holder "as though it were an Action Card played from Evil Pooky's hand",
+    then is discarded (Ignored by a holder who Ignores all effects, discarded all the
+    same)."""
+    from tales.tavern.rdi.effects import play_card
+
+    for holder in [p.name for p in tavern.team(active) if not p.out]:
+        key = before(giver, holder)
+        due = tuple(c for c in tavern.pile(key) if c.trigger and c.trigger.when == when)
+        for card in due:
+            held = tavern.pile(key)
+            at = held.index(card)
+            tavern = tavern.with_pile(key, held[:at] + held[at + 1:])
+            assert card.trigger is not None
+            tavern, _ = yield from play_card(tavern, giver, card, holder, card.trigger.steps,
+                                             label=f"{card.name} ({holder}'s)")
+    return tavern
+
+
+class EvilPooky(Mechanics):
+    name = NAME
+
+    def resolved(self, tavern: Tavern, name: str, card: Card
+                 ) -> Resolution[tuple[Tavern, bool]]:
+        """000: "When you play one of these cards, reveal a Doppelganger *after all other
+        effects on the card have been carried out*."""
+        if PORTAL in card.icons and not card.virtual:
+            tavern = yield from reveal(tavern, name)
+        return tavern, False
+
+    def hand_size(self, tavern: Tavern, name: str, size: int) -> int:
+        """000: "If Evil Pooky has 0 or 1 Doppelgangers in front of him, his hand size is 7,
+        as normal. Each Doppelganger beyond the first reduces his hand size by 1."""
+        return crowded(size, own(tavern, name))
+
+    def start_of_turn(self, tavern: Tavern, owner: str, active: str) -> Resolution[Tavern]:
+        return (yield from triggered(tavern, owner, active, "turn starts"))
+
+    def end_of_turn(self, tavern: Tavern, owner: str, ended: str) -> Resolution[Tavern]:
+        return (yield from triggered(tavern, owner, ended, "turn ends"))
+
+
+register(EvilPooky())

@@ -1,0 +1,66 @@
+"""Pictures of content files for ``tales render``: a map file as it is (spaces, walls,
+doors, Hero start and numbered deployment spaces) and a scenario file as play begins."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from tales.board.board import Board
+from tales.board.figures import Figure, Side
+from tales.board.position import Position
+from tales.content.scenarios import Deploy, Scenario
+from tales.viewer.scene import Panel, View
+
+
+def map_view(board: Board) -> View:
+    """A map file's board with its doors closed and nobody on it."""
+    return View(Position.empty(board))
+
+
+def scenario_view(scenario: Scenario, colours: Mapping[str, str] | None = None) -> View:
+    """A scenario as play begins: the figures every part deploys on named spaces (the
+    first part's as they stand; later parts' beside them, named by part), the doors, the
+    Destructible features; the panel lists each part's and event's deployment, the
+    objectives and the defeat conditions."""
+    board = scenario.board
+    position = Position.empty(board)
+    figures: list[Figure] = [Figure(d.id, Side.SCHEMER, d.at, fortitude=d.fortitude,
+                                    keywords=d.keywords) for d in scenario.destructibles]
+    taken = {f.at for f in figures}
+    lines: list[str] = []
+    for number, part in enumerate(scenario.parts, start=1):
+        for deploy in part.effects.reinforce:
+            if deploy.spaces:
+                where = " ".join(board.names[s] for s in deploy.spaces)
+                lines.append(f"part {number}: {deploy.group} on {where}")
+                for n, space in enumerate(deploy.spaces, start=1):
+                    if space in taken:
+                        continue
+                    taken.add(space)
+                    figures.append(Figure(f"{deploy.group}-{n}" if number == 1 else
+                                          f"p{number} {deploy.group}", Side.SCHEMER, space,
+                                          group=deploy.group))
+            else:
+                lines.append(f"part {number}: {_by_tracker(deploy)}")
+    for event in scenario.events:
+        for deploy in event.effects.reinforce:
+            where = (" ".join(board.names[s] for s in deploy.spaces) if deploy.spaces
+                     else "")
+            lines.append(f"event {event.id!r}: " + (f"{deploy.group} on {where}" if where
+                                                    else _by_tracker(deploy)))
+    for objective in scenario.objectives:
+        lines.append(f"objective: {objective.text}")
+    for defeat in scenario.defeat:
+        lines.append(f"defeat: {defeat.text}")
+    title = scenario.title + (" (sample)" if scenario.sample and "sample" not in
+                              scenario.title else "")
+    groups = dict(colours) if colours is not None else {
+        g: s.block.colour for g, s in scenario.groups.items() if s.block.colour}
+    return View(replace(position, figures=tuple(figures)), groups=groups,
+                panel=Panel(title=title, status=lines))
+
+
+def _by_tracker(deploy: Deploy) -> str:
+    return (f"{deploy.tracker} {deploy.group} by the tracker deck on numbered spaces "
+            f"{deploy.numbers}")

@@ -1,0 +1,87 @@
+"""The heatmap of a simulation (``tales simulate --heatmap``): the map with each space
+shaded by the Fortitude Heroes lost on it per game, a mark where they were Defeated, and
+the scale; drawn by :mod:`tales.viewer.picture`, the renderer of ``tales render``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from pyglet import shapes
+
+from tales.board.board import Board
+from tales.board.position import Position
+from tales.viewer.scene import PANEL_WIDTH, Panel, Scene, View
+
+#: The shade of a space where Heroes lost nothing, and where they lost the most.
+COOL = (255, 244, 200)
+HOT = (200, 20, 20)
+#: How opaque the shading is over a space.
+ALPHA = 170
+#: Steps of the scale drawn in the panel.
+STEPS = 5
+
+Overlay = Callable[[Scene], list[Any]]
+
+
+def heatmap_view(board: Board, report: Mapping[str, Any]) -> tuple[View, Overlay]:
+    """The map of a simulation ``report`` (:meth:`tales.engine.simulate.Tally.summary`)
+    and the overlay that shades it."""
+    games = max(int(report.get("games", 0)), 1)
+    index = {name: n for n, name in enumerate(board.names)}
+    damage = {index[s]: n / games for s, n in report.get("damage_by_space", {}).items()
+              if s in index}
+    fell = {index[s]: n for s, n in report.get("defeated_by_space", {}).items()
+            if s in index}
+    most = max(damage.values(), default=0.0)
+    status = [f"{report.get('games', 0)} games, {report.get('bot', '?')} bot",
+              f"win rate {report.get('win_rate', 0):.0%}",
+              "shade: Fortitude Heroes lost there,",
+              "  per game (scale below)",
+              "X n: Heroes Defeated there (games)",
+              "", "", ""]
+    top = sorted(damage.items(), key=lambda kv: (-kv[1], kv[0]))[:8]
+    log = [f"{board.names[s]}: {v:.2f} per game" + (f", {fell[s]} Defeated" if s in fell
+                                                    else "") for s, v in top]
+    panel = Panel(title="Where Heroes took damage", status=status, log=log)
+    view = View(Position.empty(board), panel=panel)
+
+    def overlay(scene: Scene) -> list[Any]:
+        drawn: list[Any] = []
+        layout = scene.layout
+        for space, amount in damage.items():
+            if amount <= 0:
+                continue
+            drawn.append(shapes.Polygon(*layout.corners(space, inset=layout.size * 0.12),
+                                        color=(*shade(amount / most), ALPHA)))
+        for space, count in fell.items():
+            x, y = layout.centre(space)
+            drawn.append(shapes.Star(x, y, layout.size * 0.32, layout.size * 0.1, 4,
+                                     rotation=45, color=(20, 20, 20, 255)))
+            drawn.append(_label(f"{count}", x + layout.size * 0.3, y - layout.size * 0.3))
+        left = scene.width - PANEL_WIDTH + 14  # the panel's text column
+        y = scene.height - 24 - 26 - 17 * 5 - 6
+        for step in range(STEPS + 1):
+            value = most * step / STEPS
+            drawn.append(shapes.Rectangle(left + step * 40, y - 12, 38, 16,
+                                          color=(*shade(step / STEPS), 255)))
+            drawn.append(_label(f"{value:.1f}", left + step * 40 + 19, y - 26, size=8))
+        return drawn
+
+    return view, overlay
+
+
+def shade(heat: float) -> tuple[int, int, int]:
+    """The colour of ``heat`` from 0 (cool) to 1 (the hottest space)."""
+    heat = min(max(heat, 0.0), 1.0)
+    return (round(COOL[0] + (HOT[0] - COOL[0]) * heat),
+            round(COOL[1] + (HOT[1] - COOL[1]) * heat),
+            round(COOL[2] + (HOT[2] - COOL[2]) * heat))
+
+
+def _label(text: str, x: float, y: float, size: float = 10) -> Any:
+    import pyglet
+
+    return pyglet.text.Label(text, x=x, y=y, font_size=size, color=(20, 20, 20, 255),
+                             anchor_x="center", anchor_y="center", weight="bold")
