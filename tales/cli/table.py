@@ -88,6 +88,8 @@ def _window(session: Any, save: Path, args: argparse.Namespace) -> bool:
         print(f"saving to {save} after every entry (resume: tales table --resume {save})")
     run(control)
     if args.export:
+        from pathlib import Path
+
         from tales.engine.saves import write_atomic
 
         path = Path(args.export)

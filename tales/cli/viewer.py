@@ -159,7 +159,7 @@ def register(commands: Any) -> None:
     render_cmd.add_argument("--blocks", metavar="FILE",
                             help="Scheme Block file, for the groups' base colours")
     render_cmd.set_defaults(run=cmd_render)
-    from tales.viewer.edit_keys import VIEW_KEYS, keys_help
+    from tales.present.keys import VIEW_KEYS, keys_help
 
     view = commands.add_parser(
         "view", help="the table assistant in a window, or a replay",

@@ -12,36 +12,13 @@ from dataclasses import dataclass
 
 from tales.board.figures import Token
 from tales.board.position import Position
+from tales.present.keys import EDIT_KEYS, VIEW_KEYS, keys_help
 from tales.table.edits import Edit, EditKind
+
+__all__ = ["EDIT_KEYS", "TOKENS", "VIEW_KEYS", "EditKeys", "keys_help"]
 
 #: The tokens T gives and Shift+T takes, in the order K steps through them.
 TOKENS: tuple[Token, ...] = tuple(t for t in Token if t not in (Token.REPAIR, Token.POOKY))
-
-#: The keys, as the panel and ``tales view --help`` list them.
-EDIT_KEYS: tuple[tuple[str, str], ...] = (
-    ("drag", "move a figure"),
-    ("D / H", "1 damage to / heal 1 on the figure under the pointer"),
-    ("F", "flip it to its Wounded side"),
-    ("X", "it is Defeated: remove it"),
-    ("T / Shift+T", "it gains / spends a token (K: which token)"),
-    ("A", "add a Schemer of the group G picks on the space under the pointer"),
-    ("O", "open the door under the pointer"),
-    ("U", "undo the last change"),
-)
-
-
-#: The keys of ``tales view`` beyond the edits.
-VIEW_KEYS: tuple[tuple[str, str], ...] = (
-    ("K / G", "which token T gives / which group A adds"),
-    ("P", "save the position back to its file"),
-    ("1-9", "pick an option (a group, its Scheme, a tie)"),
-)
-
-
-def keys_help(extra: tuple[tuple[str, str], ...] = ()) -> str:
-    """The keys in one line each (``D / H: 1 damage to ...``)."""
-    return "\n".join(f"  {k}: {what}" for k, what in (*EDIT_KEYS, *extra))
-
 
 @dataclass
 class EditKeys:

@@ -1,0 +1,30 @@
+"""The window's edit keys in words, as the panel and ``tales view --help`` list them
+(what each does: :mod:`tales.viewer.edit_keys`). Nothing imported: ``tales --help`` reads
+these without loading the viewer or the rules."""
+
+from __future__ import annotations
+
+#: The keys, as the panel and ``tales view --help`` list them.
+EDIT_KEYS: tuple[tuple[str, str], ...] = (
+    ("drag", "move a figure"),
+    ("D / H", "1 damage to / heal 1 on the figure under the pointer"),
+    ("F", "flip it to its Wounded side"),
+    ("X", "it is Defeated: remove it"),
+    ("T / Shift+T", "it gains / spends a token (K: which token)"),
+    ("A", "add a Schemer of the group G picks on the space under the pointer"),
+    ("O", "open the door under the pointer"),
+    ("U", "undo the last change"),
+)
+
+
+#: The keys of ``tales view`` beyond the edits.
+VIEW_KEYS: tuple[tuple[str, str], ...] = (
+    ("K / G", "which token T gives / which group A adds"),
+    ("P", "save the position back to its file"),
+    ("1-9", "pick an option (a group, its Scheme, a tie)"),
+)
+
+
+def keys_help(extra: tuple[tuple[str, str], ...] = ()) -> str:
+    """The keys in one line each (``D / H: 1 damage to ...``)."""
+    return "\n".join(f"  {k}: {what}" for k, what in (*EDIT_KEYS, *extra))
