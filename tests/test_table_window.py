@@ -255,3 +255,30 @@ def test_save_that_cannot_be_made_is_one_line(viewer: SimpleNamespace,
     assert window.scene.view.panel.status[0] == (
         f"{brawl}: not saved (it has no map = line to keep)")
     assert brawl.read_text(encoding="utf-8") == "# the map line was taken out\n"
+
+
+def test_a_hero_is_put_down_with_its_mat(viewer: SimpleNamespace,
+                                         windows: Callable[[Any], Any], brawl: Path) -> None:
+    """Item 3, "add and remove figures": G steps past the groups to the bundled Heroes;
+    A puts the Hero down with its mat's Fortitude (a Hero on the map already is refused)."""
+    from tales.engine.content import hero_kit
+
+    window = windows(table(viewer, brawl))
+    board = window.control.position.board
+    while window.control.keys.group != "hero gerki":
+        key(window, "g")
+    assert window.scene.view.panel.status[0] == "A now adds hero gerki"
+    hover(window, board.space("E1"))
+    key(window, "a")
+    gerki = window.control.position.figure("gerki")
+    kit = hero_kit("gerki")
+    assert (gerki.at, gerki.fortitude, gerki.wounded_fortitude) == (
+        board.space("E1"), kit.fortitude, kit.wounded_fortitude)
+    assert window.scene.view.panel.status[0] == "gerki is put on E1"
+    while window.control.keys.group != "hero deirdre":
+        key(window, "g")
+    hover(window, board.space("E2"))
+    key(window, "a")
+    assert window.scene.view.panel.status[0] == "deirdre is on the map already"
+    tv.press_key(window, viewer.key.U)
+    assert not window.control.position.has_figure("gerki")

@@ -499,3 +499,16 @@ def prepare_hero(
             position, _ = give_tokens(position, figure_id, token, count)
         battle = battle.at(position)
     return replace(battle, limits={**battle.limits, **kit.limits})
+
+
+def hero_figures(kit: HeroKit, at: int) -> tuple[Figure, ...]:
+    """The Hero of ``kit`` standing on ``at`` (its mat's Fortitude on both sides, its
+    keywords), and Pooky with Zot ("Pooky starts on the same space as Zot", Appendix A)."""
+    hero = Figure(kit.id, Side.HERO, at, fortitude=kit.fortitude,
+                  wounded_fortitude=kit.wounded_fortitude, keywords=kit.keywords,
+                  role=Role.HERO)
+    if not kit.pooky:
+        return (hero,)
+    return hero, Figure("pooky", Side.HERO, at,
+                        keywords=frozenset({Keyword.TINY, Keyword.AVOIDED}),
+                        role=Role.POOKY, owner=kit.id)

@@ -46,6 +46,11 @@ def find_file(name: str, folder: str) -> Path:
                      "or give a file path)")
 
 
+def bundled(folder: str) -> tuple[str, ...]:
+    """The names of the bundled files of ``folder`` (``heroes``: the Heroes' kits)."""
+    return tuple(sorted({p.stem for root in ROOTS for p in (root / folder).glob("*.toml")}))
+
+
 def _is_file(path: Path) -> bool:
     """Whether ``path`` is a file (a name too long for the system is not)."""
     try:

@@ -21,9 +21,9 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import NoReturn
 
-from tales.board.figures import Figure, Keyword, Role, Side
+from tales.board.figures import Figure, Role, Side
 from tales.board.position import Position
-from tales.content.heroes import prepare_hero
+from tales.content.heroes import hero_figures, prepare_hero
 from tales.content.scenarios import Effects
 from tales.engine.conditions import all_hold
 from tales.engine.content import Context
@@ -106,14 +106,7 @@ def set_up(ctx: Context) -> Resolution[GameState]:
     for kit in ctx.kits:
         position = state.position
         at = yield from _start_space(ctx, state, kit.id, kit.name)
-        hero = Figure(kit.id, Side.HERO, at, fortitude=kit.fortitude,
-                      wounded_fortitude=kit.wounded_fortitude, keywords=kit.keywords,
-                      role=Role.HERO)
-        figures = [hero]
-        if kit.pooky:  # "Pooky starts on the same space as Zot" (Appendix A)
-            figures.append(Figure("pooky", Side.HERO, at,
-                                  keywords=frozenset({Keyword.TINY, Keyword.AVOIDED}),
-                                  role=Role.POOKY, owner=kit.id))
+        figures = hero_figures(kit, at)  # and Pooky with Zot
         position = evolve(position, figures=(*position.figures, *figures))
         state = state.at(state.battle.at(position)).note(
             f"{kit.id} starts on {position.board.names[at]}")

@@ -19,7 +19,7 @@ EDIT_KEYS: tuple[tuple[str, str], ...] = (
 
 #: The keys of ``tales view`` beyond the edits.
 VIEW_KEYS: tuple[tuple[str, str], ...] = (
-    ("K / G", "which token T gives / which group A adds"),
+    ("K / G", "which token T gives / what A adds: a Schemer of a group, or a Hero"),
     ("P", "save the position back to its file"),
     ("1-9", "pick an option (a group, its Scheme, a tie)"),
 )

@@ -19,6 +19,7 @@ from enum import StrEnum
 from tales.board.board import BoolArray
 from tales.board.figures import Keyword, Token
 from tales.board.position import Position
+from tales.content.heroes import HeroKit, hero_figures
 from tales.engine.content import Context
 from tales.engine.deploy import group_limit
 from tales.engine.rounds import took_turn
@@ -186,6 +187,21 @@ def arrive(position: Position, block: SchemerGroup, space: int) -> tuple[Positio
     newcomer = block.new_schemer(members, space)
     position = replace(position, figures=(*position.figures, newcomer))
     return position, f"{newcomer.id} comes in on {position.board.names[space]}"
+
+
+def hero_arrival_refusal(position: Position, kit: HeroKit, space: int) -> str | None:
+    """Why the Hero of ``kit`` cannot be put on ``space``: already on the map, or a space
+    it cannot stand on."""
+    if position.has_figure(kit.id):
+        return f"{kit.id} is on the map already"
+    return _space_refusal(position, space, Keyword.TINY in kit.keywords, position.occupied())
+
+
+def hero_arrives(position: Position, kit: HeroKit, space: int) -> tuple[Position, str]:
+    """The board with the Hero of ``kit`` (and Pooky with Zot) on ``space``, and what it
+    did in words."""
+    position = replace(position, figures=(*position.figures, *hero_figures(kit, space)))
+    return position, f"{kit.id} is put on {position.board.names[space]}"
 
 
 def _at_limit(ctx: Context, state: GameState, group: str) -> str | None:

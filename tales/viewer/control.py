@@ -29,7 +29,7 @@ from tales.content.campaigns import load_campaign_file
 from tales.content.companions import load_companion
 from tales.content.scenarios import load_scenario
 from tales.content.scheme_blocks import load_scheme_blocks
-from tales.engine.content import Context, find_file, hero_kit, load_context
+from tales.engine.content import Context, bundled, find_file, hero_kit, load_context
 from tales.engine.game import Game
 from tales.engine.rounds import play_scenario
 from tales.engine.saves import SavedGame, write_atomic
@@ -61,6 +61,8 @@ from tales.table.edits import (
     arrival_refusal,
     arrive,
     edit_position,
+    hero_arrival_refusal,
+    hero_arrives,
     position_refusal,
 )
 from tales.terminal import chance_for
@@ -392,6 +394,10 @@ class GameControl:
         return Position.empty(self.ctx.scenario.board)
 
 
+#: What G and A call a Hero put down in ``tales view`` ("hero gerki").
+HERO = "hero "
+
+
 @dataclass
 class TableControl:
     """The table assistant on screen (``tales view POSITION``): the board edited as the
@@ -421,8 +427,9 @@ class TableControl:
     def load(cls, position: Position, blocks: str, path: str | Path | None = None,
              note: str = "") -> TableControl:
         groups = load_scheme_blocks(blocks)
+        heroes = tuple(f"{HERO}{h}" for h in bundled("heroes"))  # A puts a Hero down too
         return cls(position, groups, path=Path(path) if path is not None else None,
-                   blocks_note=note, keys=EditKeys(tuple(groups)))
+                   blocks_note=note, keys=EditKeys((*groups, *heroes)))
 
     def on_map(self) -> list[SchemerGroup]:
         """The groups with a Schemer on the map (the buttons of a group turn)."""
@@ -523,7 +530,12 @@ class TableControl:
         if not self.editing:
             self.message = "finish the group turn first (or U to take it back)"
             return False
-        if edit.kind is EditKind.REINFORCE:
+        if edit.kind is EditKind.REINFORCE and (edit.figure or "").startswith(HERO):
+            kit = hero_kit((edit.figure or "").removeprefix(HERO))
+            why = hero_arrival_refusal(self.position, kit, edit.space or 0)
+            if why is None:
+                position, line = hero_arrives(self.position, kit, edit.space or 0)
+        elif edit.kind is EditKind.REINFORCE:
             block = self.groups.get(edit.figure or "")
             if block is None or edit.space is None:
                 self.message = f"no Scheme Block {edit.figure!r}"
