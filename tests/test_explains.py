@@ -497,3 +497,25 @@ def test_figures_an_overrun_shoves_aside_are_drawn_too() -> None:
     assert [(e.figure, " ".join(names[s] for s in e.path), e.how)
             for e in turn.battle.events if isinstance(e, Moved)] == [
         ("r1", "A1 B1 C1 D1 E1 F1 G1", "move"), ("h", "C1 B1", "shoved by r1")]
+
+
+def test_a_figure_an_attack_moves_is_drawn() -> None:
+    """Item 7: a Harm Push moves its target: the map shows where it went, beside the Attack
+    line (the window's arrows read these records)."""
+    from tales.rules.schemer_attacks import AttackKind, SchemerAttack
+    from tales.rules.schemes import AttackStep, Scheme, play_group_turn
+    from tests.build import fig, positioned
+    from tests.cases._combat import run
+    from tests.cases._heroes import equipped
+
+    position = positioned(". . . . . . .",
+                          fig("r1", "A1", "schemer", group="rats", number=1, fortitude=3),
+                          fig("h", "B1", "hero", fortitude=9))
+    shove = Scheme("Shove", (1,), (AttackStep(SchemerAttack(AttackKind.MELEE, 1, 1, None,
+                                                            "Push target 2.")),))
+    turn, _ = run(play_group_turn(equipped(position, {}), "rats", shove))
+    assert turn.battle is not None
+    names = position.board.names
+    assert [(e.figure, " ".join(names[s] for s in e.path), e.how)
+            for e in turn.battle.events if isinstance(e, Moved)] == [
+        ("h", "B1 D1", "moved by the Attack")]

@@ -28,7 +28,7 @@ from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.dice import Dice
 from tales.rules.epic_pool import EpicPool
 from tales.rules.forced import forced_line, pull, push
-from tales.rules.happened import Attacked, Happened
+from tales.rules.happened import Attacked, Happened, Moved
 from tales.rules.health import (
     Damaged,
     Prevented,
@@ -160,10 +160,16 @@ class Battle:
         ``before``: the board as the Attack began (where attacker and targets stood)."""
         where = {f.id: f.at for f in before.figures}
         lost = tuple((d.figure, d.lost) for d in result.damaged)
-        return self.record(Attacked(result.attacker, result.targets, result.damage, lost,
-                                    result.roll, where.get(result.attacker),
-                                    tuple(where.get(t, -1) for t in result.targets)),
-                           lines_back)
+        battle = self.record(Attacked(result.attacker, result.targets, result.damage, lost,
+                                      result.roll, where.get(result.attacker),
+                                      tuple(where.get(t, -1) for t in result.targets)),
+                             lines_back)
+        for figure in self.position.figures:  # moved by it: a Push or Pull, an Evade's Leap
+            start = where.get(figure.id)
+            if start is not None and start != figure.at:
+                battle = battle.record(Moved(figure.id, (start, figure.at), "moved by the "
+                                             "Attack"), lines_back)
+        return battle
 
 
 @dataclass(frozen=True)
