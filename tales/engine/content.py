@@ -34,8 +34,7 @@ def find_file(name: str, folder: str) -> Path:
         candidate = root / folder / f"{name}.toml"
         if _is_file(candidate):
             return candidate
-    known = sorted({p.stem for root in ROOTS for p in (root / folder).glob("*.toml")
-                    if not _other_kind(p)})
+    known = bundled(folder)
     variants = [k for k in known if k.startswith(f"{name}-")]
     if variants:  # "otto": Otto has four variations (Appendix B)
         raise TalesError(f"{name!r} has {len(variants)} variants: {', '.join(variants)}; "
@@ -47,8 +46,10 @@ def find_file(name: str, folder: str) -> Path:
 
 
 def bundled(folder: str) -> tuple[str, ...]:
-    """The names of the bundled files of ``folder`` (``heroes``: the Heroes' kits)."""
-    return tuple(sorted({p.stem for root in ROOTS for p in (root / folder).glob("*.toml")}))
+    """The names of the bundled files of ``folder`` (``heroes``: the Heroes' kits; not a
+    Scheme Block or campaign file of ``scenarios``)."""
+    return tuple(sorted({p.stem for root in ROOTS for p in (root / folder).glob("*.toml")
+                         if not _other_kind(p)}))
 
 
 def _is_file(path: Path) -> bool:
