@@ -139,6 +139,10 @@ class Board:
         )
         self.neighbours = self._neighbour_table()
         self.links = self._without_walls(self.neighbours)
+        # the same tables as sets, for the adjacency questions asked thousands of times a game
+        self._link_sets = tuple(frozenset(int(s) for s in row if s >= 0) for row in self.links)
+        self._touch_sets = tuple(frozenset(int(s) for s in row if s >= 0)
+                                 for row in self.neighbours)
         self._init_features()
         self._plain_axes = self._plain_coordinates()
         self._cache: dict[object, object] = {}
@@ -255,11 +259,11 @@ class Board:
 
     def adjacent(self, a: int, b: int) -> bool:
         """True when ``a`` and ``b`` are neighbours with no Wall between them."""
-        return bool((self.links[a] == b).any())
+        return b in self._link_sets[a]
 
     def touching(self, a: int, b: int) -> bool:
         """True when ``a`` and ``b`` are neighbours, Wall or not."""
-        return bool((self.neighbours[a] == b).any())
+        return b in self._touch_sets[a]
 
     def linked(self, space: int) -> list[int]:
         """Neighbours of ``space`` not behind a Wall."""
