@@ -6,17 +6,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tales.board.figures import Figure, Role
 from tales.board.position import Position
 from tales.evolve import evolve
-from tales.rules.attacks import Battle
 from tales.rules.health import LeastFortitude
 from tales.rules.large import LargeDifficult, LargeForced, LargeRules, LargeTurns
 from tales.rules.movement import MoveRules
 from tales.rules.reactions import ResetReading
 from tales.rules.schemer_movement import Approach, DangerousPaths, NearestTies, SchemerRules
+
+if TYPE_CHECKING:  # a type only: the flags (GameRules) load without the Attacks
+    from tales.rules.attacks import Battle
 
 
 class EndCheck(StrEnum):

@@ -14,22 +14,24 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from tales.board.burst import Placement
 from tales.board.position import Position
 from tales.errors import IllegalChoice
 from tales.present.ties import tie_reasons
 from tales.rules.decisions import Decision, Resolution, all_outcomes
-from tales.rules.schemer_attacks import AttackPlan
 from tales.rules.schemer_movement import (
     DEFAULT_SCHEMER_RULES,
     SchemerMove,
     SchemerRules,
     schemer_move,
 )
-from tales.rules.schemes import GroupTurn, SchemerTurn
 from tales.rules.targets import Selector
+
+if TYPE_CHECKING:  # types only: `schemer move` need not load the Schemes and Attacks
+    from tales.rules.schemer_attacks import AttackPlan
+    from tales.rules.schemes import GroupTurn, SchemerTurn
 
 R = TypeVar("R")
 
