@@ -1318,3 +1318,16 @@ def test_panel_text_wraps_inside_the_panel(viewer: SimpleNamespace) -> None:
     assert "".join(t.strip() for t in bag_lines).replace(" ", "") == bag.replace(" ", "")
     assert any(t.startswith("borders: red Hazard, yellow Difficult") for t in texts)
     assert scene.buttons[0].height > 26  # the long option: a button of several lines
+
+
+def test_a_large_figure_is_drawn_across_its_spaces(viewer: SimpleNamespace) -> None:
+    """Issue 25, item 4: a two-space Schemer is one body on both its spaces (its disc and
+    label on the anchor, its colour on the other space too), not a disc on its anchor."""
+    position = load_position(ROOT / "positions" / "cellar-crawler.toml")
+    crawler = next(f for f in position.figures if f.footprint)
+    picture = draw(viewer, viewer.View(position))
+    colour = style.figure_colour(crawler, {})
+    anchor, other = position.spaces_of(crawler)[:2]
+    for space in (anchor, other):
+        x, y = picture.layout.centre(space)
+        assert colour_near(picture, (x, y + picture.size * 0.05), 3, colour), space

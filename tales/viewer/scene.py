@@ -17,7 +17,7 @@ import pyglet
 from pyglet import shapes
 
 from tales.board.board import FeatureKind
-from tales.board.figures import Keyword
+from tales.board.figures import Figure, Keyword
 from tales.board.position import Position
 from tales.present.turns import TurnDrawing
 from tales.viewer import style
@@ -251,6 +251,8 @@ class Scene:
                     self._add(shapes.Arc(x, y, radius + 6, thickness=3, color=style.STRIKE,
                                          batch=self.batch, group=self.layers[3]))
                 ring = style.WOUNDED if figure.wounded else (245, 245, 245)
+                if figure.footprint:  # a large figure: a body on each of its spaces, joined
+                    self._body(figure, x, y, radius, colour, ring)
                 self._add(shapes.Circle(x, y, radius + (4 if figure.wounded else 2),
                                         color=ring, batch=self.batch, group=self.layers[3]))
                 self._add(shapes.Circle(x, y, radius, color=colour, batch=self.batch,
@@ -266,6 +268,22 @@ class Scene:
                     row = size * (0.3 + 0.18 * n)
                     self._text(tokens, x, y - radius - row, size=max(size * 0.15, 7),
                                colour=(70, 30, 110), bold=True)
+
+    def _body(self, figure: Figure, x: float, y: float, radius: float,
+              colour: tuple[int, int, int], ring: tuple[int, int, int]) -> None:
+        """The spaces of a large figure past its anchor (drawn at ``x``, ``y``): a disc of
+        its colour on each, joined to the anchor by a band, under the anchor's label."""
+        for space in self.view.position.spaces_of(figure)[1:]:
+            sx, sy = self.layout.centre(space)
+            sy += self.layout.size * 0.05
+            self._add(shapes.Line(x, y, sx, sy, thickness=radius * 1.2, color=ring,
+                                  batch=self.batch, group=self.layers[3]))
+            self._add(shapes.Circle(sx, sy, radius + 2, color=ring, batch=self.batch,
+                                    group=self.layers[3]))
+            self._add(shapes.Line(x, y, sx, sy, thickness=radius, color=colour,
+                                  batch=self.batch, group=self.layers[4]))
+            self._add(shapes.Circle(sx, sy, radius, color=colour, batch=self.batch,
+                                    group=self.layers[4]))
 
     # --- the last turn ---------------------------------------------------------------
 
