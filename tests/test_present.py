@@ -211,3 +211,14 @@ def test_a_power_tree_step_says_what_each_space_gives() -> None:
     decision = next(choose_steps(kit.power_tree, 1, "gerki"))
     shown = [Presenter().option(decision, o) for o in decision.options]
     assert shown == ["a: 1 Evade Token", "b: 1 Damage Boost Token"]
+
+
+def test_a_companions_unusable_ability_is_behind_why() -> None:
+    """Issue 17, item 8: the main log says what was done; why an ability was not used is
+    behind the "why" key."""
+    from tales.present.log import readable, why
+
+    log = ["otto's Companion turn", "otto: Kick the door open: not now (no closed door in "
+           "reach)", "otto moves to A2"]
+    assert readable(log) == ["otto's Companion turn", "otto moves to A2"]
+    assert why(log) == [log[1]]

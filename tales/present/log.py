@@ -11,6 +11,8 @@ from tales.board.figures import HEROIC_ROLES, Figure
 
 #: A log line about one figure: its id (lower case, no spaces), then what it did.
 _FIGURE_LINE = re.compile(r"^([a-z][a-z0-9_-]*): (.+)$")
+#: A Companion's ability it could not use this turn, and why: reasoning, not an action.
+_NOT_NOW = re.compile(r"^[a-z][a-z0-9_-]*: [^:]+: not now \(")
 
 
 def short(line: str) -> str:
@@ -33,16 +35,20 @@ def sides(figures: Sequence[Figure]) -> dict[str, str]:
 
 
 def why(log: Sequence[str], last: int = 30) -> list[str]:
-    """The whole reasoning behind the recent lines that :func:`short` shortened."""
-    return [line for line in log[-last:] if short(line) != line]
+    """The whole reasoning behind the recent lines that :func:`short` shortened, and the
+    abilities a Companion could not use (which :func:`readable` leaves out)."""
+    return [line for line in log[-last:] if short(line) != line or _NOT_NOW.match(line)]
 
 
 def readable(log: Sequence[str]) -> list[str]:
     """The log one short line per action: each line :func:`short`, and a Schemer's planned
     targets ("rat1: attacks gerki") left out where the Attack's own line follows
-    ("rat1 attacks gerki for 1")."""
+    ("rat1 attacks gerki for 1"), and a Companion's abilities it could not use ("otto:
+    Kick the door open: not now (no closed door in reach)": behind :func:`why`)."""
     shown = []
     for n, line in enumerate(log):
+        if _NOT_NOW.match(line):
+            continue
         outcome = short(line)
         match = _FIGURE_LINE.match(outcome)
         after = log[n + 1] if n + 1 < len(log) else ""
