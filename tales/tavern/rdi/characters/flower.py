@@ -16,9 +16,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tales.rules.decisions import Decider, Decision, Resolution
-from tales.tavern.chance import shuffle
 from tales.tavern.rdi.characters import Mechanics, Resource, register
 from tales.tavern.rdi.model import Card, Step, Tavern
+from tales.tavern.rdi.zones import reveal_from_pile
 
 NAME = "flower"
 TREASURE = "treasure"
@@ -116,13 +116,9 @@ def get_treasure(tavern: Tavern, name: str) -> Resolution[Tavern]:
     follow the Curse's instructions immediately, then discard it." Then equip it or not."""
     from tales.tavern.rdi.effects import play_card
 
-    deck = tavern.pile(TREASURE)
-    if not deck:  # a reading: its discards are shuffled, as every deck's
-        deck = tuple((yield from shuffle(tavern.pile(DISCARDS), "the Treasure discards")))
-        tavern = tavern.with_pile(DISCARDS, ())
-        if not deck:
-            return tavern
-    new, tavern = deck[-1], tavern.with_pile(TREASURE, deck[:-1])
+    tavern, new = yield from reveal_from_pile(tavern, TREASURE)  # its discards shuffled if empty
+    if new is None:
+        return tavern
     tavern = tavern.note(f"{name} reveals the Treasure {new.name}")
     if CURSE in new.icons:
         tavern, _ = yield from play_card(tavern, name, new, label=f"{new.name} (Curse)")

@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tales.rules.decisions import Decider, Decision, Resolution
-from tales.tavern.chance import shuffle
 from tales.tavern.rdi.characters import Mechanics, crowded, register
 from tales.tavern.rdi.model import Card, Tavern
+from tales.tavern.rdi.zones import reveal_from_pile
 
 NAME = "lizwick"
 ITEMS = "items"
@@ -55,13 +55,9 @@ def reveal(tavern: Tavern, name: str) -> Resolution[Tavern]:
     discards shuffled, a reading.)"""
     from tales.tavern.rdi.effects import play_card
 
-    deck = tavern.pile(ITEMS)
-    if not deck:
-        deck = tuple((yield from shuffle(tavern.pile(DISCARDS), "the Item discards")))
-        tavern = tavern.with_pile(DISCARDS, ())
-        if not deck:
-            return tavern
-    item, tavern = deck[-1], tavern.with_pile(ITEMS, deck[:-1])
+    tavern, item = yield from reveal_from_pile(tavern, ITEMS)  # its discards shuffled if empty
+    if item is None:
+        return tavern
     tavern = tavern.note(f"{name} reveals the Item {item.name}")
     if item.immediate:
         tavern, _ = yield from play_card(tavern, name, item)
