@@ -322,12 +322,14 @@ def schemer_move(
     # (a Safe path for the Move itself: targeting as if Leap does not make one)
     safe_only = (rules.dangerous_paths is DangerousPaths.AVOID
                  and bool(np.isfinite(first.safe_steps[final])))
-    # One Reach for the decision and the Move (with no Dangerous space, keeping to Safe
-    # ones changes nothing); a second, kept to Safe spaces, only when there are some.
+    # One Reach for the decision and the Move (when it arrives at no Dangerous space,
+    # keeping to Safe ones changes nothing); a second, kept to Safe spaces, only when it
+    # arrives at some.
     anywhere = reach(position, figure.id, points, leap, rules.move)
     keep_safe = safe_only and bool(first.dangerous.any())
     routes = (reach(position, figure.id, points, leap, rules.move, safe_only=True)
-              if keep_safe else anywhere)
+              if keep_safe and anywhere.arrives_at_any(np.flatnonzero(first.dangerous))
+              else anywhere)
     if keep_safe:
         avoided = sorted(s for s in anywhere.costs if first.dangerous[s])
         if avoided:
