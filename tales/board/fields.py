@@ -42,25 +42,7 @@ class DistanceGraph:
         self.n = int(links.shape[0])
         self.links = links
         self.passable = passable
-        ordered = links
-        self._neighbours: list[list[int]] | None = None
-        self._open: list[bool] = []  # small boards: ``passable`` as a list
-        self._matrix: Any = None
-        if self.n <= SMALL_BOARD:
-            ok = self._open = passable.tolist()
-            self._neighbours = [[t for t in row if t >= 0 and ok[t]] if ok[s] else []
-                                for s, row in enumerate(ordered.tolist())]
-        else:
-            from scipy.sparse import csr_matrix  # only boards this large need scipy
-
-            keep = ordered >= 0
-            keep &= passable[:, None]
-            keep[keep] &= passable[ordered[keep]]
-            indptr = np.zeros(self.n + 1, dtype=np.int32)
-            np.cumsum(keep.sum(axis=1), out=indptr[1:])
-            indices = ordered[keep].astype(np.int32)
-            data = np.ones(len(indices), dtype=np.float64)
-            self._matrix = csr_matrix((data, indices, indptr), shape=(self.n, self.n))
+        self._open, self._neighbours, self._matrix = _graph(links, passable)
         self._fields: dict[int, IntArray] = {}
 
     def _breadth_first(self, source: int) -> IntArray:
@@ -124,6 +106,45 @@ class DistanceGraph:
         """Steps from ``a`` to ``b``, or None when there is no path."""
         d = int(self.field(a)[b])
         return None if d == UNREACHABLE else d
+
+
+# the graphs of recent (link table, passable spaces) pairs: (the table, the passable
+# spaces as bytes, the graph); a board's Line of Fire graph for its doors is built once,
+# however often its searches are forgotten
+_GRAPHS: list[tuple[IntArray, bytes, tuple[list[bool], list[list[int]] | None, Any]]] = []
+
+
+def _graph(links: IntArray, passable: BoolArray
+           ) -> tuple[list[bool], list[list[int]] | None, Any]:
+    """(``passable`` as a list, neighbour lists) on a small board, ([], None, the sparse
+    matrix) on a large one, built once per link table and passable spaces. Shared: read
+    them, never change them."""
+    n = int(links.shape[0])
+    flags = passable.tobytes()
+    for kept in _GRAPHS:  # (a kind of search the size no longer picks is built again)
+        if kept[0] is links and kept[1] == flags and (kept[2][1] is None) != (
+                n <= SMALL_BOARD):
+            return kept[2]
+    graph: tuple[list[bool], list[list[int]] | None, Any]
+    if n <= SMALL_BOARD:
+        ok = passable.tolist()
+        graph = (ok, [[t for t in row if t >= 0 and ok[t]] if ok[s] else []
+                      for s, row in enumerate(links.tolist())], None)
+    else:
+        from scipy.sparse import csr_matrix  # only boards this large need scipy
+
+        keep = links >= 0
+        keep &= passable[:, None]
+        keep[keep] &= passable[links[keep]]
+        indptr = np.zeros(n + 1, dtype=np.int32)
+        np.cumsum(keep.sum(axis=1), out=indptr[1:])
+        indices = links[keep].astype(np.int32)
+        data = np.ones(len(indices), dtype=np.float64)
+        graph = ([], None, csr_matrix((data, indices, indptr), shape=(n, n)))
+    if len(_GRAPHS) >= 8:
+        _GRAPHS.pop(0)
+    _GRAPHS.append((links, flags, graph))
+    return graph
 
 
 def plain_bfs(links: IntArray | Sequence[Sequence[int]], passable: Iterable[bool],
