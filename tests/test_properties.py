@@ -306,3 +306,20 @@ def test_cost_fields_agree_with_scipy_whatever_is_passable(
     with mock.patch.object(fields, "SMALL_BOARD", -1):
         large = fields.entry_cost_field(board.links, passable, costs, source, toward)
     assert np.array_equal(small, large)
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards(), st.data())
+def test_large_board_steps_are_the_plain_breadth_first_search(
+        board: Board, data: st.DataObject) -> None:
+    """Any passable mask: the steps a large board reads off scipy's breadth-first order,
+    level by level, are the plain breadth-first search's, from every source."""
+    from tales.board import fields
+
+    passable = np.array(data.draw(st.lists(st.booleans(), min_size=board.n,
+                                           max_size=board.n)), dtype=bool)
+    with mock.patch.object(fields, "SMALL_BOARD", -1):
+        graph = fields.DistanceGraph(board.links, passable)
+        found = graph.fields(list(range(board.n)))
+    for source in range(board.n):
+        assert found[source].tolist() == plain_bfs(board.links, passable.tolist(), source)

@@ -1,9 +1,8 @@
 """Distance fields over the board graph, computed as arrays.
 
 A distance field gives, for one source space, the number of steps to every space
-(``-1`` where there is no path). Fields are computed by scipy's compiled shortest-path
-search (unit weights) over a sparse graph of the spaces that may be passed, many sources
-in one call.
+(``-1`` where there is no path). On a large board, fields are computed by scipy's
+compiled breadth-first search over a sparse graph of the spaces that may be passed.
 :func:`plain_bfs` is the same computation in plain Python: the reference the tests check
 against and the baseline ``tools/bench_board.py`` measures.
 """
@@ -12,6 +11,7 @@ from __future__ import annotations
 
 import heapq
 import math
+from bisect import bisect_left
 from collections import deque
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -72,14 +72,9 @@ class DistanceGraph:
                 row.setflags(write=False)
                 self._fields[source] = row
         elif missing:
-            from scipy.sparse.csgraph import dijkstra
-
-            computed = dijkstra(self._matrix, directed=True, indices=missing)
-            computed = np.atleast_2d(computed)
-            as_int = np.where(np.isfinite(computed), computed, UNREACHABLE).astype(np.int32)
-            for source, row in zip(missing, as_int, strict=True):
-                if not self.passable[source]:
-                    row[:] = UNREACHABLE
+            for source in missing:
+                row = (_depths(self._matrix, source) if self.passable[source]
+                       else np.full(self.n, UNREACHABLE, dtype=np.int32))
                 row.setflags(write=False)
                 self._fields[source] = row
         if not sources:
@@ -106,6 +101,28 @@ class DistanceGraph:
         """Steps from ``a`` to ``b``, or None when there is no path."""
         d = int(self.field(a)[b])
         return None if d == UNREACHABLE else d
+
+
+def _depths(matrix: Any, source: int) -> IntArray:
+    """Steps from ``source`` to every space over ``matrix`` (-1: no path): scipy's compiled
+    breadth-first order, read level by level. The order lists the spaces by steps, and the
+    parents' places in it never go down, so each level ends where the parents of the next
+    one stop being in it: a bisect a level, not a search of weighted paths."""
+    from scipy.sparse.csgraph import breadth_first_order
+
+    n = matrix.shape[0]
+    order, parent = breadth_first_order(matrix, source, directed=True,
+                                        return_predecessors=True)
+    count = len(order)
+    place = np.empty(n, dtype=np.intp)
+    place[order] = np.arange(count)
+    parents = place[parent[order[1:]]].tolist()  # the place of each space's parent
+    ends = [1]  # where each level ends in the order: the source alone, then the rest
+    while ends[-1] < count:
+        ends.append(1 + bisect_left(parents, ends[-1]))
+    depth = np.full(n, UNREACHABLE, dtype=np.int32)
+    depth[order] = np.repeat(np.arange(len(ends), dtype=np.int32), np.diff(ends, prepend=0))
+    return depth
 
 
 # the graphs of recent (link table, passable spaces) pairs: (the table, the passable
