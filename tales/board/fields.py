@@ -121,7 +121,8 @@ def _depths(matrix: Any, source: int) -> IntArray:
     while ends[-1] < count:
         ends.append(1 + bisect_left(parents, ends[-1]))
     depth = np.full(n, UNREACHABLE, dtype=np.int32)
-    depth[order] = np.repeat(np.arange(len(ends), dtype=np.int32), np.diff(ends, prepend=0))
+    sizes = [end - begin for begin, end in zip([0, *ends], ends, strict=False)]
+    depth[order] = np.repeat(np.arange(len(ends), dtype=np.int32), sizes)
     return depth
 
 
