@@ -16,12 +16,13 @@ import numpy as np
 
 from tales.board.board import BoolArray
 from tales.board.figures import Figure, Keyword
+from tales.board.footprint import State
 from tales.board.position import Position
 from tales.errors import IllegalChoice
 from tales.rules.decisions import Decision, Resolution
 from tales.rules.health import decider_for
 from tales.rules.large import DEFAULT_LARGE, LargeForced, LargeRules, LargeTurns
-from tales.rules.large_movement import LargeGraph, LargeRoute, State, large_move
+from tales.rules.large_movement import LargeGraph, LargeRoute, large_move
 from tales.rules.spaces import Pause, SpaceEvent
 
 
