@@ -43,6 +43,10 @@ LOW = 3
 #: the Hero) is taken before a Shenanigan moves the Hero away.
 ACT_NOW = 8.0
 
+#: What a step that does nothing now (a heal with nobody hurt in reach) takes off an
+#: ability's score, so that one without such a step is used first.
+WASTED = 0.5
+
 
 def policy(name: str, ctx: Context, rng: np.random.Generator, budget: int | None = None,
            answered: Sequence[int] = ()) -> Chooser:
@@ -199,7 +203,7 @@ class Greedy:
     def score(self, position: Position, me: Figure, ability: Ability | None) -> float:
         if ability is None:
             return 0.0
-        best = -1.0
+        best, wasted = -1.0, 0.0
         for effect in ability.effects:
             verb = effect.verb
             if verb is Verb.ATTACK and effect.attack is not None:
@@ -210,14 +214,17 @@ class Greedy:
                 best = max(best, 5.0 if not self.foes_adjacent(position, me)
                            or self.in_danger(me) else 1.0)
             elif verb is Verb.HEAL:
-                best = max(best, 6.0 if self.hurt_friends(position, me, effect.aim) else 0.0)
+                if self.hurt_friends(position, me, effect.aim):
+                    best = max(best, 6.0)
+                else:  # a heal for nothing: the ability is worth less than one without
+                    wasted += WASTED
             elif verb is Verb.OPEN_DOOR:
                 near = [d for d in position.closed_doors - self.ctx.scenario.sealed_doors
                         if position.board.adjacent(me.at, d)]
                 best = max(best, 8.0 if near else -5.0)
             else:
                 best = max(best, 3.0)
-        return best
+        return best - wasted
 
     def hurt_friends(self, position: Position, me: Figure, aim: Aim) -> bool:
         """A friend a heal aimed by ``aim`` can reach has lost Fortitude (a heal for

@@ -39,7 +39,7 @@ from tales.engine.state import GameState
 from tales.rules.decisions import Chooser, Decider, Decision, Resolution
 
 #: Rollouts per option of each Decision the planner thinks about (``--budget``).
-DEFAULT_BUDGET = 2
+DEFAULT_BUDGET = 4
 
 #: How much better (in :func:`value`'s points) an option's rollouts must score than
 #: greedy's choice for the planner to take it instead.
