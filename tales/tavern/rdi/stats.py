@@ -22,7 +22,7 @@ def change(tavern: Tavern, name: str, fortitude: int = 0, alcohol: int = 0) -> T
     after = evolve(mat, fortitude=min(max(mat.fortitude + fortitude, LOW), HIGH),
                     alcohol=min(max(mat.alcohol + alcohol, LOW), HIGH))
     tavern = tavern.with_player(after)
-    for _, rules in characters.every(tavern):
+    for _, rules in characters.every(tavern, "after_change"):
         tavern = rules.after_change(tavern, mat.name, mat)
     return tavern
 
@@ -30,7 +30,7 @@ def change(tavern: Tavern, name: str, fortitude: int = 0, alcohol: int = 0) -> T
 def gold(tavern: Tavern, name: str) -> int:
     """The Gold ``name``'s team holds: coins, and Gold-like things characters count."""
     mat = tavern.mat(name)
-    return mat.gold + sum(rules.gold(tavern, p.name) for p, rules in characters.every(tavern)
+    return mat.gold + sum(rules.gold(tavern, p.name) for p, rules in characters.every(tavern, "gold")
                           if p.side == mat.side)
 
 
