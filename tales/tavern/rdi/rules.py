@@ -332,7 +332,7 @@ def losing(tavern: Tavern) -> list[str]:
 
 
 def _mat(tavern: Tavern, side: str) -> str:
-    return next(p.name for p in tavern.players if p.side == side)
+    return tavern.players[tavern.seating().teams[side][0]].name
 
 
 def settle(tavern: Tavern) -> Resolution[Tavern]:
