@@ -126,9 +126,12 @@ def affords(tavern: Tavern, name: str, cost: tuple[tuple[str, int], ...]) -> boo
     character's other means (Dominique's cards, Adonis's instruments)."""
     player = tavern.player(name)
     rules = characters.mechanics(player)
-    whole = rules.can_pay(tavern, name, cost)
-    if whole is not None:
-        return whole
+    if characters.changes(rules, "can_pay"):
+        whole = rules.can_pay(tavern, name, cost)
+        if whole is not None:
+            return whole
+    if not characters.changes(rules, "other_means"):
+        return all(player.count(r) >= n for r, n in cost)
     return all(player.count(r) + rules.other_means(tavern, name, r) >= n for r, n in cost)
 
 
