@@ -280,7 +280,7 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
     controllers = {m.name: m.controller for m in tavern.minions}
     losses: list[Loss] = []
     left = {(who, stat): n for who, stat, n in outcome.reduced}
-    for player, rules in characters.every(tavern):  # standing ones (Wulfric's mood)
+    for player, rules in characters.every(tavern, "reductions"):  # standing ones (Wulfric's mood)
         for stat, n in rules.reductions(tavern, player.name):
             left[(player.name, stat)] = left.get((player.name, stat), 0) + n
     boosted: set[str] = set()

@@ -168,7 +168,7 @@ def turn(tavern: Tavern) -> Resolution[Tavern]:
     from tales.tavern.rdi.rules import settle
 
     tavern = tavern.note(f"Turn {tavern.turn}: {OTTO}")
-    for player, rules in characters.every(tavern):
+    for player, rules in characters.every(tavern, "start_of_turn"):
         tavern = yield from rules.start_of_turn(tavern, player.name, OTTO)
     count = prepared(tavern)
     tavern, dealt = yield from _kept_actions(tavern, count)

@@ -50,11 +50,17 @@ def playable(tavern: Tavern, name: str) -> tuple[Card, ...]:
     cards; not a card whose ``cost`` they cannot pay (Adonis's "Nope. Try again", Bastian's
     Prayer Cards)."""
     player = tavern.player(name)
-    cards = (*player.cards, *(c for _, c in characters.abilities(tavern, name)))
+    cards = player.cards
+    extra = characters.abilities(tavern, name)
+    if extra:
+        cards = (*cards, *(c for _, c in extra))
     rules = characters.mechanics(player)
+    asks = characters.changes(rules, "may_play")  # else every card may be played
     acted = player.count(characters.ACTED)  # only then may a card be held back by it
+    if not asks and not acted and not any(c.cost for c in cards):
+        return cards
     return tuple(c for c in cards if (not c.cost or affords(tavern, name, c.cost))
-                 and rules.may_play(tavern, name, c)
+                 and (not asks or rules.may_play(tavern, name, c))
                  and (not acted or characters.after_acting(tavern, name, c)))
 
 
