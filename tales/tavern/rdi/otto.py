@@ -294,6 +294,10 @@ def gamble(tavern: Tavern, winning_hand: bool) -> Resolution[tuple[Tavern, str]]
     if top is None:
         return tavern, PASS
     card = top
+    extra = rules_of(tavern).extra(card)
+    if extra is not None and extra.passes:  # "follow the instructions": he passes
+        return discard_card(tavern, card, OTTO).note(
+            f"{OTTO} reveals {card.name}: he passes"), PASS
     if card.kind is CardKind.GAMBLING and winning_hand:
         return discard_card(tavern, card, OTTO).note(
             f"{OTTO} reveals {card.name}, which he cannot play now: he passes"), PASS

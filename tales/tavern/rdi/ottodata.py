@@ -63,6 +63,7 @@ class OttoCard:
     subtype: Subtype = Subtype.NONE
     whiff: tuple[Step, ...] = ()
     threat_unless_gambled: int = 0
+    passes: bool = False  # a Gambling Deck card whose instruction is that Otto passes
 
     @property
     def component(self) -> bool:
