@@ -270,6 +270,19 @@ def _unused(tavern: Tavern, card: str, owner: str) -> str:
                 if (name := f"{card} #{n} ({owner})") not in taken)
 
 
+def _for_controller(tavern: Tavern, rules: characters.Mechanics, step: Step,
+                    controller: str, chosen: list[str], minion: str) -> bool:
+    """Whether a Minion's controller carries out a handler step instead of it (001: "its
+    controller ... checks instead"). One of Boss Otto's Components passes him any
+    character's extra effect (a Scarab, a Blessing, a Check for Traps), once: only the
+    first Component a step reaches, and none when it reaches him too (001: "Boss Otto gets
+    the extra effect only once, not multiple times")."""
+    if controller != OTTO or tavern.variant.otto is None:
+        return step.handler in rules.for_controller
+    players = {p.name for p in tavern.players}
+    return OTTO not in chosen and next(w for w in chosen if w not in players) == minion
+
+
 def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
               chosen: dict[Who, list[str]], outcome: Outcome | None = None,
               buffed: bool = False, via: str = "") -> Resolution[tuple[Tavern, list[Loss]]]:
@@ -289,7 +302,8 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
             if who not in players:  # a Minion (or one already discarded)
                 if step.verb is Verb.HANDLER and who in controllers:
                     rules = characters.handling(tavern.player(name), step.handler)
-                    if step.handler in rules.for_controller:  # its controller instead
+                    if _for_controller(tavern, rules, step, controllers[who],
+                                       chosen.get(step.who, []), who):
                         tavern = yield from rules.handle(tavern, name, step, controllers[who])
                     continue
                 if step.verb is Verb.GAIN and who in controllers:  # to its controller

@@ -33,6 +33,7 @@ from tales.tavern.rdi.ottodata import (
     DECKS,
     FACTIONS_A_GAME,
     GAMBLING,
+    BUYS_AT,
     OTTO,
     POTION_LINE,
     PRIORITY,
@@ -114,6 +115,10 @@ def choose(decision: Decision[Any]) -> Resolution[Any]:
         return aim
     if decision.kind == "stay":  # rule 2: he does not lose Fortitude to stay
         return options[-1]
+    if decision.kind == "buy":  # Phrenk: "If Boss Otto has 5 or more Gold, he will buy
+        if tavern.mat(OTTO).gold < BUYS_AT:  # the offered Potion with a 50% probability"
+            return options[0]
+        return (yield from pick(options, f"whether {OTTO} buys"))
     if decision.kind == "buff" and "yes" in options:  # Karl's Buff Token: "he plays it at
         return "yes"  # the first legal opportunity"
     if PASS in options:  # a card he holds (a Prize...) he plays at the first opportunity;
@@ -539,6 +544,41 @@ def _toward_zero(value: int, by: int) -> int:
 
 def _set(pours: tuple[Any, ...], index: int, new: Any) -> tuple[Any, ...]:
     return (*pours[:index], new, *pours[index + 1:])
+
+
+# --- what he receives ----------------------------------------------------------------------
+
+
+def received(tavern: Tavern) -> Resolution[Tavern]:
+    """Cards and abilities given to Boss Otto that he can play now (001, "Receiving Playable
+    Cards or Objects"): "Anytime: If the effect can be played at any time, Boss Otto plays
+    it immediately" (a Potion he bought from Phrenk); a Blessing from Murgath "he will play
+    it immediately for its healing, even if he is at 20 Fortitude" (before his Potion
+    Tokens), or, with no healing, keeps it to play "at the first legal opportunity"."""
+    from tales.tavern.rdi.effects import play_card
+    from tales.tavern.rdi.zones import take_card
+
+    if tavern.variant.otto is None or tavern.player(OTTO).out:
+        return tavern
+    rules = rules_of(tavern)
+    for _ in range(len(tavern.player(OTTO).hand) + len(tavern.player(OTTO).kept)):
+        otto = tavern.player(OTTO)
+        heal = next((c.name for _, c in characters.abilities(tavern, OTTO)
+                     if c.kind is CardKind.ANYTIME and c.virtual), None)
+        now = heal or next((c.name for c in otto.kept if c.kind is CardKind.ANYTIME
+                            and c.steps and rules.extra(c) is None), None)
+        if now is not None:
+            tavern, card = yield from take_card(tavern, OTTO, now)
+            tavern, _ = yield from play_card(tavern, OTTO, card)
+            continue
+        given = next((c for c in otto.hand if rules.extra(c) is None and c.kind not in (
+            CardKind.GAMBLING, CardKind.CHEATING)), None)
+        if given is None:
+            return tavern
+        hand = list(otto.hand)
+        hand.remove(given)
+        tavern = tavern.with_player(evolve(otto, hand=tuple(hand), kept=(*otto.kept, given)))
+    return tavern
 
 
 # --- Potions -------------------------------------------------------------------------------
