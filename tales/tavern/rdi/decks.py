@@ -62,12 +62,15 @@ STEP_WHO = {w.value: w for w in Who}
 COUNTED = frozenset({Verb.FORTITUDE, Verb.ALCOHOL, Verb.PAY, Verb.COLLECT, Verb.DRAW,
                      Verb.DISCARD, Verb.ORDER, Verb.DRINK, Verb.GAIN, Verb.ANTE, Verb.REDUCE,
                      Verb.SPIKE, Verb.HIT_BACK, Verb.DISCARD_DRINK, Verb.STEAL_POT,
-                     Verb.DRINK_AGAIN, Verb.THREAT, Verb.REPAIR})
+                     Verb.DRINK_AGAIN, Verb.THREAT, Verb.REPAIR,
+                     Verb.SHUFFLE_HAND, Verb.RECOVER, Verb.GIVE_CARDS, Verb.REVEAL_DECK,
+                     Verb.REVEAL_DRAW})
 #: Verbs whose value is ``true``.
 FLAGS = frozenset({Verb.LEAVE, Verb.WIN_ROUND, Verb.REDIRECT, Verb.SPLIT,
                    Verb.PASS, Verb.TAKE_POT, Verb.END_TURN, Verb.FROM_INN, Verb.POT_TO_INN,
                    Verb.SWAP, Verb.SHARE_POT, Verb.CHANGE_TARGETS, Verb.REPLACE_DRINK,
-                   Verb.RESTART_ROUND})
+                   Verb.RESTART_ROUND,
+                   Verb.SHUFFLE_DISCARDS, Verb.LOOK_HAND})
 Fail = Callable[[str], ContentError]
 #: The most cards one deck table makes (``count``), and one file's deck in all.
 MOST_CARDS = 100_000

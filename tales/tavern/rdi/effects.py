@@ -17,7 +17,7 @@ from typing import Any
 
 from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
-from tales.tavern.rdi import characters
+from tales.tavern.rdi import characters, handdeck
 from tales.tavern.rdi.model import (
     RESPONSES,
     ROUND_PLAYS,
@@ -408,6 +408,8 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
                     f"{who}'s turn ends now")
             elif step.verb in OTTO_STEPS:
                 tavern = otto_step(tavern, step.verb, amount)
+            elif step.verb in handdeck.STEPS:
+                tavern = yield from handdeck.hand_and_deck(tavern, name, who, step, amount)
             elif step.verb is Verb.HANDLER:
                 rules = characters.handling(tavern.player(name), step.handler)
                 tavern = yield from rules.handle(tavern, name, step, who)
