@@ -21,7 +21,6 @@ from tales.tavern.rdi.characters.lich_king import FINGER
 from tales.tavern.rdi.characters.murgath import BLESSINGS
 from tales.tavern.rdi.characters.phrenk import POTIONS, sell
 from tales.tavern.rdi.characters.remy import MARK
-from tales.tavern.rdi.effects import play_card
 from tales.tavern.rdi.model import Card, CardKind, Minion, Step, Target, Tavern, Verb, Who
 from tales.tavern.rdi.otto import automated, turn
 from tales.tavern.rdi.ottodata import OTTO, target, threat

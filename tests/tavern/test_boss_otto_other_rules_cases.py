@@ -14,7 +14,7 @@ from tales.rules.decisions import Decision
 from tales.tavern import DECKS
 from tales.tavern.rdi.gambling import start_round
 from tales.tavern.rdi.model import Card, CardKind, Step, Tavern, Verb, Who
-from tales.tavern.rdi.otto import automated
+from tales.tavern.rdi.otto import automated, turn
 from tales.tavern.rdi.ottodata import ACTIONS, GAMBLING, OTTO, SOMETIMES, OttoCard, threat
 from tales.tavern.rdi.ottodata import DECKS as DECK_OF
 
@@ -54,6 +54,9 @@ def with_discards(tavern: Tavern) -> Tavern:
     return tavern.with_pile(f"{ACTIONS} discard", (PUNCH.card,) * 2).with_pile(
         f"{SOMETIMES} discard", (PEANUTS.card,))
 
+
+TOSS = Card("Coin in the cup (test)", CardKind.ACTION, (Step(Verb.FORTITUDE, -3, Who.TARGET),),
+            dexterity=True)
 
 CASES = [
     row("OTTO-hand-shuffle-each-deck-separately", "001",
@@ -104,6 +107,17 @@ CASES = [
         lambda t, _: said(t, f"{OTTO} reveals Fold (test): he passes") == 1
         and said(t, "ann wins the Round") == 1 and t.pile(f"{GAMBLING} discard")
         == (FOLD.card,)),
+    row("OTTO-dexterity-he-ignores-the-card", "001",
+        "If a card requires a physical action (such as Helmet Pong), Boss Otto Ignores that "
+        "card.", plays("ann", TOSS, OTTO), game((), sometimes=(PEANUTS,)),
+        {"dexterity": ["it worked"]},
+        lambda t, _: otto_of(t).fortitude == 20 and otto_of(t).gold == 10
+        and said(t, "is provoked") == 0),
+    row("OTTO-dexterity-he-never-plays-one", "001",
+        "Dexterity Cards: If a card requires a physical action", lambda t: turn(t),
+        game((), actions=(PUNCH,), otto_fields={"kept": (TOSS,)}), {},
+        lambda t, _: said(t, f"{OTTO} plays Punch (test)") == 1 and otto_of(t).kept == (TOSS,)
+        and t.players[1].fortitude == 18),
 ]
 
 
@@ -168,3 +182,28 @@ def test_give_cards_puts_a_card_on_top_of_their_deck() -> None:
 def test_reveal_draw_gives_them_the_top_cards() -> None:
     bob = _bob(ordinary(Verb.REVEAL_DRAW, 1))
     assert bob.hand[-1] == BLUFF.card and bob.deck == ()
+
+
+def test_a_dexterity_card_works_when_the_action_does() -> None:
+    tavern = game((), ())
+    worked = run(plays("ann", TOSS, "bob")(tavern), {"dexterity": ["it worked"]})
+    missed = run(plays("ann", TOSS, "bob")(tavern), {"dexterity": ["it missed"]})
+    assert (worked.mat("bob").fortitude, missed.mat("bob").fortitude) == (17, 20)
+    assert any("missed: no effect" in line for line in missed.log)
+
+
+def test_a_bot_answers_the_physical_action_by_its_seeded_chance() -> None:
+    import numpy as np
+
+    from tales.tavern.rdi.bots import policy
+
+    tavern = game((), ())
+    answers = set()
+    for seed in range(12):
+        bot = policy("greedy", np.random.default_rng(seed))
+        final = run(plays("ann", TOSS, "bob")(tavern), default=bot)
+        answers.add(final.mat("bob").fortitude)
+        again = run(plays("ann", TOSS, "bob")(tavern),
+                    default=policy("greedy", np.random.default_rng(seed)))
+        assert again.mat("bob").fortitude == final.mat("bob").fortitude
+    assert answers == {17, 20}

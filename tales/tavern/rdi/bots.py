@@ -26,6 +26,8 @@ from tales.tavern.rdi.timing import PASS, Played, response_verb
 from tales.tavern.rdi.zones import playable
 
 POLICIES = ("greedy", "random")
+#: The chance a bot's physical action for a Dexterity Card works.
+KNACK = 0.5
 #: Fortitude minus Alcohol at or below which the greedy bot defends itself.
 CAREFUL = 7
 DEFENCES = frozenset({Verb.IGNORE, Verb.REDUCE, Verb.REDIRECT, Verb.PASS, Verb.SPLIT,
@@ -66,7 +68,7 @@ class _Greedy:
             "epic": _bolder, "plot": self._plot, "sell": _sell, "buy": _buy,
             "arrow": self._play, "cook": self._play, "cutting-board": self._play,
             "atone": _atone, "chimera": _bolder,
-            "treat": self._play, "form": self._play,
+            "treat": self._play, "form": self._play, "dexterity": self._knack,
         }.get(decision.kind)
         if decision.kind == "respond" and isinstance(decision.detail, Played) and \
                 _friendly(tavern, me, decision.detail):
@@ -101,6 +103,10 @@ class _Greedy:
         worth = {o: _harm(held[o]) if o in held else 0 for o in options if o != PASS}
         best = max(worth.values(), default=0)
         return self._play(tavern, me, [o for o, w in worth.items() if w == best], prompt)
+
+    def _knack(self, tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+        """A Dexterity Card's physical action: it works by a seeded chance."""
+        return options[0] if self.rng.random() < KNACK else options[-1]
 
     def _anytime(self, tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
         potion = _potion(tavern, me, options)

@@ -53,7 +53,8 @@ CARD_KEYS = frozenset({"name", "kind", "steps", "text", "count", "starts_round",
                        "winning_hand", "boosts", "trap", "boss", "when_losing", "pile",
                        "unanswerable", "minion", "wages", "phase", "immediate", "cost",
                        "stays", "any_turn", "joins", "icons", "price", "adds", "values",
-                       "trigger"})
+                       "trigger",
+                       "dexterity"})
 DECK_KEYS = frozenset({"character", "mechanics", "villain", "hero", "sample", "cards",
                        "track"})
 LEVEL_KEYS = frozenset({"name", "at", "alcohol", "fortitude", "text"})
@@ -356,7 +357,8 @@ def read_cards(data: dict[str, Any], table: str, source: str, lines: LineFinder,
             if kind in (CardKind.GAMBLING, CardKind.CHEATING):
                 raise fail("'cost' is for an Action, Sometimes or Anytime card")
             card = replace(card, cost=_cost(spec["cost"], "a card's", fail))
-        card = replace(card, stays=spec.get("stays", False) is True,
+        card = replace(card, dexterity=spec.get("dexterity", False) is True,
+                       stays=spec.get("stays", False) is True,
                        any_turn=spec.get("any_turn", False) is True)
         if card.any_turn and (kind is not CardKind.SOMETIMES or not any(
                 s.verb in (Verb.LEAVE, Verb.FORCE_OUT) for s in steps)):

@@ -17,7 +17,7 @@ from typing import Any
 
 from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
-from tales.tavern.rdi import characters, handdeck
+from tales.tavern.rdi import characters, dexterity, handdeck
 from tales.tavern.rdi.model import (
     RESPONSES,
     ROUND_PLAYS,
@@ -238,6 +238,11 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
     affects = tuple(merged.items())
     played = Played(name, label, card, affects, harms)
     tavern, outcome = yield from respond(tavern, played)
+    if dexterity.ignores(tavern, card):  # Boss Otto Ignores a Dexterity Card
+        outcome = evolve(outcome, ignored=outcome.ignored | dexterity.ignores(tavern, card))
+    if not outcome.negated:
+        tavern, worked = yield from dexterity.attempt(tavern, name, card)
+        body = body if worked else ()
     if outcome.negated:
         tavern = tavern.note(f"{label} is Negated")
     elif card.minion and steps is None:  # "play it face-up in front of you"

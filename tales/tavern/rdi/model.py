@@ -259,6 +259,7 @@ class Card:
     joins: bool = False
     plotted: bool = False  # kept face down in Petra's Plotted Cards area (not her hand)
     price: int = 0  # the Gold it sells for (Phrenk's Potions)
+    dexterity: bool = False  # it requires a physical action (001, "Dexterity Cards")
     #: playing it reveals the top card of this side deck and adds that card's steps to it,
     #: before anyone may answer: one card (Warthorn's Pipe Cards and Stories, Wizgille's
     #: Device Cards and Gears; like a Drink's Chasers)
