@@ -86,6 +86,14 @@ class Verb(StrEnum):
     SWAP = "swap"  # a Drink's Alcohol Content is gained as Fortitude instead
     REPLACE_DRINK = "replace_drink"  # a Drink's effects are replaced by the card's steps
     RESTART_ROUND = "restart_round"  # the Round of Gambling starts over
+    # a player's hand and Character Deck (tales.tavern.rdi.handdeck; Boss Otto's own rules)
+    SHUFFLE_DISCARDS = "shuffle_discards"  # shuffle your discard pile into your deck
+    SHUFFLE_HAND = "shuffle_hand"  # N random cards of your hand shuffled into your deck
+    RECOVER = "recover"  # take the top N cards of your discard pile back into your hand
+    GIVE_CARDS = "give_cards"  # the card's player puts N cards of their hand on your deck
+    LOOK_HAND = "look_hand"  # the card's player looks at your hand
+    REVEAL_DECK = "reveal_deck"  # the top N cards of your deck are revealed and put back
+    REVEAL_DRAW = "reveal_draw"  # the top N cards of your deck are revealed; you draw them
     # Boss Otto's own (001, "Boss Otto"): they do something only in that variant
     THREAT = "threat"  # Boss Otto's Threat Level goes up by N
     REPAIR = "repair"  # Boss Otto Repairs N
@@ -251,6 +259,7 @@ class Card:
     joins: bool = False
     plotted: bool = False  # kept face down in Petra's Plotted Cards area (not her hand)
     price: int = 0  # the Gold it sells for (Phrenk's Potions)
+    dexterity: bool = False  # it requires a physical action (001, "Dexterity Cards")
     #: playing it reveals the top card of this side deck and adds that card's steps to it,
     #: before anyone may answer: one card (Warthorn's Pipe Cards and Stories, Wizgille's
     #: Device Cards and Gears; like a Drink's Chasers)

@@ -341,7 +341,8 @@ def settle(tavern: Tavern) -> Resolution[Tavern]:
     losses are resolved."""
     if tavern.winners is not None:
         return tavern
-    tavern = otto.potions(tavern)  # Boss Otto's own rule for his Potions
+    tavern = yield from otto.received(tavern)  # Boss Otto plays what he was given,
+    tavern = otto.potions(tavern)  # then his own rule for his Potions
     active = tavern.players[tavern.active].name
     for side in losing(tavern):
         for member in [p.name for p in tavern.players if p.side == side and not p.out]:

@@ -334,7 +334,7 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
                 what = "an Anytime card" if anytime_only else "a card"
                 choice = yield Decision("respond", f"{name}: respond to {played.label} "
                                         f"with {what}?", (PASS, *sorted(usable)),
-                                        Decider.PLAYER, name, state=shown)
+                                        Decider.PLAYER, name, state=shown, detail=played)
                 if choice == PASS:
                     if any(u.alone for u in usable.values()):
                         declined.add(name)  # asked once a window (issue 22)
