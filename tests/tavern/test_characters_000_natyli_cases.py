@@ -160,7 +160,8 @@ CASES = [
         "A \"numerical value\" is defined as any numeral in the text of a card, like \"1\", "
         "\"2\", \"3\", etc.",
         [seat("bob", mechanics="amundyr", tokens={JINX: 1}), seat("carol"), witch()],
-        supplied(plays("bob", SCARABS, "carol"), power_jinx=1, scarab=12), {}, {"scarabs:carol": 1}),
+        supplied(plays("bob", SCARABS, "carol"), power_jinx=1, scarab=12), {},
+        {"scarabs:carol": 1}),
     row("natyli-piety-ranges", "000",
         "Power Jinxes do not affect the numerical values indicating Serena's Piety ranges, "
         "although they DO affect all other numerical values on Serena's cards.",
