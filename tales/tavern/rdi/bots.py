@@ -67,6 +67,7 @@ class _Greedy:
             "arrow": self._play, "cook": self._play, "cutting-board": self._play,
             "atone": _atone, "chimera": _bolder,
             "treat": self._play, "form": self._play, "pass-bomb": _pass_on,
+            "petrify": _cheapest,
         }.get(decision.kind)
         if rule is not None:
             return rule(tavern, me, options, decision.prompt)
@@ -186,6 +187,12 @@ def _pass_on(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
     if tavern.mat(me).gold <= SPARE_GOLD or not foes:
         return options[0]
     return min(foes, key=lambda o: (margin(tavern, o), options.index(o)))
+
+
+def _cheapest(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    """A card to give up (Nerodia's Petrify): a Gambling card if it holds one."""
+    spare = {c.name for c in tavern.player(me).hand if c.kind is CardKind.GAMBLING}
+    return next((o for o in options if o in spare), options[0])
 
 
 def _spare(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:

@@ -414,6 +414,7 @@ def _load() -> None:
         lucky,
         murgath,
         natyli,
+        nerodia,
         nitrel,
         ohava,
         oozwald,
