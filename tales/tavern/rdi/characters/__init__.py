@@ -412,6 +412,7 @@ def _load() -> None:
         lich_king,
         lizwick,
         lucky,
+        molly,
         murgath,
         natyli,
         nerodia,
