@@ -69,6 +69,7 @@ class _Greedy:
             "arrow": self._play, "cook": self._play, "cutting-board": self._play,
             "atone": _atone, "chimera": _bolder,
             "treat": self._play, "form": self._play, "dexterity": self._knack,
+            "pass-bomb": _pass_on, "petrify": _cheapest,
         }.get(decision.kind)
         if decision.kind == "respond" and isinstance(decision.detail, Played) and \
                 _friendly(tavern, me, decision.detail):
@@ -225,6 +226,21 @@ def _buy(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
 def _atone(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
     """Serena tithes while she has Gold to spare, else takes the Fortitude loss."""
     return options[0] if tavern.mat(me).gold > SPARE_GOLD else options[-1]
+
+def _pass_on(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    """A Bomb is passed to the weakest opponent while Gold is to spare, else kept."""
+    side = tavern.player(me).side
+    foes = [o for o in options[1:] if tavern.player(o).side != side]
+    if tavern.mat(me).gold <= SPARE_GOLD or not foes:
+        return options[0]
+    return min(foes, key=lambda o: (margin(tavern, o), options.index(o)))
+
+
+def _cheapest(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    """A card to give up (Nerodia's Petrify): a Gambling card if it holds one."""
+    spare = {c.name for c in tavern.player(me).hand if c.kind is CardKind.GAMBLING}
+    return next((o for o in options if o in spare), options[0])
+
 
 def _spare(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
     """A card it can spare from its hand (a Gambling card) for a good cause, such as

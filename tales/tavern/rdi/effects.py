@@ -251,6 +251,7 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
             f"{minion.name} comes into play"), outcome
     else:
         body = characters.mechanics(tavern.player(name)).amounts(tavern, name, card, body)
+        body = characters.their_amounts(tavern, name, card, body)
         tavern, losses = yield from carry_out(tavern, name, body, chosen, outcome, buffed,
                                               via)
         if discard:
@@ -263,6 +264,7 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
         tavern = discard_card(tavern, card, name)
     if added is not None:
         tavern = discard_card(tavern, added, name)
+    tavern = yield from characters.mechanics(tavern.player(name)).after_play(tavern, name, card)
     return tavern, outcome
 
 

@@ -196,8 +196,9 @@ class Boost:
 
 
 #: The game states a triggered ability looks for (``trigger = { when = ... }``): the
-#: beginning or the end of its holder's turn.
-TRIGGERS = ("turn starts", "turn ends")
+#: beginning or the end of its holder's turn; a Mount revealed while its Rival is in play
+#: (Molly's Rival box).
+TRIGGERS = ("turn starts", "turn ends", "rival in play")
 
 
 @dataclass(frozen=True)

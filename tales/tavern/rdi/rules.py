@@ -175,6 +175,8 @@ def turn(tavern: Tavern) -> Resolution[Tavern]:
         if member in tavern.resting:
             continue
         tavern = yield from action_phase(tavern, member)
+        for player, rules in characters.every(tavern):
+            tavern = rules.after_action_phase(tavern, player.name, member)
         if tavern.winners is not None or tavern.player(member).out:
             break
     orderer = next((m for m in members if m not in tavern.resting), None)

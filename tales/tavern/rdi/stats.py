@@ -101,8 +101,11 @@ def gain_tokens(tavern: Tavern, giver: str, name: str, resource: str, amount: in
         return tavern
     room = amount if kind.limit is None else max(min(amount, kind.limit
                                                      - player.count(resource)), 0)
-    for _ in range(room):
+    for given in range(room):
         if kind.supply is not None and tavern.left(resource) <= 0:
+            if not kind.reclaim:  # only what is left (Natyli's Debuffs)
+                room = given
+                break
             holders = tuple(p.name for p in tavern.players if p.count(resource))
             if not holders:
                 break

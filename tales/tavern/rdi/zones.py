@@ -94,17 +94,37 @@ def draw_from_pile(tavern: Tavern, pile: str, name: str) -> Resolution[Tavern]:
     return tavern.with_player(evolve(player, hand=(*player.hand, card)))
 
 
-def reveal_from_pile(tavern: Tavern, pile: str) -> Resolution[tuple[Tavern, Card | None]]:
+def reveal_from_pile(tavern: Tavern, pile: str, what: str = ""
+                     ) -> Resolution[tuple[Tavern, Card | None]]:
     """The top card of a shared sub-deck, taken off it (its discards shuffled into it when
-    it is empty; None with none left): Phrenk's Potions, Samantha's Brawlers."""
+    it is empty; None with none left): Phrenk's Potions, Samantha's Brawlers, Lizwick's
+    Items, Dale's Mushrooms, Halden's Totems. ``what`` names the discards shuffled."""
+    if not tavern.pile(pile):
+        tavern = yield from restock_pile(tavern, pile, what)
+    return take_top(tavern, pile)
+
+
+def take_top(tavern: Tavern, pile: str) -> tuple[Tavern, Card | None]:
+    """The top card of a shared sub-deck, taken off it, nothing shuffled (None: it is
+    empty): a setup's first card, Roxana's Recipes that go back under the deck."""
     cards = tavern.pile(pile)
     if not cards:
-        cards = tuple((yield from shuffle(tavern.pile(f"{pile} discard"),
-                                          f"the {pile} discards")))
-        tavern = tavern.with_pile(f"{pile} discard", ())
-        if not cards:
-            return tavern, None
+        return tavern, None
     return tavern.with_pile(pile, cards[:-1]), cards[-1]
+
+
+def restock_pile(tavern: Tavern, pile: str, what: str = "", keep: int = 0
+                 ) -> Resolution[Tavern]:
+    """A shared sub-deck made again from its discards (``"<pile> discard"``), shuffled, put
+    under what is left of it; the last ``keep`` discards stay (Wulfric's current mood)."""
+    discards = tavern.pile(f"{pile} discard")
+    if not discards:
+        return tavern.with_pile(f"{pile} discard", ())
+    stay = discards[len(discards) - keep:] if keep else ()
+    again = yield from shuffle(discards[:len(discards) - len(stay)],
+                               what or f"the {pile} discards")
+    return tavern.with_pile(f"{pile} discard", stay).with_pile(
+        pile, (*again, *tavern.pile(pile)))
 
 
 def discard_card(tavern: Tavern, card: Card, name: str, leaving: bool = False) -> Tavern:

@@ -29,6 +29,9 @@ class Resource:
     returns_on_leaving: bool = False  # given back to the supply when its holder leaves
     floor: int = 0  # the fewest a holder keeps (Serena's Piety: 1); going below asks
     #: :meth:`Mechanics.under_floor`
+    #: whether the owner takes tokens back from other players when the supply runs short
+    #: (Karl, Valeria); False: only what is left is given (Natyli's Debuffs)
+    reclaim: bool = True
 
 
 class Mechanics:
@@ -185,6 +188,22 @@ class Mechanics:
         character (Ohava's harmony: each one more)."""
         return steps
 
+    def their_amounts(self, tavern: Tavern, owner: str, name: str, card: Card,
+                      steps: tuple[Step, ...]) -> tuple[Step, ...]:
+        """The ``steps`` of a card ``name`` (anyone) plays as it resolves, their numbers
+        changed by ``owner``'s character (Natyli's Power Jinx on its holder)."""
+        return steps
+
+    def after_action_phase(self, tavern: Tavern, owner: str, name: str) -> Tavern:
+        """``name``'s Action Phase has ended (a Power Jinx goes back to Natyli)."""
+        return tavern
+
+    def after_play(self, tavern: Tavern, name: str, card: Card) -> Resolution[Tavern]:
+        """``name``'s ``card`` has gone to its pile, Negated or not: what lay under it goes
+        back (Nerodia's Glare)."""
+        return tavern
+        yield  # pragma: no cover
+
     def resolved(self, tavern: Tavern, name: str, card: Card
                  ) -> Resolution[tuple[Tavern, bool]]:
         """``name``'s ``card`` has resolved (not Negated), all its effects carried out:
@@ -331,6 +350,15 @@ def lost(tavern: Tavern, victim: str, source: str, amount: int) -> Tavern:
     return tavern
 
 
+def their_amounts(tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...]
+                  ) -> tuple[Step, ...]:
+    """``steps`` of ``name``'s ``card`` as every character changes them for its player
+    (:meth:`Mechanics.their_amounts`)."""
+    for player, rules in every(tavern):
+        steps = rules.their_amounts(tavern, player.name, name, card, steps)
+    return steps
+
+
 def owed_choices(tavern: Tavern) -> Resolution[Tavern]:
     """Every character's :meth:`Mechanics.choices`, in seat order."""
     for player, rules in every(tavern, "choices"):
@@ -420,7 +448,11 @@ def _load() -> None:
         lich_king,
         lizwick,
         lucky,
+        molly,
         murgath,
+        natyli,
+        nerodia,
+        nitrel,
         ohava,
         oozwald,
         ozrik,
