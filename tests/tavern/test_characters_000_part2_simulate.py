@@ -1,6 +1,6 @@
 """Issue 24's "Done when": ``tales tavern simulate --character NAME`` plays 20 four-player
 games deterministically for every character of part 2 brought in so far, and Boss Battle
-with Epic Pooky as the Boss."""
+with Epic Pooky, or Vlazlo, as the Boss."""
 
 from __future__ import annotations
 
@@ -29,3 +29,9 @@ def test_boss_battle_with_epic_pooky() -> None:
     report = simulate(4, 20, 0, ["pooky"], mode=Mode.BOSS_BATTLE, bot="greedy")
     again = simulate(4, 20, 0, ["pooky"], mode=Mode.BOSS_BATTLE, bot="greedy")
     assert report["games"] == 20 and report == again
+
+
+def test_boss_battle_with_vlazlo() -> None:
+    report = simulate(4, 20, 0, ["vlazlo"], mode=Mode.BOSS_BATTLE, bot="greedy")
+    assert report["games"] == 20
+    assert report == simulate(4, 20, 0, ["vlazlo"], mode=Mode.BOSS_BATTLE, bot="greedy")
