@@ -50,6 +50,7 @@ from tales.tavern.rdi.timing import (
     Use,
     affected_by,
     halves,
+    negated_again,
     proactive,
     respond,
 )
@@ -543,6 +544,9 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
         else:
             tavern = tavern.note(f"{played.label} is Negated")
             outcome = evolve(outcome, negated=True)
+        if step.again:  # Wizgille's "deja vu": its player may play another of its type
+            tavern = negated_again(tavern, played,
+                                   pours[pick].drinker if pick is not None else "")
     elif use.verb is Verb.IGNORE:
         if pick is not None:
             outcome = evolve(outcome, pours=_set(pours, pick, ignored=True))
