@@ -18,6 +18,7 @@ from typing import Any
 from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi import characters
+from tales.tavern.rdi.given import put_in_front
 from tales.tavern.rdi.model import (
     RESPONSES,
     ROUND_PLAYS,
@@ -257,7 +258,10 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
         tavern = yield from hit_back(tavern, losses)
     if discard:
         tavern = discard_card(tavern, card, name)
-    if added is not None:
+    if added is not None and added.trigger is not None and not outcome.negated:
+        # a Story that stays: "Warthorn **must** do this" (000), even if it was Ignored
+        tavern = yield from put_in_front(tavern, name, added, added.pile)
+    elif added is not None:
         tavern = discard_card(tavern, added, name)
     return tavern, outcome
 

@@ -402,6 +402,7 @@ def _load() -> None:
         torglesnarf,
         valeria,
         vlazlo,
+        warthorn,
         ygella,
         zakhan,
         zariah,
