@@ -398,6 +398,7 @@ def _load() -> None:
         roxana,
         samantha,
         serena,
+        spyke,
         terci,
         torglesnarf,
         valeria,
