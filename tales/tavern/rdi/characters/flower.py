@@ -3,9 +3,10 @@
 The Treasure Deck is the sub-deck ``pile = "treasure"`` of her file. A Treasure's type is an
 icon (``"headgear"``, ``"footgear"``, ``"armor"``, ``"1 hand"``, ``"2 hand"``, ``"special"``,
 or ``"curse"``) and its Level ``values = [N]``; one with steps is played as a card of its
-subtype (``kind``) while equipped, then discarded (a Cheating Treasure needs no steps). Her equipped Treasure is the table's pile
-``<name> equipped``, but for those with steps, kept in front of her among the cards she
-keeps (played as though in her hand, never discarded from it); her Level is the token
+subtype (``kind``) while equipped, then discarded (a Cheating Treasure needs no steps). Her
+equipped Treasure is the table's pile ``<name> equipped``, but for those she may play, kept
+in front of her among the cards she keeps (played as though in her hand, never discarded
+from it); her Level is the token
 ``level`` (kept equal to their sum), so her cards read it at resolution:
 ``if = { resource = "level", at_least = 5 }``, and ``below = 5`` for a base effect that a
 better one replaces "instead". ``{ handler = "get treasure" }`` is "Get Treasure".
