@@ -481,7 +481,8 @@ def _step(spec: Any, fail: Fail) -> Step:
         raise fail(f"a step has one of: {', '.join(v.value for v in Verb)}")
     verb = verbs[0]
     value = spec[verb.value]
-    allowed = {verb.value, "who", "to", "if", "per", "resource", "affecting", "stat"}
+    allowed = {verb.value, "who", "to", "if", "per", "resource", "affecting", "stat",
+               *(("again",) if verb is Verb.NEGATE else ())}
     for key in spec:
         if key not in allowed:
             others = ", ".join(sorted(allowed - {verb.value}))
@@ -527,9 +528,12 @@ def _step(spec: Any, fail: Fail) -> Step:
     per = spec.get("per", "")
     if not isinstance(per, str):
         raise fail("'per' names the tokens that multiply the amount (X)")
+    again = spec.get("again", False)
+    if not isinstance(again, bool):
+        raise fail("'again' is true: the Negated card's player may play another of its type")
     return Step(verb, amount, STEP_WHO[who], to == "inn", target,
                 Stat(stat) if stat is not None else None, str(resource),
-                _condition(spec.get("if"), fail), per, handler)
+                _condition(spec.get("if"), fail), per, handler, again)
 
 
 def _condition(spec: Any, fail: Fail) -> Condition | None:

@@ -18,6 +18,7 @@ from typing import Any
 from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi import characters, dexterity, handdeck
+from tales.tavern.rdi.given import put_in_front
 from tales.tavern.rdi.model import (
     RESPONSES,
     ROUND_PLAYS,
@@ -50,6 +51,7 @@ from tales.tavern.rdi.timing import (
     Use,
     affected_by,
     halves,
+    negated_again,
     proactive,
     respond,
 )
@@ -262,7 +264,10 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
         tavern = yield from hit_back(tavern, losses)
     if discard:
         tavern = discard_card(tavern, card, name)
-    if added is not None:
+    if added is not None and added.trigger is not None and not outcome.negated:
+        # a Story that stays: "Warthorn **must** do this" (000), even if it was Ignored
+        tavern = yield from put_in_front(tavern, name, added, added.pile)
+    elif added is not None:
         tavern = discard_card(tavern, added, name)
     tavern = yield from characters.mechanics(tavern.player(name)).after_play(tavern, name, card)
     return tavern, outcome
@@ -566,6 +571,9 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
         else:
             tavern = tavern.note(f"{played.label} is Negated")
             outcome = evolve(outcome, negated=True)
+        if step.again:  # Wizgille's "deja vu": its player may play another of its type
+            tavern = negated_again(tavern, played,
+                                   pours[pick].drinker if pick is not None else "")
     elif use.verb is Verb.IGNORE:
         if pick is not None:
             outcome = evolve(outcome, pours=_set(pours, pick, ignored=True))

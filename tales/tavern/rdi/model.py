@@ -120,6 +120,7 @@ class Target(StrEnum):
     DRINK = "drink"  # a Drink
     EVENT = "event"  # a Drink Event
     DRINK_CHANGE = "drink change"  # a Sometimes card that changes the effects of a Drink
+    ANY = "any"  # any card: a character card, a Drink or a Drink Event (Wizgille's "deja vu")
 
 
 class Stat(StrEnum):
@@ -169,7 +170,9 @@ class Step:
     Negate or Ignore works on ("Ignore a card that affects your Gold"). ``resource``: the
     tokens a gain step gives. ``condition``: only when enough tokens are held; ``per``: the
     amount is multiplied by the tokens of that resource the card's player holds ("X").
-    ``handler``: the name of a character rule for an odd card."""
+    ``handler``: the name of a character rule for an odd card. ``again``: a Negate after
+    which the Negated card's player may play another of the same type (Wizgille's "deja
+    vu")."""
 
     verb: Verb
     amount: int = 0
@@ -181,6 +184,7 @@ class Step:
     condition: Condition | None = None
     per: str = ""
     handler: str = ""
+    again: bool = False
 
 
 @dataclass(frozen=True)

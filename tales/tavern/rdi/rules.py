@@ -32,7 +32,7 @@ from tales.tavern.rdi.model import (
 )
 from tales.tavern.rdi.ottodata import OTTO, is_otto
 from tales.tavern.rdi.stats import gold, passed_out, pay
-from tales.tavern.rdi.timing import PASS
+from tales.tavern.rdi.timing import ANOTHER_ACTION, ANOTHER_DRINK, PASS, another
 from tales.tavern.rdi.zones import (
     DRINK_DECK,
     PRIZES,
@@ -215,6 +215,8 @@ def end_turn(tavern: Tavern, name: str) -> Resolution[Tavern]:
     for member in tavern.team(name):  # the Action taken some other way is this turn's only
         tavern = tavern.with_player(tavern.player(member.name).with_count(characters.ACTED,
                                                                           0))
+        for mark in (ANOTHER_ACTION, ANOTHER_DRINK):  # "play another" is for this turn
+            tavern, _ = another(tavern, member.name, mark)
     return _next(evolve(tavern, resting=()))
 
 
@@ -309,9 +311,16 @@ def _action(tavern: Tavern, name: str) -> Resolution[tuple[Tavern, bool]]:
     if choice == PASS:
         return tavern, False
     tavern, card = yield from take_card(tavern, name, choice)
+    tavern, _ = another(tavern, name, ANOTHER_ACTION)  # only this card's Negate counts
     if card.starts_round:
-        return (yield from start_round(tavern, name, card)), True
-    tavern, _ = yield from play_card(tavern, name, card)
+        tavern = yield from start_round(tavern, name, card)
+    else:
+        tavern, _ = yield from play_card(tavern, name, card)
+    tavern, again = another(tavern, name, ANOTHER_ACTION)
+    if again and tavern.winners is None and not tavern.player(name).out and \
+            name not in tavern.resting:  # Wizgille's "deja vu": "play another"
+        tavern = yield from settle(tavern.note(f"{name} may play another Action card"))
+        tavern, _ = yield from _action(tavern, name)
     return tavern, True
 
 

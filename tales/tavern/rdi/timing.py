@@ -9,7 +9,10 @@ each player is asked in turn and declares (A-32).
 
 What a response can do:
 
-* Negate: the card (or Drink) does not resolve at all (A-36).
+* Negate: the card (or Drink) does not resolve at all (A-36). A Negate that says so
+  (``again``: Wizgille's "deja vu") lets the Negated card's player play another of the
+  same type: the :data:`ANOTHER_ACTION` and :data:`ANOTHER_DRINK` marks, read by the
+  Action Phase and the Drink Phase.
 * Ignore: it resolves, but not for the player who Ignores it, or a teammate they defend
   (A-37, A-39). A filter ("a card that affects your Gold") counts only direct changes
   (A-43); it may not dodge a payment on your own (or a teammate's) card, nor a Round of
@@ -43,6 +46,37 @@ PASS = "pass"
 #: The icon of a card played on a Drink that may have at most one such card (Phyll's
 #: Mix-ins).
 MIX_IN = "mix-in"
+
+#: The marks of a player whose Action card, or Drink (a Drink Event too), a Negate with
+#: ``again`` stopped: "the player whose card is Negated may usually play another of the same
+#: type" (000, Wizgille). A Sometimes or Anytime card needs no mark: its player may answer
+#: the same card again as the window reopens.
+ANOTHER_ACTION = "another action"
+ANOTHER_DRINK = "another drink"
+
+
+def negated_again(tavern: Tavern, played: Played, drinker: str = "") -> Tavern:
+    """Mark the player whose ``played`` (or whose Drink, ``drinker``'s) a Negate with
+    ``again`` stopped, when they may play another of its type."""
+    if drinker or played.event:
+        mark, name = ANOTHER_DRINK, drinker or played.source
+    elif played.card is not None and (played.card.kind is CardKind.ACTION
+                                      or played.card.starts_round):
+        mark, name = ANOTHER_ACTION, played.source
+    else:
+        return tavern
+    if not any(p.name == name for p in tavern.players):
+        return tavern
+    return tavern.with_player(tavern.player(name).with_count(mark, 1))
+
+
+def another(tavern: Tavern, name: str, mark: str) -> tuple[Tavern, bool]:
+    """Take ``name``'s ``mark`` (:data:`ANOTHER_ACTION` or :data:`ANOTHER_DRINK`) away:
+    whether it was there."""
+    player = tavern.player(name)
+    if not player.count(mark):
+        return tavern, False
+    return tavern.with_player(player.with_count(mark, 0)), True
 
 
 @dataclass(frozen=True)
@@ -158,6 +192,8 @@ def _matches(target: Target | None, played: Played, card: Card) -> bool:
         return kind in (CardKind.SOMETIMES, CardKind.ANYTIME)
     if target is Target.CARD:
         return played.card is not None
+    if target is Target.ANY:
+        return played.card is not None or played.event or any(p.live for p in played.pours)
     if target is Target.DRINK:
         return any(p.live for p in played.pours)
     if target is Target.EVENT:
@@ -220,7 +256,7 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
             own = tuple(i for i in mine if pours[i].drinker == name and not pours[i].half)
             return Use(card.name, step.verb, pours=own) if own and tavern.others(name) \
                 else None
-        if step.target is Target.DRINK:
+        if step.target in (Target.DRINK, Target.ANY):
             if step.verb is Verb.IGNORE:  # A-39: only a Drink that would affect you
                 return Use(card.name, step.verb, pours=tuple(mine)) if mine else None
             if step.verb is Verb.NEGATE:
