@@ -199,7 +199,7 @@ def usable(table: Caverns, name: str, when: When, incoming: Incoming | None = No
         return [c for c in player.hand if c.name.startswith(UNDEAD_KEEP)
                 and c.when in (when, When.ANY) and targets(table, name)]
     for card in (*player.hand, *player.items, *((ability,) if ability else ())):
-        if card.kind is not Kind.ACTION and card.kind is not Kind.ITEM or not (
+        if (card.kind is not Kind.ACTION and card.kind is not Kind.ITEM) or not (
                 card.steps or card.either or (card.ability and card.values)):
             continue
         if card.when not in (when, When.ANY) and not (card.potion and when is When.ANY):
