@@ -15,17 +15,16 @@ from typing import Any
 
 import pytest
 
-from tales.rules.decisions import Decision, Resolution
+from tales.rules.decisions import Resolution
 from tales.tavern.rdi.characters.amundyr import SCARAB
 from tales.tavern.rdi.characters.lich_king import FINGER
 from tales.tavern.rdi.characters.murgath import BLESSINGS
 from tales.tavern.rdi.characters.phrenk import POTIONS, sell
 from tales.tavern.rdi.characters.remy import MARK
 from tales.tavern.rdi.model import Card, CardKind, Minion, Step, Target, Tavern, Verb, Who
-from tales.tavern.rdi.otto import automated, turn
+from tales.tavern.rdi.otto import turn
 from tales.tavern.rdi.ottodata import OTTO, target, threat
 
-from ._play import run
 from ._seeds import row
 from .test_boss_otto_cases import (
     COUNTER,
@@ -39,6 +38,7 @@ from .test_boss_otto_cases import (
     otto_of,
     plays,
     said,
+    verify,
 )
 
 COMPONENT = f"Turret (test) #1 ({OTTO})"
@@ -232,9 +232,7 @@ def _sold_then_turn(tavern: Tavern) -> Resolution[Tavern]:
 @pytest.mark.parametrize(("quote", "start", "tavern", "answers", "check"), CASES)
 def test_boss_otto_character(quote: str, start: Start, tavern: Tavern,
                              answers: dict[str, list[Any]], check: Check) -> None:
-    asked: list[Decision[Any]] = []
-    final = run(automated(start(tavern)), answers, asked=asked)
-    assert check(final, asked), quote + "\n" + "\n".join(final.log)
+    verify(quote, start, tavern, answers, check)
 
 
 def test_every_named_character_the_engine_plays_has_a_row() -> None:

@@ -502,14 +502,9 @@ def _redirect(outcome: Outcome, who: str) -> str:
 
 def discard_cards(tavern: Tavern, name: str, count: int) -> Resolution[Tavern]:
     """``name`` discards ``count`` cards of their choice (as many as they hold)."""
-    for _ in range(count):
-        hand = tavern.player(name).hand
-        if not hand:
-            break
-        choice = yield Decision("discard", f"{name}: discard which card?",
-                                tuple(sorted({c.name for c in hand})), Decider.PLAYER, name,
-                                state=tavern)
-        tavern, card = yield from take_card(tavern, name, choice)
+    tavern, cards = yield from handdeck.picks(tavern, name, count, "discard",
+                                              f"{name}: discard which card?")
+    for card in cards:
         tavern = discard_card(tavern, card, name)
     return tavern
 

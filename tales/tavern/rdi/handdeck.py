@@ -59,7 +59,8 @@ def hand_and_deck(tavern: Tavern, name: str, who: str, step: Step, amount: int
             f"{who} takes {len(back)} card{'s' if len(back) != 1 else ''} back from their "
             "discard pile")
     if verb is Verb.GIVE_CARDS:
-        tavern, given = yield from _given(tavern, name, who, amount)
+        tavern, given = yield from picks(tavern, name, amount, "give",
+                                         f"{name}: put which card on {who}'s deck?")
         target = tavern.player(who)
         return tavern.with_player(evolve(target, deck=(*target.deck, *given))).note(
             f"{name} puts {len(given)} card{'s' if len(given) != 1 else ''} on top of {who}'s "
@@ -84,7 +85,8 @@ def _otto(tavern: Tavern, name: str, verb: Verb, amount: int) -> Resolution[Tave
     if verb is Verb.GIVE_CARDS:  # "he discards it instead"
         from tales.tavern.rdi.zones import discard_card
 
-        tavern, given = yield from _given(tavern, name, OTTO, amount)
+        tavern, given = yield from picks(tavern, name, amount, "give",
+                                         f"{name}: put which card on {OTTO}'s deck?")
         for card in given:
             tavern = discard_card(tavern, card, name)
         return tavern.note(f"{OTTO} discards {_names(given)} instead")
@@ -101,23 +103,22 @@ def _otto(tavern: Tavern, name: str, verb: Verb, amount: int) -> Resolution[Tave
     return tavern.note(f"{OTTO} has no hand and no discards to take back: nothing happens")
 
 
-def _given(tavern: Tavern, name: str, who: str, amount: int
-           ) -> Resolution[tuple[Tavern, tuple[Card, ...]]]:
-    """Up to ``amount`` cards of ``name``'s choice, out of their hand."""
-    given: list[Card] = []
-    for _ in range(amount):
+def picks(tavern: Tavern, name: str, count: int, kind: str, prompt: str
+          ) -> Resolution[tuple[Tavern, tuple[Card, ...]]]:
+    """Up to ``count`` cards of ``name``'s choice, taken out of their hand one at a time (a
+    discard, a gift)."""
+    from tales.tavern.rdi.zones import take_card
+
+    taken: list[Card] = []
+    for _ in range(count):
         hand = tavern.player(name).hand
         if not hand:
             break
-        choice = yield Decision("give", f"{name}: put which card on {who}'s deck?",
-                                tuple(sorted({c.name for c in hand})), Decider.PLAYER, name,
-                                state=tavern)
-        player = tavern.player(name)
-        index = next(i for i, c in enumerate(player.hand) if c.name == choice)
-        given.append(player.hand[index])
-        tavern = tavern.with_player(evolve(player, hand=player.hand[:index]
-                                           + player.hand[index + 1:]))
-    return tavern, tuple(given)
+        choice = yield Decision(kind, prompt, tuple(sorted({c.name for c in hand})),
+                                Decider.PLAYER, name, state=tavern)
+        tavern, card = yield from take_card(tavern, name, choice)
+        taken.append(card)
+    return tavern, tuple(taken)
 
 
 def _names(cards: tuple[Card, ...] | list[Card]) -> str:
