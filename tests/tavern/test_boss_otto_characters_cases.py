@@ -3,9 +3,9 @@ character the engine plays that the section names, as a case table: one row per 
 each quoting its passage, on the small Boss Otto table of ``test_boss_otto_cases``.
 
 Otto's cards and the characters' cards here are test fixtures ("(test)"), none the printed
-card. Keet, Warthorn's Stories and the characters the engine does not play (Baelfire,
-Greppa, Grinderbin, Jin, Marah, Natyl, Nerodia, the Wench, Wrench) are read in
-``docs/rules-decisions.md``.
+card. Keet and the characters the engine does not play (Baelfire, Greppa, Grinderbin, Jin,
+Marah, the Wench, Wrench) are read in ``docs/rules-decisions.md``; "Natyl" is Witchdoctor
+Natyli (000: her "Debuff Tokens", the "Power Jinx").
 """
 
 from __future__ import annotations
@@ -19,15 +19,17 @@ from tales.rules.decisions import Resolution
 from tales.tavern.rdi.characters.amundyr import SCARAB
 from tales.tavern.rdi.characters.lich_king import FINGER
 from tales.tavern.rdi.characters.murgath import BLESSINGS
+from tales.tavern.rdi.characters.natyli import JINX, PAIN
 from tales.tavern.rdi.characters.phrenk import POTIONS, sell
 from tales.tavern.rdi.characters.remy import MARK
 from tales.tavern.rdi.model import Card, CardKind, Minion, Step, Target, Tavern, Verb, Who
 from tales.tavern.rdi.otto import turn
-from tales.tavern.rdi.ottodata import OTTO, target, threat
+from tales.tavern.rdi.ottodata import ACTIONS, OTTO, SOMETIMES, target, threat
 
 from ._seeds import row
 from .test_boss_otto_cases import (
     COUNTER,
+    HIT,
     PEANUTS,
     PUNCH,
     RETARGET,
@@ -37,6 +39,7 @@ from .test_boss_otto_cases import (
     game,
     otto_of,
     plays,
+    provoked_by,
     said,
     verify,
 )
@@ -61,6 +64,9 @@ MARKING = Card("Marked for the plank (test)", CardKind.ACTION,
                (Step(Verb.GAIN, 1, Who.TARGET, resource=MARK),))
 TONIC = Card("Bottled vigour (test)", CardKind.ANYTIME, (Step(Verb.FORTITUDE, 2),),
              pile=POTIONS, price=3)
+CURSE = Card("Pins in the doll (test)", CardKind.ACTION,
+             (Step(Verb.GAIN, 1, Who.EACH_OTHER, resource=PAIN),
+              Step(Verb.FORTITUDE, -1, Who.EACH_OTHER)))
 MINION = Card("Goblin cutthroat (test)", CardKind.ACTION,
               (Step(Verb.FORTITUDE, -2, Who.TARGET),), activation=True)
 
@@ -77,6 +83,11 @@ def challenger(tavern: Tavern, name: str, mechanics: str, *hand: Card,
 
 def with_component(tavern: Tavern) -> Tavern:
     return replace(tavern, minions=(Minion(COMPONENT, OTTO, TURRET.card),))
+
+
+def debuffed(tavern: Tavern, debuff: str) -> Tavern:
+    """``tavern`` with one of Natyli's ``debuff`` in front of Boss Otto."""
+    return tavern.with_player(otto_of(tavern).with_count(debuff, 1))
 
 
 def resting(name: str) -> Start:
@@ -163,6 +174,36 @@ CASES = [
                                                handler="blessing"),)), COMPONENT),
         with_component(challenger(game(()), "ann", "murgath")).with_pile(BLESSINGS, (HEART,)),
         {}, lambda t, _: said(t, f"{OTTO} gets a Blessing") == 1 and len(t.minions) == 1),
+    # --- Natyli ("Natyl") ----------------------------------------------------------------
+    row("OTTO-natyli-a-jinx-weakens-only-his-first-action", "001",
+        "As in the Boss Battle variant, if Boss Otto has one or more Power Jinxes, they affect "
+        "only the first Action Boss Otto plays on his turn. Later Actions are unaffected.",
+        turn, debuffed(challenger(game((), actions=(PUNCH, PUNCH), level=3), "ann", "natyli"),
+                       JINX), {},
+        lambda t, _: said(t, f"{OTTO} plays Punch (test)") == 2
+        and t.players[1].fortitude == 17 and otto_of(t).count(JINX) == 0
+        and said(t, f"{OTTO} returns the Power Jinx to Natyli") == 1),
+    row("OTTO-natyli-no-jinx-on-components", "001",
+        "Power Jinxes have no effect on Components.", turn,
+        debuffed(with_component(challenger(game((), actions=(TURRET,), level=1).with_pile(
+            ACTIONS, ()), "ann", "natyli")), JINX), {},
+        lambda t, _: said(t, "prepares 0 Actions") == 1 and t.players[1].fortitude == 19
+        and otto_of(t).count(JINX) == 0),
+    row("OTTO-natyli-debuff-losses-are-no-provocation", "001",
+        "Fortitude loss or Alcohol Content gain from Natyl's Debuff Tokens do not count as "
+        "coming from a player, so Boss Otto does not respond to them.",
+        plays("ann", HIT, OTTO),
+        debuffed(challenger(game((), sometimes=(PEANUTS, PEANUTS)), "ann", "natyli"), PAIN),
+        {},
+        lambda t, _: otto_of(t).fortitude == 16 and otto_of(t).count(PAIN) == 0
+        and provoked_by(t) == 1 and len(t.pile(SOMETIMES)) == 1),
+    row("OTTO-natyli-a-components-debuff-is-ottos-once", "001",
+        "If a Component would get a Scarab from Amundyr, a Bomb from Nitrel, a Debuff from "
+        "Natyli,", plays("ann", CURSE),
+        with_component(challenger(game(()), "ann", "natyli")).with_supply(PAIN, 2), {},
+        lambda t, _: otto_of(t).count(PAIN) == 0 and t.left(PAIN) == 2
+        and said(t, f"{OTTO} gains 1 pain curse") == 1 and otto_of(t).fortitude == 18
+        and t.minions == ()),
     # --- Phrenk --------------------------------------------------------------------------
     row("OTTO-phrenk-he-may-buy-with-five-gold", "001",
         "If Boss Otto has 5 or more Gold, he will buy the offered Potion with a 50% "
