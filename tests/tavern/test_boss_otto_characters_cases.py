@@ -20,6 +20,8 @@ from tales.tavern.rdi.characters.amundyr import SCARAB
 from tales.tavern.rdi.characters.lich_king import FINGER
 from tales.tavern.rdi.characters.murgath import BLESSINGS
 from tales.tavern.rdi.characters.natyli import JINX, PAIN
+from tales.tavern.rdi.characters.nerodia import Nerodia
+from tales.tavern.rdi.characters.nerodia import pile as petrified
 from tales.tavern.rdi.characters.phrenk import POTIONS, sell
 from tales.tavern.rdi.characters.remy import MARK
 from tales.tavern.rdi.model import Card, CardKind, Minion, Step, Target, Tavern, Verb, Who
@@ -67,6 +69,8 @@ TONIC = Card("Bottled vigour (test)", CardKind.ANYTIME, (Step(Verb.FORTITUDE, 2)
 CURSE = Card("Pins in the doll (test)", CardKind.ACTION,
              (Step(Verb.GAIN, 1, Who.EACH_OTHER, resource=PAIN),
               Step(Verb.FORTITUDE, -1, Who.EACH_OTHER)))
+STONE = Card("Stony stare (test)", CardKind.ACTION,
+             (Step(Verb.HANDLER, who=Who.TARGET, handler="petrify 2"),))
 MINION = Card("Goblin cutthroat (test)", CardKind.ACTION,
               (Step(Verb.FORTITUDE, -2, Who.TARGET),), activation=True)
 
@@ -204,6 +208,29 @@ CASES = [
         lambda t, _: otto_of(t).count(PAIN) == 0 and t.left(PAIN) == 2
         and said(t, f"{OTTO} gains 1 pain curse") == 1 and otto_of(t).fortitude == 18
         and t.minions == ()),
+    # --- Nerodia -------------------------------------------------------------------------
+    row("OTTO-nerodia-petrifies-from-his-decks", "001",
+        "Petrifying cards from Boss Otto takes them from the deck(s) of Nerodia's choice.",
+        plays("ann", STONE, OTTO),
+        challenger(game((), actions=(PUNCH, RETARGET), sometimes=(PEANUTS,)), "ann",
+                   "nerodia"), {"otto-deck": [ACTIONS, ACTIONS]},
+        lambda t, asked: [c.name for c in t.pile(petrified("ann"))] in (
+            ["Retarget (test)", "Punch (test)"], ["Punch (test)", "Retarget (test)"])
+        and {c.owner for c in t.pile(petrified("ann"))} == {OTTO} and t.pile(ACTIONS) == ()
+        and [d.figure for d in asked if d.kind == "otto-deck"] == ["ann", "ann"]),
+    row("OTTO-nerodia-returned-on-top-of-his-deck", "001",
+        "Returning those cards puts them back on top of the appropriate deck(s).",
+        lambda t: Nerodia().start_of_turn(t, "ann", "ann"),
+        challenger(game((), actions=(RETARGET,)), "ann", "nerodia").with_pile(
+            petrified("ann"), (replace(PUNCH.card, owner=OTTO),)), {},
+        lambda t, _: [c.name for c in t.pile(ACTIONS)] == ["Retarget (test)", "Punch (test)"]
+        and t.pile(petrified("ann")) == () and otto_of(t).hand == ()),
+    row("OTTO-nerodia-compendium-reading-nothing", "000",
+        "If Nerodia would cause a Gizmo, a Minion, or Otto to Petrify cards, nothing happens.",
+        plays("ann", STONE, OTTO),
+        challenger(game((), actions=(PUNCH,), petrify_decks=False), "ann", "nerodia"), {},
+        lambda t, asked: t.pile(petrified("ann")) == () and len(t.pile(ACTIONS)) == 1
+        and not any(d.kind == "otto-deck" for d in asked)),
     # --- Phrenk --------------------------------------------------------------------------
     row("OTTO-phrenk-he-may-buy-with-five-gold", "001",
         "If Boss Otto has 5 or more Gold, he will buy the offered Potion with a 50% "

@@ -23,7 +23,15 @@ from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.chance import pick, shuffle
 from tales.tavern.rdi.model import Card, Step, Tavern, Verb
-from tales.tavern.rdi.ottodata import ACTIONS, GAMBLING, OTTO, SOMETIMES, gain_threat, is_otto
+from tales.tavern.rdi.ottodata import (
+    ACTIONS,
+    DECKS,
+    GAMBLING,
+    OTTO,
+    SOMETIMES,
+    gain_threat,
+    is_otto,
+)
 
 STEPS = frozenset({Verb.SHUFFLE_DISCARDS, Verb.SHUFFLE_HAND, Verb.RECOVER, Verb.GIVE_CARDS,
                    Verb.LOOK_HAND, Verb.REVEAL_DECK, Verb.REVEAL_DRAW})
@@ -101,6 +109,29 @@ def _otto(tavern: Tavern, name: str, verb: Verb, amount: int) -> Resolution[Tave
         cards = yield from shuffle(cards, f"the {deck} deck")  # "shuffled back into the
         return gain_threat(tavern.with_pile(deck, tuple(cards)), 1)  # appropriate deck"
     return tavern.note(f"{OTTO} has no hand and no discards to take back: nothing happens")
+
+
+def petrify_from_otto(tavern: Tavern, nerodia: str) -> Resolution[tuple[Tavern, Card | None]]:
+    """One card Petrified from Boss Otto (001, Nerodia: "Petrifying cards from Boss Otto
+    takes them from the deck(s) of Nerodia's choice"): the top card of the deck she picks
+    (its discards shuffled in when it is empty); None with his decks empty, or with the
+    Compendium's reading (``OttoRules.petrify_decks`` False: "nothing happens")."""
+    from tales.tavern.rdi.otto import reveal, rules_of
+
+    decks = tuple(d for d in OTTO_DECKS if tavern.pile(d) or tavern.pile(f"{d} discard"))
+    if not decks or not rules_of(tavern).petrify_decks:
+        return tavern, None
+    deck = yield Decision("otto-deck", f"{nerodia}: Petrify from which of {OTTO}'s decks?",
+                          decks, Decider.PLAYER, nerodia, state=tavern)
+    tavern, card = yield from reveal(tavern, deck)
+    return tavern, None if card is None else evolve(card, owner=OTTO)
+
+
+def back_on_his_deck(tavern: Tavern, card: Card) -> Tavern:
+    """A card of Boss Otto's returned (001, Nerodia: "Returning those cards puts them back on
+    top of the appropriate deck(s)")."""
+    deck = card.pile if card.pile in OTTO_DECKS else DECKS[card.kind]
+    return tavern.with_pile(deck, (*tavern.pile(deck), card))
 
 
 def picks(tavern: Tavern, name: str, count: int, kind: str, prompt: str
