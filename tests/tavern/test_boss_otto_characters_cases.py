@@ -24,7 +24,18 @@ from tales.tavern.rdi.characters.nerodia import Nerodia
 from tales.tavern.rdi.characters.nerodia import pile as petrified
 from tales.tavern.rdi.characters.phrenk import POTIONS, sell
 from tales.tavern.rdi.characters.remy import MARK
-from tales.tavern.rdi.model import Card, CardKind, Minion, Step, Target, Tavern, Verb, Who
+from tales.tavern.rdi.given import before
+from tales.tavern.rdi.model import (
+    Card,
+    CardKind,
+    Minion,
+    Step,
+    Target,
+    Tavern,
+    Trigger,
+    Verb,
+    Who,
+)
 from tales.tavern.rdi.otto import turn
 from tales.tavern.rdi.ottodata import ACTIONS, OTTO, SOMETIMES, target, threat
 
@@ -47,6 +58,10 @@ from .test_boss_otto_cases import (
 )
 
 COMPONENT = f"Turret (test) #1 ({OTTO})"
+#: The characters the section names, as the engine calls them ("Natyl" is Natyli).
+NAMED = frozenset({"alaric", "amundyr", "baelfire", "greppa", "grinderbin", "jin", "karl",
+                   "kaylin", "keet", "lich_king", "marah", "murgath", "natyli", "nerodia",
+                   "phrenk", "remy", "torglesnarf", "warthorn", "wench", "wrench"})
 TRAP = Card("Tripwire (test)", CardKind.ACTION, (Step(Verb.FORTITUDE, -1, Who.TARGET),),
             trap=(Step(Verb.FORTITUDE, -2, Who.TARGET),), owner="ann")
 CHECK = Card("Mind the floor (test)", CardKind.ACTION,
@@ -71,6 +86,8 @@ CURSE = Card("Pins in the doll (test)", CardKind.ACTION,
               Step(Verb.FORTITUDE, -1, Who.EACH_OTHER)))
 STONE = Card("Stony stare (test)", CardKind.ACTION,
              (Step(Verb.HANDLER, who=Who.TARGET, handler="petrify 2"),))
+STORY = Card("The one about the ogre (test)", CardKind.ACTION, pile="stories",
+             trigger=Trigger("turn starts", (Step(Verb.FORTITUDE, -2, Who.TARGET),)))
 MINION = Card("Goblin cutthroat (test)", CardKind.ACTION,
               (Step(Verb.FORTITUDE, -2, Who.TARGET),), activation=True)
 
@@ -261,6 +278,14 @@ CASES = [
         plays("ann", MARKING, COMPONENT),
         with_component(challenger(game(()), "ann", "remy").with_supply(MARK, 1)), {},
         lambda t, _: otto_of(t).count(MARK) == 1 and t.left(MARK) == 0),
+    # --- Warthorn ------------------------------------------------------------------------
+    row("OTTO-warthorn-a-story-before-him-is-played", "001",
+        "If Warthorn places a Story in front of Boss Otto, he plays it at the first legal "
+        "opportunity.", turn,
+        challenger(game((), actions=(RETARGET,)), "ann", "warthorn").with_pile(
+            before("ann", OTTO, "stories"), (STORY,)), {},
+        lambda t, _: otto_of(t).fortitude == 18 and t.pile(before("ann", OTTO, "stories")) == ()
+        and [c.name for c in t.pile("stories discard")] == [STORY.name]),
     # --- Torglesnarf ---------------------------------------------------------------------
     row("OTTO-torglesnarf-player-response-hits-the-minion", "001",
         "If Boss Otto or a Component is targeted by a Minion and the Sometimes Deck reveals a "
@@ -307,9 +332,8 @@ def test_every_named_character_the_engine_plays_has_a_row() -> None:
     """The section's characters that ``tales tavern simulate --character`` knows."""
     from tales.tavern.rdi import characters
 
-    named = {"alaric", "amundyr", "karl", "kaylin", "lich_king", "murgath", "phrenk", "remy",
-             "torglesnarf"}
     rows = {p.id for p in CASES} | {"OTTO-a-challengers-buff-token-is-threat"}
-    assert named <= set(characters.known())
-    for name in named - {"karl"}:
+    played = NAMED & set(characters.known())
+    assert {"alaric", "kaylin", "lich_king", "murgath", "natyli", "nerodia"} <= played
+    for name in played - {"karl"}:  # Karl's Buff Tokens: rows of test_boss_otto_cases
         assert any(name.replace("_", "-") in r for r in rows), name
