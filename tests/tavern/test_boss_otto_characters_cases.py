@@ -22,6 +22,7 @@ from tales.tavern.rdi.characters.murgath import BLESSINGS
 from tales.tavern.rdi.characters.natyli import JINX, PAIN
 from tales.tavern.rdi.characters.nerodia import Nerodia
 from tales.tavern.rdi.characters.nerodia import pile as petrified
+from tales.tavern.rdi.characters.nitrel import BOMBS
 from tales.tavern.rdi.characters.phrenk import POTIONS, sell
 from tales.tavern.rdi.characters.remy import MARK
 from tales.tavern.rdi.given import before
@@ -88,6 +89,10 @@ STONE = Card("Stony stare (test)", CardKind.ACTION,
              (Step(Verb.HANDLER, who=Who.TARGET, handler="petrify 2"),))
 STORY = Card("The one about the ogre (test)", CardKind.ACTION, pile="stories",
              trigger=Trigger("turn starts", (Step(Verb.FORTITUDE, -2, Who.TARGET),)))
+FUSE = Card("Lit fuse (test)", CardKind.ACTION,
+            (Step(Verb.HANDLER, who=Who.TARGET, handler="bomb"),))
+BANG = Card("Bang (test)", CardKind.ACTION, (Step(Verb.FORTITUDE, -2, Who.TARGET),),
+            pile=BOMBS)
 MINION = Card("Goblin cutthroat (test)", CardKind.ACTION,
               (Step(Verb.FORTITUDE, -2, Who.TARGET),), activation=True)
 
@@ -248,6 +253,13 @@ CASES = [
         challenger(game((), actions=(PUNCH,), petrify_decks=False), "ann", "nerodia"), {},
         lambda t, asked: t.pile(petrified("ann")) == () and len(t.pile(ACTIONS)) == 1
         and not any(d.kind == "otto-deck" for d in asked)),
+    # --- Nitrel (the Components passage) --------------------------------------------------
+    row("OTTO-nitrel-a-components-bomb-is-ottos", "001",
+        "If a Component would get a Scarab from Amundyr, a Bomb from Nitrel,",
+        plays("ann", FUSE, COMPONENT),
+        with_component(challenger(game(()), "ann", "nitrel")).with_pile(BOMBS, (BANG,)), {},
+        lambda t, _: said(t, f"{OTTO} reveals the Bomb Bang (test)") == 1
+        and otto_of(t).fortitude == 18 and len(t.minions) == 1),
     # --- Phrenk --------------------------------------------------------------------------
     row("OTTO-phrenk-he-may-buy-with-five-gold", "001",
         "If Boss Otto has 5 or more Gold, he will buy the offered Potion with a 50% "
