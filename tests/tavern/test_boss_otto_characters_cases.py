@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from tales.rules.decisions import Resolution
+from tales.tavern.rdi import characters
 from tales.tavern.rdi.characters.amundyr import SCARAB
 from tales.tavern.rdi.characters.lich_king import FINGER
 from tales.tavern.rdi.characters.murgath import BLESSINGS
@@ -30,6 +31,7 @@ from tales.tavern.rdi.model import (
     Card,
     CardKind,
     Minion,
+    Mode,
     Step,
     Target,
     Tavern,
@@ -39,6 +41,7 @@ from tales.tavern.rdi.model import (
 )
 from tales.tavern.rdi.otto import turn
 from tales.tavern.rdi.ottodata import ACTIONS, OTTO, SOMETIMES, target, threat
+from tales.tavern.rdi.simulate import simulate
 
 from ._seeds import row
 from .test_boss_otto_cases import (
@@ -342,10 +345,17 @@ def test_boss_otto_character(quote: str, start: Start, tavern: Tavern,
 
 def test_every_named_character_the_engine_plays_has_a_row() -> None:
     """The section's characters that ``tales tavern simulate --character`` knows."""
-    from tales.tavern.rdi import characters
-
     rows = {p.id for p in CASES} | {"OTTO-a-challengers-buff-token-is-threat"}
     played = NAMED & set(characters.known())
     assert {"alaric", "kaylin", "lich_king", "murgath", "natyli", "nerodia"} <= played
     for name in played - {"karl"}:  # Karl's Buff Tokens: rows of test_boss_otto_cases
         assert any(name.replace("_", "-") in r for r in rows), name
+
+
+@pytest.mark.parametrize("name", sorted(NAMED & set(characters.known())))
+def test_each_named_character_plays_boss_otto(name: str) -> None:
+    """``tales tavern simulate --variant boss-otto --character NAME``: four Challengers of
+    the character against Otto, the same report for the same seed."""
+    report = simulate(4, 4, 5, [name], mode=Mode.BOSS_OTTO, bot="greedy")
+    assert report["games"] == 4 and report["turns"]["min"] > 0
+    assert report == simulate(4, 4, 5, [name], mode=Mode.BOSS_OTTO, bot="greedy")
