@@ -26,13 +26,13 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from tales.rules.decisions import Decider, Decision, Resolution
+from tales.rules.decisions import Resolution
 from tales.tavern.chance import shuffle
 from tales.tavern.rdi import handdeck
 from tales.tavern.rdi.characters import Mechanics, register
 from tales.tavern.rdi.model import Card, Step, Tavern
 from tales.tavern.rdi.ottodata import is_otto
-from tales.tavern.rdi.zones import discard_card, take_card
+from tales.tavern.rdi.zones import discard_card
 
 NAME = "nerodia"
 GLARE = "glare"
@@ -132,14 +132,11 @@ def _petrified(tavern: Tavern, name: str, who: str) -> Resolution[tuple[Tavern, 
     come from his decks (:func:`tales.tavern.rdi.handdeck.petrify_from_otto`)."""
     if is_otto(tavern, who):
         return (yield from handdeck.petrify_from_otto(tavern, name))
-    hand = tavern.player(who).hand
-    if not hand:
+    tavern, cards = yield from handdeck.picks(tavern, who, 1, "petrify",
+                                              f"{who}: which card do you Petrify?")
+    if not cards:
         return tavern, None
-    choice = yield Decision("petrify", f"{who}: which card do you Petrify?",
-                            tuple(sorted({c.name for c in hand})), Decider.PLAYER, who,
-                            state=tavern)
-    tavern, card = yield from take_card(tavern, who, choice)
-    return tavern, card if card.owner else replace(card, owner=who)
+    return tavern, cards[0] if cards[0].owner else replace(cards[0], owner=who)
 
 
 def _settle(tavern: Tavern, name: str) -> Resolution[Tavern]:
