@@ -34,6 +34,9 @@ REPAIR_LINE = 10
 #: "If Otto has 4 or fewer Gold and is given the choice to spend or lose Gold, he chooses
 #: not to."
 THRIFTY = 4
+#: Phrenk: "If Boss Otto has 5 or more Gold, he will buy the offered Potion with a 50%
+#: probability."
+BUYS_AT = 5
 #: Potion Tokens: "If Otto's Fortitude is 11 or greater, he loses 6 Alcohol Content."
 POTION_LINE = 11
 FACTIONS_A_GAME = 2
@@ -63,6 +66,7 @@ class OttoCard:
     subtype: Subtype = Subtype.NONE
     whiff: tuple[Step, ...] = ()
     threat_unless_gambled: int = 0
+    passes: bool = False  # a Gambling Deck card whose instruction is that Otto passes
 
     @property
     def component(self) -> bool:
@@ -87,6 +91,10 @@ class OttoRules:
     #: the Challengers order one Drink for Otto in all (the reading, as in Boss Battle), or,
     #: the other reading (docs/rules-decisions.md), one each
     order_each: bool = False
+    #: Nerodia Petrifies the top cards of his decks, of her choice (001), or, the
+    #: Compendium's reading (000: "If Nerodia would cause ... Otto to Petrify cards, nothing
+    #: happens"), nothing
+    petrify_decks: bool = True
 
     @property
     def names(self) -> tuple[str, ...]:
