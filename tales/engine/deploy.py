@@ -88,7 +88,9 @@ def _deploy_line(ctx: Context, state: GameState, entry: Deploy) -> Resolution[Ga
         position = evolve(position, figures=(*position.figures, figure))
         state = evolve(state, battle=state.battle.at(position),
                         deployed=state.deployed | {entry.group})
-        state = state.note(f"{figure.id} is deployed on {board.names[space]}")
+        whole = (f" (on {' '.join(board.names[s] for s in position.spaces_of(figure))})"
+                 if figure.large else "")  # a large one: every space it stands on
+        state = state.note(f"{figure.id} is deployed on {board.names[space]}{whole}")
     return state
 
 
