@@ -19,7 +19,14 @@ from enum import StrEnum
 
 from tales.board.board import BoolArray
 from tales.board.figures import Figure, Keyword, Token
-from tales.board.footprint import Footprint, offsets_of, orientations, shape, spaces_at
+from tales.board.footprint import (
+    Footprint,
+    offsets_of,
+    on_spaces,
+    orientations,
+    shape,
+    spaces_at,
+)
 from tales.board.position import Position
 from tales.content.heroes import HeroKit, hero_figures
 from tales.engine.content import Context
@@ -259,9 +266,7 @@ def arrive(position: Position, block: SchemerGroup, space: int, spaces: tuple[in
 def _where(position: Position, figure: Figure) -> str:
     """``C3``, or for a large figure ``C3 (on C3 D3)``: its anchor, then every space."""
     names = position.board.names
-    if not figure.large:
-        return names[figure.at]
-    return f"{names[figure.at]} (on {' '.join(names[s] for s in position.spaces_of(figure))})"
+    return names[figure.at] + on_spaces(names, position.spaces_of(figure))
 
 
 def hero_arrival_refusal(position: Position, kit: HeroKit, space: int) -> str | None:
