@@ -1,6 +1,6 @@
 """Issue 24's "Done when": ``tales tavern simulate --character NAME`` plays 20 four-player
 games deterministically for every character of part 2 brought in so far, and Boss Battle
-with Epic Pooky as the Boss."""
+with Epic Pooky, or Vlazlo, as the Boss."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from tales.tavern.rdi.model import Mode
 from tales.tavern.rdi.simulate import simulate
 
 NAMES = ("ozrik", "petra", "phrenk", "phyll", "piper", "remy", "ripsnarl", "roxana",
-         "samantha", "serena", "terci", "vlazlo", "warthorn", "wizgille", "ygella", "zariah")
+         "samantha", "serena", "spyke", "terci", "vlazlo", "warthorn", "wizgille", "ygella",
+         "zariah")
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -29,3 +30,9 @@ def test_boss_battle_with_epic_pooky() -> None:
     report = simulate(4, 20, 0, ["pooky"], mode=Mode.BOSS_BATTLE, bot="greedy")
     again = simulate(4, 20, 0, ["pooky"], mode=Mode.BOSS_BATTLE, bot="greedy")
     assert report["games"] == 20 and report == again
+
+
+def test_boss_battle_with_vlazlo() -> None:
+    report = simulate(4, 20, 0, ["vlazlo"], mode=Mode.BOSS_BATTLE, bot="greedy")
+    assert report["games"] == 20
+    assert report == simulate(4, 20, 0, ["vlazlo"], mode=Mode.BOSS_BATTLE, bot="greedy")

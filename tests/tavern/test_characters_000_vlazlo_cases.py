@@ -12,12 +12,22 @@ import pytest
 from tales.rules.decisions import Resolution
 from tales.tavern.rdi.characters import vlazlo
 from tales.tavern.rdi.decks import load_character, load_drinks
-from tales.tavern.rdi.model import Card, CardKind, Player, Step, Target, Tavern, Verb
+from tales.tavern.rdi.model import (
+    Card,
+    CardKind,
+    Mode,
+    Player,
+    Step,
+    Target,
+    Tavern,
+    Variant,
+    Verb,
+)
 from tales.tavern.rdi.rules import CharacterDeck, draw_up, set_up
 from tales.tavern.rdi.simulate import DECKS
 from tales.tavern.rdi.zones import playable
 
-from ._play import Got, Start, bot_games, check_got, plays, seat, table
+from ._play import Got, Start, bot_games, check_got, plays, run, seat, table
 from ._seeds import row
 
 DECK = load_character(DECKS / "characters" / "vlazlo.toml")
@@ -138,9 +148,12 @@ def test_a_blood_cost_needs_the_blood(quote: str) -> None:
 
 
 def test_vlazlo_sample_deck() -> None:
-    """30 cards and two 8-card form decks that join his deck; a villain."""
+    """30 cards and 5 Boss cards; three 8-card form decks that join his deck, the
+    Monstrosity Deck a Boss deck's; a villain."""
     assert DECK.mechanics == "vlazlo" and DECK.villain
-    assert len([c for c in DECK.cards if not c.pile]) == 30
+    assert len([c for c in DECK.cards if not c.pile and not c.boss]) == 30
+    assert len([c for c in DECK.cards if not c.pile and c.boss]) == 5
+    assert all(c.boss for c in DECK.cards if c.pile == "monstrosity")
     for pile in vlazlo.FORMS.values():
         cards = [c for c in DECK.cards if c.pile == pile]
         assert len(cards) == 8 and all(c.joins for c in cards)
@@ -150,3 +163,105 @@ def test_vlazlo_sample_deck() -> None:
 def test_bots_buy_form_cards() -> None:
     _, log = bot_games("vlazlo", 3, 2)
     assert any("takes a card from his" in line for line in log)
+
+
+# --- Vlazlo as the Boss (002, "Boss Battle") ---------------------------------------------------
+
+MAW = named("Monstrous maw (sample)")  # Monstrosity
+
+
+def boss_setting_up(mode: Mode, challengers: int = 2) -> Start:
+    def start(tavern: Tavern) -> Resolution[Tavern]:
+        other = CharacterDeck("Other", (FILLER,) * 40, villain=True)
+        names = ["vlazlo", *(f"c{n}" for n in range(challengers))]
+        tavern = yield from set_up(names, [DECK, *[other] * challengers],
+                                   load_drinks(DECKS / "drinks-sample.toml"),
+                                   variant=Variant(mode))
+        return (yield from vlazlo.Vlazlo().start_of_turn(tavern, "vlazlo", "vlazlo"))
+    return start
+
+
+def own_cards(t: Tavern) -> int:
+    """His Character Deck: the cards in his hand and deck that are no form card."""
+    player = t.player("vlazlo")
+    return sum(not c.pile for c in (*player.hand, *player.deck))
+
+
+def monstrous(start: Start) -> Start:
+    def go(tavern: Tavern) -> Resolution[Tavern]:
+        return start(tavern.with_pile("wolf", (RIP,)).with_pile("bat", (FLIT,))
+                     .with_pile("monstrosity", (MAW, MAW)))
+    return go
+
+
+BOSS = Variant(Mode.BOSS_BATTLE, boss="vlazlo")
+
+BOSS_CASES = [
+    row("vlazlo-boss-35-cards", "002",
+        "The Boss shuffles their Boss Cards into their Character Deck. For Amundyr, Daareka, "
+        "and Torglesnarf, this will result in a 55-card Character Deck. For Vlazlo, it will "
+        "result in a 35-card Character Deck.",
+        boss_setting_up(Mode.BOSS_BATTLE), {"form": ["Wolf Deck"]}, None,
+        [(own_cards, 35)]),
+    row("vlazlo-boss-three-form-decks", "002",
+        "If the Boss is Vlazlo, he shuffles each of his three 8-card form decks separately "
+        "(Bat, Wolf and Monstrosity) and leaves them each near his player mat. He then draws a "
+        "card from the form deck of his choice.",
+        boss_setting_up(Mode.BOSS_BATTLE), {"form": ["Monstrosity Deck"]},
+        ("Wolf Deck", "Bat Deck", "Monstrosity Deck"),
+        [(lambda t: len(t.pile("monstrosity")), 7), (lambda t: len(t.pile("wolf")), 8),
+         (lambda t: sum(c.pile == "monstrosity" for c in t.player("vlazlo").hand), 1)]),
+    row("vlazlo-boss-form-card-counts", "002",
+        "The form card drawn by Vlazlo counts against his hand size, so he will draw one "
+        "fewer card from his Character Deck.",
+        boss_setting_up(Mode.BOSS_BATTLE, 3), {"form": ["Bat Deck"]}, None,
+        [(lambda t: len(t.player("vlazlo").hand), 9),
+         (lambda t: sum(not c.pile for c in t.player("vlazlo").hand), 8)]),
+    row("vlazlo-boss-versus-boss-monstrosity", "000",
+        "The 8-card Monstrosity Deck and the 5 Boss cards are only for the Boss variants and "
+        "are not used in a normal game.",
+        boss_setting_up(Mode.BOSS_VERSUS_BOSS), {"form": ["Wolf Deck"]},
+        ("Wolf Deck", "Bat Deck", "Monstrosity Deck"), [(own_cards, 35)]),
+    row("vlazlo-normal-game-no-monstrosity", "000",
+        "(The 8-card Monstrosity Deck and the 5 Boss cards are only for the Boss variants and "
+        "are not used in a normal game.",
+        boss_setting_up(Mode.INDIVIDUAL), {"form": ["Wolf Deck"]}, ("Wolf Deck", "Bat Deck"),
+        [(own_cards, 30), (lambda t: t.pile("monstrosity"), ())]),
+    row("vlazlo-boss-buys-from-three", "002",
+        "Vlazlo may use Blood Tokens to purchase cards from any of his three form decks during "
+        "this phase.",
+        monstrous(drawing), {"form": ["Monstrosity Deck"]},
+        ("pass", "Wolf Deck", "Bat Deck", "Monstrosity Deck"),
+        [(lambda t: MAW.name in hand(t), True), (blood, 0)]),
+]
+
+
+@pytest.mark.parametrize(("quote", "start", "answers", "options", "expected"), BOSS_CASES)
+def test_vlazlo_as_the_boss(quote: str, start: Start, answers: dict[str, list[Any]],
+                            options: tuple[str, ...] | None,
+                            expected: list[tuple[Got, object]]) -> None:
+    asked: list[Any] = []
+    players = [vampire(FILLER, blood=2), seat("ann"), seat("bob")]
+    tavern = run(start(table(players, variant=BOSS)), answers, asked=asked)
+    if options is not None:
+        assert next(d.options for d in asked if d.kind == "form") == options, quote
+    for got, value in expected:
+        assert got(tavern) == value, quote
+
+
+def test_a_challenger_vlazlo_buys_no_monstrosity() -> None:
+    """Only the Boss's form decks include the Monstrosity Deck."""
+    challenger = replace(vampire(FILLER, blood=2), name="vlazlo")
+    tavern = table([seat("boss"), challenger], variant=Variant(Mode.BOSS_BATTLE, boss="boss"))
+    asked: list[Any] = []
+    run(monstrous(drawing)(tavern), {"form": ["pass"]}, asked=asked)
+    assert next(d.options for d in asked if d.kind == "form") == ("pass", "Wolf Deck",
+                                                                   "Bat Deck")
+
+
+def test_bots_buy_monstrosity_as_the_boss() -> None:
+    from tales.tavern.rdi.simulate import simulate
+
+    report = simulate(4, 20, 0, ["vlazlo"], mode=Mode.BOSS_BATTLE, bot="greedy")
+    assert report["games"] == 20
+    assert report == simulate(4, 20, 0, ["vlazlo"], mode=Mode.BOSS_BATTLE, bot="greedy")

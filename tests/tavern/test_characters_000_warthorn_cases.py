@@ -1,6 +1,7 @@
 """Warthorn Redbeard (seed 000): Pipe Cards and the Story Deck, as a table of cases quoting
 the Compendium. The cards are his sample deck's (``decks/characters/warthorn.toml``); his
-rules are all card language (``adds``), so he has no rules module."""
+Pipe Cards are card language (``adds``), and his rules module fires the Stories he put in
+front of other players (``trigger``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ from typing import Any
 
 import pytest
 
+from tales.evolve import evolve
 from tales.rules.decisions import Resolution
+from tales.tavern.rdi import given
+from tales.tavern.rdi.characters import warthorn
 from tales.tavern.rdi.decks import load_character
 from tales.tavern.rdi.model import Card, CardKind, Player, Step, Target, Tavern, Verb
 from tales.tavern.rdi.simulate import DECKS
@@ -44,8 +48,8 @@ def stories(start: Start, deck: tuple[Card, ...] = (TRIALS,), used: tuple[Card, 
     return go
 
 
-def player(name: str, *hand: Card) -> Player:
-    return seat(name, *hand, deck=(FILLER,) * 5)
+def player(name: str, *hand: Card, mechanics: str = "") -> Player:
+    return seat(name, *hand, deck=(FILLER,) * 5, mechanics=mechanics)
 
 
 Got = Callable[[Tavern], object]
@@ -121,9 +125,94 @@ def test_the_story_is_revealed_before_any_answer(quote: str) -> None:
     assert any("reveals " + TRIALS.name in line for line in window.state.log), quote
 
 
+DRAGON = named("Did I ever tell ya 'bout the time I drank a dragon under the table? (sample)")
+TROLL = named("Did I ever tell ya 'bout the troll who wanted my beard? (sample)")
+
+
+def in_front(holder: str) -> Got:
+    return lambda t: [c.name for c in t.pile(given.before("warthorn", holder, STORIES))]
+
+
+def resting(name: str, start: Start) -> Start:
+    def go(tavern: Tavern) -> Resolution[Tavern]:
+        return start(evolve(tavern, resting=(name,)))
+    return go
+
+
+KEPT = [
+    row("warthorn-story-in-front", "000",
+        "Some of Warthorn’s Story Cards instruct him to put the card in front of another "
+        "player.",
+        [player("warthorn"), player("molly"), player("jasper")],
+        stories(plays("warthorn", HEY, "molly"), deck=(DRAGON,)), {"in-front": ["jasper"]},
+        [(in_front("jasper"), [DRAGON.name]), (fortitude("molly"), 18),
+         (lambda t: t.pile(f"{STORIES} discard"), ())]),
+    row("warthorn-story-in-front-of-one-who-ignored", "000",
+        "Warthorn must do this, and he may put the card in front of any player, even one who "
+        "Ignored the original card",
+        [player("warthorn"), player("molly", FEEDING), player("jasper")],
+        stories(plays("warthorn", HEY, "molly"), deck=(TROLL,)),
+        {"respond": [FEEDING.name], "in-front": ["molly"]},
+        [(in_front("molly"), [TROLL.name]), (fortitude("molly"), 20), (cards("warthorn"), 1)]),
+    row("warthorn-story-in-front-of-one-ignoring-all", "000",
+        "or who is Ignoring all effects due to a card like Jasper’s “I think you need some "
+        "fresh air”.",
+        [player("warthorn"), player("molly"), player("jasper")],
+        resting("jasper", stories(plays("warthorn", HEY, "molly"), deck=(DRAGON,))),
+        {"in-front": ["jasper"]}, [(in_front("jasper"), [DRAGON.name])]),
+    row("warthorn-negated-story-not-kept", "000",
+        "If a player Negates or Ignores the Pipe Card, they Negate or Ignore everything—the "
+        "Pipe Card and its added Story.",
+        [player("warthorn"), player("molly", NOPE)],
+        stories(plays("warthorn", HEY, "molly"), deck=(DRAGON,)), {"respond": [NOPE.name]},
+        [(in_front("molly"), []), (lambda t: t.pile(f"{STORIES} discard"), (DRAGON,))]),
+]
+
+
+@pytest.mark.parametrize(("quote", "players", "start", "answers", "expected"), KEPT)
+def test_stories_kept_in_front(quote: str, players: list[Player], start: Start,
+                               answers: dict[str, list[Any]],
+                               expected: list[tuple[Got, object]]) -> None:
+    tavern = run(start(table(players)), answers)
+    for got, value in expected:
+        assert got(tavern) == value, quote
+
+
+MUST = [
+    row("warthorn-must-put-it", "000",
+        "Some of Warthorn’s Story Cards instruct him to put the card in front of another "
+        "player. Warthorn must do this",
+    ),
+]
+
+
+@pytest.mark.parametrize("quote", MUST)
+def test_he_must_put_it_in_front_of_another_player(quote: str) -> None:
+    asked: list[Any] = []
+    tavern = table([player("warthorn"), player("molly"), player("jasper")])
+    run(stories(plays("warthorn", HEY, "molly"), deck=(DRAGON,))(tavern), asked=asked)
+    assert next(d.options for d in asked if d.kind == "in-front") == ("molly", "jasper"), quote
+
+
+def test_a_story_in_front_happens_on_its_holders_turn() -> None:
+    """The sample's Stories that stay: at the start (or end) of their holder's turn their
+    steps happen to the holder, as Warthorn's, then they go to the Story discard pile."""
+    key = given.before("warthorn", "molly", STORIES)
+    tavern = table([player("warthorn", mechanics="warthorn"), player("molly")]).with_pile(
+        key, (DRAGON, TROLL))
+
+    def both(t: Tavern) -> Resolution[Tavern]:
+        t = yield from warthorn.Warthorn().start_of_turn(t, "warthorn", "molly")
+        return (yield from warthorn.Warthorn().end_of_turn(t, "warthorn", "molly"))
+    final = run(both(tavern))
+    assert final.player("molly").fortitude == 18 and final.player("molly").alcohol == 1
+    assert final.pile(key) == () and len(final.pile(f"{STORIES} discard")) == 2
+
+
 def test_warthorn_sample_deck() -> None:
-    """40 cards and a 12-card Story Deck; Pipe Cards of each type; no rules module."""
-    assert DECK.mechanics == "" and DECK.character.endswith("(sample deck)")
+    """40 cards and a 12-card Story Deck; Pipe Cards of each type; Stories that stay."""
+    assert DECK.mechanics == "warthorn" and DECK.character.endswith("(sample deck)")
+    assert {c.trigger.when for c in DECK.cards if c.trigger} == {"turn starts", "turn ends"}
     own = [c for c in DECK.cards if not c.pile]
     assert len(own) == 40 and len([c for c in DECK.cards if c.pile == STORIES]) == 12
     assert {c.kind for c in own if c.adds == STORIES} == {CardKind.ACTION, CardKind.SOMETIMES,
@@ -133,3 +222,8 @@ def test_warthorn_sample_deck() -> None:
 def test_bots_tell_stories() -> None:
     _, log = bot_games("warthorn", 3, 2)
     assert any("Did I ever tell ya" in line and " reveals " in line for line in log)
+
+
+def test_bots_put_stories_in_front() -> None:
+    _, log = bot_games("warthorn", 4, 4)
+    assert any(" puts Did I ever tell ya" in line and " in front of " in line for line in log)

@@ -53,7 +53,8 @@ CARD_KEYS = frozenset({"name", "kind", "steps", "text", "count", "starts_round",
                        "winning_hand", "boosts", "trap", "boss", "when_losing", "pile",
                        "unanswerable", "minion", "wages", "phase", "immediate", "cost",
                        "stays", "any_turn", "joins", "icons", "price", "adds", "values",
-                       "trigger"})
+                       "trigger",
+                       "dexterity"})
 DECK_KEYS = frozenset({"character", "mechanics", "villain", "hero", "sample", "cards",
                        "track"})
 LEVEL_KEYS = frozenset({"name", "at", "alcohol", "fortitude", "text"})
@@ -62,12 +63,15 @@ STEP_WHO = {w.value: w for w in Who}
 COUNTED = frozenset({Verb.FORTITUDE, Verb.ALCOHOL, Verb.PAY, Verb.COLLECT, Verb.DRAW,
                      Verb.DISCARD, Verb.ORDER, Verb.DRINK, Verb.GAIN, Verb.ANTE, Verb.REDUCE,
                      Verb.SPIKE, Verb.HIT_BACK, Verb.DISCARD_DRINK, Verb.STEAL_POT,
-                     Verb.DRINK_AGAIN, Verb.THREAT, Verb.REPAIR})
+                     Verb.DRINK_AGAIN, Verb.THREAT, Verb.REPAIR,
+                     Verb.SHUFFLE_HAND, Verb.RECOVER, Verb.GIVE_CARDS, Verb.REVEAL_DECK,
+                     Verb.REVEAL_DRAW})
 #: Verbs whose value is ``true``.
 FLAGS = frozenset({Verb.LEAVE, Verb.WIN_ROUND, Verb.REDIRECT, Verb.SPLIT,
                    Verb.PASS, Verb.TAKE_POT, Verb.END_TURN, Verb.FROM_INN, Verb.POT_TO_INN,
                    Verb.SWAP, Verb.SHARE_POT, Verb.CHANGE_TARGETS, Verb.REPLACE_DRINK,
-                   Verb.RESTART_ROUND})
+                   Verb.RESTART_ROUND,
+                   Verb.SHUFFLE_DISCARDS, Verb.LOOK_HAND})
 Fail = Callable[[str], ContentError]
 #: The most cards one deck table makes (``count``), and one file's deck in all.
 MOST_CARDS = 100_000
@@ -353,7 +357,8 @@ def read_cards(data: dict[str, Any], table: str, source: str, lines: LineFinder,
             if kind in (CardKind.GAMBLING, CardKind.CHEATING):
                 raise fail("'cost' is for an Action, Sometimes or Anytime card")
             card = replace(card, cost=_cost(spec["cost"], "a card's", fail))
-        card = replace(card, stays=spec.get("stays", False) is True,
+        card = replace(card, dexterity=spec.get("dexterity", False) is True,
+                       stays=spec.get("stays", False) is True,
                        any_turn=spec.get("any_turn", False) is True)
         if card.any_turn and (kind is not CardKind.SOMETIMES or not any(
                 s.verb in (Verb.LEAVE, Verb.FORCE_OUT) for s in steps)):
@@ -476,7 +481,8 @@ def _step(spec: Any, fail: Fail) -> Step:
         raise fail(f"a step has one of: {', '.join(v.value for v in Verb)}")
     verb = verbs[0]
     value = spec[verb.value]
-    allowed = {verb.value, "who", "to", "if", "per", "resource", "affecting", "stat"}
+    allowed = {verb.value, "who", "to", "if", "per", "resource", "affecting", "stat",
+               *(("again",) if verb is Verb.NEGATE else ())}
     for key in spec:
         if key not in allowed:
             others = ", ".join(sorted(allowed - {verb.value}))
@@ -522,9 +528,12 @@ def _step(spec: Any, fail: Fail) -> Step:
     per = spec.get("per", "")
     if not isinstance(per, str):
         raise fail("'per' names the tokens that multiply the amount (X)")
+    again = spec.get("again", False)
+    if not isinstance(again, bool):
+        raise fail("'again' is true: the Negated card's player may play another of its type")
     return Step(verb, amount, STEP_WHO[who], to == "inn", target,
                 Stat(stat) if stat is not None else None, str(resource),
-                _condition(spec.get("if"), fail), per, handler)
+                _condition(spec.get("if"), fail), per, handler, again)
 
 
 def _condition(spec: Any, fail: Fail) -> Condition | None:

@@ -20,7 +20,7 @@ from tales.tavern.rdi.effects import champions
 from tales.tavern.rdi.model import Drink, DrinkEvent, Tavern
 from tales.tavern.rdi.ottodata import claim, is_otto
 from tales.tavern.rdi.stats import change, gain_tokens, passed_out, pay
-from tales.tavern.rdi.timing import Played, Pour, halves, respond
+from tales.tavern.rdi.timing import ANOTHER_DRINK, Played, Pour, another, halves, respond
 from tales.tavern.rdi.zones import discard_drinks, draw, take_drink
 
 
@@ -53,7 +53,19 @@ def pour(cards: Sequence[Drink], drinker: str, revealer: str = "", origin: int =
 
 def drink_phase(tavern: Tavern, name: str) -> Resolution[Tavern]:
     """Reveal the top of your Drink Me! pile and drink it; an empty pile sobers you up
-    by one (A-19, A-20). A Drink Event is answered like a card, then carried out."""
+    by one (A-19, A-20). A Drink Event is answered like a card, then carried out. A Drink
+    (or Drink Event) Negated by a Negate that lets its player play another (Wizgille's "deja
+    vu"): "Serena must drink the next card in her Drink Me! Pile"."""
+    tavern, _ = another(tavern, name, ANOTHER_DRINK)  # only this Drink's Negate counts
+    tavern = yield from _drink_top(tavern, name)
+    tavern, again = another(tavern, name, ANOTHER_DRINK)
+    if again and tavern.winners is None and not tavern.player(name).out:
+        tavern = tavern.note(f"{name} drinks the next card of their Drink Me! pile")
+        return (yield from drink_phase(tavern, name))
+    return tavern
+
+
+def _drink_top(tavern: Tavern, name: str) -> Resolution[Tavern]:
     player = tavern.player(name)
     if not player.drink_me:
         return change(tavern, name, alcohol=-1).note(f"{name} sobers up: Alcohol -1")
@@ -193,7 +205,7 @@ def drink_pour(tavern: Tavern, each: Pour) -> Resolution[Tavern]:
         tavern = yield from gain_tokens(tavern, each.giver, each.drinker, resource, amount)
     if each.pays and each.giver:  # 000: paying himself (his own Drink), "nothing happens"
         tavern = pay(tavern, each.drinker, each.pays, each.giver)
-    for player, rules in characters.every(tavern):
+    for player, rules in characters.every(tavern, "after_drink"):
         if player.name == each.drinker:
             tavern = yield from rules.after_drink(tavern, each.drinker, each.alcohol)
     return tavern

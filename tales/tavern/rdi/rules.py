@@ -32,7 +32,7 @@ from tales.tavern.rdi.model import (
 )
 from tales.tavern.rdi.ottodata import OTTO, is_otto
 from tales.tavern.rdi.stats import gold, passed_out, pay
-from tales.tavern.rdi.timing import PASS
+from tales.tavern.rdi.timing import ANOTHER_ACTION, ANOTHER_DRINK, PASS, another
 from tales.tavern.rdi.zones import (
     DRINK_DECK,
     PRIZES,
@@ -135,7 +135,7 @@ def set_up(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tupl
         tavern = tavern.with_player(evolve(tavern.player(player.name), drink_me=(drink,)))
     for player in tavern.players:
         tavern = yield from draw(tavern, player.name, variants.hand_size(tavern, player.name))
-    for player, rules in characters.every(tavern):
+    for player, rules in characters.every(tavern, "set_up"):
         tavern = rules.set_up(tavern, player.name)
     if variant.prizes:  # "add any number of unique Prize Cards to the Inn"
         tavern = tavern.with_pile(PRIZES, variant.prizes)
@@ -163,7 +163,7 @@ def turn(tavern: Tavern) -> Resolution[Tavern]:
         return (yield from end_turn(tavern, name))
     members = [p.name for p in tavern.team(name) if not p.out]
     tavern = tavern.note(f"Turn {tavern.turn}: {' and '.join(members)}")
-    for player, rules in characters.every(tavern):
+    for player, rules in characters.every(tavern, "start_of_turn"):
         tavern = yield from rules.start_of_turn(tavern, player.name, name)
     tavern = yield from anytime(tavern, name)
     tavern = yield from anytime(tavern, name, phase=Phase.DISCARD)
@@ -175,6 +175,8 @@ def turn(tavern: Tavern) -> Resolution[Tavern]:
         if member in tavern.resting:
             continue
         tavern = yield from action_phase(tavern, member)
+        for player, rules in characters.every(tavern):
+            tavern = rules.after_action_phase(tavern, player.name, member)
         if tavern.winners is not None or tavern.player(member).out:
             break
     orderer = next((m for m in members if m not in tavern.resting), None)
@@ -204,7 +206,7 @@ def end_turn(tavern: Tavern, name: str) -> Resolution[Tavern]:
     """The end of ``name``'s team's turn: the characters' end-of-turn rules, the Event decks
     ("the last thing that a player does"), then the next team to the left."""
     if tavern.winners is None:
-        for player, rules in characters.every(tavern):
+        for player, rules in characters.every(tavern, "end_of_turn"):
             tavern = yield from rules.end_of_turn(tavern, player.name, name)
         tavern = yield from settle(tavern)
     if tavern.winners is None and tavern.events:  # "the last thing that a player does"
@@ -213,6 +215,8 @@ def end_turn(tavern: Tavern, name: str) -> Resolution[Tavern]:
     for member in tavern.team(name):  # the Action taken some other way is this turn's only
         tavern = tavern.with_player(tavern.player(member.name).with_count(characters.ACTED,
                                                                           0))
+        for mark in (ANOTHER_ACTION, ANOTHER_DRINK):  # "play another" is for this turn
+            tavern, _ = another(tavern, member.name, mark)
     return _next(evolve(tavern, resting=()))
 
 
@@ -307,9 +311,16 @@ def _action(tavern: Tavern, name: str) -> Resolution[tuple[Tavern, bool]]:
     if choice == PASS:
         return tavern, False
     tavern, card = yield from take_card(tavern, name, choice)
+    tavern, _ = another(tavern, name, ANOTHER_ACTION)  # only this card's Negate counts
     if card.starts_round:
-        return (yield from start_round(tavern, name, card)), True
-    tavern, _ = yield from play_card(tavern, name, card)
+        tavern = yield from start_round(tavern, name, card)
+    else:
+        tavern, _ = yield from play_card(tavern, name, card)
+    tavern, again = another(tavern, name, ANOTHER_ACTION)
+    if again and tavern.winners is None and not tavern.player(name).out and \
+            name not in tavern.resting:  # Wizgille's "deja vu": "play another"
+        tavern = yield from settle(tavern.note(f"{name} may play another Action card"))
+        tavern, _ = yield from _action(tavern, name)
     return tavern, True
 
 
@@ -332,7 +343,7 @@ def losing(tavern: Tavern) -> list[str]:
 
 
 def _mat(tavern: Tavern, side: str) -> str:
-    return next(p.name for p in tavern.players if p.side == side)
+    return tavern.players[tavern.seating().teams[side][0]].name
 
 
 def settle(tavern: Tavern) -> Resolution[Tavern]:
@@ -341,7 +352,8 @@ def settle(tavern: Tavern) -> Resolution[Tavern]:
     losses are resolved."""
     if tavern.winners is not None:
         return tavern
-    tavern = otto.potions(tavern)  # Boss Otto's own rule for his Potions
+    tavern = yield from otto.received(tavern)  # Boss Otto plays what he was given,
+    tavern = otto.potions(tavern)  # then his own rule for his Potions
     active = tavern.players[tavern.active].name
     for side in losing(tavern):
         for member in [p.name for p in tavern.players if p.side == side and not p.out]:

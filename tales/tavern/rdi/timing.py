@@ -9,7 +9,10 @@ each player is asked in turn and declares (A-32).
 
 What a response can do:
 
-* Negate: the card (or Drink) does not resolve at all (A-36).
+* Negate: the card (or Drink) does not resolve at all (A-36). A Negate that says so
+  (``again``: Wizgille's "deja vu") lets the Negated card's player play another of the
+  same type: the :data:`ANOTHER_ACTION` and :data:`ANOTHER_DRINK` marks, read by the
+  Action Phase and the Drink Phase.
 * Ignore: it resolves, but not for the player who Ignores it, or a teammate they defend
   (A-37, A-39). A filter ("a card that affects your Gold") counts only direct changes
   (A-43); it may not dodge a payment on your own (or a teammate's) card, nor a Round of
@@ -43,6 +46,37 @@ PASS = "pass"
 #: The icon of a card played on a Drink that may have at most one such card (Phyll's
 #: Mix-ins).
 MIX_IN = "mix-in"
+
+#: The marks of a player whose Action card, or Drink (a Drink Event too), a Negate with
+#: ``again`` stopped: "the player whose card is Negated may usually play another of the same
+#: type" (000, Wizgille). A Sometimes or Anytime card needs no mark: its player may answer
+#: the same card again as the window reopens.
+ANOTHER_ACTION = "another action"
+ANOTHER_DRINK = "another drink"
+
+
+def negated_again(tavern: Tavern, played: Played, drinker: str = "") -> Tavern:
+    """Mark the player whose ``played`` (or whose Drink, ``drinker``'s) a Negate with
+    ``again`` stopped, when they may play another of its type."""
+    if drinker or played.event:
+        mark, name = ANOTHER_DRINK, drinker or played.source
+    elif played.card is not None and (played.card.kind is CardKind.ACTION
+                                      or played.card.starts_round):
+        mark, name = ANOTHER_ACTION, played.source
+    else:
+        return tavern
+    if not any(p.name == name for p in tavern.players):
+        return tavern
+    return tavern.with_player(tavern.player(name).with_count(mark, 1))
+
+
+def another(tavern: Tavern, name: str, mark: str) -> tuple[Tavern, bool]:
+    """Take ``name``'s ``mark`` (:data:`ANOTHER_ACTION` or :data:`ANOTHER_DRINK`) away:
+    whether it was there."""
+    player = tavern.player(name)
+    if not player.count(mark):
+        return tavern, False
+    return tavern.with_player(player.with_count(mark, 0)), True
 
 
 @dataclass(frozen=True)
@@ -158,6 +192,8 @@ def _matches(target: Target | None, played: Played, card: Card) -> bool:
         return kind in (CardKind.SOMETIMES, CardKind.ANYTIME)
     if target is Target.CARD:
         return played.card is not None
+    if target is Target.ANY:
+        return played.card is not None or played.event or any(p.live for p in played.pours)
     if target is Target.DRINK:
         return any(p.live for p in played.pours)
     if target is Target.EVENT:
@@ -190,9 +226,10 @@ def _steadfast(tavern: Tavern, played: Played) -> bool:
     return rules.steadfast(tavern, played.source, played.card)
 
 
-def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
-         ) -> Use | None:
-    """How ``name`` may play ``card`` in response to ``played`` now (None: not at all)."""
+def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card,
+         team: list[str] | None = None) -> Use | None:
+    """How ``name`` may play ``card`` in response to ``played`` now (None: not at all);
+    ``team``: ``name`` and their teammates, when the caller knows them already."""
     if card.kind not in (CardKind.SOMETIMES, CardKind.ANYTIME):
         return None
     step = response_verb(card)
@@ -203,7 +240,8 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
     if step.verb is Verb.SHARE_POT:  # Whitehawk's "What a coincidence, ... the same hand!"
         return Use(card.name, step.verb) if played.pot and not outcome.sharer \
             and name != (outcome.taker or played.source) else None
-    team = [p.name for p in tavern.team(name)]
+    if team is None:
+        team = [p.name for p in tavern.team(name)]
     if played.pours and not outcome.negated:
         pours = outcome.pours or played.pours
         live = [i for i, p in enumerate(pours) if p.live]
@@ -218,7 +256,7 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
             own = tuple(i for i in mine if pours[i].drinker == name and not pours[i].half)
             return Use(card.name, step.verb, pours=own) if own and tavern.others(name) \
                 else None
-        if step.target is Target.DRINK:
+        if step.target in (Target.DRINK, Target.ANY):
             if step.verb is Verb.IGNORE:  # A-39: only a Drink that would affect you
                 return Use(card.name, step.verb, pours=tuple(mine)) if mine else None
             if step.verb is Verb.NEGATE:
@@ -291,10 +329,17 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
         order = tavern.order_from(played.source) if not tavern.player(played.source).out \
             else [p.name for p in tavern.others(played.source)]
         options: dict[str, dict[str, Use]] = {}
+        kinds: dict[str, dict[str, CardKind]] = {}
         for name in order:
             usable: dict[str, Use] = {}
-            for card in playable(tavern, name):
-                use = uses(tavern, played, name, outcome, card)
+            cards = playable(tavern, name)
+            team: list[str] | None = None
+            for card in cards:
+                if card.kind is not CardKind.SOMETIMES and card.kind is not CardKind.ANYTIME:
+                    continue  # neither an answer nor an Anytime card (uses: None)
+                if team is None:
+                    team = [p.name for p in tavern.team(name)]
+                use = uses(tavern, played, name, outcome, card, team)
                 if use is None and card.kind is CardKind.ANYTIME and proactive(card) \
                         and name not in tavern.resting and name not in declined \
                         and concerned(tavern, played, name):
@@ -303,10 +348,12 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
                     usable.setdefault(card.name, use)
             if usable:
                 options[name] = usable
+                first: dict[str, CardKind] = {}  # the kind of the first card of each name
+                for card in cards:
+                    first.setdefault(card.name, card.kind)
+                kinds[name] = {u: first[u] for u in usable}
         if not options:
             return tavern, outcome
-        kinds = {name: {u: next(c.kind for c in playable(tavern, name) if c.name == u)
-                        for u in usable} for name, usable in options.items()}
         tiers = [True, False] if any(CardKind.ANYTIME in k.values() for k in kinds.values()) \
             else [False]
         answered = False
@@ -323,7 +370,7 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
                 what = "an Anytime card" if anytime_only else "a card"
                 choice = yield Decision("respond", f"{name}: respond to {played.label} "
                                         f"with {what}?", (PASS, *sorted(usable)),
-                                        Decider.PLAYER, name, state=shown)
+                                        Decider.PLAYER, name, state=shown, detail=played)
                 if choice == PASS:
                     if any(u.alone for u in usable.values()):
                         declined.add(name)  # asked once a window (issue 22)

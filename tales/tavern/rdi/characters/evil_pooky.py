@@ -8,7 +8,8 @@ Action card of his and is discarded. A Split Doppelganger is a card of its subty
 effect) with a ``trigger`` (its right effect): kept, it lies in front of him among the cards
 he keeps (played like a card of his hand, never discarded from it); given, it lies in front
 of its holder in the table's pile ``<giver> doppelgangers before <holder>`` until its
-trigger's game state comes, when its steps happen to the holder as an Action card of his.
+trigger's game state comes, when its steps happen to the holder as an Action card of his
+(:mod:`tales.tavern.rdi.given`).
 """
 
 from __future__ import annotations
@@ -16,9 +17,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tales.rules.decisions import Decider, Decision, Resolution
-from tales.tavern.chance import shuffle
+from tales.tavern.rdi import given
 from tales.tavern.rdi.characters import Mechanics, crowded, register
 from tales.tavern.rdi.model import Card, Tavern
+from tales.tavern.rdi.zones import restock_pile, take_top
 
 NAME = "evil_pooky"
 REGULAR = "doppelgangers"
@@ -35,7 +37,7 @@ def deck_of(tavern: Tavern, name: str) -> str:
 
 def before(giver: str, holder: str) -> str:
     """The table's pile of ``giver``'s Doppelgangers in front of ``holder``."""
-    return f"{giver} doppelgangers before {holder}"
+    return given.before(giver, holder, REGULAR)
 
 
 def own(tavern: Tavern, name: str) -> int:
@@ -51,13 +53,11 @@ def reveal(tavern: Tavern, name: str) -> Resolution[Tavern]:
     from tales.tavern.rdi.effects import play_card
 
     pile = deck_of(tavern, name)
-    cards = tavern.pile(pile)
-    if not cards:
+    tavern, card = take_top(tavern, pile)
+    if card is None:
         return tavern
-    card, tavern = cards[-1], tavern.with_pile(pile, cards[:-1])
-    if len(cards) == 1:
-        again = yield from shuffle(tavern.pile(f"{pile} discard"), "the Doppelganger discards")
-        tavern = tavern.with_pile(pile, tuple(again)).with_pile(f"{pile} discard", ())
+    if not tavern.pile(pile):
+        tavern = yield from restock_pile(tavern, pile, "the Doppelganger discards")
     tavern = tavern.note(f"{name} reveals the Doppelganger {card.name}")
     if card.immediate or card.trigger is None:
         tavern, _ = yield from play_card(tavern, name, card)
@@ -72,26 +72,6 @@ def reveal(tavern: Tavern, name: str) -> Resolution[Tavern]:
     key = before(name, choice)
     return tavern.with_pile(key, (*tavern.pile(key), card)).note(
         f"{name} gives {card.name} to {choice}")
-
-
-def triggered(tavern: Tavern, giver: str, active: str, when: str) -> Resolution[Tavern]:
-    """The Doppelgangers ``giver`` gave to ``active``'s team whose trigger is ``when``: each
-    happens to its holder "as though it were an Action Card played from Evil Pooky's hand",
-    then is discarded (Ignored by a holder who Ignores all effects, discarded all the
-    same)."""
-    from tales.tavern.rdi.effects import play_card
-
-    for holder in [p.name for p in tavern.team(active) if not p.out]:
-        key = before(giver, holder)
-        due = tuple(c for c in tavern.pile(key) if c.trigger and c.trigger.when == when)
-        for card in due:
-            held = tavern.pile(key)
-            at = held.index(card)
-            tavern = tavern.with_pile(key, held[:at] + held[at + 1:])
-            assert card.trigger is not None
-            tavern, _ = yield from play_card(tavern, giver, card, holder, card.trigger.steps,
-                                             label=f"{card.name} ({holder}'s)")
-    return tavern
 
 
 class EvilPooky(Mechanics):
@@ -111,10 +91,10 @@ class EvilPooky(Mechanics):
         return crowded(size, own(tavern, name))
 
     def start_of_turn(self, tavern: Tavern, owner: str, active: str) -> Resolution[Tavern]:
-        return (yield from triggered(tavern, owner, active, "turn starts"))
+        return (yield from given.triggered(tavern, owner, active, "turn starts", REGULAR))
 
     def end_of_turn(self, tavern: Tavern, owner: str, ended: str) -> Resolution[Tavern]:
-        return (yield from triggered(tavern, owner, ended, "turn ends"))
+        return (yield from given.triggered(tavern, owner, ended, "turn ends", REGULAR))
 
 
 register(EvilPooky())

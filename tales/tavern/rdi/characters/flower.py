@@ -3,9 +3,10 @@
 The Treasure Deck is the sub-deck ``pile = "treasure"`` of her file. A Treasure's type is an
 icon (``"headgear"``, ``"footgear"``, ``"armor"``, ``"1 hand"``, ``"2 hand"``, ``"special"``,
 or ``"curse"``) and its Level ``values = [N]``; one with steps is played as a card of its
-subtype (``kind``) while equipped, then discarded. Her equipped Treasure is the table's pile
-``<name> equipped``, but for those with steps, kept in front of her among the cards she
-keeps (played as though in her hand, never discarded from it); her Level is the token
+subtype (``kind``) while equipped, then discarded (a Cheating Treasure needs no steps). Her
+equipped Treasure is the table's pile ``<name> equipped``, but for those she may play, kept
+in front of her among the cards she keeps (played as though in her hand, never discarded
+from it); her Level is the token
 ``level`` (kept equal to their sum), so her cards read it at resolution:
 ``if = { resource = "level", at_least = 5 }``, and ``below = 5`` for a base effect that a
 better one replaces "instead". ``{ handler = "get treasure" }`` is "Get Treasure".
@@ -17,7 +18,7 @@ from dataclasses import replace
 
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi.characters import Mechanics, Resource, register
-from tales.tavern.rdi.model import Card, Step, Tavern
+from tales.tavern.rdi.model import Card, CardKind, Step, Tavern
 from tales.tavern.rdi.zones import reveal_from_pile
 
 NAME = "flower"
@@ -29,6 +30,9 @@ HANDLERS = frozenset({GET})
 CURSE, SPECIAL, ONE_HAND, TWO_HAND = "curse", "special", "1 hand", "2 hand"
 SLOTS = ("headgear", "footgear", "armor")
 HANDS = 2  # "two Hand slots, which can hold either two "1 Hand" items or one "2 Hand" item"
+#: The mark of a munchkin answering a Curse while Getting Treasure: no Treasure of theirs may
+#: be played then ("You may not play any cards or effects during these steps except ...").
+GETTING = "getting treasure"
 
 
 def equipped(name: str) -> str:
@@ -50,12 +54,20 @@ def gear(tavern: Tavern, name: str) -> tuple[Card, ...]:
     return (*tavern.pile(equipped(name)), *kept)
 
 
+def playable_treasure(card: Card) -> bool:
+    """A Treasure with a subtype of Action, Sometimes, Anytime or Cheating: one with steps,
+    or a Cheating card (it takes control of a Round of Gambling with none)."""
+    return bool(card.steps) or card.kind is CardKind.CHEATING
+
+
 def _wear(tavern: Tavern, name: str, cards: tuple[Card, ...]) -> Tavern:
     """Equip exactly ``cards``: playable ones kept, the rest in the pile."""
     player = tavern.player(name)
     kept = tuple(c for c in player.kept if c.pile != TREASURE)
-    tavern = tavern.with_player(replace(player, kept=(*kept, *(c for c in cards if c.steps))))
-    return tavern.with_pile(equipped(name), tuple(c for c in cards if not c.steps))
+    tavern = tavern.with_player(replace(player, kept=(*kept, *(c for c in cards
+                                                               if playable_treasure(c)))))
+    return tavern.with_pile(equipped(name), tuple(c for c in cards
+                                                  if not playable_treasure(c)))
 
 
 def _sync(tavern: Tavern, name: str) -> Tavern:
@@ -120,9 +132,10 @@ def get_treasure(tavern: Tavern, name: str) -> Resolution[Tavern]:
     if new is None:
         return tavern
     tavern = tavern.note(f"{name} reveals the Treasure {new.name}")
-    if CURSE in new.icons:
+    if CURSE in new.icons:  # "any non-Treasure card played in response to a Curse"
+        tavern = tavern.with_player(tavern.player(name).with_count(GETTING, 1))
         tavern, _ = yield from play_card(tavern, name, new, label=f"{new.name} (Curse)")
-        return tavern
+        return tavern.with_player(tavern.player(name).with_count(GETTING, 0))
     tavern = yield from equip(tavern, name, new)
     return _sync(tavern, name)
 
@@ -145,6 +158,11 @@ class Flower(Mechanics):
         if step.handler == GET:
             tavern = yield from get_treasure(tavern, name)
         return tavern
+
+    def may_play(self, tavern: Tavern, name: str, card: Card) -> bool:
+        """000: during Get Treasure, only "any non-Treasure card played in response to a
+        Curse"."""
+        return card.pile != TREASURE or not tavern.player(name).count(GETTING)
 
     def playing(self, tavern: Tavern, name: str, card: Card) -> Tavern:
         """000: "If you play a Treasure in this way, discard it": it left her kept cards,

@@ -12,6 +12,12 @@ before the first turn (:meth:`Vlazlo.set_up` leaves the choice owed, the ``first
 token; :meth:`Vlazlo.start_of_turn` asks it). In Discard and Draw, after discarding and
 before drawing, he may buy form cards for 2 Blood each, one at a time, from either deck
 (:meth:`Vlazlo.first_draws`), then draws up to 7 if he has fewer.
+
+As the Boss (002, "Boss Battle"; any seat that plays a Boss deck) his Boss cards
+(``boss = true``) are in his Character Deck and his third form deck, the Monstrosity Deck
+(``pile = "monstrosity"``, its cards ``boss = true``), is his too: the free form card and
+every purchase may come from any of the three. His setup form card counts against his hand
+size (the seventh card, or the Boss's last, goes back on his deck).
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tales.rules.decisions import Decider, Decision, Resolution
+from tales.tavern.rdi import variants
 from tales.tavern.rdi.characters import Mechanics, Resource, register
 from tales.tavern.rdi.model import Tavern
 from tales.tavern.rdi.stats import spend_tokens
@@ -27,18 +34,31 @@ from tales.tavern.rdi.zones import draw_from_pile
 
 NAME = "vlazlo"
 BLOOD = "blood"
-FORMS = {"Wolf Deck": "wolf", "Bat Deck": "bat"}
+FORMS = {"Wolf Deck": "wolf", "Bat Deck": "bat", "Monstrosity Deck": "monstrosity"}
+#: 000: "The 8-card Monstrosity Deck and the 5 Boss cards are only for the Boss variants"
+BOSS_ONLY = frozenset({"monstrosity"})
 PRICE = 2
 FIRST = "first form"  # the free form card still owed at setup
 
 
-def form_decks(tavern: Tavern) -> tuple[str, ...]:
-    return tuple(deck for deck, pile in FORMS.items() if tavern.pile(pile))
+def boss(tavern: Tavern, name: str) -> bool:
+    """Whether ``name`` plays his Boss deck (002: "the Boss", or every seat of Boss Versus
+    Boss)."""
+    seat = [p.name for p in tavern.players].index(name)
+    return variants.boss_deck(tavern.variant.mode, seat)
+
+
+def form_decks(tavern: Tavern, name: str) -> tuple[str, ...]:
+    """The form decks ``name`` may take from now: those with cards, the Monstrosity Deck
+    only as the Boss (002: "purchase cards from any of his three form decks")."""
+    mine = FORMS if boss(tavern, name) else {d: p for d, p in FORMS.items()
+                                             if p not in BOSS_ONLY}
+    return tuple(deck for deck, pile in mine.items() if tavern.pile(pile))
 
 
 def acquire(tavern: Tavern, name: str, why: str) -> Resolution[tuple[Tavern, bool]]:
     """Take a form card from the deck of his choice into his hand (or none)."""
-    decks = form_decks(tavern)
+    decks = form_decks(tavern, name)
     if not decks:
         return tavern, False
     choice = yield Decision("form", f"{name}: {why}", (PASS, *decks) if why != FIRST else
@@ -56,7 +76,8 @@ class Vlazlo(Mechanics):
     def set_up(self, tavern: Tavern, name: str) -> Tavern:
         """000: "Draw a card from your choice of the Wolf Deck or the Bat Deck, then draw 6
         cards from your Character Deck": the seventh card goes back on his deck, and the
-        choice is owed."""
+        choice is owed. 002: "The form card drawn by Vlazlo counts against his hand size, so
+        he will draw one fewer card from his Character Deck" (the Boss's last card)."""
         player = tavern.player(name)
         if not player.hand:
             return tavern
