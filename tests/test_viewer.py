@@ -1376,3 +1376,22 @@ def test_a_large_group_plays_to_the_end_in_the_window(viewer: SimpleNamespace,
     assert 0 < events < 3000 and len(results) == 1
     assert results[0].result in ("victory", "defeat")
     assert end.banner == results[0].result.upper()
+
+
+def test_table_drag_a_large_figure_by_any_space(viewer: SimpleNamespace,
+                                                windows: Callable[[Any], Any]) -> None:
+    """Issue 25, item 4: in the window a two-space Schemer is picked up by either space and
+    dropped with its anchor on the space, its facing kept; the status names every space, and
+    a drop where part of it cannot stand is one line and changes nothing."""
+    large_blocks = str(ROOT / "scenarios" / "sample-large-schemers.toml")
+    window = windows(viewer.TableControl.load(
+        load_position(ROOT / "positions" / "cellar-crawler.toml"), large_blocks))
+    board = window.control.position.board
+    drag(window, board.space("E5"), board.space("C3"))  # picked up by its second space
+    position = window.scene.view.position
+    assert [board.names[s] for s in position.spaces_of(position.figure("crawler1"))] == [
+        "C3", "D3"]
+    assert window.scene.view.panel.status[0] == "crawler1 moves to C3 (on C3 D3)"
+    drag(window, board.space("C3"), board.space("F3"))  # G3, its other space: barrels
+    assert window.control.message.startswith("crawler1 cannot stand on F3 G3: ")
+    assert window.scene.view.position == position
