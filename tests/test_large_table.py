@@ -14,13 +14,17 @@ import io
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tales.board.position import load_position
 from tales.cli import main
 from tales.engine.content import load_context
 from tales.engine.state import Setup
 from tales.present.edits import read_edit
-from tales.table.edits import Edit, EditKind, settled
+from tales.table.edits import Edit, EditKind, refusal, settled
+from tales.table.session import TableSession
+from tests.test_table_game import every_edit
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "tests" / "data" / "table-crawler-cellar.txt"
@@ -94,3 +98,27 @@ def test_an_edit_names_a_large_figure_by_its_anchor_or_by_all_its_spaces() -> No
     both = typed(f"move {large.id} C3 D3")
     assert both.spaces == (c3, d3)
     assert typed(f"move {large.id} D3 C3").spaces == (d3, c3)  # D3 its anchor
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.lists(st.integers(0, 10_000), min_size=20, max_size=60))
+def test_the_edit_options_are_exactly_the_edits_not_refused(picks: list[int]) -> None:
+    """With two-space crawlers on the map, the edits offered are exactly those not refused:
+    every place a crawler (or a newcomer of its group) can stand on, in any facing; the
+    save replays to the same board."""
+    session = TableSession(load_context(Setup(CRAWLERS, ("gerki", "deirdre"))), seed=2,
+                           game_id="p")
+    for pick in picks:
+        pending = session.pending
+        if pending is None:
+            break
+        if pending.kind == "table-edit":
+            state = session.state
+            assert state is not None
+            allowed = {e for e in every_edit(session)
+                       if refusal(session.ctx, state, e) is None}
+            assert set(pending.options) == allowed
+            assert len(set(pending.options)) == len(pending.options)
+        assert session.choose(pick % len(pending.options)) is None
+    again = TableSession(session.ctx, 2, session.saved().choices, "p")
+    assert (again.position, again.log) == (session.position, session.log)
