@@ -22,9 +22,9 @@ from tales.cli import main
 from tales.engine.content import load_context
 from tales.engine.state import Setup
 from tales.present.edits import read_edit
-from tales.table.edits import Edit, EditKind, refusal, settled
+from tales.table.edits import Edit, EditKind, settled
 from tales.table.session import TableSession
-from tests.test_table_game import every_edit
+from tests.test_table_game import play_checking_the_edit_options
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "tests" / "data" / "table-crawler-cellar.txt"
@@ -108,19 +108,6 @@ def test_the_edit_options_are_exactly_the_edits_not_refused(picks: list[int]) ->
     save replays to the same board."""
     session = TableSession(load_context(Setup(CRAWLERS, ("gerki", "deirdre"))), seed=2,
                            game_id="p")
-    checked = 0
-    for pick in picks:
-        pending = session.pending
-        if pending is None:
-            break
-        if pending.kind == "table-edit" and checked < 3:  # each check asks every place
-            checked += 1
-            state = session.state
-            assert state is not None
-            allowed = {e for e in every_edit(session)
-                       if refusal(session.ctx, state, e) is None}
-            assert set(pending.options) == allowed
-            assert len(set(pending.options)) == len(pending.options)
-        assert session.choose(pick % len(pending.options)) is None
+    play_checking_the_edit_options(session, picks, menus=3)  # each menu asks every place
     again = TableSession(session.ctx, 2, session.saved().choices, "p")
     assert (again.position, again.log) == (session.position, session.log)

@@ -264,12 +264,20 @@ def placings(board: Board, footprint: Footprint) -> set[tuple[int, tuple[int, ..
 @settings(max_examples=10, deadline=None)
 @given(st.lists(st.integers(0, 10_000), min_size=20, max_size=80))
 def test_the_edit_options_are_exactly_the_edits_not_refused(picks: list[int]) -> None:
-    session = TableSession(load_context(SETUP), seed=2, game_id="p")
+    play_checking_the_edit_options(TableSession(load_context(SETUP), seed=2, game_id="p"),
+                                   picks)
+
+
+def play_checking_the_edit_options(session: TableSession, picks: list[int],
+                                   menus: int | None = None) -> None:
+    """Enter ``picks`` (each an option's number, modulo); at each of the first ``menus``
+    edit menus (all when None), the options are exactly the edits not refused."""
     for pick in picks:
         pending = session.pending
         if pending is None:
             break
-        if pending.kind == "table-edit":
+        if pending.kind == "table-edit" and (menus is None or menus > 0):
+            menus = None if menus is None else menus - 1
             state = session.state
             assert state is not None
             allowed = {e for e in every_edit(session)
