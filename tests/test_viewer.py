@@ -1395,3 +1395,7 @@ def test_table_drag_a_large_figure_by_any_space(viewer: SimpleNamespace,
     drag(window, board.space("C3"), board.space("F3"))  # G3, its other space: barrels
     assert window.control.message.startswith("crawler1 cannot stand on F3 G3: ")
     assert window.scene.view.position == position
+    from tales.table.edits import Edit, EditKind  # A: a newcomer, its group's shape as given
+
+    assert window.control.edit(Edit(EditKind.REINFORCE, "cellar-crawlers", board.space("A6")))
+    assert window.control.message == "cellar-crawlers-2 comes in on A6 (on A6 B6)"
