@@ -57,11 +57,32 @@ def playable(tavern: Tavern, name: str) -> tuple[Card, ...]:
     rules = characters.mechanics(player)
     asks = characters.changes(rules, "may_play")  # else every card may be played
     acted = player.count(characters.ACTED)  # only then may a card be held back by it
-    if not asks and not acted and not any(c.cost for c in cards):
+    if not asks and not acted and not _costly(player) and not any(c.cost for _, c in extra):
         return cards
-    return tuple(c for c in cards if (not c.cost or affords(tavern, name, c.cost))
+    paid: dict[tuple[tuple[str, int], ...], bool] = {}  # each cost asked once a call
+    return tuple(c for c in cards if (not c.cost or _affords(tavern, name, c.cost, paid))
                  and (not asks or rules.may_play(tavern, name, c))
                  and (not acted or characters.after_acting(tavern, name, c)))
+
+
+def _affords(tavern: Tavern, name: str, cost: tuple[tuple[str, int], ...],
+             paid: dict[tuple[tuple[str, int], ...], bool]) -> bool:
+    """:func:`affords`, remembered in ``paid`` for one table."""
+    found = paid.get(cost)
+    if found is None:
+        found = paid[cost] = affords(tavern, name, cost)
+    return found
+
+
+def _costly(player: Player) -> bool:
+    """Whether a card in ``player``'s hand or kept has a ``cost``, worked out once per hand
+    and kept cards (kept beside the player's fields, checked against those very tuples)."""
+    kept: tuple[tuple[Card, ...], tuple[Card, ...], bool] | None = \
+        player.__dict__.get("_costly")
+    if kept is None or kept[0] is not player.hand or kept[1] is not player.kept:
+        kept = (player.hand, player.kept, any(c.cost for c in player.cards))
+        object.__setattr__(player, "_costly", kept)
+    return kept[2]
 
 
 def take_card(tavern: Tavern, name: str, card_name: str) -> Resolution[tuple[Tavern, Card]]:
