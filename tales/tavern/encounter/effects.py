@@ -251,6 +251,12 @@ def _ops(card: Card) -> frozenset[Op]:
     return ops
 
 
+def _holds(cards: tuple[Card, ...], card: Card) -> bool:
+    """``card in cards``, looking for that very card first (comparing two different
+    cards field by field is slow)."""
+    return any(c is card for c in cards) or card in cards
+
+
 def worthwhile(table: Caverns, name: str, step: Step) -> bool:
     """Could ``step`` of a card ``name`` plays change anything now? Not a heal with everyone
     it may heal at full health (no Potion offered at full health), a cure with nobody it may
@@ -340,9 +346,9 @@ def use(table: Caverns, name: str, card: Card, incoming: Incoming | None = None
     player = table.player(name)
     if card.ability:
         table = table.with_player(evolve(player, used=player.used + 1))
-    elif card in player.hand:
+    elif _holds(player.hand, card):
         table = discard_from_hand(table, name, card.name)
-    elif card in player.items and (card.potion or card.one_use):
+    elif _holds(player.items, card) and (card.potion or card.one_use):
         index = player.items.index(card)
         table = evolve(table.with_player(evolve(player, items=player.items[:index]
                                                   + player.items[index + 1:])),
