@@ -331,7 +331,7 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
     """The response window (module docstring). It closes when everyone passes, or at once
     when the original is Negated. Returns the table and the :class:`Outcome`."""
     from tales.tavern.rdi.effects import play_card, resolve_response
-    from tales.tavern.rdi.zones import playable, take_card
+    from tales.tavern.rdi.zones import answers, playable, take_card
 
     outcome = outcome or Outcome(pours=played.pours)
     if tavern.variant.otto is not None:  # "his response always happens before any other"
@@ -346,9 +346,8 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
         kinds: dict[str, dict[str, CardKind]] = {}
         for name in order:
             usable: dict[str, Use] = {}
-            cards = playable(tavern, name)
             team: list[str] | None = None
-            for card in cards:
+            for card in answers(tavern, name):
                 if card.kind is not CardKind.SOMETIMES and card.kind is not CardKind.ANYTIME:
                     continue  # neither an answer nor an Anytime card (uses: None)
                 if team is None:
@@ -363,7 +362,7 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
             if usable:
                 options[name] = usable
                 first: dict[str, CardKind] = {}  # the kind of the first card of each name
-                for card in cards:
+                for card in playable(tavern, name):
                     first.setdefault(card.name, card.kind)
                 kinds[name] = {u: first[u] for u in usable}
         if not options:

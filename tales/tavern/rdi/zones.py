@@ -9,7 +9,7 @@ from tales.evolve import evolve
 from tales.rules.decisions import Resolution
 from tales.tavern.chance import shuffle
 from tales.tavern.rdi import characters
-from tales.tavern.rdi.model import Card, Drink, Player, Tavern
+from tales.tavern.rdi.model import Card, CardKind, Drink, Player, Tavern
 from tales.tavern.rdi.ottodata import gain_threat, is_otto
 from tales.tavern.rdi.stats import affords, pay
 
@@ -54,15 +54,48 @@ def playable(tavern: Tavern, name: str) -> tuple[Card, ...]:
     extra = characters.abilities(tavern, name)
     if extra:
         cards = (*cards, *(c for _, c in extra))
+    return _allowed(tavern, name, player, cards,
+                    not _costly(player) and not any(c.cost for _, c in extra))
+
+
+def answers(tavern: Tavern, name: str) -> tuple[Card, ...]:
+    """The Sometimes and Anytime cards of :func:`playable`, in its order (what a response
+    window may offer), the other cards not checked at all."""
+    player = tavern.player(name)
+    cards = _answering(player)
+    extra = characters.abilities(tavern, name)
+    if extra:
+        cards = (*cards, *(c for _, c in extra if c.kind is CardKind.SOMETIMES
+                           or c.kind is CardKind.ANYTIME))
+    return _allowed(tavern, name, player, cards, not any(c.cost for c in cards))
+
+
+def _allowed(tavern: Tavern, name: str, player: Player, cards: tuple[Card, ...],
+             free: bool) -> tuple[Card, ...]:
+    """Those of ``cards`` ``name`` may play now (``free``: none of them has a cost)."""
     rules = characters.mechanics(player)
     asks = characters.changes(rules, "may_play")  # else every card may be played
     acted = player.count(characters.ACTED)  # only then may a card be held back by it
-    if not asks and not acted and not _costly(player) and not any(c.cost for _, c in extra):
+    if not asks and not acted and free:
         return cards
     paid: dict[tuple[tuple[str, int], ...], bool] = {}  # each cost asked once a call
     return tuple(c for c in cards if (not c.cost or _affords(tavern, name, c.cost, paid))
                  and (not asks or rules.may_play(tavern, name, c))
                  and (not acted or characters.after_acting(tavern, name, c)))
+
+
+def _answering(player: Player) -> tuple[Card, ...]:
+    """The Sometimes and Anytime cards in ``player``'s hand and kept cards, in that order,
+    worked out once per hand and kept cards (kept beside the player's fields, checked
+    against those very tuples)."""
+    kept: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]] | None = \
+        player.__dict__.get("_answering")
+    if kept is None or kept[0] is not player.hand or kept[1] is not player.kept:
+        kept = (player.hand, player.kept, tuple(
+            c for c in player.cards
+            if c.kind is CardKind.SOMETIMES or c.kind is CardKind.ANYTIME))
+        object.__setattr__(player, "_answering", kept)
+    return kept[2]
 
 
 def _affords(tavern: Tavern, name: str, cost: tuple[tuple[str, int], ...],
