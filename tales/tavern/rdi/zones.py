@@ -85,7 +85,9 @@ def answers(tavern: Tavern, name: str) -> tuple[Card, ...]:
 
 PLAYABLE, ANSWERS = "playable", "answers"
 #: The hooks through which a character's rules make what a player may play depend on more
-#: than the player's own hand, kept cards and tokens.
+#: than the player's own hand, kept cards and tokens (a hook that :func:`playable`,
+#: :func:`~tales.tavern.rdi.characters.abilities` or :func:`affords` comes to ask belongs
+#: here too).
 _TABLE_HOOKS = ("virtual", "may_play", "can_pay", "other_means")
 
 
