@@ -57,7 +57,7 @@ class _Greedy:
         tavern = decision.state
         me = str(decision.figure)
         options = list(decision.options)
-        if not isinstance(tavern, Tavern) or me not in {p.name for p in tavern.players}:
+        if not isinstance(tavern, Tavern) or me not in tavern.seating().index:
             return options[int(self.rng.integers(len(options)))]
         rule: Callable[[Tavern, str, list[Any], str], Any] | None = {
             "action": self._act, "anytime": self._anytime, "respond": self._respond,

@@ -601,12 +601,17 @@ class Tavern:
         return self.players[seating.teams[seating.sides[seat]][0]]
 
     def sides(self) -> list[str]:
-        """The teams still in, in seat order."""
-        seen: list[str] = []
-        for player, side in zip(self.players, self.seating().sides, strict=True):
-            if not player.out and side not in seen:
-                seen.append(side)
-        return seen
+        """The teams still in, in seat order (worked out once per ``players``: kept beside
+        them, checked against that very tuple)."""
+        kept: tuple[tuple[Player, ...], tuple[str, ...]] | None = self.__dict__.get("_in")
+        if kept is None or kept[0] is not self.players:
+            seen: list[str] = []
+            for player, side in zip(self.players, self.seating().sides, strict=True):
+                if not player.out and side not in seen:
+                    seen.append(side)
+            kept = (self.players, tuple(seen))
+            object.__setattr__(self, "_in", kept)
+        return list(kept[1])
 
     def left(self, name: str) -> int:
         """``name``'s supply of a shared token."""

@@ -355,12 +355,14 @@ def settle(tavern: Tavern) -> Resolution[Tavern]:
     tavern = yield from otto.received(tavern)  # Boss Otto plays what he was given,
     tavern = otto.potions(tavern)  # then his own rule for his Potions
     active = tavern.players[tavern.active].name
-    for side in losing(tavern):
+    sides = losing(tavern)
+    for side in sides:
         for member in [p.name for p in tavern.players if p.side == side and not p.out]:
             if tavern.player(active).out:
                 active = member
             tavern = yield from anytime(tavern, active, losing=member)
-    tavern = resolve_losses(tavern)
+    if sides:  # else nobody passes out or runs out of Gold: nothing to resolve
+        tavern = resolve_losses(tavern)
     if tavern.crawlers and tavern.winners is None:  # "after the Drink and any other
         tavern = yield from pubcrawl.crawls(tavern)  # pending effects are finished"
         return (yield from settle(tavern))

@@ -68,13 +68,15 @@ def collect(tavern: Tavern, name: str, amount: int) -> Tavern:
 
 def passed_out(tavern: Tavern, name: str) -> bool:
     """Alcohol at or above Fortitude, unless a character changes what passing out is."""
-    for player in tavern.team(name):
-        rules = characters.mechanics(player)
-        if not characters.changes(rules, "passes_out"):
-            continue
-        verdict = rules.passes_out(tavern, player.name)
-        if verdict is not None:
-            return verdict
+    besides = characters.every(tavern, "passes_out")  # in seat order, like the team
+    if besides:
+        side = tavern.player(name).side
+        for player, rules in besides:
+            if player.side != side:
+                continue
+            verdict = rules.passes_out(tavern, player.name)
+            if verdict is not None:
+                return verdict
     return tavern.mat(name).passed_out
 
 

@@ -372,12 +372,22 @@ def abilities(tavern: Tavern, name: str) -> list[tuple[Mechanics, Card]]:
     player = tavern.player(name)
     own = mechanics(player)
     found = [(own, c) for c in own.virtual(tavern, name)] if changes(own, "virtual") else []
-    piles = {c.pile for c in player.hand if c.pile}
+    piles = _piles(player)
     if piles:
         for rules in REGISTRY.values():
             if rules.piles & piles and rules is not own:
                 found.extend((rules, c) for c in rules.virtual(tavern, name))
     return found
+
+
+def _piles(player: Player) -> frozenset[str]:
+    """The shared sub-decks of the cards in ``player``'s hand, worked out once per hand
+    (kept beside the player's fields, checked against that very tuple; issue 19)."""
+    kept: tuple[tuple[Card, ...], frozenset[str]] | None = player.__dict__.get("_piles")
+    if kept is None or kept[0] is not player.hand:
+        kept = (player.hand, frozenset(c.pile for c in player.hand if c.pile))
+        object.__setattr__(player, "_piles", kept)
+    return kept[1]
 
 
 def handling(player: Player, handler: str) -> Mechanics:
