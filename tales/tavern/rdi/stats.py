@@ -31,7 +31,8 @@ def gold(tavern: Tavern, name: str) -> int:
     """The Gold ``name``'s team holds: coins, and Gold-like things characters count."""
     mat = tavern.mat(name)
     return mat.gold + sum(rules.gold(tavern, p.name) for p, rules in characters.every(tavern)
-                          if p.side == mat.side)
+                          if p.side == mat.side) + sum(
+        rules.gold_of(tavern, p.name, mat.name) for p, rules in characters.every(tavern))
 
 
 def pay(tavern: Tavern, payer: str, amount: int, to: str | None) -> Tavern:
@@ -39,6 +40,8 @@ def pay(tavern: Tavern, payer: str, amount: int, to: str | None) -> Tavern:
     mat = tavern.mat(payer)
     paid = min(max(amount, 0), mat.gold)
     tavern = tavern.with_player(evolve(mat, gold=mat.gold - paid))
+    if paid < amount:  # the rest in something else that counts as Gold (Keet's Artifacts)
+        tavern = characters.pay_short(tavern, payer, to, amount - paid)
     if to is None:
         return evolve(tavern, inn=tavern.inn + paid)
     other = tavern.mat(to)
