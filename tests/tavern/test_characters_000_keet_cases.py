@@ -43,6 +43,7 @@ def named(title: str) -> Card:
 DUST = named("Dust off the find (sample)")  # reveal an Artifact, draw a card
 COIN = named("Old coin (sample)")  # no subtype
 NAIL = named("Rusty nail (sample)")  # Triggered: when face up, lose 1
+GEM = named("Gem of tipsiness (sample)")  # Triggered: at the start of your turn, gain 1
 CHARM = named("Lucky scarab charm (sample)")  # Static: 1 less Fortitude from each card
 DAGGER = named("Ceremonial dagger (sample)")  # Action: a player loses 2
 AMULET = named("Amulet of warding (sample)")  # Sometimes: Ignore an Action card
@@ -51,6 +52,7 @@ STAB = Card("Stab (test)", CardKind.ACTION, (Step(Verb.FORTITUDE, -2, Who.TARGET
 TAX = Card("Tax (test)", CardKind.ACTION, (Step(Verb.PAY, 1, Who.TARGET),))
 TOLL = Card("Toll (test)", CardKind.ACTION, (Step(Verb.PAY, 1, to_inn=True),))
 COUNTER = Card("Counter (test)", CardKind.SOMETIMES, (Step(Verb.HIT_BACK, 1),))
+PRAYER = Card("Providence (test)", CardKind.ACTION, (Step(Verb.COLLECT, 2),))
 FILLER = Card("Draw (test)", CardKind.ANYTIME, (Step(Verb.DRAW, 1),))
 
 
@@ -61,10 +63,12 @@ def hunter(*hand: Card, kept: tuple[Card, ...] = (), gold_: int = 0, **fields: A
 
 def stashed(start: Start, **stashes: tuple[Card, ...]) -> Start:
     """Each mat's stash of Artifacts (``keet=(COIN, NAIL)``), then ``start``, then the
-    Artifacts gained turned face up (:func:`keet.settle`)."""
+    Artifacts gained turned face up (:func:`keet.settle`); ``artifacts_discard``: the
+    Artifact discards."""
     def begin(tavern: Tavern) -> Resolution[Tavern]:
         for mat, cards in stashes.items():
-            tavern = tavern.with_pile(keet.stash(mat), cards)
+            where = keet.DISCARDS if mat == "artifacts_discard" else keet.stash(mat)
+            tavern = tavern.with_pile(where, cards)
         tavern = yield from start(tavern)
         return (yield from keet.settle(tavern))
     return begin
@@ -133,6 +137,21 @@ CASES = [
         "face-up or face-down Artifact you control instead of a Gold piece.",
         [hunter(), seat("bob")], stashed(plays("keet", TOLL), keet=(COIN,)), {},
         {"gold-like": {"keet": 0}, "pile:artifacts discard": 1, "inn": 50}),
+    row("keet-gives-the-gem", "000",
+        "Keet happily gives Eve his Gleaming Gem (and the negative effect that goes with "
+        "it!)",
+        [hunter(), seat("eve")], stashed(plays("eve", TAX, "keet"), keet=(COIN, UP[GEM.name])),
+        {}, {"artifacts:eve": 1, "up:eve": 1, "artifacts:keet": 1, "up:keet": 0}),
+    row("keet-discarded-face-down", "000",
+        "If Keet discards a face-down Artifact, it is discarded, then revealed. The effects "
+        "on that card never happen",
+        [hunter(), seat("bob")], stashed(plays("keet", TOLL), keet=(NAIL,)), {},
+        {"fortitude": {"keet": 20}, "pile:artifacts discard": 1, "gold-like": {"keet": 0}}),
+    row("keet-inn-gold-only", "000",
+        "He may not take any of the discarded Artifacts. He must take actual Gold pieces.",
+        [seat("bastian"), hunter()],
+        stashed(plays("bastian", PRAYER), artifacts_discard=(UP[COIN.name],)), {},
+        {"gold": {"bastian": 12}, "pile:artifacts discard": 1, "artifacts:bastian": 0}),
     row("keet-coins-first", "000",
         "For the purpose of all game rules, an Artifact (face up or face down) counts as a "
         "Gold.",

@@ -69,31 +69,40 @@ def _keets(tavern: Tavern, mat: str) -> bool:
     return any(p.mechanics == NAME and p.side == side for p in tavern.players)
 
 
+def _worth(card: Card) -> int:
+    """How much its holder wants to keep an Artifact (the lowest is paid first): a face-up
+    one that harms them each turn (000: "Keet happily gives Eve his Gleaming Gem"), a
+    face-down one, one without an effect, a Static one, one that may be played."""
+    if not card.revealed:
+        return 1
+    if card.trigger is not None and card.trigger.when == "turn starts":
+        return 0
+    if playable(card):
+        return 4
+    return 3 if STATIC in card.icons else 2
+
+
 def _take(tavern: Tavern, mat: str, count: int) -> tuple[Tavern, tuple[Card, ...]]:
-    """Up to ``count`` of ``mat``'s Artifacts taken from them: face-down ones first (a
-    reading: the payer's choice, not asked), then the others."""
+    """Up to ``count`` of ``mat``'s Artifacts taken from them, the payer's choice (a reading,
+    not asked): the one they least want to keep first (:func:`_worth`)."""
     taken: list[Card] = []
     for _ in range(count):
-        pile = tavern.pile(stash(mat))
-        new = tavern.pile(arriving(mat))
         player = tavern.player(mat)
-        kept = [c for c in player.kept if c.pile == ARTIFACTS]
-        if pile:
-            at = next((i for i in range(len(pile) - 1, -1, -1) if not pile[i].revealed),
-                      len(pile) - 1)
-            taken.append(pile[at])
-            tavern = tavern.with_pile(stash(mat), pile[:at] + pile[at + 1:])
-        elif new:
-            taken.append(new[-1])
-            tavern = tavern.with_pile(arriving(mat), new[:-1])
-        elif kept:
-            card = kept[-1]
-            at = player.kept.index(card)
-            taken.append(card)
+        places = [(_worth(c), -n, stash(mat), c) for n, c in enumerate(tavern.pile(stash(mat)))]
+        places += [(1, -n, arriving(mat), c) for n, c in enumerate(tavern.pile(arriving(mat)))]
+        places += [(_worth(c), -n, "", c) for n, c in enumerate(player.kept)
+                   if c.pile == ARTIFACTS]
+        if not places:
+            break
+        _, minus, where, card = min(places, key=lambda p: (p[0], p[1], p[2]))
+        at = -minus  # the last of the least wanted
+        taken.append(card)
+        if where:
+            pile = tavern.pile(where)
+            tavern = tavern.with_pile(where, pile[:at] + pile[at + 1:])
+        else:
             tavern = tavern.with_player(replace(player, kept=player.kept[:at]
                                                 + player.kept[at + 1:]))
-        else:
-            break
     return tavern, tuple(taken)
 
 
