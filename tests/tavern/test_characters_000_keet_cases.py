@@ -229,6 +229,12 @@ CASES = [
         [hunter(team="K"), replace(seat("ned"), team="K"), seat("bob")],
         stashed(plays("bob", TAX, "ned"), keet=(COIN,)), {},
         {"gold-like": {"ned": 0, "bob": 11}, "artifacts:bob": 1}),
+    row("keet-static-for-its-holder", "002",
+        "If another player gains control of a Static or Triggered Artifact, its effects apply "
+        "to that player instead.",
+        [hunter(STAB), seat("bob")],
+        stashed(plays("keet", STAB, "bob"), bob=(UP[CHARM.name],)), {},
+        {"fortitude": {"bob": 19}}),
     row("keet-potion-gold", "002",
         "If Keet's team sells a Potion Token for 3 Gold, that team gains Gold pieces from the "
         "Inn, not",

@@ -255,6 +255,11 @@ class Mechanics:
         (Wulfric's Loyal: 1 less Fortitude lost)."""
         return ()
 
+    def given_reductions(self, tavern: Tavern, owner: str) -> tuple[tuple[str, Stat, int], ...]:
+        """Standing reductions ``owner``'s character gives other players (a Static Artifact
+        of Keet's that another player controls): ``(player, stat, amount)``."""
+        return ()
+
     def drink_alcohol(self, tavern: Tavern, name: str, alcohol: int) -> int:
         """The Alcohol Content ``name`` gains from a Drink (with its Chasers) giving
         ``alcohol`` (Wulfric's Clumsy: 1 less); the Drink itself is unchanged."""

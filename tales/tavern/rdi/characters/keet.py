@@ -292,11 +292,26 @@ class Keet(Mechanics):
         return (yield from _show(tavern, mat, card))
 
     def reductions(self, tavern: Tavern, name: str) -> tuple[tuple[Stat, int], ...]:
-        """A face-up Static Artifact is "always on" for Keet."""
-        mat = tavern.mat(name).name
-        return tuple((s.stat, s.amount) for c in held(tavern, mat)
-                     if c.revealed and STATIC in c.icons
-                     for s in c.steps if s.verb is Verb.REDUCE and s.stat is not None)
+        """A face-up Static Artifact is "always on" for Keet (002: "If Keet reveals a Static
+        or Triggered Artifact, that Artifact's effect applies to Keet himself")."""
+        return _static(tavern, tavern.mat(name).name)
+
+    def given_reductions(self, tavern: Tavern, owner: str) -> tuple[tuple[str, Stat, int], ...]:
+        """002: "If another player gains control of a Static or Triggered Artifact, its
+        effects apply to that player instead" (a team's: its mat's player)."""
+        if owner != _keeper(tavern):
+            return ()
+        return tuple((p.name, stat, n) for p in tavern.players
+                     if p.mechanics != NAME and tavern.mat(p.name).name == p.name
+                     and not _keets(tavern, p.name)
+                     for stat, n in _static(tavern, p.name))
+
+
+def _static(tavern: Tavern, mat: str) -> tuple[tuple[Stat, int], ...]:
+    """The standing reductions of the face-up Static Artifacts ``mat``'s team holds."""
+    return tuple((s.stat, s.amount) for c in held(tavern, mat)
+                 if c.revealed and STATIC in c.icons
+                 for s in c.steps if s.verb is Verb.REDUCE and s.stat is not None)
 
 
 def _start(tavern: Tavern) -> int:
