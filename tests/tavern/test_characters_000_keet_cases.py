@@ -19,7 +19,9 @@ from tales.tavern.rdi.model import (
     CardKind,
     Mode,
     Player,
+    Stat,
     Step,
+    Target,
     Tavern,
     Variant,
     Verb,
@@ -41,6 +43,8 @@ def named(title: str) -> Card:
 
 
 DUST = named("Dust off the find (sample)")  # reveal an Artifact, draw a card
+LOOK = named("Let me see that (sample)")  # take an Artifact of your choice from a player
+KEEPERS = named("Finders keepers (sample)")  # take one discarded to the Inn
 COIN = named("Old coin (sample)")  # no subtype
 NAIL = named("Rusty nail (sample)")  # Triggered: when face up, lose 1
 GEM = named("Gem of tipsiness (sample)")  # Triggered: at the start of your turn, gain 1
@@ -53,6 +57,8 @@ TAX = Card("Tax (test)", CardKind.ACTION, (Step(Verb.PAY, 1, Who.TARGET),))
 TOLL = Card("Toll (test)", CardKind.ACTION, (Step(Verb.PAY, 1, to_inn=True),))
 COUNTER = Card("Counter (test)", CardKind.SOMETIMES, (Step(Verb.HIT_BACK, 1),))
 PRAYER = Card("Providence (test)", CardKind.ACTION, (Step(Verb.COLLECT, 2),))
+POOF = Card("Poof (test)", CardKind.SOMETIMES,
+            (Step(Verb.IGNORE, target=Target.CARD, stat=Stat.GOLD),))
 FILLER = Card("Draw (test)", CardKind.ANYTIME, (Step(Verb.DRAW, 1),))
 
 
@@ -209,6 +215,27 @@ CASES = [
         "Face-up or face-down Artifacts may be anted to the pot during a Round of Gambling.",
         [hunter(), seat("bob")], stashed(anteing("keet"), keet=(COIN, COIN)), {},
         {"gold-like": {"keet": 1, "bob": 11}, "artifacts:bob": 1}),
+    row("keet-take-of-his-choice", "000",
+        "In this case, Keet's card specifically allows him to take an Artifact of his choice "
+        "from a player.",
+        [hunter(), seat("kaylin")],
+        stashed(plays("keet", LOOK, "kaylin"), kaylin=(UP[COIN.name], UP[CHARM.name])),
+        {"take-artifact": [CHARM.name]},
+        {"artifacts:keet": 1, "up:keet": 1, "artifacts:kaylin": 1,
+         "gold-like": {"keet": 1, "kaylin": 11}}),
+    row("keet-take-affects-gold", "000",
+        "Kaylin plays \u201c*Poof!*\u201d to Ignore Keet's card and keep the Box of "
+        "Banishing.",
+        [hunter(), replace(seat("kaylin", POOF), kept=())],
+        stashed(plays("keet", LOOK, "kaylin"), kaylin=(UP[CHARM.name],)),
+        {"respond": [POOF.name]}, {"artifacts:keet": 0, "artifacts:kaylin": 1}),
+    row("keet-take-from-the-inn", "000",
+        "Keet may play \u201cI'll take that!\u201d to acquire one of the Artifacts "
+        "discarded to the Inn during this process.",
+        [hunter(), seat("bob")],
+        stashed(plays("keet", KEEPERS), artifacts_discard=(UP[COIN.name], UP[DAGGER.name])),
+        {"take-artifact": [DAGGER.name]},
+        {"kept": 1, "pile:artifacts discard": 1, "gold-like": {"keet": 1}}),
     row("keet-passing-out", "000",
         "Give half of them, rounded up, to the Inn by discarding them, then distribute the "
         "rest evenly to the remaining players, with any remainder going to the Inn.",
@@ -282,9 +309,11 @@ def test_keet_sample_deck() -> None:
 
 
 def test_bots_treasure() -> None:
-    """Bots at a table of Keets reveal Artifacts, pay and ante with them, and play them."""
+    """Bots at a table of Keets reveal Artifacts, pay and ante with them, take them back and
+    play them."""
     _, log = bot_games("keet", 3, 3)
     assert any(" turns the Artifact " in line for line in log)
     assert any(" antes " in line and "Artifact" in line for line in log)
+    assert any(" takes " in line and "Artifact" in line for line in log)
     assert any(" plays Ceremonial dagger (sample)" in line
                or " plays Amulet of warding (sample)" in line for line in log)

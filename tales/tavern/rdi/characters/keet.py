@@ -38,6 +38,8 @@ ARTIFACTS = "artifacts"
 DISCARDS = f"{ARTIFACTS} discard"
 POT = f"{ARTIFACTS} in the pot"
 REVEAL = "reveal artifact"
+TAKE = "take artifact"  # "Let me take a closer look at that": one of his choice from a player
+SALVAGE = "artifact from the inn"  # "I'll take that!": one discarded to the Inn
 STATIC = "static"
 PLAYED = (CardKind.ACTION, CardKind.SOMETIMES, CardKind.CHEATING)
 
@@ -112,9 +114,23 @@ def gain(tavern: Tavern, mat: str, cards: tuple[Card, ...], face_up: bool = Fals
     (:func:`settle`)."""
     if not cards:
         return tavern
-    if _keets(tavern, mat) and not face_up:
-        return tavern.with_pile(stash(mat), (*tavern.pile(stash(mat)), *cards))
-    return tavern.with_pile(arriving(mat), (*tavern.pile(arriving(mat)), *cards))
+    for card in cards:
+        if card.revealed and not face_up:  # already face up: it only changes hands
+            tavern = _hold(tavern, mat, card)
+        elif _keets(tavern, mat) and not face_up:
+            tavern = tavern.with_pile(stash(mat), (*tavern.pile(stash(mat)), card))
+        else:
+            tavern = tavern.with_pile(arriving(mat), (*tavern.pile(arriving(mat)), card))
+    return tavern
+
+
+def _hold(tavern: Tavern, mat: str, card: Card) -> Tavern:
+    """A face-up Artifact in front of ``mat``'s team: among the cards kept if it may be
+    played, else in the stash."""
+    if playable(card):
+        player = tavern.player(mat)
+        return tavern.with_player(replace(player, kept=(*player.kept, card)))
+    return tavern.with_pile(stash(mat), (*tavern.pile(stash(mat)), card))
 
 
 def to_inn(tavern: Tavern, cards: tuple[Card, ...]) -> Tavern:
@@ -137,10 +153,7 @@ def _show(tavern: Tavern, mat: str, card: Card) -> Resolution[Tavern]:
     tavern = tavern.note(f"{mat} turns the Artifact {card.name} face up")
     if card.trigger is not None and card.trigger.when == "revealed":
         tavern = yield from _effect(tavern, mat, card.trigger.steps, card.name)
-    if playable(card):
-        player = tavern.player(mat)
-        return tavern.with_player(replace(player, kept=(*player.kept, card)))
-    return tavern.with_pile(stash(mat), (*tavern.pile(stash(mat)), card))
+    return _hold(tavern, mat, card)
 
 
 def _effect(tavern: Tavern, holder: str, steps: tuple[Step, ...], label: str
@@ -194,7 +207,7 @@ def _pass_out(tavern: Tavern, mat: str) -> Resolution[Tavern]:
 
 class Keet(Mechanics):
     name = NAME
-    handlers = frozenset({REVEAL})
+    handlers = frozenset({REVEAL, TAKE, SALVAGE})
 
     def set_up(self, tavern: Tavern, name: str) -> Tavern:
         """000: "Instead of starting the game with 10 Gold ... Keet starts with that many
@@ -277,6 +290,10 @@ class Keet(Mechanics):
                ) -> Resolution[Tavern]:
         """000: "choose a facedown Artifact in your Stash and turn it face up. If it is a
         Triggered Artifact with an immediate effect, resolve that effect."""
+        if step.handler == TAKE:
+            return (yield from _take_from(tavern, name, target))
+        if step.handler == SALVAGE:
+            return (yield from _salvage(tavern, name))
         mat = tavern.mat(name).name
         down = tuple(c for c in tavern.pile(stash(mat)) if not c.revealed)
         if step.handler != REVEAL or not down:
@@ -305,6 +322,56 @@ class Keet(Mechanics):
                      if p.mechanics != NAME and tavern.mat(p.name).name == p.name
                      and not _keets(tavern, p.name)
                      for stat, n in _static(tavern, p.name))
+
+
+def _label(card: Card) -> str:
+    return card.name if card.revealed else "a face-down Artifact"
+
+
+def _take_from(tavern: Tavern, name: str, target: str | None) -> Resolution[Tavern]:
+    """000: "Keet's card specifically allows him to take an Artifact of his choice from a
+    player" ("Taking an Artifact from a player counts as affecting that player's Gold": the
+    step says ``affecting = "gold"``)."""
+    if target is None or tavern.mat(target).side == tavern.mat(name).side:
+        return tavern
+    mat = tavern.mat(target).name
+    cards = held(tavern, mat)
+    if not cards:
+        return tavern
+    labels = tuple(dict.fromkeys(_label(c) for c in cards))
+    pick = yield Decision("take-artifact", f"{name}: take which Artifact from {target}?",
+                          labels, Decider.PLAYER, name, state=tavern)
+    card = next(c for c in cards if _label(c) == pick)
+    tavern = _remove(tavern, mat, card)
+    tavern = gain(tavern, tavern.mat(name).name, (card,))
+    return tavern.note(f"{name} takes {pick} from {target}")
+
+
+def _salvage(tavern: Tavern, name: str) -> Resolution[Tavern]:
+    """000: "Keet may play 'I'll take that!' to acquire one of the Artifacts discarded to
+    the Inn" (one of his choice, face up: the discards are)."""
+    cards = tavern.pile(DISCARDS)
+    if not cards:
+        return tavern
+    labels = tuple(dict.fromkeys(c.name for c in cards))
+    pick = yield Decision("take-artifact", f"{name}: take which Artifact from the Inn?",
+                          labels, Decider.PLAYER, name, state=tavern)
+    at = max(n for n, c in enumerate(cards) if c.name == pick)
+    tavern = tavern.with_pile(DISCARDS, cards[:at] + cards[at + 1:])
+    tavern = gain(tavern, tavern.mat(name).name, (cards[at],))
+    return tavern.note(f"{name} takes {pick} from the Inn's Artifacts")
+
+
+def _remove(tavern: Tavern, mat: str, card: Card) -> Tavern:
+    """``card`` (one of ``mat``'s Artifacts) no longer theirs."""
+    for where in (stash(mat), arriving(mat)):
+        pile = tavern.pile(where)
+        if card in pile:
+            at = pile.index(card)
+            return tavern.with_pile(where, pile[:at] + pile[at + 1:])
+    player = tavern.player(mat)
+    at = player.kept.index(card)
+    return tavern.with_player(replace(player, kept=player.kept[:at] + player.kept[at + 1:]))
 
 
 def _static(tavern: Tavern, mat: str) -> tuple[tuple[Stat, int], ...]:
