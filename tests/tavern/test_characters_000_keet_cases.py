@@ -112,6 +112,12 @@ def potion(name: str) -> Start:
     return start
 
 
+def dealt_out(tavern: Tavern) -> Resolution[Tavern]:
+    """A Keet who passed out: his Artifacts dealt, then who else passes out."""
+    tavern = yield from keet.settle(tavern)
+    return resolve_losses(tavern)
+
+
 def acting(tavern: Tavern) -> Resolution[Tavern]:
     return action(tavern, "keet")
 
@@ -236,6 +242,17 @@ CASES = [
         stashed(plays("keet", KEEPERS), artifacts_discard=(UP[COIN.name], UP[DAGGER.name])),
         {"take-artifact": [DAGGER.name]},
         {"kept": 1, "pile:artifacts discard": 1, "gold-like": {"keet": 1}}),
+    row("keet-ante-face-down", "000",
+        "When you ante a face-down Artifact, first look at it, then put it into the pot face "
+        "down.",
+        [hunter(), seat("bob")], stashed(anteing("keet"), keet=(NAIL,)), {},
+        {"fortitude": {"keet": 20, "bob": 19}, "up:bob": 1}),
+    row("keet-passing-out-last-two", "000",
+        "Artifacts are distributed in this way even if a player passing out would cause there "
+        "to be only one player left in the game.",
+        [out(hunter()), replace(seat("fiona"), fortitude=1, alcohol=14)],
+        stashed(dealt_out, keet=(NAIL, NAIL)), {},
+        {"fortitude": {"fiona": 0}, "out": {"fiona": True}}),
     row("keet-passing-out", "000",
         "Give half of them, rounded up, to the Inn by discarding them, then distribute the "
         "rest evenly to the remaining players, with any remainder going to the Inn.",
