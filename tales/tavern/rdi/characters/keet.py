@@ -17,8 +17,13 @@ always somewhere (a held one, the pot's ``artifacts in the pot``, ``artifacts di
   up; a player other than Keet gains one face up. A Triggered Artifact's effect
   (``trigger = { when = "revealed", ... }``, or a turn's start) happens to its holder and
   comes from no player: it is not answered and nobody hits back. A Static Artifact's
-  ``reduce`` steps (``icons = ["static"]``) reduce what each card does to Keet while face
-  up. One that may be played is played like a card in the hand and discarded: a Gold lost.
+  ``reduce`` steps (``icons = ["static"]``) reduce what each card does to its holder while
+  face up (:meth:`Keet.given_reductions` for a player other than Keet). One that may be
+  played is played like a card in the hand and discarded: a Gold lost. A payer gives first
+  the Artifact they least want to keep (:func:`_worth`).
+* Taking back: ``{ handler = "take artifact", who = "target", affecting = "gold" }`` (one
+  of his choice from a player) and ``{ handler = "artifact from the inn" }`` (one of the
+  Artifacts discarded to the Inn).
 * Passing out with Artifacts: after the Gold, they are shuffled face down; half, rounded
   up, go to the Inn (discarded), the rest evenly to the players still in (who turn them
   face up), the remainder to the Inn.
