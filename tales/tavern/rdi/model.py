@@ -201,8 +201,8 @@ class Boost:
 
 #: The game states a triggered ability looks for (``trigger = { when = ... }``): the
 #: beginning or the end of its holder's turn; a Mount revealed while its Rival is in play
-#: (Molly's Rival box).
-TRIGGERS = ("turn starts", "turn ends", "rival in play")
+#: (Molly's Rival box); its own turning face up (Keet's Triggered Artifacts).
+TRIGGERS = ("turn starts", "turn ends", "rival in play", "revealed")
 
 
 @dataclass(frozen=True)

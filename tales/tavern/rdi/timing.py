@@ -423,6 +423,8 @@ def affected_by(steps: tuple[Step, ...], name: str, targets: dict[Who, list[str]
             affects.setdefault(who, set())
         stat = {Verb.FORTITUDE: Stat.FORTITUDE, Verb.ALCOHOL: Stat.ALCOHOL,
                 Verb.PAY: Stat.GOLD, Verb.COLLECT: Stat.GOLD}.get(step.verb)
+        if step.verb is Verb.HANDLER:  # a character's step says what it changes (Keet's
+            stat = step.stat  # taking an Artifact: affecting = "gold")
         if stat is None:
             continue
         for who in targets.get(step.who, []):
@@ -432,7 +434,8 @@ def affected_by(steps: tuple[Step, ...], name: str, targets: dict[Who, list[str]
                 if receiver is not None:
                     affects.setdefault(receiver, set()).add(Stat.GOLD)
             harmful = (step.verb is Verb.FORTITUDE and step.amount < 0) or (
-                step.verb is Verb.ALCOHOL and step.amount > 0) or step.verb is Verb.PAY
+                step.verb is Verb.ALCOHOL and step.amount > 0) or step.verb in (Verb.PAY,
+                                                                             Verb.HANDLER)
             if harmful:
                 harms.setdefault(who, set()).add(stat)
     return (tuple((n, frozenset(s)) for n, s in affects.items()),
