@@ -404,6 +404,7 @@ def _load() -> None:
         valeria,
         vlazlo,
         warthorn,
+        wench,
         ygella,
         zakhan,
         zariah,
