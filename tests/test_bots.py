@@ -44,3 +44,50 @@ def test_greedy_spends_a_reset_token_only_when_worth_it(cooldown: int, foe_at: s
     decision, chosen = first_tile(cooldown, foe_at)
     assert RESET_BIG in decision.options
     assert chosen == answer
+
+
+# --- greedy stops doing the obviously bad (issue 20, item 2) ---------------------------
+
+KICK = ability("action", '{ open_door = true, target = "adjacent door" }', name="kick")
+RUN = ability("shenanigan", "{ move = 2 }", name="run")
+MEND = ability("action", '{ heal = 3, target = "friend within 2" }', name="mend")
+MEND_INSPIRE = ability("action", '{ heal = 3, target = "friend within 2" }',
+                       "{ inspire = true, may = true }", name="mend")
+WARD = ability("action", "{ gain = true, tokens = { shield = 1 } }", name="ward")
+FRIEND_HURT = {"damage": 2}
+
+
+def greedy_answers(grid: str, figures: list[dict[str, object]],
+                   kit: list[Any], answers: list[Any]) -> list[Any]:
+    """The greedy bot's answers to h's full turn, the Decisions before given ``answers``."""
+    position = lane(*figures, grid=grid)
+    turn = hero_turn(equipped(position, {"h": kit}), "h", tuple(kit))
+    bot = Greedy(load_context(Setup("scenarios/cellar-door.toml", ("gerki", "deirdre"))),
+                 np.random.default_rng(0))
+    bot.abilities = {"h": {a.name: a for a in kit}}
+    decision = next(turn)
+    chosen = [bot.choose(decision)]
+    for answer in answers:
+        decision = turn.send(answer)
+        chosen.append(bot.choose(decision))
+    return chosen
+
+
+@pytest.mark.parametrize(("grid", "figures", "kit", "answers", "expected"), [
+    # next to a closed door it can kick open: the Action first, not a Shenanigan that
+    # walks away from it (it used to move first when it had no Foe to attack)
+    pytest.param(". D . .", [hero_()], [KICK, RUN], [], ["action"], id="kick-the-door"),
+    # a heal with nobody hurt in reach is worth nothing (it used to heal for 0)
+    pytest.param(". . . .", [hero_()], [MEND, WARD], ["action"], ["action", "ward"],
+                 id="no-heal-for-nothing"),
+    pytest.param(". . . .", [hero_()], [MEND_INSPIRE, WARD], ["action"], ["action", "ward"],
+                 id="no-heal-for-nothing-beside-an-inspire"),
+    pytest.param(". . . .", [hero_(), hero_("f", "B1", **FRIEND_HURT)], [MEND, WARD],
+                 ["action"], ["action", "mend"], id="heal-a-hurt-friend"),
+    pytest.param(". . . .", [hero_(), hero_("f", "D1", **FRIEND_HURT)], [MEND, WARD],
+                 ["action"], ["action", "ward"], id="hurt-friend-out-of-reach"),
+])
+def test_greedy_does_not_do_the_obviously_bad(grid: str, figures: list[dict[str, object]],
+                                              kit: list[Any], answers: list[Any],
+                                              expected: list[Any]) -> None:
+    assert greedy_answers(grid, figures, kit, answers) == expected

@@ -3,6 +3,7 @@ one-line errors without tracebacks."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sysconfig
@@ -336,6 +337,46 @@ def test_user_mistakes_exit_2_with_one_line(
     capsys: pytest.CaptureFixture[str], argv: list[str], message: str
 ) -> None:
     assert run(capsys, *argv) == (2, "", f"tales: {message}\n")
+
+
+# --- the parser: a command builds only its family's parsers ---------------------------------
+
+
+def _command_words(parser: argparse.ArgumentParser) -> tuple[str, ...]:
+    """The command words of a parser's sub-commands, in the order they were added."""
+    found = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    return tuple(found[0].choices)
+
+
+def test_each_family_lists_the_commands_it_registers() -> None:
+    from tales.cli import FAMILIES, build_parser
+    from tales.cli.common import Parser
+
+    listed = [c for family in FAMILIES for c in family.COMMANDS]
+    assert sorted(listed) == sorted(_command_words(build_parser()))
+    for family in FAMILIES:
+        alone = Parser(prog="tales")
+        family.register(alone.add_subparsers(dest="command"))
+        assert _command_words(alone) == family.COMMANDS
+        for command in family.COMMANDS:
+            assert _command_words(build_parser(command)) == family.COMMANDS
+
+
+def test_schemer_commands_without_rule_flags_take_the_game_loops_defaults() -> None:
+    from tales.cli.common import schemer_rules_of
+    from tales.engine.state import GameRules
+    from tales.rules.schemer_movement import Approach
+
+    assert schemer_rules_of(argparse.Namespace(rule=None)) == GameRules().schemer_rules()
+    assert schemer_rules_of(argparse.Namespace(rule=["approach=path"])) == GameRules(
+        approach=Approach.PATH).schemer_rules()
+
+
+def test_a_word_that_is_no_command_lists_every_command(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "lso")
+    assert (status, out) == (2, "")
+    assert "invalid choice: 'lso'" in err and "'tavern'" in err and "'los'" in err
 
 
 # --- the installed console script -------------------------------------------------------------

@@ -20,7 +20,7 @@ from tales.engine.rounds import play_scenario
 from tales.engine.saves import SavedGame, read_save, write_save
 from tales.engine.state import GameRules, GameState, Result, Setup
 from tales.rules.decisions import Chooser
-from tales.rules.large import LargeDifficult, LargeTurns
+from tales.rules.large import LargeDifficult, LargeForced, LargeTurns
 
 SCENARIO = "scenarios/crawler-cellar.toml"
 
@@ -65,3 +65,15 @@ def test_a_large_group_plays_replays_and_saves(tmp_path: Path, bot: str, seed: i
     assert again.result is not None
     assert again.result.position == final.position
     assert again.result.battle.log == final.battle.log
+
+
+def test_the_games_large_forced_reading_reaches_its_attacks_and_abilities() -> None:
+    """--rule large_forced=massive is the Battle's: every Push, Pull, Grab and Place of a
+    Hero's Attack, a Schemer's Attack or an ability reads it there (tests/cases/
+    test_large_cases.py, the lg-play rows)."""
+    rules = GameRules(large_forced=LargeForced.MASSIVE)
+    ctx = load_context(Setup(SCENARIO, ("gerki", "deirdre"), rules=rules))
+    game: Game[GameState] = Game(lambda: play_scenario(ctx))
+    final = game.play(policy("greedy", ctx, np.random.default_rng(1)))
+    assert final.battle.rules.large == rules.large_rules()
+    assert final.battle.rules.large.forced is LargeForced.MASSIVE

@@ -255,3 +255,22 @@ def test_small_board_searches_agree_with_scipy(board: Board, toward: bool,
         fields.SMALL_BOARD = saved
     assert np.array_equal(small, large)
     assert np.array_equal(plain_steps, scipy_steps)
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards(), st.booleans(), st.data())
+def test_cost_fields_agree_with_scipy_whatever_is_passable(
+        board: Board, toward: bool, data: st.DataObject) -> None:
+    """Any passable mask (the source itself barred or not) and any entry costs: scipy's
+    search, whose links cost entering their space, finds the plain Dijkstra's field."""
+    from tales.board import fields
+
+    passable = np.array(data.draw(st.lists(st.booleans(), min_size=board.n,
+                                           max_size=board.n)), dtype=bool)
+    costs = np.array(data.draw(st.lists(st.integers(1, 9), min_size=board.n,
+                                        max_size=board.n)), dtype=np.float64)
+    source = data.draw(st.integers(0, board.n - 1))
+    small = fields.entry_cost_field(board.links, passable, costs, source, toward)
+    with mock.patch.object(fields, "SMALL_BOARD", -1):
+        large = fields.entry_cost_field(board.links, passable, costs, source, toward)
+    assert np.array_equal(small, large)

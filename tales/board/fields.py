@@ -164,28 +164,33 @@ def entry_cost_field(
         return _plain_dijkstra(links, passable, entry_cost, source, toward)
     from scipy.sparse.csgraph import dijkstra
 
-    ok = passable.copy()
-    ok[source] = True
-    graph, sources, targets, order = _sparse(links, toward)
-    # every link is in the graph; one that leaves or enters a space not passable costs
-    # infinity (no shortest path uses it: the same field as leaving it out)
-    weights = np.where(ok[sources] & ok[targets], entry_cost[targets], np.inf)
-    graph.data = weights[order].astype(np.float64)
+    graph, rows = _sparse(links, toward)
+    # each link costs entering its space, infinity for a space not passable: a path that
+    # enters none of those leaves none either (but ``source``, always left), so no
+    # shortest path uses a link that leaves or enters one (the same field as leaving it out)
+    cost = np.where(passable, entry_cost, np.inf)
+    cost[source] = entry_cost[source]
+    graph.data = cost[rows if toward else graph.indices]  # the space each link enters
     result: npt.NDArray[np.float64] = dijkstra(graph, directed=True, indices=source)
+    if toward:  # the search ends on the space a path leaves first: it must be passable
+        barred = ~passable
+        barred[source] = False
+        result[barred] = np.inf
     return result
 
 
 # sparse graphs of recent link tables (by the very array): (the table, toward, the graph,
-# each stored link's space it leaves and enters, and the order of the stored links)
-_SPARSE: list[tuple[IntArray, bool, Any, IntArray, IntArray, IntArray]] = []
+# the row of each stored link)
+_SPARSE: list[tuple[IntArray, bool, Any, IntArray]] = []
 
 
-def _sparse(links: IntArray, toward: bool) -> tuple[Any, IntArray, IntArray, IntArray]:
-    """Every link of ``links`` as a sparse graph (reversed ``toward``), built once per
-    table; its weights are set for each search."""
+def _sparse(links: IntArray, toward: bool) -> tuple[Any, IntArray]:
+    """Every link of ``links`` as a sparse graph (reversed ``toward``: rows by the space a
+    link enters) and the row of each stored link, built once per table; its weights are
+    set for each search."""
     for kept in _SPARSE:
         if kept[0] is links and kept[1] is toward:
-            return kept[2], kept[3], kept[4], kept[5]
+            return kept[2], kept[3]
     from scipy.sparse import csr_matrix
 
     n = int(links.shape[0])
@@ -193,7 +198,6 @@ def _sparse(links: IntArray, toward: bool) -> tuple[Any, IntArray, IntArray, Int
     counts = valid.sum(axis=1)
     sources = np.repeat(np.arange(n, dtype=np.int32), counts)
     targets = links[valid].astype(np.int32)
-    order = np.arange(len(targets), dtype=np.int32)
     if toward:  # the link here -> there, searched from there: rows by the space entered
         order = np.lexsort((sources, targets)).astype(np.int32)
         rows, columns = targets[order], sources[order]
@@ -204,8 +208,8 @@ def _sparse(links: IntArray, toward: bool) -> tuple[Any, IntArray, IntArray, Int
     graph = csr_matrix((np.ones(len(columns)), columns, indptr), shape=(n, n))
     if len(_SPARSE) >= 8:
         _SPARSE.pop(0)
-    _SPARSE.append((links, toward, graph, sources, targets, order))
-    return graph, sources, targets, order
+    _SPARSE.append((links, toward, graph, rows))
+    return graph, rows
 
 
 # neighbour lists of recent link tables (by the very array: boards never change), forward

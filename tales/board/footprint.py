@@ -20,7 +20,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from tales.board.board import Board, BoolArray, Layout
+import numpy as np
+
+from tales.board.board import Board, BoolArray, IntArray, Layout
 
 Offset = tuple[int, int]
 Footprint = tuple[Offset, ...]
@@ -154,6 +156,126 @@ def placements(board: Board, offsets: Footprint, blocked: BoolArray,
                 assert spaces is not None
                 found.append(Placement(anchor, facing, spaces))
     return found
+
+
+#: A standing place of a large figure: its anchor space and a facing (a number of turns
+#: clockwise from the footprint as given).
+State = tuple[int, int]
+
+class StateTable:
+    """Every standing place (state) of one footprint on one board with its closed doors,
+    and the slides and turns between them: the geometry of a large figure's movement,
+    worked out once per board with numpy (see :func:`state_table`) and shared by every
+    search on it. Whether a space is Occupied, Difficult or Dangerous is the position's.
+
+    State ``(anchor, facing)`` is number ``anchor * facings + facing``. ``cover[i]`` is
+    its spaces in footprint order (anchor first; -1 off the map) and ``valid[i]`` whether
+    it can be stood on (:func:`standable`). The moves (from ``source``) out of state ``i`` are
+    ``first[i]:first[i + 1]`` of ``target`` (the state reached), ``turn`` (a turn about
+    the anchor rather than a slide) and ``entered`` (the spaces of the new state the
+    figure did not cover, in footprint order; ``n`` pads the row): the slides in the
+    order of the anchor's links, every part one linked step the same way, then the turns
+    one facing clockwise and one anticlockwise."""
+
+    def __init__(self, board: Board, offsets: Footprint, blocked: BoolArray) -> None:
+        self.board = board
+        n = self.n = board.n
+        count = 6 if board.layout is Layout.HEX else 4
+        #: the footprint in each facing: ``facings[k]`` is ``offsets`` turned ``k`` times
+        self.facings = tuple(turned(offsets, board.layout, k) for k in range(count))
+        self.states: tuple[State, ...] = tuple((a, k) for a in range(n) for k in range(count))
+        cover = self.cover = self._cover()
+        safe = np.where(cover >= 0, cover, n)  # off the map: the pad space n
+        links = np.vstack([board.links, np.full((1, board.links.shape[1]), -1)])
+        links = np.where(links >= 0, links, n + 1)  # never equal to a space or the pad
+
+        def linked(a: IntArray, b: IntArray) -> BoolArray:
+            return (links[a] == b[:, None]).any(axis=1)  # type: ignore[no-any-return]
+
+        parts = cover.shape[1]
+        valid = (cover >= 0).all(axis=1) & ~np.append(blocked, True)[safe].any(axis=1)
+        together = np.zeros_like(cover, dtype=bool)  # the parts linked to the anchor
+        together[:, 0] = True
+        pairs = [(i, j, linked(safe[:, i], cover[:, j])) for i in range(parts)
+                 for j in range(parts) if i != j]
+        for _ in range(parts - 1):
+            for i, j, link in pairs:
+                together[:, j] |= together[:, i] & link
+        self.valid: BoolArray = np.asarray(valid & together.all(axis=1), dtype=bool)
+        self.padded: IntArray = safe  # ``cover`` with n for a space off the map
+        self._edges(safe, links, count)
+        self._spaces: dict[State, tuple[int, ...] | None] = {}
+
+    def _cover(self) -> IntArray:
+        board, n = self.board, self.board.n
+        axes = np.array([board.axial(s) for s in range(n)], dtype=np.int32).reshape(n, 2)
+        reach = max(abs(v) for facing in self.facings for o in facing for v in o) + 1
+        low = axes.min(axis=0) - reach
+        size = axes.max(axis=0) + reach - low + 1
+        grid = np.full((int(size[0]), int(size[1])), -1, dtype=np.int32)
+        grid[axes[:, 0] - low[0], axes[:, 1] - low[1]] = np.arange(n)
+        count, parts = len(self.facings), len(self.facings[0])
+        cover = np.full((n, count, parts), -1, dtype=np.int32)
+        for k, facing in enumerate(self.facings):
+            for j, (dq, dr) in enumerate(facing):
+                cover[:, k, j] = grid[axes[:, 0] + dq - low[0], axes[:, 1] + dr - low[1]]
+        return cover.reshape(n * count, parts)
+
+    def _edges(self, safe: IntArray, links: IntArray, count: int) -> None:
+        n, cover, valid = self.n, self.cover, self.valid
+        total = n * count
+        index = np.arange(total)
+        anchor, facing = index // count, index % count
+        ways = links.shape[1]
+        target = np.full((total, ways + 2), -1, dtype=np.int32)
+        to = links[anchor]  # slides: the anchor to each linked space
+        slid = np.where(to < n, to * count + facing[:, None], -1)
+        target[:, :ways] = slid
+        target[:, ways] = anchor * count + (facing + 1) % count
+        target[:, ways + 1] = anchor * count + (facing - 1) % count
+        there = np.where(target >= 0, target, 0)
+        ok = (target >= 0) & valid[:, None] & valid[there]
+        ok[:, ways:] &= (cover[there[:, ways:]] != cover[:, None, :]).any(axis=2)
+        for w in range(ways):  # every part one linked step the same way
+            for j in range(cover.shape[1]):
+                step = (links[safe[:, j]] == cover[there[:, w], j][:, None]).any(axis=1)
+                ok[:, w] &= step
+        source = self.source = np.repeat(index, ways + 2).reshape(total, ways + 2)[ok]
+        self.target: IntArray = target[ok]
+        self.turn: BoolArray = np.tile(np.arange(ways + 2) >= ways, (total, 1))[ok]
+        first = np.zeros(total + 1, dtype=np.int32)
+        np.cumsum(ok.sum(axis=1), out=first[1:])
+        self.first: IntArray = first
+        new = cover[self.target]
+        old = cover[source]
+        kept = (new[:, :, None] == old[:, None, :]).any(axis=2)
+        self.entered: IntArray = np.where(kept, n, new)
+
+    def index(self, state: State) -> int:
+        """The number of ``state``."""
+        return state[0] * len(self.facings) + state[1]
+
+    def spaces(self, state: State) -> tuple[int, ...] | None:
+        """The spaces of ``state`` (anchor first) when it can be stood on, else None."""
+        try:
+            return self._spaces[state]
+        except KeyError:
+            i = self.index(state)
+            found = tuple(int(s) for s in self.cover[i]) if self.valid[i] else None
+            self._spaces[state] = found
+            return found
+
+
+def state_table(board: Board, offsets: Footprint, doors: frozenset[int],
+                blocked: BoolArray) -> StateTable:
+    """The :class:`StateTable` of ``offsets`` on ``board`` with the closed ``doors``
+    (``blocked``: the Impassable spaces and those doors), cached on the board."""
+    key = ("large-states", offsets, doors)
+    table = board.cached(key)
+    if not isinstance(table, StateTable):
+        table = StateTable(board, offsets, blocked)
+        board.remember(key, table)
+    return table
 
 
 def shape(layout: Layout, name: str | None, size: int) -> Footprint:

@@ -14,7 +14,6 @@ import re
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -147,6 +146,8 @@ def read_data(path: str | Path | None, bundled: str) -> tuple[str, str]:
     """(text, source name) of a user's file, or with no path of the bundled data file
     ``tales/data/<bundled>``."""
     if path is None:
+        from importlib import resources  # only bundled data needs it (and its tempfile)
+
         text = resources.files("tales").joinpath(f"data/{bundled}").read_text("utf-8")
         return text, f"tales/data/{bundled}"
     return read_text(path), str(path)

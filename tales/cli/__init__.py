@@ -23,19 +23,24 @@ __all__ = ["ECHO_LIMIT", "build_parser", "main", "one_line"]
 FAMILIES = (board, game, schemer, table, viewer, tavern, campaign)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The ``tales`` parser: with ``command`` (the first word given) one of a family's
+    :data:`COMMANDS`, only that family's commands (a cold command does not build the other
+    thirty parsers); otherwise every command, for ``--help`` and for a word that is none."""
     parser = Parser(
         prog="tales", description="Tales from the Red Dragon Inn: rules engine and table tools")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for family in FAMILIES:
+    wanted = [family for family in FAMILIES if command in family.COMMANDS]
+    for family in wanted or FAMILIES:
         family.register(commands)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``tales`` command; return its exit status."""
+    words = sys.argv[1:] if argv is None else list(argv)
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser(words[0] if words else None).parse_args(words)
     except SystemExit as stop:  # --help (0), or an argument mistake on one line (2)
         return stop.code if isinstance(stop.code, int) else 2
     try:

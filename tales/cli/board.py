@@ -178,6 +178,11 @@ def _reach_large(args: argparse.Namespace, position: Any) -> int:
     return 0
 
 
+#: The commands :func:`register` adds (``tales`` registers only the family of the command
+#: it runs).
+COMMANDS = ("map", "position", "los", "reach")
+
+
 def register(commands: Any) -> None:
     """Add this family's commands to the ``tales`` parser."""
     map_parser = commands.add_parser("map", help="show or check map files")

@@ -127,6 +127,11 @@ def cmd_campaign_import(args: argparse.Namespace) -> int:
     return 0
 
 
+#: The commands :func:`register` adds (``tales`` registers only the family of the command
+#: it runs).
+COMMANDS = ("campaign",)
+
+
 def register(commands: Any) -> None:
     """Add this family's commands to the ``tales`` parser."""
     campaign = commands.add_parser("campaign", help="campaigns: new, continue, list, show, "

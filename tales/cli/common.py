@@ -4,7 +4,6 @@ types, options used by several commands and the shapes of their output."""
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from collections.abc import Callable
@@ -59,6 +58,8 @@ DICE_COUNT = whole(0, 100)
 
 
 def emit(data: Any) -> None:
+    import json
+
     print(json.dumps(data, indent=2, sort_keys=False))
 
 
@@ -76,6 +77,16 @@ def rules_of(args: argparse.Namespace) -> Any:
         return GameRules.from_dict(flags)
     except ValueError as bad:
         raise TalesError(f"--rule: {bad}") from None
+
+
+def schemer_rules_of(args: argparse.Namespace) -> Any:
+    """The Schemer movement readings given with ``--rule``: with none given, the defaults,
+    without loading the game loop's flags (``GameRules().schemer_rules()`` is the same)."""
+    if not args.rule:
+        from tales.rules.schemer_movement import DEFAULT_SCHEMER_RULES
+
+        return DEFAULT_SCHEMER_RULES
+    return rules_of(args).schemer_rules()
 
 
 def setup_of(args: argparse.Namespace) -> Any:

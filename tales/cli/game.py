@@ -258,6 +258,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     return status
 
 
+#: The commands :func:`register` adds (``tales`` registers only the family of the command
+#: it runs).
+COMMANDS = ("kit", "odds", "scenario", "simulate", "sweep", "play")
+
+
 def register(commands: Any) -> None:
     """Add this family's commands to the ``tales`` parser."""
     kit = commands.add_parser("kit", help="check hero kit files")

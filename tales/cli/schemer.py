@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from tales.cli.common import COUNT, POINTS, emit, rules_of, schemer_rule_option
+from tales.cli.common import COUNT, POINTS, emit, schemer_rule_option, schemer_rules_of
 from tales.errors import TalesError
 
 
@@ -19,7 +19,7 @@ def cmd_schemer_move(args: argparse.Namespace) -> int:
     figure = position.figure(args.figure)
     selector = parse_selector(args.toward)
     outcomes = move_outcomes(position, figure.id, args.move, selector, args.leap,
-                             rules_of(args).schemer_rules())
+                             schemer_rules_of(args))
     if args.json:
         emit({"figure": figure.id, "outcomes": [
             {k: o[k] for k in ("to", "path", "target", "damage", "final_target", "displaced",
@@ -145,7 +145,7 @@ def cmd_schemer_turn(args: argparse.Namespace) -> int:
     names = position.board.names
     interactive = not args.json and sys.stdin.isatty()
     ask = _AtTerminal(names) if interactive else (lambda d, o: None)
-    planned = group_turn(position, group.id, scheme, rules_of(args).schemer_rules(),
+    planned = group_turn(position, group.id, scheme, schemer_rules_of(args),
                          roster=Roster(groups))
     outcome = drive(position, planned, args.answer or [], ask)
     if isinstance(outcome, Pending):
@@ -190,6 +190,11 @@ def _check_footprints(source: str, position: Any, group: Any, members: Any) -> N
                 f"{source}: figure {figure.id!r} stands on "
                 f"{len(position.spaces_of(figure))} space(s), but group {group.id!r} takes "
                 f"{group.size} in {form}: write at = [\"ANCHOR\", ...] with every space")
+
+
+#: The commands :func:`register` adds (``tales`` registers only the family of the command
+#: it runs).
+COMMANDS = ("schemer",)
 
 
 def register(commands: Any) -> None:

@@ -28,7 +28,7 @@ from tales.engine.game import chance_by, random_policy
 from tales.rules.attacks import legal_targets
 from tales.rules.damage import TAKE_DOOM
 from tales.rules.decisions import Chooser, Decision, MoveDetail
-from tales.rules.effects import Ability, Verb
+from tales.rules.effects import Ability, Aim, Verb, Whom
 from tales.rules.hero_turn import usable
 from tales.rules.movement import reach
 from tales.rules.reactions import PASS, RESET, spend_reset
@@ -38,6 +38,14 @@ POLICIES = ("greedy", "planner", "random")
 
 #: Fortitude left at or below which a Wounded Hero keeps out of reach.
 LOW = 3
+
+#: An Action scoring this much (an Attack on a Foe in reach, kicking open a door next to
+#: the Hero) is taken before a Shenanigan moves the Hero away.
+ACT_NOW = 8.0
+
+#: What a step that does nothing now (a heal with nobody hurt in reach) takes off an
+#: ability's score, so that one without such a step is used first.
+WASTED = 0.5
 
 
 def policy(name: str, ctx: Context, rng: np.random.Generator, budget: int | None = None,
@@ -144,9 +152,12 @@ class Greedy:
         if reset is not None:
             return reset
         known = self.abilities.get(me.id, {})
-        attack_now = any(self.can_hit(decision.position, me, a) for a in known.values()
-                         if a.kind.value == "action")
-        order = (["action", "shenanigan"] if attack_now and not self.in_danger(me)
+        position: Position = decision.position
+        # an Action worth taking where the Hero stands (an Attack, or kicking open a door
+        # it is next to) comes before a Shenanigan that would take it away from there
+        act_now = any(self.score(position, me, a) >= ACT_NOW for a in known.values()
+                      if a.kind.value == "action")
+        order = (["action", "shenanigan"] if act_now and not self.in_danger(me)
                  else ["shenanigan", "action"])
         for pick in ["pooky", *order]:
             if pick in options:
@@ -192,7 +203,7 @@ class Greedy:
     def score(self, position: Position, me: Figure, ability: Ability | None) -> float:
         if ability is None:
             return 0.0
-        best = -1.0
+        best, wasted = -1.0, 0.0
         for effect in ability.effects:
             verb = effect.verb
             if verb is Verb.ATTACK and effect.attack is not None:
@@ -203,14 +214,26 @@ class Greedy:
                 best = max(best, 5.0 if not self.foes_adjacent(position, me)
                            or self.in_danger(me) else 1.0)
             elif verb is Verb.HEAL:
-                best = max(best, 6.0 if me.damage else 0.5)
+                if self.hurt_friends(position, me, effect.aim):
+                    best = max(best, 6.0)
+                else:  # a heal for nothing: the ability is worth less than one without
+                    wasted += WASTED
             elif verb is Verb.OPEN_DOOR:
                 near = [d for d in position.closed_doors - self.ctx.scenario.sealed_doors
                         if position.board.adjacent(me.at, d)]
                 best = max(best, 8.0 if near else -5.0)
             else:
                 best = max(best, 3.0)
-        return best
+        return best - wasted
+
+    def hurt_friends(self, position: Position, me: Figure, aim: Aim) -> bool:
+        """A friend a heal aimed by ``aim`` can reach has lost Fortitude (a heal for
+        nothing is no use)."""
+        if aim.whom is Whom.SELF:
+            return bool(me.damage)
+        near = position.line_of_fire_field(me.at)
+        return any(f.damage and not is_foe(me, f) and 0 <= near[f.at] <= aim.within
+                   for f in position.figures if f.fortitude is not None)
 
     def companion_action(self, decision: Decision[Any]) -> Any:
         """Use a Companion action when it is worth anything now."""
@@ -237,8 +260,10 @@ class Greedy:
         hurt = self.damage_on_the_way(position, me, decision)
 
         def cost(space: int) -> tuple[float, int]:
+            # a space a step nearer is not worth a point of damage on the way
             d = self.distance_to(position, goals, space)
-            return (abs(d - want) if d != float("inf") else 99.0, hurt.get(space, 0))
+            near = abs(d - want) if d != float("inf") else 99.0
+            return (near, hurt.get(space, 0))
 
         return min(decision.options, key=cost)
 

@@ -33,16 +33,17 @@ import numpy as np
 from tales.engine.bots import Greedy
 from tales.engine.content import Context
 from tales.engine.game import Game, chance_by, roll_chance
+from tales.engine.progress import value
 from tales.engine.rounds import play_on, play_scenario
-from tales.engine.state import GameState, Result
+from tales.engine.state import GameState
 from tales.rules.decisions import Chooser, Decider, Decision, Resolution
 
 #: Rollouts per option of each Decision the planner thinks about (``--budget``).
-DEFAULT_BUDGET = 2
+DEFAULT_BUDGET = 4
 
 #: How much better (in :func:`value`'s points) an option's rollouts must score than
 #: greedy's choice for the planner to take it instead.
-MARGIN = 3.0
+MARGIN = 1.0
 
 #: How many rounds past the current one a rollout plays before it is scored.
 HORIZON = 0
@@ -68,20 +69,6 @@ def planner_policy(ctx: Context, rng: np.random.Generator, budget: int | None = 
     if budget < 1:
         raise ValueError("the planner's budget is at least 1 rollout per option")
     return _Planner(ctx, rng, budget, answered).choose
-
-
-def value(ctx: Context, state: GameState) -> float:
-    """How good ``state`` (a game ended, or between rounds) is for the Heroes: a Victory
-    above all (an earlier one better) and a defeat below all, then objectives completed,
-    Schemers Defeated, Heroes standing and Fortitude kept."""
-    score = 100.0 if state.result is Result.VICTORY else -50.0 if state.result else 0.0
-    if state.result is Result.VICTORY:
-        score -= 2.0 * state.round
-    score += 10.0 * len(state.completed)
-    score += 2.0 * state.schemers_defeated
-    score -= 20.0 * len(state.fallen)
-    score -= 0.5 * sum(state.hero_damage.values())
-    return score
 
 
 class _Planner:

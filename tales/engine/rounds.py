@@ -98,7 +98,8 @@ def set_up(ctx: Context) -> Resolution[GameState]:
             keywords=thing.keywords)))
     size, dice = scenario.epic_pool
     battle = Battle(position, EpicPool(dice, size), ctx.dice, legend=ctx.setup.legend,
-                    rules=CombatRules(reset_tokens=ctx.setup.rules.reset_tokens),
+                    rules=CombatRules(reset_tokens=ctx.setup.rules.reset_tokens,
+                                      large=ctx.setup.rules.large_rules()),
                     sealed_doors=scenario.sealed_doors)
     state = GameState(battle, tuple(k.id for k in ctx.kits))
     state = state.tell(scenario.story.get("prologue", ""))

@@ -45,6 +45,7 @@ from tales.rules.health import (
     take_damage,
     token_holders,
 )
+from tales.rules.large import DEFAULT_LARGE, LargeRules
 from tales.rules.movement import move, reach
 from tales.rules.reactions import Reaction, ResetReading, Trigger, react
 from tales.rules.schemer_attacks import AttackKind, AttackPlan
@@ -114,6 +115,7 @@ class CombatRules:
 
     hitback_damage: int = 2
     reset_tokens: ResetReading = ResetReading.TURN
+    large: LargeRules = DEFAULT_LARGE  # Push/Pull/Grab/Place of large figures (large_forced)
 
 
 @dataclass(frozen=True)
@@ -392,7 +394,8 @@ def _deal_to_targets(
     harmed = [t for t in lost if t not in averted]
     pause = WoundedPause(evolve(battle, position=position, pool=pool), attacker_id)
     position, pool = yield from _apply_harm(position, pool, attacker_id, harmed, harm, start,
-                                            targets, log, by_player, pause)
+                                            targets, log, by_player, pause,
+                                            battle.rules.large)
     battle = evolve(pause.after(position), pool=pool)
     wounded += pause.handled
     splashed: list[Damaged] = []
@@ -577,7 +580,7 @@ NEEDS_ATTACKER = frozenset({HarmKind.PUSH, HarmKind.PULL, HarmKind.SPLASH, HarmK
 def _apply_harm(
     position: Position, pool: EpicPool, attacker_id: str, harmed: list[str],
     harm: tuple[Harm, ...], start: dict[str, int], targets: list[str], log: list[str],
-    by_player: bool, pause: WoundedPause | None = None,
+    by_player: bool, pause: WoundedPause | None = None, large: LargeRules = DEFAULT_LARGE,
 ) -> Resolution[tuple[Position, EpicPool]]:
     """Step 4: Harm effects, each target form per harmed target, general forms once. A
     target Defeated by this Attack still takes its Harm before step 5 removes it, except a
@@ -611,7 +614,7 @@ def _apply_harm(
                 log.append(f"Harm, {effect.text}: {target_id} is Defeated, nothing to move")
                 continue
             position = yield from _target_harm(position, attacker_id, target_id, effect,
-                                               log, pause)
+                                               log, pause, large)
     return position, pool
 
 
@@ -629,7 +632,8 @@ def _general_harm(position: Position, pool: EpicPool, attacker_id: str, effect: 
 
 
 def _target_harm(position: Position, attacker_id: str, target_id: str, effect: Harm,
-                 log: list[str], pause: WoundedPause | None = None) -> Resolution[Position]:
+                 log: list[str], pause: WoundedPause | None = None,
+                 large: LargeRules = DEFAULT_LARGE) -> Resolution[Position]:
     kind = effect.kind
     if kind in (HarmKind.WEAKEN, HarmKind.STUN):
         token = Token.WEAKEN if kind is HarmKind.WEAKEN else Token.STUN
@@ -640,7 +644,8 @@ def _target_harm(position: Position, attacker_id: str, target_id: str, effect: H
         log.append(f"Harm: {target_id} discards {lost} Power Tokens")
     elif kind in (HarmKind.PUSH, HarmKind.PULL):
         forced = push if kind is HarmKind.PUSH else pull
-        result = yield from forced(position, attacker_id, target_id, effect.amount, pause)
+        result = yield from forced(position, attacker_id, target_id, effect.amount, pause,
+                                   large)
         position = result.position
         log.append(f"Harm: {forced_line(position, target_id, kind.value, result)}")
     elif kind is HarmKind.DAMAGE:

@@ -400,10 +400,11 @@ def carry_out(table: Battle, hero_id: str, effect: Effect, trigger: str | None =
             return table.note(f"{describe(effect)}: no target")
         pause = WoundedPause(table, hero_id)
         if verb is Verb.GRAB:
-            forced = yield from grab(table.position, hero_id, target, pause)
+            forced = yield from grab(table.position, hero_id, target, pause, table.rules.large)
         else:
             shove = push if verb is Verb.PUSH else pull
-            forced = yield from shove(table.position, hero_id, target, effect.amount, pause)
+            forced = yield from shove(table.position, hero_id, target, effect.amount, pause,
+                                      table.rules.large)
         after = pause.after(forced.position).note(
             f"{hero_id}: {forced_line(forced.position, target, verb.value, forced)}")
         return (after.record(Moved(target, forced.path, verb.value, sprung(forced)))
@@ -414,6 +415,10 @@ def carry_out(table: Battle, hero_id: str, effect: Effect, trigger: str | None =
             return table.note(f"{describe(effect)}: no target")
         board = table.position.board
         free = ~table.position.occupied(ignoring=target) & ~table.position.blocked()
+        if table.position.figure(target).large:  # where all of it fits, facing kept
+            from tales.rules.large_forced import place_anchors
+
+            free = place_anchors(table.position, table.position.figure(target))
         near = table.position.within_range(actor.at, max(effect.amount, 0))
         spaces = tuple(s for s in range(board.n) if free[s] and near[s])
         if not spaces:
@@ -421,7 +426,7 @@ def carry_out(table: Battle, hero_id: str, effect: Effect, trigger: str | None =
         to = yield Decision("place-space", f"{hero_id}: Place {target} where?", spaces,
                             Decider.PLAYER, hero_id, position=table.position, battle=table)
         pause = WoundedPause(table, hero_id)
-        placed = yield from place(table.position, target, to, pause)
+        placed = yield from place(table.position, target, to, pause, table.rules.large)
         return pause.after(placed.position).note(
             f"{hero_id}: {forced_line(placed.position, target, 'place', placed)}")
     if verb is Verb.FATIGUE:

@@ -12,13 +12,17 @@ large targets.
 
 from __future__ import annotations
 
+import numpy as np
+
+from tales.board.board import BoolArray
 from tales.board.figures import Figure, Keyword
+from tales.board.footprint import State
 from tales.board.position import Position
 from tales.errors import IllegalChoice
 from tales.rules.decisions import Decision, Resolution
 from tales.rules.health import decider_for
 from tales.rules.large import DEFAULT_LARGE, LargeForced, LargeRules, LargeTurns
-from tales.rules.large_movement import LargeGraph, LargeRoute, State, large_move
+from tales.rules.large_movement import LargeGraph, LargeRoute, large_move
 from tales.rules.spaces import Pause, SpaceEvent
 
 
@@ -110,6 +114,14 @@ def large_grab_placements(position: Position, grabber: Figure, target: Figure
         if not near.isdisjoint(spaces):
             found.append(state)
     return found
+
+
+def place_anchors(position: Position, target: Figure) -> BoolArray:
+    """The spaces a Place may put a large ``target``'s anchor on: its facing kept, every
+    space it would take enterable and Unoccupied (by others)."""
+    graph = _graph(position, target, DEFAULT_LARGE)
+    return np.array([graph.free((anchor, 0)) for anchor in range(position.board.n)],
+                    dtype=bool)
 
 
 def large_place(

@@ -18,12 +18,13 @@ from __future__ import annotations
 import heapq
 import itertools
 import math
-from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
-from tales.board.board import BoolArray, IntArray, Layout
+import numpy as np
+
+from tales.board.board import BoolArray, IntArray
 from tales.board.figures import Figure, Keyword
-from tales.board.footprint import Footprint, spaces_at, standable, turned
+from tales.board.footprint import Footprint, State, StateTable, state_table
 from tales.board.position import Position
 from tales.errors import IllegalChoice
 from tales.rules.decisions import Resolution
@@ -31,50 +32,86 @@ from tales.rules.large import DEFAULT_LARGE, LargeDifficult, LargeRules, LargeTu
 from tales.rules.movement import MoveResult
 from tales.rules.spaces import Pause, SpaceEvent, danger_table, entry_costs, fell, resolve_space
 
-#: A standing place of a large figure: (anchor space, facing number).
-State = tuple[int, int]
-
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One step between two states: where to, what it costs, the spaces it enters."""
+    """One step between two states: where to, what it costs, the spaces it enters, the
+    damage they deal (0 for a Leap: only its landing counts) and whether none of them is
+    Dangerous."""
 
     to: State
     cost: int
     entered: tuple[int, ...]
+    damage: int = 0
+    safe: bool = True
 
 
 @dataclass
 class LargeGraph:
     """Every state a large figure can stand in and the steps between them, for a Move or
-    a Leap (``leap``: figures and Difficult ignored, only the landing resolves)."""
+    a Leap (``leap``: figures and Difficult ignored, only the landing resolves). The
+    geometry (which states can be stood on, the slides and turns between them) is the
+    board's :class:`~tales.board.footprint.StateTable`, worked out once per board; what
+    each move costs and deals here is worked out for all of them at once, and the
+    searches run over state numbers."""
 
     position: Position
     figure: Figure
     leap: bool = False
     rules: LargeRules = DEFAULT_LARGE
     facings: tuple[Footprint, ...] = field(init=False)
+    table: StateTable = field(init=False)
     blocked: BoolArray = field(init=False)
     occupied: BoolArray = field(init=False)
     costs: IntArray = field(init=False)
     damage: IntArray = field(init=False)
     dangerous: BoolArray = field(init=False)
-    _spaces: dict[State, tuple[int, ...] | None] = field(init=False, default_factory=dict)
+    #: any space Dangerous or dealing damage to this figure (else Safe and least-damage
+    #: searches are the plain one)
+    any_danger: bool = field(init=False)
+    #: the moves this figure may make, by state number: ``first[i]:first[i + 1]`` of
+    #: ``edges`` (indices into the table's moves), ``target``, ``cost``, ``hurt``, ``safe``
+    first: list[int] = field(init=False)
+    edges: list[int] = field(init=False)
+    target: list[int] = field(init=False)
+    cost: list[int] = field(init=False)
+    hurt: list[int] = field(init=False)
+    safe_step: list[bool] = field(init=False)
     _steps: dict[State, list[Step]] = field(init=False, default_factory=dict)
-    _linked: list[frozenset[int]] = field(init=False)
     _searched: dict[tuple[bool, bool], dict[State, tuple[float, float]]] = field(
         init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
-        layout = self.position.board.layout
-        turns = 6 if layout is Layout.HEX else 4
-        self.facings = tuple(turned(self.figure.footprint, layout, k) for k in range(turns))
-        self.blocked = self.position.blocked()
-        self.occupied = self.position.occupied(ignoring=self.figure.id)
-        self.costs = entry_costs(self.position, self.figure)
-        self.damage, self.dangerous = danger_table(self.position, self.figure)
-        self._linked = [frozenset(int(s) for s in row if s >= 0)
-                        for row in self.position.board.links.tolist()]
+        position = self.position
+        self.blocked = position.blocked()
+        table = self.table = state_table(position.board, self.figure.footprint,
+                                         position.closed_doors, self.blocked)
+        self.facings = table.facings
+        self.occupied = position.occupied(ignoring=self.figure.id)
+        self.costs = entry_costs(position, self.figure)
+        self.damage, self.dangerous = danger_table(position, self.figure)
+        self.any_danger = bool(self.dangerous.any() or self.damage.any())
+        keep = np.ones(len(table.target), dtype=bool) if (
+            self.rules.turns is LargeTurns.PIVOT) else ~table.turn
+        entered = table.entered
+        safe = np.asarray(~np.append(self.dangerous, False)[entered].any(axis=1), dtype=bool)
+        if self.leap:
+            cost = np.ones(len(keep), dtype=np.int64)
+            hurt = np.zeros(len(keep), dtype=np.int64)
+        else:
+            keep &= ~np.append(self.occupied, False)[table.padded[table.target]].any(axis=1)
+            extra = np.append(self.costs, 1)[entered] - 1
+            per_part = self.rules.difficult is LargeDifficult.PER_PART
+            cost = 1 + (extra.sum(axis=1) if per_part else extra.max(axis=1))
+            hurt = np.append(self.damage, 0)[entered].sum(axis=1)
+        edges = np.flatnonzero(keep)
+        first = np.zeros(len(table.states) + 1, dtype=np.int64)
+        np.cumsum(np.bincount(table.source[edges], minlength=len(table.states)),
+                  out=first[1:])
+        self.first, self.edges = first.tolist(), edges.tolist()
+        self.target = table.target[edges].tolist()
+        self.cost, self.hurt = cost[edges].tolist(), hurt[edges].tolist()
+        self.safe_step = safe[edges].tolist()
 
     @property
     def start(self) -> State:
@@ -83,60 +120,40 @@ class LargeGraph:
 
     def spaces(self, state: State) -> tuple[int, ...] | None:
         """The spaces of ``state`` when it can be stood on (Occupied or not), else None."""
-        if state not in self._spaces:
-            found = spaces_at(self.position.board, state[0], self.facings[state[1]])
-            self._spaces[state] = (found if standable(self.position.board, found, self.blocked)
-                                   else None)
-        return self._spaces[state]
+        return self.table.spaces(state)
 
     def free(self, state: State) -> bool:
         """It can be stood on and none of its spaces is Occupied by another figure."""
-        spaces = self.spaces(state)
+        spaces = self.table.spaces(state)
         return spaces is not None and not any(self.occupied[s] for s in spaces)
 
     def safe(self, state: State) -> bool:
         """None of its spaces is Dangerous to the figure (glossary: Safe)."""
-        spaces = self.spaces(state)
+        spaces = self.table.spaces(state)
         return spaces is not None and not any(self.dangerous[s] for s in spaces)
 
+    def touching(self, spaces: set[int]) -> list[State]:
+        """Every free state (:meth:`free`) with one of its spaces among ``spaces``."""
+        table = self.table
+        free = table.valid & ~np.append(self.occupied, False)[table.padded].any(axis=1)
+        near = np.isin(table.cover, sorted(spaces)).any(axis=1)
+        return [table.states[i] for i in np.flatnonzero(free & near).tolist()]
+
     def steps(self, state: State) -> list[Step]:
-        """The steps out of ``state`` (Move: never onto Occupied spaces)."""
-        if state in self._steps:
+        """The steps out of ``state`` (Move: never onto Occupied spaces): its slides, then
+        with ``large_turns=pivot`` its turns."""
+        try:
             return self._steps[state]
-        board = self.position.board
-        here = self.spaces(state)
-        found: list[Step] = []
-        if here is not None:
-            anchor, facing = state
-            moves: list[State] = [(int(b), facing) for b in board.links[anchor] if b >= 0]
-            if self.rules.turns is LargeTurns.PIVOT:
-                count = len(self.facings)
-                moves += [(anchor, (facing + 1) % count), (anchor, (facing - 1) % count)]
-            for nxt in moves:
-                there = self.spaces(nxt)
-                if there is None or there == here:
-                    continue
-                if nxt[1] == facing and not all(  # every part one linked step, no Wall
-                        b in self._linked[a] for a, b in zip(here, there, strict=True)):
-                    continue
-                if not self.leap and any(self.occupied[s] for s in there):
-                    continue
-                entered = tuple(s for s in there if s not in here)
-                found.append(Step(nxt, self._cost(entered), entered))
+        except KeyError:
+            pass
+        table = self.table
+        i = table.index(state)
+        found = [Step(table.states[self.target[e]], self.cost[e],
+                      tuple(int(s) for s in table.entered[self.edges[e]] if s < table.n),
+                      self.hurt[e], self.safe_step[e])
+                 for e in range(self.first[i], self.first[i + 1])]
         self._steps[state] = found
         return found
-
-    def _cost(self, entered: tuple[int, ...]) -> int:
-        if self.leap or not entered:
-            return 1
-        extra = [int(self.costs[s]) - 1 for s in entered]
-        if self.rules.difficult is LargeDifficult.PER_PART:
-            return 1 + sum(extra)
-        return 1 + max(extra)
-
-    def step_damage(self, step: Step) -> int:
-        """Damage from the spaces a Move step enters (a Leap: none on the way)."""
-        return 0 if self.leap else sum(int(self.damage[s]) for s in step.entered)
 
     def landing(self, state: State) -> int:
         """A Leap's landing damage: the spaces it lands on that it did not start on."""
@@ -144,24 +161,15 @@ class LargeGraph:
         start = self.spaces(self.start) or ()
         return sum(int(self.damage[s]) for s in spaces if s not in start)
 
-    def states(self) -> Iterator[State]:
-        """Every state reachable from the start, by any number of steps."""
-        seen = {self.start}
-        stack = [self.start]
-        while stack:
-            here = stack.pop()
-            yield here
-            for step in self.steps(here):
-                if step.to not in seen:
-                    seen.add(step.to)
-                    stack.append(step.to)
-
 
 def cheapest(graph: LargeGraph, safe_only: bool = False,
              key_damage: bool = False) -> dict[State, tuple[float, float]]:
     """Unlimited movement from the start: for each reachable state (damage, points) of the
     best path, by fewest points (``key_damage``: least damage, then fewest points);
-    ``safe_only`` enters no Dangerous space. Kept on the graph once searched."""
+    ``safe_only`` enters no Dangerous space. Kept on the graph once searched; with nothing
+    Dangerous on the map the three searches are one."""
+    if not graph.any_danger:
+        safe_only = key_damage = False
     known = graph._searched.get((safe_only, key_damage))
     if known is None:
         known = graph._searched[(safe_only, key_damage)] = _cheapest(graph, safe_only,
@@ -171,25 +179,59 @@ def cheapest(graph: LargeGraph, safe_only: bool = False,
 
 def _cheapest(graph: LargeGraph, safe_only: bool, key_damage: bool
               ) -> dict[State, tuple[float, float]]:
-    start = graph.start
-    best: dict[State, tuple[float, float]] = {start: (0.0, 0.0)}
-    queue: list[tuple[tuple[float, float], State]] = [((0.0, 0.0), start)]
-    while queue:
-        key, here = heapq.heappop(queue)
-        if key > _key(best[here], key_damage):
-            continue
-        damage, spent = best[here]
-        for step in graph.steps(here):
-            if safe_only and not graph.leap and any(graph.dangerous[s] for s in step.entered):
-                continue
-            found = (damage + graph.step_damage(step), spent + step.cost)
-            old = best.get(step.to)
-            if old is None or _key(found, key_damage) < _key(old, key_damage):
-                best[step.to] = found
-                heapq.heappush(queue, (_key(found, key_damage), step.to))
+    plain = graph.leap or (not graph.any_danger and not (graph.costs > 1).any())
+    start = graph.table.index(graph.start)
+    found = _breadth_first(graph, start) if plain else _dijkstra(graph, start, safe_only,
+                                                                 key_damage)
+    states = graph.table.states
+    best = {states[i]: value for i, value in found.items()}
     if graph.leap:  # only the landing counts; a Safe Leap lands on no Dangerous space
         best = {s: (graph.landing(s), p) for s, (_, p) in best.items()
-                if not safe_only or s == start or graph.safe(s)}
+                if not safe_only or s == graph.start or graph.safe(s)}
+    return best
+
+
+def _breadth_first(graph: LargeGraph, start: int) -> dict[int, tuple[float, float]]:
+    """(0, fewest steps) to every reachable state, when every step costs 1 and deals
+    nothing (a Leap, or a Move with nothing Difficult or Dangerous on the map)."""
+    best: dict[int, tuple[float, float]] = {start: (0, 0)}
+    first, target = graph.first, graph.target
+    frontier, spent = [start], 0
+    while frontier:
+        spent += 1
+        reached: list[int] = []
+        for here in frontier:
+            for there in target[first[here]:first[here + 1]]:
+                if there not in best:
+                    best[there] = (0, spent)
+                    reached.append(there)
+        frontier = reached
+    return best
+
+
+def _dijkstra(graph: LargeGraph, start: int, safe_only: bool, key_damage: bool
+              ) -> dict[int, tuple[float, float]]:
+    """(damage, points) of the best path to every reachable state: fewest points then
+    least damage, or (``key_damage``) least damage then fewest points."""
+    best: dict[int, tuple[float, float]] = {start: (0, 0)}
+    queue: list[tuple[tuple[float, float], int]] = [((0, 0), start)]
+    first, target, cost, hurt, safe = (graph.first, graph.target, graph.cost, graph.hurt,
+                                       graph.safe_step)
+    while queue:
+        key, here = heapq.heappop(queue)
+        damage, spent = value = best[here]
+        if key > _key(value, key_damage):
+            continue
+        for e in range(first[here], first[here + 1]):
+            if safe_only and not safe[e]:
+                continue
+            found = (damage + hurt[e], spent + cost[e])
+            there = target[e]
+            old = best.get(there)
+            rank = _key(found, key_damage)
+            if old is None or rank < _key(old, key_damage):
+                best[there] = found
+                heapq.heappush(queue, (rank, there))
     return best
 
 
@@ -200,9 +242,9 @@ def _key(value: tuple[float, float], key_damage: bool) -> tuple[float, float]:
 def toward(graph: LargeGraph, final: State, safe_only: bool = False) -> dict[State, float]:
     """The fewest movement points still needed from each state to reach ``final``."""
     reverse: dict[State, list[tuple[State, int]]] = {}
-    for here in graph.states():
+    for here in cheapest(graph):
         for step in graph.steps(here):
-            if safe_only and any(graph.dangerous[s] for s in step.entered):
+            if safe_only and not step.safe:
                 continue
             reverse.setdefault(step.to, []).append((here, step.cost))
     best = {final: 0.0}
@@ -243,13 +285,12 @@ def routes(graph: LargeGraph, points: int, safe_only: bool = False) -> dict[Stat
     for spent in range(limit + 1):
         for here, (damage, _) in list(layers[spent].items()):
             for step in graph.steps(here):
-                if safe_only and not graph.leap and any(
-                        graph.dangerous[s] for s in step.entered):
+                if safe_only and not graph.leap and not step.safe:
                     continue
                 arrive = spent + step.cost
                 if arrive > limit:
                     continue
-                total = damage + graph.step_damage(step)
+                total = damage + step.damage
                 old = layers[arrive].get(step.to)
                 if old is None or total < old[0]:
                     layers[arrive][step.to] = (total, here)

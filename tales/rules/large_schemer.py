@@ -20,12 +20,12 @@ from functools import cache
 import numpy as np
 
 from tales.board.figures import Figure
+from tales.board.footprint import State
 from tales.board.position import Position
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.large_movement import (
     LargeGraph,
     LargeRoute,
-    State,
     cheapest,
     large_move,
     routes,
@@ -52,7 +52,6 @@ def _pick(
            dict[State, tuple[float, float]]]:
     """Appendix D step 1 over placements: Safe, Dangerous, as if Leap, then widen."""
     board = graph.position.board
-    every = [s for s in graph.states()]
     ring = set(ring0)
     seen = set(ring)
     widened = 0
@@ -64,9 +63,7 @@ def _pick(
     while ring:
         for make in makers:
             model = make()
-            states = every if model is graph else list(model.states())
-            touching = [s for s in states if model.free(s)
-                        and not ring.isdisjoint(model.spaces(s) or ())]
+            touching = model.touching(ring)
             if not touching:
                 continue
             if id(model) not in reached:

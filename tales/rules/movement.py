@@ -14,7 +14,7 @@ the movement, by a layered search over (movement points spent, space) done with 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TypeVar
@@ -126,6 +126,12 @@ class Reach:
         if to not in self.costs:
             raise KeyError(to)
         return int(self._least[to] + self._landing[to])
+
+    def arrives_at_any(self, spaces: Iterable[int]) -> bool:
+        """Does the search arrive at any of ``spaces``, to end there or to pass through?
+        (A search that arrives at none of them is the same with them barred.)"""
+        least = self._least
+        return any(least[s] < _NEVER for s in spaces)
 
     def least_damages(self) -> dict[int, int]:
         """:meth:`least_damage` of every end space, in one pass."""

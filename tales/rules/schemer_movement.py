@@ -116,15 +116,31 @@ class SchemerMove:
         return None if self.result is None else self.result.position
 
 
-@dataclass
 class _Model:
-    """Reachability for targeting: steps along Safe paths, and (damage, steps) overall."""
+    """Reachability for targeting: steps along Safe paths, and (damage, steps) overall.
 
-    safe_steps: FloatArray
-    damage: FloatArray
-    steps: FloatArray
-    dangerous: BoolArray
-    leap: bool
+    The overall field is searched only when first asked (:meth:`reachable` asks it only of
+    a space no Safe path reaches): a Safe path is a path, so a space with finite Safe steps
+    is reachable, and most decisions never need the second search."""
+
+    def __init__(self, safe_steps: FloatArray, dangerous: BoolArray, leap: bool,
+                 overall: Callable[[], tuple[FloatArray, FloatArray]]) -> None:
+        self.safe_steps = safe_steps
+        self.dangerous = dangerous
+        self.leap = leap
+        self._overall = overall
+        self._found: tuple[FloatArray, FloatArray] | None = None
+
+    def overall(self) -> tuple[FloatArray, FloatArray]:
+        """(least damage, then steps) to each space along any path; inf: no path."""
+        if self._found is None:
+            self._found = self._overall()
+        return self._found
+
+    def reachable(self, space: int) -> bool:
+        """Can a path reach ``space`` at all?"""
+        return bool(np.isfinite(self.safe_steps[space])
+                    or np.isfinite(self.overall()[1][space]))
 
 
 def _model(position: Position, figure: Figure, leap: bool, rules: MoveRules) -> _Model:
@@ -148,19 +164,23 @@ def _search_model(position: Position, figure: Figure, leap: bool, rules: MoveRul
         landing = np.where(np.isfinite(steps), damage.astype(np.float64), np.inf)
         landing[start] = 0.0
         safe = np.where(dangerous & (np.arange(n) != start), np.inf, steps)
-        return _Model(safe, landing, steps, dangerous, True)
+        return _Model(safe, dangerous, True, lambda: (landing, steps))
     passable = ~blocked & ~no_pass
     costs = entry_costs(position, figure).astype(np.float64)
     safe_passable = passable & ~dangerous
     safe_steps = entry_cost_field(board.links, safe_passable, costs, start)
-    big = float(4 * n + 8)
-    combined = entry_cost_field(board.links, passable, damage * big + costs, start)
-    finite = np.isfinite(combined)
-    known = np.where(finite, combined, 0.0)
-    whole_damage = np.floor(known / big)
-    total_damage = np.where(finite, whole_damage, np.inf)
-    steps = np.where(finite, known - whole_damage * big, np.inf)
-    return _Model(safe_steps, total_damage, steps, dangerous, False)
+
+    def overall() -> tuple[FloatArray, FloatArray]:
+        big = float(4 * n + 8)
+        combined = entry_cost_field(board.links, passable, damage * big + costs, start)
+        finite = np.isfinite(combined)
+        known = np.where(finite, combined, 0.0)
+        whole_damage = np.floor(known / big)
+        total_damage = np.where(finite, whole_damage, np.inf)
+        steps = np.where(finite, known - whole_damage * big, np.inf)
+        return total_damage, steps
+
+    return _Model(safe_steps, dangerous, False, overall)
 
 
 def _endable(position: Position, figure: Figure) -> BoolArray:
@@ -187,7 +207,7 @@ def _pick_candidates(
         free = [s for s in ring if endable[s] or s == figure.at]
         for make in models:
             model = make()
-            reachable = [s for s in free if np.isfinite(model.steps[s])]
+            reachable = [s for s in free if model.reachable(s)]
             safe = [s for s in reachable if not model.dangerous[s] or s == figure.at]
             chosen = safe or reachable
             if chosen:
@@ -281,8 +301,9 @@ def schemer_move(
         finals = [s for s in with_safe if model.safe_steps[s] == best]
         reasons.append(f"least movement along a Safe path: {int(best)}")
     else:
-        best_key = min((model.damage[s], model.steps[s]) for s in candidates)
-        finals = [s for s in candidates if (model.damage[s], model.steps[s]) == best_key]
+        damage, steps = model.overall()
+        best_key = min((damage[s], steps[s]) for s in candidates)
+        finals = [s for s in candidates if (damage[s], steps[s]) == best_key]
         reasons.append(f"no Safe path: least damage {int(best_key[0])}, then movement "
                        f"{int(best_key[1])}")
     final = finals[0]
@@ -301,12 +322,14 @@ def schemer_move(
     # (a Safe path for the Move itself: targeting as if Leap does not make one)
     safe_only = (rules.dangerous_paths is DangerousPaths.AVOID
                  and bool(np.isfinite(first.safe_steps[final])))
-    # One Reach for the decision and the Move (with no Dangerous space, keeping to Safe
-    # ones changes nothing); a second, kept to Safe spaces, only when there are some.
+    # One Reach for the decision and the Move (when it arrives at no Dangerous space,
+    # keeping to Safe ones changes nothing); a second, kept to Safe spaces, only when it
+    # arrives at some.
     anywhere = reach(position, figure.id, points, leap, rules.move)
     keep_safe = safe_only and bool(first.dangerous.any())
     routes = (reach(position, figure.id, points, leap, rules.move, safe_only=True)
-              if keep_safe else anywhere)
+              if keep_safe and anywhere.arrives_at_any(np.flatnonzero(first.dangerous))
+              else anywhere)
     if keep_safe:
         avoided = sorted(s for s in anywhere.costs if first.dangerous[s])
         if avoided:

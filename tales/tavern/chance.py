@@ -26,21 +26,33 @@ def shuffle(cards: Sequence[T], what: str) -> Resolution[tuple[T, ...]]:
     the first option every time keeps the order."""
     left = list(cards)
     order: list[T] = []
+    prompt = f"shuffle {what}"
     while left:
-        index = yield from _index(len(left), f"shuffle {what}")
-        if len(left) > SPAN:  # the last card takes the drawn card's place
+        n = len(left)
+        if n <= SPAN:  # one Decision, the same (immutable) one for the same pile and size
+            index = yield _asked(prompt, n)
+        else:  # the last card takes the drawn card's place
+            index = yield from _index(n, prompt)
             left[index], left[-1] = left[-1], left[index]
-            index = len(left) - 1
+            index = n - 1
         order.append(left.pop(index))
     return tuple(order)
+
+
+@lru_cache(maxsize=4096)
+def _asked(prompt: str, n: int) -> Decision[int]:
+    """The shuffle Decision of ``n`` cards left, each as likely: made once per prompt and
+    size (a Decision is immutable, so a shuffle of a pile of the same name and size asks the
+    very same one again, instead of building one a card)."""
+    options, chances = _even(n)
+    return Decision("shuffle", prompt, options, Decider.CHANCE, None, chances)
 
 
 def _index(n: int, prompt: str) -> Resolution[int]:
     """An index below ``n``, each as likely: one Decision of at most :data:`SPAN` options
     for the block it lies in (blocks weighted by their size), then the index in it."""
     if n <= SPAN:
-        options, chances = _even(n)
-        index: int = yield Decision("shuffle", prompt, options, Decider.CHANCE, None, chances)
+        index: int = yield _asked(prompt, n)
         return index
     size = SPAN
     while size * SPAN < n:

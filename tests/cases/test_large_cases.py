@@ -23,15 +23,24 @@ from tales.board.burst import Placement, covered_foes
 from tales.board.position import Position
 from tales.board.ranges import farthest, figure_distances, nearest
 from tales.content.scheme_blocks import load_scheme_blocks
-from tales.rules.attacks import Battle, _splash_victims
+from tales.rules.attacks import (
+    Battle,
+    CombatRules,
+    HeroAttack,
+    _splash_victims,
+    parse_harm,
+    player_attack,
+    schemer_attack,
+)
 from tales.rules.decisions import all_outcomes, resolve
 from tales.rules.dice import load_dice
+from tales.rules.effects import activate
 from tales.rules.epic_pool import EpicPool
 from tales.rules.forced import grab, place, pull, push
 from tales.rules.large import DEFAULT_LARGE, LargeDifficult, LargeForced, LargeRules, LargeTurns
 from tales.rules.large_movement import LargeGraph, routes, state_names
 from tales.rules.movement import MoveRules, move, reach
-from tales.rules.schemer_attacks import AttackKind, SchemerAttack, attack_targets
+from tales.rules.schemer_attacks import AttackKind, AttackPlan, SchemerAttack, attack_targets
 from tales.rules.schemer_movement import Approach, SchemerRules
 from tales.rules.schemes import reinforce
 from tales.rules.targets import parse_selector
@@ -39,6 +48,8 @@ from tales.table import move_outcomes
 from tests.build import positioned
 
 from ._build import Rule, case
+from ._combat import run
+from ._heroes import ability, equipped, options, outcome
 
 APPENDIX_D = "Appendix D Schemer Movement"
 APPENDIX_C = "Appendix C – Attacks"
@@ -352,3 +363,91 @@ def test_a_large_reinforcement_stands_next_to_its_actor() -> None:
     placed = sorted(" ".join(names(b.position, b.position.spaces_of(b.position.figure(
         "cellar-crawlers-1")))) for _, (b, _) in found)
     assert placed == ["A1 B1", "D1 E1"]
+
+
+# --- forced movement in play: Harm, abilities, Schemer Attacks (the game's large_forced) ----
+
+
+PUSH_HARM = HeroAttack(AttackKind.MELEE, fixed=1, harm=parse_harm("Push target 2."))
+PULL3 = ability("action", '{ pull = 3, target = "foe within 6" }')
+GRAB = ability("action", '{ grab = true, target = "foe within 6" }')
+PLACE3 = ability("action", '{ place = 3, target = "foe within 6" }')
+WHOLE = DEFAULT_LARGE
+
+
+def _table(position: Position, large: LargeRules, **abilities: Any) -> Battle:
+    """A Battle whose rules carry the game's ``large_forced`` reading (as a game's do)."""
+    table = equipped(position, abilities)
+    return replace(table, rules=CombatRules(large=large))
+
+
+def _hero_push(large: LargeRules) -> Callable[[Battle], Any]:
+    return lambda table: player_attack(table, "h", PUSH_HARM, ["s"])
+
+
+def _schemer_push(large: LargeRules) -> Callable[[Battle], Any]:
+    plan = AttackPlan(SchemerAttack(AttackKind.MELEE, 1, 1, None, "Push target 2."), "s",
+                      ("h",), "scripted")
+    return lambda table: schemer_attack(table, plan)
+
+
+def _use(step: Any) -> Callable[[LargeRules], Callable[[Battle], Any]]:
+    return lambda large: lambda table: activate(table, "h", step)
+
+
+def _standing(table: Battle, figure_id: str) -> str:
+    position = table.position
+    return " ".join(position.board.names[s] for s in position.spaces_of(
+        position.figure(figure_id)))
+
+
+PLAY_LANE = ". . . . . . . ."
+
+IN_PLAY = [
+    case("lg-play-harm-push-whole", "a Hero's Melee Attack with Harm Push 2: the pair on B1 C1 "
+         "slides to D1 E1 (large_forced=whole, the game's default)", "Push X",
+         "Each space moved to must be one space farther away from the pushing figure",
+         where(PLAY_LANE, fig("h", "A1"), sch("s", ["B1", "C1"], fortitude=9)),
+         _hero_push, WHOLE, (), {"s": "D1 E1"}, None),
+    case("lg-play-harm-push-massive", "the same Attack in a game played with "
+         "large_forced=massive: the Push is reduced to 1", "Massive",
+         "Push/Pull effects are reduced to 1.",
+         where(PLAY_LANE, fig("h", "A1"), sch("s", ["B1", "C1"], fortitude=9)),
+         _hero_push, MASSIVE_LIKE, (), {"s": "C1 D1"}, None),
+    case("lg-play-schemer-push-large-hero", "a Schemer's Attack with Harm Push 2 on a large "
+         "Hero, large_forced=massive: it goes 1", "Massive",
+         "Push/Pull effects are reduced to 1.",
+         where(PLAY_LANE, sch("s", "A1"), fig("h", ["B1", "C1"], fortitude=9)),
+         _schemer_push, MASSIVE_LIKE, (), {"h": "C1 D1"}, None),
+    case("lg-play-ability-pull-whole", "a Hero's Pull 3 ability: the pair on E1 F1 comes to "
+         "B1 C1 and stops, adjacent", "Pull X",
+         "The target is adjacent to the pulling figure.",
+         where(PLAY_LANE, fig("h", "A1"), sch("s", ["E1", "F1"])),
+         _use(PULL3), WHOLE, (), {"s": "B1 C1"}, None),
+    case("lg-play-ability-pull-massive", "the same Pull 3 with large_forced=massive: 1 space",
+         "Massive", "Push/Pull effects are reduced to 1.",
+         where(PLAY_LANE, fig("h", "A1"), sch("s", ["E1", "F1"])),
+         _use(PULL3), MASSIVE_LIKE, (), {"s": "D1 E1"}, None),
+    case("lg-play-ability-grab-massive", "a Hero's Grab with large_forced=massive: no effect",
+         "Massive", "Unaffected by Grab or Place effects.",
+         where(PLAY_LANE, fig("h", "A1"), sch("s", ["D1", "E1"])),
+         _use(GRAB), MASSIVE_LIKE, (), {"s": "D1 E1"}, None),
+    case("lg-play-ability-place-fits", "a Hero's Place 3: only anchors where the whole pair "
+         "fits, facing kept, are offered: B1 and C1, not D1 (its tail would be on g's E1)",
+         "Place", "Moves a figure to the specified space.",
+         where(PLAY_LANE, fig("h", "A1"), fig("g", "E1"), sch("s", ["G1", "H1"])),
+         _use(PLACE3), WHOLE, (("place-space", 2),), {"s": "C1 D1"}, [1, 2]),
+]
+
+
+@pytest.mark.parametrize(("rule", "position", "act", "large", "choices", "standing",
+                          "offered"), IN_PLAY)
+def test_large_forced_in_play(rule: Rule, position: Position, act: Any, large: LargeRules,
+                              choices: tuple[Any, ...], standing: dict[str, str],
+                              offered: list[int] | None) -> None:
+    table = _table(position, large, h=[PULL3, GRAB, PLACE3])
+    result, script = run(act(large)(table), [], choices)
+    final = outcome(result)
+    assert {f: _standing(final, f) for f in standing} == standing, rule
+    if offered is not None:
+        assert options(script, "place-space", position) == offered, rule

@@ -108,3 +108,27 @@ def test_a_bad_boss_otto_file_is_one_line(text: str, message: str, tmp_path: Pat
                  str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err and "otto.toml" in err
+
+
+DEXTERITY_DECK = ('sample = true\ncharacter = "Juggler (test)"\n[[cards]]\nname = "Toss (test)"\n'
+                  'kind = "action"\ncount = 30\ndexterity = true\ntext = "Dexterity: toss a '
+                  'coin into a cup. Another player loses 2 Fortitude."\n'
+                  'steps = [ { fortitude = -2, who = "target" } ]\n')
+
+
+def test_the_terminal_asks_whether_the_physical_action_worked(tmp_path: Path) -> None:
+    """A Dexterity Card (001, "Dexterity Cards"): the person at the terminal says whether the
+    physical action at the table worked; the bot's own attempt is its seeded chance."""
+    deck = tmp_path / "juggler.toml"
+    deck.write_text(DEXTERITY_DECK, encoding="utf-8")
+    out: list[str] = []
+
+    def read(prompt: str) -> str:  # the second option each time: play the card; it missed
+        return "q" if sum("did it work?" in line for line in out) >= 2 else "2"
+
+    play(2, 1, 1, read=read, write=out.append, characters=[str(deck)],
+         save=tmp_path / "game.tales")
+    text = "\n".join(out)
+    assert "[you] you: Toss (test) asks for a physical action at the table: did it work?" in text
+    assert "your physical action for Toss (test) missed: no effect" in text
+    assert "bot1's physical action for Toss (test) " in text

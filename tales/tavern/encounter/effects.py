@@ -130,9 +130,13 @@ def credit(table: Caverns, name: str) -> Caverns:
     if name:
         fallen += [(i, name) for i in range(len(table.tokens))
                    if i not in down and table.token_left(i) <= 0]
-    slayer = table.slayer if table.killed() else None
-    if slayer is None and table.killed() and name:
+    killed = table.killed()
+    slayer = table.slayer if killed else None
+    if slayer is None and killed and name:
         slayer = name
+    if slayer == table.slayer and len(fallen) == len(table.fallen) and \
+            tuple(fallen) == table.fallen:
+        return table  # nothing changed
     return evolve(table, fallen=tuple(fallen), slayer=slayer)
 
 
@@ -195,12 +199,12 @@ def usable(table: Caverns, name: str, when: When, incoming: Incoming | None = No
         return [c for c in player.hand if c.name.startswith(UNDEAD_KEEP)
                 and c.when in (when, When.ANY) and targets(table, name)]
     for card in (*player.hand, *player.items, *((ability,) if ability else ())):
-        if card.kind not in (Kind.ACTION, Kind.ITEM) or not (
+        if (card.kind is not Kind.ACTION and card.kind is not Kind.ITEM) or not (
                 card.steps or card.either or (card.ability and card.values)):
             continue
         if card.when not in (when, When.ANY) and not (card.potion and when is When.ANY):
             continue
-        ops = {s.op for s in card.steps}
+        ops = _ops(card)
         if ops & DEFENCES and (incoming is None or incoming.victim != name):
             continue
         if ops & ON_BLOWS and not targets(table, name):
@@ -211,6 +215,17 @@ def usable(table: Caverns, name: str, when: When, incoming: Incoming | None = No
             continue
         found.append(card)
     return found
+
+
+def _ops(card: Card) -> frozenset[Op]:
+    """The ops of ``card``'s steps, worked out once per card (kept beside its fields,
+    checked against its very steps)."""
+    kept = card.__dict__.get("_ops")
+    if kept is None or kept[0] is not card.steps:
+        kept = (card.steps, frozenset(s.op for s in card.steps))
+        object.__setattr__(card, "_ops", kept)
+    ops: frozenset[Op] = kept[1]
+    return ops
 
 
 def worthwhile(table: Caverns, name: str, step: Step) -> bool:

@@ -355,20 +355,24 @@ class Caverns:
         return found
 
     def player(self, name: str) -> Adventurer:
-        seat = self._seats().get(name)
+        players = self.players
+        seats = self.__dict__.get("_by_name")
+        seat = (seats[1] if seats is not None and seats[0] is players
+                else self._seats()).get(name)
         if seat is None:
             raise StopIteration(name)
-        return self.players[seat]
+        return players[seat]
 
     def with_player(self, player: Adventurer) -> Caverns:
-        seat = self._seats().get(player.name)
+        index = self._seats()
+        seat = index.get(player.name)
         if seat is None:
             return evolve(self)
         players = list(self.players)
         players[seat] = player
         changed = evolve(self, players=tuple(players))
         # the same names in the same seats: the new tuple keeps this one's index
-        object.__setattr__(changed, "_by_name", (changed.players, self._seats()))
+        object.__setattr__(changed, "_by_name", (changed.players, index))
         return changed
 
     def note(self, *lines: str) -> Caverns:
@@ -396,7 +400,25 @@ class Caverns:
         """The damage stack's total not yet taken off the creature (placed on ``token``)."""
         if self.totalled:
             return 0
-        return sum(value(b, self) for b in self.stack if token is None or b.token == token)
+        totals = self._totals()
+        return totals.get(token, 0)
+
+    def _totals(self) -> dict[int | None, int]:
+        """The damage stack's total (under None) and each token's, worked out once per
+        stack (kept beside the fields, checked against that very stack: a Blow's value is
+        its own)."""
+        stack = self.stack
+        kept = self.__dict__.get("_stacked")
+        if kept is None or kept[0] is not stack:
+            totals: dict[int | None, int] = {None: 0}
+            for blow in stack:
+                worth = value(blow, self)
+                totals[None] += worth
+                totals[blow.token] = totals.get(blow.token, 0) + worth
+            kept = (stack, totals)
+            object.__setattr__(self, "_stacked", kept)
+        found: dict[int | None, int] = kept[1]
+        return found
 
     def token_left(self, index: int) -> int:
         """A token's Life Points less the damage placed on it this round."""

@@ -21,11 +21,13 @@ import numpy as np
 from tales.engine.game import chance_by, random_policy
 from tales.rules.decisions import Chooser, Decision
 from tales.tavern.rdi.effects import POTION_EFFECTS
-from tales.tavern.rdi.model import CardKind, Tavern, Verb
-from tales.tavern.rdi.timing import PASS, response_verb
+from tales.tavern.rdi.model import Card, CardKind, Tavern, Verb, Who
+from tales.tavern.rdi.timing import PASS, Played, response_verb
 from tales.tavern.rdi.zones import playable
 
 POLICIES = ("greedy", "random")
+#: The chance a bot's physical action for a Dexterity Card works.
+KNACK = 0.5
 #: Fortitude minus Alcohol at or below which the greedy bot defends itself.
 CAREFUL = 7
 DEFENCES = frozenset({Verb.IGNORE, Verb.REDUCE, Verb.REDIRECT, Verb.PASS, Verb.SPLIT,
@@ -58,7 +60,7 @@ class _Greedy:
         if not isinstance(tavern, Tavern) or me not in {p.name for p in tavern.players}:
             return options[int(self.rng.integers(len(options)))]
         rule: Callable[[Tavern, str, list[Any], str], Any] | None = {
-            "action": self._play, "anytime": self._anytime, "respond": self._respond,
+            "action": self._act, "anytime": self._anytime, "respond": self._respond,
             "hit-back": self._play, "gamble": self._gamble, "boost": _yes, "buff": _yes,
             "discard": _keep, "leave": _keep, "dungeon": self._play, "rage": _spare,
             "plant": _least, "harvest": _most, "doppelganger": self._keep_one,
@@ -66,8 +68,12 @@ class _Greedy:
             "epic": _bolder, "plot": self._plot, "sell": _sell, "buy": _buy,
             "arrow": self._play, "cook": self._play, "cutting-board": self._play,
             "atone": _atone, "chimera": _bolder,
-            "treat": self._play, "form": self._play,
+            "treat": self._play, "form": self._play, "dexterity": self._knack,
+            "pass-bomb": _pass_on, "petrify": _cheapest,
         }.get(decision.kind)
+        if decision.kind == "respond" and isinstance(decision.detail, Played) and \
+                _friendly(tavern, me, decision.detail):
+            return PASS  # a teammate's card or an opponent's Drink: nothing to defend
         if rule is not None:
             return rule(tavern, me, options, decision.prompt)
         opponents = [o for o in options if isinstance(o, str) and o in
@@ -88,6 +94,20 @@ class _Greedy:
     def _play(self, tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
         cards = [o for o in options if o != PASS]
         return cards[int(self.rng.integers(len(cards)))] if cards else PASS
+
+    def _act(self, tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+        """An Action: in a game of teams, one that hurts the other side most (each of the
+        Challengers' Actions counts against a Boss); else any."""
+        if not _teams(tavern):
+            return self._play(tavern, me, options, prompt)
+        held = {c.name: c for c in tavern.player(me).hand}
+        worth = {o: _harm(held[o]) if o in held else 0 for o in options if o != PASS}
+        best = max(worth.values(), default=0)
+        return self._play(tavern, me, [o for o, w in worth.items() if w == best], prompt)
+
+    def _knack(self, tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+        """A Dexterity Card's physical action: it works by a seeded chance."""
+        return options[0] if self.rng.random() < KNACK else options[-1]
 
     def _anytime(self, tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
         potion = _potion(tavern, me, options)
@@ -134,6 +154,34 @@ class _Greedy:
         return self._play(tavern, me, options, prompt)
 
 
+def _teams(tavern: Tavern) -> bool:
+    """Whether some players at the table play as a team."""
+    return len({p.side for p in tavern.players}) < len(tavern.players)
+
+
+def _harm(card: Card) -> int:
+    """What ``card`` takes from the players it picks: Fortitude, Alcohol Content and Gold,
+    one point each."""
+    harm = 0
+    for step in card.steps:
+        if step.who in (Who.TARGET, Who.ANY, Who.EACH_OTHER):
+            harm += (max(-step.amount, 0) if step.verb is Verb.FORTITUDE else
+                     max(step.amount, 0) if step.verb in (Verb.ALCOHOL, Verb.PAY) else 0)
+    return harm
+
+
+def _friendly(tavern: Tavern, me: str, played: Played) -> bool:
+    """Whether, in a game of teams, ``played`` needs no answer from ``me``'s team: a card of
+    their own side that harms none of them, or Drinks none of them would drink."""
+    if not _teams(tavern):  # (the individual game keeps its greedy answers)
+        return False
+    team = {p.name for p in tavern.team(me)}
+    if played.card is not None:
+        return tavern.player(played.source).side == tavern.player(me).side and not any(
+            played.harmed(m) for m in team)
+    return bool(played.pours) and not any(p.drinker in team for p in played.pours)
+
+
 def _potion(tavern: Tavern, me: str, options: list[Any]) -> str | None:
     """The Potion Token a team needs now, if it holds one: Gold when it has none, else
     Fortitude or less Alcohol when it is about to pass out (never wasted early)."""
@@ -178,6 +226,21 @@ def _buy(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
 def _atone(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
     """Serena tithes while she has Gold to spare, else takes the Fortitude loss."""
     return options[0] if tavern.mat(me).gold > SPARE_GOLD else options[-1]
+
+def _pass_on(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    """A Bomb is passed to the weakest opponent while Gold is to spare, else kept."""
+    side = tavern.player(me).side
+    foes = [o for o in options[1:] if tavern.player(o).side != side]
+    if tavern.mat(me).gold <= SPARE_GOLD or not foes:
+        return options[0]
+    return min(foes, key=lambda o: (margin(tavern, o), options.index(o)))
+
+
+def _cheapest(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    """A card to give up (Nerodia's Petrify): a Gambling card if it holds one."""
+    spare = {c.name for c in tavern.player(me).hand if c.kind is CardKind.GAMBLING}
+    return next((o for o in options if o in spare), options[0])
+
 
 def _spare(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
     """A card it can spare from its hand (a Gambling card) for a good cause, such as

@@ -54,7 +54,8 @@ CARD_KEYS = frozenset({"name", "kind", "steps", "text", "count", "starts_round",
                        "winning_hand", "boosts", "trap", "boss", "when_losing", "pile",
                        "unanswerable", "minion", "wages", "phase", "immediate", "cost",
                        "stays", "any_turn", "joins", "icons", "price", "adds", "values",
-                       "trigger"})
+                       "trigger",
+                       "dexterity"})
 DECK_KEYS = frozenset({"character", "mechanics", "villain", "hero", "sample", "cards",
                        "track", "drinks"})
 LEVEL_KEYS = frozenset({"name", "at", "alcohol", "fortitude", "text"})
@@ -63,12 +64,15 @@ STEP_WHO = {w.value: w for w in Who}
 COUNTED = frozenset({Verb.FORTITUDE, Verb.ALCOHOL, Verb.PAY, Verb.COLLECT, Verb.DRAW,
                      Verb.DISCARD, Verb.ORDER, Verb.DRINK, Verb.GAIN, Verb.ANTE, Verb.REDUCE,
                      Verb.SPIKE, Verb.HIT_BACK, Verb.DISCARD_DRINK, Verb.STEAL_POT,
-                     Verb.DRINK_AGAIN, Verb.THREAT, Verb.REPAIR})
+                     Verb.DRINK_AGAIN, Verb.THREAT, Verb.REPAIR,
+                     Verb.SHUFFLE_HAND, Verb.RECOVER, Verb.GIVE_CARDS, Verb.REVEAL_DECK,
+                     Verb.REVEAL_DRAW})
 #: Verbs whose value is ``true``.
 FLAGS = frozenset({Verb.LEAVE, Verb.WIN_ROUND, Verb.REDIRECT, Verb.SPLIT,
                    Verb.PASS, Verb.TAKE_POT, Verb.END_TURN, Verb.FROM_INN, Verb.POT_TO_INN,
                    Verb.SWAP, Verb.SHARE_POT, Verb.CHANGE_TARGETS, Verb.REPLACE_DRINK,
-                   Verb.RESTART_ROUND})
+                   Verb.RESTART_ROUND,
+                   Verb.SHUFFLE_DISCARDS, Verb.LOOK_HAND})
 Fail = Callable[[str], ContentError]
 #: The most cards one deck table makes (``count``), and one file's deck in all.
 MOST_CARDS = 100_000
@@ -363,7 +367,8 @@ def read_cards(data: dict[str, Any], table: str, source: str, lines: LineFinder,
             if kind in (CardKind.GAMBLING, CardKind.CHEATING):
                 raise fail("'cost' is for an Action, Sometimes or Anytime card")
             card = replace(card, cost=_cost(spec["cost"], "a card's", fail))
-        card = replace(card, stays=spec.get("stays", False) is True,
+        card = replace(card, dexterity=spec.get("dexterity", False) is True,
+                       stays=spec.get("stays", False) is True,
                        any_turn=spec.get("any_turn", False) is True)
         if card.any_turn and (kind is not CardKind.SOMETIMES or not any(
                 s.verb in (Verb.LEAVE, Verb.FORCE_OUT) for s in steps)):

@@ -205,7 +205,7 @@ def drink_pour(tavern: Tavern, each: Pour) -> Resolution[Tavern]:
         tavern = yield from gain_tokens(tavern, each.giver, each.drinker, resource, amount)
     if each.pays and each.giver:  # 000: paying himself (his own Drink), "nothing happens"
         tavern = pay(tavern, each.drinker, each.pays, each.giver)
-    for player, rules in characters.every(tavern):
+    for player, rules in characters.every(tavern, "after_drink"):
         if player.name == each.drinker:
             tavern = yield from rules.after_drink(tavern, each.drinker, each.alcohol)
     return tavern

@@ -17,7 +17,7 @@ from typing import Any
 
 from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
-from tales.tavern.rdi import characters
+from tales.tavern.rdi import characters, dexterity, handdeck
 from tales.tavern.rdi.given import put_in_front
 from tales.tavern.rdi.model import (
     RESPONSES,
@@ -240,6 +240,11 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
     affects = tuple(merged.items())
     played = Played(name, label, card, affects, harms)
     tavern, outcome = yield from respond(tavern, played)
+    if dexterity.ignores(tavern, card):  # Boss Otto Ignores a Dexterity Card
+        outcome = evolve(outcome, ignored=outcome.ignored | dexterity.ignores(tavern, card))
+    if not outcome.negated:
+        tavern, worked = yield from dexterity.attempt(tavern, name, card)
+        body = body if worked else ()
     if outcome.negated:
         tavern = tavern.note(f"{label} is Negated")
     elif card.minion and steps is None:  # "play it face-up in front of you"
@@ -248,6 +253,7 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
             f"{minion.name} comes into play"), outcome
     else:
         body = characters.mechanics(tavern.player(name)).amounts(tavern, name, card, body)
+        body = characters.their_amounts(tavern, name, card, body)
         tavern, losses = yield from carry_out(tavern, name, body, chosen, outcome, buffed,
                                               via)
         if discard:
@@ -263,6 +269,7 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
         tavern = yield from put_in_front(tavern, name, added, added.pile)
     elif added is not None:
         tavern = discard_card(tavern, added, name)
+    tavern = yield from characters.mechanics(tavern.player(name)).after_play(tavern, name, card)
     return tavern, outcome
 
 
@@ -275,6 +282,19 @@ def _unused(tavern: Tavern, card: str, owner: str) -> str:
                 if (name := f"{card} #{n} ({owner})") not in taken)
 
 
+def _for_controller(tavern: Tavern, rules: characters.Mechanics, step: Step,
+                    controller: str, chosen: list[str], minion: str) -> bool:
+    """Whether a Minion's controller carries out a handler step instead of it (001: "its
+    controller ... checks instead"). One of Boss Otto's Components passes him any
+    character's extra effect (a Scarab, a Blessing, a Check for Traps), once: only the
+    first Component a step reaches, and none when it reaches him too (001: "Boss Otto gets
+    the extra effect only once, not multiple times")."""
+    if controller != OTTO or tavern.variant.otto is None:
+        return step.handler in rules.for_controller
+    players = {p.name for p in tavern.players}
+    return OTTO not in chosen and next(w for w in chosen if w not in players) == minion
+
+
 def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
               chosen: dict[Who, list[str]], outcome: Outcome | None = None,
               buffed: bool = False, via: str = "") -> Resolution[tuple[Tavern, list[Loss]]]:
@@ -285,7 +305,7 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
     controllers = {m.name: m.controller for m in tavern.minions}
     losses: list[Loss] = []
     left = {(who, stat): n for who, stat, n in outcome.reduced}
-    for player, rules in characters.every(tavern):  # standing ones (Wulfric's mood)
+    for player, rules in characters.every(tavern, "reductions"):  # standing ones (Wulfric's mood)
         for stat, n in rules.reductions(tavern, player.name):
             left[(player.name, stat)] = left.get((player.name, stat), 0) + n
     boosted: set[str] = set()
@@ -294,7 +314,8 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
             if who not in players:  # a Minion (or one already discarded)
                 if step.verb is Verb.HANDLER and who in controllers:
                     rules = characters.handling(tavern.player(name), step.handler)
-                    if step.handler in rules.for_controller:  # its controller instead
+                    if _for_controller(tavern, rules, step, controllers[who],
+                                       chosen.get(step.who, []), who):
                         tavern = yield from rules.handle(tavern, name, step, controllers[who])
                     continue
                 if step.verb is Verb.GAIN and who in controllers:  # to its controller
@@ -399,6 +420,8 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
                     f"{who}'s turn ends now")
             elif step.verb in OTTO_STEPS:
                 tavern = otto_step(tavern, step.verb, amount)
+            elif step.verb in handdeck.STEPS:
+                tavern = yield from handdeck.hand_and_deck(tavern, name, who, step, amount)
             elif step.verb is Verb.HANDLER:
                 rules = characters.handling(tavern.player(name), step.handler)
                 tavern = yield from rules.handle(tavern, name, step, who)

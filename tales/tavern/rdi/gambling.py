@@ -207,7 +207,7 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
         if outcome.sharer and outcome.sharer != control:
             tavern = yield from share(tavern, control, outcome.sharer)
     tavern = award(tavern, control)
-    for player, rules in characters.every(tavern):
+    for player, rules in characters.every(tavern, "after_round"):
         tavern = rules.after_round(tavern, player.name, tuple(seats), control)
     return (yield from characters.owed_choices(tavern))
 

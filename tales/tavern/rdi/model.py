@@ -86,6 +86,14 @@ class Verb(StrEnum):
     SWAP = "swap"  # a Drink's Alcohol Content is gained as Fortitude instead
     REPLACE_DRINK = "replace_drink"  # a Drink's effects are replaced by the card's steps
     RESTART_ROUND = "restart_round"  # the Round of Gambling starts over
+    # a player's hand and Character Deck (tales.tavern.rdi.handdeck; Boss Otto's own rules)
+    SHUFFLE_DISCARDS = "shuffle_discards"  # shuffle your discard pile into your deck
+    SHUFFLE_HAND = "shuffle_hand"  # N random cards of your hand shuffled into your deck
+    RECOVER = "recover"  # take the top N cards of your discard pile back into your hand
+    GIVE_CARDS = "give_cards"  # the card's player puts N cards of their hand on your deck
+    LOOK_HAND = "look_hand"  # the card's player looks at your hand
+    REVEAL_DECK = "reveal_deck"  # the top N cards of your deck are revealed and put back
+    REVEAL_DRAW = "reveal_draw"  # the top N cards of your deck are revealed; you draw them
     # Boss Otto's own (001, "Boss Otto"): they do something only in that variant
     THREAT = "threat"  # Boss Otto's Threat Level goes up by N
     REPAIR = "repair"  # Boss Otto Repairs N
@@ -192,8 +200,9 @@ class Boost:
 
 
 #: The game states a triggered ability looks for (``trigger = { when = ... }``): the
-#: beginning or the end of its holder's turn.
-TRIGGERS = ("turn starts", "turn ends")
+#: beginning or the end of its holder's turn; a Mount revealed while its Rival is in play
+#: (Molly's Rival box).
+TRIGGERS = ("turn starts", "turn ends", "rival in play")
 
 
 @dataclass(frozen=True)
@@ -255,6 +264,7 @@ class Card:
     joins: bool = False
     plotted: bool = False  # kept face down in Petra's Plotted Cards area (not her hand)
     price: int = 0  # the Gold it sells for (Phrenk's Potions)
+    dexterity: bool = False  # it requires a physical action (001, "Dexterity Cards")
     #: playing it reveals the top card of this side deck and adds that card's steps to it,
     #: before anyone may answer: one card (Warthorn's Pipe Cards and Stories, Wizgille's
     #: Device Cards and Gears; like a Drink's Chasers)
@@ -381,7 +391,10 @@ class Player:
         return self.alcohol >= self.fortitude
 
     def count(self, resource: str) -> int:
-        return dict(self.tokens).get(resource, 0)
+        for held, amount in self.tokens:  # a few kinds at most: no dict to build
+            if held == resource:
+                return amount
+        return 0
 
     def with_count(self, resource: str, amount: int) -> Player:
         held = dict(self.tokens)
@@ -522,18 +535,35 @@ class Tavern:
         held[self.player(name).side] = room
         return evolve(self, rooms=tuple(sorted(held.items())))
 
-    def player(self, name: str) -> Player:
-        """The player called ``name``, found by an index kept beside ``players`` (rebuilt
-        when a copy has other players: :func:`~tales.evolve.evolve` copies it along)."""
-        kept = self.__dict__.get("_seats")
-        if kept is None or kept[0] is not self.players:
-            kept = (self.players, {p.name: n for n, p in enumerate(self.players)})
+    def seating(self) -> Seating:
+        """Who sits where and with whom (:class:`Seating`), kept beside ``players`` (made
+        again when a copy has other players: :func:`~tales.evolve.evolve` copies it along,
+        and :meth:`with_player` hands it on when only a player's numbers changed)."""
+        kept: Seating | None = self.__dict__.get("_seats")
+        if kept is None or kept.players is not self.players:
+            kept = Seating(self.players)
             object.__setattr__(self, "_seats", kept)
-        return self.players[kept[1][name]]
+        return kept
+
+    def player(self, name: str) -> Player:
+        """The player called ``name``, found by the index kept beside ``players``."""
+        kept: Seating | None = self.__dict__.get("_seats")
+        if kept is None or kept.players is not self.players:
+            kept = self.seating()
+        return self.players[kept.index[name]]
 
     def with_player(self, player: Player) -> Tavern:
-        return evolve(self, players=tuple(player if p.name == player.name else p
-                                           for p in self.players))
+        seating = self.seating()
+        seat = seating.index.get(player.name)
+        if seat is None:
+            return evolve(self, players=self.players)
+        players = list(self.players)
+        players[seat] = player
+        changed = evolve(self, players=tuple(players))
+        if player.team == seating.sides[seat] or (not player.team
+                                                  and player.name == seating.sides[seat]):
+            object.__setattr__(changed, "_seats", seating.moved(changed.players))
+        return changed
 
     def note(self, *lines: str) -> Tavern:
         return evolve(self, log=(*self.log, *lines))
@@ -544,9 +574,8 @@ class Tavern:
 
     def order_from(self, name: str) -> list[str]:
         """Everyone still in, in turn order starting with ``name`` (included if in)."""
-        seats = [p.name for p in self.players]
-        start = seats.index(name)
-        return [n for n in seats[start:] + seats[:start] if not self.player(n).out]
+        players = self.players
+        return [players[n].name for n in self.seating().rounds[name] if not players[n].out]
 
     def in_turn_order(self, names: list[str]) -> list[str]:
         """``names`` in turn order starting with the player whose turn it is."""
@@ -556,28 +585,33 @@ class Tavern:
     def others(self, name: str) -> list[Player]:
         """The other players still in, in turn order after ``name``, not counting
         teammates (001: "you must pick players who aren't on your team")."""
-        side = self.player(name).side
-        return [self.player(n) for n in self.order_from(name)
-                if n != name and self.player(n).side != side]
+        seating = self.seating()
+        players, sides = self.players, seating.sides
+        side = sides[seating.index[name]]
+        return [players[n] for n in seating.rounds[name]
+                if not players[n].out and sides[n] != side]
 
     def team(self, name: str) -> list[Player]:
         """``name`` and their teammates, in seat order."""
-        side = self.player(name).side
-        return [p for p in self.players if p.side == side]
+        seating = self.seating()
+        players = self.players
+        return [players[n] for n in seating.teams[seating.sides[seating.index[name]]]]
 
     def mat(self, name: str) -> Player:
         """The player who tracks ``name``'s team's Fortitude, Alcohol and Gold."""
-        player = self.player(name)
+        seating = self.seating()
+        seat = seating.index[name]
+        player = self.players[seat]
         if not player.team:
             return player
-        return next(p for p in self.players if p.side == player.side)
+        return self.players[seating.teams[seating.sides[seat]][0]]
 
     def sides(self) -> list[str]:
         """The teams still in, in seat order."""
         seen: list[str] = []
-        for player in self.in_game():
-            if player.side not in seen:
-                seen.append(player.side)
+        for player, side in zip(self.players, self.seating().sides, strict=True):
+            if not player.out and side not in seen:
+                seen.append(side)
         return seen
 
     def left(self, name: str) -> int:
@@ -619,3 +653,31 @@ class Tavern:
     def total_gold(self) -> int:
         """Gold in the stashes, the Inn and the pot (conserved)."""
         return self.inn + self.pot + sum(p.gold for p in self.players)
+
+
+class Seating:
+    """Who sits where at a table and with whom, worked out once per ``players``: each
+    name's seat, each seat's side (its team, or the player's own name), each side's seats
+    in seat order (the first is its mat), and from each name the seats round the table in
+    turn order. A player's numbers changing moves nothing (:meth:`moved`)."""
+
+    __slots__ = ("index", "players", "rounds", "sides", "teams")
+
+    def __init__(self, players: tuple[Player, ...]) -> None:
+        self.players = players
+        self.index = {p.name: n for n, p in enumerate(players)}
+        self.sides = tuple(p.team or p.name for p in players)
+        teams: dict[str, list[int]] = {}
+        for n, side in enumerate(self.sides):
+            teams.setdefault(side, []).append(n)
+        self.teams = {side: tuple(seats) for side, seats in teams.items()}
+        count = len(players)
+        self.rounds = {p.name: tuple((n + k) % count for k in range(count))
+                       for n, p in enumerate(players)}
+
+    def moved(self, players: tuple[Player, ...]) -> Seating:
+        """The same seating for ``players``, the same names and teams in the same seats."""
+        new = Seating.__new__(Seating)
+        new.players, new.index, new.sides = players, self.index, self.sides
+        new.teams, new.rounds = self.teams, self.rounds
+        return new

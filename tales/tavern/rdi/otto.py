@@ -30,6 +30,7 @@ from tales.tavern.rdi.model import (
 )
 from tales.tavern.rdi.ottodata import (
     ACTIONS,
+    BUYS_AT,
     DECKS,
     FACTIONS_A_GAME,
     GAMBLING,
@@ -114,16 +115,27 @@ def choose(decision: Decision[Any]) -> Resolution[Any]:
         return aim
     if decision.kind == "stay":  # rule 2: he does not lose Fortitude to stay
         return options[-1]
+    if decision.kind == "buy":  # Phrenk: "If Boss Otto has 5 or more Gold, he will buy
+        if tavern.mat(OTTO).gold < BUYS_AT:  # the offered Potion with a 50% probability"
+            return options[0]
+        return (yield from pick(options, f"whether {OTTO} buys"))
     if decision.kind == "buff" and "yes" in options:  # Karl's Buff Token: "he plays it at
         return "yes"  # the first legal opportunity"
     if PASS in options:  # a card he holds (a Prize...) he plays at the first opportunity;
-        plays = [o for o in options if o != PASS and o not in POTION_EFFECTS]  # his
+        plays = [o for o in options if o != PASS and o not in POTION_EFFECTS  # his
+                 and o not in _dexterous(tavern)]
         if not plays:  # Potions only by their own rule
             return PASS
         return (yield from pick(plays, f"{OTTO}'s card to play"))
     if "no" in options:  # rule 2: he spends nothing he may keep
         return "no"
     return (yield from pick(options, f"{OTTO}'s choice"))  # rules 4, 10 and 11
+
+
+def _dexterous(tavern: Tavern) -> set[str]:
+    """The Dexterity Cards he holds or keeps: he never plays one ("Boss Otto Ignores that
+    card")."""
+    return {c.name for c in tavern.player(OTTO).cards if c.dexterity}
 
 
 # --- setup and his turn --------------------------------------------------------------------
@@ -168,7 +180,7 @@ def turn(tavern: Tavern) -> Resolution[Tavern]:
     from tales.tavern.rdi.rules import settle
 
     tavern = tavern.note(f"Turn {tavern.turn}: {OTTO}")
-    for player, rules in characters.every(tavern):
+    for player, rules in characters.every(tavern, "start_of_turn"):
         tavern = yield from rules.start_of_turn(tavern, player.name, OTTO)
     count = prepared(tavern)
     tavern, dealt = yield from _kept_actions(tavern, count)
@@ -212,7 +224,8 @@ def _kept_actions(tavern: Tavern, count: int) -> Resolution[tuple[Tavern, list[C
     """Cards he received to play as Actions (a Prize he won): each "counts as one of Boss
     Otto's Actions on his next turn, replacing a reveal from his Action Deck"; with more
     than he may play, those played are picked at random, the rest kept."""
-    held = [c for c in tavern.player(OTTO).kept if c.kind is CardKind.ACTION]
+    held = [c for c in tavern.player(OTTO).kept if c.kind is CardKind.ACTION
+            and not c.dexterity]  # "Boss Otto Ignores that card"
     chosen: list[Card] = []
     while held and len(chosen) < count:
         card = yield from pick(held, f"{OTTO}'s kept Action")
@@ -285,8 +298,8 @@ def gamble(tavern: Tavern, winning_hand: bool) -> Resolution[tuple[Tavern, str]]
     """His turn to act in a Round of Gambling: the top card of his Gambling Deck, put in his
     hand to be played, or discarded with none of its effects when it would be an illegal
     play (a Gambling Card after a Winning Hand!): then he passes."""
-    held = [c for c in tavern.player(OTTO).kept if c.kind is CardKind.CHEATING or (
-        c.kind is CardKind.GAMBLING and not winning_hand)]
+    held = [c for c in tavern.player(OTTO).kept if not c.dexterity and (
+        c.kind is CardKind.CHEATING or (c.kind is CardKind.GAMBLING and not winning_hand))]
     if held:  # "Boss Otto plays it instead of revealing a card from his Gambling Deck"
         card = yield from pick(held, f"{OTTO}'s kept Gambling or Cheating Card")
         return tavern, card.name
@@ -294,6 +307,10 @@ def gamble(tavern: Tavern, winning_hand: bool) -> Resolution[tuple[Tavern, str]]
     if top is None:
         return tavern, PASS
     card = top
+    extra = rules_of(tavern).extra(card)
+    if extra is not None and extra.passes:  # "follow the instructions": he passes
+        return discard_card(tavern, card, OTTO).note(
+            f"{OTTO} reveals {card.name}: he passes"), PASS
     if card.kind is CardKind.GAMBLING and winning_hand:
         return discard_card(tavern, card, OTTO).note(
             f"{OTTO} reveals {card.name}, which he cannot play now: he passes"), PASS
@@ -355,6 +372,8 @@ def provocation(tavern: Tavern, played: Played, outcome: Outcome) -> str | None:
     answered it already: "Otto responds to each Provocation exactly once")."""
     if tavern.variant.otto is None or outcome.provoked or tavern.player(OTTO).out:
         return None
+    if played.card is not None and played.card.dexterity:
+        return None  # "Boss Otto Ignores that card"
     if played.card is not None and not played.event and not played.round:
         if played.source == OTTO:
             return REDIRECTED if any(to == OTTO for _, to in outcome.redirected) else None
@@ -411,7 +430,8 @@ def _kept_responses(tavern: Tavern, played: Played, outcome: Outcome
     from tales.tavern.rdi.timing import uses
 
     played_one = False
-    for card in [c for c in tavern.player(OTTO).kept if c.kind is CardKind.SOMETIMES]:
+    for card in [c for c in tavern.player(OTTO).kept if c.kind is CardKind.SOMETIMES
+                 and not c.dexterity]:
         if outcome.negated:
             break
         use = uses(tavern, played, OTTO, outcome, card)
@@ -535,6 +555,41 @@ def _toward_zero(value: int, by: int) -> int:
 
 def _set(pours: tuple[Any, ...], index: int, new: Any) -> tuple[Any, ...]:
     return (*pours[:index], new, *pours[index + 1:])
+
+
+# --- what he receives ----------------------------------------------------------------------
+
+
+def received(tavern: Tavern) -> Resolution[Tavern]:
+    """Cards and abilities given to Boss Otto that he can play now (001, "Receiving Playable
+    Cards or Objects"): "Anytime: If the effect can be played at any time, Boss Otto plays
+    it immediately" (a Potion he bought from Phrenk); a Blessing from Murgath "he will play
+    it immediately for its healing, even if he is at 20 Fortitude" (before his Potion
+    Tokens), or, with no healing, keeps it to play "at the first legal opportunity"."""
+    from tales.tavern.rdi.effects import play_card
+    from tales.tavern.rdi.zones import take_card
+
+    if tavern.variant.otto is None or tavern.player(OTTO).out:
+        return tavern
+    rules = rules_of(tavern)
+    for _ in range(len(tavern.player(OTTO).hand) + len(tavern.player(OTTO).kept)):
+        otto = tavern.player(OTTO)
+        heal = next((c.name for _, c in characters.abilities(tavern, OTTO)
+                     if c.kind is CardKind.ANYTIME and c.virtual), None)
+        now = heal or next((c.name for c in otto.kept if c.kind is CardKind.ANYTIME
+                            and c.steps and not c.dexterity and rules.extra(c) is None), None)
+        if now is not None:
+            tavern, card = yield from take_card(tavern, OTTO, now)
+            tavern, _ = yield from play_card(tavern, OTTO, card)
+            continue
+        given = next((c for c in otto.hand if rules.extra(c) is None and c.kind not in (
+            CardKind.GAMBLING, CardKind.CHEATING)), None)
+        if given is None:
+            return tavern
+        hand = list(otto.hand)
+        hand.remove(given)
+        tavern = tavern.with_player(evolve(otto, hand=tuple(hand), kept=(*otto.kept, given)))
+    return tavern
 
 
 # --- Potions -------------------------------------------------------------------------------

@@ -34,6 +34,9 @@ REPAIR_LINE = 10
 #: "If Otto has 4 or fewer Gold and is given the choice to spend or lose Gold, he chooses
 #: not to."
 THRIFTY = 4
+#: Phrenk: "If Boss Otto has 5 or more Gold, he will buy the offered Potion with a 50%
+#: probability."
+BUYS_AT = 5
 #: Potion Tokens: "If Otto's Fortitude is 11 or greater, he loses 6 Alcohol Content."
 POTION_LINE = 11
 FACTIONS_A_GAME = 2
@@ -63,6 +66,7 @@ class OttoCard:
     subtype: Subtype = Subtype.NONE
     whiff: tuple[Step, ...] = ()
     threat_unless_gambled: int = 0
+    passes: bool = False  # a Gambling Deck card whose instruction is that Otto passes
 
     @property
     def component(self) -> bool:

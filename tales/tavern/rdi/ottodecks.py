@@ -21,7 +21,7 @@ FILE_KEYS = frozenset({"otto", "sample", "threat", "threat_hard", "actions", "so
                        "gambling"})
 CARD_KEYS = frozenset({"name", "faction", "kind", "text", "steps", "count", "skulls",
                        "subtype", "whiff", "starts_round", "winning_hand",
-                       "threat_unless_gambled"})
+                       "threat_unless_gambled", "passes"})
 #: The response steps Otto's revealed Sometimes card may carry out on a Provocation.
 OTTO_RESPONSES = frozenset({Verb.NEGATE, Verb.IGNORE, Verb.REDUCE, Verb.SPIKE, Verb.SPLIT,
                             Verb.PASS, Verb.REDIRECT, Verb.SWAP, Verb.REPLACE_DRINK})
@@ -93,7 +93,12 @@ def _card(spec: dict[str, Any], kind: CardKind, subtypes: tuple[Subtype, ...], s
             threat and not card.starts_round):
         raise fail("'threat_unless_gambled' is a whole number for an Action that starts a "
                    "Round of Gambling")
-    extra = OttoCard(card, faction, skulls, Subtype(subtype), whiff, threat)
+    passes = spec.get("passes", False)
+    if not isinstance(passes, bool) or (passes and (kind is not CardKind.GAMBLING or steps
+                                                     or card.winning_hand)):
+        raise fail("'passes' is true for a Gambling card with no steps whose instruction is "
+                   "that Otto passes")
+    extra = OttoCard(card, faction, skulls, Subtype(subtype), whiff, threat, passes)
     response = response_verb(card)
     if kind is CardKind.SOMETIMES and not extra.component:
         if response is not None and response.verb not in OTTO_RESPONSES:

@@ -142,7 +142,7 @@ def set_up(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tupl
         tavern = tavern.with_player(evolve(tavern.player(player.name), drink_me=(drink,)))
     for player in tavern.players:
         tavern = yield from draw(tavern, player.name, variants.hand_size(tavern, player.name))
-    for player, rules in characters.every(tavern):
+    for player, rules in characters.every(tavern, "set_up"):
         tavern = rules.set_up(tavern, player.name)
     if variant.prizes:  # "add any number of unique Prize Cards to the Inn"
         tavern = tavern.with_pile(PRIZES, variant.prizes)
@@ -170,7 +170,7 @@ def turn(tavern: Tavern) -> Resolution[Tavern]:
         return (yield from end_turn(tavern, name))
     members = [p.name for p in tavern.team(name) if not p.out]
     tavern = tavern.note(f"Turn {tavern.turn}: {' and '.join(members)}")
-    for player, rules in characters.every(tavern):
+    for player, rules in characters.every(tavern, "start_of_turn"):
         tavern = yield from rules.start_of_turn(tavern, player.name, name)
     tavern = yield from anytime(tavern, name)
     tavern = yield from anytime(tavern, name, phase=Phase.DISCARD)
@@ -182,6 +182,8 @@ def turn(tavern: Tavern) -> Resolution[Tavern]:
         if member in tavern.resting:
             continue
         tavern = yield from action_phase(tavern, member)
+        for player, rules in characters.every(tavern):
+            tavern = rules.after_action_phase(tavern, player.name, member)
         if tavern.winners is not None or tavern.player(member).out:
             break
     orderer = next((m for m in members if m not in tavern.resting), None)
@@ -211,7 +213,7 @@ def end_turn(tavern: Tavern, name: str) -> Resolution[Tavern]:
     """The end of ``name``'s team's turn: the characters' end-of-turn rules, the Event decks
     ("the last thing that a player does"), then the next team to the left."""
     if tavern.winners is None:
-        for player, rules in characters.every(tavern):
+        for player, rules in characters.every(tavern, "end_of_turn"):
             tavern = yield from rules.end_of_turn(tavern, player.name, name)
         tavern = yield from settle(tavern)
     if tavern.winners is None and tavern.events:  # "the last thing that a player does"
@@ -348,7 +350,7 @@ def losing(tavern: Tavern) -> list[str]:
 
 
 def _mat(tavern: Tavern, side: str) -> str:
-    return next(p.name for p in tavern.players if p.side == side)
+    return tavern.players[tavern.seating().teams[side][0]].name
 
 
 def settle(tavern: Tavern) -> Resolution[Tavern]:
@@ -357,7 +359,8 @@ def settle(tavern: Tavern) -> Resolution[Tavern]:
     losses are resolved."""
     if tavern.winners is not None:
         return tavern
-    tavern = otto.potions(tavern)  # Boss Otto's own rule for his Potions
+    tavern = yield from otto.received(tavern)  # Boss Otto plays what he was given,
+    tavern = otto.potions(tavern)  # then his own rule for his Potions
     active = tavern.players[tavern.active].name
     for side in losing(tavern):
         for member in [p.name for p in tavern.players if p.side == side and not p.out]:

@@ -22,7 +22,7 @@ def change(tavern: Tavern, name: str, fortitude: int = 0, alcohol: int = 0) -> T
     after = evolve(mat, fortitude=min(max(mat.fortitude + fortitude, LOW), HIGH),
                     alcohol=min(max(mat.alcohol + alcohol, LOW), HIGH))
     tavern = tavern.with_player(after)
-    for _, rules in characters.every(tavern):
+    for _, rules in characters.every(tavern, "after_change"):
         tavern = rules.after_change(tavern, mat.name, mat)
     return tavern
 
@@ -30,8 +30,9 @@ def change(tavern: Tavern, name: str, fortitude: int = 0, alcohol: int = 0) -> T
 def gold(tavern: Tavern, name: str) -> int:
     """The Gold ``name``'s team holds: coins, and Gold-like things characters count."""
     mat = tavern.mat(name)
-    return mat.gold + sum(rules.gold(tavern, p.name) for p, rules in characters.every(tavern)
-                          if p.side == mat.side)
+    besides = characters.every(tavern, "gold")
+    return mat.gold + sum(rules.gold(tavern, p.name) for p, rules in besides
+                          if p.side == mat.side) if besides else mat.gold
 
 
 def pay(tavern: Tavern, payer: str, amount: int, to: str | None) -> Tavern:
@@ -68,7 +69,10 @@ def collect(tavern: Tavern, name: str, amount: int) -> Tavern:
 def passed_out(tavern: Tavern, name: str) -> bool:
     """Alcohol at or above Fortitude, unless a character changes what passing out is."""
     for player in tavern.team(name):
-        verdict = characters.mechanics(player).passes_out(tavern, player.name)
+        rules = characters.mechanics(player)
+        if not characters.changes(rules, "passes_out"):
+            continue
+        verdict = rules.passes_out(tavern, player.name)
         if verdict is not None:
             return verdict
     return tavern.mat(name).passed_out
@@ -97,8 +101,11 @@ def gain_tokens(tavern: Tavern, giver: str, name: str, resource: str, amount: in
         return tavern
     room = amount if kind.limit is None else max(min(amount, kind.limit
                                                      - player.count(resource)), 0)
-    for _ in range(room):
+    for given in range(room):
         if kind.supply is not None and tavern.left(resource) <= 0:
+            if not kind.reclaim:  # only what is left (Natyli's Debuffs)
+                room = given
+                break
             holders = tuple(p.name for p in tavern.players if p.count(resource))
             if not holders:
                 break
@@ -122,9 +129,12 @@ def affords(tavern: Tavern, name: str, cost: tuple[tuple[str, int], ...]) -> boo
     character's other means (Dominique's cards, Adonis's instruments)."""
     player = tavern.player(name)
     rules = characters.mechanics(player)
-    whole = rules.can_pay(tavern, name, cost)
-    if whole is not None:
-        return whole
+    if characters.changes(rules, "can_pay"):
+        whole = rules.can_pay(tavern, name, cost)
+        if whole is not None:
+            return whole
+    if not characters.changes(rules, "other_means"):
+        return all(player.count(r) >= n for r, n in cost)
     return all(player.count(r) + rules.other_means(tavern, name, r) >= n for r, n in cost)
 
 

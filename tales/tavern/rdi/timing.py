@@ -232,9 +232,10 @@ def _steadfast(tavern: Tavern, played: Played) -> bool:
     return rules.steadfast(tavern, played.source, played.card)
 
 
-def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
-         ) -> Use | None:
-    """How ``name`` may play ``card`` in response to ``played`` now (None: not at all)."""
+def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card,
+         team: list[str] | None = None) -> Use | None:
+    """How ``name`` may play ``card`` in response to ``played`` now (None: not at all);
+    ``team``: ``name`` and their teammates, when the caller knows them already."""
     if card.kind not in (CardKind.SOMETIMES, CardKind.ANYTIME):
         return None
     step = response_verb(card)
@@ -245,7 +246,8 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
     if step.verb is Verb.SHARE_POT:  # Whitehawk's "What a coincidence, ... the same hand!"
         return Use(card.name, step.verb) if played.pot and not outcome.sharer \
             and name != (outcome.taker or played.source) else None
-    team = [p.name for p in tavern.team(name)]
+    if team is None:
+        team = [p.name for p in tavern.team(name)]
     if played.pours and not outcome.negated:
         pours = outcome.pours or played.pours
         live = [i for i, p in enumerate(pours) if p.live]
@@ -333,10 +335,17 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
         order = tavern.order_from(played.source) if not tavern.player(played.source).out \
             else [p.name for p in tavern.others(played.source)]
         options: dict[str, dict[str, Use]] = {}
+        kinds: dict[str, dict[str, CardKind]] = {}
         for name in order:
             usable: dict[str, Use] = {}
-            for card in playable(tavern, name):
-                use = uses(tavern, played, name, outcome, card)
+            cards = playable(tavern, name)
+            team: list[str] | None = None
+            for card in cards:
+                if card.kind is not CardKind.SOMETIMES and card.kind is not CardKind.ANYTIME:
+                    continue  # neither an answer nor an Anytime card (uses: None)
+                if team is None:
+                    team = [p.name for p in tavern.team(name)]
+                use = uses(tavern, played, name, outcome, card, team)
                 if use is None and card.kind is CardKind.ANYTIME and proactive(card) \
                         and name not in tavern.resting and name not in declined \
                         and concerned(tavern, played, name):
@@ -345,10 +354,12 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
                     usable.setdefault(card.name, use)
             if usable:
                 options[name] = usable
+                first: dict[str, CardKind] = {}  # the kind of the first card of each name
+                for card in cards:
+                    first.setdefault(card.name, card.kind)
+                kinds[name] = {u: first[u] for u in usable}
         if not options:
             return tavern, outcome
-        kinds = {name: {u: next(c.kind for c in playable(tavern, name) if c.name == u)
-                        for u in usable} for name, usable in options.items()}
         tiers = [True, False] if any(CardKind.ANYTIME in k.values() for k in kinds.values()) \
             else [False]
         answered = False
@@ -365,7 +376,7 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
                 what = "an Anytime card" if anytime_only else "a card"
                 choice = yield Decision("respond", f"{name}: respond to {played.label} "
                                         f"with {what}?", (PASS, *sorted(usable)),
-                                        Decider.PLAYER, name, state=shown)
+                                        Decider.PLAYER, name, state=shown, detail=played)
                 if choice == PASS:
                     if any(u.alone for u in usable.values()):
                         declined.add(name)  # asked once a window (issue 22)

@@ -50,11 +50,17 @@ def playable(tavern: Tavern, name: str) -> tuple[Card, ...]:
     cards; not a card whose ``cost`` they cannot pay (Adonis's "Nope. Try again", Bastian's
     Prayer Cards)."""
     player = tavern.player(name)
-    cards = (*player.cards, *(c for _, c in characters.abilities(tavern, name)))
+    cards = player.cards
+    extra = characters.abilities(tavern, name)
+    if extra:
+        cards = (*cards, *(c for _, c in extra))
     rules = characters.mechanics(player)
+    asks = characters.changes(rules, "may_play")  # else every card may be played
     acted = player.count(characters.ACTED)  # only then may a card be held back by it
+    if not asks and not acted and not any(c.cost for c in cards):
+        return cards
     return tuple(c for c in cards if (not c.cost or affords(tavern, name, c.cost))
-                 and rules.may_play(tavern, name, c)
+                 and (not asks or rules.may_play(tavern, name, c))
                  and (not acted or characters.after_acting(tavern, name, c)))
 
 
@@ -88,17 +94,37 @@ def draw_from_pile(tavern: Tavern, pile: str, name: str) -> Resolution[Tavern]:
     return tavern.with_player(evolve(player, hand=(*player.hand, card)))
 
 
-def reveal_from_pile(tavern: Tavern, pile: str) -> Resolution[tuple[Tavern, Card | None]]:
+def reveal_from_pile(tavern: Tavern, pile: str, what: str = ""
+                     ) -> Resolution[tuple[Tavern, Card | None]]:
     """The top card of a shared sub-deck, taken off it (its discards shuffled into it when
-    it is empty; None with none left): Phrenk's Potions, Samantha's Brawlers."""
+    it is empty; None with none left): Phrenk's Potions, Samantha's Brawlers, Lizwick's
+    Items, Dale's Mushrooms, Halden's Totems. ``what`` names the discards shuffled."""
+    if not tavern.pile(pile):
+        tavern = yield from restock_pile(tavern, pile, what)
+    return take_top(tavern, pile)
+
+
+def take_top(tavern: Tavern, pile: str) -> tuple[Tavern, Card | None]:
+    """The top card of a shared sub-deck, taken off it, nothing shuffled (None: it is
+    empty): a setup's first card, Roxana's Recipes that go back under the deck."""
     cards = tavern.pile(pile)
     if not cards:
-        cards = tuple((yield from shuffle(tavern.pile(f"{pile} discard"),
-                                          f"the {pile} discards")))
-        tavern = tavern.with_pile(f"{pile} discard", ())
-        if not cards:
-            return tavern, None
+        return tavern, None
     return tavern.with_pile(pile, cards[:-1]), cards[-1]
+
+
+def restock_pile(tavern: Tavern, pile: str, what: str = "", keep: int = 0
+                 ) -> Resolution[Tavern]:
+    """A shared sub-deck made again from its discards (``"<pile> discard"``), shuffled, put
+    under what is left of it; the last ``keep`` discards stay (Wulfric's current mood)."""
+    discards = tavern.pile(f"{pile} discard")
+    if not discards:
+        return tavern.with_pile(f"{pile} discard", ())
+    stay = discards[len(discards) - keep:] if keep else ()
+    again = yield from shuffle(discards[:len(discards) - len(stay)],
+                               what or f"the {pile} discards")
+    return tavern.with_pile(f"{pile} discard", stay).with_pile(
+        pile, (*again, *tavern.pile(pile)))
 
 
 def discard_card(tavern: Tavern, card: Card, name: str, leaving: bool = False) -> Tavern:

@@ -29,6 +29,9 @@ class Resource:
     returns_on_leaving: bool = False  # given back to the supply when its holder leaves
     floor: int = 0  # the fewest a holder keeps (Serena's Piety: 1); going below asks
     #: :meth:`Mechanics.under_floor`
+    #: whether the owner takes tokens back from other players when the supply runs short
+    #: (Karl, Valeria); False: only what is left is given (Natyli's Debuffs)
+    reclaim: bool = True
 
 
 class Mechanics:
@@ -185,6 +188,22 @@ class Mechanics:
         character (Ohava's harmony: each one more)."""
         return steps
 
+    def their_amounts(self, tavern: Tavern, owner: str, name: str, card: Card,
+                      steps: tuple[Step, ...]) -> tuple[Step, ...]:
+        """The ``steps`` of a card ``name`` (anyone) plays as it resolves, their numbers
+        changed by ``owner``'s character (Natyli's Power Jinx on its holder)."""
+        return steps
+
+    def after_action_phase(self, tavern: Tavern, owner: str, name: str) -> Tavern:
+        """``name``'s Action Phase has ended (a Power Jinx goes back to Natyli)."""
+        return tavern
+
+    def after_play(self, tavern: Tavern, name: str, card: Card) -> Resolution[Tavern]:
+        """``name``'s ``card`` has gone to its pile, Negated or not: what lay under it goes
+        back (Nerodia's Glare)."""
+        return tavern
+        yield  # pragma: no cover
+
     def resolved(self, tavern: Tavern, name: str, card: Card
                  ) -> Resolution[tuple[Tavern, bool]]:
         """``name``'s ``card`` has resolved (not Negated), all its effects carried out:
@@ -302,20 +321,47 @@ def register(mechanics: Mechanics) -> Mechanics:
 
 
 def mechanics(player: Player) -> Mechanics:
-    _load()
+    if not _LOADED:
+        _load()
     return REGISTRY.get(player.mechanics, NONE)
+
+
+#: For each kind of rules, the hooks (methods of :class:`Mechanics`) it changes: a hook it
+#: leaves as the base class's does nothing, so the rules need not be asked (issue 19).
+_CHANGED: dict[type, frozenset[str]] = {}
+
+
+def changes(rules: Mechanics, hook: str) -> bool:
+    """Whether ``rules`` carry out the hook ``hook`` their own way (a hook left as the base
+    class's does nothing: asking it may be skipped)."""
+    kind = type(rules)
+    found = _CHANGED.get(kind)
+    if found is None:
+        found = _CHANGED[kind] = frozenset(
+            h for h, base in vars(Mechanics).items() if callable(base)
+            and getattr(kind, h, base) is not base)
+    return hook in found or hook in vars(rules)
 
 
 def lost(tavern: Tavern, victim: str, source: str, amount: int) -> Tavern:
     """Tell every character that ``victim`` lost ``amount`` Fortitude to ``source``."""
-    for player, rules in every(tavern):
+    for player, rules in every(tavern, "after_loss"):
         tavern = rules.after_loss(tavern, player.name, victim, source, amount)
     return tavern
 
 
+def their_amounts(tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...]
+                  ) -> tuple[Step, ...]:
+    """``steps`` of ``name``'s ``card`` as every character changes them for its player
+    (:meth:`Mechanics.their_amounts`)."""
+    for player, rules in every(tavern):
+        steps = rules.their_amounts(tavern, player.name, name, card, steps)
+    return steps
+
+
 def owed_choices(tavern: Tavern) -> Resolution[Tavern]:
     """Every character's :meth:`Mechanics.choices`, in seat order."""
-    for player, rules in every(tavern):
+    for player, rules in every(tavern, "choices"):
         tavern = yield from rules.choices(tavern, player.name)
     return tavern
 
@@ -324,11 +370,13 @@ def abilities(tavern: Tavern, name: str) -> list[tuple[Mechanics, Card]]:
     """What ``name`` may play without holding it: their character's abilities, and those
     the owner of a shared sub-deck gives its cards in their hand (a Blessing's heart)."""
     player = tavern.player(name)
-    found = [(mechanics(player), c) for c in mechanics(player).virtual(tavern, name)]
+    own = mechanics(player)
+    found = [(own, c) for c in own.virtual(tavern, name)] if changes(own, "virtual") else []
     piles = {c.pile for c in player.hand if c.pile}
-    for rules in REGISTRY.values():
-        if rules.piles & piles and rules is not mechanics(player):
-            found.extend((rules, c) for c in rules.virtual(tavern, name))
+    if piles:
+        for rules in REGISTRY.values():
+            if rules.piles & piles and rules is not own:
+                found.extend((rules, c) for c in rules.virtual(tavern, name))
     return found
 
 
@@ -352,9 +400,25 @@ def resource(name: str) -> Resource:
     return RESOURCES.get(name, Resource(name))
 
 
-def every(tavern: Tavern) -> list[tuple[Player, Mechanics]]:
-    """The players (in or out) whose characters have rules, in seat order."""
-    return [(p, m) for p in tavern.players if (m := mechanics(p)) is not NONE]
+def every(tavern: Tavern, hook: str = "") -> list[tuple[Player, Mechanics]]:
+    """The players (in or out) whose characters have rules, in seat order; with ``hook``,
+    only those whose rules carry it out (:func:`changes`: the others would do nothing).
+    Which seats those are is worked out once per table of characters (they never change
+    in a game) and kept beside the players."""
+    players = tavern.players
+    kept = tavern.__dict__.get("_hooks")
+    if kept is None or kept[0] is not players:
+        seats = tuple(p.mechanics for p in players)
+        table = kept[2] if kept is not None and kept[1] == seats else {}
+        kept = (players, seats, table)
+        object.__setattr__(tavern, "_hooks", kept)
+    table = kept[2]
+    found = table.get(hook)
+    if found is None:
+        found = table[hook] = tuple(
+            (n, m) for n, p in enumerate(players) if (m := mechanics(p)) is not NONE
+            and (not hook or changes(m, hook)))
+    return [(players[n], m) for n, m in found]
 
 
 _LOADED: list[bool] = []
@@ -384,7 +448,11 @@ def _load() -> None:
         lich_king,
         lizwick,
         lucky,
+        molly,
         murgath,
+        natyli,
+        nerodia,
+        nitrel,
         ohava,
         oozwald,
         ozrik,

@@ -15,9 +15,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tales.rules.decisions import Decider, Decision, Resolution
-from tales.tavern.chance import shuffle
 from tales.tavern.rdi.characters import Mechanics, register
 from tales.tavern.rdi.model import Card, Tavern
+from tales.tavern.rdi.zones import reveal_from_pile, take_top
 
 NAME = "dale"
 MUSHROOMS = "mushrooms"
@@ -54,13 +54,8 @@ def _to_discards(tavern: Tavern, *mushrooms: Card) -> Tavern:
 def _reveal(tavern: Tavern) -> Resolution[tuple[Tavern, Card | None]]:
     """The top of the Mushroom Deck; 000: "If the Mushroom Deck runs out of cards, shuffle
     the Mushroom discards and use that as the new Mushroom Deck."""
-    deck = tavern.pile(MUSHROOMS)
-    if not deck:
-        deck = tuple((yield from shuffle(tavern.pile(DISCARDS), "the Mushroom discards")))
-        tavern = tavern.with_pile(DISCARDS, ())
-        if not deck:
-            return tavern, None
-    return tavern.with_pile(MUSHROOMS, deck[:-1]), replace(deck[-1], marker=0)
+    tavern, top = yield from reveal_from_pile(tavern, MUSHROOMS, "the Mushroom discards")
+    return tavern, None if top is None else replace(top, marker=0)
 
 
 def plant(tavern: Tavern, name: str) -> Resolution[Tavern]:
@@ -120,11 +115,10 @@ class Dale(Mechanics):
     def set_up(self, tavern: Tavern, name: str) -> Tavern:
         """000: "Shuffle the 15-card Mushroom Deck and put it next to your player mat. Plant
         a Mushroom" (the shuffled deck's top; an empty Planter Box has room)."""
-        deck = tavern.pile(MUSHROOMS)
-        if not deck:
+        tavern, top = take_top(tavern, MUSHROOMS)
+        if top is None:
             return tavern
-        tavern = tavern.with_pile(MUSHROOMS, deck[:-1])
-        return tavern.with_pile(planter(name), (*tavern.pile(planter(name)), deck[-1]))
+        return tavern.with_pile(planter(name), (*tavern.pile(planter(name)), top))
 
     def start_of_turn(self, tavern: Tavern, owner: str, active: str) -> Resolution[Tavern]:
         """000: "At the beginning of your turn, before your Discard and Draw Phase, first

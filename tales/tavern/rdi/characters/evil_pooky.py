@@ -17,10 +17,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tales.rules.decisions import Decider, Decision, Resolution
-from tales.tavern.chance import shuffle
 from tales.tavern.rdi import given
 from tales.tavern.rdi.characters import Mechanics, crowded, register
 from tales.tavern.rdi.model import Card, Tavern
+from tales.tavern.rdi.zones import restock_pile, take_top
 
 NAME = "evil_pooky"
 REGULAR = "doppelgangers"
@@ -53,13 +53,11 @@ def reveal(tavern: Tavern, name: str) -> Resolution[Tavern]:
     from tales.tavern.rdi.effects import play_card
 
     pile = deck_of(tavern, name)
-    cards = tavern.pile(pile)
-    if not cards:
+    tavern, card = take_top(tavern, pile)
+    if card is None:
         return tavern
-    card, tavern = cards[-1], tavern.with_pile(pile, cards[:-1])
-    if len(cards) == 1:
-        again = yield from shuffle(tavern.pile(f"{pile} discard"), "the Doppelganger discards")
-        tavern = tavern.with_pile(pile, tuple(again)).with_pile(f"{pile} discard", ())
+    if not tavern.pile(pile):
+        tavern = yield from restock_pile(tavern, pile, "the Doppelganger discards")
     tavern = tavern.note(f"{name} reveals the Doppelganger {card.name}")
     if card.immediate or card.trigger is None:
         tavern, _ = yield from play_card(tavern, name, card)

@@ -12,9 +12,9 @@ Totem Combo (:meth:`Halden.activations`): the chained effects as a single Action
 from __future__ import annotations
 
 from tales.rules.decisions import Decider, Decision, Resolution
-from tales.tavern.chance import shuffle
 from tales.tavern.rdi.characters import Mechanics, register
 from tales.tavern.rdi.model import Card, CardKind, Step, Tavern, Verb, Who
+from tales.tavern.rdi.zones import reveal_from_pile
 
 NAME = "halden"
 TOTEMS = "totems"
@@ -47,15 +47,10 @@ def needs(totem: Card) -> str:
 def reveal(tavern: Tavern, name: str) -> Resolution[Tavern]:
     """Reveal a card from his Totem Deck and place it face up in front of him (an empty
     deck: its discards shuffled, a reading)."""
-    deck = tavern.pile(TOTEMS)
-    if not deck:
-        deck = tuple((yield from shuffle(tavern.pile(DISCARDS), "the Totem discards")))
-        tavern = tavern.with_pile(DISCARDS, ())
-        if not deck:
-            return tavern
-    totem = deck[-1]
-    tavern = tavern.with_pile(TOTEMS, deck[:-1]).with_pile(
-        revealed(name), (*tavern.pile(revealed(name)), totem))
+    tavern, totem = yield from reveal_from_pile(tavern, TOTEMS, "the Totem discards")
+    if totem is None:
+        return tavern
+    tavern = tavern.with_pile(revealed(name), (*tavern.pile(revealed(name)), totem))
     return tavern.note(f"{name} reveals the {kind_of(totem)} totem {totem.name}")
 
 

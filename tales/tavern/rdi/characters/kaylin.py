@@ -11,9 +11,9 @@ Fortitude loss to her N less, the card as a whole), ``icons = ["drink alcohol"]`
 from __future__ import annotations
 
 from tales.rules.decisions import Resolution
-from tales.tavern.chance import shuffle
 from tales.tavern.rdi.characters import Mechanics, register
 from tales.tavern.rdi.model import Card, Stat, Tavern
+from tales.tavern.rdi.zones import restock_pile, take_top
 
 NAME = "kaylin"
 WULFRIC = "wulfric"
@@ -38,16 +38,12 @@ def change_mood(tavern: Tavern) -> Resolution[Tavern]:
     """000: "Reveal and discard the top card of the Wulfric Deck." and "If the Wulfric Deck
     runs out of cards, leave Wulfric's current mood in place, then reshuffle the rest of the
     Wulfric discard pile and use that as the new Wulfric Deck."""
-    deck = tavern.pile(WULFRIC)
-    if not deck:
-        shown = tavern.pile(DISCARDS)
-        deck = tuple((yield from shuffle(shown[:-1], "the Wulfric discards")))
-        tavern = tavern.with_pile(DISCARDS, shown[-1:])
-        if not deck:
-            return tavern
-    top = deck[-1]
-    tavern = tavern.with_pile(WULFRIC, deck[:-1]).with_pile(
-        DISCARDS, (*tavern.pile(DISCARDS), top))
+    if not tavern.pile(WULFRIC):
+        tavern = yield from restock_pile(tavern, WULFRIC, "the Wulfric discards", keep=1)
+    tavern, top = take_top(tavern, WULFRIC)
+    if top is None:
+        return tavern
+    tavern = tavern.with_pile(DISCARDS, (*tavern.pile(DISCARDS), top))
     return tavern.note(f"Wulfric's mood: {top.name}")
 
 
@@ -57,10 +53,10 @@ class Kaylin(Mechanics):
     def set_up(self, tavern: Tavern, name: str) -> Tavern:
         """000: "Reveal the top card of the Wulfric Deck and place it on the Wulfric Deck
         discard pile. This is Wulfric's mood."""
-        deck = tavern.pile(WULFRIC)
-        if not deck or mood(tavern) is not None:
+        if mood(tavern) is not None:
             return tavern
-        return tavern.with_pile(WULFRIC, deck[:-1]).with_pile(DISCARDS, deck[-1:])
+        tavern, top = take_top(tavern, WULFRIC)
+        return tavern if top is None else tavern.with_pile(DISCARDS, (top,))
 
     def end_of_turn(self, tavern: Tavern, owner: str, ended: str) -> Resolution[Tavern]:
         """000: "At the end of Kaylin's turn, after her Drink Phase, Wulfric's mood

@@ -24,7 +24,7 @@ from tales.tavern.rdi.characters import Mechanics, register
 from tales.tavern.rdi.model import Card, Tavern
 from tales.tavern.rdi.stats import pay
 from tales.tavern.rdi.timing import PASS
-from tales.tavern.rdi.zones import discard_card, reveal_from_pile
+from tales.tavern.rdi.zones import discard_card, reveal_from_pile, take_top
 
 NAME = "phrenk"
 POTIONS = "potions"
@@ -102,10 +102,9 @@ class Phrenk(Mechanics):
     def set_up(self, tavern: Tavern, name: str) -> Tavern:
         """000: "Reveal the top card of your Potion Deck and place it face up near your
         Player Mat" (a Brewing Mishap is discarded, leaving him none)."""
-        cards = tavern.pile(POTIONS)
-        if not cards:
+        tavern, top = take_top(tavern, POTIONS)
+        if top is None:
             return tavern
-        top, tavern = cards[-1], tavern.with_pile(POTIONS, cards[:-1])
         if MISHAP in top.icons:
             return discard_card(tavern, top, name)
         player = tavern.player(name)

@@ -29,6 +29,7 @@ from tales.tavern.rdi.characters import Mechanics, register
 from tales.tavern.rdi.icons import covered, fitting
 from tales.tavern.rdi.model import Card, CardKind, Step, Tavern, Verb
 from tales.tavern.rdi.timing import PASS
+from tales.tavern.rdi.zones import take_top
 
 NAME = "roxana"
 RECIPES = "recipes"
@@ -131,10 +132,11 @@ class Roxana(Mechanics):
         putting the other one face down on the bottom of the Recipe Deck." With the Recipe
         Deck empty, nothing is revealed."""
         if tavern.player(owner).side != tavern.player(active).side or \
-                tavern.player(owner).out or not tavern.pile(RECIPES):
+                tavern.player(owner).out:
             return tavern
-        deck = tavern.pile(RECIPES)
-        new, tavern = deck[-1], tavern.with_pile(RECIPES, deck[:-1])
+        tavern, new = take_top(tavern, RECIPES)
+        if new is None:
+            return tavern
         tavern = tavern.note(f"{owner} reveals the Recipe {new.name}")
         old = next(iter(tavern.pile(available(owner))), None)
         if old is None:
