@@ -11,7 +11,7 @@ from tales.tavern.rdi.simulate import simulate
 
 NAMES = ("ozrik", "petra", "phrenk", "phyll", "piper", "remy", "ripsnarl", "roxana",
          "samantha", "serena", "spyke", "terci", "vlazlo", "warthorn", "wench", "wizgille",
-         "ygella", "zariah")
+         "wrench", "ygella", "zariah")
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -212,3 +212,14 @@ def test_special_reserve_drinks_keep_the_invariants(seed: int) -> None:
     are never lost among the Drink Me! piles, the Elixirs in front and the discards."""
     play(Table(Mode.INDIVIDUAL, 4, seed % 2 == 1), [WENCH] * 4, seed,
          "greedy" if seed < 2 else "random")
+
+
+WRENCH = next(n for n, d in enumerate(CHARACTERS) if d.mechanics == "wrench")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_gizmos_keep_the_invariants(seed: int) -> None:
+    """Wrench's deck at every seat: Gizmos come into play, tick down, break down, are
+    sacrificed and are hit by everyone; no card is lost and Fortitude stays within 0-20."""
+    play(Table(Mode.INDIVIDUAL, 4, seed % 2 == 1), [WRENCH] * 4, seed,
+         "greedy" if seed < 2 else "random")

@@ -114,6 +114,14 @@ def targets_for(tavern: Tavern, name: str, steps: tuple[Step, ...], label: str,
         chosen[Who.ANY] = [pick]
     if Who.EACH in wanted:
         chosen[Who.EACH] = yield from champions(tavern, name, label)
+    # 000 (Wrench): "If a player plays a card that affects the Fortitude of all players, that
+    # card affects each Gizmo's Fortitude as well" (a Minion with a Fortitude track)
+    for who in (Who.EACH, Who.EACH_OTHER):
+        if any(s.who is who and s.verb is Verb.FORTITUDE and (who is Who.EACH or s.amount > 0)
+               for s in steps):
+            chosen[who] = [*chosen[who], *(m.name for m in tavern.minions if m.card.values
+                                           and (who is Who.EACH or m.controller != name)
+                                           and m.name not in chosen[who])]
     return chosen
 
 
@@ -324,10 +332,18 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
                     continue
                 if tavern.minion(who) is None:
                     continue
-                # only Fortitude loss affects a Minion
+                # only Fortitude loss affects a Minion (and a gain one with a track: a Gizmo)
                 if step.verb is Verb.FORTITUDE and step.amount < 0 and who not in \
                         outcome.ignored:
-                    tavern = yield from minion_hit(tavern, who, name)
+                    tavern = yield from minion_hit(tavern, who, name, -step.amount)
+                elif step.verb is Verb.FORTITUDE and step.amount > 0:
+                    found = tavern.minion(who)
+                    assert found is not None
+                    gain = characters.mechanics(tavern.player(found.controller)
+                                                ).minion_fortitude(tavern, found, name,
+                                                                   step.amount)
+                    if gain is not None:
+                        tavern = yield from gain
                 continue
             if who in outcome.ignored and step.verb is Verb.HANDLER:
                 rules = characters.handling(tavern.player(name), step.handler)
@@ -348,7 +364,7 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
                 if victim in outcome.ignored:  # the new target Ignores it
                     continue
                 if tavern.minion(victim) is not None:  # redirected to a Minion
-                    tavern = yield from minion_hit(tavern, victim, name)
+                    tavern = yield from minion_hit(tavern, victim, name, -amount)
                     continue
                 if amount < 0:  # the target's reductions, then the new target's
                     amount = -_reduce(left, who, Stat.FORTITUDE, -amount)
@@ -438,12 +454,19 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
     return tavern, losses
 
 
-def minion_hit(tavern: Tavern, minion: str, source: str) -> Resolution[Tavern]:
+def minion_hit(tavern: Tavern, minion: str, source: str, amount: int = 1
+               ) -> Resolution[Tavern]:
     """002: "Whenever a Minion loses one or more Fortitude, Torglesnarf has a choice. He
-    may either discard that Minion or pay Gold equal to that Minion's Wages to the Inn."""
+    may either discard that Minion or pay Gold equal to that Minion's Wages to the Inn."
+    A Minion with a Fortitude track of its own (a Gizmo) loses ``amount`` by its
+    controller's rules."""
     found = tavern.minion(minion)
     if found is None:
         return tavern
+    own = characters.mechanics(tavern.player(found.controller)).minion_fortitude(
+        tavern, found, source, -amount)
+    if own is not None:
+        return (yield from own)
     if found.controller == OTTO and tavern.variant.otto is not None:  # one of his Components
         from tales.tavern.rdi.otto import component_hit
 

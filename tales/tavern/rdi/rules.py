@@ -298,6 +298,12 @@ def action_phase(tavern: Tavern, name: str) -> Resolution[Tavern]:
         tavern, _ = yield from rules.activations(tavern, name, done)
         if tavern is not before:
             tavern = yield from settle(tavern)
+    if characters.changes(rules, "action_phase_ends") and tavern.winners is None and \
+            not tavern.player(name).out:
+        before = tavern
+        tavern = yield from rules.action_phase_ends(tavern, name)
+        if tavern is not before:
+            tavern = yield from settle(tavern)
     return tavern
 
 
