@@ -12,7 +12,17 @@ import pytest
 from tales.rules.decisions import Resolution
 from tales.tavern.rdi.characters import wrench
 from tales.tavern.rdi.decks import load_character
-from tales.tavern.rdi.model import Card, CardKind, Minion, Player, Step, Tavern, Verb, Who
+from tales.tavern.rdi.model import (
+    Card,
+    CardKind,
+    Minion,
+    Player,
+    Stat,
+    Step,
+    Tavern,
+    Verb,
+    Who,
+)
 from tales.tavern.rdi.simulate import DECKS
 
 from ._play import Start, bot_games, plays, run, seat, table
@@ -30,6 +40,8 @@ BUCKLER = named("Brass Buckler Box (sample)")  # Passive, 4-3-2-1: reduce 1
 MEDIC = named("Self-winding Medic (sample)")  # Active, 2-1: gain 2
 OVERCHARGE = named("Overcharge it! (sample)")  # sacrifice a Gizmo; another loses 3
 TUNE_UP = named("Quick tune-up (sample)")  # each of your Gizmos gains 1; draw 1
+SAFETY = named("Oops, the safety catch (sample)")  # hit back 2, for him or a Gizmo
+GLOVE = named("Spring-loaded glove (sample)")  # hit back 2, for him only
 HIT = Card("Punch (test)", CardKind.ACTION, (Step(Verb.FORTITUDE, -2, Who.TARGET),))
 RAMPAGE = Card("Drunken rampage (test)", CardKind.ACTION,
                (Step(Verb.FORTITUDE, -1, Who.EACH_OTHER),))
@@ -38,6 +50,8 @@ HEAL = Card("Mass heal (test)", CardKind.ACTION, (Step(Verb.FORTITUDE, 1, Who.EA
 KORASH = Card("Not all healing (test)", CardKind.ACTION,
               (Step(Verb.FORTITUDE, -1, Who.TARGET), Step(Verb.ALCOHOL, 1, Who.TARGET)))
 BACK = Card("Hit back (test)", CardKind.SOMETIMES, (Step(Verb.HIT_BACK, 2),))
+LESS = Card("Shrug it off (test)", CardKind.SOMETIMES,
+            (Step(Verb.REDUCE, 1, stat=Stat.FORTITUDE),))
 
 
 def gizmo(card: Card, at: int, n: int = 1) -> Minion:
@@ -172,6 +186,26 @@ CASES = [
         [wrench_seat(), seat("bob", BACK)], with_gizmos(ticking, zap(3)),
         {"gizmo": ["yes"], "hit-back": [BACK.name], "hit-whom": [zap(3).name]},
         {"fortitude": {"bob": 18, "wrench": 19}, "track": {}}),
+    row("wrench-phalanx-gizmo", "000",
+        "One of Wrench's cards, \u201cSorry, I forgot the safety on my Automatic Phalanx!\u201d, "
+        "allows Wrench to hit a player who just hit him or one of his Gizmos.",
+        [wrench_seat(SAFETY), seat("zot")], with_gizmos(plays("zot", HIT, box(4).name), box(4)),
+        {"hit-back": [SAFETY.name]}, {"track": {BUCKLER.name: 2}, "fortitude": {"zot": 18}}),
+    row("wrench-phalanx-not-other-hit-backs", "000",
+        "Pain Curses only trigger when Wrench loses Fortitude, not when a Gizmo loses "
+        "Fortitude.",
+        [wrench_seat(GLOVE), seat("zot")], with_gizmos(plays("zot", HIT, box(4).name), box(4)),
+        {}, {"count:hit-back": 0, "fortitude": {"zot": 20}}),
+    row("wrench-phalanx-reduced", "000",
+        "However, you **may** play this card if you reduced the Fortitude loss, but still "
+        "lost Fortitude (with \u201cHead Case\u201d, for example).",
+        [wrench_seat(SAFETY), seat("zot")], with_gizmos(plays("zot", HIT, "wrench"), box(4)),
+        {"hit-back": [SAFETY.name]}, {"fortitude": {"zot": 18, "wrench": 19}}),
+    row("wrench-phalanx-not-if-none-lost", "000",
+        "You may not play this card if you Ignored the Fortitude loss or reduced it to 0.",
+        [wrench_seat(SAFETY, LESS), seat("zot")],
+        with_gizmos(plays("zot", HIT, "wrench"), box(4)), {"respond": [LESS.name]},
+        {"count:hit-back": 0, "fortitude": {"zot": 20, "wrench": 20}}),
     row("wrench-other-attributes", "000",
         "Gizmos have Fortitude but no other attributes. If a card would affect another "
         "attribute of a Gizmo, that part of the card does nothing.",
