@@ -283,3 +283,21 @@ def test_the_table_shows_each_gizmo_fortitude() -> None:
     tavern = replace(table([wrench_seat(), seat("bob")]), minions=(zap(2), box(4)))
     shown = "\n".join(table_lines(tavern, "bob"))
     assert f"{zap(2).name} (2 Fortitude)" in shown and f"{box(4).name} (4 Fortitude)" in shown
+
+
+NITREL = load_character(DECKS / "characters" / "nitrel.toml")
+
+
+def test_a_gizmo_never_gets_a_bomb() -> None:
+    """000 (Nitrel): "Gizmos may not get Bombs, and may not have Bombs passed to them. If a
+    Gizmo would get a Bomb, Wrench gets it instead." Her example: "Nitrel plays
+    'Self-propelled fighting bomb' on a Gizmo. That Gizmo loses 1 Fortitude, then Wrench
+    gets a Bomb."."""
+    from tales.tavern.rdi.characters import nitrel
+
+    fight = next(c for c in NITREL.cards if c.name == "Fighting bomb on wheels (sample)")
+    popper = next(c for c in NITREL.cards if c.name == "Popper (sample)")
+    tavern = replace(table([wrench_seat(), seat("nitrel", mechanics="nitrel")]),
+                     minions=(zap(3),)).with_pile(nitrel.BOMBS, (popper,))
+    tavern = run(plays("nitrel", fight, zap(3).name)(tavern))
+    assert track(tavern) == {ZAPPER.name: 2} and tavern.player("wrench").fortitude == 19
