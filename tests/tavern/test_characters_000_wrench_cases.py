@@ -42,6 +42,7 @@ OVERCHARGE = named("Overcharge it! (sample)")  # sacrifice a Gizmo; another lose
 TUNE_UP = named("Quick tune-up (sample)")  # each of your Gizmos gains 1; draw 1
 SAFETY = named("Oops, the safety catch (sample)")  # hit back 2, for him or a Gizmo
 GLOVE = named("Spring-loaded glove (sample)")  # hit back 2, for him only
+GREASER = named("Automatic Greaser (sample)")  # Active, 3-2-1: a "+" token on a Gizmo
 HIT = Card("Punch (test)", CardKind.ACTION, (Step(Verb.FORTITUDE, -2, Who.TARGET),))
 RAMPAGE = Card("Drunken rampage (test)", CardKind.ACTION,
                (Step(Verb.FORTITUDE, -1, Who.EACH_OTHER),))
@@ -54,18 +55,23 @@ LESS = Card("Shrug it off (test)", CardKind.SOMETIMES,
             (Step(Verb.REDUCE, 1, stat=Stat.FORTITUDE),))
 
 
-def gizmo(card: Card, at: int, n: int = 1) -> Minion:
-    """``card`` in play for Wrench, its wrench token on the number ``at``."""
-    return Minion(f"{card.name} #{n} (wrench)", "wrench",
-                  replace(card, marker=card.values.index(at)))
+def gizmo(card: Card, at: int, plus: int = 0) -> Minion:
+    """``card`` in play for Wrench, its wrench token on the number ``at``, with ``plus``
+    "+" tokens."""
+    return Minion(f"{card.name} #1 (wrench)", "wrench",
+                  replace(card, marker=card.values.index(at)), plus)
 
 
-def zap(at: int) -> Minion:
-    return gizmo(ZAPPER, at)
+def zap(at: int, plus: int = 0) -> Minion:
+    return gizmo(ZAPPER, at, plus)
 
 
-def box(at: int) -> Minion:
-    return gizmo(BUCKLER, at)
+def greaser(at: int, plus: int = 0) -> Minion:
+    return gizmo(GREASER, at, plus)
+
+
+def box(at: int, plus: int = 0) -> Minion:
+    return gizmo(BUCKLER, at, plus)
 
 
 def with_gizmos(start: Start, *gizmos: Minion) -> Start:
@@ -85,6 +91,11 @@ def wrench_seat(*hand: Card) -> Player:
 def track(tavern: Tavern) -> dict[str, int]:
     """Each Gizmo in play and its Fortitude."""
     return {m.card.name: wrench.fortitude(m) for m in tavern.minions}
+
+
+def pluses(tavern: Tavern) -> dict[str, int]:
+    """Each Gizmo in play and its "+" tokens."""
+    return {m.card.name: m.plus for m in tavern.minions}
 
 
 CASES = [
@@ -206,6 +217,28 @@ CASES = [
         [wrench_seat(SAFETY, LESS), seat("zot")],
         with_gizmos(plays("zot", HIT, "wrench"), box(4)), {"respond": [LESS.name]},
         {"count:hit-back": 0, "fortitude": {"zot": 20, "wrench": 20}}),
+    row("wrench-oil-can", "000",
+        "One Gizmo, \"Automated Oil Can\", causes another Gizmo to have an increased effect "
+        "until the next time it loses Fortitude. Use the \"+\" tokens to indicate this "
+        "effect.",
+        [wrench_seat(), seat("bob")], with_gizmos(ticking, greaser(3), zap(3)),
+        {"tick-down": [greaser(3).name], "gizmo": ["yes", "yes"], "oil": [zap(3).name]},
+        {"fortitude": {"bob": 17}, "plus": {GREASER.name: 0, ZAPPER.name: 0}}),
+    row("wrench-oil-removed", "000",
+        "Remember to remove the \"+\" token as soon as the targeted Gizmo loses Fortitude.",
+        [wrench_seat(), seat("zot")], with_gizmos(plays("zot", HIT, zap(3, 1).name), zap(3, 1)),
+        {}, {"track": {ZAPPER.name: 1}, "plus": {ZAPPER.name: 0}}),
+    row("wrench-oil-passive", "000",
+        "Others have abilities that are always on.",
+        [wrench_seat(), seat("zot")], with_gizmos(plays("zot", HIT, "wrench"), box(4, 1)),
+        {}, {"fortitude": {"wrench": 20}, "plus": {BUCKLER.name: 1}}),
+    row("wrench-oil-itself", "000",
+        "Note that \"Automated Oil Can\" may target itself. If it does, then the next time "
+        "you active it, it will increase a Gizmo's effects by 2 instead of 1.",
+        [wrench_seat(), seat("bob")], with_gizmos(ticking, greaser(3, 1), zap(3)),
+        {"tick-down": [zap(3).name], "gizmo": ["no", "yes"], "oil": [zap(3).name]},
+        {"plus": {GREASER.name: 0, ZAPPER.name: 2}, "track": {GREASER.name: 2,
+                                                              ZAPPER.name: 2}}),
     row("wrench-other-attributes", "000",
         "Gizmos have Fortitude but no other attributes. If a card would affect another "
         "attribute of a Gizmo, that part of the card does nothing.",
@@ -234,6 +267,8 @@ def test_wrench(quote: str, players: list[Player], start: Start,
         kind, _, arg = key.partition(":")
         if kind == "track":
             assert track(tavern) == value, quote
+        elif kind == "plus":
+            assert pluses(tavern) == value, quote
         elif kind == "gizmos":
             assert len(wrench.gizmos(tavern, "wrench")) == value, quote
         elif kind in ("fortitude", "alcohol"):
@@ -280,9 +315,10 @@ def test_bots_play_and_use_gizmos() -> None:
 def test_the_table_shows_each_gizmo_fortitude() -> None:
     from tales.tavern.rdi.terminal import table_lines
 
-    tavern = replace(table([wrench_seat(), seat("bob")]), minions=(zap(2), box(4)))
+    tavern = replace(table([wrench_seat(), seat("bob")]), minions=(zap(2), box(4, 1)))
     shown = "\n".join(table_lines(tavern, "bob"))
-    assert f"{zap(2).name} (2 Fortitude)" in shown and f"{box(4).name} (4 Fortitude)" in shown
+    assert f"{zap(2).name} (2 Fortitude)," in shown
+    assert f"{box(4).name} (4 Fortitude) +1" in shown
 
 
 NITREL = load_character(DECKS / "characters" / "nitrel.toml")

@@ -414,6 +414,9 @@ class Minion:
     name: str
     controller: str
     card: Card
+    #: "+" tokens on it: its effects increased by as many until it next loses Fortitude
+    #: (Wrench's Automated Oil Can)
+    plus: int = 0
 
 
 class Mode(StrEnum):

@@ -250,7 +250,8 @@ def table_lines(tavern: Tavern, viewer: str) -> list[str]:
     if tavern.minions:
         lines.append("  in play: " + ", ".join(
             m.name + (f" ({m.card.values[m.card.marker]} Fortitude)" if m.card.values else "")
-            for m in tavern.minions))  # a Gizmo's Fortitude: the number under its token
+            + (f" +{m.plus}" if m.plus else "")  # a Gizmo's Fortitude and "+" tokens
+            for m in tavern.minions))
     for kind, deck, _, counters in tavern.events:
         lines.append(f"  {kind.value.capitalize()} Event Deck: {len(deck)} cards, "
                      f"{_count(counters, 'Progress Counter')}")

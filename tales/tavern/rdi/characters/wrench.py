@@ -11,7 +11,9 @@ Collateral Damage to Wrench when a card's Fortitude loss broke it), ticks down a
 his Action Phase in the order he chooses (an Active Gizmo's steps may then be used, played
 as his with the Gizmo as their source), and a Passive Gizmo's ``reduce`` step reduces each
 of his Fortitude losses while it is in play. His cards may ``sacrifice a gizmo`` and
-``repair gizmos`` (handlers).
+``repair gizmos``, and a Gizmo may ``oil a gizmo`` (handlers): a "+" token
+(``Minion.plus``) increases each amount of that Gizmo's effects by 1 until it next loses
+Fortitude (its tick-down's ability still counts them).
 """
 
 from __future__ import annotations
@@ -30,6 +32,10 @@ ACTIVE = "active"
 PASSIVE = "passive"
 SACRIFICE = "sacrifice a gizmo"
 REPAIR = "repair gizmos"
+OIL = "oil a gizmo"  # a "+" token on one of his Gizmos (the Automated Oil Can)
+#: The effects a "+" token increases: the amounts of these steps.
+INCREASED = frozenset({Verb.FORTITUDE, Verb.ALCOHOL, Verb.PAY, Verb.COLLECT, Verb.DRAW,
+                       Verb.REDUCE})
 COLLATERAL = 1  # "Wrench suffers 1 Fortitude loss that cannot be Negated, Ignored, reduced"
 
 
@@ -53,8 +59,11 @@ def _set(tavern: Tavern, gizmo: Minion, amount: int) -> tuple[Tavern, bool]:
         return _remove(tavern, gizmo).note(f"{gizmo.name} breaks down"), True
     marker = next(i for i, v in enumerate(track) if v <= left)
     card = replace(gizmo.card, marker=marker)
-    tavern = evolve(tavern, minions=tuple(replace(m, card=card) if m.name == gizmo.name
-                                          else m for m in tavern.minions))
+    plus = 0 if amount < 0 else gizmo.plus  # "remove the '+' token as soon as the targeted
+    # Gizmo loses Fortitude"
+    tavern = evolve(tavern, minions=tuple(replace(m, card=card, plus=plus)
+                                          if m.name == gizmo.name else m
+                                          for m in tavern.minions))
     return tavern.note(f"{gizmo.name}: {fortitude(replace(gizmo, card=card))} Fortitude"), False
 
 
@@ -98,11 +107,39 @@ def tick_down(tavern: Tavern, name: str) -> Resolution[Tavern]:
             continue
         use = yield Decision("gizmo", f"{name}: use {gizmo.name}?", ("no", "yes"),
                              Decider.PLAYER, name, state=tavern)
-        if use == "yes":
-            ability = replace(gizmo.card, activation=True, minion=False, marker=0)
+        if use == "yes":  # its "+" tokens count for the ability its tick-down uses
+            ability = replace(gizmo.card, activation=True, minion=False, marker=0,
+                              steps=increased(gizmo.card.steps, gizmo.plus))
             tavern, _ = yield from play_card(tavern, name, ability, discard=False,
                                              label=f"{gizmo.name}'s ability", via=gizmo.name)
     return tavern
+
+
+def increased(steps: tuple[Step, ...], plus: int) -> tuple[Step, ...]:
+    """A Gizmo's steps with "an increased effect": each amount ``plus`` more (a loss
+    ``plus`` more lost), a "+" token given ``plus`` more ("If it does, then the next time you
+    active it, it will increase a Gizmo's effects by 2 instead of 1")."""
+    if not plus:
+        return steps
+    return tuple(replace(s, amount=s.amount + (plus if s.amount >= 0 else -plus))
+                 if s.verb in INCREASED and s.amount else
+                 replace(s, amount=max(s.amount, 1) + plus) if s.handler == OIL else s
+                 for s in steps)
+
+
+def oil(tavern: Tavern, name: str, amount: int) -> Resolution[Tavern]:
+    """000: "One Gizmo, 'Automated Oil Can', causes another Gizmo to have an increased
+    effect until the next time it loses Fortitude. Use the '+' tokens to indicate this
+    effect"; "Note that 'Automated Oil Can' may target itself"."""
+    own = [m.name for m in gizmos(tavern, name)]
+    if not own:
+        return tavern
+    pick = own[0] if len(own) == 1 else (yield Decision(
+        "oil", f"{name}: which Gizmo gets a '+' token?", tuple(own), Decider.PLAYER, name,
+        state=tavern))
+    tavern = evolve(tavern, minions=tuple(replace(m, plus=m.plus + amount)
+                                          if m.name == pick else m for m in tavern.minions))
+    return tavern.note(f"{pick} gets {amount} '+' token" + ("s" if amount > 1 else ""))
 
 
 def sacrifice(tavern: Tavern, name: str) -> Resolution[Tavern]:
@@ -121,7 +158,7 @@ def sacrifice(tavern: Tavern, name: str) -> Resolution[Tavern]:
 
 class Wrench(Mechanics):
     name = NAME
-    handlers = frozenset({SACRIFICE, REPAIR})
+    handlers = frozenset({SACRIFICE, REPAIR, OIL})
 
     def minion_fortitude(self, tavern: Tavern, minion: Minion, source: str, amount: int
                          ) -> Resolution[Tavern] | None:
@@ -138,7 +175,7 @@ class Wrench(Mechanics):
         less: dict[Stat, int] = {}
         for gizmo in gizmos(tavern, name):
             if PASSIVE in gizmo.card.icons:
-                for step in gizmo.card.steps:
+                for step in increased(gizmo.card.steps, gizmo.plus):
                     if step.verb is Verb.REDUCE and step.stat is not None:
                         less[step.stat] = less.get(step.stat, 0) + step.amount
         return tuple(less.items())
@@ -147,6 +184,8 @@ class Wrench(Mechanics):
                ) -> Resolution[Tavern]:
         if step.handler == SACRIFICE:
             tavern = yield from sacrifice(tavern, name)
+        elif step.handler == OIL:
+            tavern = yield from oil(tavern, name, max(step.amount, 1))
         elif step.handler == REPAIR:
             for gizmo in gizmos(tavern, name):
                 tavern, _ = _set(tavern, gizmo, 1)
