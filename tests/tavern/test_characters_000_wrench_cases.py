@@ -239,6 +239,12 @@ CASES = [
         {"tick-down": [zap(3).name], "gizmo": ["no", "yes"], "oil": [zap(3).name]},
         {"plus": {GREASER.name: 0, ZAPPER.name: 2}, "track": {GREASER.name: 2,
                                                               ZAPPER.name: 2}}),
+    row("wrench-altered-loss", "000",
+        "If something would alter an effect's Fortitude loss, this works the same against "
+        "Gizmos as it would against players.",
+        [wrench_seat(), seat("karl", mechanics="karl", tokens={"buff": 1})],
+        with_gizmos(plays("karl", HIT, zap(3).name), zap(3)), {"buff": ["yes"]},
+        {"track": {}, "fortitude": {"wrench": 19}}),
     row("wrench-other-attributes", "000",
         "Gizmos have Fortitude but no other attributes. If a card would affect another "
         "attribute of a Gizmo, that part of the card does nothing.",

@@ -343,9 +343,16 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
                 # only Fortitude loss affects a Minion (and a gain one with a track: a Gizmo)
                 if step.verb is Verb.FORTITUDE and step.amount < 0 and who not in \
                         outcome.ignored:
+                    # "If something would alter an effect's Fortitude loss, this works the
+                    # same against Gizmos as it would against players" (000, Wrench)
+                    lose = -step.amount * (tavern.player(name).count(step.per)
+                                           if step.per else 1)
+                    if buffed and who not in boosted:
+                        boosted.add(who)
+                        lose += 1
                     hit = tavern
-                    tavern = yield from minion_hit(tavern, who, name, -step.amount)
-                    losses += _gizmo_loss(hit, who, name, -step.amount, via)
+                    tavern = yield from minion_hit(tavern, who, name, lose)
+                    losses += _gizmo_loss(hit, who, name, lose, via)
                 elif step.verb is Verb.FORTITUDE and step.amount > 0:
                     found = tavern.minion(who)
                     assert found is not None
