@@ -12,9 +12,14 @@ import pytest
 from tales.rules.decisions import Resolution
 from tales.tavern.rdi.characters import wrench
 from tales.tavern.rdi.decks import load_character
+from tales.tavern.rdi.drinks import drink_phase
 from tales.tavern.rdi.model import (
     Card,
     CardKind,
+    Drink,
+    DrinkEvent,
+    Event,
+    EventKind,
     Minion,
     Player,
     Stat,
@@ -51,6 +56,8 @@ HEAL = Card("Mass heal (test)", CardKind.ACTION, (Step(Verb.FORTITUDE, 1, Who.EA
 KORASH = Card("Not all healing (test)", CardKind.ACTION,
               (Step(Verb.FORTITUDE, -1, Who.TARGET), Step(Verb.ALCOHOL, 1, Who.TARGET)))
 BACK = Card("Hit back (test)", CardKind.SOMETIMES, (Step(Verb.HIT_BACK, 2),))
+SHRAPNEL = Drink("Shrapnel punch (test)", event=DrinkEvent.STEPS, effect=Event(
+    "Shrapnel punch (test)", EventKind.DRINK, steps=(Step(Verb.FORTITUDE, -1),)))
 LESS = Card("Shrug it off (test)", CardKind.SOMETIMES,
             (Step(Verb.REDUCE, 1, stat=Stat.FORTITUDE),))
 
@@ -245,6 +252,11 @@ CASES = [
         [wrench_seat(), seat("karl", mechanics="karl", tokens={"buff": 1})],
         with_gizmos(plays("karl", HIT, zap(3).name), zap(3)), {"buff": ["yes"]},
         {"track": {}, "fortitude": {"wrench": 19}}),
+    row("wrench-ignore-events", "000",
+        "Gizmos Ignore all Event Cards. This includes Drink, Sea, Dungeon, and Tavern Events.",
+        [wrench_seat(), replace(seat("bob"), drink_me=(SHRAPNEL,))],
+        with_gizmos(lambda tavern: drink_phase(tavern, "bob"), zap(3)), {},
+        {"track": {ZAPPER.name: 3}, "fortitude": {"wrench": 19, "bob": 19}}),
     row("wrench-other-attributes", "000",
         "Gizmos have Fortitude but no other attributes. If a card would affect another "
         "attribute of a Gizmo, that part of the card does nothing.",
