@@ -307,6 +307,12 @@ def _for_controller(tavern: Tavern, rules: characters.Mechanics, step: Step,
     the extra effect only once, not multiple times")."""
     if controller != OTTO or tavern.variant.otto is None:
         return step.handler in rules.for_controller
+    return _once_for_otto(tavern, chosen, minion)
+
+
+def _once_for_otto(tavern: Tavern, chosen: list[str], minion: str) -> bool:
+    """Whether ``minion``, one of Boss Otto's Components among the ``chosen`` of a step,
+    is the one that passes him its extra effect: the first, and none when he is chosen."""
     players = {p.name for p in tavern.players}
     return OTTO not in chosen and next(w for w in chosen if w not in players) == minion
 
@@ -335,6 +341,9 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
                         tavern = yield from rules.handle(tavern, name, step, controllers[who])
                     continue
                 if step.verb is Verb.GAIN and who in controllers:  # to its controller
+                    if controllers[who] == OTTO and tavern.variant.otto is not None and \
+                            not _once_for_otto(tavern, chosen.get(step.who, []), who):
+                        continue  # a Debuff or a Mark once (001)
                     tavern = yield from gain_tokens(tavern, name, controllers[who],  # (A-86)
                                                     step.resource, step.amount)
                     continue
@@ -556,14 +565,9 @@ def _redirect(outcome: Outcome, who: str) -> str:
 
 def discard_cards(tavern: Tavern, name: str, count: int) -> Resolution[Tavern]:
     """``name`` discards ``count`` cards of their choice (as many as they hold)."""
-    for _ in range(count):
-        hand = tavern.player(name).hand
-        if not hand:
-            break
-        choice = yield Decision("discard", f"{name}: discard which card?",
-                                tuple(sorted({c.name for c in hand})), Decider.PLAYER, name,
-                                state=tavern)
-        tavern, card = yield from take_card(tavern, name, choice)
+    tavern, cards = yield from handdeck.picks(tavern, name, count, "discard",
+                                              f"{name}: discard which card?")
+    for card in cards:
         tavern = discard_card(tavern, card, name)
     return tavern
 
