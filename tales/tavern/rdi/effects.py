@@ -124,9 +124,9 @@ def targets_for(tavern: Tavern, name: str, steps: tuple[Step, ...], label: str,
         chosen[Who.EACH] = yield from champions(tavern, name, label)
     # 000 (Wrench): "If a player plays a card that affects the Fortitude of all players, that
     # card affects each Gizmo's Fortitude as well" (a Minion with a Fortitude track)
-    for who in (Who.EACH, Who.EACH_OTHER):
-        if any(s.who is who and s.verb is Verb.FORTITUDE and (who is Who.EACH or s.amount > 0)
-               for s in steps):
+    for who in (Who.EACH, Who.EACH_OTHER) if tavern.minions else ():
+        if who in wanted and any(s.who is who and s.verb is Verb.FORTITUDE
+                                 and (who is Who.EACH or s.amount > 0) for s in steps):
             chosen[who] = [*chosen[who], *(m.name for m in tavern.minions if m.card.values
                                            and (who is Who.EACH or m.controller != name)
                                            and m.name not in chosen[who])]
