@@ -42,6 +42,12 @@ from tales.tavern.rdi.model import (
 
 PASS = "pass"
 
+#: Handlers that do not affect the players they are aimed at, for what a card "affects":
+#: "getting a Special Reserve Drink does not affect your Fortitude, Alcohol Content or Gold,
+#: so you generally would only be able to Ignore such a card if it also affects one of those
+#: attributes" (000, The Wench).
+UNFELT = frozenset({"special reserve drink"})
+
 
 #: The icon of a card played on a Drink that may have at most one such card (Phyll's
 #: Mix-ins).
@@ -419,6 +425,8 @@ def affected_by(steps: tuple[Step, ...], name: str, targets: dict[Who, list[str]
     affects: dict[str, set[Stat]] = {}
     harms: dict[str, set[Stat]] = {}
     for step in steps:
+        if step.verb is Verb.HANDLER and step.handler in UNFELT:
+            continue
         for who in targets.get(step.who, []):
             affects.setdefault(who, set())
         stat = {Verb.FORTITUDE: Stat.FORTITUDE, Verb.ALCOHOL: Stat.ALCOHOL,

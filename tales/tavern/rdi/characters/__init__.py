@@ -13,7 +13,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from tales.rules.decisions import Resolution
-from tales.tavern.rdi.model import Card, CardKind, Player, Stat, Step, Tavern, Verb, Who
+from tales.tavern.rdi.model import (
+    Card,
+    CardKind,
+    Minion,
+    Player,
+    Stat,
+    Step,
+    Tavern,
+    Verb,
+    Who,
+)
 
 
 @dataclass(frozen=True)
@@ -98,6 +108,18 @@ class Mechanics:
         """At the end of ``ended``'s turn (Amundyr's Scarabs)."""
         return tavern
         yield  # pragma: no cover
+
+    def action_phase_ends(self, tavern: Tavern, name: str) -> Resolution[Tavern]:
+        """At the end of ``name``'s own Action Phase (Wrench's Gizmos tick down)."""
+        return tavern
+        yield  # pragma: no cover
+
+    def minion_fortitude(self, tavern: Tavern, minion: Minion, source: str, amount: int
+                         ) -> Resolution[Tavern] | None:
+        """One of this character's Minions gains (or, negative, loses) ``amount`` Fortitude
+        from ``source``'s card, when it has a Fortitude track of its own (Wrench's Gizmos):
+        None leaves a loss to the Minions' rule (Torglesnarf's Wages)."""
+        return None
 
     def passes_out(self, tavern: Tavern, name: str) -> bool | None:
         """Whether ``name`` passes out, when this character changes the rule (Zakhan)."""
@@ -508,6 +530,8 @@ def _load() -> None:
         valeria,
         vlazlo,
         warthorn,
+        wench,
+        wrench,
         ygella,
         zakhan,
         zariah,
