@@ -3,7 +3,7 @@ character the engine plays that the section names, as a case table: one row per 
 each quoting its passage, on the small Boss Otto table of ``test_boss_otto_cases``.
 
 Otto's cards and the characters' cards here are test fixtures ("(test)"), none the printed
-card. Keet and the characters the engine does not play (Baelfire, Greppa, Grinderbin, Jin,
+card. The characters the engine does not play (Baelfire, Greppa, Grinderbin, Jin,
 Marah) are read in ``docs/rules-decisions.md``; "Natyl" is Witchdoctor
 Natyli (000: her "Debuff Tokens", the "Power Jinx").
 """
@@ -17,6 +17,7 @@ import pytest
 
 from tales.rules.decisions import Resolution
 from tales.tavern.rdi import characters
+from tales.tavern.rdi.characters import keet
 from tales.tavern.rdi.characters.amundyr import SCARAB
 from tales.tavern.rdi.characters.lich_king import FINGER
 from tales.tavern.rdi.characters.murgath import BLESSINGS
@@ -26,6 +27,7 @@ from tales.tavern.rdi.characters.nerodia import pile as petrified
 from tales.tavern.rdi.characters.nitrel import BOMBS
 from tales.tavern.rdi.characters.phrenk import POTIONS, sell
 from tales.tavern.rdi.characters.remy import MARK
+from tales.tavern.rdi.effects import play_card
 from tales.tavern.rdi.given import before
 from tales.tavern.rdi.model import (
     Card,
@@ -43,6 +45,7 @@ from tales.tavern.rdi.model import (
 from tales.tavern.rdi.otto import turn
 from tales.tavern.rdi.ottodata import ACTIONS, OTTO, SOMETIMES, target, threat
 from tales.tavern.rdi.simulate import simulate
+from tales.tavern.rdi.stats import gold
 
 from ._seeds import row
 from .test_boss_otto_cases import (
@@ -109,6 +112,45 @@ GIZMO = Card("Sparkcoil (test)", CardKind.ACTION, (Step(Verb.FORTITUDE, -2, Who.
              minion=True, values=(3, 2, 1), icons=("active",))
 
 
+ARTIFACT = {"kind": CardKind.ACTION, "pile": keet.ARTIFACTS, "immediate": True}
+COIN = Card("Old coin (test)", revealed=True, **ARTIFACT)
+NAIL = Card("Rusty nail (test)", trigger=Trigger("revealed", (Step(Verb.FORTITUDE, -1),)),
+            **ARTIFACT)
+IDOL = Card("Idol of doom (test)", revealed=True, **ARTIFACT,
+            trigger=Trigger("turn starts", (Step(Verb.ALCOHOL, 1),)))
+DAGGER = Card("Ceremonial dagger (test)", steps=(Step(Verb.FORTITUDE, -2, Who.TARGET),),
+              revealed=True, **ARTIFACT)
+AMULET = Card("Amulet of warding (test)", CardKind.SOMETIMES,
+              (Step(Verb.IGNORE, target=Target.ACTION),), pile=keet.ARTIFACTS, immediate=True,
+              revealed=True)
+TRIBUTE = Card("Tribute (test)", CardKind.ACTION, (Step(Verb.PAY, 1, Who.TARGET),))
+
+
+def hoard(tavern: Tavern, coins: int, *artifacts: Card, kept: tuple[Card, ...] = ()
+          ) -> Tavern:
+    """``tavern`` with Boss Otto holding ``coins`` Gold pieces, ``artifacts`` of Keet's
+    (placed in this order: the last spent first) and the playable ``kept`` ones."""
+    placed = tuple(replace(c, marker=n + 1) for n, c in enumerate((*artifacts, *kept)))
+    tavern = tavern.with_player(replace(otto_of(tavern), gold=coins,
+                                        kept=placed[len(artifacts):]))
+    return tavern.with_pile(keet.stash(OTTO), placed[:len(artifacts)])
+
+
+def gains(*cards: Card, then: Card | None = None) -> Start:
+    """Boss Otto gains ``cards`` (Keet's Artifacts) and they are turned face up; then ann
+    plays ``then`` at him."""
+    def start(tavern: Tavern) -> Resolution[Tavern]:
+        tavern = yield from keet.settle(keet.gain(tavern, OTTO, cards))
+        if then is not None:
+            tavern, _ = yield from play_card(tavern, "ann", then, OTTO)
+        return tavern
+    return start
+
+
+def artifacts(tavern: Tavern, mat: str) -> list[str]:
+    return [c.name for c in keet.held(tavern, mat)]
+
+
 def challenger(tavern: Tavern, name: str, mechanics: str, *hand: Card,
                tokens: dict[str, int] | None = None, **fields: Any) -> Tavern:
     """``tavern`` with Challenger ``name`` playing ``mechanics`` (keeping the team's mat and
@@ -163,6 +205,65 @@ CASES = [
         lambda t, _: list(t.log)[-2:] == [f"a Scarab bites {OTTO} and returns to Amundyr",
                                     f"{OTTO} loses 1 Fortitude to a Scarab"]
         and otto_of(t).count(SCARAB) == 1),
+    # --- Keet ----------------------------------------------------------------------------
+    row("OTTO-keet-plays-artifacts-above-four-gold", "001",
+        "If Boss Otto receives one or more Artifacts, he will play them at the first legal "
+        "opportunity if he has more than 4 total Gold (including Artifacts).", turn,
+        hoard(challenger(game((), actions=(RETARGET,), level=1), "ann", "keet"), 2, COIN, COIN,
+              kept=(DAGGER,)), {},
+        lambda t, _: said(t, f"{OTTO} plays Ceremonial dagger (test)") == 1
+        and t.players[1].fortitude == 18 and len(t.pile(ACTIONS)) == 1
+        and [c.name for c in t.pile(keet.DISCARDS)] == [DAGGER.name]
+        and gold(t, OTTO) == 4),
+    row("OTTO-keet-four-or-fewer-only-gold", "001",
+        "If he has 4 or fewer total Gold, he will no longer play Artifacts and will instead "
+        "treat them only as Gold.", turn,
+        hoard(challenger(game((), actions=(RETARGET,), level=1), "ann", "keet"), 2, COIN,
+              kept=(DAGGER,)), {},
+        lambda t, _: said(t, "Ceremonial dagger") == 0 and said(t, f"{OTTO} plays Retarget")
+        == 1 and t.players[1].fortitude == 20 and gold(t, OTTO) == 4),
+    row("OTTO-keet-rule-7-no-voluntary-artifact", "001",
+        "Otto has 1 Gold piece and 2 of Keet's artifacts. He will not voluntarily play the "
+        "Keet artifacts for their abilities.", plays("ann", HIT, OTTO),
+        hoard(challenger(game((), sometimes=(PEANUTS,)), "ann", "keet"), 1, COIN,
+              kept=(AMULET,)), {},
+        lambda t, _: provoked_by(t) == 1 and said(t, "Amulet") == 0
+        and otto_of(t).fortitude == 17 and gold(t, OTTO) == 4),
+    row("OTTO-keet-a-sometimes-artifact-instead-of-his-deck", "001",
+        "he will play them at the first legal opportunity if he has more than 4 total Gold",
+        plays("ann", HIT, OTTO),
+        hoard(challenger(game((), sometimes=(PEANUTS,)), "ann", "keet"), 3, COIN,
+              kept=(AMULET,)), {},
+        lambda t, _: said(t, f"{OTTO} plays Amulet of warding (test)") == 1
+        and otto_of(t).fortitude == 20 and len(t.pile(SOMETIMES)) == 1
+        and gold(t, OTTO) == 4),
+    row("OTTO-keet-a-triggered-artifact-provokes-player-whiffs", "001",
+        "A triggered Artifact such as “Rusty Nail” counts as a Provocation, but “Player” "
+        "responses will Whiff.", gains(NAIL),
+        challenger(game((), sometimes=(COUNTER,)), "ann", "keet"), {},
+        lambda t, _: said(t, f"{OTTO} is provoked by Rusty nail (test)") == 1
+        and said(t, "Counter (test) Whiffs") == 1 and otto_of(t).fortitude == 19
+        and artifacts(t, OTTO) == [NAIL.name]),
+    row("OTTO-keet-coins-before-artifacts", "001",
+        "If Boss Otto must spend Gold, he will always choose to spend actual Gold pieces "
+        "before spending Artifacts (even negative Artifacts such as “Cursed Idol of Doom”).",
+        plays("ann", replace(TRIBUTE, steps=(Step(Verb.PAY, 2, Who.TARGET),)), OTTO),
+        hoard(challenger(game(()), "ann", "keet"), 2, IDOL, COIN), {},
+        lambda t, _: otto_of(t).gold == 0 and artifacts(t, OTTO) == [IDOL.name, COIN.name]
+        and t.pile(keet.stash("ann")) == ()),
+    row("OTTO-keet-spends-an-artifact-at-random", "001",
+        "If he must spend Artifacts, he chooses which one(s) to spend at random.",
+        gains(COIN, then=TRIBUTE), hoard(challenger(game(()), "ann", "keet"), 0, IDOL),
+        {"random": [1]},
+        lambda t, asked: [d.options for d in asked if "new Artifact" in d.prompt] == [(0, 1)]
+        and artifacts(t, OTTO) == [IDOL.name]
+        and [c.name for c in t.pile(keet.stash("ann"))] == [COIN.name]),
+    row("OTTO-keet-spends-an-artifact-at-random-either", "001",
+        "If he must spend Artifacts, he chooses which one(s) to spend at random.",
+        gains(COIN, then=TRIBUTE), hoard(challenger(game(()), "ann", "keet"), 0, IDOL),
+        {"random": [0]},
+        lambda t, _: artifacts(t, OTTO) == [COIN.name]
+        and [c.name for c in t.pile(keet.stash("ann"))] == [IDOL.name]),
     # --- Kaylin --------------------------------------------------------------------------
     row("OTTO-kaylin-out-of-the-game-still-the-target", "001",
         "If Kaylin is “out of the game” due to “Private Pixie Time”, she can still become "

@@ -38,6 +38,7 @@ from tales.tavern.rdi.ottodata import (
     POTION_LINE,
     PRIORITY,
     SOMETIMES,
+    THRIFTY,
     OttoCard,
     OttoRules,
     Subtype,
@@ -123,7 +124,7 @@ def choose(decision: Decision[Any]) -> Resolution[Any]:
         return "yes"  # the first legal opportunity"
     if PASS in options:  # a card he holds (a Prize...) he plays at the first opportunity;
         plays = [o for o in options if o != PASS and o not in POTION_EFFECTS  # his
-                 and o not in _dexterous(tavern)]
+                 and o not in _dexterous(tavern) and o not in _spared(tavern)]
         if not plays:  # Potions only by their own rule
             return PASS
         return (yield from pick(plays, f"{OTTO}'s card to play"))
@@ -136,6 +137,20 @@ def _dexterous(tavern: Tavern) -> set[str]:
     """The Dexterity Cards he holds or keeps: he never plays one ("Boss Otto Ignores that
     card")."""
     return {c.name for c in tavern.player(OTTO).cards if c.dexterity}
+
+
+def _spared(tavern: Tavern) -> set[str]:
+    """The cards he holds that count as Gold (Keet's Artifacts), while he has 4 or fewer
+    total Gold: he does not play them (rule 7: "If Otto has 4 or fewer Gold and is given
+    the choice to spend or lose Gold, he chooses not to"; Keet: "If he has 4 or fewer total
+    Gold, he will no longer play Artifacts and will instead treat them only as Gold")."""
+    from tales.tavern.rdi.stats import gold
+
+    counting = characters.every(tavern, "counts_as_gold")
+    if not counting or gold(tavern, OTTO) > THRIFTY:
+        return set()
+    return {c.name for c in tavern.player(OTTO).cards
+            if any(rules.counts_as_gold(c) for _, rules in counting)}
 
 
 # --- setup and his turn --------------------------------------------------------------------
@@ -238,8 +253,9 @@ def _kept_actions(tavern: Tavern, count: int) -> Resolution[tuple[Tavern, list[C
     """Cards he received to play as Actions (a Prize he won): each "counts as one of Boss
     Otto's Actions on his next turn, replacing a reveal from his Action Deck"; with more
     than he may play, those played are picked at random, the rest kept."""
+    spared = _spared(tavern)
     held = [c for c in tavern.player(OTTO).kept if c.kind is CardKind.ACTION
-            and not c.dexterity]  # "Boss Otto Ignores that card"
+            and not c.dexterity and c.name not in spared]  # "Boss Otto Ignores that card"
     chosen: list[Card] = []
     while held and len(chosen) < count:
         card = yield from pick(held, f"{OTTO}'s kept Action")
@@ -312,8 +328,10 @@ def gamble(tavern: Tavern, winning_hand: bool) -> Resolution[tuple[Tavern, str]]
     """His turn to act in a Round of Gambling: the top card of his Gambling Deck, put in his
     hand to be played, or discarded with none of its effects when it would be an illegal
     play (a Gambling Card after a Winning Hand!): then he passes."""
-    held = [c for c in tavern.player(OTTO).kept if not c.dexterity and (
-        c.kind is CardKind.CHEATING or (c.kind is CardKind.GAMBLING and not winning_hand))]
+    spared = _spared(tavern)
+    held = [c for c in tavern.player(OTTO).kept if not c.dexterity and c.name not in spared
+            and (c.kind is CardKind.CHEATING or (c.kind is CardKind.GAMBLING
+                                                 and not winning_hand))]
     if held:  # "Boss Otto plays it instead of revealing a card from his Gambling Deck"
         card = yield from pick(held, f"{OTTO}'s kept Gambling or Cheating Card")
         return tavern, card.name
@@ -444,8 +462,9 @@ def _kept_responses(tavern: Tavern, played: Played, outcome: Outcome
     from tales.tavern.rdi.timing import uses
 
     played_one = False
+    spared = _spared(tavern)
     for card in [c for c in tavern.player(OTTO).kept if c.kind is CardKind.SOMETIMES
-                 and not c.dexterity]:
+                 and not c.dexterity and c.name not in spared]:
         if outcome.negated:
             break
         use = uses(tavern, played, OTTO, outcome, card)
@@ -614,6 +633,7 @@ def potions(tavern: Tavern) -> Tavern:
     Potion" (Alcohol down 6 at 11 Fortitude or more, else 6 Fortitude); "If Otto runs out of
     Gold, he'll consume a Potion to gain 3 Gold from the Inn"."""
     from tales.tavern.rdi.effects import POTION, drink_potion
+    from tales.tavern.rdi.stats import gold
 
     if tavern.variant.otto is None or tavern.player(OTTO).out:
         return tavern
@@ -621,6 +641,7 @@ def potions(tavern: Tavern) -> Tavern:
         tavern = drink_potion(tavern, OTTO, "Potion Token: lose 6 Alcohol Content"
                               if otto.fortitude >= POTION_LINE
                               else "Potion Token: gain 6 Fortitude")
-    if (otto := tavern.player(OTTO)).count(POTION) and otto.gold <= 0:
+    if (otto := tavern.player(OTTO)).count(POTION) and otto.gold <= 0 and \
+            gold(tavern, OTTO) <= 0:  # an Artifact of Keet's "counts as a Gold"
         tavern = drink_potion(tavern, OTTO, "Potion Token: gain 3 Gold from the Inn")
     return tavern

@@ -138,6 +138,11 @@ class Mechanics:
         they are (Keet's Artifacts)."""
         return 0
 
+    def counts_as_gold(self, card: Card) -> bool:
+        """Whether ``card`` is one of this character's things that count as a Gold piece,
+        so that playing it spends a Gold (Keet's Artifacts)."""
+        return False
+
     def pay_short(self, tavern: Tavern, owner: str, payer: str, to: str | None,
                   short: int, pot: bool = False) -> Tavern:
         """``payer``'s team had ``short`` Gold too few coins to pay ``to`` (None: the Inn;

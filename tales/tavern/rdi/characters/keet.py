@@ -27,6 +27,10 @@ always somewhere (a held one, the pot's ``artifacts in the pot``, ``artifacts di
 * Passing out with Artifacts: after the Gold, they are shuffled face down; half, rounded
   up, go to the Inn (discarded), the rest evenly to the players still in (who turn them
   face up), the remainder to the Inn.
+* Boss Otto (001, "Character-Specific Rules"): his Artifacts each take a place at random as
+  he gains them (:func:`_placed`), and he spends the one in the last place first; a
+  Triggered one's effect on him is a Provocation (:func:`_provoking`); whether he plays one
+  is his rules' (:meth:`Keet.counts_as_gold`, ``otto._spared``).
 """
 
 from __future__ import annotations
@@ -34,9 +38,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tales.rules.decisions import Decider, Decision, Resolution
-from tales.tavern.chance import shuffle
+from tales.tavern.chance import pick, shuffle
 from tales.tavern.rdi.characters import Mechanics, register
 from tales.tavern.rdi.model import Card, CardKind, Mode, Stat, Step, Tavern, Verb, Who
+from tales.tavern.rdi.ottodata import is_otto
+from tales.tavern.rdi.timing import Outcome
 
 NAME = "keet"
 ARTIFACTS = "artifacts"
@@ -93,17 +99,20 @@ def _take(tavern: Tavern, mat: str, count: int) -> tuple[Tavern, tuple[Card, ...
     """Up to ``count`` of ``mat``'s Artifacts taken from them, the payer's choice (a reading,
     not asked): the one they least want to keep first (:func:`_worth`)."""
     taken: list[Card] = []
+    otto = is_otto(tavern, mat)
+    worth, late = (_rank, 0) if otto else (_worth, 1)  # just gained: not placed / face down
     for _ in range(count):
         player = tavern.player(mat)
-        places = [(_worth(c), -n, stash(mat), c) for n, c in enumerate(tavern.pile(stash(mat)))]
-        places += [(1, -n, arriving(mat), c) for n, c in enumerate(tavern.pile(arriving(mat)))]
-        places += [(_worth(c), -n, "", c) for n, c in enumerate(player.kept)
+        places = [(worth(c), -n, stash(mat), c) for n, c in enumerate(tavern.pile(stash(mat)))]
+        places += [(late, -n, arriving(mat), c)
+                   for n, c in enumerate(tavern.pile(arriving(mat)))]
+        places += [(worth(c), -n, "", c) for n, c in enumerate(player.kept)
                    if c.pile == ARTIFACTS]
         if not places:
             break
         _, minus, where, card = min(places, key=lambda p: (p[0], p[1], p[2]))
         at = -minus  # the last of the least wanted
-        taken.append(card)
+        taken.append(replace(card, marker=0) if card.marker else card)
         if where:
             pile = tavern.pile(where)
             tavern = tavern.with_pile(where, pile[:at] + pile[at + 1:])
@@ -120,7 +129,8 @@ def gain(tavern: Tavern, mat: str, cards: tuple[Card, ...], face_up: bool = Fals
     if not cards:
         return tavern
     for card in cards:
-        if card.revealed and not face_up:  # already face up: it only changes hands
+        card = replace(card, marker=0) if card.marker else card
+        if card.revealed and not face_up and not is_otto(tavern, mat):  # it changes hands
             tavern = _hold(tavern, mat, card)
         elif _keets(tavern, mat) and not face_up:
             tavern = tavern.with_pile(stash(mat), (*tavern.pile(stash(mat)), card))
@@ -154,11 +164,43 @@ def playable(card: Card) -> bool:
 def _show(tavern: Tavern, mat: str, card: Card) -> Resolution[Tavern]:
     """``card`` is face up in front of ``mat``'s team: among the cards kept if it may be
     played, else in the stash; a "revealed" trigger's effect happens to its holder."""
-    card = replace(card, revealed=True)
-    tavern = tavern.note(f"{mat} turns the Artifact {card.name} face up")
-    if card.trigger is not None and card.trigger.when == "revealed":
-        tavern = yield from _effect(tavern, mat, card.trigger.steps, card.name)
+    if card.revealed:  # already face up (Boss Otto's): it only changes hands
+        tavern = tavern.note(f"{mat} gains the Artifact {card.name}")
+    else:
+        card = replace(card, revealed=True)
+        tavern = tavern.note(f"{mat} turns the Artifact {card.name} face up")
+        if card.trigger is not None and card.trigger.when == "revealed":
+            tavern = yield from _effect(tavern, mat, card.trigger.steps, card.name)
+    if is_otto(tavern, mat):
+        tavern, card = yield from _placed(tavern, mat, card)
     return _hold(tavern, mat, card)
+
+
+def _rank(card: Card) -> int:
+    """Boss Otto's order of spending (the lowest first): his Artifacts' places (``marker``,
+    the highest spent first; 0 not placed yet)."""
+    return -card.marker
+
+
+def _placed(tavern: Tavern, mat: str, card: Card) -> Resolution[tuple[Tavern, Card]]:
+    """001 (Keet): "If he must spend Artifacts, he chooses which one(s) to spend at random."
+    A payment cannot ask a Decision, so the choice is made as he gains each Artifact: it
+    takes a place among his others at random (a chance Decision), and he spends the one in
+    the last place first. Inserting each at a random place keeps the order uniformly random,
+    so the one spent is any of those he holds, each as likely."""
+    placed = sorted(c.marker for c in held(tavern, mat) if c.marker)
+    at = 0
+    if placed:
+        at = yield from pick(range(len(placed) + 1), f"the place of {mat}'s new Artifact")
+    moved = {m: n + 1 + (n >= at) for n, m in enumerate(placed)}
+    if any(old != new for old, new in moved.items()):
+        def again(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+            return tuple(replace(c, marker=moved[c.marker]) if c.pile == ARTIFACTS
+                         and c.marker in moved else c for c in cards)
+        player = tavern.player(mat)
+        tavern = tavern.with_player(replace(player, kept=again(player.kept)))
+        tavern = tavern.with_pile(stash(mat), again(tavern.pile(stash(mat))))
+    return tavern, replace(card, marker=at + 1)
 
 
 def _effect(tavern: Tavern, holder: str, steps: tuple[Step, ...], label: str
@@ -170,8 +212,27 @@ def _effect(tavern: Tavern, holder: str, steps: tuple[Step, ...], label: str
     if tavern.player(holder).out or not steps:
         return tavern
     tavern = tavern.note(f"{label} takes effect on {holder}")
-    tavern, _ = yield from carry_out(tavern, holder, steps, {Who.YOU: [holder]})
+    outcome = None
+    if is_otto(tavern, holder):
+        tavern, outcome = yield from _provoking(tavern, holder, steps, label)
+        if outcome.negated or holder in outcome.ignored:
+            return tavern.note(f"{label} does not affect {holder}")
+    tavern, _ = yield from carry_out(tavern, holder, steps, {Who.YOU: [holder]}, outcome)
     return tavern
+
+
+def _provoking(tavern: Tavern, holder: str, steps: tuple[Step, ...], label: str
+               ) -> Resolution[tuple[Tavern, Outcome]]:
+    """001 (Keet): "A triggered Artifact such as “Rusty Nail” counts as a Provocation, but
+    “Player” responses will Whiff": answered like an Action of Keet's that nobody played (a
+    character's effect, as a Scarab's bite is), which Boss Otto answers first."""
+    from tales.tavern.rdi.timing import Played, affected_by, respond
+
+    affects, harms = affected_by(steps, holder, {Who.YOU: [holder]})
+    card = Card(label, CardKind.ACTION, steps, virtual=True)
+    played = Played(_keeper(tavern) or holder, label, card, affects, harms,
+                    redirectable=False)
+    return (yield from respond(tavern, played))
 
 
 def settle(tavern: Tavern) -> Resolution[Tavern]:
@@ -230,6 +291,12 @@ class Keet(Mechanics):
         tavern = tavern.with_pile(ARTIFACTS, deck[:len(deck) - len(dealt)])
         tavern = tavern.with_pile(stash(mat.name), dealt)
         return tavern.note(f"{name} starts with {len(dealt)} Artifacts instead of Gold")
+
+    def counts_as_gold(self, card: Card) -> bool:
+        """000: "For the purpose of all game rules, an Artifact (face up or face down)
+        counts as a Gold." (001, Boss Otto: "If he has 4 or fewer total Gold, he will no
+        longer play Artifacts")"""
+        return card.pile == ARTIFACTS
 
     def gold_of(self, tavern: Tavern, owner: str, name: str) -> int:
         """000: "For the purpose of all game rules, an Artifact (face up or face down)
