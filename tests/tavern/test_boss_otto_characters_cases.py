@@ -27,6 +27,7 @@ from tales.tavern.rdi.characters.nerodia import pile as petrified
 from tales.tavern.rdi.characters.nitrel import BOMBS
 from tales.tavern.rdi.characters.phrenk import POTIONS, sell
 from tales.tavern.rdi.characters.remy import MARK
+from tales.tavern.rdi.characters.wrench import tick_down
 from tales.tavern.rdi.effects import play_card
 from tales.tavern.rdi.given import before
 from tales.tavern.rdi.model import (
@@ -59,6 +60,7 @@ from .test_boss_otto_cases import (
     Check,
     Start,
     game,
+    otto,
     otto_of,
     plays,
     provoked_by,
@@ -110,6 +112,20 @@ GIVE = Card("On the house (test)", CardKind.ACTION,
 RESERVE = Drink("Reserve firewater (test)", 3, pile="special reserve")
 GIZMO = Card("Sparkcoil (test)", CardKind.ACTION, (Step(Verb.FORTITUDE, -2, Who.TARGET),),
              minion=True, values=(3, 2, 1), icons=("active",))
+ARC = replace(GIZMO, name="Arc thrower (test)",
+              steps=(Step(Verb.FORTITUDE, -1, Who.EACH_OTHER),))
+NULL = otto("Null field (test)", CardKind.SOMETIMES, Step(Verb.NEGATE, target=Target.CARD))
+
+
+def gizmo(tavern: Tavern, card: Card) -> Tavern:
+    """``tavern`` with ann playing Wrench and ``card`` her Gizmo in play."""
+    return replace(challenger(tavern, "ann", "wrench"),
+                   minions=(*tavern.minions, Minion(f"{card.name} #1 (ann)", "ann", card)))
+
+
+def ticks(tavern: Tavern) -> Resolution[Tavern]:
+    """The end of ann's Action Phase: her Gizmos tick down (an Active one's ability used)."""
+    return (yield from tick_down(tavern, "ann"))
 
 
 ARTIFACT = {"kind": CardKind.ACTION, "pile": keet.ARTIFACTS, "immediate": True}
@@ -439,6 +455,19 @@ CASES = [
         replace(challenger(game(()), "ann", "wrench"), minions=(
             Minion("Sparkcoil (test) #1 (ann)", "ann", GIZMO),)), {},
         lambda t, _: t.minions[0].card.marker == 1),
+    row("OTTO-wrench-player-response-hits-the-gizmo", "001",
+        "If Boss Otto or a Component is targeted by a Gizmo and the Sometimes Deck reveals a "
+        "\"Sometimes - Player\" effect, that effect is applied to the attacking Gizmo.", ticks,
+        gizmo(game((), sometimes=(COUNTER,)), GIZMO), {"gizmo": ["yes"]},
+        lambda t, _: said(t, f"{OTTO} is provoked by Sparkcoil (test) #1 (ann)'s ability")
+        == 1 and said(t, f"{OTTO} Ignores") == 1 and said(t, "Whiffs") == 0
+        and otto_of(t).fortitude == 20),
+    row("OTTO-wrench-a-negate-of-a-gizmo-is-an-ignore", "001",
+        "If Boss Otto would Negate a Gizmo activation, he Ignores it instead.", ticks,
+        gizmo(with_component(game((), sometimes=(NULL,))), ARC), {"gizmo": ["yes"]},
+        lambda t, _: said(t, f"{OTTO} Ignores") == 1 and said(t, "is Negated") == 0
+        and otto_of(t).fortitude == 20 and [m.controller for m in t.minions] == ["ann"]
+        and said(t, f"{COMPONENT} is removed from the game") == 1),
     row("OTTO-torglesnarf-otto-does-not-target-minions", "001",
         "Boss Otto does not target Minions, but cards that affect \"each player\", \"each "
         "other player\", or \"each Challenger\" will hit Minions.", plays(OTTO, PUNCH.card),
