@@ -305,6 +305,8 @@ def _for_controller(tavern: Tavern, rules: characters.Mechanics, step: Step,
     character's extra effect (a Scarab, a Blessing, a Check for Traps), once: only the
     first Component a step reaches, and none when it reaches him too (001: "Boss Otto gets
     the extra effect only once, not multiple times")."""
+    if step.handler in rules.not_passed:
+        return False
     if controller != OTTO or tavern.variant.otto is None:
         return step.handler in rules.for_controller
     return _once_for_otto(tavern, chosen, minion)

@@ -54,6 +54,10 @@ class Mechanics:
     #: handlers a targetable non-player's controller carries out instead (001: "If a
     #: targetable non-player ... would Check for Traps, its controller ... checks instead")
     for_controller: frozenset[str] = frozenset()
+    #: handlers that do nothing to a targetable non-player, never passed to its controller,
+    #: even Boss Otto (001: "If a Component would get a Special Reserve Drink, nothing
+    #: happens")
+    not_passed: frozenset[str] = frozenset()
     #: side decks whose Action cards may be played after the Action was taken (Piper's
     #: Quiver)
     action_piles: frozenset[str] = frozenset()

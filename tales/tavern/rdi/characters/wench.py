@@ -41,7 +41,8 @@ def give(tavern: Tavern, name: str, whom: str) -> Resolution[Tavern]:
     """000: "To give a Special Reserve Drink to a player, place the top card of the Special
     Reserve Deck face down onto that player's Drink Me! Pile"; "The Wench may not give
     herself a Special Reserve Drink"."""
-    if whom == name or tavern.player(whom).out:
+    if whom == name or whom not in {p.name for p in tavern.players} or \
+            tavern.player(whom).out:
         return tavern
     tavern, drink = yield from top_reserve(tavern)
     if drink is None:
@@ -54,6 +55,8 @@ def give(tavern: Tavern, name: str, whom: str) -> Resolution[Tavern]:
 class Wench(Mechanics):
     name = NAME
     handlers = frozenset({GIVE})
+    not_passed = frozenset({GIVE})  # 001: "If a Component would get a Special Reserve
+    # Drink, nothing happens"
 
     def handle(self, tavern: Tavern, name: str, step: Step, target: str | None
                ) -> Resolution[Tavern]:
