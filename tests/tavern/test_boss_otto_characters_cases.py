@@ -3,7 +3,7 @@ character the engine plays that the section names, as a case table: one row per 
 each quoting its passage, on the small Boss Otto table of ``test_boss_otto_cases``.
 
 Otto's cards and the characters' cards here are test fixtures ("(test)"), none the printed
-card. Keet and the characters the engine does not play (Baelfire, Greppa, Grinderbin, Jin,
+card. The characters the engine does not play (Baelfire, Greppa, Grinderbin, Jin,
 Marah) are read in ``docs/rules-decisions.md``; "Natyl" is Witchdoctor
 Natyli (000: her "Debuff Tokens", the "Power Jinx").
 """
@@ -17,6 +17,7 @@ import pytest
 
 from tales.rules.decisions import Resolution
 from tales.tavern.rdi import characters
+from tales.tavern.rdi.characters import keet
 from tales.tavern.rdi.characters.amundyr import SCARAB
 from tales.tavern.rdi.characters.lich_king import FINGER
 from tales.tavern.rdi.characters.murgath import BLESSINGS
@@ -98,6 +99,8 @@ FUSE = Card("Lit fuse (test)", CardKind.ACTION,
             (Step(Verb.HANDLER, who=Who.TARGET, handler="bomb"),))
 BANG = Card("Bang (test)", CardKind.ACTION, (Step(Verb.FORTITUDE, -2, Who.TARGET),),
             pile=BOMBS)
+TOLL = Card("Pay up (test)", CardKind.ACTION, (Step(Verb.PAY, 1, Who.TARGET),))
+RELIC = Card("Old coin (test)", CardKind.ACTION, pile=keet.ARTIFACTS, immediate=True)
 MINION = Card("Goblin cutthroat (test)", CardKind.ACTION,
               (Step(Verb.FORTITUDE, -2, Who.TARGET),), activation=True)
 
@@ -265,6 +268,13 @@ CASES = [
         challenger(game((), actions=(PUNCH,), petrify_decks=False), "ann", "nerodia"), {},
         lambda t, asked: t.pile(petrified("ann")) == () and len(t.pile(ACTIONS)) == 1
         and not any(d.kind == "otto-deck" for d in asked)),
+    # --- Keet ---------------------------------------------------------------------------
+    row("OTTO-keet-gold-pieces-before-artifacts", "001",
+        "If Boss Otto must spend Gold, he will always choose to spend actual Gold pieces "
+        "before spending Artifacts", plays("ann", TOLL, OTTO),
+        challenger(game(()), "ann", "keet").with_pile(keet.stash(OTTO), (RELIC,)), {},
+        lambda t, _: otto_of(t).gold == otto_of(game(())).gold - 1
+        and t.pile(keet.stash(OTTO)) == (RELIC,)),
     # --- Nitrel (the Components passage) --------------------------------------------------
     row("OTTO-nitrel-a-components-bomb-is-ottos", "001",
         "If a Component would get a Scarab from Amundyr, a Bomb from Nitrel,",
