@@ -69,7 +69,7 @@ class _Greedy:
             "arrow": self._play, "cook": self._play, "cutting-board": self._play,
             "atone": _atone, "chimera": _bolder,
             "treat": self._play, "form": self._play, "dexterity": self._knack,
-            "pass-bomb": _pass_on, "petrify": _cheapest,
+            "pass-bomb": _pass_on, "petrify": _cheapest, "gizmo": _yes,
         }.get(decision.kind)
         if decision.kind == "respond" and isinstance(decision.detail, Played) and \
                 _friendly(tavern, me, decision.detail):

@@ -42,6 +42,12 @@ from tales.tavern.rdi.model import (
 
 PASS = "pass"
 
+#: Handlers that do not affect the players they are aimed at, for what a card "affects":
+#: "getting a Special Reserve Drink does not affect your Fortitude, Alcohol Content or Gold,
+#: so you generally would only be able to Ignore such a card if it also affects one of those
+#: attributes" (000, The Wench).
+UNFELT = frozenset({"special reserve drink"})
+
 
 #: The icon of a card played on a Drink that may have at most one such card (Phyll's
 #: Mix-ins).
@@ -419,10 +425,14 @@ def affected_by(steps: tuple[Step, ...], name: str, targets: dict[Who, list[str]
     affects: dict[str, set[Stat]] = {}
     harms: dict[str, set[Stat]] = {}
     for step in steps:
+        if step.verb is Verb.HANDLER and step.handler in UNFELT:
+            continue
         for who in targets.get(step.who, []):
             affects.setdefault(who, set())
         stat = {Verb.FORTITUDE: Stat.FORTITUDE, Verb.ALCOHOL: Stat.ALCOHOL,
                 Verb.PAY: Stat.GOLD, Verb.COLLECT: Stat.GOLD}.get(step.verb)
+        if step.verb is Verb.HANDLER:  # a character's step says what it changes (Keet's
+            stat = step.stat  # taking an Artifact: affecting = "gold")
         if stat is None:
             continue
         for who in targets.get(step.who, []):
@@ -432,7 +442,8 @@ def affected_by(steps: tuple[Step, ...], name: str, targets: dict[Who, list[str]
                 if receiver is not None:
                     affects.setdefault(receiver, set()).add(Stat.GOLD)
             harmful = (step.verb is Verb.FORTITUDE and step.amount < 0) or (
-                step.verb is Verb.ALCOHOL and step.amount > 0) or step.verb is Verb.PAY
+                step.verb is Verb.ALCOHOL and step.amount > 0) or step.verb in (Verb.PAY,
+                                                                             Verb.HANDLER)
             if harmful:
                 harms.setdefault(who, set()).add(stat)
     return (tuple((n, frozenset(s)) for n, s in affects.items()),

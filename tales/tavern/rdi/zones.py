@@ -242,6 +242,15 @@ def discard_card(tavern: Tavern, card: Card, name: str, leaving: bool = False) -
     return tavern.with_player(evolve(player, discard=(*player.discard, card)))
 
 
+def on_drink_me(pile: tuple[Drink, ...], drink: Drink) -> tuple[Drink, ...]:
+    """``drink`` put face down on a Drink Me! pile (top is the last): a side deck's Drinks
+    "are always the top cards in that pile", so a regular Drink goes below them (000, The
+    Wench: "Always On Top")."""
+    if drink.pile or not pile or not pile[-1].pile:
+        return (*pile, drink)
+    return (*(d for d in pile if not d.pile), drink, *(d for d in pile if d.pile))
+
+
 def take_drink(tavern: Tavern) -> Resolution[tuple[Tavern, Drink | None]]:
     """The top card of the Drink Deck. When it runs out each team pays 1 Gold to the Inn
     and the discards are shuffled into a new deck at once (A-48); with the Bar Deck, the
@@ -279,7 +288,13 @@ def restock(tavern: Tavern) -> Resolution[Tavern]:
 
 def discard_drinks(tavern: Tavern, drinks: Sequence[Drink]) -> Tavern:
     """Drinks to their discard pile: the Drink Deck's, or their own tavern's (001: "Each
-    tavern has its own Drink discard pile")."""
+    tavern has its own Drink discard pile"), or their side deck's (the Wench's Special
+    Reserve discard pile)."""
+    if any(d.pile for d in drinks):
+        for drink in (d for d in drinks if d.pile):
+            key = f"{drink.pile} discard"
+            tavern = tavern.with_drink_pile(key, (*tavern.drink_pile(key), drink))
+        drinks = [d for d in drinks if not d.pile]
     ours = [d for d in drinks if not d.tavern]
     tavern = evolve(tavern, drink_discard=(*tavern.drink_discard, *ours)) if ours else tavern
     if len(ours) < len(drinks):
