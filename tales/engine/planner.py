@@ -4,14 +4,16 @@ At each Decision worth thinking about (the Heroes': which tile, which ability, w
 move, whom to attack, where to place a Burst; the table's "players choose" for a Schemer:
 whom it attacks, where it ends its move, where it deploys) it tries every option: for
 each, ``budget`` rollouts play the game on with the greedy policy to the end of the round
-(or of the game, if sooner), and the option whose rollouts score best (:func:`value`) is
-taken, if it beats greedy's choice by more than :data:`MARGIN` (a second set of rollouts
-must confirm it). Every other Decision is answered as greedy answers it.
+(or of the game, if sooner), and the option whose rollouts score best
+(:func:`tales.engine.progress.value`: a Victory, then the scenario's objectives completed
+and how near the others are, then the Heroes' losses) is taken, if it beats greedy's
+choice by more than :data:`MARGIN` (a second set of rollouts must confirm it). Every other
+Decision is answered as greedy answers it.
 
-Rollouts stop at the round's end because whole-game rollouts measured worse: a game's
-outcome hangs on the dice of later rounds far more than on one Decision, so two of them
-say little; a round's objectives, Schemers Defeated and Heroes' losses say more
-(``tools/bench_planner.py`` measures the planner against greedy).
+Rollouts stop at the round's end because rollouts a round longer measured worse (and
+cost twice as much): a game's outcome hangs on the dice of later rounds far more than on
+one Decision, so a few of them say little; how near each objective is at the round's end
+says more (``tools/bench_planner.py`` measures the planner against greedy).
 
 A rollout needs the game as it is now, and a game is a generator that cannot be copied:
 it starts again from the state the last initiative Decision showed (the state between two

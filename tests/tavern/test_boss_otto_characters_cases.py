@@ -4,7 +4,7 @@ each quoting its passage, on the small Boss Otto table of ``test_boss_otto_cases
 
 Otto's cards and the characters' cards here are test fixtures ("(test)"), none the printed
 card. Keet and the characters the engine does not play (Baelfire, Greppa, Grinderbin, Jin,
-Marah, the Wench, Wrench) are read in ``docs/rules-decisions.md``; "Natyl" is Witchdoctor
+Marah) are read in ``docs/rules-decisions.md``; "Natyl" is Witchdoctor
 Natyli (000: her "Debuff Tokens", the "Power Jinx").
 """
 
@@ -30,6 +30,7 @@ from tales.tavern.rdi.given import before
 from tales.tavern.rdi.model import (
     Card,
     CardKind,
+    Drink,
     Minion,
     Mode,
     Step,
@@ -50,6 +51,7 @@ from .test_boss_otto_cases import (
     PEANUTS,
     PUNCH,
     RETARGET,
+    SWEEP,
     TURRET,
     Check,
     Start,
@@ -98,6 +100,13 @@ BANG = Card("Bang (test)", CardKind.ACTION, (Step(Verb.FORTITUDE, -2, Who.TARGET
             pile=BOMBS)
 MINION = Card("Goblin cutthroat (test)", CardKind.ACTION,
               (Step(Verb.FORTITUDE, -2, Who.TARGET),), activation=True)
+
+
+GIVE = Card("On the house (test)", CardKind.ACTION,
+            (Step(Verb.HANDLER, who=Who.TARGET, handler="special reserve drink"),))
+RESERVE = Drink("Reserve firewater (test)", 3, pile="special reserve")
+GIZMO = Card("Sparkcoil (test)", CardKind.ACTION, (Step(Verb.FORTITUDE, -2, Who.TARGET),),
+             minion=True, values=(3, 2, 1), icons=("active",))
 
 
 def challenger(tavern: Tavern, name: str, mechanics: str, *hand: Card,
@@ -309,6 +318,26 @@ CASES = [
         challenger(game((), sometimes=(COUNTER,)), "ann", "torglesnarf"), {},
         lambda t, _: otto_of(t).fortitude == 20 and said(t, "Ignores") == 1
         and said(t, "Whiffs") == 0),
+    # --- The Wench and Wrench --------------------------------------------------------------
+    row("OTTO-wench-a-component-gets-no-special-reserve-drink", "001",
+        "The Wench: If a Component would get a Special Reserve Drink, nothing happens.",
+        plays("ann", GIVE, COMPONENT),
+        with_component(challenger(game(()), "ann", "wench")).with_drink_pile(
+            "special reserve", (RESERVE,)), {},
+        lambda t, _: otto_of(t).drink_me == () and len(t.drink_pile("special reserve")) == 1),
+    row("OTTO-wrench-otto-does-not-target-gizmos", "001",
+        "Boss Otto does not target Gizmos, but cards that affect \"each player\", \"each "
+        "other player\", or \"each Challenger\" will hit Gizmos.", plays(OTTO, PUNCH.card),
+        replace(challenger(game(()), "ann", "wrench"), minions=(
+            Minion("Sparkcoil (test) #1 (ann)", "ann", GIZMO),)), {},
+        lambda t, asked: t.minions[0].card.marker == 0 and t.players[1].fortitude == 18
+        and not any(d.kind == "target" for d in asked)),
+    row("OTTO-wrench-each-other-player-hits-gizmos", "001",
+        "Boss Otto does not target Gizmos, but cards that affect \"each player\", \"each "
+        "other player\", or \"each Challenger\" will hit Gizmos.", plays(OTTO, SWEEP.card),
+        replace(challenger(game(()), "ann", "wrench"), minions=(
+            Minion("Sparkcoil (test) #1 (ann)", "ann", GIZMO),)), {},
+        lambda t, _: t.minions[0].card.marker == 1),
     row("OTTO-torglesnarf-otto-does-not-target-minions", "001",
         "Boss Otto does not target Minions, but cards that affect \"each player\", \"each "
         "other player\", or \"each Challenger\" will hit Minions.", plays(OTTO, PUNCH.card),
