@@ -70,7 +70,11 @@ def unusable(battle: Battle, figure_id: str, name: str, side: str | None) -> str
     state = next((s for s in battle.abilities.get(figure_id, ()) if s.name == name), None)
     if state is not None and not can_activate(state) and not can_activate(
             state, held(battle.position, figure_id, Token.OVERCHARGE)):  # counted if needed
-        return f"{figure_id} cannot use {name} now (Cooldown Tokens on it, or no Charge Token)"
+        if state.cooldown > 0:
+            tokens = ("a Cooldown Token" if state.cooldown == 1
+                      else f"{state.cooldown} Cooldown Tokens")
+            return f"{name} has {tokens} on it"
+        return f"{name} has no Charge Token left"
     return None
 
 

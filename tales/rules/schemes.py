@@ -15,7 +15,7 @@ assistant shows (a game the engine plays refuses a scenario holding one:
 from __future__ import annotations
 
 import re
-from collections.abc import Container, Mapping
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
@@ -47,6 +47,7 @@ from tales.rules.health import (
     remove_defeated,
     stun_at_turn,
 )
+from tales.rules.movement import MoveResult
 from tales.rules.schemer_attacks import AttackPlan, SchemerAttack, attack_targets
 from tales.rules.schemer_movement import (
     DEFAULT_SCHEMER_RULES,
@@ -419,7 +420,7 @@ def play_schemer_turn(
                      if moved.to != moved.start else f"stays on {names[moved.start]}")
             where += on_spaces(names, moved.spaces)  # a large Schemer: every space
             log.append(f"{figure.id}: {step}: {'; '.join(moved.reasons)}; {where}"
-                       + (f" (takes {moved.damage} damage)" if moved.damage else ""))
+                       + _hurt_on_the_way(names, moved.damage, moved.result))
             battle = battle.note(log[-1])
             if len(moved.path) > 1:
                 battle = battle.record(Moved(figure.id, moved.path,
@@ -616,3 +617,16 @@ def _plan_dice() -> Dice:
 def plan_only(position: Position) -> Battle:
     """A battle around ``position`` for planning a Schemer turn without rolling anything."""
     return Battle(position, EpicPool(), _plan_dice())
+
+
+_SPRUNG = {"trap": "a Trap", "hazard": "a Hazard", "wizard-fire": "Wizard Fire"}
+
+
+def _hurt_on_the_way(names: Sequence[str], damage: int,
+                     result: MoveResult | None) -> str:
+    """`` (takes 2 damage: a Trap on C4)``: what hurt a moving Schemer and where, or ""."""
+    if not damage:
+        return ""
+    where = [f"{_SPRUNG.get(s.what, s.what)} on {names[s.space]}"
+             for s in sprung(result) if s.damage]
+    return f" (takes {damage} damage" + (f": {', '.join(where)})" if where else ")")

@@ -16,10 +16,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from tales.board.burst import Placement
 from tales.board.position import Position
 from tales.errors import IllegalChoice
-from tales.present.ties import tie_reasons
 from tales.rules.decisions import Decision, Resolution, all_outcomes
 from tales.rules.schemer_movement import (
     DEFAULT_SCHEMER_RULES,
@@ -56,6 +54,8 @@ def describe_option(position: Position, decision: Decision[Any], option: Any) ->
         return [names[s] for s in option]
     if decision.kind in PLACEMENT_DECISIONS:
         return " ".join(names[s] for s in option)
+    from tales.board.burst import Placement  # only a tie's options: not every command's
+
     if isinstance(option, Placement):
         return f"covering {' '.join(names[s] for s in option.spaces)}"
     if isinstance(option, bool):
@@ -149,6 +149,8 @@ def drive(
             described = [describe_option(position, decision, o) for o in decision.options]
             choice = queue.pop(0) if queue else ask(decision, described)
             if choice is None:
+                from tales.present.ties import tie_reasons
+
                 reasons = tie_reasons(decision.detail)
                 turns = decision.progress if isinstance(decision.progress, tuple) else ()
                 return Pending(decision.kind, decision.prompt, described, given,

@@ -435,6 +435,8 @@ class Scene:
             for line in panel.keys:
                 y = self._wrapped(line, x, y, size=9, colour=style.DIM, step=14)
             y -= 4
+        if not panel.log:
+            return
         self._text("Log (W: why, wheel: scroll)", x, y - 8, anchor_x="left",
                    colour=style.DIM, bold=True)
         y -= 28
@@ -467,6 +469,14 @@ class Scene:
         kinds = {board.feature_spec(board.glyphs[s]).kind for s in range(board.n)}
         lines = style.legend(tokens, kinds, bool(self.view.objective),
                              bool(self.view.legal))
+        position = self.view.position
+        marks = [text for shown, text in (
+            (board.start.any(), "S a Hero start space"),
+            (board.deployment.any(), "red N a numbered deployment space"),
+            (bool(position.traps), "grey square N a Trap (N damage)"),
+            (bool(position.wizard_fire), "orange dot N Wizard Fire (N damage)")) if shown]
+        if marks:
+            lines.insert(0, "marks: " + ", ".join(marks))
         seen: dict[str, str] = {}
         for space in range(board.n):
             name = board.feature_name[space]

@@ -103,6 +103,8 @@ FUSE = Card("Lit fuse (test)", CardKind.ACTION,
             (Step(Verb.HANDLER, who=Who.TARGET, handler="bomb"),))
 BANG = Card("Bang (test)", CardKind.ACTION, (Step(Verb.FORTITUDE, -2, Who.TARGET),),
             pile=BOMBS)
+TOLL = Card("Pay up (test)", CardKind.ACTION, (Step(Verb.PAY, 1, Who.TARGET),))
+RELIC = Card("Old coin (test)", CardKind.ACTION, pile=keet.ARTIFACTS, immediate=True)
 MINION = Card("Goblin cutthroat (test)", CardKind.ACTION,
               (Step(Verb.FORTITUDE, -2, Who.TARGET),), activation=True)
 
@@ -129,7 +131,6 @@ def ticks(tavern: Tavern) -> Resolution[Tavern]:
 
 
 ARTIFACT = {"kind": CardKind.ACTION, "pile": keet.ARTIFACTS, "immediate": True}
-COIN = Card("Old coin (test)", revealed=True, **ARTIFACT)
 NAIL = Card("Rusty nail (test)", trigger=Trigger("revealed", (Step(Verb.FORTITUDE, -1),)),
             **ARTIFACT)
 IDOL = Card("Idol of doom (test)", revealed=True, **ARTIFACT,
@@ -139,7 +140,6 @@ DAGGER = Card("Ceremonial dagger (test)", steps=(Step(Verb.FORTITUDE, -2, Who.TA
 AMULET = Card("Amulet of warding (test)", CardKind.SOMETIMES,
               (Step(Verb.IGNORE, target=Target.ACTION),), pile=keet.ARTIFACTS, immediate=True,
               revealed=True)
-TRIBUTE = Card("Tribute (test)", CardKind.ACTION, (Step(Verb.PAY, 1, Who.TARGET),))
 
 
 def hoard(tavern: Tavern, coins: int, *artifacts: Card, kept: tuple[Card, ...] = ()
@@ -221,65 +221,6 @@ CASES = [
         lambda t, _: list(t.log)[-2:] == [f"a Scarab bites {OTTO} and returns to Amundyr",
                                     f"{OTTO} loses 1 Fortitude to a Scarab"]
         and otto_of(t).count(SCARAB) == 1),
-    # --- Keet ----------------------------------------------------------------------------
-    row("OTTO-keet-plays-artifacts-above-four-gold", "001",
-        "If Boss Otto receives one or more Artifacts, he will play them at the first legal "
-        "opportunity if he has more than 4 total Gold (including Artifacts).", turn,
-        hoard(challenger(game((), actions=(RETARGET,), level=1), "ann", "keet"), 2, COIN, COIN,
-              kept=(DAGGER,)), {},
-        lambda t, _: said(t, f"{OTTO} plays Ceremonial dagger (test)") == 1
-        and t.players[1].fortitude == 18 and len(t.pile(ACTIONS)) == 1
-        and [c.name for c in t.pile(keet.DISCARDS)] == [DAGGER.name]
-        and gold(t, OTTO) == 4),
-    row("OTTO-keet-four-or-fewer-only-gold", "001",
-        "If he has 4 or fewer total Gold, he will no longer play Artifacts and will instead "
-        "treat them only as Gold.", turn,
-        hoard(challenger(game((), actions=(RETARGET,), level=1), "ann", "keet"), 2, COIN,
-              kept=(DAGGER,)), {},
-        lambda t, _: said(t, "Ceremonial dagger") == 0 and said(t, f"{OTTO} plays Retarget")
-        == 1 and t.players[1].fortitude == 20 and gold(t, OTTO) == 4),
-    row("OTTO-keet-rule-7-no-voluntary-artifact", "001",
-        "Otto has 1 Gold piece and 2 of Keet's artifacts. He will not voluntarily play the "
-        "Keet artifacts for their abilities.", plays("ann", HIT, OTTO),
-        hoard(challenger(game((), sometimes=(PEANUTS,)), "ann", "keet"), 1, COIN,
-              kept=(AMULET,)), {},
-        lambda t, _: provoked_by(t) == 1 and said(t, "Amulet") == 0
-        and otto_of(t).fortitude == 17 and gold(t, OTTO) == 4),
-    row("OTTO-keet-a-sometimes-artifact-instead-of-his-deck", "001",
-        "he will play them at the first legal opportunity if he has more than 4 total Gold",
-        plays("ann", HIT, OTTO),
-        hoard(challenger(game((), sometimes=(PEANUTS,)), "ann", "keet"), 3, COIN,
-              kept=(AMULET,)), {},
-        lambda t, _: said(t, f"{OTTO} plays Amulet of warding (test)") == 1
-        and otto_of(t).fortitude == 20 and len(t.pile(SOMETIMES)) == 1
-        and gold(t, OTTO) == 4),
-    row("OTTO-keet-a-triggered-artifact-provokes-player-whiffs", "001",
-        "A triggered Artifact such as “Rusty Nail” counts as a Provocation, but “Player” "
-        "responses will Whiff.", gains(NAIL),
-        challenger(game((), sometimes=(COUNTER,)), "ann", "keet"), {},
-        lambda t, _: said(t, f"{OTTO} is provoked by Rusty nail (test)") == 1
-        and said(t, "Counter (test) Whiffs") == 1 and otto_of(t).fortitude == 19
-        and artifacts(t, OTTO) == [NAIL.name]),
-    row("OTTO-keet-coins-before-artifacts", "001",
-        "If Boss Otto must spend Gold, he will always choose to spend actual Gold pieces "
-        "before spending Artifacts (even negative Artifacts such as “Cursed Idol of Doom”).",
-        plays("ann", replace(TRIBUTE, steps=(Step(Verb.PAY, 2, Who.TARGET),)), OTTO),
-        hoard(challenger(game(()), "ann", "keet"), 2, IDOL, COIN), {},
-        lambda t, _: otto_of(t).gold == 0 and artifacts(t, OTTO) == [IDOL.name, COIN.name]
-        and t.pile(keet.stash("ann")) == ()),
-    row("OTTO-keet-spends-an-artifact-at-random", "001",
-        "If he must spend Artifacts, he chooses which one(s) to spend at random.",
-        gains(COIN, then=TRIBUTE), hoard(challenger(game(()), "ann", "keet"), 0, IDOL),
-        {"random": [1]},
-        lambda t, asked: [d.options for d in asked if "new Artifact" in d.prompt] == [(0, 1)]
-        and artifacts(t, OTTO) == [IDOL.name]
-        and [c.name for c in t.pile(keet.stash("ann"))] == [COIN.name]),
-    row("OTTO-keet-spends-an-artifact-at-random-either", "001",
-        "If he must spend Artifacts, he chooses which one(s) to spend at random.",
-        gains(COIN, then=TRIBUTE), hoard(challenger(game(()), "ann", "keet"), 0, IDOL),
-        {"random": [0]},
-        lambda t, _: artifacts(t, OTTO) == [COIN.name]
-        and [c.name for c in t.pile(keet.stash("ann"))] == [IDOL.name]),
     # --- Kaylin --------------------------------------------------------------------------
     row("OTTO-kaylin-out-of-the-game-still-the-target", "001",
         "If Kaylin is “out of the game” due to “Private Pixie Time”, she can still become "
@@ -382,6 +323,70 @@ CASES = [
         challenger(game((), actions=(PUNCH,), petrify_decks=False), "ann", "nerodia"), {},
         lambda t, asked: t.pile(petrified("ann")) == () and len(t.pile(ACTIONS)) == 1
         and not any(d.kind == "otto-deck" for d in asked)),
+    # --- Keet ---------------------------------------------------------------------------
+    row("OTTO-keet-gold-pieces-before-artifacts", "001",
+        "If Boss Otto must spend Gold, he will always choose to spend actual Gold pieces "
+        "before spending Artifacts", plays("ann", TOLL, OTTO),
+        challenger(game(()), "ann", "keet").with_pile(keet.stash(OTTO), (RELIC,)), {},
+        lambda t, _: otto_of(t).gold == otto_of(game(())).gold - 1
+        and t.pile(keet.stash(OTTO)) == (RELIC,)),
+    row("OTTO-keet-plays-artifacts-above-four-gold", "001",
+        "If Boss Otto receives one or more Artifacts, he will play them at the first legal "
+        "opportunity if he has more than 4 total Gold (including Artifacts).", turn,
+        hoard(challenger(game((), actions=(RETARGET,), level=1), "ann", "keet"), 2, RELIC,
+              RELIC, kept=(DAGGER,)), {},
+        lambda t, _: said(t, f"{OTTO} plays Ceremonial dagger (test)") == 1
+        and t.players[1].fortitude == 18 and len(t.pile(ACTIONS)) == 1
+        and [c.name for c in t.pile(keet.DISCARDS)] == [DAGGER.name]
+        and gold(t, OTTO) == 4),
+    row("OTTO-keet-four-or-fewer-only-gold", "001",
+        "If he has 4 or fewer total Gold, he will no longer play Artifacts and will instead "
+        "treat them only as Gold.", turn,
+        hoard(challenger(game((), actions=(RETARGET,), level=1), "ann", "keet"), 2, RELIC,
+              kept=(DAGGER,)), {},
+        lambda t, _: said(t, "Ceremonial dagger") == 0 and said(t, f"{OTTO} plays Retarget")
+        == 1 and t.players[1].fortitude == 20 and gold(t, OTTO) == 4),
+    row("OTTO-keet-rule-7-no-voluntary-artifact", "001",
+        "Otto has 1 Gold piece and 2 of Keet's artifacts. He will not voluntarily play the "
+        "Keet artifacts for their abilities.", plays("ann", HIT, OTTO),
+        hoard(challenger(game((), sometimes=(PEANUTS,)), "ann", "keet"), 1, RELIC,
+              kept=(AMULET,)), {},
+        lambda t, _: provoked_by(t) == 1 and said(t, "Amulet") == 0
+        and otto_of(t).fortitude == 17 and gold(t, OTTO) == 4),
+    row("OTTO-keet-a-sometimes-artifact-instead-of-his-deck", "001",
+        "he will play them at the first legal opportunity if he has more than 4 total Gold",
+        plays("ann", HIT, OTTO),
+        hoard(challenger(game((), sometimes=(PEANUTS,)), "ann", "keet"), 3, RELIC,
+              kept=(AMULET,)), {},
+        lambda t, _: said(t, f"{OTTO} plays Amulet of warding (test)") == 1
+        and otto_of(t).fortitude == 20 and len(t.pile(SOMETIMES)) == 1
+        and gold(t, OTTO) == 4),
+    row("OTTO-keet-a-triggered-artifact-provokes-player-whiffs", "001",
+        "A triggered Artifact such as “Rusty Nail” counts as a Provocation, but “Player” "
+        "responses will Whiff.", gains(NAIL),
+        challenger(game((), sometimes=(COUNTER,)), "ann", "keet"), {},
+        lambda t, _: said(t, f"{OTTO} is provoked by Rusty nail (test)") == 1
+        and said(t, "Counter (test) Whiffs") == 1 and otto_of(t).fortitude == 19
+        and artifacts(t, OTTO) == [NAIL.name]),
+    row("OTTO-keet-coins-before-even-negative-artifacts", "001",
+        "(even negative Artifacts such as “Cursed Idol of Doom”)",
+        plays("ann", replace(TOLL, steps=(Step(Verb.PAY, 2, Who.TARGET),)), OTTO),
+        hoard(challenger(game(()), "ann", "keet"), 2, IDOL, RELIC), {},
+        lambda t, _: otto_of(t).gold == 0 and artifacts(t, OTTO) == [IDOL.name, RELIC.name]
+        and t.pile(keet.stash("ann")) == ()),
+    row("OTTO-keet-spends-an-artifact-at-random", "001",
+        "If he must spend Artifacts, he chooses which one(s) to spend at random.",
+        gains(RELIC, then=TOLL), hoard(challenger(game(()), "ann", "keet"), 0, IDOL),
+        {"random": [1]},
+        lambda t, asked: [d.options for d in asked if "new Artifact" in d.prompt] == [(0, 1)]
+        and artifacts(t, OTTO) == [IDOL.name]
+        and [c.name for c in t.pile(keet.stash("ann"))] == [RELIC.name]),
+    row("OTTO-keet-spends-an-artifact-at-random-either", "001",
+        "If he must spend Artifacts, he chooses which one(s) to spend at random.",
+        gains(RELIC, then=TOLL), hoard(challenger(game(()), "ann", "keet"), 0, IDOL),
+        {"random": [0]},
+        lambda t, _: artifacts(t, OTTO) == [RELIC.name]
+        and [c.name for c in t.pile(keet.stash("ann"))] == [IDOL.name]),
     # --- Nitrel (the Components passage) --------------------------------------------------
     row("OTTO-nitrel-a-components-bomb-is-ottos", "001",
         "If a Component would get a Scarab from Amundyr, a Bomb from Nitrel,",

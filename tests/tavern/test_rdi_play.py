@@ -50,6 +50,13 @@ def test_grammar_speaks_to_you() -> None:
     assert grammar("you passes out: 5 Gold to the Inn") == "you pass out: 5 Gold to the Inn"
     assert grammar("you's turn ends now") == "your turn ends now"
     assert grammar("bot1 orders a Drink for you") == "bot1 orders a Drink for you"
+    # the characters' own lines (Keet, Nerodia, Molly...): regular and irregular verbs
+    assert grammar("you starts with 10 Artifacts instead of Gold") == \
+        "you start with 10 Artifacts instead of Gold"
+    assert grammar("you Petrifies Dark Ale") == "you Petrify Dark Ale"
+    assert grammar("you goes first; you does nothing") == "you go first; you do nothing"
+    assert grammar("you catches it") == "you catch it"
+    assert grammar("bot2 gives you 2 Gold") == "bot2 gives you 2 Gold"
 
 
 def test_the_log_says_who_revealed_what() -> None:

@@ -107,7 +107,8 @@ def hurt(table: Caverns, name: str, amount: int) -> Caverns:
 def trim_all(table: Caverns) -> Resolution[Caverns]:
     """Every living player's hand held to what it may be now (Gluttony dead: at once)."""
     for player in table.living():
-        if len(player.hand) > limit(table, player.name):
+        # within the hand size the limit (never below it) need not be worked out
+        if len(player.hand) > player.hand_size and len(player.hand) > limit(table, player.name):
             table = yield from trim(table, player.name)
     return table
 
@@ -167,6 +168,9 @@ def draw(table: Caverns, name: str, count: int) -> Resolution[Caverns]:
 def trim(table: Caverns, name: str, cap: int | None = None) -> Resolution[Caverns]:
     """003: "If at any time you have more than your maximum hand size, immediately discard
     cards of your choice that exceed that number" (``cap``: else :func:`limit`)."""
+    player = table.player(name)
+    if cap is None and len(player.hand) <= player.hand_size:
+        return table  # within the hand size: within the limit (never below it)
     most = limit(table, name) if cap is None else cap
     while len(table.player(name).hand) > most:
         player = table.player(name)

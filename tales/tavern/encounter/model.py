@@ -332,10 +332,13 @@ class Caverns:
     def ability(self, name: str) -> Card | None:
         """``name``'s character ability, if they may still use it this Encounter."""
         player = self.player(name)
-        for character, card in reversed(self.abilities):  # the last, as a dict keeps
-            if character == player.character:
-                return card if player.used < card.uses else None
-        return None
+        abilities = self.abilities
+        kept = self.__dict__.get("_abilities")  # the last of a character's, as a dict keeps:
+        if kept is None or kept[0] is not abilities:  # made once per abilities tuple
+            kept = (abilities, dict(abilities))
+            object.__setattr__(self, "_abilities", kept)
+        card: Card | None = kept[1].get(player.character)
+        return card if card is not None and player.used < card.uses else None
 
     def copy(self, **changes: object) -> Caverns:
         """This table with ``changes``: a cheap copy (its log is shared, append-only), for

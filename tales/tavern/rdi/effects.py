@@ -332,6 +332,7 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
     for player, rules in characters.every(tavern, "reductions"):  # standing ones (Wulfric's mood)
         for stat, n in rules.reductions(tavern, player.name):
             left[(player.name, stat)] = left.get((player.name, stat), 0) + n
+    for player, rules in characters.every(tavern, "given_reductions"):  # to others (Keet's)
         for who, stat, n in rules.given_reductions(tavern, player.name):
             left[(who, stat)] = left.get((who, stat), 0) + n
     boosted: set[str] = set()

@@ -129,9 +129,16 @@ def free_path(path: Path, seating: Seating, choices: list[int]) -> Path:
 
 # --- what a person reads ------------------------------------------------------------------
 
-_VERBS = ("antes", "Checks", "discards", "draws", "drinks", "gains", "Ignores", "leaves", "loses",
-          "orders", "passes", "pays", "plays", "redirects", "reveals", "sobers", "spends",
-          "splits", "takes", "uses", "wins")
+_VERBS = ("Absorbs", "activates", "adds", "affects", "antes", "becomes", "bites", "breaks",
+          "buys", "catches", "challenges", "changes", "Checks", "chooses", "claims", "comes",
+          "cooks", "Crawls", "declines", "detaches", "dies", "discards", "dodges", "does",
+          "draws", "drinks", "equips", "flips", "fulfils", "gains", "gathers", "gets",
+          "gives", "goes", "harvests", "Ignores", "increases", "keeps", "leaves", "looks",
+          "loots", "loses", "moves", "orders", "passes", "pays", "Petrifies", "plants",
+          "plays", "Plots", "puts", "recombobulates", "redirects", "refuses", "replaces",
+          "returns", "reveals", "sacrifices", "smashes", "sobers", "spends", "splits",
+          "starts", "summons", "takes", "tithes", "treats", "turns", "uses", "Whiffs", "wins")
+_IRREGULAR = {"does": "do", "goes": "go", "Petrifies": "Petrify"}
 _YOU = re.compile(r"\byou (" + "|".join(_VERBS) + r")\b")
 #: "you check for Traps and reveal": a second verb of the same clause (up to a : or ;)
 _AND = re.compile(r"(\byou [^:;]*? and )(" + "|".join(_VERBS) + r")\b")
@@ -146,6 +153,8 @@ def grammar(line: str) -> str:
     """A line about the one person called "you" in the second person: "you order", "you
     pass out", "your turn"."""
     def base(word: str) -> str:
+        if word in _IRREGULAR:
+            return _IRREGULAR[word]
         return word[:-2] if word.endswith(("sses", "ches", "shes")) else word[:-1]
     line = _AND.sub(lambda m: m.group(1) + base(m.group(2)), line)
     line = _YOU.sub(lambda m: "you " + base(m.group(1)), line)

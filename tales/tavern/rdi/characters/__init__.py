@@ -410,7 +410,7 @@ def their_amounts(tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...]
 def pay_short(tavern: Tavern, payer: str, to: str | None, short: int, pot: bool = False
               ) -> Tavern:
     """What every character lets ``payer`` pay with when coins run ``short``."""
-    for player, rules in every(tavern):
+    for player, rules in every(tavern, "pay_short"):
         tavern = rules.pay_short(tavern, player.name, payer, to, short, pot)
     return tavern
 
