@@ -58,12 +58,13 @@ FRIEND_HURT = {"damage": 2}
 
 
 def greedy_answers(grid: str, figures: list[dict[str, object]],
-                   kit: list[Any], answers: list[Any]) -> list[Any]:
-    """The greedy bot's answers to h's full turn, the Decisions before given ``answers``."""
+                   kit: list[Any], answers: list[Any], focus: bool = False) -> list[Any]:
+    """The greedy bot's answers to h's full turn, the Decisions before given ``answers``
+    (``focus``: on the Schemers the cellar-door objectives need Defeated, the rats)."""
     position = lane(*figures, grid=grid)
     turn = hero_turn(equipped(position, {"h": kit}), "h", tuple(kit))
     bot = Greedy(load_context(Setup("scenarios/cellar-door.toml", ("gerki", "deirdre"))),
-                 np.random.default_rng(0))
+                 np.random.default_rng(0), focus=focus)
     bot.abilities = {"h": {a.name: a for a in kit}}
     decision = next(turn)
     chosen = [bot.choose(decision)]
@@ -91,3 +92,26 @@ def test_greedy_does_not_do_the_obviously_bad(grid: str, figures: list[dict[str,
                                               kit: list[Any], answers: list[Any],
                                               expected: list[Any]) -> None:
     assert greedy_answers(grid, figures, kit, answers) == expected
+
+
+# --- the planner's rollouts: greedy with its focus on the objectives' Schemers ----------
+
+BOUNCER = foe("bouncers-1", "A1", group="bouncers", fortitude=2)
+RAT_FAR = foe("cellar-rats-1", "E1", group="cellar-rats")
+RAT_NEAR = foe("cellar-rats-1", "C1", group="cellar-rats")
+
+
+@pytest.mark.parametrize(("figures", "focus", "expected"), [
+    # plain greedy hits the weaker Schemer next to it, though no objective needs it
+    pytest.param([hero_("h", "B1"), BOUNCER, RAT_FAR], False,
+                 ["action", "small", ("bouncers-1",)], id="greedy-hits-what-is-near"),
+    # with its focus, it walks toward the rat the objective needs before any Action
+    pytest.param([hero_("h", "B1"), BOUNCER, RAT_FAR], True, ["shenanigan", "run", 3],
+                 id="focus-walks-to-the-rat"),
+    # with its focus, a rat in reach is attacked before a weaker Schemer
+    pytest.param([hero_("h", "B1"), BOUNCER, RAT_NEAR], True,
+                 ["action", "small", ("cellar-rats-1",)], id="focus-hits-the-rat-first"),
+])
+def test_the_rollouts_greedy_goes_for_what_the_objectives_need(
+        figures: list[dict[str, object]], focus: bool, expected: list[Any]) -> None:
+    assert greedy_answers(". . . . .", figures, [SMALL, RUN], expected[:-1], focus) == expected

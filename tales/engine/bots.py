@@ -71,11 +71,19 @@ def greedy_policy(ctx: Context, rng: np.random.Generator) -> Chooser:
 
 
 class Greedy:
-    """The greedy policy's choices for the Heroes (chance aside): ``choose``."""
+    """The greedy policy's choices for the Heroes (chance aside): ``choose``.
 
-    def __init__(self, ctx: Context, rng: np.random.Generator) -> None:
+    With ``focus`` (the planner's rollouts), it goes for the Schemers an objective needs
+    Defeated while any is on the map: it walks toward them, attacks them first, and does
+    not stop to attack another Schemer before walking toward them."""
+
+    def __init__(self, ctx: Context, rng: np.random.Generator, focus: bool = False) -> None:
         self.ctx = ctx
         self.rng = rng
+        self.needed: frozenset[str] = frozenset(
+            name for objective in ctx.scenario.objectives for condition in objective.when
+            if condition.kind is When.DEFEATED for name in condition.names
+        ) if focus else frozenset()
         self.abilities: dict[str, dict[str, Ability]] = {
             figure: {a.name: a for a in known}
             for figure, known in ctx.figure_abilities().items()}
@@ -106,12 +114,26 @@ class Greedy:
     def foes(self, position: Position, me: Figure) -> list[Figure]:
         return [f for f in position.figures if is_foe(me, f) and f.fortitude is not None]
 
+    def wanted(self, figure: Figure) -> bool:
+        """An objective needs ``figure`` Defeated (only with ``focus``)."""
+        return figure.id in self.needed or figure.group in self.needed
+
+    def focus_on(self, position: Position, me: Figure) -> list[Figure]:
+        """The Foes to go for: those an objective needs Defeated when any is on the map
+        (with ``focus``), else every Foe."""
+        foes = self.foes(position, me)
+        wanted = [f for f in foes if self.wanted(f)]
+        return wanted or foes
+
     def can_hit(self, position: Position, me: Figure, ability: Ability) -> bool:
         for effect in ability.effects:
             if effect.verb is Verb.ATTACK and effect.attack is not None:
                 if effect.attack.kind is AttackKind.BURST:
                     return bool(self.foes(position, me))
-                return bool(legal_targets(position, me, effect.attack))
+                targets = legal_targets(position, me, effect.attack)
+                if self.needed and any(self.wanted(f) for f in self.foes(position, me)):
+                    return any(self.wanted(f) for f in targets)
+                return bool(targets)
         return False
 
     def in_danger(self, me: Figure) -> bool:
@@ -121,7 +143,7 @@ class Greedy:
     def goals(self, position: Position, me: Figure) -> tuple[list[int], int]:
         """Where the Hero wants to be, and how far from it: next to Foes (1); with none on
         the map, on the spaces by closed doors and on objective spaces (0)."""
-        foes = self.foes(position, me)
+        foes = self.focus_on(position, me)
         if foes:
             weakest = min(f.remaining_fortitude or 0 for f in foes)
             return [f.at for f in foes if (f.remaining_fortitude or 0) == weakest], 1
@@ -299,9 +321,10 @@ class Greedy:
     def targets(self, decision: Decision[Any]) -> Any:
         position: Position = decision.position
 
-        def value(option: tuple[str, ...]) -> tuple[int, int]:
-            left = sum(position.figure(t).remaining_fortitude or 0 for t in option)
-            return (len(option), -left)
+        def value(option: tuple[str, ...]) -> tuple[int, int, int]:
+            figures = [position.figure(t) for t in option]
+            left = sum(f.remaining_fortitude or 0 for f in figures)
+            return (sum(self.wanted(f) for f in figures), len(option), -left)
 
         return max(decision.options, key=value)
 
