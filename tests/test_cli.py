@@ -349,17 +349,17 @@ def _command_words(parser: argparse.ArgumentParser) -> tuple[str, ...]:
 
 
 def test_each_family_lists_the_commands_it_registers() -> None:
-    from tales.cli import FAMILIES, build_parser
+    from tales.cli import FAMILIES, build_parser, family
     from tales.cli.common import Parser
 
-    listed = [c for family in FAMILIES for c in family.COMMANDS]
+    listed = [c for words in FAMILIES.values() for c in words]
     assert sorted(listed) == sorted(_command_words(build_parser()))
-    for family in FAMILIES:
+    for name, words in FAMILIES.items():
         alone = Parser(prog="tales")
-        family.register(alone.add_subparsers(dest="command"))
-        assert _command_words(alone) == family.COMMANDS
-        for command in family.COMMANDS:
-            assert _command_words(build_parser(command)) == family.COMMANDS
+        family(name).register(alone.add_subparsers(dest="command"))
+        assert _command_words(alone) == words
+        for command in words:
+            assert _command_words(build_parser(command)) == words
 
 
 def test_schemer_commands_without_rule_flags_take_the_game_loops_defaults() -> None:
@@ -401,3 +401,14 @@ def test_console_script_error_has_no_traceback() -> None:
     )
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr == f"tales: {MALFORMED}:3: not valid TOML: Illegal character '\\n'\n"
+
+
+def test_a_command_imports_only_its_own_family() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys; from tales.cli import build_parser; build_parser('los'); "
+            "print(sorted(m for m in sys.modules if m.startswith('tales.cli.')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "['tales.cli.board', 'tales.cli.common']"

@@ -77,3 +77,26 @@ def test_the_games_large_forced_reading_reaches_its_attacks_and_abilities() -> N
     final = game.play(policy("greedy", ctx, np.random.default_rng(1)))
     assert final.battle.rules.large == rules.large_rules()
     assert final.battle.rules.large.forced is LargeForced.MASSIVE
+
+
+def test_tales_play_and_simulate_take_the_large_sample(capsys: pytest.CaptureFixture[str],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The commands a person uses: `tales play` at the terminal (answering 1 to everything)
+    plays the scenario to its end and says every space a crawler stands on; `tales simulate`
+    plays it with every large-figure flag."""
+    import io
+    import json
+
+    from tales.cli import main
+
+    monkeypatch.chdir(Path(__file__).resolve().parents[1])
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 600))
+    assert main(["play", SCENARIO, "--heroes", "gerki,deirdre", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "cellar-crawlers-1 is deployed on G5 (on G5 H5)" in out
+    assert out.rstrip().splitlines()[-1].startswith(("VICTORY", "DEFEAT"))
+    assert main(["simulate", SCENARIO, "--heroes", "gerki,deirdre", "--games", "3",
+                 "--seed", "2", "--json", "--rule", "large_turns=pivot", "--rule",
+                 "large_difficult=per-part", "--rule", "large_forced=massive"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["games"] == 3

@@ -217,6 +217,38 @@ def test_plain_reach_agrees_with_the_numpy_search(
         assert plain.route(space, safest=True) == arrays.route(space, safest=True)
 
 
+@settings(max_examples=150, deadline=None)
+@given(positions(), st.integers(0, 9), st.booleans(), st.sampled_from([0, 1]))
+def test_a_safe_reach_read_off_the_whole_search_is_the_searched_one(
+    p: Position, points: int, arrays: bool, least_trap: int
+) -> None:
+    """A Move's Reach kept to Safe spaces, read off the same Move's whole search when that
+    is kept (and every Dangerous space deals damage), has the same end spaces, costs,
+    routes (tie-breaks included), damages and arrivals as its own search."""
+    from tales.rules import movement
+
+    if not p.figures:
+        return
+    mover = p.figures[0]
+    p = replace(p, traps={s: least_trap + s % 3 for s in range(p.board.n)
+                          if p.board.trap[s]})
+    wins = (lambda n, points: False) if arrays else movement._plain_wins
+    with mock.patch.object(movement, "_plain_wins", wins):
+        searched = reach(p, mover.id, points, safe_only=True)
+        p.board.forget()
+        whole = reach(p, mover.id, points)
+        read = reach(p, mover.id, points, safe_only=True)
+    assert read is not searched and read.costs == searched.costs
+    assert list(read.costs) == list(searched.costs)
+    assert read.least_damages() == searched.least_damages()
+    for space in read.costs:
+        assert read.route(space) == searched.route(space)
+        assert read.route(space, safest=True) == searched.route(space, safest=True)
+    for space in range(p.board.n):
+        assert read.arrives_at_any([space]) == searched.arrives_at_any([space])
+    assert whole.costs.keys() >= read.costs.keys()
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.integers(1, 50), min_size=1, max_size=12), st.booleans(),
        st.integers(0, 2**32 - 1))
@@ -274,3 +306,20 @@ def test_cost_fields_agree_with_scipy_whatever_is_passable(
     with mock.patch.object(fields, "SMALL_BOARD", -1):
         large = fields.entry_cost_field(board.links, passable, costs, source, toward)
     assert np.array_equal(small, large)
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards(), st.data())
+def test_large_board_steps_are_the_plain_breadth_first_search(
+        board: Board, data: st.DataObject) -> None:
+    """Any passable mask: the steps a large board reads off scipy's breadth-first order,
+    level by level, are the plain breadth-first search's, from every source."""
+    from tales.board import fields
+
+    passable = np.array(data.draw(st.lists(st.booleans(), min_size=board.n,
+                                           max_size=board.n)), dtype=bool)
+    with mock.patch.object(fields, "SMALL_BOARD", -1):
+        graph = fields.DistanceGraph(board.links, passable)
+        found = graph.fields(list(range(board.n)))
+    for source in range(board.n):
+        assert found[source].tolist() == plain_bfs(board.links, passable.tolist(), source)

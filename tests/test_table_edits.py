@@ -43,7 +43,7 @@ def test_typed_edits(typed: str, edit: Edit) -> None:
     ("move zot Z9", "no space 'Z9' on map 'Cellar stairs (sample)'"),
     ("move bob C4", "no figure 'bob' on the map (figures: zot, pooky, deirdre, gob1, "
                     "brute1, golem)"),
-    ("move zot", "'move zot': move ID SPACE"),
+    ("move zot", "'move zot': move ID SPACE [SPACE...]"),
     ("damage gob1 lots", "'lots' is not a number"),
     ("gain zot glitter", "no token 'glitter' (tokens: damage_boost, evade, hitback, "
                          "overcharge, reset, shield, toughness, weaken, stun, repair, pooky)"),

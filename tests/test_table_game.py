@@ -16,7 +16,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tales.board.board import Board
 from tales.board.figures import Token
+from tales.board.footprint import Footprint, orientations, shape, spaces_at
 from tales.board.position import load_position
 from tales.cli import main
 from tales.engine.content import load_context
@@ -229,27 +231,53 @@ def every_edit(session: TableSession) -> set[Edit]:
     spaces = range(position.board.n)
     edits = {END, *(Edit(EditKind.EPIC, amount=n) for n in range(-5, 6)),
              *(Edit(EditKind.OPEN_DOOR, space=s) for s in spaces)}
+    board = position.board
     for figure in position.figures:
         fid = figure.id
         edits |= {Edit(EditKind.MOVE, fid, s) for s in spaces}
+        edits |= {Edit(EditKind.MOVE, fid, anchor, spaces=placed)  # a large one, any facing
+                  for anchor, placed in placings(board, figure.footprint)}
         edits |= {Edit(kind, fid, amount=n) for kind in (EditKind.DAMAGE, EditKind.HEAL)
                   for n in range(0, 32)}
         edits |= {Edit(EditKind.WOUNDED, fid), Edit(EditKind.DEFEATED, fid)}
         edits |= {Edit(kind, fid, amount=n, token=t) for kind in (EditKind.GAIN, EditKind.SPEND)
                   for t in Token for n in range(0, 40)}
     edits |= {Edit(EditKind.REINFORCE, g, s) for g in session.ctx.scenario.groups for s in spaces}
+    for gid, group in session.ctx.scenario.groups.items():
+        block = group.block
+        if block.size > 1:
+            edits |= {Edit(EditKind.REINFORCE, gid, anchor, spaces=placed) for anchor, placed
+                      in placings(board, shape(board.layout, block.shape, block.size))}
     return edits
+
+
+def placings(board: Board, footprint: Footprint) -> set[tuple[int, tuple[int, ...]]]:
+    """Every anchor and the spaces a figure of ``footprint`` covers there, in any facing,
+    on the map (none for a one-space figure)."""
+    if not footprint:
+        return set()
+    found = {(anchor, spaces_at(board, anchor, facing))
+             for facing in orientations(footprint, board.layout) for anchor in range(board.n)}
+    return {(anchor, placed) for anchor, placed in found if placed is not None}
 
 
 @settings(max_examples=10, deadline=None)
 @given(st.lists(st.integers(0, 10_000), min_size=20, max_size=80))
 def test_the_edit_options_are_exactly_the_edits_not_refused(picks: list[int]) -> None:
-    session = TableSession(load_context(SETUP), seed=2, game_id="p")
+    play_checking_the_edit_options(TableSession(load_context(SETUP), seed=2, game_id="p"),
+                                   picks)
+
+
+def play_checking_the_edit_options(session: TableSession, picks: list[int],
+                                   menus: int | None = None) -> None:
+    """Enter ``picks`` (each an option's number, modulo); at each of the first ``menus``
+    edit menus (all when None), the options are exactly the edits not refused."""
     for pick in picks:
         pending = session.pending
         if pending is None:
             break
-        if pending.kind == "table-edit":
+        if pending.kind == "table-edit" and (menus is None or menus > 0):
+            menus = None if menus is None else menus - 1
             state = session.state
             assert state is not None
             allowed = {e for e in every_edit(session)

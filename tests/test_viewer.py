@@ -1331,3 +1331,71 @@ def test_a_large_figure_is_drawn_across_its_spaces(viewer: SimpleNamespace) -> N
     for space in (anchor, other):
         x, y = picture.layout.centre(space)
         assert colour_near(picture, (x, y + picture.size * 0.05), 3, colour), space
+
+
+def test_a_large_group_plays_to_the_end_in_the_window(viewer: SimpleNamespace,
+                                                      tmp_path: Path) -> None:
+    """Issue 25, item 1: the sample campaign of two-space crawlers
+    (scenarios/sample-large-campaign.toml) plays to its end screen in the solo window by
+    clicks and keys alone; while the crawlers stand on the map, a screenshot draws each
+    across both its spaces."""
+    key = viewer.key
+    folder = tmp_path / "saves"
+    save_campaign(new_campaign("crawl", "sample-large-campaign", ("gerki",), "otto-guard"),
+                  folder)
+    window = viewer.ViewerWindow(viewer.CampaignControl("crawl", folder), visible=False)
+    shot: Path | None = None
+    events = 0
+    try:
+        while window.control.control is not None and events < 3000:
+            events += 1
+            view = window.scene.view
+            large = [f for f in view.position.figures if f.large]
+            if shot is None and len(large) == 2 and window.control.control.game.pending.kind \
+                    in SPACE_DECISIONS | PATH_DECISIONS:
+                shot = window.screenshot(tmp_path)
+                picture = draw(viewer, view, window.width, window.height)
+                window.switch_to()  # drawing the picture made its own context current
+                for crawler in large:
+                    colour = style.figure_colour(crawler, view.groups)
+                    for space in view.position.spaces_of(crawler):
+                        x, y = picture.layout.centre(space)
+                        assert colour_near(picture, (x, y + picture.size * 0.05), 3, colour), (
+                            crawler.id, view.position.board.names[space])
+            if view.legal:
+                click_space(window, min(view.legal))
+            elif events % 2 and window.scene.buttons:
+                click_button(window, 0)
+            else:
+                press_key(window, key._1)
+        results = load_campaign("crawl", folder).results
+        end, end_shot = window.scene.view, window.screenshot(tmp_path)
+    finally:
+        window.close()
+    assert shot is not None and end_shot is not None and end_shot != shot
+    assert 0 < events < 3000 and len(results) == 1
+    assert results[0].result in ("victory", "defeat")
+    assert end.banner == results[0].result.upper()
+
+
+def test_table_drag_a_large_figure_by_any_space(viewer: SimpleNamespace,
+                                                windows: Callable[[Any], Any]) -> None:
+    """Issue 25, item 4: in the window a two-space Schemer is picked up by either space and
+    dropped with its anchor on the space, its facing kept; the status names every space, and
+    a drop where part of it cannot stand is one line and changes nothing."""
+    large_blocks = str(ROOT / "scenarios" / "sample-large-schemers.toml")
+    window = windows(viewer.TableControl.load(
+        load_position(ROOT / "positions" / "cellar-crawler.toml"), large_blocks))
+    board = window.control.position.board
+    drag(window, board.space("E5"), board.space("C3"))  # picked up by its second space
+    position = window.scene.view.position
+    assert [board.names[s] for s in position.spaces_of(position.figure("crawler1"))] == [
+        "C3", "D3"]
+    assert window.scene.view.panel.status[0] == "crawler1 moves to C3 (on C3 D3)"
+    drag(window, board.space("C3"), board.space("F3"))  # G3, its other space: barrels
+    assert window.control.message.startswith("crawler1 cannot stand on F3 G3: ")
+    assert window.scene.view.position == position
+    from tales.table.edits import Edit, EditKind  # A: a newcomer, its group's shape as given
+
+    assert window.control.edit(Edit(EditKind.REINFORCE, "cellar-crawlers", board.space("A6")))
+    assert window.control.message == "cellar-crawlers-2 comes in on A6 (on A6 B6)"

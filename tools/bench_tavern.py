@@ -3,10 +3,12 @@
 The same games (same seeds) are played twice in one run: through the Game driver (which
 keeps the log of answers, so every game can be saved and replayed), and, as the simple
 baseline, by answering the rules generator directly with no log. The ratio is the cost of
-keeping games replayable. Each variant is measured with the greedy and the random bot, on
-every bundled Character Deck dealt in turn, in this process's processor time (a shared
-machine disturbs it less than the clock), with its ratio to issue 19's goal for The Red
-Dragon Inn (200 games a second a core with 4 players; 1.0 or more meets it). Run:
+keeping games replayable. "Rules alone" replays the answers the bots gave (no bot thinking,
+no chance drawn): what the rules cost with free bots. Each variant is measured with the
+greedy and the random bot, on every bundled Character Deck dealt in turn, in this process's
+processor time (a shared machine disturbs it less than the clock), with its ratio to issue
+19's goal for The Red Dragon Inn (200 games a second a core with 4 players; 1.0 or more
+meets it). Run:
 
     python tools/bench_tavern.py [--players 4] [--games 100] [--drinks N]
 
@@ -39,11 +41,17 @@ def measure(names: list[str], decks: list[CharacterDeck], drinks: tuple[Drink, .
     start = time.process_time()
     with_log: Winners = []
     decisions = 0
+    given: list[list[object]] = []
     for seed in range(games):
         game = Game(lambda: play_game(names, decks, drinks, variant=variant))
         with_log.append(game.play(policy(bot, np.random.default_rng(seed))).winners)
         decisions += len(game.choices)
+        given.append(game.answers)
     engine = time.process_time() - start
+    start = time.process_time()
+    for answers in given:  # the rules alone: the same games, no bot and no chance drawn
+        Game(lambda: play_game(names, decks, drinks, variant=variant), answers)
+    rules = time.process_time() - start
     start = time.process_time()
     without: Winners = [resolve(play_game(names, decks, drinks, variant=variant),
                                 policy(bot, np.random.default_rng(seed))).winners
@@ -52,7 +60,8 @@ def measure(names: list[str], decks: list[CharacterDeck], drinks: tuple[Drink, .
     rate = games / engine
     return (f"  {variant.mode.value:17} {bot:6}  driver {rate:6.1f} games/s "
             f"({decisions / engine:7.0f} decisions/s)   bare {games / baseline:6.1f} games/s"
-            f"   ratio {engine / baseline:4.2f}x   to goal {rate / GOAL:4.2f}   "
+            f"   ratio {engine / baseline:4.2f}x   rules alone {games / rules:6.1f} games/s"
+            f"   to goal {rate / GOAL:4.2f}   "
             f"same winners: {with_log == without}")
 
 

@@ -3,6 +3,8 @@
 ``ID KIND SPACE [WORD | KEY=VALUE]...``, words split as a shell does (quote a word with
 spaces: ``'Big Bad'``, ``'Immune to Flooded nave'``):
 
+- ``SPACE`` is where it stands; a figure that takes several spaces names each, its
+  anchor first: ``C3,D3``;
 - ``KIND`` is ``hero`` or ``schemer`` (the side), a role (``ally``, ``illusion``,
   ``pooky``, ``companion``: Heroes' side; ``boss``: the Schemers'), or else a Schemer
   Group's id (a Schemer of that group);
@@ -46,7 +48,8 @@ def compact_table(line: str) -> dict[str, Any]:
         raise ValueError("give at least ID KIND SPACE, e.g. \"zot hero C3\" or "
                          "\"rat1 cellar-rats F1\"")
     figure_id, kind, at, *rest = words
-    table: dict[str, Any] = {"id": figure_id, "at": at}
+    # a figure that takes several spaces: every space, its anchor first ("C3,D3")
+    table: dict[str, Any] = {"id": figure_id, "at": at.split(",") if "," in at else at}
     if kind in (Side.HERO.value, Side.SCHEMER.value):
         table["side"] = kind
     elif kind in ROLE_WORDS:
@@ -93,8 +96,11 @@ def _word(text: str) -> str:
     return shlex.quote(text)
 
 
-def compact_line(figure: Figure, names: Sequence[str]) -> str:
-    """``figure`` as one compact line, saying everything the long form would."""
+def compact_line(figure: Figure, names: Sequence[str],
+                 spaces: Sequence[int] | None = None) -> str:
+    """``figure`` as one compact line, saying everything the long form would (``spaces``:
+    every space of a figure that takes several, its anchor first)."""
+    spaces = spaces or (figure.at,)
     role = figure.role
     group_named = False
     kind: str
@@ -108,7 +114,7 @@ def compact_line(figure: Figure, names: Sequence[str]) -> str:
         group_named = True
     else:
         kind = figure.side.value
-    words = [_word(figure.id), _word(kind), names[figure.at]]
+    words = [_word(figure.id), _word(kind), ",".join(names[s] for s in spaces)]
     if figure.group and not group_named:
         words.append(_word(f"group={figure.group}"))
     if role is not None:

@@ -1,9 +1,8 @@
 """Distance fields over the board graph, computed as arrays.
 
 A distance field gives, for one source space, the number of steps to every space
-(``-1`` where there is no path). Fields are computed by scipy's compiled shortest-path
-search (unit weights) over a sparse graph of the spaces that may be passed, many sources
-in one call.
+(``-1`` where there is no path). On a large board, fields are computed by scipy's
+compiled breadth-first search over a sparse graph of the spaces that may be passed.
 :func:`plain_bfs` is the same computation in plain Python: the reference the tests check
 against and the baseline ``tools/bench_board.py`` measures.
 """
@@ -12,6 +11,7 @@ from __future__ import annotations
 
 import heapq
 import math
+from bisect import bisect_left
 from collections import deque
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -42,25 +42,7 @@ class DistanceGraph:
         self.n = int(links.shape[0])
         self.links = links
         self.passable = passable
-        ordered = links
-        self._neighbours: list[list[int]] | None = None
-        self._open: list[bool] = []  # small boards: ``passable`` as a list
-        self._matrix: Any = None
-        if self.n <= SMALL_BOARD:
-            ok = self._open = passable.tolist()
-            self._neighbours = [[t for t in row if t >= 0 and ok[t]] if ok[s] else []
-                                for s, row in enumerate(ordered.tolist())]
-        else:
-            from scipy.sparse import csr_matrix  # only boards this large need scipy
-
-            keep = ordered >= 0
-            keep &= passable[:, None]
-            keep[keep] &= passable[ordered[keep]]
-            indptr = np.zeros(self.n + 1, dtype=np.int32)
-            np.cumsum(keep.sum(axis=1), out=indptr[1:])
-            indices = ordered[keep].astype(np.int32)
-            data = np.ones(len(indices), dtype=np.float64)
-            self._matrix = csr_matrix((data, indices, indptr), shape=(self.n, self.n))
+        self._open, self._neighbours, self._matrix = _graph(links, passable)
         self._fields: dict[int, IntArray] = {}
 
     def _breadth_first(self, source: int) -> IntArray:
@@ -90,14 +72,9 @@ class DistanceGraph:
                 row.setflags(write=False)
                 self._fields[source] = row
         elif missing:
-            from scipy.sparse.csgraph import dijkstra
-
-            computed = dijkstra(self._matrix, directed=True, indices=missing)
-            computed = np.atleast_2d(computed)
-            as_int = np.where(np.isfinite(computed), computed, UNREACHABLE).astype(np.int32)
-            for source, row in zip(missing, as_int, strict=True):
-                if not self.passable[source]:
-                    row[:] = UNREACHABLE
+            for source in missing:
+                row = (_depths(self._matrix, source) if self.passable[source]
+                       else np.full(self.n, UNREACHABLE, dtype=np.int32))
                 row.setflags(write=False)
                 self._fields[source] = row
         if not sources:
@@ -124,6 +101,68 @@ class DistanceGraph:
         """Steps from ``a`` to ``b``, or None when there is no path."""
         d = int(self.field(a)[b])
         return None if d == UNREACHABLE else d
+
+
+def _depths(matrix: Any, source: int) -> IntArray:
+    """Steps from ``source`` to every space over ``matrix`` (-1: no path): scipy's compiled
+    breadth-first order, read level by level. The order lists the spaces by steps, and the
+    parents' places in it never go down, so each level ends where the parents of the next
+    one stop being in it: a bisect a level, not a search of weighted paths."""
+    from scipy.sparse.csgraph import breadth_first_order
+
+    n = matrix.shape[0]
+    order, parent = breadth_first_order(matrix, source, directed=True,
+                                        return_predecessors=True)
+    count = len(order)
+    place = np.empty(n, dtype=np.intp)
+    place[order] = np.arange(count)
+    parents = place[parent[order[1:]]].tolist()  # the place of each space's parent
+    ends = [1]  # where each level ends in the order: the source alone, then the rest
+    while ends[-1] < count:
+        ends.append(1 + bisect_left(parents, ends[-1]))
+    depth = np.full(n, UNREACHABLE, dtype=np.int32)
+    sizes = [end - begin for begin, end in zip([0, *ends], ends, strict=False)]
+    depth[order] = np.repeat(np.arange(len(ends), dtype=np.int32), sizes)
+    return depth
+
+
+# the graphs of recent (link table, passable spaces) pairs: (the table, the passable
+# spaces as bytes, the graph); a board's Line of Fire graph for its doors is built once,
+# however often its searches are forgotten
+_GRAPHS: list[tuple[IntArray, bytes, tuple[list[bool], list[list[int]] | None, Any]]] = []
+
+
+def _graph(links: IntArray, passable: BoolArray
+           ) -> tuple[list[bool], list[list[int]] | None, Any]:
+    """(``passable`` as a list, neighbour lists) on a small board, ([], None, the sparse
+    matrix) on a large one, built once per link table and passable spaces. Shared: read
+    them, never change them."""
+    n = int(links.shape[0])
+    flags = passable.tobytes()
+    for kept in _GRAPHS:  # (a kind of search the size no longer picks is built again)
+        if kept[0] is links and kept[1] == flags and (kept[2][1] is None) != (
+                n <= SMALL_BOARD):
+            return kept[2]
+    graph: tuple[list[bool], list[list[int]] | None, Any]
+    if n <= SMALL_BOARD:
+        ok = passable.tolist()
+        graph = (ok, [[t for t in row if t >= 0 and ok[t]] if ok[s] else []
+                      for s, row in enumerate(links.tolist())], None)
+    else:
+        from scipy.sparse import csr_matrix  # only boards this large need scipy
+
+        keep = links >= 0
+        keep &= passable[:, None]
+        keep[keep] &= passable[links[keep]]
+        indptr = np.zeros(n + 1, dtype=np.int32)
+        np.cumsum(keep.sum(axis=1), out=indptr[1:])
+        indices = links[keep].astype(np.int32)
+        data = np.ones(len(indices), dtype=np.float64)
+        graph = ([], None, csr_matrix((data, indices, indptr), shape=(n, n)))
+    if len(_GRAPHS) >= 8:
+        _GRAPHS.pop(0)
+    _GRAPHS.append((links, flags, graph))
+    return graph
 
 
 def plain_bfs(links: IntArray | Sequence[Sequence[int]], passable: Iterable[bool],

@@ -106,6 +106,12 @@ def offsets_of(board: Board, spaces: Sequence[int]) -> Footprint:
     return tuple((q - q0, r - r0) for q, r in (board.axial(s) for s in spaces))
 
 
+def on_spaces(names: Sequence[str], spaces: Sequence[int]) -> str:
+    """`` (on C3 D3)``: every space a large figure stands on, its anchor first, as a log
+    line says it after the anchor; "" for a figure on one space."""
+    return f" (on {' '.join(names[s] for s in spaces)})" if len(spaces) > 1 else ""
+
+
 def linked_together(board: Board, spaces: Sequence[int]) -> bool:
     """True when ``spaces`` form one group over linked spaces (no Wall between)."""
     members = set(spaces)

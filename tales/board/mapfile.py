@@ -230,17 +230,19 @@ def _read_features(
         raise fatal("'features' must be a table of glyphs", where.of_key("features"))
     features: dict[str, FeatureSpec] = {}
     for glyph, settings in table.items():
-        header = where.of_table(rf"features\.(\"?){re.escape(glyph)}\1")
+        def header(glyph: str = glyph) -> int | None:  # looked up only for a message
+            return where.of_table(rf"features\.(\"?){re.escape(glyph)}\1")
+
         if len(glyph) != 1 or not (glyph.islower() or glyph in CONFIGURABLE_GLYPHS):
             find(f"[features.{printable(glyph)}]: a feature glyph is one lower-case letter, or "
-                 f"one of {' '.join(sorted(CONFIGURABLE_GLYPHS))}", header)
+                 f"one of {' '.join(sorted(CONFIGURABLE_GLYPHS))}", header())
             continue
         if not isinstance(settings, dict):
-            raise fatal(f"features.{glyph} must be a table", header)
+            raise fatal(f"features.{glyph} must be a table", header())
         for key in settings:
             if key not in FEATURE_KEYS:
                 find(f"[features.{glyph}]: unknown setting {key!r} "
-                     f"(a feature has: {', '.join(sorted(FEATURE_KEYS))})", header)
+                     f"(a feature has: {', '.join(sorted(FEATURE_KEYS))})", header())
         standard = STANDARD_GLYPHS.get(glyph)
         kind_text = settings.get("kind", standard.value if standard else "feature")
         try:
@@ -248,30 +250,30 @@ def _read_features(
         except ValueError:
             kinds = NAMED_FEATURE_KINDS if standard is None else set(FeatureKind)
             find(f"[features.{glyph}]: unknown kind {kind_text!r} (kinds: "
-                 f"{', '.join(sorted(k.value for k in kinds))})", header)
+                 f"{', '.join(sorted(k.value for k in kinds))})", header())
             kind = standard or FeatureKind.FEATURE
         if standard is not None and kind is not standard:
             find(f"[features.{glyph}]: '{glyph}' is always {standard.value}, not {kind.value}",
-                 header)
+                 header())
             kind = standard
         if standard is None and kind not in NAMED_FEATURE_KINDS:
             allowed = ", ".join(sorted(k.value for k in NAMED_FEATURE_KINDS))
-            find(f"[features.{glyph}]: a named feature's kind is one of {allowed}", header)
+            find(f"[features.{glyph}]: a named feature's kind is one of {allowed}", header())
             kind = FeatureKind.FEATURE
         name = settings.get("name", glyph if standard is None else None)
         if name is not None and not isinstance(name, str):
-            find(f"[features.{glyph}]: 'name' must be a string", header)
+            find(f"[features.{glyph}]: 'name' must be a string", header())
             name = None
         damage = settings.get("damage")
         if damage is not None:
             if isinstance(damage, bool) or not isinstance(damage, int) or damage < 0:
-                find(f"[features.{glyph}]: 'damage' must be a whole number, 0 or more", header)
+                find(f"[features.{glyph}]: 'damage' must be a whole number, 0 or more", header())
                 damage = None
             elif damage > MAX_DAMAGE:
-                find(f"[features.{glyph}]: 'damage' is at most {MAX_DAMAGE}", header)
+                find(f"[features.{glyph}]: 'damage' is at most {MAX_DAMAGE}", header())
                 damage = None
             elif kind not in (FeatureKind.HAZARD, FeatureKind.TRAP):
-                find(f"[features.{glyph}]: only a hazard or a trap has 'damage'", header)
+                find(f"[features.{glyph}]: only a hazard or a trap has 'damage'", header())
                 damage = None
         features[glyph] = FeatureSpec(glyph, kind, name, damage)
     return features

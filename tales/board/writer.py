@@ -49,7 +49,8 @@ def position_text(position: Position, map_ref: str, comment: str = "") -> str:
               f"wizard_fire = {_spaces(names, position.wizard_fire)}",
               "open_doors = [" + ", ".join(_string(names[s]) for s in opened) + "]",
               "figures = ["]
-    lines += [f"  {_string(compact_line(f, names))}," for f in position.figures]
+    lines += [f"  {_string(compact_line(f, names, position.spaces_of(f)))},"
+              for f in position.figures]
     lines.append("]")
     return "\n".join(lines) + "\n"
 

@@ -11,28 +11,44 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from importlib import import_module
+from types import ModuleType
 
-from tales.cli import board, campaign, game, schemer, table, tavern, viewer
 from tales.cli.common import Parser
 from tales.errors import ECHO_LIMIT as ECHO_LIMIT
 from tales.errors import TalesError, one_line
 
 __all__ = ["ECHO_LIMIT", "build_parser", "main", "one_line"]
 
-#: The families in the order ``tales --help`` lists their commands.
-FAMILIES = (board, game, schemer, table, viewer, tavern, campaign)
+#: Each family's module (``tales.cli.NAME``) and the command words its ``register`` adds,
+#: in the order ``tales --help`` lists them: a cold command imports only its own family.
+FAMILIES: dict[str, tuple[str, ...]] = {
+    "board": ("map", "position", "los", "reach"),
+    "game": ("kit", "odds", "scenario", "simulate", "sweep", "play"),
+    "schemer": ("schemer",),
+    "table": ("table",),
+    "viewer": ("render", "view", "solo"),
+    "tavern": ("tavern",),
+    "campaign": ("campaign",),
+}
+
+
+def family(name: str) -> ModuleType:
+    """The module of the command family ``name`` (a key of :data:`FAMILIES`)."""
+    return import_module(f"tales.cli.{name}")
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The ``tales`` parser: with ``command`` (the first word given) one of a family's
-    :data:`COMMANDS`, only that family's commands (a cold command does not build the other
-    thirty parsers); otherwise every command, for ``--help`` and for a word that is none."""
+    commands (:data:`FAMILIES`), only that family's commands (a cold command neither imports
+    the other families nor builds their thirty parsers); otherwise every command, for
+    ``--help`` and for a word that is none."""
     parser = Parser(
         prog="tales", description="Tales from the Red Dragon Inn: rules engine and table tools")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    wanted = [family for family in FAMILIES if command in family.COMMANDS]
-    for family in wanted or FAMILIES:
-        family.register(commands)
+    wanted = [name for name, words in FAMILIES.items() if command in words]
+    for name in wanted or FAMILIES:
+        family(name).register(commands)
     return parser
 
 

@@ -178,9 +178,6 @@ def _reach_large(args: argparse.Namespace, position: Any) -> int:
     return 0
 
 
-#: The commands :func:`register` adds (``tales`` registers only the family of the command
-#: it runs).
-COMMANDS = ("map", "position", "los", "reach")
 
 
 def register(commands: Any) -> None:

@@ -127,9 +127,6 @@ def cmd_campaign_import(args: argparse.Namespace) -> int:
     return 0
 
 
-#: The commands :func:`register` adds (``tales`` registers only the family of the command
-#: it runs).
-COMMANDS = ("campaign",)
 
 
 def register(commands: Any) -> None:

@@ -258,9 +258,6 @@ def cmd_play(args: argparse.Namespace) -> int:
     return status
 
 
-#: The commands :func:`register` adds (``tales`` registers only the family of the command
-#: it runs).
-COMMANDS = ("kit", "odds", "scenario", "simulate", "sweep", "play")
 
 
 def register(commands: Any) -> None:

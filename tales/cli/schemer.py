@@ -192,9 +192,6 @@ def _check_footprints(source: str, position: Any, group: Any, members: Any) -> N
                 f"{group.size} in {form}: write at = [\"ANCHOR\", ...] with every space")
 
 
-#: The commands :func:`register` adds (``tales`` registers only the family of the command
-#: it runs).
-COMMANDS = ("schemer",)
 
 
 def register(commands: Any) -> None:

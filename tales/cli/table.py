@@ -124,9 +124,6 @@ def _answers_then_terminal(path: Path) -> Any:
     return read
 
 
-#: The commands :func:`register` adds (``tales`` registers only the family of the command
-#: it runs).
-COMMANDS = ("table",)
 
 
 def register(commands: Any) -> None:

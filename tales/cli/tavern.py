@@ -204,9 +204,6 @@ def cmd_tavern_play(args: argparse.Namespace) -> int:
     return 0
 
 
-#: The commands :func:`register` adds (``tales`` registers only the family of the command
-#: it runs).
-COMMANDS = ("tavern",)
 
 
 def register(commands: Any) -> None:

@@ -147,9 +147,6 @@ def cmd_solo(args: argparse.Namespace) -> int:
     return _window(CampaignControl(args.name, folder, physical=args.physical_dice))
 
 
-#: The commands :func:`register` adds (``tales`` registers only the family of the command
-#: it runs).
-COMMANDS = ("render", "view", "solo")
 
 
 def register(commands: Any) -> None:

@@ -12,7 +12,7 @@ table Decision on ties). At the Limit, the rest of the line is not deployed.
 from __future__ import annotations
 
 from tales.board.figures import Figure
-from tales.board.footprint import shape
+from tales.board.footprint import on_spaces, shape
 from tales.board.position import Position
 from tales.content.scenarios import Deploy
 from tales.engine.content import Context
@@ -88,7 +88,8 @@ def _deploy_line(ctx: Context, state: GameState, entry: Deploy) -> Resolution[Ga
         position = evolve(position, figures=(*position.figures, figure))
         state = evolve(state, battle=state.battle.at(position),
                         deployed=state.deployed | {entry.group})
-        state = state.note(f"{figure.id} is deployed on {board.names[space]}")
+        whole = on_spaces(board.names, position.spaces_of(figure))  # a large one's spaces
+        state = state.note(f"{figure.id} is deployed on {board.names[space]}{whole}")
     return state
 
 

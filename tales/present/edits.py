@@ -12,9 +12,9 @@ from tales.board.position import Position
 from tales.table.edits import Edit, EditKind
 
 EDIT_HELP = (
-    "edits: move ID SPACE | damage ID N | heal ID N | wounded ID | gain ID TOKEN [N] | "
+    "edits: move ID SPACE [SPACE...] | damage ID N | heal ID N | wounded ID | gain ID TOKEN [N] | "
     "spend ID TOKEN [N] | epic +N / epic -N | open SPACE | defeated ID | "
-    "reinforce GROUP SPACE | end (the turn is over)")
+    "reinforce GROUP SPACE [SPACE...] | end (the turn is over)")
 
 _VERBS = {"move": EditKind.MOVE, "m": EditKind.MOVE, "damage": EditKind.DAMAGE,
           "dmg": EditKind.DAMAGE, "heal": EditKind.HEAL, "wounded": EditKind.WOUNDED,
@@ -44,6 +44,8 @@ def read_edit(text: str, position: Position) -> ReadEdit:
     wanted = {EditKind.END: 0, EditKind.EPIC: 1, EditKind.OPEN_DOOR: 1,
               EditKind.WOUNDED: 1, EditKind.DEFEATED: 1, EditKind.MOVE: 2,
               EditKind.DAMAGE: 2, EditKind.HEAL: 2, EditKind.REINFORCE: 2}.get(kind)
+    if kind in (EditKind.MOVE, EditKind.REINFORCE) and len(args) > 2:  # a large figure's
+        wanted = len(args)  # every space: the anchor first, then the rest
     if len(args) != wanted if wanted is not None else len(args) not in (2, 3):
         return ReadEdit(reason=f"{text.strip()!r}: {_usage(kind)}")
 
@@ -73,19 +75,23 @@ def read_edit(text: str, position: Position) -> ReadEdit:
         where = space(args[0])
         return ReadEdit(reason=where) if isinstance(where, str) else ReadEdit(
             Edit(kind, space=where))
+    places = [space(name) for name in args[1:]] if kind in (
+        EditKind.MOVE, EditKind.REINFORCE) else []
+    wrong = next((p for p in places if isinstance(p, str)), None)
+    if wrong is not None:
+        return ReadEdit(reason=wrong)
+    spaces = tuple(p for p in places if isinstance(p, int))
     if kind is EditKind.REINFORCE:
-        where = space(args[1])
-        return ReadEdit(reason=where) if isinstance(where, str) else ReadEdit(
-            Edit(kind, args[0], where))
+        return ReadEdit(Edit(kind, args[0], spaces[0], spaces=spaces if len(spaces) > 1
+                             else ()))
     missing = figure(args[0])
     if missing is not None:
         return ReadEdit(reason=missing)
     if kind in (EditKind.WOUNDED, EditKind.DEFEATED):
         return ReadEdit(Edit(kind, args[0]))
     if kind is EditKind.MOVE:
-        where = space(args[1])
-        return ReadEdit(reason=where) if isinstance(where, str) else ReadEdit(
-            Edit(kind, args[0], where))
+        return ReadEdit(Edit(kind, args[0], spaces[0], spaces=spaces if len(spaces) > 1
+                             else ()))
     if kind in (EditKind.DAMAGE, EditKind.HEAL):
         amount = count(args[1])
         return ReadEdit(reason=amount) if isinstance(amount, str) else ReadEdit(

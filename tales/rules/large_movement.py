@@ -397,20 +397,32 @@ def move_large_to(
     return (yield from large_move(graph, found[ends[0]], pause))
 
 
+def _free_states(position: Position, figure: Figure) -> list[tuple[tuple[int, ...], Figure]]:
+    graph = LargeGraph(position, figure)
+    found = []
+    for anchor, facing in graph.touching(set(range(position.board.n))):
+        spaces = graph.spaces((anchor, facing))
+        assert spaces is not None
+        found.append((spaces, replace(figure, at=anchor, footprint=graph.facings[facing])))
+    return found
+
+
+def free_places(position: Position, figure: Figure) -> list[tuple[tuple[int, ...], Figure]]:
+    """Every place a large ``figure`` can stand on (each anchor and facing) with none of its
+    spaces Occupied by another figure, with the figure placed there; its spaces first,
+    anchor first, sorted by them (the table assistant's edits)."""
+    return sorted(_free_states(position, figure), key=lambda entry: entry[0])
+
+
 def places_next_to(position: Position, figure: Figure, near: tuple[int, ...]
                    ) -> list[tuple[tuple[int, ...], Figure]]:
     """Every free place (any facing) where a large ``figure`` coming onto the map stands
     next to one of the spaces ``near`` (a Reinforce beside its actor), with the figure placed
-    there; its spaces first, anchor first."""
-    graph = LargeGraph(position, figure)
+    there; its spaces first, anchor first; one anchoring of each set of spaces."""
     board = position.board
     beside = {t for s in near for t in board.linked(s)} - set(near)
     found: dict[frozenset[int], tuple[tuple[int, ...], Figure]] = {}
-    for anchor in range(board.n):
-        for facing in range(len(graph.facings)):
-            spaces = graph.spaces((anchor, facing))
-            if spaces is None or not graph.free((anchor, facing)) or beside.isdisjoint(spaces):
-                continue
-            found.setdefault(frozenset(spaces), (spaces, replace(
-                figure, at=anchor, footprint=graph.facings[facing])))
+    for spaces, placed in _free_states(position, figure):
+        if not beside.isdisjoint(spaces):
+            found.setdefault(frozenset(spaces), (spaces, placed))
     return sorted(found.values(), key=lambda entry: entry[0])

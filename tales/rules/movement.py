@@ -17,7 +17,7 @@ import itertools
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -108,6 +108,8 @@ class Reach:
     _landing: _Column = field(repr=False)  # a Leap's landing damage
     _steps: _Column = field(repr=False)
     _danger: _Column = field(repr=False)
+    # arrivals with less damage than this count (1: a Move's Safe part, see _safe_part)
+    _within: int = field(default=int(_NEVER), repr=False)
 
     def __contains__(self, space: int) -> bool:
         return space in self.costs
@@ -130,13 +132,24 @@ class Reach:
     def arrives_at_any(self, spaces: Iterable[int]) -> bool:
         """Does the search arrive at any of ``spaces``, to end there or to pass through?
         (A search that arrives at none of them is the same with them barred.)"""
-        least = self._least
-        return any(least[s] < _NEVER for s in spaces)
+        least, within = self._least, self._within
+        return any(least[s] < within for s in spaces)
 
     def least_damages(self) -> dict[int, int]:
         """:meth:`least_damage` of every end space, in one pass."""
         least, landing = self._least, self._landing
         return {to: int(least[to] + landing[to]) for to in self.costs}
+
+    def _safe_part(self) -> Reach:
+        """This Move's Reach kept to Safe spaces, read off its own search, when Dangerous
+        spaces are exactly those that deal damage: a Safe path is then a path of no
+        damage, and its arrivals are those this search keeps with damage 0 (the least
+        damage, kept at the fewest points that reach it; the same keys and ties)."""
+        least, danger, start = self._least, self._danger, self.figure.at
+        costs = {s: int(self._safest[s]) for s in self.costs
+                 if least[s] == 0 and (s == start or not danger[s])}
+        return Reach(self.figure, self.points, self.leap, costs, self._layers, self._safest,
+                     self._least, self._landing, self._steps, self._danger, 1)
 
     def _key(self, spent: int, space: int) -> int:
         layer = self._layers[spent]
@@ -284,12 +297,7 @@ def remembered(position: Position, question: Hashable, compute: Callable[[], T])
     the bot weighing it, the Move that carries it out and every replay of the same position
     by ``all_outcomes`` ask the same question. The last few answers are kept in the
     board's cache, so ``Board.forget`` drops them too."""
-    board = position.board
-    recent = board.cached("recent answers")
-    if recent is None:
-        recent = {}
-        board.remember("recent answers", recent)
-    assert isinstance(recent, dict)
+    recent = _recent(position)
     key = (id(position), question)
     kept = recent.get(key)
     if kept is not None and kept[0] is position:
@@ -302,9 +310,33 @@ def remembered(position: Position, question: Hashable, compute: Callable[[], T])
     return answer
 
 
+def _recent(position: Position) -> dict[tuple[int, Hashable], tuple[Position, Any]]:
+    """The recent answers kept in ``position``'s board (:func:`remembered`)."""
+    board = position.board
+    recent = board.cached("recent answers")
+    if recent is None:
+        recent = {}
+        board.remember("recent answers", recent)
+    assert isinstance(recent, dict)
+    return recent
+
+
+def recalled(position: Position, question: Hashable) -> object | None:
+    """The answer :func:`remembered` keeps for ``question`` about this very ``position``,
+    or None: nothing is computed."""
+    kept = _recent(position).get((id(position), question))
+    return kept[1] if kept is not None and kept[0] is position else None
+
+
 def _reach(position: Position, figure_id: str, points: int, leap: bool, rules: MoveRules,
            safe_only: bool) -> Reach:
     figure = position.figure(figure_id)
+    if safe_only and not leap:  # the same Move's whole search, when kept, holds this one
+        whole = recalled(position, ("reach", figure_id, points, leap, rules, False))
+        if isinstance(whole, Reach):
+            damage, dangerous = dangers(position, figure)
+            if bool((damage[dangerous] > 0).all()):
+                return whole._safe_part()
     n = position.board.n
     links = position.board.links
     search = _search(position, figure, points, leap, rules, safe_only)

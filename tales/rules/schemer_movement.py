@@ -19,6 +19,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -348,8 +349,9 @@ def schemer_move(
     else:
         distance = _approach(position, figure, final, rules, safe_only)
         damages = routes.least_damages()  # every end space's least damage, one pass
-        options = [(int(distance[s]), damage, s) for s, damage in damages.items()
-                   if np.isfinite(distance[s])]
+        far = distance.tolist()  # plain floats: one conversion, not one per end space
+        options = [(int(far[s]), damage, s) for s, damage in damages.items()
+                   if math.isfinite(far[s])]
         if not options:
             return stay("cannot get any nearer: it does not move")
         nearest = min(d for d, _, _ in options)

@@ -22,6 +22,7 @@ from functools import cache
 from typing import TypeVar
 
 from tales.board.figures import Figure, Keyword, Side, Token, is_friend
+from tales.board.footprint import on_spaces
 from tales.board.position import Position
 from tales.errors import TalesError
 from tales.evolve import evolve
@@ -416,8 +417,7 @@ def play_schemer_turn(
                           else battle.at(moved.position))
             where = (f"moves to {names[moved.to]} along {' '.join(names[s] for s in moved.path)}"
                      if moved.to != moved.start else f"stays on {names[moved.start]}")
-            if moved.spaces:  # a large Schemer: every space it ends on, its anchor first
-                where += f" (on {' '.join(names[s] for s in moved.spaces)})"
+            where += on_spaces(names, moved.spaces)  # a large Schemer: every space
             log.append(f"{figure.id}: {step}: {'; '.join(moved.reasons)}; {where}"
                        + (f" (takes {moved.damage} damage)" if moved.damage else ""))
             battle = battle.note(log[-1])

@@ -146,7 +146,8 @@ def danger_table(position: Position, figure: Figure) -> tuple[IntArray, BoolArra
     dangerous |= hazards
     tokens: list[Mapping[int, int]] = []
     if triggers_traps(figure):
-        tokens.append({s: d for s, d in position.traps.items()
+        tokens.append(position.traps if not figure.immune else  # Immune to no Trap feature
+                      {s: d for s, d in position.traps.items()
                        if triggers_trap_at(position, figure, s)})
     if burned_by_wizard_fire(figure):
         tokens.append(position.wizard_fire)

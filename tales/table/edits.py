@@ -13,11 +13,20 @@ and objectives are the engine's own.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from tales.board.board import BoolArray
-from tales.board.figures import Keyword, Token
+from tales.board.figures import Figure, Keyword, Token
+from tales.board.footprint import (
+    Footprint,
+    offsets_of,
+    on_spaces,
+    orientations,
+    shape,
+    spaces_at,
+)
 from tales.board.position import Position
 from tales.content.heroes import HeroKit, hero_figures
 from tales.engine.content import Context
@@ -35,6 +44,7 @@ from tales.rules.health import (
     remove_defeated,
     untouchable,
 )
+from tales.rules.large_movement import free_places
 from tales.rules.schemes import SchemerGroup
 
 EDIT_DECISION = "table-edit"
@@ -68,9 +78,49 @@ class Edit:
     space: int | None = None
     amount: int = 0
     token: Token | None = None
+    #: a figure that takes several spaces (move, reinforce): every space it stands on,
+    #: ``space`` (its anchor) first; () for one space (see :func:`settled`)
+    spaces: tuple[int, ...] = ()
 
 
 END = Edit(EditKind.END)
+
+
+def settled(position: Position, edit: Edit, blocks: Mapping[str, SchemerGroup]) -> Edit:
+    """``edit`` with every space a large figure would stand on (docs/rules-decisions.md,
+    "Large figures"): a move or reinforce naming one space puts the anchor there, the
+    facing kept (a reinforce: the group's shape as given); naming them all (anchor first,
+    in any order) picks the facing that covers them. A one-space figure's edit names no
+    spaces. What cannot stand there is refused by :func:`refusal`, not here."""
+    if edit.kind not in (EditKind.MOVE, EditKind.REINFORCE) or edit.space is None:
+        return edit
+    board = position.board
+    offsets: Footprint = ()
+    if edit.kind is EditKind.MOVE and edit.figure and position.has_figure(edit.figure):
+        offsets = position.figure(edit.figure).footprint
+    elif edit.kind is EditKind.REINFORCE and edit.figure is not None and edit.figure in blocks:
+        block = blocks[edit.figure]
+        offsets = shape(board.layout, block.shape, block.size) if block.size > 1 else ()
+    typed = edit.spaces or (edit.space,)
+    if not offsets:
+        return replace(edit, spaces=typed if len(typed) > 1 else ())
+    if len(typed) == 1:
+        return replace(edit, spaces=spaces_at(board, edit.space, offsets) or typed)
+    for facing in orientations(offsets, board.layout):
+        found = spaces_at(board, edit.space, facing)
+        if found is not None and sorted(found) == sorted(typed):
+            return replace(edit, spaces=found)
+    return replace(edit, spaces=typed)
+
+
+def _stands(position: Position, who: str, spaces: tuple[int, ...],
+            places: list[tuple[tuple[int, ...], Figure]]) -> str | None:
+    """Why a large figure cannot stand on ``spaces`` (``places``: where it can)."""
+    if any(spaces == found for found, _ in places):
+        return None
+    names = " ".join(position.board.names[s] for s in spaces)
+    return (f"{who} cannot stand on {names}: its spaces must be in its shape, on the map, "
+            "enterable, Unoccupied and not split by a Wall")
 
 
 def refusal(ctx: Context, state: GameState, edit: Edit) -> str | None:
@@ -105,9 +155,15 @@ def position_refusal(position: Position, edit: Edit) -> str | None:
         known = ", ".join(f.id for f in position.figures) or "none"
         return f"no figure {edit.figure!r} on the map (figures: {known})"
     figure = position.figure(edit.figure)
+    if edit.kind is EditKind.MOVE and figure.large:  # every space it would stand on
+        if edit.spaces == position.spaces_of(figure):
+            return f"{figure.id} is already on {' '.join(names[s] for s in edit.spaces)}"
+        return _stands(position, figure.id, edit.spaces, free_places(position, figure))
     if edit.kind is EditKind.MOVE:
         if edit.space is None or not 0 <= edit.space < position.board.n:
             return "move it to which space?"
+        if len(edit.spaces) > 1:
+            return f"{figure.id} takes one space"
         if edit.space == figure.at:
             return f"{figure.id} is already on {names[edit.space]}"
         return _space_refusal(position, edit.space, Keyword.TINY in figure.keywords,
@@ -168,25 +224,49 @@ def _reinforce_refusal(ctx: Context, state: GameState, edit: Edit) -> str | None
     full = _at_limit(ctx, state, edit.figure)
     if full is not None:
         return full
-    return arrival_refusal(position, groups[edit.figure].block, edit.space)
+    return arrival_refusal(position, groups[edit.figure].block, edit.space, edit.spaces)
 
 
-def arrival_refusal(position: Position, block: SchemerGroup, space: int) -> str | None:
+def arrival_refusal(position: Position, block: SchemerGroup, space: int,
+                    spaces: tuple[int, ...] = ()) -> str | None:
     """Why a new Schemer of ``block`` cannot come in on ``space`` (its Limit aside): every
-    standee on the map already, or a space it cannot stand on."""
+    standee on the map already, or a space it cannot stand on (a group whose figures take
+    several spaces: ``spaces``, every space it would stand on, anchor first)."""
     if not set(block.standees) - {f.number for f in position.figures if f.group == block.id}:
         return f"all {len(block.standees)} standees of {block.name} are on the map"
+    if block.size > 1:
+        return _stands(position, block.name, spaces, free_places(position, newcomer(
+            position, block, space)))
+    if len(spaces) > 1:
+        return f"{block.name}: its figures take one space"
     return _space_refusal(position, space, Keyword.TINY in block.keywords,
                           position.occupied())
 
 
-def arrive(position: Position, block: SchemerGroup, space: int) -> tuple[Position, str]:
-    """The board with a new Schemer of ``block`` on ``space`` (the lowest free standee
-    number), and what it did in words."""
+def newcomer(position: Position, block: SchemerGroup, space: int,
+             spaces: tuple[int, ...] = ()) -> Figure:
+    """The next Schemer of ``block`` (the lowest free standee number) with its anchor on
+    ``space``, standing on ``spaces`` when its figures take several."""
     members = {f.number for f in position.figures if f.group == block.id}
-    newcomer = block.new_schemer(members, space)
-    position = replace(position, figures=(*position.figures, newcomer))
-    return position, f"{newcomer.id} comes in on {position.board.names[space]}"
+    footprint = (offsets_of(position.board, spaces) if spaces else
+                 shape(position.board.layout, block.shape, block.size) if block.size > 1
+                 else ())
+    return block.new_schemer(members, space, footprint=footprint)
+
+
+def arrive(position: Position, block: SchemerGroup, space: int, spaces: tuple[int, ...] = ()
+           ) -> tuple[Position, str]:
+    """The board with a new Schemer of ``block`` on ``space`` (the lowest free standee
+    number; on every one of ``spaces`` when it takes several), and what it did in words."""
+    figure = newcomer(position, block, space, spaces)
+    position = replace(position, figures=(*position.figures, figure))
+    return position, f"{figure.id} comes in on {_where(position, figure)}"
+
+
+def _where(position: Position, figure: Figure) -> str:
+    """``C3``, or for a large figure ``C3 (on C3 D3)``: its anchor, then every space."""
+    names = position.board.names
+    return names[figure.at] + on_spaces(names, position.spaces_of(figure))
 
 
 def hero_arrival_refusal(position: Position, kit: HeroKit, space: int) -> str | None:
@@ -225,8 +305,13 @@ def edit_options(ctx: Context, state: GameState) -> tuple[Edit, ...]:
         fid = figure.id
         occupied = position.occupied(ignoring=fid)
         tiny = Keyword.TINY in figure.keywords
-        options += [Edit(EditKind.MOVE, fid, s) for s in range(board.n)
-                    if s != figure.at and _space_refusal(position, s, tiny, occupied) is None]
+        if figure.large:  # every place it can stand on, any facing
+            here = position.spaces_of(figure)
+            options += [Edit(EditKind.MOVE, fid, spaces[0], spaces=spaces)
+                        for spaces, _ in free_places(position, figure) if spaces != here]
+        else:
+            options += [Edit(EditKind.MOVE, fid, s) for s in range(board.n) if s != figure.at
+                        and _space_refusal(position, s, tiny, occupied) is None]
         if not untouchable(figure):
             options += [Edit(EditKind.DAMAGE, fid, amount=n)
                         for n in range(1, _most_damage(position, fid) + 1)]
@@ -241,7 +326,11 @@ def edit_options(ctx: Context, state: GameState) -> tuple[Edit, ...]:
                         for n in range(1, figure.token(token) + 1)]
     occupied = position.occupied()
     for gid, group in ctx.scenario.groups.items():
-        if _at_limit(ctx, state, gid) is None:
+        if _at_limit(ctx, state, gid) is None and group.block.size > 1:
+            places = free_places(position, newcomer(position, group.block, 0))
+            options += [Edit(EditKind.REINFORCE, gid, spaces[0], spaces=spaces)
+                        for spaces, _ in places]
+        elif _at_limit(ctx, state, gid) is None:
             tiny = Keyword.TINY in group.block.keywords
             options += [Edit(EditKind.REINFORCE, gid, s) for s in range(board.n)
                         if _space_refusal(position, s, tiny, occupied) is None]
@@ -261,7 +350,8 @@ def apply_edit(ctx: Context, state: GameState, edit: Edit) -> GameState:
                 f"({battle.pool.dice}/{battle.pool.size})")
     elif edit.kind is EditKind.REINFORCE:
         assert edit.figure is not None and edit.space is not None
-        position, line = arrive(position, ctx.scenario.groups[edit.figure].block, edit.space)
+        position, line = arrive(position, ctx.scenario.groups[edit.figure].block, edit.space,
+                                edit.spaces)
         state = replace(state, deployed=state.deployed | {edit.figure})
     else:
         position, line = edit_position(position, edit)
@@ -286,8 +376,11 @@ def edit_position(position: Position, edit: Edit) -> tuple[Position, str]:
         figure = position.figure(edit.figure)
         if edit.kind is EditKind.MOVE:
             assert edit.space is not None
-            position = position.with_figure(replace(figure, at=edit.space))
-            line = f"{figure.id} moves to {names[edit.space]}"
+            footprint = (offsets_of(position.board, edit.spaces) if figure.large
+                         else figure.footprint)
+            position = position.with_figure(replace(figure, at=edit.space,
+                                                    footprint=footprint))
+            line = f"{figure.id} moves to {_where(position, position.figure(figure.id))}"
         elif edit.kind is EditKind.DAMAGE:
             position, hurt = deal(position, figure.id, edit.amount)
             position, gone = remove_defeated(position)

@@ -29,7 +29,7 @@ from tales.engine.state import GameState
 from tales.errors import IllegalChoice, TalesError
 from tales.rules.attacks import Battle
 from tales.rules.decisions import Decider, Decision
-from tales.table.edits import EDIT_DECISION, Edit, refusal, table_turn
+from tales.table.edits import EDIT_DECISION, Edit, refusal, settled, table_turn
 
 
 def drawn_by_the_tool(seed: int, step: int, decision: Decision[Any]) -> Any:
@@ -135,6 +135,8 @@ class TableSession:
         state = self.game.seen_state
         if decision is None or decision.kind != EDIT_DECISION or state is None:
             return Refused("edits are made during a Hero's turn; answer the question first")
+        edit = settled(state.position, edit, {g: group.block for g, group in
+                                              self.ctx.scenario.groups.items()})
         why = refusal(self.ctx, state, edit)
         if why is not None:
             return Refused(why)

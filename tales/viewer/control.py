@@ -64,6 +64,7 @@ from tales.table.edits import (
     hero_arrival_refusal,
     hero_arrives,
     position_refusal,
+    settled,
 )
 from tales.terminal import chance_for
 from tales.viewer.edit_keys import EDIT_KEYS, VIEW_KEYS, EditKeys
@@ -530,6 +531,7 @@ class TableControl:
         if not self.editing:
             self.message = "finish the group turn first (or U to take it back)"
             return False
+        edit = settled(self.position, edit, self.groups)
         if edit.kind is EditKind.REINFORCE and (edit.figure or "").startswith(HERO):
             kit = hero_kit((edit.figure or "").removeprefix(HERO))
             why = hero_arrival_refusal(self.position, kit, edit.space or 0)
@@ -540,9 +542,9 @@ class TableControl:
             if block is None or edit.space is None:
                 self.message = f"no Scheme Block {edit.figure!r}"
                 return False
-            why = arrival_refusal(self.position, block, edit.space)
+            why = arrival_refusal(self.position, block, edit.space, edit.spaces)
             if why is None:
-                position, line = arrive(self.position, block, edit.space)
+                position, line = arrive(self.position, block, edit.space, edit.spaces)
         else:
             why = position_refusal(self.position, edit)
             if why is None:

@@ -577,12 +577,18 @@ def iter_done(tavern: Tavern) -> Resolution[Tavern]:
     yield  # pragma: no cover
 
 
-@pytest.mark.parametrize(("quote", "start", "tavern", "answers", "check"), CASES)
-def test_boss_otto(quote: str, start: Start, tavern: Tavern, answers: dict[str, list[Any]],
-                   check: Check) -> None:
+def verify(quote: str, start: Start, tavern: Tavern, answers: dict[str, list[Any]],
+           check: Check) -> None:
+    """A row: ``start`` on ``tavern``, Otto's Decisions by his rules, the others scripted."""
     asked: list[Decision[Any]] = []
     final = run(automated(start(tavern)), answers, asked=asked)
     assert check(final, asked), quote + "\n" + "\n".join(final.log)
+
+
+@pytest.mark.parametrize(("quote", "start", "tavern", "answers", "check"), CASES)
+def test_boss_otto(quote: str, start: Start, tavern: Tavern, answers: dict[str, list[Any]],
+                   check: Check) -> None:
+    verify(quote, start, tavern, answers, check)
 
 
 def test_a_provocation_is_answered_once_per_outcome() -> None:

@@ -3,9 +3,9 @@ character the engine plays that the section names, as a case table: one row per 
 each quoting its passage, on the small Boss Otto table of ``test_boss_otto_cases``.
 
 Otto's cards and the characters' cards here are test fixtures ("(test)"), none the printed
-card. Keet, Warthorn's Stories and the characters the engine does not play (Baelfire,
-Greppa, Grinderbin, Jin, Marah, Natyl, Nerodia, the Wench, Wrench) are read in
-``docs/rules-decisions.md``.
+card. Keet and the characters the engine does not play (Baelfire, Greppa, Grinderbin, Jin,
+Marah, the Wench, Wrench) are read in ``docs/rules-decisions.md``; "Natyl" is Witchdoctor
+Natyli (000: her "Debuff Tokens", the "Power Jinx").
 """
 
 from __future__ import annotations
@@ -15,20 +15,38 @@ from typing import Any
 
 import pytest
 
-from tales.rules.decisions import Decision, Resolution
+from tales.rules.decisions import Resolution
+from tales.tavern.rdi import characters
 from tales.tavern.rdi.characters.amundyr import SCARAB
 from tales.tavern.rdi.characters.lich_king import FINGER
 from tales.tavern.rdi.characters.murgath import BLESSINGS
+from tales.tavern.rdi.characters.natyli import JINX, PAIN
+from tales.tavern.rdi.characters.nerodia import Nerodia
+from tales.tavern.rdi.characters.nerodia import pile as petrified
+from tales.tavern.rdi.characters.nitrel import BOMBS
 from tales.tavern.rdi.characters.phrenk import POTIONS, sell
 from tales.tavern.rdi.characters.remy import MARK
-from tales.tavern.rdi.model import Card, CardKind, Minion, Step, Target, Tavern, Verb, Who
-from tales.tavern.rdi.otto import automated, turn
-from tales.tavern.rdi.ottodata import OTTO, target, threat
+from tales.tavern.rdi.given import before
+from tales.tavern.rdi.model import (
+    Card,
+    CardKind,
+    Minion,
+    Mode,
+    Step,
+    Target,
+    Tavern,
+    Trigger,
+    Verb,
+    Who,
+)
+from tales.tavern.rdi.otto import turn
+from tales.tavern.rdi.ottodata import ACTIONS, OTTO, SOMETIMES, target, threat
+from tales.tavern.rdi.simulate import simulate
 
-from ._play import run
 from ._seeds import row
 from .test_boss_otto_cases import (
     COUNTER,
+    HIT,
     PEANUTS,
     PUNCH,
     RETARGET,
@@ -38,10 +56,16 @@ from .test_boss_otto_cases import (
     game,
     otto_of,
     plays,
+    provoked_by,
     said,
+    verify,
 )
 
 COMPONENT = f"Turret (test) #1 ({OTTO})"
+#: The characters the section names, as the engine calls them ("Natyl" is Natyli).
+NAMED = frozenset({"alaric", "amundyr", "baelfire", "greppa", "grinderbin", "jin", "karl",
+                   "kaylin", "keet", "lich_king", "marah", "murgath", "natyli", "nerodia",
+                   "phrenk", "remy", "torglesnarf", "warthorn", "wench", "wrench"})
 TRAP = Card("Tripwire (test)", CardKind.ACTION, (Step(Verb.FORTITUDE, -1, Who.TARGET),),
             trap=(Step(Verb.FORTITUDE, -2, Who.TARGET),), owner="ann")
 CHECK = Card("Mind the floor (test)", CardKind.ACTION,
@@ -61,6 +85,17 @@ MARKING = Card("Marked for the plank (test)", CardKind.ACTION,
                (Step(Verb.GAIN, 1, Who.TARGET, resource=MARK),))
 TONIC = Card("Bottled vigour (test)", CardKind.ANYTIME, (Step(Verb.FORTITUDE, 2),),
              pile=POTIONS, price=3)
+CURSE = Card("Pins in the doll (test)", CardKind.ACTION,
+             (Step(Verb.GAIN, 1, Who.EACH_OTHER, resource=PAIN),
+              Step(Verb.FORTITUDE, -1, Who.EACH_OTHER)))
+STONE = Card("Stony stare (test)", CardKind.ACTION,
+             (Step(Verb.HANDLER, who=Who.TARGET, handler="petrify 2"),))
+STORY = Card("The one about the ogre (test)", CardKind.ACTION, pile="stories",
+             trigger=Trigger("turn starts", (Step(Verb.FORTITUDE, -2, Who.TARGET),)))
+FUSE = Card("Lit fuse (test)", CardKind.ACTION,
+            (Step(Verb.HANDLER, who=Who.TARGET, handler="bomb"),))
+BANG = Card("Bang (test)", CardKind.ACTION, (Step(Verb.FORTITUDE, -2, Who.TARGET),),
+            pile=BOMBS)
 MINION = Card("Goblin cutthroat (test)", CardKind.ACTION,
               (Step(Verb.FORTITUDE, -2, Who.TARGET),), activation=True)
 
@@ -77,6 +112,11 @@ def challenger(tavern: Tavern, name: str, mechanics: str, *hand: Card,
 
 def with_component(tavern: Tavern) -> Tavern:
     return replace(tavern, minions=(Minion(COMPONENT, OTTO, TURRET.card),))
+
+
+def debuffed(tavern: Tavern, debuff: str) -> Tavern:
+    """``tavern`` with one of Natyli's ``debuff`` in front of Boss Otto."""
+    return tavern.with_player(otto_of(tavern).with_count(debuff, 1))
 
 
 def resting(name: str) -> Start:
@@ -163,6 +203,66 @@ CASES = [
                                                handler="blessing"),)), COMPONENT),
         with_component(challenger(game(()), "ann", "murgath")).with_pile(BLESSINGS, (HEART,)),
         {}, lambda t, _: said(t, f"{OTTO} gets a Blessing") == 1 and len(t.minions) == 1),
+    # --- Natyli ("Natyl") ----------------------------------------------------------------
+    row("OTTO-natyli-a-jinx-weakens-only-his-first-action", "001",
+        "As in the Boss Battle variant, if Boss Otto has one or more Power Jinxes, they affect "
+        "only the first Action Boss Otto plays on his turn. Later Actions are unaffected.",
+        turn, debuffed(challenger(game((), actions=(PUNCH, PUNCH), level=3), "ann", "natyli"),
+                       JINX), {},
+        lambda t, _: said(t, f"{OTTO} plays Punch (test)") == 2
+        and t.players[1].fortitude == 17 and otto_of(t).count(JINX) == 0
+        and said(t, f"{OTTO} returns the Power Jinx to Natyli") == 1),
+    row("OTTO-natyli-no-jinx-on-components", "001",
+        "Power Jinxes have no effect on Components.", turn,
+        debuffed(with_component(challenger(game((), actions=(TURRET,), level=1).with_pile(
+            ACTIONS, ()), "ann", "natyli")), JINX), {},
+        lambda t, _: said(t, "prepares 0 Actions") == 1 and t.players[1].fortitude == 19
+        and otto_of(t).count(JINX) == 0),
+    row("OTTO-natyli-debuff-losses-are-no-provocation", "001",
+        "Fortitude loss or Alcohol Content gain from Natyl's Debuff Tokens do not count as "
+        "coming from a player, so Boss Otto does not respond to them.",
+        plays("ann", HIT, OTTO),
+        debuffed(challenger(game((), sometimes=(PEANUTS, PEANUTS)), "ann", "natyli"), PAIN),
+        {},
+        lambda t, _: otto_of(t).fortitude == 16 and otto_of(t).count(PAIN) == 0
+        and provoked_by(t) == 1 and len(t.pile(SOMETIMES)) == 1),
+    row("OTTO-natyli-a-components-debuff-is-ottos-once", "001",
+        "If a Component would get a Scarab from Amundyr, a Bomb from Nitrel, a Debuff from "
+        "Natyli,", plays("ann", CURSE),
+        with_component(challenger(game(()), "ann", "natyli")).with_supply(PAIN, 2), {},
+        lambda t, _: otto_of(t).count(PAIN) == 0 and t.left(PAIN) == 2
+        and said(t, f"{OTTO} gains 1 pain curse") == 1 and otto_of(t).fortitude == 18
+        and t.minions == ()),
+    # --- Nerodia -------------------------------------------------------------------------
+    row("OTTO-nerodia-petrifies-from-his-decks", "001",
+        "Petrifying cards from Boss Otto takes them from the deck(s) of Nerodia's choice.",
+        plays("ann", STONE, OTTO),
+        challenger(game((), actions=(PUNCH, RETARGET), sometimes=(PEANUTS,)), "ann",
+                   "nerodia"), {"otto-deck": [ACTIONS, ACTIONS]},
+        lambda t, asked: [c.name for c in t.pile(petrified("ann"))] in (
+            ["Retarget (test)", "Punch (test)"], ["Punch (test)", "Retarget (test)"])
+        and {c.owner for c in t.pile(petrified("ann"))} == {OTTO} and t.pile(ACTIONS) == ()
+        and [d.figure for d in asked if d.kind == "otto-deck"] == ["ann", "ann"]),
+    row("OTTO-nerodia-returned-on-top-of-his-deck", "001",
+        "Returning those cards puts them back on top of the appropriate deck(s).",
+        lambda t: Nerodia().start_of_turn(t, "ann", "ann"),
+        challenger(game((), actions=(RETARGET,)), "ann", "nerodia").with_pile(
+            petrified("ann"), (replace(PUNCH.card, owner=OTTO),)), {},
+        lambda t, _: [c.name for c in t.pile(ACTIONS)] == ["Retarget (test)", "Punch (test)"]
+        and t.pile(petrified("ann")) == () and otto_of(t).hand == ()),
+    row("OTTO-nerodia-compendium-reading-nothing", "000",
+        "If Nerodia would cause a Gizmo, a Minion, or Otto to Petrify cards, nothing happens.",
+        plays("ann", STONE, OTTO),
+        challenger(game((), actions=(PUNCH,), petrify_decks=False), "ann", "nerodia"), {},
+        lambda t, asked: t.pile(petrified("ann")) == () and len(t.pile(ACTIONS)) == 1
+        and not any(d.kind == "otto-deck" for d in asked)),
+    # --- Nitrel (the Components passage) --------------------------------------------------
+    row("OTTO-nitrel-a-components-bomb-is-ottos", "001",
+        "If a Component would get a Scarab from Amundyr, a Bomb from Nitrel,",
+        plays("ann", FUSE, COMPONENT),
+        with_component(challenger(game(()), "ann", "nitrel")).with_pile(BOMBS, (BANG,)), {},
+        lambda t, _: said(t, f"{OTTO} reveals the Bomb Bang (test)") == 1
+        and otto_of(t).fortitude == 18 and len(t.minions) == 1),
     # --- Phrenk --------------------------------------------------------------------------
     row("OTTO-phrenk-he-may-buy-with-five-gold", "001",
         "If Boss Otto has 5 or more Gold, he will buy the offered Potion with a 50% "
@@ -193,6 +293,14 @@ CASES = [
         plays("ann", MARKING, COMPONENT),
         with_component(challenger(game(()), "ann", "remy").with_supply(MARK, 1)), {},
         lambda t, _: otto_of(t).count(MARK) == 1 and t.left(MARK) == 0),
+    # --- Warthorn ------------------------------------------------------------------------
+    row("OTTO-warthorn-a-story-before-him-is-played", "001",
+        "If Warthorn places a Story in front of Boss Otto, he plays it at the first legal "
+        "opportunity.", turn,
+        challenger(game((), actions=(RETARGET,)), "ann", "warthorn").with_pile(
+            before("ann", OTTO, "stories"), (STORY,)), {},
+        lambda t, _: otto_of(t).fortitude == 18 and t.pile(before("ann", OTTO, "stories")) == ()
+        and [c.name for c in t.pile("stories discard")] == [STORY.name]),
     # --- Torglesnarf ---------------------------------------------------------------------
     row("OTTO-torglesnarf-player-response-hits-the-minion", "001",
         "If Boss Otto or a Component is targeted by a Minion and the Sometimes Deck reveals a "
@@ -232,18 +340,22 @@ def _sold_then_turn(tavern: Tavern) -> Resolution[Tavern]:
 @pytest.mark.parametrize(("quote", "start", "tavern", "answers", "check"), CASES)
 def test_boss_otto_character(quote: str, start: Start, tavern: Tavern,
                              answers: dict[str, list[Any]], check: Check) -> None:
-    asked: list[Decision[Any]] = []
-    final = run(automated(start(tavern)), answers, asked=asked)
-    assert check(final, asked), quote + "\n" + "\n".join(final.log)
+    verify(quote, start, tavern, answers, check)
 
 
 def test_every_named_character_the_engine_plays_has_a_row() -> None:
     """The section's characters that ``tales tavern simulate --character`` knows."""
-    from tales.tavern.rdi import characters
-
-    named = {"alaric", "amundyr", "karl", "kaylin", "lich_king", "murgath", "phrenk", "remy",
-             "torglesnarf"}
     rows = {p.id for p in CASES} | {"OTTO-a-challengers-buff-token-is-threat"}
-    assert named <= set(characters.known())
-    for name in named - {"karl"}:
+    played = NAMED & set(characters.known())
+    assert {"alaric", "kaylin", "lich_king", "murgath", "natyli", "nerodia"} <= played
+    for name in played - {"karl"}:  # Karl's Buff Tokens: rows of test_boss_otto_cases
         assert any(name.replace("_", "-") in r for r in rows), name
+
+
+@pytest.mark.parametrize("name", sorted(NAMED & set(characters.known())))
+def test_each_named_character_plays_boss_otto(name: str) -> None:
+    """``tales tavern simulate --variant boss-otto --character NAME``: four Challengers of
+    the character against Otto, the same report for the same seed."""
+    report = simulate(4, 4, 5, [name], mode=Mode.BOSS_OTTO, bot="greedy")
+    assert report["games"] == 4 and report["turns"]["min"] > 0
+    assert report == simulate(4, 4, 5, [name], mode=Mode.BOSS_OTTO, bot="greedy")

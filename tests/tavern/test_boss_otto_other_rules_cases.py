@@ -10,11 +10,10 @@ from typing import Any
 
 import pytest
 
-from tales.rules.decisions import Decision
 from tales.tavern import DECKS
 from tales.tavern.rdi.gambling import start_round
 from tales.tavern.rdi.model import Card, CardKind, Step, Tavern, Verb, Who
-from tales.tavern.rdi.otto import automated, turn
+from tales.tavern.rdi.otto import turn
 from tales.tavern.rdi.ottodata import ACTIONS, GAMBLING, OTTO, SOMETIMES, OttoCard, threat
 from tales.tavern.rdi.ottodata import DECKS as DECK_OF
 
@@ -31,6 +30,7 @@ from .test_boss_otto_cases import (
     otto_of,
     plays,
     said,
+    verify,
 )
 
 FOLD = OttoCard(Card("Fold (test)", CardKind.GAMBLING, pile=DECK_OF[CardKind.GAMBLING]), "A",
@@ -124,9 +124,7 @@ CASES = [
 @pytest.mark.parametrize(("quote", "start", "tavern", "answers", "check"), CASES)
 def test_boss_otto_other_rule(quote: str, start: Start, tavern: Tavern,
                               answers: dict[str, list[Any]], check: Check) -> None:
-    asked: list[Decision[Any]] = []
-    final = run(automated(start(tavern)), answers, asked=asked)
-    assert check(final, asked), quote + "\n" + "\n".join(final.log)
+    verify(quote, start, tavern, answers, check)
 
 
 def test_the_bundled_samples_use_every_hand_and_deck_step() -> None:

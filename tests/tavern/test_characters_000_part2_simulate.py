@@ -10,8 +10,8 @@ from tales.tavern.rdi.model import Mode
 from tales.tavern.rdi.simulate import simulate
 
 NAMES = ("ozrik", "petra", "phrenk", "phyll", "piper", "remy", "ripsnarl", "roxana",
-         "samantha", "serena", "spyke", "terci", "vlazlo", "warthorn", "wizgille", "ygella",
-         "zariah")
+         "samantha", "serena", "spyke", "terci", "vlazlo", "warthorn", "wench", "wizgille",
+         "wrench", "ygella", "zariah")
 
 
 @pytest.mark.parametrize("name", NAMES)

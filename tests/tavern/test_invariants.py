@@ -11,7 +11,8 @@ Two-Headed Dragon with 4 and 6, Boss Battle with 3 to 5, each with and without t
   Minions (virtual
   cards, a character's abilities, are not cards). Boss cards are only the Boss's (A-05).
 * No Drink is lost or duplicated (Drink Deck, discards, Bar Deck, Drink Me! piles, Drinks
-  left in front of players).
+  left in front of players, a character's side deck of Drinks and its discards: the Wench's
+  Special Reserve).
 * The game ends with winners, and replaying its recorded choices gives the same table.
 
 Cards are counted only when an Action is asked for: in the middle of resolving, a card being
@@ -101,7 +102,8 @@ def cards_on_table(tavern: Tavern) -> Counter[Any]:
 
 
 def drinks_on_table(tavern: Tavern) -> Counter[str]:
-    piles: list[tuple[Drink, ...]] = [tavern.drink_deck, tavern.drink_discard, tavern.bar]
+    piles: list[tuple[Drink, ...]] = [tavern.drink_deck, tavern.drink_discard, tavern.bar,
+                                      *(d for _, d in tavern.drink_piles)]
     for player in tavern.players:
         piles += [player.drink_me, player.in_front]
     return Counter(d.name for pile in piles for d in pile)
@@ -133,7 +135,7 @@ def play(table: Table, picks: list[int], seed: int, bot: str) -> Played:
     game: Game[Tavern] = Game(lambda: play_game(names, decks, drinks, variant=variant))
     choose = policy(bot, np.random.default_rng(seed))
     cards = dealt_cards(names, decks, names[0] if table.mode is Mode.BOSS_BATTLE else "")
-    drink_names = Counter(d.name for d in drinks)
+    drink_names = Counter(d.name for d in (*drinks, *(d for k in decks for d in k.drinks)))
     states = 0
     where = f"{table}, seed {seed}, decks {[d.character for d in decks]}"
     while game.pending is not None:
@@ -199,3 +201,25 @@ def test_several_copies_of_a_minion_deck_keep_the_invariants(seed: int) -> None:
     this way, and once dealt a loss to a Minion already gone): many Minions of one name."""
     play(Table(Mode.INDIVIDUAL, 6, seed % 2 == 1), [TORGLESNARF] * 6, seed,
          "random" if seed % 3 else "greedy")
+
+
+WENCH = next(n for n, d in enumerate(CHARACTERS) if d.mechanics == "wench")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_special_reserve_drinks_keep_the_invariants(seed: int) -> None:
+    """Four copies of the Wench's deck at one table: their Special Reserve Decks, merged,
+    are never lost among the Drink Me! piles, the Elixirs in front and the discards."""
+    play(Table(Mode.INDIVIDUAL, 4, seed % 2 == 1), [WENCH] * 4, seed,
+         "greedy" if seed < 2 else "random")
+
+
+WRENCH = next(n for n, d in enumerate(CHARACTERS) if d.mechanics == "wrench")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_gizmos_keep_the_invariants(seed: int) -> None:
+    """Wrench's deck at every seat: Gizmos come into play, tick down, break down, are
+    sacrificed and are hit by everyone; no card is lost and Fortitude stays within 0-20."""
+    play(Table(Mode.INDIVIDUAL, 4, seed % 2 == 1), [WRENCH] * 4, seed,
+         "greedy" if seed < 2 else "random")

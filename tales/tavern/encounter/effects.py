@@ -21,6 +21,7 @@ from tales.tavern.encounter.model import (
     GLUTTONY_HAND,
     LIFE,
     UNDEAD_KEEP,
+    Adventurer,
     Blow,
     Card,
     Caverns,
@@ -193,17 +194,15 @@ def usable(table: Caverns, name: str, when: When, incoming: Incoming | None = No
            ) -> list[Card]:
     """The Action cards in ``name``'s hand and Items beside them they may use now."""
     player = table.player(name)
-    found = []
+    found: list[Card] = []
     ability = table.ability(name)
     if player.undead:  # the returned dead play only the Critical Miss and Trip they keep
         return [c for c in player.hand if c.name.startswith(UNDEAD_KEEP)
                 and c.when in (when, When.ANY) and targets(table, name)]
-    for card in (*player.hand, *player.items, *((ability,) if ability else ())):
-        if card.kind is not Kind.ACTION and card.kind is not Kind.ITEM or not (
-                card.steps or card.either or (card.ability and card.values)):
-            continue
-        if card.when not in (when, When.ANY) and not (card.potion and when is When.ANY):
-            continue
+    cards = _of_the_moment(player, when)
+    if ability is not None and _fits(ability, when):
+        cards = (*cards, ability)
+    for card in cards:
         ops = _ops(card)
         if ops & DEFENCES and (incoming is None or incoming.victim != name):
             continue
@@ -217,6 +216,30 @@ def usable(table: Caverns, name: str, when: When, incoming: Incoming | None = No
     return found
 
 
+def _fits(card: Card, when: When) -> bool:
+    """Whether ``card`` is an Action card, Item or ability that does something and may be
+    played at a window of the moment ``when`` (what :func:`usable` checks first)."""
+    return (card.kind is Kind.ACTION or card.kind is Kind.ITEM) and bool(
+        card.steps or card.either or (card.ability and card.values)) and (
+        card.when is when or card.when is When.ANY or (card.potion and when is When.ANY))
+
+
+def _of_the_moment(player: Adventurer, when: When) -> tuple[Card, ...]:
+    """The cards in ``player``'s hand and Items beside them that :func:`_fits` the moment
+    ``when``, in that order: worked out once per hand and Items (kept beside the player's
+    fields, checked against those very tuples)."""
+    hand, items = player.hand, player.items
+    kept = player.__dict__.get("_moments")
+    if kept is None or kept[0] is not hand or kept[1] is not items:
+        kept = (hand, items, {})
+        object.__setattr__(player, "_moments", kept)
+    moments: dict[When, tuple[Card, ...]] = kept[2]
+    found = moments.get(when)
+    if found is None:
+        found = moments[when] = tuple(c for c in (*hand, *items) if _fits(c, when))
+    return found
+
+
 def _ops(card: Card) -> frozenset[Op]:
     """The ops of ``card``'s steps, worked out once per card (kept beside its fields,
     checked against its very steps)."""
@@ -226,6 +249,12 @@ def _ops(card: Card) -> frozenset[Op]:
         object.__setattr__(card, "_ops", kept)
     ops: frozenset[Op] = kept[1]
     return ops
+
+
+def _holds(cards: tuple[Card, ...], card: Card) -> bool:
+    """``card in cards``, looking for that very card first (comparing two different
+    cards field by field is slow)."""
+    return any(c is card for c in cards) or card in cards
 
 
 def worthwhile(table: Caverns, name: str, step: Step) -> bool:
@@ -317,9 +346,9 @@ def use(table: Caverns, name: str, card: Card, incoming: Incoming | None = None
     player = table.player(name)
     if card.ability:
         table = table.with_player(evolve(player, used=player.used + 1))
-    elif card in player.hand:
+    elif _holds(player.hand, card):
         table = discard_from_hand(table, name, card.name)
-    elif card in player.items and (card.potion or card.one_use):
+    elif _holds(player.items, card) and (card.potion or card.one_use):
         index = player.items.index(card)
         table = evolve(table.with_player(evolve(player, items=player.items[:index]
                                                   + player.items[index + 1:])),

@@ -389,8 +389,16 @@ class Caverns:
         return [n for i, n in enumerate(undead) if i >= len(self.tokens) or self.tokens[i] > 0]
 
     def in_initiative(self) -> list[str]:
-        """The living players, Initiative 1 first (003: "starting with Player 1")."""
-        return [p.name for p in sorted(self.living(), key=lambda p: p.initiative)]
+        """The living players, Initiative 1 first (003: "starting with Player 1"): worked
+        out once per ``players`` tuple (kept beside the fields, checked against that very
+        tuple; issue 19)."""
+        players = self.players
+        kept = self.__dict__.get("_initiative")
+        if kept is None or kept[0] is not players:
+            kept = (players, tuple(p.name for p in sorted(self.living(),
+                                                          key=lambda p: p.initiative)))
+            object.__setattr__(self, "_initiative", kept)
+        return list(kept[1])
 
     def damage(self) -> int:
         """The damage stack's total."""

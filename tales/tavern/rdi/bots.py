@@ -57,7 +57,7 @@ class _Greedy:
         tavern = decision.state
         me = str(decision.figure)
         options = list(decision.options)
-        if not isinstance(tavern, Tavern) or me not in {p.name for p in tavern.players}:
+        if not isinstance(tavern, Tavern) or me not in tavern.seating().index:
             return options[int(self.rng.integers(len(options)))]
         rule: Callable[[Tavern, str, list[Any], str], Any] | None = {
             "action": self._act, "anytime": self._anytime, "respond": self._respond,
@@ -69,7 +69,7 @@ class _Greedy:
             "arrow": self._play, "cook": self._play, "cutting-board": self._play,
             "atone": _atone, "chimera": _bolder,
             "treat": self._play, "form": self._play, "dexterity": self._knack,
-            "pass-bomb": _pass_on, "petrify": _cheapest,
+            "pass-bomb": _pass_on, "petrify": _cheapest, "gizmo": _yes,
         }.get(decision.kind)
         if decision.kind == "respond" and isinstance(decision.detail, Played) and \
                 _friendly(tavern, me, decision.detail):

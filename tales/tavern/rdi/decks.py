@@ -46,7 +46,8 @@ from tales.tavern.rdi.timing import response_verb
 from tales.tavern.rdi.zones import PRIZES
 
 DRINK_KEYS = frozenset({"name", "alcohol", "fortitude", "chaser", "event", "splits", "count",
-                        "stays", "draw", "text", "steps", "options", "as_action", "affects"})
+                        "stays", "draw", "text", "steps", "options", "as_action", "affects",
+                        "pile"})
 #: The keys of a Drink Event of steps (``event = "steps"``) that describe what it does.
 DRINK_EVENT_KEYS = frozenset({"name", "text", "steps", "options", "as_action", "affects"})
 CARD_KEYS = frozenset({"name", "kind", "steps", "text", "count", "starts_round",
@@ -56,7 +57,7 @@ CARD_KEYS = frozenset({"name", "kind", "steps", "text", "count", "starts_round",
                        "trigger",
                        "dexterity"})
 DECK_KEYS = frozenset({"character", "mechanics", "villain", "hero", "sample", "cards",
-                       "track"})
+                       "track", "drinks"})
 LEVEL_KEYS = frozenset({"name", "at", "alcohol", "fortitude", "text"})
 STEP_WHO = {w.value: w for w in Who}
 #: Verbs whose value is a whole number (an amount).
@@ -148,11 +149,14 @@ def read_drinks(entries: Any, table: str, source: str, lines: LineFinder,
         elif set(spec) & (DRINK_EVENT_KEYS - {"name", "text"}):
             raise fail("'steps', 'options', 'as_action' and 'affects' are for a Drink Event "
                        "of steps (event = \"steps\")")
+        pile = spec.get("pile", "")
+        if not isinstance(pile, str):
+            raise fail("'pile' names the side deck of Drinks it belongs to")
         drink = Drink(spec["name"], numbers["alcohol"], numbers["fortitude"],
                       spec.get("chaser", False) is True,
                       DrinkEvent(event) if event is not None else None,
                       spec.get("splits", False) is True, spec.get("stays", False) is True,
-                      numbers["draw"], tavern, effect)
+                      numbers["draw"], tavern, effect, pile)
         deck.extend([drink] * count)
     return tuple(deck)
 
@@ -167,8 +171,14 @@ def load_character(path: str | Path) -> CharacterDeck:
                            f"{', '.join(characters.known())})", lines.of_key("mechanics"))
     cards = read_cards(data, "cards", source, lines)
     track = _track(data.get("track", []), source, lines)
+    drinks: tuple[Drink, ...] = ()
+    if "drinks" in data:  # a side deck of Drinks (the Wench's Special Reserve Deck)
+        drinks = read_drinks(data["drinks"], "drinks", source, lines)
+        if not all(d.pile for d in drinks):
+            raise ContentError(source, "a character's [[drinks]] each name their side deck: "
+                               "pile = \"special reserve\"", lines.of_key("drinks"))
     return CharacterDeck(character, cards, str(rules), data.get("villain") is True,
-                         data.get("hero") is True, track)
+                         data.get("hero") is True, track, drinks)
 
 
 def _track(entries: Any, source: str, lines: LineFinder) -> tuple[Level, ...]:

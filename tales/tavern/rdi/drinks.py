@@ -21,7 +21,7 @@ from tales.tavern.rdi.model import Drink, DrinkEvent, Tavern
 from tales.tavern.rdi.ottodata import claim, is_otto
 from tales.tavern.rdi.stats import change, gain_tokens, passed_out, pay
 from tales.tavern.rdi.timing import ANOTHER_DRINK, Played, Pour, another, halves, respond
-from tales.tavern.rdi.zones import discard_drinks, draw, take_drink
+from tales.tavern.rdi.zones import discard_drinks, draw, on_drink_me, take_drink
 
 
 def order_drink(tavern: Tavern, name: str, whom: str | None = None) -> Resolution[Tavern]:
@@ -38,7 +38,7 @@ def order_drink(tavern: Tavern, name: str, whom: str | None = None) -> Resolutio
     if drink is None:
         return tavern.note("there is no Drink left to order")
     other = tavern.player(whom)
-    tavern = tavern.with_player(evolve(other, drink_me=(*other.drink_me, drink))).note(
+    tavern = tavern.with_player(evolve(other, drink_me=on_drink_me(other.drink_me, drink))).note(
         f"{name} orders a Drink for {whom}")
     return (yield from pubcrawl.after_order(tavern, name))
 

@@ -83,6 +83,14 @@ class Loss:
     source: str
     amount: int
     via: str = ""  # the Minion whose activation it was (it may be hit back instead)
+    #: the victim's Gizmo that lost it (Wrench's): only a card that hits back for a Gizmo
+    #: answers it (icon ``"gizmo hit-back"``: "Sorry, I forgot the safety on my Automatic
+    #: Phalanx!")
+    gizmo: str = ""
+
+
+#: The icon of a hit-back card that also answers a loss of one of its player's Gizmos.
+GIZMO_HIT_BACK = "gizmo hit-back"
 
 
 def targets_for(tavern: Tavern, name: str, steps: tuple[Step, ...], label: str,
@@ -114,6 +122,14 @@ def targets_for(tavern: Tavern, name: str, steps: tuple[Step, ...], label: str,
         chosen[Who.ANY] = [pick]
     if Who.EACH in wanted:
         chosen[Who.EACH] = yield from champions(tavern, name, label)
+    # 000 (Wrench): "If a player plays a card that affects the Fortitude of all players, that
+    # card affects each Gizmo's Fortitude as well" (a Minion with a Fortitude track)
+    for who in (Who.EACH, Who.EACH_OTHER) if tavern.minions else ():
+        if who in wanted and any(s.who is who and s.verb is Verb.FORTITUDE
+                                 and (who is Who.EACH or s.amount > 0) for s in steps):
+            chosen[who] = [*chosen[who], *(m.name for m in tavern.minions if m.card.values
+                                           and (who is Who.EACH or m.controller != name)
+                                           and m.name not in chosen[who])]
     return chosen
 
 
@@ -291,6 +307,12 @@ def _for_controller(tavern: Tavern, rules: characters.Mechanics, step: Step,
     the extra effect only once, not multiple times")."""
     if controller != OTTO or tavern.variant.otto is None:
         return step.handler in rules.for_controller
+    return _once_for_otto(tavern, chosen, minion)
+
+
+def _once_for_otto(tavern: Tavern, chosen: list[str], minion: str) -> bool:
+    """Whether ``minion``, one of Boss Otto's Components among the ``chosen`` of a step,
+    is the one that passes him its extra effect: the first, and none when he is chosen."""
     players = {p.name for p in tavern.players}
     return OTTO not in chosen and next(w for w in chosen if w not in players) == minion
 
@@ -308,6 +330,8 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
     for player, rules in characters.every(tavern, "reductions"):  # standing ones (Wulfric's mood)
         for stat, n in rules.reductions(tavern, player.name):
             left[(player.name, stat)] = left.get((player.name, stat), 0) + n
+        for who, stat, n in rules.given_reductions(tavern, player.name):
+            left[(who, stat)] = left.get((who, stat), 0) + n
     boosted: set[str] = set()
     for step in steps:
         for who in chosen.get(step.who, []):
@@ -319,15 +343,35 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
                         tavern = yield from rules.handle(tavern, name, step, controllers[who])
                     continue
                 if step.verb is Verb.GAIN and who in controllers:  # to its controller
+                    if controllers[who] == OTTO and tavern.variant.otto is not None and \
+                            not _once_for_otto(tavern, chosen.get(step.who, []), who):
+                        continue  # a Debuff or a Mark once (001)
                     tavern = yield from gain_tokens(tavern, name, controllers[who],  # (A-86)
                                                     step.resource, step.amount)
                     continue
                 if tavern.minion(who) is None:
                     continue
-                # only Fortitude loss affects a Minion
+                # only Fortitude loss affects a Minion (and a gain one with a track: a Gizmo)
                 if step.verb is Verb.FORTITUDE and step.amount < 0 and who not in \
                         outcome.ignored:
-                    tavern = yield from minion_hit(tavern, who, name)
+                    # "If something would alter an effect's Fortitude loss, this works the
+                    # same against Gizmos as it would against players" (000, Wrench)
+                    lose = -step.amount * (tavern.player(name).count(step.per)
+                                           if step.per else 1)
+                    if buffed and who not in boosted:
+                        boosted.add(who)
+                        lose += 1
+                    hit = tavern
+                    tavern = yield from minion_hit(tavern, who, name, lose)
+                    losses += _gizmo_loss(hit, who, name, lose, via)
+                elif step.verb is Verb.FORTITUDE and step.amount > 0:
+                    found = tavern.minion(who)
+                    assert found is not None
+                    gain = characters.mechanics(tavern.player(found.controller)
+                                                ).minion_fortitude(tavern, found, name,
+                                                                   step.amount)
+                    if gain is not None:
+                        tavern = yield from gain
                 continue
             if who in outcome.ignored and step.verb is Verb.HANDLER:
                 rules = characters.handling(tavern.player(name), step.handler)
@@ -348,7 +392,9 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
                 if victim in outcome.ignored:  # the new target Ignores it
                     continue
                 if tavern.minion(victim) is not None:  # redirected to a Minion
-                    tavern = yield from minion_hit(tavern, victim, name)
+                    hit = tavern
+                    tavern = yield from minion_hit(tavern, victim, name, -amount)
+                    losses += _gizmo_loss(hit, victim, name, -amount, via)
                     continue
                 if amount < 0:  # the target's reductions, then the new target's
                     amount = -_reduce(left, who, Stat.FORTITUDE, -amount)
@@ -425,25 +471,44 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
             elif step.verb is Verb.HANDLER:
                 rules = characters.handling(tavern.player(name), step.handler)
                 tavern = yield from rules.handle(tavern, name, step, who)
-    merged: dict[tuple[str, str], int] = {}
+    merged: dict[tuple[str, str, str], int] = {}
     for loss in losses:  # one card, one loss per victim (A-47: "the amount actually lost")
-        merged[(loss.victim, loss.source)] = merged.get((loss.victim, loss.source), 0) \
-            + loss.amount
-    losses = [Loss(victim, source, amount, via)
-              for (victim, source), amount in merged.items()]
-    for loss in losses:
-        tavern = characters.lost(tavern, loss.victim, loss.source, loss.amount)
+        key = (loss.victim, loss.source, loss.gizmo)
+        merged[key] = merged.get(key, 0) + loss.amount
+    losses = [Loss(victim, source, amount, via, gizmo)
+              for (victim, source, gizmo), amount in merged.items()]
+    for loss in losses:  # (a Gizmo's loss is not its controller's: 000, "Pain Curses ...")
+        if not loss.gizmo:
+            tavern = characters.lost(tavern, loss.victim, loss.source, loss.amount)
     if losses:
         tavern = yield from characters.owed_choices(tavern)
     return tavern, losses
 
 
-def minion_hit(tavern: Tavern, minion: str, source: str) -> Resolution[Tavern]:
+def _gizmo_loss(tavern: Tavern, minion: str, source: str, amount: int, via: str
+                ) -> list[Loss]:
+    """A loss of a Gizmo (a Minion with a Fortitude track, on ``tavern`` before it was hit)
+    to another player's card, for a hit-back: "allows Wrench to hit a player who just hit
+    him or one of his Gizmos" (000)."""
+    found = tavern.minion(minion)
+    if found is None or not found.card.values or found.controller == source or amount <= 0:
+        return []
+    return [Loss(found.controller, source, amount, via, minion)]
+
+
+def minion_hit(tavern: Tavern, minion: str, source: str, amount: int = 1
+               ) -> Resolution[Tavern]:
     """002: "Whenever a Minion loses one or more Fortitude, Torglesnarf has a choice. He
-    may either discard that Minion or pay Gold equal to that Minion's Wages to the Inn."""
+    may either discard that Minion or pay Gold equal to that Minion's Wages to the Inn."
+    A Minion with a Fortitude track of its own (a Gizmo) loses ``amount`` by its
+    controller's rules."""
     found = tavern.minion(minion)
     if found is None:
         return tavern
+    own = characters.mechanics(tavern.player(found.controller)).minion_fortitude(
+        tavern, found, source, -amount)
+    if own is not None:
+        return (yield from own)
     if found.controller == OTTO and tavern.variant.otto is not None:  # one of his Components
         from tales.tavern.rdi.otto import component_hit
 
@@ -502,14 +567,9 @@ def _redirect(outcome: Outcome, who: str) -> str:
 
 def discard_cards(tavern: Tavern, name: str, count: int) -> Resolution[Tavern]:
     """``name`` discards ``count`` cards of their choice (as many as they hold)."""
-    for _ in range(count):
-        hand = tavern.player(name).hand
-        if not hand:
-            break
-        choice = yield Decision("discard", f"{name}: discard which card?",
-                                tuple(sorted({c.name for c in hand})), Decider.PLAYER, name,
-                                state=tavern)
-        tavern, card = yield from take_card(tavern, name, choice)
+    tavern, cards = yield from handdeck.picks(tavern, name, count, "discard",
+                                              f"{name}: discard which card?")
+    for card in cards:
         tavern = discard_card(tavern, card, name)
     return tavern
 
@@ -667,7 +727,8 @@ def hit_back(tavern: Tavern, losses: list[Loss]) -> Resolution[Tavern]:
         for name in [p.name for p in tavern.team(loss.victim) if not p.out]:
             cards = sorted({c.name for c in playable(tavern, name)
                             if c.kind in (CardKind.SOMETIMES, CardKind.ANYTIME)
-                            and any(s.verb is Verb.HIT_BACK for s in c.steps)})
+                            and any(s.verb is Verb.HIT_BACK for s in c.steps)
+                            and (not loss.gizmo or GIZMO_HIT_BACK in c.icons)})
             if not cards:
                 continue
             choice = yield Decision("hit-back", f"{name}: hit {loss.source} back?",

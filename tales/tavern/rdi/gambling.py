@@ -41,6 +41,8 @@ def ante(tavern: Tavern, players: Sequence[str], amount: int, starter: str = "",
         paid = min(asked, mat.gold)
         tavern = evolve(tavern.with_player(evolve(mat, gold=mat.gold - paid)),
                          pot=tavern.pot + paid)
+        if paid < asked:  # anted with something else that counts as Gold (Keet's Artifacts)
+            tavern = characters.pay_short(tavern, name, None, asked - paid, pot=True)
     return tavern
 
 

@@ -23,7 +23,15 @@ from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.chance import pick, shuffle
 from tales.tavern.rdi.model import Card, Step, Tavern, Verb
-from tales.tavern.rdi.ottodata import ACTIONS, GAMBLING, OTTO, SOMETIMES, gain_threat, is_otto
+from tales.tavern.rdi.ottodata import (
+    ACTIONS,
+    DECKS,
+    GAMBLING,
+    OTTO,
+    SOMETIMES,
+    gain_threat,
+    is_otto,
+)
 
 STEPS = frozenset({Verb.SHUFFLE_DISCARDS, Verb.SHUFFLE_HAND, Verb.RECOVER, Verb.GIVE_CARDS,
                    Verb.LOOK_HAND, Verb.REVEAL_DECK, Verb.REVEAL_DRAW})
@@ -59,7 +67,8 @@ def hand_and_deck(tavern: Tavern, name: str, who: str, step: Step, amount: int
             f"{who} takes {len(back)} card{'s' if len(back) != 1 else ''} back from their "
             "discard pile")
     if verb is Verb.GIVE_CARDS:
-        tavern, given = yield from _given(tavern, name, who, amount)
+        tavern, given = yield from picks(tavern, name, amount, "give",
+                                         f"{name}: put which card on {who}'s deck?")
         target = tavern.player(who)
         return tavern.with_player(evolve(target, deck=(*target.deck, *given))).note(
             f"{name} puts {len(given)} card{'s' if len(given) != 1 else ''} on top of {who}'s "
@@ -84,7 +93,8 @@ def _otto(tavern: Tavern, name: str, verb: Verb, amount: int) -> Resolution[Tave
     if verb is Verb.GIVE_CARDS:  # "he discards it instead"
         from tales.tavern.rdi.zones import discard_card
 
-        tavern, given = yield from _given(tavern, name, OTTO, amount)
+        tavern, given = yield from picks(tavern, name, amount, "give",
+                                         f"{name}: put which card on {OTTO}'s deck?")
         for card in given:
             tavern = discard_card(tavern, card, name)
         return tavern.note(f"{OTTO} discards {_names(given)} instead")
@@ -101,23 +111,45 @@ def _otto(tavern: Tavern, name: str, verb: Verb, amount: int) -> Resolution[Tave
     return tavern.note(f"{OTTO} has no hand and no discards to take back: nothing happens")
 
 
-def _given(tavern: Tavern, name: str, who: str, amount: int
-           ) -> Resolution[tuple[Tavern, tuple[Card, ...]]]:
-    """Up to ``amount`` cards of ``name``'s choice, out of their hand."""
-    given: list[Card] = []
-    for _ in range(amount):
+def petrify_from_otto(tavern: Tavern, nerodia: str) -> Resolution[tuple[Tavern, Card | None]]:
+    """One card Petrified from Boss Otto (001, Nerodia: "Petrifying cards from Boss Otto
+    takes them from the deck(s) of Nerodia's choice"): the top card of the deck she picks
+    (its discards shuffled in when it is empty); None with his decks empty, or with the
+    Compendium's reading (``OttoRules.petrify_decks`` False: "nothing happens")."""
+    from tales.tavern.rdi.otto import reveal, rules_of
+
+    decks = tuple(d for d in OTTO_DECKS if tavern.pile(d) or tavern.pile(f"{d} discard"))
+    if not decks or not rules_of(tavern).petrify_decks:
+        return tavern, None
+    deck = yield Decision("otto-deck", f"{nerodia}: Petrify from which of {OTTO}'s decks?",
+                          decks, Decider.PLAYER, nerodia, state=tavern)
+    tavern, card = yield from reveal(tavern, deck)
+    return tavern, None if card is None else evolve(card, owner=OTTO)
+
+
+def back_on_his_deck(tavern: Tavern, card: Card) -> Tavern:
+    """A card of Boss Otto's returned (001, Nerodia: "Returning those cards puts them back on
+    top of the appropriate deck(s)")."""
+    deck = card.pile if card.pile in OTTO_DECKS else DECKS[card.kind]
+    return tavern.with_pile(deck, (*tavern.pile(deck), card))
+
+
+def picks(tavern: Tavern, name: str, count: int, kind: str, prompt: str
+          ) -> Resolution[tuple[Tavern, tuple[Card, ...]]]:
+    """Up to ``count`` cards of ``name``'s choice, taken out of their hand one at a time (a
+    discard, a gift)."""
+    from tales.tavern.rdi.zones import take_card
+
+    taken: list[Card] = []
+    for _ in range(count):
         hand = tavern.player(name).hand
         if not hand:
             break
-        choice = yield Decision("give", f"{name}: put which card on {who}'s deck?",
-                                tuple(sorted({c.name for c in hand})), Decider.PLAYER, name,
-                                state=tavern)
-        player = tavern.player(name)
-        index = next(i for i, c in enumerate(player.hand) if c.name == choice)
-        given.append(player.hand[index])
-        tavern = tavern.with_player(evolve(player, hand=player.hand[:index]
-                                           + player.hand[index + 1:]))
-    return tavern, tuple(given)
+        choice = yield Decision(kind, prompt, tuple(sorted({c.name for c in hand})),
+                                Decider.PLAYER, name, state=tavern)
+        tavern, card = yield from take_card(tavern, name, choice)
+        taken.append(card)
+    return tavern, tuple(taken)
 
 
 def _names(cards: tuple[Card, ...] | list[Card]) -> str:

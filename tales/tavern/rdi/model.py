@@ -201,8 +201,8 @@ class Boost:
 
 #: The game states a triggered ability looks for (``trigger = { when = ... }``): the
 #: beginning or the end of its holder's turn; a Mount revealed while its Rival is in play
-#: (Molly's Rival box).
-TRIGGERS = ("turn starts", "turn ends", "rival in play")
+#: (Molly's Rival box); its own turning face up (Keet's Triggered Artifacts).
+TRIGGERS = ("turn starts", "turn ends", "rival in play", "revealed")
 
 
 @dataclass(frozen=True)
@@ -343,6 +343,9 @@ class Drink:
     draw: int = 0  # cards its drinker draws
     tavern: str = ""  # the Pub Crawl tavern whose Drink Deck it belongs to ("": the RDI's)
     effect: Event | None = None  # what a Drink Event of steps does (event = "steps")
+    #: the side deck of Drinks it belongs to, not the Drink Deck (the Wench's Special Reserve
+    #: Deck): discarded to that deck's discards, always on top of a Drink Me! pile
+    pile: str = ""
 
 
 @dataclass(frozen=True)
@@ -411,6 +414,9 @@ class Minion:
     name: str
     controller: str
     card: Card
+    #: "+" tokens on it: its effects increased by as many until it next loses Fortitude
+    #: (Wrench's Automated Oil Can)
+    plus: int = 0
 
 
 class Mode(StrEnum):
@@ -516,6 +522,9 @@ class Tavern:
     pub_decks: tuple[tuple[str, tuple[Drink, ...], tuple[Drink, ...]], ...] = ()
     crawlers: tuple[str, ...] = ()  # players who revealed a Drink with a Chaser, to Crawl
     round_over: bool = False  # a card ended the Round of Gambling (its pot to the Inn)
+    #: named side decks of Drinks (top is the last) and their discards (``"<name> discard"``):
+    #: the Wench's Special Reserve Deck
+    drink_piles: tuple[tuple[str, tuple[Drink, ...]], ...] = ()
     restarted: str = ""  # who played a card that starts the Round of Gambling over
 
     def room_of(self, name: str) -> str:
@@ -601,12 +610,17 @@ class Tavern:
         return self.players[seating.teams[seating.sides[seat]][0]]
 
     def sides(self) -> list[str]:
-        """The teams still in, in seat order."""
-        seen: list[str] = []
-        for player, side in zip(self.players, self.seating().sides, strict=True):
-            if not player.out and side not in seen:
-                seen.append(side)
-        return seen
+        """The teams still in, in seat order (worked out once per ``players``: kept beside
+        them, checked against that very tuple)."""
+        kept: tuple[tuple[Player, ...], tuple[str, ...]] | None = self.__dict__.get("_in")
+        if kept is None or kept[0] is not self.players:
+            seen: list[str] = []
+            for player, side in zip(self.players, self.seating().sides, strict=True):
+                if not player.out and side not in seen:
+                    seen.append(side)
+            kept = (self.players, tuple(seen))
+            object.__setattr__(self, "_in", kept)
+        return list(kept[1])
 
     def left(self, name: str) -> int:
         """``name``'s supply of a shared token."""
@@ -633,6 +647,15 @@ class Tavern:
         held = dict(self.piles)
         held[name] = cards
         return evolve(self, piles=tuple(sorted(held.items())))
+
+    def drink_pile(self, name: str) -> tuple[Drink, ...]:
+        """A named side deck of Drinks (top is the last) or its discards."""
+        return dict(self.drink_piles).get(name, ())
+
+    def with_drink_pile(self, name: str, drinks: tuple[Drink, ...]) -> Tavern:
+        held = dict(self.drink_piles)
+        held[name] = drinks
+        return evolve(self, drink_piles=tuple(sorted(held.items())))
 
     @property
     def total_gold(self) -> int:

@@ -200,6 +200,10 @@ def turn(tavern: Tavern) -> Resolution[Tavern]:
             return tavern
         tavern = yield from play_action(tavern, card)
         tavern = yield from settle(tavern)
+        if n == 0:
+            tavern = _first_action_played(tavern)
+    if not order:
+        tavern = _first_action_played(tavern)
     for component in components(tavern, Subtype.ACTIVE):
         if tavern.winners is not None or tavern.minion(component.name) is None:
             break
@@ -217,6 +221,16 @@ def turn(tavern: Tavern) -> Resolution[Tavern]:
         tavern = yield from settle(tavern)
     else:
         tavern = tavern.note(f"{OTTO} does not drink on his first turn")
+    return tavern
+
+
+def _first_action_played(tavern: Tavern) -> Tavern:
+    """His Action Phase as the characters' rules see it ends with his first Action (001,
+    Natyl: "if Boss Otto has one or more Power Jinxes, they affect only the first Action
+    Boss Otto plays on his turn. Later Actions are unaffected. Power Jinxes have no effect
+    on Components"): a Power Jinx goes back to Natyli then."""
+    for player, rules in characters.every(tavern):
+        tavern = rules.after_action_phase(tavern, player.name, OTTO)
     return tavern
 
 

@@ -91,6 +91,10 @@ class OttoRules:
     #: the Challengers order one Drink for Otto in all (the reading, as in Boss Battle), or,
     #: the other reading (docs/rules-decisions.md), one each
     order_each: bool = False
+    #: Nerodia Petrifies the top cards of his decks, of her choice (001), or, the
+    #: Compendium's reading (000: "If Nerodia would cause ... Otto to Petrify cards, nothing
+    #: happens"), nothing
+    petrify_decks: bool = True
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -60,6 +60,7 @@ class CharacterDeck:
     villain: bool = False
     hero: bool = False
     track: tuple[Level, ...] = ()  # the character's track (``[[track]]``: Cormac's Rage)
+    drinks: tuple[Drink, ...] = ()  # its side decks of Drinks (the Wench's Special Reserve)
 
 
 INDIVIDUAL = Variant()
@@ -103,6 +104,7 @@ def set_up(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tupl
     players = []
     seen_teams: set[str] = set()
     piles: dict[str, tuple[Card, ...]] = {}
+    drink_piles: dict[str, tuple[Drink, ...]] = {}
     for seat, (name, team, entry) in enumerate(zip(names, team_names, decks, strict=True)):
         spec = _deck(entry)
         boss = variants.boss_deck(mode, seat)
@@ -112,6 +114,10 @@ def set_up(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tupl
             shared = yield from shuffle([c for c in spec.cards if c.pile == pile
                                          and (boss or not c.boss)], f"the {pile}")
             piles[pile] = (*piles.get(pile, ()), *shared)
+        for pile in sorted({d.pile for d in spec.drinks}):  # "Shuffle your Special Reserve"
+            shuffled = yield from shuffle([d for d in spec.drinks if d.pile == pile],
+                                          f"the {pile}")
+            drink_piles[pile] = (*drink_piles.get(pile, ()), *shuffled)
         own = yield from shuffle(cards, f"{name}'s Character Deck")
         mat = (team or name) not in seen_teams
         seen_teams.add(team or name)
@@ -124,7 +130,8 @@ def set_up(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tupl
         players.append(player)
     inn = gold_in_box - sum(p.gold for p in players)
     tavern = Tavern(tuple(players), tuple(deck), inn=inn, variant=variant, bar=tuple(bar),
-                    piles=tuple(sorted(piles.items())))
+                    piles=tuple(sorted(piles.items())),
+                    drink_piles=tuple(sorted(drink_piles.items())))
     for resource in {r for p, rules in characters.every(tavern) for r in rules.resources}:
         if resource.supply is not None:
             tavern = tavern.with_supply(resource.name, resource.supply)
@@ -291,6 +298,12 @@ def action_phase(tavern: Tavern, name: str) -> Resolution[Tavern]:
         tavern, _ = yield from rules.activations(tavern, name, done)
         if tavern is not before:
             tavern = yield from settle(tavern)
+    if characters.changes(rules, "action_phase_ends") and tavern.winners is None and \
+            not tavern.player(name).out:
+        before = tavern
+        tavern = yield from rules.action_phase_ends(tavern, name)
+        if tavern is not before:
+            tavern = yield from settle(tavern)
     return tavern
 
 
@@ -355,12 +368,14 @@ def settle(tavern: Tavern) -> Resolution[Tavern]:
     tavern = yield from otto.received(tavern)  # Boss Otto plays what he was given,
     tavern = otto.potions(tavern)  # then his own rule for his Potions
     active = tavern.players[tavern.active].name
-    for side in losing(tavern):
+    sides = losing(tavern)
+    for side in sides:
         for member in [p.name for p in tavern.players if p.side == side and not p.out]:
             if tavern.player(active).out:
                 active = member
             tavern = yield from anytime(tavern, active, losing=member)
-    tavern = resolve_losses(tavern)
+    if sides:  # else nobody passes out or runs out of Gold: nothing to resolve
+        tavern = resolve_losses(tavern)
     if tavern.crawlers and tavern.winners is None:  # "after the Drink and any other
         tavern = yield from pubcrawl.crawls(tavern)  # pending effects are finished"
         return (yield from settle(tavern))

@@ -30,9 +30,13 @@ def change(tavern: Tavern, name: str, fortitude: int = 0, alcohol: int = 0) -> T
 def gold(tavern: Tavern, name: str) -> int:
     """The Gold ``name``'s team holds: coins, and Gold-like things characters count."""
     mat = tavern.mat(name)
-    besides = characters.every(tavern, "gold")
-    return mat.gold + sum(rules.gold(tavern, p.name) for p, rules in besides
-                          if p.side == mat.side) if besides else mat.gold
+    total = mat.gold
+    for p, rules in characters.every(tavern, "gold"):
+        if p.side == mat.side:
+            total += rules.gold(tavern, p.name)
+    for p, rules in characters.every(tavern, "gold_of"):
+        total += rules.gold_of(tavern, p.name, mat.name)
+    return total
 
 
 def pay(tavern: Tavern, payer: str, amount: int, to: str | None) -> Tavern:
@@ -40,6 +44,8 @@ def pay(tavern: Tavern, payer: str, amount: int, to: str | None) -> Tavern:
     mat = tavern.mat(payer)
     paid = min(max(amount, 0), mat.gold)
     tavern = tavern.with_player(evolve(mat, gold=mat.gold - paid))
+    if paid < amount:  # the rest in something else that counts as Gold (Keet's Artifacts)
+        tavern = characters.pay_short(tavern, payer, to, amount - paid)
     if to is None:
         return evolve(tavern, inn=tavern.inn + paid)
     other = tavern.mat(to)
@@ -68,13 +74,15 @@ def collect(tavern: Tavern, name: str, amount: int) -> Tavern:
 
 def passed_out(tavern: Tavern, name: str) -> bool:
     """Alcohol at or above Fortitude, unless a character changes what passing out is."""
-    for player in tavern.team(name):
-        rules = characters.mechanics(player)
-        if not characters.changes(rules, "passes_out"):
-            continue
-        verdict = rules.passes_out(tavern, player.name)
-        if verdict is not None:
-            return verdict
+    besides = characters.every(tavern, "passes_out")  # in seat order, like the team
+    if besides:
+        side = tavern.player(name).side
+        for player, rules in besides:
+            if player.side != side:
+                continue
+            verdict = rules.passes_out(tavern, player.name)
+            if verdict is not None:
+                return verdict
     return tavern.mat(name).passed_out
 
 

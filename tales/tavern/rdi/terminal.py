@@ -248,7 +248,10 @@ def table_lines(tavern: Tavern, viewer: str) -> list[str]:
             for pile in (ACTIONS, SOMETIMES, GAMBLING)) + f"; the Priority Target is "
             f"{target(tavern)}")
     if tavern.minions:
-        lines.append("  in play: " + ", ".join(m.name for m in tavern.minions))
+        lines.append("  in play: " + ", ".join(
+            m.name + (f" ({m.card.values[m.card.marker]} Fortitude)" if m.card.values else "")
+            + (f" +{m.plus}" if m.plus else "")  # a Gizmo's Fortitude and "+" tokens
+            for m in tavern.minions))
     for kind, deck, _, counters in tavern.events:
         lines.append(f"  {kind.value.capitalize()} Event Deck: {len(deck)} cards, "
                      f"{_count(counters, 'Progress Counter')}")

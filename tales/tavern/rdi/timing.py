@@ -42,6 +42,12 @@ from tales.tavern.rdi.model import (
 
 PASS = "pass"
 
+#: Handlers that do not affect the players they are aimed at, for what a card "affects":
+#: "getting a Special Reserve Drink does not affect your Fortitude, Alcohol Content or Gold,
+#: so you generally would only be able to Ignore such a card if it also affects one of those
+#: attributes" (000, The Wench).
+UNFELT = frozenset({"special reserve drink"})
+
 
 #: The icon of a card played on a Drink that may have at most one such card (Phyll's
 #: Mix-ins).
@@ -170,12 +176,25 @@ class Outcome:
 
 def proactive(card: Card) -> bool:
     """A card played on its own (an Anytime card's effect), not as a response."""
-    return bool(card.steps) and not any(s.verb in RESPONSES for s in card.steps)
+    return _answer(card)[2]
 
 
 def response_verb(card: Card) -> Step | None:
     """The step that makes ``card`` a response (its first response step)."""
-    return next((s for s in card.steps if s.verb in RESPONSES), None)
+    return _answer(card)[1]
+
+
+def _answer(card: Card) -> tuple[tuple[Step, ...], Step | None, bool]:
+    """``card``'s steps, its first response step and whether it is played on its own,
+    worked out once per card (kept beside its fields, checked against its very steps:
+    a copy with other steps works them out again; issue 19)."""
+    kept: tuple[tuple[Step, ...], Step | None, bool] | None = card.__dict__.get("_answer")
+    if kept is None or kept[0] is not card.steps:
+        steps = card.steps
+        step = next((s for s in steps if s.verb in RESPONSES), None)
+        kept = (steps, step, bool(steps) and step is None)
+        object.__setattr__(card, "_answer", kept)
+    return kept
 
 
 def changes_a_drink(card: Card) -> bool:
@@ -220,10 +239,11 @@ def _steadfast(tavern: Tavern, played: Played) -> bool:
     """Whether the card ``played`` may not be Negated or Ignored by its player's rules."""
     from tales.tavern.rdi import characters
 
-    if played.card is None or not any(p.name == played.source for p in tavern.players):
+    if played.card is None or played.source not in tavern.seating().index:
         return False
     rules = characters.mechanics(tavern.player(played.source))
-    return rules.steadfast(tavern, played.source, played.card)
+    return characters.changes(rules, "steadfast") and rules.steadfast(
+        tavern, played.source, played.card)
 
 
 def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card,
@@ -317,7 +337,7 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
     """The response window (module docstring). It closes when everyone passes, or at once
     when the original is Negated. Returns the table and the :class:`Outcome`."""
     from tales.tavern.rdi.effects import play_card, resolve_response
-    from tales.tavern.rdi.zones import playable, take_card
+    from tales.tavern.rdi.zones import answers, playable, take_card
 
     outcome = outcome or Outcome(pours=played.pours)
     if tavern.variant.otto is not None:  # "his response always happens before any other"
@@ -332,9 +352,8 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
         kinds: dict[str, dict[str, CardKind]] = {}
         for name in order:
             usable: dict[str, Use] = {}
-            cards = playable(tavern, name)
             team: list[str] | None = None
-            for card in cards:
+            for card in answers(tavern, name):
                 if card.kind is not CardKind.SOMETIMES and card.kind is not CardKind.ANYTIME:
                     continue  # neither an answer nor an Anytime card (uses: None)
                 if team is None:
@@ -349,7 +368,7 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
             if usable:
                 options[name] = usable
                 first: dict[str, CardKind] = {}  # the kind of the first card of each name
-                for card in cards:
+                for card in playable(tavern, name):
                     first.setdefault(card.name, card.kind)
                 kinds[name] = {u: first[u] for u in usable}
         if not options:
@@ -406,10 +425,14 @@ def affected_by(steps: tuple[Step, ...], name: str, targets: dict[Who, list[str]
     affects: dict[str, set[Stat]] = {}
     harms: dict[str, set[Stat]] = {}
     for step in steps:
+        if step.verb is Verb.HANDLER and step.handler in UNFELT:
+            continue
         for who in targets.get(step.who, []):
             affects.setdefault(who, set())
         stat = {Verb.FORTITUDE: Stat.FORTITUDE, Verb.ALCOHOL: Stat.ALCOHOL,
                 Verb.PAY: Stat.GOLD, Verb.COLLECT: Stat.GOLD}.get(step.verb)
+        if step.verb is Verb.HANDLER:  # a character's step says what it changes (Keet's
+            stat = step.stat  # taking an Artifact: affecting = "gold")
         if stat is None:
             continue
         for who in targets.get(step.who, []):
@@ -419,7 +442,8 @@ def affected_by(steps: tuple[Step, ...], name: str, targets: dict[Who, list[str]
                 if receiver is not None:
                     affects.setdefault(receiver, set()).add(Stat.GOLD)
             harmful = (step.verb is Verb.FORTITUDE and step.amount < 0) or (
-                step.verb is Verb.ALCOHOL and step.amount > 0) or step.verb is Verb.PAY
+                step.verb is Verb.ALCOHOL and step.amount > 0) or step.verb in (Verb.PAY,
+                                                                             Verb.HANDLER)
             if harmful:
                 harms.setdefault(who, set()).add(stat)
     return (tuple((n, frozenset(s)) for n, s in affects.items()),

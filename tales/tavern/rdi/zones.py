@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from tales.evolve import evolve
 from tales.rules.decisions import Resolution
 from tales.tavern.chance import shuffle
 from tales.tavern.rdi import characters
-from tales.tavern.rdi.model import Card, Drink, Player, Tavern
+from tales.tavern.rdi.model import Card, CardKind, Drink, Player, Tavern
 from tales.tavern.rdi.ottodata import gain_threat, is_otto
 from tales.tavern.rdi.stats import affords, pay
 
@@ -50,18 +51,110 @@ def playable(tavern: Tavern, name: str) -> tuple[Card, ...]:
     cards; not a card whose ``cost`` they cannot pay (Adonis's "Nope. Try again", Bastian's
     Prayer Cards)."""
     player = tavern.player(name)
-    cards = player.cards
-    extra = characters.abilities(tavern, name)
-    if extra:
-        cards = (*cards, *(c for _, c in extra))
+    memo = _memo(player)
+    found = memo.get(PLAYABLE) if memo is not None else None
+    if found is None:
+        cards = player.cards
+        extra = characters.abilities(tavern, name)
+        if extra:
+            cards = (*cards, *(c for _, c in extra))
+        found = _allowed(tavern, name, player, cards,
+                         not _costly(player) and not any(c.cost for _, c in extra))
+        if memo is not None:
+            memo[PLAYABLE] = found
+    return found
+
+
+def answers(tavern: Tavern, name: str) -> tuple[Card, ...]:
+    """The Sometimes and Anytime cards of :func:`playable`, in its order (what a response
+    window may offer), the other cards not checked at all."""
+    player = tavern.player(name)
+    memo = _memo(player)
+    found = memo.get(ANSWERS) if memo is not None else None
+    if found is None:
+        cards = _answering(player)
+        extra = characters.abilities(tavern, name)
+        if extra:
+            cards = (*cards, *(c for _, c in extra if c.kind is CardKind.SOMETIMES
+                               or c.kind is CardKind.ANYTIME))
+        found = _allowed(tavern, name, player, cards, not any(c.cost for c in cards))
+        if memo is not None:
+            memo[ANSWERS] = found
+    return found
+
+
+PLAYABLE, ANSWERS = "playable", "answers"
+#: The hooks through which a character's rules make what a player may play depend on more
+#: than the player's own hand, kept cards and tokens (a hook that :func:`playable`,
+#: :func:`~tales.tavern.rdi.characters.abilities` or :func:`affords` comes to ask belongs
+#: here too).
+_TABLE_HOOKS = ("virtual", "may_play", "can_pay", "other_means")
+
+
+def _memo(player: Player) -> dict[str, tuple[Card, ...]] | None:
+    """Where :func:`playable` and :func:`answers` keep their answers for ``player`` as they
+    are (kept beside the player's fields, checked against their very hand, kept cards,
+    tokens and rules): what a player may play depends on nothing else when their rules
+    change none of :data:`_TABLE_HOOKS` and no card in their hand is of a character's
+    shared sub-deck (whose owner may give it abilities). None: it may; nothing is kept."""
+    rules = characters.mechanics(player)
+    kept: tuple[Any, ...] | None = player.__dict__.get("_memo")
+    if kept is None or kept[0] is not player.hand or kept[1] is not player.kept \
+            or kept[2] is not player.tokens or kept[3] is not rules:
+        own = not any(c.pile for c in player.hand) and not any(
+            characters.changes(rules, hook) for hook in _TABLE_HOOKS)
+        kept = (player.hand, player.kept, player.tokens, rules, {} if own else None)
+        object.__setattr__(player, "_memo", kept)
+    memo: dict[str, tuple[Card, ...]] | None = kept[4]
+    return memo
+
+
+def _allowed(tavern: Tavern, name: str, player: Player, cards: tuple[Card, ...],
+             free: bool) -> tuple[Card, ...]:
+    """Those of ``cards`` ``name`` may play now (``free``: none of them has a cost)."""
     rules = characters.mechanics(player)
     asks = characters.changes(rules, "may_play")  # else every card may be played
     acted = player.count(characters.ACTED)  # only then may a card be held back by it
-    if not asks and not acted and not any(c.cost for c in cards):
+    if not asks and not acted and free:
         return cards
-    return tuple(c for c in cards if (not c.cost or affords(tavern, name, c.cost))
+    paid: dict[tuple[tuple[str, int], ...], bool] = {}  # each cost asked once a call
+    return tuple(c for c in cards if (not c.cost or _affords(tavern, name, c.cost, paid))
                  and (not asks or rules.may_play(tavern, name, c))
                  and (not acted or characters.after_acting(tavern, name, c)))
+
+
+def _answering(player: Player) -> tuple[Card, ...]:
+    """The Sometimes and Anytime cards in ``player``'s hand and kept cards, in that order,
+    worked out once per hand and kept cards (kept beside the player's fields, checked
+    against those very tuples)."""
+    kept: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]] | None = \
+        player.__dict__.get("_answering")
+    if kept is None or kept[0] is not player.hand or kept[1] is not player.kept:
+        kept = (player.hand, player.kept, tuple(
+            c for c in player.cards
+            if c.kind is CardKind.SOMETIMES or c.kind is CardKind.ANYTIME))
+        object.__setattr__(player, "_answering", kept)
+    return kept[2]
+
+
+def _affords(tavern: Tavern, name: str, cost: tuple[tuple[str, int], ...],
+             paid: dict[tuple[tuple[str, int], ...], bool]) -> bool:
+    """:func:`affords`, remembered in ``paid`` for one table."""
+    found = paid.get(cost)
+    if found is None:
+        found = paid[cost] = affords(tavern, name, cost)
+    return found
+
+
+def _costly(player: Player) -> bool:
+    """Whether a card in ``player``'s hand or kept has a ``cost``, worked out once per hand
+    and kept cards (kept beside the player's fields, checked against those very tuples)."""
+    kept: tuple[tuple[Card, ...], tuple[Card, ...], bool] | None = \
+        player.__dict__.get("_costly")
+    if kept is None or kept[0] is not player.hand or kept[1] is not player.kept:
+        kept = (player.hand, player.kept, any(c.cost for c in player.cards))
+        object.__setattr__(player, "_costly", kept)
+    return kept[2]
 
 
 def take_card(tavern: Tavern, name: str, card_name: str) -> Resolution[tuple[Tavern, Card]]:
@@ -149,6 +242,15 @@ def discard_card(tavern: Tavern, card: Card, name: str, leaving: bool = False) -
     return tavern.with_player(evolve(player, discard=(*player.discard, card)))
 
 
+def on_drink_me(pile: tuple[Drink, ...], drink: Drink) -> tuple[Drink, ...]:
+    """``drink`` put face down on a Drink Me! pile (top is the last): a side deck's Drinks
+    "are always the top cards in that pile", so a regular Drink goes below them (000, The
+    Wench: "Always On Top")."""
+    if drink.pile or not pile or not pile[-1].pile:
+        return (*pile, drink)
+    return (*(d for d in pile if not d.pile), drink, *(d for d in pile if d.pile))
+
+
 def take_drink(tavern: Tavern) -> Resolution[tuple[Tavern, Drink | None]]:
     """The top card of the Drink Deck. When it runs out each team pays 1 Gold to the Inn
     and the discards are shuffled into a new deck at once (A-48); with the Bar Deck, the
@@ -186,7 +288,13 @@ def restock(tavern: Tavern) -> Resolution[Tavern]:
 
 def discard_drinks(tavern: Tavern, drinks: Sequence[Drink]) -> Tavern:
     """Drinks to their discard pile: the Drink Deck's, or their own tavern's (001: "Each
-    tavern has its own Drink discard pile")."""
+    tavern has its own Drink discard pile"), or their side deck's (the Wench's Special
+    Reserve discard pile)."""
+    if any(d.pile for d in drinks):
+        for drink in (d for d in drinks if d.pile):
+            key = f"{drink.pile} discard"
+            tavern = tavern.with_drink_pile(key, (*tavern.drink_pile(key), drink))
+        drinks = [d for d in drinks if not d.pile]
     ours = [d for d in drinks if not d.tavern]
     tavern = evolve(tavern, drink_discard=(*tavern.drink_discard, *ours)) if ours else tavern
     if len(ours) < len(drinks):

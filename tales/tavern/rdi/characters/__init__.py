@@ -13,7 +13,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from tales.rules.decisions import Resolution
-from tales.tavern.rdi.model import Card, CardKind, Player, Stat, Step, Tavern, Verb, Who
+from tales.tavern.rdi.model import (
+    Card,
+    CardKind,
+    Minion,
+    Player,
+    Stat,
+    Step,
+    Tavern,
+    Verb,
+    Who,
+)
 
 
 @dataclass(frozen=True)
@@ -99,6 +109,18 @@ class Mechanics:
         return tavern
         yield  # pragma: no cover
 
+    def action_phase_ends(self, tavern: Tavern, name: str) -> Resolution[Tavern]:
+        """At the end of ``name``'s own Action Phase (Wrench's Gizmos tick down)."""
+        return tavern
+        yield  # pragma: no cover
+
+    def minion_fortitude(self, tavern: Tavern, minion: Minion, source: str, amount: int
+                         ) -> Resolution[Tavern] | None:
+        """One of this character's Minions gains (or, negative, loses) ``amount`` Fortitude
+        from ``source``'s card, when it has a Fortitude track of its own (Wrench's Gizmos):
+        None leaves a loss to the Minions' rule (Torglesnarf's Wages)."""
+        return None
+
     def passes_out(self, tavern: Tavern, name: str) -> bool | None:
         """Whether ``name`` passes out, when this character changes the rule (Zakhan)."""
         return None
@@ -106,6 +128,18 @@ class Mechanics:
     def gold(self, tavern: Tavern, name: str) -> int:
         """Gold-like things ``name`` holds beyond coins (the Lich King's ringed fingers)."""
         return 0
+
+    def gold_of(self, tavern: Tavern, owner: str, name: str) -> int:
+        """Gold-like things of ``owner``'s character that ``name``'s team holds, whoever
+        they are (Keet's Artifacts)."""
+        return 0
+
+    def pay_short(self, tavern: Tavern, owner: str, payer: str, to: str | None,
+                  short: int, pot: bool = False) -> Tavern:
+        """``payer``'s team had ``short`` Gold too few coins to pay ``to`` (None: the Inn;
+        ``pot``: the pot of a Round of Gambling): what ``owner``'s character lets them pay
+        with instead (Keet's Artifacts)."""
+        return tavern
 
     def after_drink(self, tavern: Tavern, name: str, alcohol: int) -> Resolution[Tavern]:
         """``name`` drank a Drink that gave ``alcohol`` (Zakhan's Drunken Chi)."""
@@ -243,6 +277,11 @@ class Mechanics:
         (Wulfric's Loyal: 1 less Fortitude lost)."""
         return ()
 
+    def given_reductions(self, tavern: Tavern, owner: str) -> tuple[tuple[str, Stat, int], ...]:
+        """Standing reductions ``owner``'s character gives other players (a Static Artifact
+        of Keet's that another player controls): ``(player, stat, amount)``."""
+        return ()
+
     def drink_alcohol(self, tavern: Tavern, name: str, alcohol: int) -> int:
         """The Alcohol Content ``name`` gains from a Drink (with its Chasers) giving
         ``alcohol`` (Wulfric's Clumsy: 1 less); the Drink itself is unchanged."""
@@ -359,6 +398,14 @@ def their_amounts(tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...]
     return steps
 
 
+def pay_short(tavern: Tavern, payer: str, to: str | None, short: int, pot: bool = False
+              ) -> Tavern:
+    """What every character lets ``payer`` pay with when coins run ``short``."""
+    for player, rules in every(tavern):
+        tavern = rules.pay_short(tavern, player.name, payer, to, short, pot)
+    return tavern
+
+
 def owed_choices(tavern: Tavern) -> Resolution[Tavern]:
     """Every character's :meth:`Mechanics.choices`, in seat order."""
     for player, rules in every(tavern, "choices"):
@@ -372,12 +419,22 @@ def abilities(tavern: Tavern, name: str) -> list[tuple[Mechanics, Card]]:
     player = tavern.player(name)
     own = mechanics(player)
     found = [(own, c) for c in own.virtual(tavern, name)] if changes(own, "virtual") else []
-    piles = {c.pile for c in player.hand if c.pile}
+    piles = _piles(player)
     if piles:
         for rules in REGISTRY.values():
             if rules.piles & piles and rules is not own:
                 found.extend((rules, c) for c in rules.virtual(tavern, name))
     return found
+
+
+def _piles(player: Player) -> frozenset[str]:
+    """The shared sub-decks of the cards in ``player``'s hand, worked out once per hand
+    (kept beside the player's fields, checked against that very tuple; issue 19)."""
+    kept: tuple[tuple[Card, ...], frozenset[str]] | None = player.__dict__.get("_piles")
+    if kept is None or kept[0] is not player.hand:
+        kept = (player.hand, frozenset(c.pile for c in player.hand if c.pile))
+        object.__setattr__(player, "_piles", kept)
+    return kept[1]
 
 
 def handling(player: Player, handler: str) -> Mechanics:
@@ -445,6 +502,7 @@ def _load() -> None:
         jett,
         karl,
         kaylin,
+        keet,
         lich_king,
         lizwick,
         lucky,
@@ -472,6 +530,8 @@ def _load() -> None:
         valeria,
         vlazlo,
         warthorn,
+        wench,
+        wrench,
         ygella,
         zakhan,
         zariah,

@@ -14,6 +14,8 @@ its bottom the first). A card each keeps its Character Deck's owner, the player 
   cards; they are put under the played card (``<name> glaring``) and go back to the hands
   they came from when it has gone to her discard pile, Negated or not. A Power Jinx changes
   a Petrify's number (a numeral of its handler), never a Glare's cost.
+* Boss Otto Petrifies the top cards of his decks, of her choice, and a returned card goes
+  back on top of its deck (001; :mod:`tales.tavern.rdi.handdeck`).
 * A card returned to a player who is out of the game is discarded; a Blessing goes to the
   Blessing discards. When Nerodia is out, her whole pile goes back (at the next turn's start
   or end: the engine looks then).
@@ -24,11 +26,13 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from tales.rules.decisions import Decider, Decision, Resolution
+from tales.rules.decisions import Resolution
 from tales.tavern.chance import shuffle
+from tales.tavern.rdi import handdeck
 from tales.tavern.rdi.characters import Mechanics, register
 from tales.tavern.rdi.model import Card, Step, Tavern
-from tales.tavern.rdi.zones import discard_card, take_card
+from tales.tavern.rdi.ottodata import is_otto
+from tales.tavern.rdi.zones import discard_card
 
 NAME = "nerodia"
 GLARE = "glare"
@@ -54,6 +58,9 @@ def give_back(tavern: Tavern, cards: tuple[Card, ...]) -> Tavern:
     that player is out (a Blessing to the Blessing discards)."""
     for card in cards:
         origin = card.owner
+        if is_otto(tavern, origin):
+            tavern = handdeck.back_on_his_deck(tavern, card)
+            continue
         if card.pile == BLESSINGS or not any(p.name == origin for p in tavern.players):
             tavern = discard_card(tavern, card, origin or tavern.players[0].name)
             continue
@@ -76,14 +83,9 @@ class Nerodia(Mechanics):
             return tavern  # "Nerodia may never Petrify her own cards"
         given = 0
         for _ in range(int(found[1])):
-            hand = tavern.player(who).hand
-            if not hand:
+            tavern, card = yield from _petrified(tavern, name, who)
+            if card is None:
                 break
-            choice = yield Decision("petrify", f"{who}: which card do you Petrify?",
-                                    tuple(sorted({c.name for c in hand})), Decider.PLAYER,
-                                    who, state=tavern)
-            tavern, card = yield from take_card(tavern, who, choice)
-            card = card if card.owner else replace(card, owner=who)
             tavern = tavern.with_pile(petrifying(name), (*tavern.pile(petrifying(name)), card))
             given += 1
         return tavern.note(f"{who} Petrifies {given} card{'s' if given != 1 else ''}") \
@@ -123,6 +125,18 @@ class Nerodia(Mechanics):
 
     def end_of_turn(self, tavern: Tavern, owner: str, ended: str) -> Resolution[Tavern]:
         return (yield from _settle(tavern, owner))
+
+
+def _petrified(tavern: Tavern, name: str, who: str) -> Resolution[tuple[Tavern, Card | None]]:
+    """One card ``who`` Petrifies, of their choice (None with an empty hand); Boss Otto's
+    come from his decks (:func:`tales.tavern.rdi.handdeck.petrify_from_otto`)."""
+    if is_otto(tavern, who):
+        return (yield from handdeck.petrify_from_otto(tavern, name))
+    tavern, cards = yield from handdeck.picks(tavern, who, 1, "petrify",
+                                              f"{who}: which card do you Petrify?")
+    if not cards:
+        return tavern, None
+    return tavern, cards[0] if cards[0].owner else replace(cards[0], owner=who)
 
 
 def _settle(tavern: Tavern, name: str) -> Resolution[Tavern]:
