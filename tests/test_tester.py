@@ -22,7 +22,7 @@ import pytest
 from tales.cli import main
 from tales.engine.content import load_context
 from tales.engine.game import Game
-from tales.engine.planner import _Planner, planner_policy
+from tales.engine.planner import DEFAULT_BUDGET, _Planner, planner_policy
 from tales.engine.rounds import play_scenario
 from tales.engine.simulate import run_games, summarise
 from tales.engine.state import Result, Setup
@@ -75,6 +75,13 @@ def test_budget_is_the_planners(capsys: pytest.CaptureFixture[str]) -> None:
                  "--budget", "2"]) == 2
     _, err = capsys.readouterr()
     assert err == "tales: --budget is the planner's (rollouts per option): add --bot planner\n"
+
+
+@pytest.mark.parametrize("command", ["simulate", "sweep"])
+def test_the_help_gives_the_planners_default_budget(
+        command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    main([command, "--help"])
+    assert f"(default {DEFAULT_BUDGET})" in " ".join(capsys.readouterr().out.split())
 
 
 def test_simulate_with_the_planner_says_its_budget(capsys: pytest.CaptureFixture[str]) -> None:

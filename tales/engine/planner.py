@@ -44,7 +44,9 @@ from tales.rules.decisions import Chooser, Decider, Decision, Resolution
 DEFAULT_BUDGET = 4
 
 #: How much better (in :func:`value`'s points) an option's rollouts must score than
-#: greedy's choice for the planner to take it instead.
+#: greedy's choice for the planner to take it instead. Screened on cellar-door (seeds
+#: 0-4, 16 games each; greedy won 35 of 80): margin 1, 59 of 80 won; margin 0 (the best
+#: score whatever its lead), 46; margin 2, 48 (80 games are few: these overlap).
 MARGIN = 1.0
 
 #: How many rounds past the current one a rollout plays before it is scored.
