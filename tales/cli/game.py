@@ -308,7 +308,7 @@ def register(commands: Any) -> None:
                           "through the engine (slower, stronger); random: any legal option")
     simulate.add_argument("--budget", type=COUNT, metavar="N",
                           help="the planner's rollouts per option of a Decision "
-                          "(default 4)")
+                          "(default 8)")
     simulate.add_argument("--heatmap", metavar="FILE.png",
                           help="draw the map with where Heroes took damage and fell")
     simulate.add_argument("--dask", metavar="ADDRESS",
@@ -329,7 +329,7 @@ def register(commands: Any) -> None:
     sweep.add_argument("--companion", metavar="A,B",
                        help="Companions to try (Solo Mode), 'none' for none")
     sweep.add_argument("--budget", type=COUNT, metavar="N",
-                       help="the planner's rollouts per option (default 4)")
+                       help="the planner's rollouts per option (default 8)")
     sweep.add_argument("--dice", metavar="FILE", help="dice faces (default: bundled)")
     sweep.add_argument("--rule", action="append", metavar="FLAG=VALUE",
                        help="a reading of an ambiguous rule (docs/rules-decisions.md)")
