@@ -127,16 +127,24 @@ def increased(steps: tuple[Step, ...], plus: int) -> tuple[Step, ...]:
                  for s in steps)
 
 
+def _gizmo(tavern: Tavern, name: str, kind: str, question: str) -> Resolution[str | None]:
+    """The Gizmo of ``name``'s that a card works on: the only one, or the one ``name``
+    picks (a Decision of ``kind``); None when ``name`` has none."""
+    own = tuple(m.name for m in gizmos(tavern, name))
+    if len(own) <= 1:
+        return own[0] if own else None
+    picked: str = yield Decision(kind, f"{name}: {question}", own, Decider.PLAYER, name,
+                                 state=tavern)
+    return picked
+
+
 def oil(tavern: Tavern, name: str, amount: int) -> Resolution[Tavern]:
     """000: "One Gizmo, 'Automated Oil Can', causes another Gizmo to have an increased
     effect until the next time it loses Fortitude. Use the '+' tokens to indicate this
     effect"; "Note that 'Automated Oil Can' may target itself"."""
-    own = [m.name for m in gizmos(tavern, name)]
-    if not own:
+    pick = yield from _gizmo(tavern, name, "oil", "which Gizmo gets a '+' token?")
+    if pick is None:
         return tavern
-    pick = own[0] if len(own) == 1 else (yield Decision(
-        "oil", f"{name}: which Gizmo gets a '+' token?", tuple(own), Decider.PLAYER, name,
-        state=tavern))
     tavern = evolve(tavern, minions=tuple(replace(m, plus=m.plus + amount)
                                           if m.name == pick else m for m in tavern.minions))
     return tavern.note(f"{pick} gets {amount} '+' token" + ("s" if amount > 1 else ""))
@@ -145,12 +153,9 @@ def oil(tavern: Tavern, name: str, amount: int) -> Resolution[Tavern]:
 def sacrifice(tavern: Tavern, name: str) -> Resolution[Tavern]:
     """000: "move a Gizmo from the play area in front of you to your discard pile.
     Sacrificing a Gizmo does not cause Collateral Damage to Wrench"."""
-    own = [m.name for m in gizmos(tavern, name)]
-    if not own:
+    pick = yield from _gizmo(tavern, name, "sacrifice", "sacrifice which Gizmo?")
+    if pick is None:
         return tavern
-    pick = own[0] if len(own) == 1 else (yield Decision(
-        "sacrifice", f"{name}: sacrifice which Gizmo?", tuple(own), Decider.PLAYER, name,
-        state=tavern))
     gizmo = tavern.minion(pick)
     assert gizmo is not None
     return _remove(tavern, gizmo).note(f"{name} sacrifices {pick}")
