@@ -208,3 +208,14 @@ def test_a_save_keeps_the_variant_and_its_add_ons(tmp_path: Path) -> None:
     assert final is not None and final.winners and final.party
     assert any("Event Deck" in line for line in out) and any("the party is at" in line
                                                               for line in out)
+
+
+def test_the_pot_shows_what_characters_put_in_it() -> None:
+    """Keet's Artifacts are Gold in the pot (000: "Face-up or face-down Artifacts may be
+    anted to the pot"): the table line counts them beside the coins."""
+    out: list[str] = []
+    answers = scripted([], "1")
+    play(4, 1, 3, read=lambda prompt: next(answers), write=out.append,
+         characters=["keet", "wench", "molly", "wrench"])
+    assert any(line.startswith("Inn ") and "pot 3 Gold and 1 Artifact" in line for line in out)
+    assert any("you start with 10 Artifacts instead of Gold" in line for line in out)

@@ -230,11 +230,23 @@ def _in_front(tavern: Tavern, player: Player) -> list[tuple[str, tuple[Card, ...
             if pile.startswith(mine) and cards]
 
 
+def _pot(tavern: Tavern) -> str:
+    """``, pot 3 Gold and 1 Artifact``: the Gold anted and what characters put in the pot
+    beside it (Keet's Artifacts, Nitrel's Bombs: the piles ``... in the pot``); "" when
+    the pot is empty."""
+    parts = [f"{tavern.pot} Gold"] if tavern.pot else []
+    for pile, cards in tavern.piles:
+        if pile.endswith(" in the pot") and cards:
+            thing = pile.removesuffix(" in the pot").removesuffix("s").capitalize()
+            parts.append(_count(len(cards), thing))
+    return f", pot {' and '.join(parts)}" if parts else ""
+
+
 def table_lines(tavern: Tavern, viewer: str) -> list[str]:
     """The table as ``viewer`` sees it: public counts for all (teams on their shared mat,
     tokens, Drinks in front), the Drinks being poured, the hand only for them and their
     teammates (001: teammates "can look at each other's hands")."""
-    lines = [f"Inn {tavern.inn} Gold" + (f", pot {tavern.pot}" if tavern.pot else "")]
+    lines = [f"Inn {tavern.inn} Gold" + _pot(tavern)]
     for player in tavern.players:
         mat = tavern.mat(player.name)
         shared = f" [{player.team}]" if player.team else ""
