@@ -17,7 +17,8 @@ from tales.errors import TalesError
 from tales.rules.decisions import Decider, Decision
 from tales.tavern.rdi.bots import policy
 from tales.tavern.rdi.effects import anytime
-from tales.tavern.rdi.model import Card, CardKind, Player, Stat, Step, Verb, Who
+from tales.tavern.rdi.model import Card, CardKind, Mode, Player, Stat, Step, Verb, Who
+from tales.tavern.rdi.simulate import Sweep, _went_out, one_game
 from tales.tavern.rdi.terminal import grammar, play, read_game
 from tales.tavern.rdi.timing import Played, Pour, respond
 
@@ -219,3 +220,14 @@ def test_the_pot_shows_what_characters_put_in_it() -> None:
          characters=["keet", "wench", "molly", "wrench"])
     assert any(line.startswith("Inn ") and "pot 3 Gold and 1 Artifact" in line for line in out)
     assert any("you start with 10 Artifacts instead of Gold" in line for line in out)
+
+
+@pytest.mark.parametrize("mode", [Mode.BOSS_OTTO, Mode.BOSS_BATTLE])
+def test_the_challengers_pass_out_together(mode: Mode) -> None:
+    """The Challengers share one mat and pass out as one team: the log says so in the
+    plural, and the report still counts it as passing out."""
+    sweep = Sweep(4, 4, None, None, mode, False, "greedy", None, None, None, None, None)
+    played = one_game(sweep, 0)
+    assert played.team == ""  # the Boss won game 0 of seed 4
+    assert played.lines[0].startswith("the Challengers pass out: ")
+    assert _went_out(played.lines[0]) == "passed out"

@@ -30,7 +30,7 @@ from tales.tavern.rdi.model import (
     Tavern,
     Variant,
 )
-from tales.tavern.rdi.ottodata import OTTO, is_otto
+from tales.tavern.rdi.ottodata import OTTO, TEAM, is_otto
 from tales.tavern.rdi.stats import gold, passed_out, pay
 from tales.tavern.rdi.timing import ANOTHER_ACTION, ANOTHER_DRINK, PASS, another
 from tales.tavern.rdi.zones import (
@@ -382,6 +382,13 @@ def settle(tavern: Tavern) -> Resolution[Tavern]:
     return tavern
 
 
+def _side_name(side: str) -> tuple[str, bool]:
+    """How the log names ``side`` and whether that name is plural: the Challengers of a
+    Boss Battle or of Boss Otto share a mat and pass out together ("the Challengers pass
+    out"); a team or a player is named as it is."""
+    return ("the Challengers", True) if side == TEAM else (side, False)
+
+
 def resolve_losses(tavern: Tavern) -> Tavern:
     """Teams passing out split their Gold among the teams that are not; then any team
     with no Gold is out too (A-79). If all remaining teams would lose at once, they tie
@@ -397,8 +404,9 @@ def resolve_losses(tavern: Tavern) -> Tavern:
         for other in staying:
             receiver = tavern.player(_mat(tavern, other))
             tavern = tavern.with_player(evolve(receiver, gold=receiver.gold + share))
-        tavern = tavern.note(f"{side} passes out: {inn} Gold to the Inn, {share} "
-                             "to each player still in")
+        name, plural = _side_name(side)
+        tavern = tavern.note(f"{name} {'pass' if plural else 'passes'} out: {inn} Gold to "
+                             f"the Inn, {share} to each player still in")
     broke = [s for s in staying if gold(tavern, _mat(tavern, s)) <= 0]
     out = set(passing) | set(broke)
     if not out:
@@ -416,7 +424,9 @@ def resolve_losses(tavern: Tavern) -> Tavern:
             tavern = tavern.with_player(evolve(tavern.player(player.name), out=True,
                                                 drink_me=(), gold=0, kept=()))
         if side in broke:
-            tavern = tavern.note(f"{side} is out of Gold: out of the game")
+            name, plural = _side_name(side)
+            tavern = tavern.note(f"{name} {'are' if plural else 'is'} out of Gold: out of "
+                                 "the game")
     left = tavern.sides()
     if len(left) == 1:
         winners = tuple(p.name for p in tavern.players if p.side == left[0])

@@ -209,9 +209,9 @@ def one_game(sweep: Sweep, number: int) -> Played:
 
 
 def _went_out(line: str) -> str | None:
-    if line.endswith("is out of Gold: out of the game"):
+    if line.endswith(("is out of Gold: out of the game", "are out of Gold: out of the game")):
         return "out of Gold"
-    if " passes out: " in line:
+    if " passes out: " in line or " pass out: " in line:
         return "passed out"
     if line.startswith("a tie between"):
         return "tie"
