@@ -19,9 +19,11 @@ from tales.tavern.rdi.model import (
     Condition,
     Drink,
     Minion,
+    Mode,
     Player,
     Step,
     Tavern,
+    Variant,
     Verb,
     Who,
 )
@@ -74,6 +76,13 @@ def then(*starts: Start) -> Start:
         for start in starts:
             tavern = yield from start(tavern)
         return tavern
+    return begin
+
+
+def bossed(start: Start) -> Start:
+    """``start`` at a Boss Battle: the first seat is the Boss."""
+    def begin(tavern: Tavern) -> Resolution[Tavern]:
+        return (yield from start(replace(tavern, variant=Variant(Mode.BOSS_BATTLE))))
     return begin
 
 
@@ -220,6 +229,13 @@ CASES = [
         [seat("bob", tokens={JINX: 1}), witch()],
         supplied(then(plays("bob", STAB, "natyli"), plays("bob", STAB, "natyli")),
                  power_jinx=1), {}, {"fortitude": {"natyli": 18}}),
+    row("natyli-boss-first-action-only", "002",
+        "If a Boss plays multiple Action Cards during their Action Phase, then any Power "
+        "Jinxes that Boss has will affect only the first Action Card they play during that "
+        "phase. Later Action Cards are unaffected.",
+        [seat("bob", tokens={JINX: 1}), witch(), seat("carol")],
+        supplied(bossed(then(plays("bob", STAB, "natyli"), plays("bob", STAB, "natyli"))),
+                 power_jinx=1), {}, {"fortitude": {"natyli": 17}}),
 ]
 
 

@@ -286,6 +286,8 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
     elif added is not None:
         tavern = discard_card(tavern, added, name)
     tavern = yield from characters.mechanics(tavern.player(name)).after_play(tavern, name, card)
+    if card.kind is CardKind.ACTION and tavern.players[tavern.active].name == name:
+        tavern = evolve(tavern, actions_played=tavern.actions_played + 1)
     return tavern, outcome
 
 

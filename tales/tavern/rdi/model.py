@@ -526,6 +526,9 @@ class Tavern:
     #: the Wench's Special Reserve Deck
     drink_piles: tuple[tuple[str, tuple[Drink, ...]], ...] = ()
     restarted: str = ""  # who played a card that starts the Round of Gambling over
+    #: Action cards the active player has played this Action Phase (002: a Boss's Power
+    #: Jinx weakens only the first)
+    actions_played: int = 0
 
     def room_of(self, name: str) -> str:
         """The Room ``name``'s team's progress token is in."""

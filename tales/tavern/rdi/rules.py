@@ -278,6 +278,8 @@ def action_phase(tavern: Tavern, name: str) -> Resolution[Tavern]:
     """``name``'s Action Phase: the character's start-of-phase rules, then up to their
     number of Action cards, each settled before the next."""
     rules = characters.mechanics(tavern.player(name))
+    if tavern.actions_played:
+        tavern = evolve(tavern, actions_played=0)
     tavern, extra = yield from rules.action_phase(tavern, name)
     before = tavern
     tavern = yield from anytime(tavern, name, phase=Phase.ACTION)

@@ -27,6 +27,7 @@ from tales.rules.decisions import Resolution
 from tales.tavern.rdi.characters import Mechanics, Resource, register
 from tales.tavern.rdi.model import Card, CardKind, Player, Step, Tavern
 from tales.tavern.rdi.stats import change, spend_tokens
+from tales.tavern.rdi.variants import boss_deck
 
 NAME = "natyli"
 PAIN, MIND, JINX = "pain curse", "mind hex", "power jinx"
@@ -82,11 +83,13 @@ class Natyli(Mechanics):
     def their_amounts(self, tavern: Tavern, owner: str, name: str, card: Card,
                       steps: tuple[Step, ...]) -> tuple[Step, ...]:
         """000: "reduce all numerical values by 1 on any Action Cards you play during your
-        Action Phase (down to a minimum of 0)"."""
+        Action Phase (down to a minimum of 0)"; 002: a Boss's "will affect only the first
+        Action Card they play during that phase"."""
         player = tavern.player(name)
         jinxes = player.count(JINX)
         if (not jinxes or card.kind is not CardKind.ACTION or not _keeps(tavern, owner)
-                or _gone(tavern) or tavern.players[tavern.active].side != player.side):
+                or _gone(tavern) or tavern.players[tavern.active].side != player.side
+                or (tavern.actions_played and _boss(tavern, name))):
             return steps
         return tuple(weaker(s, jinxes) for s in steps)
 
@@ -104,6 +107,13 @@ class Natyli(Mechanics):
     def start_of_turn(self, tavern: Tavern, owner: str, active: str) -> Resolution[Tavern]:
         return _removed(tavern) if _gone(tavern) else tavern
         yield  # pragma: no cover
+
+
+def _boss(tavern: Tavern, name: str) -> bool:
+    """Whether ``name`` plays a Boss deck (002's Natyli note: a Boss's Power Jinx weakens
+    only the first Action Card of the phase)."""
+    seat = next(n for n, p in enumerate(tavern.players) if p.name == name)
+    return boss_deck(tavern.variant.mode, seat)
 
 
 def _keeps(tavern: Tavern, owner: str) -> bool:
