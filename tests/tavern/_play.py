@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from tales.engine.game import Game
 from tales.rules.decisions import Decision, Resolution
-from tales.tavern.rdi.model import Card, Drink, Player, Tavern
+from tales.tavern.rdi.model import Card, CardKind, Drink, Minion, Player, Tavern
 
 LIGHT = Drink("Light Ale", 1)
 
@@ -162,3 +163,15 @@ def check_got(quote: str, players: list[Player], start: Start, answers: dict[str
 
 def fortitude(name: str) -> Got:
     return lambda t: t.player(name).fortitude
+
+
+#: A Torglesnarf Minion in play for carol, for the characters' rules about Minions.
+GRUNT = Card("Grunt (test)", CardKind.ACTION, minion=True, wages=1)
+
+
+def grunted(start: Start) -> Start:
+    """``start`` with carol's Grunt (:data:`GRUNT`) in play."""
+    def begin(tavern: Tavern) -> Resolution[Tavern]:
+        tavern = replace(tavern, minions=(Minion("Grunt #1 (carol)", "carol", GRUNT),))
+        return (yield from start(tavern))
+    return begin

@@ -18,7 +18,6 @@ from tales.tavern.rdi.model import (
     CardKind,
     Condition,
     Drink,
-    Minion,
     Mode,
     Player,
     Step,
@@ -30,7 +29,7 @@ from tales.tavern.rdi.model import (
 from tales.tavern.rdi.rules import CharacterDeck, resolve_losses, set_up
 from tales.tavern.rdi.simulate import DECKS
 
-from ._play import Start, bot_games, check_character, plays, seat
+from ._play import Start, bot_games, check_character, grunted, plays, seat
 from ._seeds import row
 
 DECK = load_character(DECKS / "characters" / "natyli.toml")
@@ -55,7 +54,6 @@ PIOUS = Card("Blasphemer (test)", CardKind.ACTION, (
     Step(Verb.FORTITUDE, -2, Who.TARGET, condition=Condition("piety", 3)),))
 SCARABS = Card("Scarabs (test)", CardKind.ACTION, (Step(Verb.HANDLER, who=Who.TARGET,
                                                         handler="give 2 scarabs"),))
-GRUNT = Card("Grunt (test)", CardKind.ACTION, minion=True, wages=1)
 
 
 def witch(*hand: Card, **fields: Any) -> Player:
@@ -108,12 +106,6 @@ def losses(tavern: Tavern) -> Resolution[Tavern]:
     return resolve_losses(tavern)
     yield  # pragma: no cover
 
-
-def grunted(start: Start) -> Start:
-    def begin(tavern: Tavern) -> Resolution[Tavern]:
-        tavern = replace(tavern, minions=(Minion("Grunt #1 (carol)", "carol", GRUNT),))
-        return (yield from start(tavern))
-    return begin
 
 
 WINE_DRINK = Drink("Wine", 2)

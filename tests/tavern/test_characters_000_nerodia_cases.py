@@ -12,11 +12,11 @@ import pytest
 from tales.rules.decisions import Resolution
 from tales.tavern.rdi.characters import nerodia
 from tales.tavern.rdi.decks import load_character
-from tales.tavern.rdi.model import Card, CardKind, Minion, Player, Step, Target, Tavern, Verb
+from tales.tavern.rdi.model import Card, CardKind, Player, Step, Target, Tavern, Verb
 from tales.tavern.rdi.rules import CharacterDeck, set_up
 from tales.tavern.rdi.simulate import DECKS
 
-from ._play import Start, bot_games, check_character, plays, seat
+from ._play import Start, bot_games, check_character, grunted, plays, seat
 from ._seeds import row
 
 DECK = load_character(DECKS / "characters" / "nerodia.toml")
@@ -32,7 +32,6 @@ HEAVY = named("Heavy as granite (sample)")  # Petrify 2; GLARE 2: draw 2
 SKIN = named("Skin of stone (sample)")  # Ignore an Action card
 NO = Card("No (test)", CardKind.SOMETIMES, (Step(Verb.NEGATE, target=Target.ACTION),))
 MIRROR = Card("Mirror (test)", CardKind.ACTION, (Step(Verb.HANDLER, handler="petrify 1"),))
-GRUNT = Card("Grunt (test)", CardKind.ACTION, minion=True, wages=1)
 FILLER = Card("Draw (test)", CardKind.ANYTIME, (Step(Verb.DRAW, 1),))
 
 
@@ -68,12 +67,6 @@ def turn_starts(active: str) -> Start:
 def turn_ends(tavern: Tavern) -> Resolution[Tavern]:
     return nerodia.Nerodia().end_of_turn(tavern, "nerodia", "bob")
 
-
-def grunted(start: Start) -> Start:
-    def begin(tavern: Tavern) -> Resolution[Tavern]:
-        tavern = replace(tavern, minions=(Minion("Grunt #1 (carol)", "carol", GRUNT),))
-        return (yield from start(tavern))
-    return begin
 
 
 def setting_up(tavern: Tavern) -> Resolution[Tavern]:

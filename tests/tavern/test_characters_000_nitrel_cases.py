@@ -16,7 +16,6 @@ from tales.tavern.rdi.decks import load_character
 from tales.tavern.rdi.model import (
     Card,
     CardKind,
-    Minion,
     Player,
     Stat,
     Step,
@@ -27,7 +26,7 @@ from tales.tavern.rdi.model import (
 from tales.tavern.rdi.rules import CharacterDeck, set_up
 from tales.tavern.rdi.simulate import DECKS
 
-from ._play import Start, bot_games, check_character, plays, seat
+from ._play import Start, bot_games, check_character, grunted, plays, seat
 from ._seeds import row
 
 DECK = load_character(DECKS / "characters" / "nitrel.toml")
@@ -51,7 +50,6 @@ POOF = Card("Poof (test)", CardKind.SOMETIMES, (Step(Verb.IGNORE, target=Target.
                                                      stat=Stat.FORTITUDE),))
 DUCK = Card("Duck (test)", CardKind.SOMETIMES, (Step(Verb.REDUCE, 2, stat=Stat.FORTITUDE),))
 COUNTER = Card("Swift counterattack (test)", CardKind.SOMETIMES, (Step(Verb.HIT_BACK, 0),))
-GRUNT = Card("Grunt (test)", CardKind.ACTION, minion=True, wages=1)
 
 
 def sapper(*hand: Card, team: str = "") -> Player:
@@ -76,12 +74,6 @@ def pot_won(winner: str | None) -> Start:
         return (yield from characters.owed_choices(tavern))
     return start
 
-
-def grunted(start: Start) -> Start:
-    def begin(tavern: Tavern) -> Resolution[Tavern]:
-        tavern = replace(tavern, minions=(Minion("Grunt #1 (carol)", "carol", GRUNT),))
-        return (yield from start(tavern))
-    return begin
 
 
 def setting_up(tavern: Tavern) -> Resolution[Tavern]:
