@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from tales.rules.decisions import Resolution
+from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi.model import (
     Card,
     CardKind,
@@ -348,6 +348,16 @@ def more_loss(steps: tuple[Step, ...], extra: int) -> tuple[Step, ...]:
     return tuple(replace(s, amount=s.amount - extra)
                  if s.verb is Verb.FORTITUDE and s.amount < 0 and s.who is not Who.YOU
                  else s for s in steps)
+
+
+def one_of(tavern: Tavern, who: str, kind: str, prompt: str, options: tuple[str, ...]
+           ) -> Resolution[str]:
+    """The only one of ``options``, or the one ``who`` picks (a Decision of ``kind``
+    asking ``prompt``): a character's choice that is no choice when one thing qualifies."""
+    if len(options) == 1:
+        return options[0]
+    picked: str = yield Decision(kind, prompt, options, Decider.PLAYER, who, state=tavern)
+    return picked
 
 
 def crowded(size: int, held: int) -> int:

@@ -10,8 +10,8 @@ its other effects are carried out; ``icons = ["mash paddle"]`` lets him move or 
 
 from __future__ import annotations
 
-from tales.rules.decisions import Decider, Decision, Resolution
-from tales.tavern.rdi.characters import Mechanics, Resource, register
+from tales.rules.decisions import Resolution
+from tales.tavern.rdi.characters import Mechanics, Resource, one_of, register
 from tales.tavern.rdi.model import Card, Tavern
 
 NAME = "farai"
@@ -84,9 +84,8 @@ def choose_brew(tavern: Tavern, name: str, stay: bool = False) -> Resolution[Tav
         options = ("stay", *options)
     if not options or options == ("stay",):
         return tavern
-    choice = options[0] if len(options) == 1 else (yield Decision(
-        "brew", f"{name}: put the Farai Token at which Brew?", options, Decider.PLAYER, name,
-        state=tavern))
+    choice = yield from one_of(tavern, name, "brew",
+                               f"{name}: put the Farai Token at which Brew?", options)
     return tavern if choice == "stay" else move(tavern, name, choice)
 
 
@@ -124,9 +123,9 @@ class Farai(Mechanics):
             if now is not None and tavern.pile(now):
                 options = (ADD, *options)
             if options:
-                choice = options[0] if len(options) == 1 else (yield Decision(
-                    "mash", f"{name}: move to a different Brew, or add a Progress Token to "
-                    "this one?", options, Decider.PLAYER, name, state=tavern))
+                choice = yield from one_of(
+                    tavern, name, "mash", f"{name}: move to a different Brew, or add a "
+                    "Progress Token to this one?", options)
                 if choice == ADD and now is not None:
                     tavern = yield from add_progress(tavern, name, now)
                 else:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tales.rules.decisions import Decider, Decision, Resolution
-from tales.tavern.rdi.characters import Mechanics, crowded, register
+from tales.tavern.rdi.characters import Mechanics, crowded, one_of, register
 from tales.tavern.rdi.model import Card, Tavern
 from tales.tavern.rdi.zones import reveal_from_pile
 
@@ -65,9 +65,9 @@ def reveal(tavern: Tavern, name: str) -> Resolution[Tavern]:
     held = equipped(tavern, name)
     if len(held) >= SLOTS:
         options = tuple(dict.fromkeys(c.name for c in held))
-        choice = options[0] if len(options) == 1 else (yield Decision(
-            "item", f"{name}: three Items in play: discard which first?", options,
-            Decider.PLAYER, name, state=tavern))
+        choice = yield from one_of(tavern, name, "item",
+                                   f"{name}: three Items in play: discard which first?",
+                                   options)
         tavern = _unequip(tavern, name, next(c for c in held if c.name == choice))
     if item.steps:
         player = tavern.player(name)

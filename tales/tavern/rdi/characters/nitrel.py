@@ -23,7 +23,7 @@ hand). Its cards' steps are what a Bomb does: ``who = "target"`` is the player w
 from __future__ import annotations
 
 from tales.rules.decisions import Decider, Decision, Resolution
-from tales.tavern.rdi.characters import Mechanics, Resource, register
+from tales.tavern.rdi.characters import Mechanics, Resource, one_of, register
 from tales.tavern.rdi.model import Card, Step, Tavern
 from tales.tavern.rdi.stats import gold, pay
 from tales.tavern.rdi.zones import reveal_from_pile
@@ -123,9 +123,8 @@ class Nitrel(Mechanics):
             while tavern.pile(won(holder)):
                 bombs = tavern.pile(won(holder))
                 options = tuple(dict.fromkeys(b.name for b in bombs))
-                pick = options[0] if len(options) == 1 else (yield Decision(
-                    "bomb-order", f"{holder}: which Bomb from the pot first?", options,
-                    Decider.PLAYER, holder, state=tavern))
+                pick = yield from one_of(tavern, holder, "bomb-order",
+                                         f"{holder}: which Bomb from the pot first?", options)
                 at = next(i for i, b in enumerate(bombs) if b.name == pick)
                 tavern = tavern.with_pile(won(holder), bombs[:at] + bombs[at + 1:])
                 if tavern.player(holder).out:

@@ -22,7 +22,7 @@ from dataclasses import replace
 
 from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
-from tales.tavern.rdi.characters import Mechanics, register
+from tales.tavern.rdi.characters import Mechanics, one_of, register
 from tales.tavern.rdi.model import Minion, Stat, Step, Tavern, Verb
 from tales.tavern.rdi.stats import change
 from tales.tavern.rdi.zones import discard_card
@@ -131,11 +131,9 @@ def _gizmo(tavern: Tavern, name: str, kind: str, question: str) -> Resolution[st
     """The Gizmo of ``name``'s that a card works on: the only one, or the one ``name``
     picks (a Decision of ``kind``); None when ``name`` has none."""
     own = tuple(m.name for m in gizmos(tavern, name))
-    if len(own) <= 1:
-        return own[0] if own else None
-    picked: str = yield Decision(kind, f"{name}: {question}", own, Decider.PLAYER, name,
-                                 state=tavern)
-    return picked
+    if not own:
+        return None
+    return (yield from one_of(tavern, name, kind, f"{name}: {question}", own))
 
 
 def oil(tavern: Tavern, name: str, amount: int) -> Resolution[Tavern]:
