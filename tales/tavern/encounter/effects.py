@@ -198,23 +198,27 @@ def usable(table: Caverns, name: str, when: When, incoming: Incoming | None = No
            ) -> list[Card]:
     """The Action cards in ``name``'s hand and Items beside them they may use now."""
     player = table.player(name)
-    found: list[Card] = []
-    ability = table.ability(name)
     if player.undead:  # the returned dead play only the Critical Miss and Trip they keep
         return [c for c in player.hand if c.name.startswith(UNDEAD_KEEP)
                 and c.when in (when, When.ANY) and targets(table, name)]
     cards = _of_the_moment(player, when)
-    if ability is not None and _fits(ability, when):
+    ability = table.ability_of(player)
+    if ability is not None and when in _profile(ability).moments:
         cards = (*cards, ability)
+    found: list[Card] = []
+    aimed: bool | None = None  # whether there is an Attack card to change (asked once)
     for card in cards:
-        ops = _ops(card)
-        if ops & DEFENCES and (incoming is None or incoming.victim != name):
+        play = _profile(card)
+        if play.defence and (incoming is None or incoming.victim != name):
             continue
-        if ops & ON_BLOWS and not targets(table, name):
+        if play.on_blows:
+            if aimed is None:
+                aimed = bool(targets(table, name))
+            if not aimed:
+                continue
+        if play.edge_out and not [n for n, _ in table.set_cards if n != name]:
             continue
-        if Op.EDGE_OUT in ops and not [n for n, _ in table.set_cards if n != name]:
-            continue
-        if card.steps and not any(worthwhile(table, name, s) for s in card.steps):
+        if play.checks and not any(worthwhile(table, name, s) for s in play.checks):
             continue
         found.append(card)
     return found
@@ -226,6 +230,40 @@ def _fits(card: Card, when: When) -> bool:
     return (card.kind is Kind.ACTION or card.kind is Kind.ITEM) and bool(
         card.steps or card.either or (card.ability and card.values)) and (
         card.when is when or card.when is When.ANY or (card.potion and when is When.ANY))
+
+
+@dataclass(frozen=True)
+class _Play:
+    """What :func:`usable` asks of a card, whatever the table: the moments it
+    :func:`_fits`, whether it defends, changes a revealed Attack card or edges out, and the
+    steps to check with :func:`worthwhile` (none: one of its steps is always worth it)."""
+
+    moments: frozenset[When]
+    defence: bool
+    on_blows: bool
+    edge_out: bool
+    checks: tuple[Step, ...]
+
+
+#: Ops whose steps :func:`worthwhile` checks against the table; any other step is worth it.
+_CHECKED = frozenset({Op.HEAL, Op.CURE, Op.REDIRECT, Op.STEAL})
+
+
+def _profile(card: Card) -> _Play:
+    """:class:`_Play` of ``card``, worked out once per card (issue 19: every window asks
+    it of every card in every hand), kept beside its fields and checked against the very
+    fields it reads (a copy of the card with other ones never reads a stale one)."""
+    basis = (card.kind, card.when, card.steps, card.either, card.values, card.potion,
+             card.ability)
+    kept = card.__dict__.get("_play")
+    if kept is None or kept[0] != basis:  # (the same objects: compared by identity)
+        ops = frozenset(s.op for s in card.steps)
+        kept = (basis, _Play(frozenset(w for w in When if _fits(card, w)),
+                             bool(ops & DEFENCES), bool(ops & ON_BLOWS), Op.EDGE_OUT in ops,
+                             card.steps if ops and ops <= _CHECKED else ()))
+        object.__setattr__(card, "_play", kept)
+    play: _Play = kept[1]
+    return play
 
 
 def _of_the_moment(player: Adventurer, when: When) -> tuple[Card, ...]:
@@ -240,19 +278,9 @@ def _of_the_moment(player: Adventurer, when: When) -> tuple[Card, ...]:
     moments: dict[When, tuple[Card, ...]] = kept[2]
     found = moments.get(when)
     if found is None:
-        found = moments[when] = tuple(c for c in (*hand, *items) if _fits(c, when))
+        found = moments[when] = tuple(c for c in (*hand, *items)
+                                      if when in _profile(c).moments)
     return found
-
-
-def _ops(card: Card) -> frozenset[Op]:
-    """The ops of ``card``'s steps, worked out once per card (kept beside its fields,
-    checked against its very steps)."""
-    kept = card.__dict__.get("_ops")
-    if kept is None or kept[0] is not card.steps:
-        kept = (card.steps, frozenset(s.op for s in card.steps))
-        object.__setattr__(card, "_ops", kept)
-    ops: frozenset[Op] = kept[1]
-    return ops
 
 
 def _holds(cards: tuple[Card, ...], card: Card) -> bool:

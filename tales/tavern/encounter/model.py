@@ -331,7 +331,10 @@ class Caverns:
 
     def ability(self, name: str) -> Card | None:
         """``name``'s character ability, if they may still use it this Encounter."""
-        player = self.player(name)
+        return self.ability_of(self.player(name))
+
+    def ability_of(self, player: Adventurer) -> Card | None:
+        """:meth:`ability` of a player of this table."""
         abilities = self.abilities
         kept = self.__dict__.get("_abilities")  # the last of a character's, as a dict keeps:
         if kept is None or kept[0] is not abilities:  # made once per abilities tuple
