@@ -184,9 +184,12 @@ def trim(table: Caverns, name: str, cap: int | None = None) -> Resolution[Cavern
 def from_hand(table: Caverns, name: str, card_name: str) -> tuple[Caverns, Card]:
     """Take the first card called ``card_name`` out of ``name``'s hand."""
     player = table.player(name)
-    index = next(i for i, c in enumerate(player.hand) if c.name == card_name)
-    return table.with_player(evolve(player, hand=player.hand[:index]
-                                    + player.hand[index + 1:])), player.hand[index]
+    hand = player.hand
+    index = 0
+    while hand[index].name != card_name:  # (IndexError: not in the hand)
+        index += 1
+    return table.with_player(evolve(player, hand=hand[:index] + hand[index + 1:])), \
+        hand[index]
 
 
 def discard_from_hand(table: Caverns, name: str, card_name: str) -> Caverns:
@@ -251,16 +254,14 @@ _CHECKED = frozenset({Op.HEAL, Op.CURE, Op.REDIRECT, Op.STEAL})
 
 def _profile(card: Card) -> _Play:
     """:class:`_Play` of ``card``, worked out once per card (issue 19: every window asks
-    it of every card in every hand), kept beside its fields and checked against the very
-    fields it reads (a copy of the card with other ones never reads a stale one)."""
-    basis = (card.kind, card.when, card.steps, card.either, card.values, card.potion,
-             card.ability)
+    it of every card in every hand), kept beside its fields with the card it was worked
+    out for (a copy of the card, made with other fields, never reads a stale one)."""
     kept = card.__dict__.get("_play")
-    if kept is None or kept[0] != basis:  # (the same objects: compared by identity)
+    if kept is None or kept[0] is not card:
         ops = frozenset(s.op for s in card.steps)
-        kept = (basis, _Play(frozenset(w for w in When if _fits(card, w)),
-                             bool(ops & DEFENCES), bool(ops & ON_BLOWS), Op.EDGE_OUT in ops,
-                             card.steps if ops and ops <= _CHECKED else ()))
+        kept = (card, _Play(frozenset(w for w in When if _fits(card, w)),
+                            bool(ops & DEFENCES), bool(ops & ON_BLOWS), Op.EDGE_OUT in ops,
+                            card.steps if ops and ops <= _CHECKED else ()))
         object.__setattr__(card, "_play", kept)
     play: _Play = kept[1]
     return play

@@ -375,18 +375,31 @@ class Caverns:
         if seat is None:
             return evolve(self)
         players = list(self.players)
-        players[seat] = player
+        before, players[seat] = players[seat], player
         changed = evolve(self, players=tuple(players))
         # the same names in the same seats: the new tuple keeps this one's index
         object.__setattr__(changed, "_by_name", (changed.players, index))
+        order = self.__dict__.get("_initiative")
+        if order is not None and order[0] is self.players and before.dead == player.dead \
+                and before.beast == player.beast and before.initiative == player.initiative:
+            # the same players living with the same Initiative: the same order
+            object.__setattr__(changed, "_initiative", (changed.players, order[1]))
         return changed
 
     def note(self, *lines: str) -> Caverns:
         return evolve(self, log=Log.of(self.log).add(*lines))
 
-    def living(self) -> list[Adventurer]:
-        """The party: players alive (a Wereboar that became a creature is not one)."""
-        return [p for p in self.players if not p.dead and not p.beast]
+    def living(self) -> tuple[Adventurer, ...]:
+        """The party: players alive (a Wereboar that became a creature is not one): worked
+        out once per ``players`` tuple (kept beside the fields, checked against that very
+        tuple; issue 19)."""
+        players = self.players
+        kept = self.__dict__.get("_living")
+        if kept is None or kept[0] is not players:
+            kept = (players, tuple(p for p in players if not p.dead and not p.beast))
+            object.__setattr__(self, "_living", kept)
+        living: tuple[Adventurer, ...] = kept[1]
+        return living
 
     def risen(self) -> list[str]:
         """The Emperor Lich's returned dead whose tokens still stand (a token each, in
@@ -394,7 +407,7 @@ class Caverns:
         undead = [p.name for p in self.players if p.undead]
         return [n for i, n in enumerate(undead) if i >= len(self.tokens) or self.tokens[i] > 0]
 
-    def in_initiative(self) -> list[str]:
+    def in_initiative(self) -> tuple[str, ...]:
         """The living players, Initiative 1 first (003: "starting with Player 1"): worked
         out once per ``players`` tuple (kept beside the fields, checked against that very
         tuple; issue 19)."""
@@ -404,7 +417,8 @@ class Caverns:
             kept = (players, tuple(p.name for p in sorted(self.living(),
                                                           key=lambda p: p.initiative)))
             object.__setattr__(self, "_initiative", kept)
-        return list(kept[1])
+        order: tuple[str, ...] = kept[1]
+        return order
 
     def damage(self) -> int:
         """The damage stack's total."""
@@ -443,9 +457,10 @@ class Caverns:
         totalled; a raised barrier takes the damage first (Barrier Magus)."""
         if self.encounter is None:
             return False
+        pending = {} if self.totalled else self._totals()  # (:meth:`pending`, in one go)
         if self.tokens:
-            return all(self.token_left(i) <= 0 for i in range(len(self.tokens)))
-        return self.pending() >= self.life + self.barrier
+            return all(t - pending.get(i, 0) <= 0 for i, t in enumerate(self.tokens))
+        return pending.get(None, 0) >= self.life + self.barrier
 
 
 def value(blow: Blow, table: Caverns) -> int:
