@@ -59,11 +59,18 @@ def top_card(table: Caverns) -> Resolution[tuple[Caverns, Card | None]]:
     """Take the top card of the draw deck, the discards shuffled into a new deck when it
     is empty; None when there are no cards left at all."""
     if not table.deck:
-        if not table.discard:
+        table = yield from restock(table)
+        if not table.deck:
             return table, None
-        deck = yield from shuffle(table.discard, "the discards")
-        table = evolve(table, deck=tuple(deck), discard=())
     return evolve(table, deck=table.deck[:-1]), table.deck[-1]
+
+
+def restock(table: Caverns) -> Resolution[Caverns]:
+    """An empty draw deck: the discards shuffled into a new one (none: it stays empty)."""
+    if table.deck or not table.discard:
+        return table
+    deck = yield from shuffle(table.discard, "the discards")
+    return evolve(table, deck=tuple(deck), discard=())
 
 
 def hand_limit(table: Caverns, name: str) -> int:
@@ -147,21 +154,23 @@ def draw(table: Caverns, name: str, count: int) -> Resolution[Caverns]:
     An Item drawn goes face up beside the player (it is not in the hand). Holding more
     than the hand allows (:func:`limit`), the player discards the excess at once."""
     for _ in range(count):
-        table, card = yield from top_card(table)
-        if card is None:
-            break
+        if not table.deck:
+            table = yield from restock(table)
+            if not table.deck:
+                break
+        card, deck = table.deck[-1], table.deck[:-1]  # (:func:`top_card`, in the same copy)
         player = table.player(name)
         if Rule.CHEST in table.rules and not card.kind.attack:
             # "Only Attack cards ... are used; discard any other cards. If an item is
             # discarded in this way, it is not removed from the game."
-            table = evolve(table, discard=(*table.discard, card)).note(
-                f"{name} discards {card.name} (only Attack cards are used)")
+            table = table.note(f"{name} discards {card.name} (only Attack cards are used)",
+                               deck=deck, discard=(*table.discard, card))
             continue
         if card.kind is Kind.ITEM:
-            table = table.with_player(evolve(player, items=(*player.items, card))).note(
-                f"{name} draws the Item {card.name}")
+            table = table.with_player(evolve(player, items=(*player.items, card)),
+                                      f"{name} draws the Item {card.name}", deck=deck)
         else:
-            table = table.with_player(evolve(player, hand=(*player.hand, card)))
+            table = table.with_player(evolve(player, hand=(*player.hand, card)), deck=deck)
     return (yield from trim(table, name))
 
 
@@ -183,18 +192,23 @@ def trim(table: Caverns, name: str, cap: int | None = None) -> Resolution[Cavern
 
 def from_hand(table: Caverns, name: str, card_name: str) -> tuple[Caverns, Card]:
     """Take the first card called ``card_name`` out of ``name``'s hand."""
-    player = table.player(name)
+    player, card = out_of_hand(table.player(name), card_name)
+    return table.with_player(player), card
+
+
+def out_of_hand(player: Adventurer, card_name: str) -> tuple[Adventurer, Card]:
+    """``player`` without the first card called ``card_name`` in their hand, and that
+    card."""
     hand = player.hand
-    index = 0
-    while hand[index].name != card_name:  # (IndexError: not in the hand)
-        index += 1
-    return table.with_player(evolve(player, hand=hand[:index] + hand[index + 1:])), \
-        hand[index]
+    index = next(i for i, c in enumerate(hand) if c.name == card_name)
+    return evolve(player, hand=hand[:index] + hand[index + 1:]), hand[index]
 
 
-def discard_from_hand(table: Caverns, name: str, card_name: str) -> Caverns:
-    table, card = from_hand(table, name, card_name)
-    return evolve(table, discard=(*table.discard, card))
+def discard_from_hand(table: Caverns, name: str, card_name: str, *lines: str) -> Caverns:
+    """``name`` discards the first card called ``card_name`` from their hand (``lines``
+    noted)."""
+    player, card = out_of_hand(table.player(name), card_name)
+    return table.with_player(player, *lines, discard=(*table.discard, card))
 
 
 def usable(table: Caverns, name: str, when: When, incoming: Incoming | None = None
@@ -377,18 +391,20 @@ def use(table: Caverns, name: str, card: Card, incoming: Incoming | None = None
         ) -> Resolution[tuple[Caverns, Incoming | None]]:
     """``name`` plays ``card`` from their hand, or uses the Item; it takes effect."""
     player = table.player(name)
-    if card.ability:
-        table = table.with_player(evolve(player, used=player.used + 1))
-    elif _holds(player.hand, card):
-        table = discard_from_hand(table, name, card.name)
-    elif _holds(player.items, card) and (card.potion or card.one_use):
-        index = player.items.index(card)
-        table = evolve(table.with_player(evolve(player, items=player.items[:index]
-                                                  + player.items[index + 1:])),
-                       removed=(*table.removed, card))
     verb = "drinks" if card.potion else "uses" if card.kind is Kind.ITEM or card.ability \
         else "plays"
-    table = table.note(f"{name} {verb} {card.name}")
+    line = f"{name} {verb} {card.name}"
+    if card.ability:
+        table = table.with_player(evolve(player, used=player.used + 1), line)
+    elif _holds(player.hand, card):
+        table = discard_from_hand(table, name, card.name, line)
+    elif _holds(player.items, card) and (card.potion or card.one_use):
+        index = player.items.index(card)
+        table = table.with_player(evolve(player, items=player.items[:index]
+                                         + player.items[index + 1:]), line,
+                                  removed=(*table.removed, card))
+    else:
+        table = table.note(line)
     if card.ability and card.values:  # an ability's attack goes on the damage stack
         token = yield from place(table, name, card)
         blow = Blow(name, card, min(card.start, len(card.values) - 1), token=token,
@@ -596,8 +612,8 @@ def change_blow(table: Caverns, name: str, step: Step, label: str) -> Resolution
                          shift=blow.shift + (not top))
     if blow.announced is not None and step.op is not Op.MISS:
         changed = evolve(changed, announced=reannounce(blow, changed, table))
-    table = evolve(table, stack=(*table.stack[:index], changed, *table.stack[index + 1:]))
-    return table.note(f"{label}: {blow.card.name} now deals {value(changed, table)}")
+    return table.note(f"{label}: {blow.card.name} now deals {value(changed, table)}",
+                      stack=(*table.stack[:index], changed, *table.stack[index + 1:]))
 
 
 def at_top(blow: Blow) -> bool:

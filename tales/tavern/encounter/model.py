@@ -369,14 +369,19 @@ class Caverns:
             raise StopIteration(name)
         return players[seat]
 
-    def with_player(self, player: Adventurer) -> Caverns:
+    def with_player(self, player: Adventurer, *lines: str, **changes: object) -> Caverns:
+        """This table with ``player`` in their seat, ``lines`` noted in the log and
+        ``changes`` made to its fields: one copy (issue 19: a copy of the table is most of
+        a change's cost)."""
+        if lines:
+            changes["log"] = Log.of(self.log).add(*lines)
         index = self._seats()
         seat = index.get(player.name)
         if seat is None:
-            return evolve(self)
+            return evolve(self, **changes)
         players = list(self.players)
         before, players[seat] = players[seat], player
-        changed = evolve(self, players=tuple(players))
+        changed = evolve(self, players=tuple(players), **changes)
         # the same names in the same seats: the new tuple keeps this one's index
         object.__setattr__(changed, "_by_name", (changed.players, index))
         order = self.__dict__.get("_initiative")
@@ -386,8 +391,10 @@ class Caverns:
             object.__setattr__(changed, "_initiative", (changed.players, order[1]))
         return changed
 
-    def note(self, *lines: str) -> Caverns:
-        return evolve(self, log=Log.of(self.log).add(*lines))
+    def note(self, *lines: str, **changes: object) -> Caverns:
+        """This table with ``lines`` noted in the log and ``changes`` made to its fields:
+        one copy."""
+        return evolve(self, log=Log.of(self.log).add(*lines), **changes)
 
     def living(self) -> tuple[Adventurer, ...]:
         """The party: players alive (a Wereboar that became a creature is not one): worked
