@@ -375,20 +375,23 @@ class Caverns:
         a change's cost)."""
         if lines:
             changes["log"] = Log.of(self.log).add(*lines)
-        index = self._seats()
+        players = self.players
+        kept = self.__dict__
+        seats = kept.get("_by_name")
+        index = seats[1] if seats is not None and seats[0] is players else self._seats()
         seat = index.get(player.name)
         if seat is None:
             return evolve(self, **changes)
-        players = list(self.players)
-        before, players[seat] = players[seat], player
-        changed = evolve(self, players=tuple(players), **changes)
-        # the same names in the same seats: the new tuple keeps this one's index
-        object.__setattr__(changed, "_by_name", (changed.players, index))
-        order = self.__dict__.get("_initiative")
-        if order is not None and order[0] is self.players and before.dead == player.dead \
+        new = (*players[:seat], player, *players[seat + 1:])
+        changed = evolve(self, players=new, **changes)
+        fresh = changed.__dict__  # the copy's own: what is kept beside its fields
+        fresh["_by_name"] = (new, index)  # the same names in the same seats: the same index
+        order = kept.get("_initiative")
+        before = players[seat]
+        if order is not None and order[0] is players and before.dead == player.dead \
                 and before.beast == player.beast and before.initiative == player.initiative:
             # the same players living with the same Initiative: the same order
-            object.__setattr__(changed, "_initiative", (changed.players, order[1]))
+            fresh["_initiative"] = (new, order[1])
         return changed
 
     def note(self, *lines: str, **changes: object) -> Caverns:
