@@ -8,7 +8,7 @@ seed, so the bundled deck is an original sample. Everything is immutable; the ru
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 
 from tales.evolve import evolve
@@ -381,9 +381,10 @@ class Caverns:
         index = seats[1] if seats is not None and seats[0] is players else self._seats()
         seat = index.get(player.name)
         if seat is None:
-            return evolve(self, **changes)
+            return self._changed(changes)
         new = (*players[:seat], player, *players[seat + 1:])
-        changed = evolve(self, players=new, **changes)
+        changes["players"] = new
+        changed = self._changed(changes)
         fresh = changed.__dict__  # the copy's own: what is kept beside its fields
         fresh["_by_name"] = (new, index)  # the same names in the same seats: the same index
         order = kept.get("_initiative")
@@ -394,10 +395,21 @@ class Caverns:
             fresh["_initiative"] = (new, order[1])
         return changed
 
+    def _changed(self, changes: dict[str, object]) -> Caverns:
+        """``evolve(self, **changes)`` for the table alone, which changes a thousand times a
+        game: its fields copied at once, without evolve's checks for every class (issue
+        19)."""
+        if not changes.keys() <= _TABLE_FIELDS:
+            return evolve(self, **changes)  # (which says which field there is not)
+        changed = _new(type(self))
+        _set(changed, "__dict__", {**self.__dict__, **changes})
+        return changed
+
     def note(self, *lines: str, **changes: object) -> Caverns:
         """This table with ``lines`` noted in the log and ``changes`` made to its fields:
         one copy."""
-        return evolve(self, log=Log.of(self.log).add(*lines), **changes)
+        changes["log"] = Log.of(self.log).add(*lines)
+        return self._changed(changes)
 
     def living(self) -> tuple[Adventurer, ...]:
         """The party: players alive (a Wereboar that became a creature is not one): worked
@@ -471,6 +483,12 @@ class Caverns:
         if self.tokens:
             return all(t - pending.get(i, 0) <= 0 for i, t in enumerate(self.tokens))
         return pending.get(None, 0) >= self.life + self.barrier
+
+
+#: The table's fields (what :meth:`Caverns._changed` may change).
+_TABLE_FIELDS = frozenset(f.name for f in fields(Caverns))
+_new = object.__new__
+_set = object.__setattr__
 
 
 def value(blow: Blow, table: Caverns) -> int:
