@@ -37,10 +37,10 @@ class Kind(StrEnum):
     ACTION = "action"
     ITEM = "item"
 
-    @property
-    def attack(self) -> bool:
-        return self in (Kind.STANDARD, Kind.ENHANCED, Kind.TACTICAL, Kind.STAND_IN,
-                        Kind.RIDER)
+    attack: bool  # an Attack card's kind (set on each member once: asked of every card)
+
+    def __init__(self, value: str) -> None:
+        self.attack = value not in ("action", "item")
 
 
 class When(StrEnum):
