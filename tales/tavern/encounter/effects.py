@@ -308,21 +308,21 @@ def worthwhile(table: Caverns, name: str, step: Step) -> bool:
     """Could ``step`` of a card ``name`` plays change anything now? Not a heal with everyone
     it may heal at full health (no Potion offered at full health), a cure with nobody it may
     cure poisoned, a redirection with nobody else alive, a theft with no Item to take."""
-    if step.op not in (Op.HEAL, Op.CURE, Op.REDIRECT, Op.STEAL):
+    op = step.op  # (an Enum member looked up by name is slow: each is looked up once)
+    if op not in _CHECKED:
         return True
-    others = [p for p in table.living() if p.name != name]
-    whom = ([table.player(name)] if step.whom is Whom.YOU else others
-            if step.whom is Whom.OTHER else table.living()
-            if step.whom in (Whom.ANY, Whom.EACH) else [])
-    if step.op is Op.HEAL:
-        return any(p.life < LIFE for p in whom)
-    if step.op is Op.CURE:
-        return any(p.poison for p in whom)
-    if step.op is Op.REDIRECT:
-        return bool(others)
-    if step.op is Op.STEAL:
-        return any(c not in p.tipped for p in others for c in p.items)
-    return True
+    living = table.living()
+    if op is Op.REDIRECT:
+        return any(p.name != name for p in living)
+    if op is Op.STEAL:
+        return any(c not in p.tipped for p in living if p.name != name for c in p.items)
+    whom = step.whom
+    chosen = ((table.player(name),) if whom is Whom.YOU
+              else [p for p in living if p.name != name] if whom is Whom.OTHER
+              else living if whom is Whom.ANY or whom is Whom.EACH else ())
+    if op is Op.HEAL:
+        return any(p.life < LIFE for p in chosen)
+    return any(p.poison for p in chosen)  # (Op.CURE)
 
 
 def window(table: Caverns, when: When, only: Sequence[str] | None, label: str,
