@@ -293,8 +293,9 @@ def _of_the_moment(player: Adventurer, when: When) -> tuple[Card, ...]:
     moments: dict[When, tuple[Card, ...]] = kept[2]
     found = moments.get(when)
     if found is None:
-        found = moments[when] = tuple(c for c in (*hand, *items)
-                                      if when in _profile(c).moments)
+        # (an Attack card fits no moment, :func:`_fits`: its kind is quicker to ask)
+        found = moments[when] = tuple(c for c in (*hand, *items) if not c.kind.attack
+                                      and when in _profile(c).moments)
     return found
 
 
