@@ -149,29 +149,51 @@ def credit(table: Caverns, name: str) -> Caverns:
     return evolve(table, fallen=tuple(fallen), slayer=slayer)
 
 
-def draw(table: Caverns, name: str, count: int) -> Resolution[Caverns]:
-    """Draw ``count`` cards (the discards shuffled into a new deck when it runs out).
-    An Item drawn goes face up beside the player (it is not in the hand). Holding more
-    than the hand allows (:func:`limit`), the player discards the excess at once."""
+def draw(table: Caverns, name: str, count: int, full: int | None = None
+         ) -> Resolution[Caverns]:
+    """Draw ``count`` cards (the discards shuffled into a new deck when it runs out), or
+    fewer once the hand holds ``full`` cards. An Item drawn goes face up beside the player
+    (it is not in the hand). Holding more than the hand allows (:func:`limit`), the player
+    discards the excess at once."""
+    player = table.player(name)
+    hand, items, deck, discard = player.hand, player.items, table.deck, table.discard
+    lines: list[str] = []
+    chest = Rule.CHEST in table.rules
     for _ in range(count):
-        if not table.deck:
+        if full is not None and len(hand) >= full:
+            break
+        if not deck:
+            table = _drawn(table, player, hand, items, deck, discard, lines)
             table = yield from restock(table)
-            if not table.deck:
+            player, deck, discard, lines = table.player(name), table.deck, table.discard, []
+            if not deck:
                 break
-        card, deck = table.deck[-1], table.deck[:-1]  # (:func:`top_card`, in the same copy)
-        player = table.player(name)
-        if Rule.CHEST in table.rules and not card.kind.attack:
+        card, deck = deck[-1], deck[:-1]
+        if chest and not card.kind.attack:
             # "Only Attack cards ... are used; discard any other cards. If an item is
             # discarded in this way, it is not removed from the game."
-            table = table.note(f"{name} discards {card.name} (only Attack cards are used)",
-                               deck=deck, discard=(*table.discard, card))
-            continue
-        if card.kind is Kind.ITEM:
-            table = table.with_player(evolve(player, items=(*player.items, card)),
-                                      f"{name} draws the Item {card.name}", deck=deck)
+            lines.append(f"{name} discards {card.name} (only Attack cards are used)")
+            discard = (*discard, card)
+        elif card.kind is Kind.ITEM:
+            items = (*items, card)
+            lines.append(f"{name} draws the Item {card.name}")
         else:
-            table = table.with_player(evolve(player, hand=(*player.hand, card)), deck=deck)
+            hand = (*hand, card)
+    table = _drawn(table, player, hand, items, deck, discard, lines)
     return (yield from trim(table, name))
+
+
+def _drawn(table: Caverns, player: Adventurer, hand: tuple[Card, ...],
+           items: tuple[Card, ...], deck: tuple[Card, ...], discard: tuple[Card, ...],
+           lines: list[str]) -> Caverns:
+    """:func:`draw`'s cards drawn so far put on the table in one copy (issue 19: a copy
+    a card was most of a refill's cost)."""
+    if deck is table.deck:
+        return table  # nothing drawn
+    if hand is player.hand and items is player.items:
+        return table.note(*lines, deck=deck, discard=discard)
+    return table.with_player(evolve(player, hand=hand, items=items), *lines, deck=deck,
+                             discard=discard)
 
 
 def trim(table: Caverns, name: str, cap: int | None = None) -> Resolution[Caverns]:

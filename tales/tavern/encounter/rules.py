@@ -445,12 +445,8 @@ def refill(table: Caverns, name: str) -> Resolution[Caverns]:
         table = discard_from_hand(table, name, choice)
     # draw until the hand is full (Items drawn do not count), going through the cards at
     # most once: with "Bring the chest" in force, cards other than Attack cards are discarded
-    for _ in range(len(table.deck) + len(table.discard) + 1):
-        missing = hand_limit(table, name) - len(table.player(name).hand)
-        if missing <= 0:
-            break
-        table = yield from draw(table, name, 1)
-    return table
+    return (yield from draw(table, name, len(table.deck) + len(table.discard) + 1,
+                            full=hand_limit(table, name)))
 
 
 def winners(table: Caverns) -> tuple[str, ...]:
