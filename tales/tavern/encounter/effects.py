@@ -222,8 +222,10 @@ def out_of_hand(player: Adventurer, card_name: str) -> tuple[Adventurer, Card]:
     """``player`` without the first card called ``card_name`` in their hand, and that
     card."""
     hand = player.hand
-    index = next(i for i, c in enumerate(hand) if c.name == card_name)
-    return evolve(player, hand=hand[:index] + hand[index + 1:]), hand[index]
+    for index, card in enumerate(hand):  # (a loop: quicker than next() over a generator)
+        if card.name == card_name:
+            return evolve(player, hand=hand[:index] + hand[index + 1:]), card
+    raise StopIteration(card_name)  # (what next() raised)
 
 
 def discard_from_hand(table: Caverns, name: str, card_name: str, *lines: str) -> Caverns:
