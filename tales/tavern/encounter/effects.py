@@ -134,11 +134,13 @@ def credit(table: Caverns, name: str) -> Caverns:
     brought the total to the creature's Life Points (``docs/rules-decisions.md``)."""
     if table.encounter is None:
         return table
-    fallen = [(i, who) for i, who in table.fallen if table.token_left(i) <= 0]
-    down = {i for i, _ in fallen}
-    if name:
-        fallen += [(i, name) for i in range(len(table.tokens))
-                   if i not in down and table.token_left(i) <= 0]
+    fallen: list[tuple[int, str]] = []
+    if table.tokens:  # (no tokens, none fallen: most creatures)
+        fallen = [(i, who) for i, who in table.fallen if table.token_left(i) <= 0]
+        down = {i for i, _ in fallen}
+        if name:
+            fallen += [(i, name) for i in range(len(table.tokens))
+                       if i not in down and table.token_left(i) <= 0]
     killed = table.killed()
     slayer = table.slayer if killed else None
     if slayer is None and killed and name:
