@@ -319,9 +319,10 @@ def _of_the_moment(player: Adventurer, when: When) -> tuple[Card, ...]:
     moments: dict[When, tuple[Card, ...]] = kept[2]
     found = moments.get(when)
     if found is None:
-        # (an Attack card fits no moment, :func:`_fits`: its kind is quicker to ask)
-        found = moments[when] = tuple(c for c in (*hand, *items) if not c.kind.attack
-                                      and when in _profile(c).moments)
+        # (an Attack card fits no moment, :func:`_fits`: its kind is quicker to ask; a
+        # list comprehension is quicker than a generator for a hand)
+        found = moments[when] = tuple([c for c in (*hand, *items) if not c.kind.attack
+                                       and when in _profile(c).moments])
     return found
 
 
