@@ -382,7 +382,9 @@ class Caverns:
         seat = index.get(player.name)
         if seat is None:
             return self._changed(changes)
-        new = (*players[:seat], player, *players[seat + 1:])
+        seated = list(players)  # (quicker than joining slices)
+        seated[seat] = player
+        new = tuple(seated)
         changes["players"] = new
         changed = self._changed(changes)
         fresh = changed.__dict__  # the copy's own: what is kept beside its fields
