@@ -10,9 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
+from typing import Any, TypeVar
 
 from tales.evolve import evolve
 from tales.journal import Log
+
+_T = TypeVar("_T")
 
 LIFE = 100  # "places a green bead on the 100 Life Points number"
 HAND_SIZE = 7
@@ -348,17 +351,30 @@ class Caverns:
         a bot that plans ahead; the table itself never changes."""
         return evolve(self, **changes)
 
+    def _kept(self, key: str, source: object) -> Any:
+        """What was worked out from ``source`` and kept beside the fields under ``key``
+        (None: nothing yet), checked against that very object: a copy of the table carries
+        what is kept, and a copy with another ``source`` never reads a stale one (issue
+        19: asked again and again of the same table). The methods asked most (thousands of
+        times a game: :meth:`player`, :meth:`living`, :meth:`ability_of`, :meth:`_totals`)
+        write it out instead of calling it."""
+        kept = self.__dict__.get(key)
+        return kept[1] if kept is not None and kept[0] is source else None
+
+    def _keep(self, key: str, source: object, worked: _T) -> _T:
+        """``worked``, worked out from ``source``, kept beside the fields under ``key``."""
+        object.__setattr__(self, key, (source, worked))
+        return worked
+
     def _seats(self) -> dict[str, int]:
         """Each player's index in :attr:`players`, by name: built once per ``players``
         tuple (kept beside the fields and checked against that very tuple, so a copy with
         other players never reads a stale one)."""
         players = self.players
-        seats = self.__dict__.get("_by_name")
-        if seats is None or seats[0] is not players:
-            seats = (players, {p.name: n for n, p in enumerate(players)})
-            object.__setattr__(self, "_by_name", seats)
-        found: dict[str, int] = seats[1]
-        return found
+        seats: dict[str, int] | None = self._kept("_by_name", players)
+        if seats is None:
+            seats = self._keep("_by_name", players, {p.name: n for n, p in enumerate(players)})
+        return seats
 
     def player(self, name: str) -> Adventurer:
         players = self.players
@@ -414,9 +430,8 @@ class Caverns:
         return self._changed(changes)
 
     def living(self) -> tuple[Adventurer, ...]:
-        """The party: players alive (a Wereboar that became a creature is not one): worked
-        out once per ``players`` tuple (kept beside the fields, checked against that very
-        tuple; issue 19)."""
+        """The party: players alive (a Wereboar that became a creature is not one), worked
+        out once per ``players`` tuple (:meth:`_kept`)."""
         players = self.players
         kept = self.__dict__.get("_living")
         if kept is None or kept[0] is not players:
@@ -433,16 +448,14 @@ class Caverns:
         return [n for i, n in enumerate(undead) if i >= len(self.tokens) or self.tokens[i] > 0]
 
     def in_initiative(self) -> tuple[str, ...]:
-        """The living players, Initiative 1 first (003: "starting with Player 1"): worked
-        out once per ``players`` tuple (kept beside the fields, checked against that very
-        tuple; issue 19)."""
+        """The living players, Initiative 1 first (003: "starting with Player 1"), worked
+        out once per ``players`` tuple (:meth:`_kept`; :meth:`with_player` carries it over
+        when the order stays)."""
         players = self.players
-        kept = self.__dict__.get("_initiative")
-        if kept is None or kept[0] is not players:
-            kept = (players, tuple(p.name for p in sorted(self.living(),
-                                                          key=lambda p: p.initiative)))
-            object.__setattr__(self, "_initiative", kept)
-        order: tuple[str, ...] = kept[1]
+        order: tuple[str, ...] | None = self._kept("_initiative", players)
+        if order is None:
+            order = self._keep("_initiative", players, tuple(
+                p.name for p in sorted(self.living(), key=lambda p: p.initiative)))
         return order
 
     def damage(self) -> int:
