@@ -92,14 +92,16 @@ def change_set_cards(table: Caverns) -> Resolution[Caverns]:
 def reveal(table: Caverns, name: str, card: Card
            ) -> Resolution[tuple[Caverns, str | None, list[tuple[str, Card]]]]:
     """Flip a set card and follow it."""
-    table = evolve(table, revealed=table.revealed + 1).note(f"{name} reveals {card.name}")
+    line = f"{name} reveals {card.name}"
     if card.kind is Kind.ACTION or card.kind is Kind.ITEM:
-        return evolve(table, discard=(*table.discard, card)).note("a bluff: no effect"), \
-            None, []
+        return table.note(line, "a bluff: no effect", revealed=table.revealed + 1,
+                          discard=(*table.discard, card)), None, []
     if card.kind is Kind.RIDER:
         player = table.player(name)
-        return table.with_player(evolve(player, riders=(*player.riders, card))).note(
-            f"{card.name} stands by"), None, []
+        return table.with_player(evolve(player, riders=(*player.riders, card)), line,
+                                 f"{card.name} stands by", revealed=table.revealed + 1), \
+            None, []
+    table = table.note(line, revealed=table.revealed + 1)
     if card.kind is Kind.TACTICAL:
         table = yield from carry_out(table, name, card.steps, card.name)
         return evolve(table, discard=(*table.discard, card)), None, []
@@ -163,7 +165,8 @@ def strike(table: Caverns, name: str, card: Card) -> Resolution[tuple[Caverns, s
             standing.append(rider)  # "only one multiplicative Rider"
         else:
             riders.append(rider)
-    table = table.with_player(evolve(player, riders=tuple(standing)))
+    if player.riders:
+        table = table.with_player(evolve(player, riders=tuple(standing)))
     start = min(card.start, len(card.special_values if special else card.values) - 1)
     blow = Blow(name, card, max(start, 0), tuple(riders), token, special,
                 poison=player.poison)
@@ -319,9 +322,9 @@ def attack(table: Caverns, incoming: Incoming) -> Resolution[Caverns]:
     if changed.dodged:
         return table
     victim = table.player(changed.victim)
-    table = table.with_player(evolve(victim, poison=victim.poison + changed.poison))
-    table = table.note(f"{changed.victim} takes {changed.damage} damage"
-                       + (f" and {changed.poison} poison" if changed.poison else ""))
+    table = table.with_player(evolve(victim, poison=victim.poison + changed.poison),
+                              f"{changed.victim} takes {changed.damage} damage"
+                              + (f" and {changed.poison} poison" if changed.poison else ""))
     table = hurt(table, changed.victim, changed.damage)
     if changed.row is not None and not table.player(changed.victim).dead:
         table = struck(table, changed.victim, changed.row)

@@ -59,11 +59,18 @@ def top_card(table: Caverns) -> Resolution[tuple[Caverns, Card | None]]:
     """Take the top card of the draw deck, the discards shuffled into a new deck when it
     is empty; None when there are no cards left at all."""
     if not table.deck:
-        if not table.discard:
+        table = yield from restock(table)
+        if not table.deck:
             return table, None
-        deck = yield from shuffle(table.discard, "the discards")
-        table = evolve(table, deck=tuple(deck), discard=())
     return evolve(table, deck=table.deck[:-1]), table.deck[-1]
+
+
+def restock(table: Caverns) -> Resolution[Caverns]:
+    """An empty draw deck: the discards shuffled into a new one (none: it stays empty)."""
+    if table.deck or not table.discard:
+        return table
+    deck = yield from shuffle(table.discard, "the discards")
+    return evolve(table, deck=tuple(deck), discard=())
 
 
 def hand_limit(table: Caverns, name: str) -> int:
@@ -127,11 +134,13 @@ def credit(table: Caverns, name: str) -> Caverns:
     brought the total to the creature's Life Points (``docs/rules-decisions.md``)."""
     if table.encounter is None:
         return table
-    fallen = [(i, who) for i, who in table.fallen if table.token_left(i) <= 0]
-    down = {i for i, _ in fallen}
-    if name:
-        fallen += [(i, name) for i in range(len(table.tokens))
-                   if i not in down and table.token_left(i) <= 0]
+    fallen: list[tuple[int, str]] = []
+    if table.tokens:  # (no tokens, none fallen: most creatures)
+        fallen = [(i, who) for i, who in table.fallen if table.token_left(i) <= 0]
+        down = {i for i, _ in fallen}
+        if name:
+            fallen += [(i, name) for i in range(len(table.tokens))
+                       if i not in down and table.token_left(i) <= 0]
     killed = table.killed()
     slayer = table.slayer if killed else None
     if slayer is None and killed and name:
@@ -142,27 +151,51 @@ def credit(table: Caverns, name: str) -> Caverns:
     return evolve(table, fallen=tuple(fallen), slayer=slayer)
 
 
-def draw(table: Caverns, name: str, count: int) -> Resolution[Caverns]:
-    """Draw ``count`` cards (the discards shuffled into a new deck when it runs out).
-    An Item drawn goes face up beside the player (it is not in the hand). Holding more
-    than the hand allows (:func:`limit`), the player discards the excess at once."""
+def draw(table: Caverns, name: str, count: int, full: int | None = None
+         ) -> Resolution[Caverns]:
+    """Draw ``count`` cards (the discards shuffled into a new deck when it runs out), or
+    fewer once the hand holds ``full`` cards. An Item drawn goes face up beside the player
+    (it is not in the hand). Holding more than the hand allows (:func:`limit`), the player
+    discards the excess at once."""
+    player = table.player(name)
+    hand, items, deck, discard = player.hand, player.items, table.deck, table.discard
+    lines: list[str] = []
+    chest = Rule.CHEST in table.rules
     for _ in range(count):
-        table, card = yield from top_card(table)
-        if card is None:
+        if full is not None and len(hand) >= full:
             break
-        player = table.player(name)
-        if Rule.CHEST in table.rules and not card.kind.attack:
+        if not deck:
+            table = _drawn(table, player, hand, items, deck, discard, lines)
+            table = yield from restock(table)
+            player, deck, discard, lines = table.player(name), table.deck, table.discard, []
+            if not deck:
+                break
+        card, deck = deck[-1], deck[:-1]
+        if chest and not card.kind.attack:
             # "Only Attack cards ... are used; discard any other cards. If an item is
             # discarded in this way, it is not removed from the game."
-            table = evolve(table, discard=(*table.discard, card)).note(
-                f"{name} discards {card.name} (only Attack cards are used)")
-            continue
-        if card.kind is Kind.ITEM:
-            table = table.with_player(evolve(player, items=(*player.items, card))).note(
-                f"{name} draws the Item {card.name}")
+            lines.append(f"{name} discards {card.name} (only Attack cards are used)")
+            discard = (*discard, card)
+        elif card.kind is Kind.ITEM:
+            items = (*items, card)
+            lines.append(f"{name} draws the Item {card.name}")
         else:
-            table = table.with_player(evolve(player, hand=(*player.hand, card)))
+            hand = (*hand, card)
+    table = _drawn(table, player, hand, items, deck, discard, lines)
     return (yield from trim(table, name))
+
+
+def _drawn(table: Caverns, player: Adventurer, hand: tuple[Card, ...],
+           items: tuple[Card, ...], deck: tuple[Card, ...], discard: tuple[Card, ...],
+           lines: list[str]) -> Caverns:
+    """:func:`draw`'s cards drawn so far put on the table in one copy (issue 19: a copy
+    a card was most of a refill's cost)."""
+    if deck is table.deck:
+        return table  # nothing drawn
+    if hand is player.hand and items is player.items:
+        return table.note(*lines, deck=deck, discard=discard)
+    return table.with_player(evolve(player, hand=hand, items=items), *lines, deck=deck,
+                             discard=discard)
 
 
 def trim(table: Caverns, name: str, cap: int | None = None) -> Resolution[Caverns]:
@@ -183,38 +216,52 @@ def trim(table: Caverns, name: str, cap: int | None = None) -> Resolution[Cavern
 
 def from_hand(table: Caverns, name: str, card_name: str) -> tuple[Caverns, Card]:
     """Take the first card called ``card_name`` out of ``name``'s hand."""
-    player = table.player(name)
-    index = next(i for i, c in enumerate(player.hand) if c.name == card_name)
-    return table.with_player(evolve(player, hand=player.hand[:index]
-                                    + player.hand[index + 1:])), player.hand[index]
+    player, card = out_of_hand(table.player(name), card_name)
+    return table.with_player(player), card
 
 
-def discard_from_hand(table: Caverns, name: str, card_name: str) -> Caverns:
-    table, card = from_hand(table, name, card_name)
-    return evolve(table, discard=(*table.discard, card))
+def out_of_hand(player: Adventurer, card_name: str) -> tuple[Adventurer, Card]:
+    """``player`` without the first card called ``card_name`` in their hand, and that
+    card."""
+    hand = player.hand
+    for index, card in enumerate(hand):  # (a loop: quicker than next() over a generator)
+        if card.name == card_name:
+            return evolve(player, hand=hand[:index] + hand[index + 1:]), card
+    raise StopIteration(card_name)  # (what next() raised)
+
+
+def discard_from_hand(table: Caverns, name: str, card_name: str, *lines: str) -> Caverns:
+    """``name`` discards the first card called ``card_name`` from their hand (``lines``
+    noted)."""
+    player, card = out_of_hand(table.player(name), card_name)
+    return table.with_player(player, *lines, discard=(*table.discard, card))
 
 
 def usable(table: Caverns, name: str, when: When, incoming: Incoming | None = None
            ) -> list[Card]:
     """The Action cards in ``name``'s hand and Items beside them they may use now."""
     player = table.player(name)
-    found: list[Card] = []
-    ability = table.ability(name)
     if player.undead:  # the returned dead play only the Critical Miss and Trip they keep
         return [c for c in player.hand if c.name.startswith(UNDEAD_KEEP)
                 and c.when in (when, When.ANY) and targets(table, name)]
     cards = _of_the_moment(player, when)
-    if ability is not None and _fits(ability, when):
+    ability = table.ability_of(player)
+    if ability is not None and when in _profile(ability).moments:
         cards = (*cards, ability)
+    found: list[Card] = []
+    aimed: bool | None = None  # whether there is an Attack card to change (asked once)
     for card in cards:
-        ops = _ops(card)
-        if ops & DEFENCES and (incoming is None or incoming.victim != name):
+        play = _profile(card)
+        if play.defence and (incoming is None or incoming.victim != name):
             continue
-        if ops & ON_BLOWS and not targets(table, name):
+        if play.on_blows:
+            if aimed is None:
+                aimed = bool(targets(table, name))
+            if not aimed:
+                continue
+        if play.edge_out and not [n for n, _ in table.set_cards if n != name]:
             continue
-        if Op.EDGE_OUT in ops and not [n for n, _ in table.set_cards if n != name]:
-            continue
-        if card.steps and not any(worthwhile(table, name, s) for s in card.steps):
+        if play.checks and not any(worthwhile(table, name, s) for s in play.checks):
             continue
         found.append(card)
     return found
@@ -226,6 +273,38 @@ def _fits(card: Card, when: When) -> bool:
     return (card.kind is Kind.ACTION or card.kind is Kind.ITEM) and bool(
         card.steps or card.either or (card.ability and card.values)) and (
         card.when is when or card.when is When.ANY or (card.potion and when is When.ANY))
+
+
+@dataclass(frozen=True)
+class _Play:
+    """What :func:`usable` asks of a card, whatever the table: the moments it
+    :func:`_fits`, whether it defends, changes a revealed Attack card or edges out, and the
+    steps to check with :func:`worthwhile` (none: one of its steps is always worth it)."""
+
+    moments: frozenset[When]
+    defence: bool
+    on_blows: bool
+    edge_out: bool
+    checks: tuple[Step, ...]
+
+
+#: Ops whose steps :func:`worthwhile` checks against the table; any other step is worth it.
+_CHECKED = frozenset({Op.HEAL, Op.CURE, Op.REDIRECT, Op.STEAL})
+
+
+def _profile(card: Card) -> _Play:
+    """:class:`_Play` of ``card``, worked out once per card (issue 19: every window asks
+    it of every card in every hand), kept beside its fields with the card it was worked
+    out for (a copy of the card, made with other fields, never reads a stale one)."""
+    kept = card.__dict__.get("_play")
+    if kept is None or kept[0] is not card:
+        ops = frozenset(s.op for s in card.steps)
+        kept = (card, _Play(frozenset(w for w in When if _fits(card, w)),
+                            bool(ops & DEFENCES), bool(ops & ON_BLOWS), Op.EDGE_OUT in ops,
+                            card.steps if ops and ops <= _CHECKED else ()))
+        object.__setattr__(card, "_play", kept)
+    play: _Play = kept[1]
+    return play
 
 
 def _of_the_moment(player: Adventurer, when: When) -> tuple[Card, ...]:
@@ -240,19 +319,11 @@ def _of_the_moment(player: Adventurer, when: When) -> tuple[Card, ...]:
     moments: dict[When, tuple[Card, ...]] = kept[2]
     found = moments.get(when)
     if found is None:
-        found = moments[when] = tuple(c for c in (*hand, *items) if _fits(c, when))
+        # (an Attack card fits no moment, :func:`_fits`: its kind is quicker to ask; a
+        # list comprehension is quicker than a generator for a hand)
+        found = moments[when] = tuple([c for c in (*hand, *items) if not c.kind.attack
+                                       and when in _profile(c).moments])
     return found
-
-
-def _ops(card: Card) -> frozenset[Op]:
-    """The ops of ``card``'s steps, worked out once per card (kept beside its fields,
-    checked against its very steps)."""
-    kept = card.__dict__.get("_ops")
-    if kept is None or kept[0] is not card.steps:
-        kept = (card.steps, frozenset(s.op for s in card.steps))
-        object.__setattr__(card, "_ops", kept)
-    ops: frozenset[Op] = kept[1]
-    return ops
 
 
 def _holds(cards: tuple[Card, ...], card: Card) -> bool:
@@ -265,21 +336,21 @@ def worthwhile(table: Caverns, name: str, step: Step) -> bool:
     """Could ``step`` of a card ``name`` plays change anything now? Not a heal with everyone
     it may heal at full health (no Potion offered at full health), a cure with nobody it may
     cure poisoned, a redirection with nobody else alive, a theft with no Item to take."""
-    if step.op not in (Op.HEAL, Op.CURE, Op.REDIRECT, Op.STEAL):
+    op = step.op  # (an Enum member looked up by name is slow: each is looked up once)
+    if op not in _CHECKED:
         return True
-    others = [p for p in table.living() if p.name != name]
-    whom = ([table.player(name)] if step.whom is Whom.YOU else others
-            if step.whom is Whom.OTHER else table.living()
-            if step.whom in (Whom.ANY, Whom.EACH) else [])
-    if step.op is Op.HEAL:
-        return any(p.life < LIFE for p in whom)
-    if step.op is Op.CURE:
-        return any(p.poison for p in whom)
-    if step.op is Op.REDIRECT:
-        return bool(others)
-    if step.op is Op.STEAL:
-        return any(c not in p.tipped for p in others for c in p.items)
-    return True
+    living = table.living()
+    if op is Op.REDIRECT:
+        return any(p.name != name for p in living)
+    if op is Op.STEAL:
+        return any(c not in p.tipped for p in living if p.name != name for c in p.items)
+    whom = step.whom
+    chosen = ((table.player(name),) if whom is Whom.YOU
+              else [p for p in living if p.name != name] if whom is Whom.OTHER
+              else living if whom is Whom.ANY or whom is Whom.EACH else ())
+    if op is Op.HEAL:
+        return any(p.life < LIFE for p in chosen)
+    return any(p.poison for p in chosen)  # (Op.CURE)
 
 
 def window(table: Caverns, when: When, only: Sequence[str] | None, label: str,
@@ -348,18 +419,20 @@ def use(table: Caverns, name: str, card: Card, incoming: Incoming | None = None
         ) -> Resolution[tuple[Caverns, Incoming | None]]:
     """``name`` plays ``card`` from their hand, or uses the Item; it takes effect."""
     player = table.player(name)
-    if card.ability:
-        table = table.with_player(evolve(player, used=player.used + 1))
-    elif _holds(player.hand, card):
-        table = discard_from_hand(table, name, card.name)
-    elif _holds(player.items, card) and (card.potion or card.one_use):
-        index = player.items.index(card)
-        table = evolve(table.with_player(evolve(player, items=player.items[:index]
-                                                  + player.items[index + 1:])),
-                       removed=(*table.removed, card))
     verb = "drinks" if card.potion else "uses" if card.kind is Kind.ITEM or card.ability \
         else "plays"
-    table = table.note(f"{name} {verb} {card.name}")
+    line = f"{name} {verb} {card.name}"
+    if card.ability:
+        table = table.with_player(evolve(player, used=player.used + 1), line)
+    elif _holds(player.hand, card):
+        table = discard_from_hand(table, name, card.name, line)
+    elif _holds(player.items, card) and (card.potion or card.one_use):
+        index = player.items.index(card)
+        table = table.with_player(evolve(player, items=player.items[:index]
+                                         + player.items[index + 1:]), line,
+                                  removed=(*table.removed, card))
+    else:
+        table = table.note(line)
     if card.ability and card.values:  # an ability's attack goes on the damage stack
         token = yield from place(table, name, card)
         blow = Blow(name, card, min(card.start, len(card.values) - 1), token=token,
@@ -567,8 +640,8 @@ def change_blow(table: Caverns, name: str, step: Step, label: str) -> Resolution
                          shift=blow.shift + (not top))
     if blow.announced is not None and step.op is not Op.MISS:
         changed = evolve(changed, announced=reannounce(blow, changed, table))
-    table = evolve(table, stack=(*table.stack[:index], changed, *table.stack[index + 1:]))
-    return table.note(f"{label}: {blow.card.name} now deals {value(changed, table)}")
+    return table.note(f"{label}: {blow.card.name} now deals {value(changed, table)}",
+                      stack=(*table.stack[:index], changed, *table.stack[index + 1:]))
 
 
 def at_top(blow: Blow) -> bool:

@@ -8,11 +8,14 @@ seed, so the bundled deck is an original sample. Everything is immutable; the ru
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
+from typing import Any, TypeVar
 
 from tales.evolve import evolve
 from tales.journal import Log
+
+_T = TypeVar("_T")
 
 LIFE = 100  # "places a green bead on the 100 Life Points number"
 HAND_SIZE = 7
@@ -37,10 +40,10 @@ class Kind(StrEnum):
     ACTION = "action"
     ITEM = "item"
 
-    @property
-    def attack(self) -> bool:
-        return self in (Kind.STANDARD, Kind.ENHANCED, Kind.TACTICAL, Kind.STAND_IN,
-                        Kind.RIDER)
+    attack: bool  # an Attack card's kind (set on each member once: asked of every card)
+
+    def __init__(self, value: str) -> None:
+        self.attack = value not in ("action", "item")
 
 
 class When(StrEnum):
@@ -331,7 +334,10 @@ class Caverns:
 
     def ability(self, name: str) -> Card | None:
         """``name``'s character ability, if they may still use it this Encounter."""
-        player = self.player(name)
+        return self.ability_of(self.player(name))
+
+    def ability_of(self, player: Adventurer) -> Card | None:
+        """:meth:`ability` of a player of this table."""
         abilities = self.abilities
         kept = self.__dict__.get("_abilities")  # the last of a character's, as a dict keeps:
         if kept is None or kept[0] is not abilities:  # made once per abilities tuple
@@ -345,17 +351,30 @@ class Caverns:
         a bot that plans ahead; the table itself never changes."""
         return evolve(self, **changes)
 
+    def _kept(self, key: str, source: object) -> Any:
+        """What was worked out from ``source`` and kept beside the fields under ``key``
+        (None: nothing yet), checked against that very object: a copy of the table carries
+        what is kept, and a copy with another ``source`` never reads a stale one (issue
+        19: asked again and again of the same table). The methods asked most (thousands of
+        times a game: :meth:`player`, :meth:`living`, :meth:`ability_of`, :meth:`_totals`)
+        write it out instead of calling it."""
+        kept = self.__dict__.get(key)
+        return kept[1] if kept is not None and kept[0] is source else None
+
+    def _keep(self, key: str, source: object, worked: _T) -> _T:
+        """``worked``, worked out from ``source``, kept beside the fields under ``key``."""
+        object.__setattr__(self, key, (source, worked))
+        return worked
+
     def _seats(self) -> dict[str, int]:
         """Each player's index in :attr:`players`, by name: built once per ``players``
         tuple (kept beside the fields and checked against that very tuple, so a copy with
         other players never reads a stale one)."""
         players = self.players
-        seats = self.__dict__.get("_by_name")
-        if seats is None or seats[0] is not players:
-            seats = (players, {p.name: n for n, p in enumerate(players)})
-            object.__setattr__(self, "_by_name", seats)
-        found: dict[str, int] = seats[1]
-        return found
+        seats: dict[str, int] | None = self._kept("_by_name", players)
+        if seats is None:
+            seats = self._keep("_by_name", players, {p.name: n for n, p in enumerate(players)})
+        return seats
 
     def player(self, name: str) -> Adventurer:
         players = self.players
@@ -366,24 +385,61 @@ class Caverns:
             raise StopIteration(name)
         return players[seat]
 
-    def with_player(self, player: Adventurer) -> Caverns:
-        index = self._seats()
+    def with_player(self, player: Adventurer, *lines: str, **changes: object) -> Caverns:
+        """This table with ``player`` in their seat, ``lines`` noted in the log and
+        ``changes`` made to its fields: one copy (issue 19: a copy of the table is most of
+        a change's cost)."""
+        if lines:
+            changes["log"] = Log.of(self.log).add(*lines)
+        players = self.players
+        kept = self.__dict__
+        seats = kept.get("_by_name")
+        index = seats[1] if seats is not None and seats[0] is players else self._seats()
         seat = index.get(player.name)
         if seat is None:
-            return evolve(self)
-        players = list(self.players)
-        players[seat] = player
-        changed = evolve(self, players=tuple(players))
-        # the same names in the same seats: the new tuple keeps this one's index
-        object.__setattr__(changed, "_by_name", (changed.players, index))
+            return self._changed(changes)
+        seated = list(players)  # (quicker than joining slices)
+        seated[seat] = player
+        new = tuple(seated)
+        changes["players"] = new
+        changed = self._changed(changes)
+        fresh = changed.__dict__  # the copy's own: what is kept beside its fields
+        fresh["_by_name"] = (new, index)  # the same names in the same seats: the same index
+        order = kept.get("_initiative")
+        before = players[seat]
+        if order is not None and order[0] is players and before.dead == player.dead \
+                and before.beast == player.beast and before.initiative == player.initiative:
+            # the same players living with the same Initiative: the same order
+            fresh["_initiative"] = (new, order[1])
         return changed
 
-    def note(self, *lines: str) -> Caverns:
-        return evolve(self, log=Log.of(self.log).add(*lines))
+    def _changed(self, changes: dict[str, object]) -> Caverns:
+        """``evolve(self, **changes)`` for the table alone, which changes a thousand times a
+        game: its fields copied at once, without evolve's checks for every class (issue
+        19)."""
+        if not changes.keys() <= _TABLE_FIELDS:
+            return evolve(self, **changes)  # (which says which field there is not)
+        changed = _new(type(self))
+        _set(changed, "__dict__", {**self.__dict__, **changes})
+        return changed
 
-    def living(self) -> list[Adventurer]:
-        """The party: players alive (a Wereboar that became a creature is not one)."""
-        return [p for p in self.players if not p.dead and not p.beast]
+    def note(self, *lines: str, **changes: object) -> Caverns:
+        """This table with ``lines`` noted in the log and ``changes`` made to its fields:
+        one copy."""
+        changes["log"] = Log.of(self.log).add(*lines)
+        return self._changed(changes)
+
+    def living(self) -> tuple[Adventurer, ...]:
+        """The party: players alive (a Wereboar that became a creature is not one), worked
+        out once per ``players`` tuple (:meth:`_kept`)."""
+        players = self.players
+        kept = self.__dict__.get("_living")
+        if kept is None or kept[0] is not players:
+            # (a list comprehension: quicker than a generator for a few players)
+            kept = (players, tuple([p for p in players if not p.dead and not p.beast]))
+            object.__setattr__(self, "_living", kept)
+        living: tuple[Adventurer, ...] = kept[1]
+        return living
 
     def risen(self) -> list[str]:
         """The Emperor Lich's returned dead whose tokens still stand (a token each, in
@@ -391,17 +447,16 @@ class Caverns:
         undead = [p.name for p in self.players if p.undead]
         return [n for i, n in enumerate(undead) if i >= len(self.tokens) or self.tokens[i] > 0]
 
-    def in_initiative(self) -> list[str]:
-        """The living players, Initiative 1 first (003: "starting with Player 1"): worked
-        out once per ``players`` tuple (kept beside the fields, checked against that very
-        tuple; issue 19)."""
+    def in_initiative(self) -> tuple[str, ...]:
+        """The living players, Initiative 1 first (003: "starting with Player 1"), worked
+        out once per ``players`` tuple (:meth:`_kept`; :meth:`with_player` carries it over
+        when the order stays)."""
         players = self.players
-        kept = self.__dict__.get("_initiative")
-        if kept is None or kept[0] is not players:
-            kept = (players, tuple(p.name for p in sorted(self.living(),
-                                                          key=lambda p: p.initiative)))
-            object.__setattr__(self, "_initiative", kept)
-        return list(kept[1])
+        order: tuple[str, ...] | None = self._kept("_initiative", players)
+        if order is None:
+            order = self._keep("_initiative", players, tuple(
+                p.name for p in sorted(self.living(), key=lambda p: p.initiative)))
+        return order
 
     def damage(self) -> int:
         """The damage stack's total."""
@@ -440,9 +495,16 @@ class Caverns:
         totalled; a raised barrier takes the damage first (Barrier Magus)."""
         if self.encounter is None:
             return False
+        pending = {} if self.totalled else self._totals()  # (:meth:`pending`, in one go)
         if self.tokens:
-            return all(self.token_left(i) <= 0 for i in range(len(self.tokens)))
-        return self.pending() >= self.life + self.barrier
+            return all(t - pending.get(i, 0) <= 0 for i, t in enumerate(self.tokens))
+        return pending.get(None, 0) >= self.life + self.barrier
+
+
+#: The table's fields (what :meth:`Caverns._changed` may change).
+_TABLE_FIELDS = frozenset(f.name for f in fields(Caverns))
+_new = object.__new__
+_set = object.__setattr__
 
 
 def value(blow: Blow, table: Caverns) -> int:

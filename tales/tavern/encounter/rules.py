@@ -26,10 +26,10 @@ from tales.tavern.encounter.attacks import (
 from tales.tavern.encounter.effects import (
     discard_from_hand,
     draw,
-    from_hand,
     hand_limit,
     hurt,
     limit,
+    out_of_hand,
     trim,
     trim_all,
     window,
@@ -90,8 +90,9 @@ def deal_initiative(table: Caverns) -> Resolution[Caverns]:
     """Each living player draws an Initiative card."""
     living = [p.name for p in table.living()]
     cards = yield from shuffle(table.initiative[:len(living)], "the Initiative cards")
-    for name, card in zip(living, cards, strict=True):
-        table = table.with_player(evolve(table.player(name), initiative=card))
+    drawn = dict(zip(living, cards, strict=True))
+    table = evolve(table, players=tuple(evolve(p, initiative=drawn[p.name])
+                                        if p.name in drawn else p for p in table.players))
     return table.note("Initiative: " + ", ".join(f"{ordinal(n)} {name}" for n, name
                                                  in enumerate(table.in_initiative(), 1)))
 
@@ -227,9 +228,8 @@ def combat_round(table: Caverns) -> Resolution[tuple[Caverns, str | None]]:
     completed). The kill is checked after every card (:func:`.effects.credit`): once the
     creature is dead no one else takes a turn and it attacks no more; poison still hurts
     at the end of the round."""
-    table = evolve(table, round=table.round + 1, stack=(), set_cards=(), revealed=0,
-                   totalled=False)
-    table = table.note(f"Round {table.round}")
+    table = table.note(f"Round {table.round + 1}", round=table.round + 1, stack=(),
+                       set_cards=(), revealed=0, totalled=False)
     if table.encounter is not None and table.encounter.special is Special.GLUTTONY:
         table = yield from gluttony(table)
     table = yield from set_attacks(table)
@@ -273,16 +273,14 @@ def total(table: Caverns) -> Caverns:
     """2c. Total the damage stack and take it off the creature (its tokens)."""
     done = table.damage()
     if table.tokens:
-        table = evolve(table, tokens=tuple(max(table.token_left(i), 0)
-                                            for i in range(len(table.tokens))))
-        table = table.note(f"the party deals {done} damage; tokens left: "
-                           f"{', '.join(str(t) for t in table.tokens)}")
-    else:
-        table, absorbed = barrier(table)
-        table = evolve(table, life=table.life - (done - absorbed))
-        table = table.note(f"the party deals {done} damage; the creature has "
-                           f"{max(table.life, 0)} Life Points left")
-    return evolve(table, totalled=True)
+        tokens = tuple(max(table.token_left(i), 0) for i in range(len(table.tokens)))
+        return table.note(f"the party deals {done} damage; tokens left: "
+                          f"{', '.join(str(t) for t in tokens)}", tokens=tokens,
+                          totalled=True)
+    table, absorbed = barrier(table)
+    life = table.life - (done - absorbed)
+    return table.note(f"the party deals {done} damage; the creature has "
+                      f"{max(life, 0)} Life Points left", life=life, totalled=True)
 
 
 def gluttony(table: Caverns) -> Resolution[Caverns]:
@@ -349,8 +347,8 @@ def set_attacks(table: Caverns) -> Resolution[Caverns]:
         choice = yield Decision("set", "set an Attack card"
                                 + ("" if attacks else " (a bluff: an Action card)"),
                                 tuple(options), Decider.PLAYER, name, state=table)
-        table, card = from_hand(table, name, choice)
-        table = evolve(table, set_cards=(*table.set_cards, (name, card)))
+        held, card = out_of_hand(player, choice)
+        table = table.with_player(held, set_cards=(*table.set_cards, (name, card)))
     return table
 
 
@@ -447,12 +445,8 @@ def refill(table: Caverns, name: str) -> Resolution[Caverns]:
         table = discard_from_hand(table, name, choice)
     # draw until the hand is full (Items drawn do not count), going through the cards at
     # most once: with "Bring the chest" in force, cards other than Attack cards are discarded
-    for _ in range(len(table.deck) + len(table.discard) + 1):
-        missing = hand_limit(table, name) - len(table.player(name).hand)
-        if missing <= 0:
-            break
-        table = yield from draw(table, name, 1)
-    return table
+    return (yield from draw(table, name, len(table.deck) + len(table.discard) + 1,
+                            full=hand_limit(table, name)))
 
 
 def winners(table: Caverns) -> tuple[str, ...]:
