@@ -12,11 +12,13 @@ are never read. In an individual game each player is a team of one.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from tales.evolve import evolve
+from tales.journal import Log
 
 if TYPE_CHECKING:
     from tales.tavern.rdi.ottodata import OttoRules
@@ -504,7 +506,7 @@ class Tavern:
     active: int = 0
     turn: int = 1
     winners: tuple[str, ...] | None = None  # set when the game is over
-    log: tuple[str, ...] = ()
+    log: Sequence[str] = ()  # read like a tuple of lines (a Log, once noted)
     variant: Variant = field(default_factory=Variant)
     bar: tuple[Drink, ...] = ()  # the Bar Deck (its variant), top is the last
     resting: tuple[str, ...] = ()  # players whose turn ended early (A-87), until it ends
@@ -572,7 +574,8 @@ class Tavern:
         return changed
 
     def note(self, *lines: str) -> Tavern:
-        return evolve(self, log=(*self.log, *lines))
+        # an append-only Log shared with the states before (a tuple copied a line: issue 19)
+        return evolve(self, log=Log.of(self.log).add(*lines))
 
     def in_game(self) -> list[Player]:
         """The players still in, in seat order."""
