@@ -412,7 +412,7 @@ def their_amounts(tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...]
                   ) -> tuple[Step, ...]:
     """``steps`` of ``name``'s ``card`` as every character changes them for its player
     (:meth:`Mechanics.their_amounts`)."""
-    for player, rules in every(tavern):
+    for player, rules in every(tavern, "their_amounts"):
         steps = rules.their_amounts(tavern, player.name, name, card, steps)
     return steps
 
