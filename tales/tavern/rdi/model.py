@@ -555,7 +555,9 @@ class Tavern:
 
     def player(self, name: str) -> Player:
         """The player called ``name``, found by the index kept beside ``players``."""
-        return self.players[self.seating().index[name]]
+        kept = self.__dict__.get("_seats")  # seating() inline: the commonest lookup (issue 19)
+        seating = kept[1] if kept is not None and kept[0] is self.players else self.seating()
+        return self.players[seating.index[name]]
 
     def with_player(self, player: Player) -> Tavern:
         seating = self.seating()
@@ -603,7 +605,9 @@ class Tavern:
 
     def mat(self, name: str) -> Player:
         """The player who tracks ``name``'s team's Fortitude, Alcohol and Gold."""
-        return self.players[self.seating().mat_of[name]]
+        kept = self.__dict__.get("_seats")  # seating() inline, as in player()
+        seating = kept[1] if kept is not None and kept[0] is self.players else self.seating()
+        return self.players[seating.mat_of[name]]
 
     def sides(self) -> list[str]:
         """The teams still in, in seat order (worked out once per ``players``: kept beside
