@@ -52,14 +52,8 @@ def margin(tavern: Tavern, name: str) -> int:
 class _Greedy:
     def __init__(self, rng: np.random.Generator) -> None:
         self.rng = rng
-
-    def choose(self, decision: Decision[Any]) -> Any:
-        tavern = decision.state
-        me = str(decision.figure)
-        options = list(decision.options)
-        if not isinstance(tavern, Tavern) or me not in tavern.seating().index:
-            return options[int(self.rng.integers(len(options)))]
-        rule: Callable[[Tavern, str, list[Any], str], Any] | None = {
+        #: each kind of Decision's own rule (made once a bot, not once a Decision: issue 19)
+        self.rules: dict[str, Callable[[Tavern, str, list[Any], str], Any]] = {
             "action": self._act, "anytime": self._anytime, "respond": self._respond,
             "hit-back": self._play, "gamble": self._gamble, "boost": _yes, "buff": _yes,
             "discard": _keep, "leave": _keep, "dungeon": self._play, "rage": _spare,
@@ -70,29 +64,40 @@ class _Greedy:
             "atone": _atone, "chimera": _bolder,
             "treat": self._play, "form": self._play, "dexterity": self._knack,
             "pass-bomb": _pass_on, "petrify": _cheapest, "gizmo": _yes,
-        }.get(decision.kind)
-        if decision.kind == "respond" and isinstance(decision.detail, Played) and \
+        }
+
+    def choose(self, decision: Decision[Any]) -> Any:
+        tavern = decision.state
+        me = str(decision.figure)
+        options = list(decision.options)
+        if not isinstance(tavern, Tavern) or me not in tavern.seating().index:
+            return options[int(self.rng.integers(len(options)))]
+        kind = decision.kind
+        if kind == "respond" and isinstance(decision.detail, Played) and \
                 _friendly(tavern, me, decision.detail):
             return PASS  # a teammate's card or an opponent's Drink: nothing to defend
+        rule = self.rules.get(kind)
         if rule is not None:
             return rule(tavern, me, options, decision.prompt)
-        opponents = [o for o in options if isinstance(o, str) and o in
-                     {p.name for p in tavern.players}
-                     and tavern.player(o).side != tavern.player(me).side]
+        seats = tavern.seating()
+        side = seats.sides[seats.index[me]]
+        opponents = [o for o in options if isinstance(o, str) and o in seats.index
+                     and seats.sides[seats.index[o]] != side]
         if opponents:  # targets, orders, redirects, passes, splits: the weakest opponent
-            marks = tavern.player(me).mechanics == "remy" and decision.kind == "target"
+            marks = tavern.player(me).mechanics == "remy" and kind == "target"
             return min(opponents, key=lambda o: (  # Remy: a marked one first
                 -tavern.player(o).count("mark") if marks else 0, margin(tavern, o),
                 options.index(o)))
-        if decision.kind == "which-drink":
-            mine = tavern.player(me).side
+        if kind == "which-drink":
             theirs = [o for o in options if not any(
-                str(o).endswith(f"({p.name})") for p in tavern.players if p.side == mine)]
+                str(o).endswith(f"({p.name})") for p in tavern.players if p.side == side)]
             return (theirs or options)[0]
         return options[0]
 
     def _play(self, tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
         cards = [o for o in options if o != PASS]
+        if len(cards) == 1:  # rng.integers(1) draws nothing: the same answers, ~2 us saved
+            return cards[0]
         return cards[int(self.rng.integers(len(cards)))] if cards else PASS
 
     def _act(self, tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
@@ -156,7 +161,7 @@ class _Greedy:
 
 def _teams(tavern: Tavern) -> bool:
     """Whether some players at the table play as a team."""
-    return len({p.side for p in tavern.players}) < len(tavern.players)
+    return len(tavern.seating().teams) < len(tavern.players)
 
 
 def _harm(card: Card) -> int:

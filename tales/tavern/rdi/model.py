@@ -12,11 +12,13 @@ are never read. In an individual game each player is a team of one.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from tales.evolve import evolve
+from tales.journal import Log
 
 if TYPE_CHECKING:
     from tales.tavern.rdi.ottodata import OttoRules
@@ -504,7 +506,7 @@ class Tavern:
     active: int = 0
     turn: int = 1
     winners: tuple[str, ...] | None = None  # set when the game is over
-    log: tuple[str, ...] = ()
+    log: Sequence[str] = ()  # read like a tuple of lines (a Log, once noted)
     variant: Variant = field(default_factory=Variant)
     bar: tuple[Drink, ...] = ()  # the Bar Deck (its variant), top is the last
     resting: tuple[str, ...] = ()  # players whose turn ended early (A-87), until it ends
@@ -545,18 +547,17 @@ class Tavern:
         """Who sits where and with whom (:class:`Seating`), kept beside ``players`` (made
         again when a copy has other players: :func:`~tales.evolve.evolve` copies it along,
         and :meth:`with_player` hands it on when only a player's numbers changed)."""
-        kept: Seating | None = self.__dict__.get("_seats")
-        if kept is None or kept.players is not self.players:
-            kept = Seating(self.players)
+        kept: tuple[tuple[Player, ...], Seating] | None = self.__dict__.get("_seats")
+        if kept is None or kept[0] is not self.players:
+            kept = (self.players, Seating(self.players))
             object.__setattr__(self, "_seats", kept)
-        return kept
+        return kept[1]
 
     def player(self, name: str) -> Player:
         """The player called ``name``, found by the index kept beside ``players``."""
-        kept: Seating | None = self.__dict__.get("_seats")
-        if kept is None or kept.players is not self.players:
-            kept = self.seating()
-        return self.players[kept.index[name]]
+        kept = self.__dict__.get("_seats")  # seating() inline: the commonest lookup (issue 19)
+        seating = kept[1] if kept is not None and kept[0] is self.players else self.seating()
+        return self.players[seating.index[name]]
 
     def with_player(self, player: Player) -> Tavern:
         seating = self.seating()
@@ -566,13 +567,13 @@ class Tavern:
         players = list(self.players)
         players[seat] = player
         changed = evolve(self, players=tuple(players))
-        if player.team == seating.sides[seat] or (not player.team
-                                                  and player.name == seating.sides[seat]):
-            object.__setattr__(changed, "_seats", seating.moved(changed.players))
+        if (player.team or player.name) == seating.sides[seat]:  # the same seats and teams
+            object.__setattr__(changed, "_seats", (changed.players, seating))
         return changed
 
     def note(self, *lines: str) -> Tavern:
-        return evolve(self, log=(*self.log, *lines))
+        # an append-only Log shared with the states before (a tuple copied a line: issue 19)
+        return evolve(self, log=Log.of(self.log).add(*lines))
 
     def in_game(self) -> list[Player]:
         """The players still in, in seat order."""
@@ -599,18 +600,14 @@ class Tavern:
 
     def team(self, name: str) -> list[Player]:
         """``name`` and their teammates, in seat order."""
-        seating = self.seating()
         players = self.players
-        return [players[n] for n in seating.teams[seating.sides[seating.index[name]]]]
+        return [players[n] for n in self.seating().team_of[name]]
 
     def mat(self, name: str) -> Player:
         """The player who tracks ``name``'s team's Fortitude, Alcohol and Gold."""
-        seating = self.seating()
-        seat = seating.index[name]
-        player = self.players[seat]
-        if not player.team:
-            return player
-        return self.players[seating.teams[seating.sides[seat]][0]]
+        kept = self.__dict__.get("_seats")  # seating() inline, as in player()
+        seating = kept[1] if kept is not None and kept[0] is self.players else self.seating()
+        return self.players[seating.mat_of[name]]
 
     def sides(self) -> list[str]:
         """The teams still in, in seat order (worked out once per ``players``: kept beside
@@ -667,28 +664,25 @@ class Tavern:
 
 
 class Seating:
-    """Who sits where at a table and with whom, worked out once per ``players``: each
-    name's seat, each seat's side (its team, or the player's own name), each side's seats
-    in seat order (the first is its mat), and from each name the seats round the table in
-    turn order. A player's numbers changing moves nothing (:meth:`moved`)."""
+    """Who sits where at a table and with whom, worked out once per table of players (a
+    player's numbers changing moves nothing): each name's seat, each seat's side (its team,
+    or the player's own name), each side's seats in seat order (the first is its mat), each
+    name's team's seats and mat's seat, and from each name the seats round the table in turn
+    order."""
 
-    __slots__ = ("index", "players", "rounds", "sides", "teams")
+    __slots__ = ("index", "mat_of", "rounds", "sides", "team_of", "teams")
 
     def __init__(self, players: tuple[Player, ...]) -> None:
-        self.players = players
         self.index = {p.name: n for n, p in enumerate(players)}
         self.sides = tuple(p.team or p.name for p in players)
         teams: dict[str, list[int]] = {}
         for n, side in enumerate(self.sides):
             teams.setdefault(side, []).append(n)
         self.teams = {side: tuple(seats) for side, seats in teams.items()}
+        self.team_of = {p.name: self.teams[side] for p, side in zip(players, self.sides,
+                                                                   strict=True)}
+        self.mat_of = {p.name: self.teams[side][0] if p.team else n
+                       for n, (p, side) in enumerate(zip(players, self.sides, strict=True))}
         count = len(players)
         self.rounds = {p.name: tuple((n + k) % count for k in range(count))
                        for n, p in enumerate(players)}
-
-    def moved(self, players: tuple[Player, ...]) -> Seating:
-        """The same seating for ``players``, the same names and teams in the same seats."""
-        new = Seating.__new__(Seating)
-        new.players, new.index, new.sides = players, self.index, self.sides
-        new.teams, new.rounds = self.teams, self.rounds
-        return new

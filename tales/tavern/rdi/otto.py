@@ -49,8 +49,9 @@ from tales.tavern.rdi.ottodata import (
     target,
     threat,
 )
+from tales.tavern.rdi.stats import gold
 from tales.tavern.rdi.timing import PASS, Outcome, Played, affected_by, halves, response_verb
-from tales.tavern.rdi.zones import discard_card
+from tales.tavern.rdi.zones import discard_card, take_card
 
 T = TypeVar("T")
 #: The Decisions in which Otto picks a player: he picks the Priority Target (001: "If a
@@ -144,8 +145,6 @@ def _spared(tavern: Tavern) -> set[str]:
     total Gold: he does not play them (rule 7: "If Otto has 4 or fewer Gold and is given
     the choice to spend or lose Gold, he chooses not to"; Keet: "If he has 4 or fewer total
     Gold, he will no longer play Artifacts and will instead treat them only as Gold")."""
-    from tales.tavern.rdi.stats import gold
-
     counting = characters.every(tavern, "counts_as_gold")
     if not counting or gold(tavern, OTTO) > THRIFTY:
         return set()
@@ -599,11 +598,10 @@ def received(tavern: Tavern) -> Resolution[Tavern]:
     it immediately" (a Potion he bought from Phrenk); a Blessing from Murgath "he will play
     it immediately for its healing, even if he is at 20 Fortitude" (before his Potion
     Tokens), or, with no healing, keeps it to play "at the first legal opportunity"."""
-    from tales.tavern.rdi.effects import play_card
-    from tales.tavern.rdi.zones import take_card
-
     if tavern.variant.otto is None or tavern.player(OTTO).out:
         return tavern
+    from tales.tavern.rdi.effects import play_card  # (after the check: every settle asks)
+
     rules = rules_of(tavern)
     for _ in range(len(tavern.player(OTTO).hand) + len(tavern.player(OTTO).kept)):
         otto = tavern.player(OTTO)
@@ -632,11 +630,10 @@ def potions(tavern: Tavern) -> Tavern:
     """"If Otto's Fortitude is less than or equal to his Alcohol Content, he will consume a
     Potion" (Alcohol down 6 at 11 Fortitude or more, else 6 Fortitude); "If Otto runs out of
     Gold, he'll consume a Potion to gain 3 Gold from the Inn"."""
-    from tales.tavern.rdi.effects import POTION, drink_potion
-    from tales.tavern.rdi.stats import gold
-
     if tavern.variant.otto is None or tavern.player(OTTO).out:
         return tavern
+    from tales.tavern.rdi.effects import POTION, drink_potion  # (after the check, as above)
+
     while (otto := tavern.player(OTTO)).count(POTION) and otto.fortitude <= otto.alcohol:
         tavern = drink_potion(tavern, OTTO, "Potion Token: lose 6 Alcohol Content"
                               if otto.fortitude >= POTION_LINE

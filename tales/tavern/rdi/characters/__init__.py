@@ -398,7 +398,7 @@ def changes(rules: Mechanics, hook: str) -> bool:
         found = _CHANGED[kind] = frozenset(
             h for h, base in vars(Mechanics).items() if callable(base)
             and getattr(kind, h, base) is not base)
-    return hook in found or hook in vars(rules)
+    return hook in found or hook in rules.__dict__
 
 
 def lost(tavern: Tavern, victim: str, source: str, amount: int) -> Tavern:
@@ -412,7 +412,7 @@ def their_amounts(tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...]
                   ) -> tuple[Step, ...]:
     """``steps`` of ``name``'s ``card`` as every character changes them for its player
     (:meth:`Mechanics.their_amounts`)."""
-    for player, rules in every(tavern):
+    for player, rules in every(tavern, "their_amounts"):
         steps = rules.their_amounts(tavern, player.name, name, card, steps)
     return steps
 
@@ -494,6 +494,8 @@ def every(tavern: Tavern, hook: str = "") -> list[tuple[Player, Mechanics]]:
         found = table[hook] = tuple(
             (n, m) for n, p in enumerate(players) if (m := mechanics(p)) is not NONE
             and (not hook or changes(m, hook)))
+    if not found:  # most hooks: nobody at the table changes them (no list to build)
+        return []
     return [(players[n], m) for n, m in found]
 
 

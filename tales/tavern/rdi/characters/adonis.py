@@ -41,7 +41,8 @@ class Adonis(Mechanics):
         """An instrument to smash: each unbroken one."""
         if resource != INSTRUMENT:
             return 0
-        return sum(tavern.player(name).count(i) for i in INSTRUMENTS)
+        player = tavern.player(name)  # once, not once an instrument (asked at every affords)
+        return sum(player.count(i) for i in INSTRUMENTS)
 
     def pay_energy(self, tavern: Tavern, name: str, resource: str, amount: int
                    ) -> Resolution[tuple[Tavern, bool]]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi.characters import Mechanics, register
 from tales.tavern.rdi.effects import play_card
@@ -70,13 +71,13 @@ def check_for_traps(tavern: Tavern, checker: str, alaric: str | None = None
     if not card.trap:
         return tavern.note(f"{checker} Checks for Traps and reveals {card.name}: no Trap")
     tavern = tavern.note(f"{checker} Checks for Traps and reveals {card.name}: a Trap!")
-    tavern = tavern.with_player(replace(holder, hand=holder.hand[:index]
+    tavern = tavern.with_player(evolve(holder, hand=holder.hand[:index]
                                         + holder.hand[index + 1:]))
     tavern, _ = yield from play_card(tavern, alaric, trap_view(card), target=checker,
                                      label=f"{card.name} (Trap)", discard=False)
     holder = tavern.player(alaric)
     place = min(index, len(holder.hand))
-    return tavern.with_player(replace(holder, hand=(*holder.hand[:place], card,
+    return tavern.with_player(evolve(holder, hand=(*holder.hand[:place], card,
                                                     *holder.hand[place:])))
 
 
@@ -90,7 +91,7 @@ def poison_darts(tavern: Tavern, victim: str) -> Resolution[Tavern]:
                            Decider.CHANCE, None, tuple(1 / len(hand) for _ in hand))
     card = hand[index]
     player = tavern.player(victim)
-    tavern = tavern.with_player(replace(player, hand=hand[:index] + hand[index + 1:]))
+    tavern = tavern.with_player(evolve(player, hand=hand[:index] + hand[index + 1:]))
     return discard_card(tavern, card, victim).note(f"{victim} discards {card.name}")
 
 

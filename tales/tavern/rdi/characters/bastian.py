@@ -11,8 +11,7 @@ in the sub-deck, never drawn. His cards give tokens with ``{ gain = 1, resource 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi.characters import Mechanics, Resource, register
 from tales.tavern.rdi.model import CardKind, Step, Tavern
@@ -38,7 +37,7 @@ class Bastian(Mechanics):
         pile = tavern.pile(PRAYERS)
         dealt = pile[-DEALT:]
         player = tavern.player(name)
-        tavern = tavern.with_player(replace(player, kept=(*player.kept, *dealt)))
+        tavern = tavern.with_player(evolve(player, kept=(*player.kept, *dealt)))
         return tavern.with_pile(PRAYERS, pile[:-len(dealt)] if dealt else pile)
 
     def handle(self, tavern: Tavern, name: str, step: Step, target: str | None
