@@ -195,9 +195,12 @@ def is_foe(figure: Figure, other: Figure) -> bool:
     """
     if figure.id == other.id:
         return False
-    if Keyword.BERSERK in figure.keywords:
+    keywords = figure.keywords
+    if Keyword.BERSERK in keywords:
         return True
-    return figure.heroic != other.heroic
+    # Figure.heroic of both, written out: asked about a thousand times a game (issue 19)
+    return ((figure.side is Side.HERO or Keyword.HEROIC in keywords)
+            != (other.side is Side.HERO or Keyword.HEROIC in other.keywords))
 
 
 def is_friend(figure: Figure, other: Figure) -> bool:
