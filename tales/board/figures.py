@@ -178,6 +178,8 @@ class Figure:
 
     def is_immune_to(self, names: Iterable[str | None]) -> bool:
         """True when any of ``names`` (feature classes or names) is one it is Immune to."""
+        if not self.immune:  # most figures are Immune to nothing: no loop (issue 19)
+            return False
         return any(n is not None and n.lower() in self.immune for n in names)
 
     def with_tokens(self, tokens: dict[Token, int]) -> Figure:
