@@ -228,7 +228,8 @@ class Greedy:
         known = self.abilities.get(me.id, {})
         position: Position = decision.position
         scores = [self.score(position, me, known.get(name)) for name in decision.options]
-        return decision.options[int(np.argmax(scores))]
+        # the first best, as np.argmax gives it, without making an array of a few floats
+        return decision.options[max(range(len(scores)), key=scores.__getitem__)]
 
     def score(self, position: Position, me: Figure, ability: Ability | None) -> float:
         if ability is None:
