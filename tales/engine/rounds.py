@@ -374,7 +374,8 @@ def _after_turn(ctx: Context, state: GameState, before: Position, token: str) ->
     lost_by_heroes = 0
     for figure in before.figures:
         now = after.get(figure.id)
-        lost = max(_left(figure) - (_left(now) if now else 0), 0)
+        # the very same figure lost nothing: most figures, most turns (issue 19)
+        lost = 0 if now is figure else max(_left(figure) - (_left(now) if now else 0), 0)
         if figure.side is Side.HERO:
             lost_by_heroes += lost
             if figure.kind in (Role.HERO, Role.COMPANION):
