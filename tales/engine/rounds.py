@@ -445,7 +445,12 @@ def _check_story(ctx: Context, state: GameState) -> Resolution[GameState]:
 
 def _latch(ctx: Context, state: GameState) -> GameState:
     """Objectives whose test holds now are complete from now on."""
-    done = {n for n, o in enumerate(ctx.scenario.objectives) if all_hold(ctx, state, o.when)}
+    # an objective complete already stays so: only the others are tested, and the state
+    # is copied only when one more is complete (this runs after every turn, issue 19)
+    done = {n for n, o in enumerate(ctx.scenario.objectives)
+            if n not in state.completed and all_hold(ctx, state, o.when)}
+    if not done:
+        return state
     return evolve(state, completed=state.completed | done)
 
 
