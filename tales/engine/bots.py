@@ -28,7 +28,7 @@ from tales.engine.game import chance_by, random_policy
 from tales.rules.attacks import legal_targets
 from tales.rules.damage import TAKE_DOOM
 from tales.rules.decisions import Chooser, Decision, MoveDetail
-from tales.rules.effects import Ability, Aim, Verb, Whom
+from tales.rules.effects import Ability, Aim, Kind, Verb, Whom
 from tales.rules.hero_turn import usable
 from tales.rules.movement import reach
 from tales.rules.reactions import PASS, RESET, spend_reset
@@ -186,7 +186,7 @@ class Greedy:
         # an Action worth taking where the Hero stands (an Attack, or kicking open a door
         # it is next to) comes before a Shenanigan that would take it away from there
         act_now = any(self.score(position, me, a) >= ACT_NOW for a in known.values()
-                      if a.kind.value == "action")
+                      if a.kind is Kind.ACTION)
         order = (["action", "shenanigan"] if act_now and not self.in_danger(me)
                  else ["shenanigan", "action"])
         for pick in ["pooky", *order]:
