@@ -178,11 +178,15 @@ class Figure:
 
     def is_immune_to(self, names: Iterable[str | None]) -> bool:
         """True when any of ``names`` (feature classes or names) is one it is Immune to."""
+        if not self.immune:  # most figures are Immune to nothing: no loop (issue 19)
+            return False
         return any(n is not None and n.lower() in self.immune for n in names)
 
     def with_tokens(self, tokens: dict[Token, int]) -> Figure:
         """The same figure holding ``tokens`` (counts of 0 dropped)."""
         kept = tuple(sorted(((t, c) for t, c in tokens.items() if c > 0), key=lambda tc: tc[0]))
+        if kept == self.tokens:  # the same tokens: itself (an immutable value), no copy
+            return self
         return evolve(self, tokens=kept)
 
 
@@ -195,9 +199,12 @@ def is_foe(figure: Figure, other: Figure) -> bool:
     """
     if figure.id == other.id:
         return False
-    if Keyword.BERSERK in figure.keywords:
+    keywords = figure.keywords
+    if Keyword.BERSERK in keywords:
         return True
-    return figure.heroic != other.heroic
+    # Figure.heroic of both, written out: asked about a thousand times a game (issue 19)
+    return ((figure.side is Side.HERO or Keyword.HEROIC in keywords)
+            != (other.side is Side.HERO or Keyword.HEROIC in other.keywords))
 
 
 def is_friend(figure: Figure, other: Figure) -> bool:

@@ -28,7 +28,7 @@ from tales.engine.game import chance_by, random_policy
 from tales.rules.attacks import legal_targets
 from tales.rules.damage import TAKE_DOOM
 from tales.rules.decisions import Chooser, Decision, MoveDetail
-from tales.rules.effects import Ability, Aim, Verb, Whom
+from tales.rules.effects import Ability, Aim, Kind, Verb, Whom
 from tales.rules.hero_turn import usable
 from tales.rules.movement import reach
 from tales.rules.reactions import PASS, RESET, spend_reset
@@ -155,13 +155,21 @@ class Greedy:
                     goals.extend(sorted(condition.spaces))
         return goals, 0
 
-    def distance_to(self, position: Position, targets: list[int], space: int) -> float:
-        best = float("inf")
-        for target in targets:
-            d = position.line_of_fire_field(target)[space]
-            if 0 <= d < best:
-                best = float(d)
-        return best
+    def distance_to(self, position: Position, targets: list[int]) -> Callable[[int], float]:
+        """Line of Fire distance from a space to the nearest of ``targets`` (inf: none),
+        as a function of the space: each target's field read once, as a list (a bot weighs
+        every option with it; numpy's scalar reads cost more, issue 19)."""
+        fields = [position.line_of_fire_field(target).tolist() for target in targets]
+
+        def nearest(space: int) -> float:
+            best = float("inf")
+            for field in fields:
+                d = field[space]
+                if 0 <= d < best:
+                    best = float(d)
+            return best
+
+        return nearest
 
     # --- handlers -----------------------------------------------------------------------
 
@@ -178,7 +186,7 @@ class Greedy:
         # an Action worth taking where the Hero stands (an Attack, or kicking open a door
         # it is next to) comes before a Shenanigan that would take it away from there
         act_now = any(self.score(position, me, a) >= ACT_NOW for a in known.values()
-                      if a.kind.value == "action")
+                      if a.kind is Kind.ACTION)
         order = (["action", "shenanigan"] if act_now and not self.in_danger(me)
                  else ["shenanigan", "action"])
         for pick in ["pooky", *order]:
@@ -220,7 +228,8 @@ class Greedy:
         known = self.abilities.get(me.id, {})
         position: Position = decision.position
         scores = [self.score(position, me, known.get(name)) for name in decision.options]
-        return decision.options[int(np.argmax(scores))]
+        # the first best, as np.argmax gives it, without making an array of a few floats
+        return decision.options[max(range(len(scores)), key=scores.__getitem__)]
 
     def score(self, position: Position, me: Figure, ability: Ability | None) -> float:
         if ability is None:
@@ -280,10 +289,11 @@ class Greedy:
         if not goals:
             return decision.options[0]
         hurt = self.damage_on_the_way(position, me, decision)
+        distance = self.distance_to(position, goals)
 
         def cost(space: int) -> tuple[float, int]:
             # a space a step nearer is not worth a point of damage on the way
-            d = self.distance_to(position, goals, space)
+            d = distance(space)
             near = abs(d - want) if d != float("inf") else 99.0
             return (near, hurt.get(space, 0))
 
@@ -307,8 +317,8 @@ class Greedy:
         foes = [f.at for f in self.foes(position, me)]
         if not foes:
             return decision.options[0]
-        return max(decision.options, key=lambda s: min(
-            self.distance_to(position, foes, s), 99.0))
+        distance = self.distance_to(position, foes)
+        return max(decision.options, key=lambda s: min(distance(s), 99.0))
 
     def toward_foes(self, decision: Decision[Any]) -> Any:
         position: Position = decision.position
@@ -316,7 +326,7 @@ class Greedy:
         schemers = [f.at for f in position.figures if me is None or is_foe(me, f)]
         if not schemers or not all(isinstance(o, int) for o in decision.options):
             return decision.options[0]
-        return min(decision.options, key=lambda s: self.distance_to(position, schemers, s))
+        return min(decision.options, key=self.distance_to(position, schemers))
 
     def targets(self, decision: Decision[Any]) -> Any:
         position: Position = decision.position

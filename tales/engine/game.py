@@ -67,15 +67,17 @@ class Game(Generic[R]):
         self.pending, self.result, self.done, self.seen = None, None, False, None
         self.seen_state = None
         self._generator = self.start()
-        self._advance(lambda: self._generator.send(None), first=True)
+        self._advance(None, first=True)
         for answer in answers:
             if self.done:
                 raise IllegalChoice(f"the log goes on after the game ended ({answer!r})")
             self.answer(answer)
 
-    def _advance(self, step: Callable[[], Decision[Any]], first: bool = False) -> None:
+    def _advance(self, answer: Any, first: bool = False) -> None:
+        """Send ``answer`` (start the resolution when ``first``), then take every Decision
+        with one option until one asks or the resolution ends."""
         try:
-            decision = next(self._generator) if first else step()
+            decision = next(self._generator) if first else self._generator.send(answer)
             while True:
                 if decision.battle is not None:
                     self.seen = decision.battle
@@ -109,7 +111,7 @@ class Game(Generic[R]):
         self.asked.append(True)
         self.indices.append(index)
         self.deciders.append(pending.decider)
-        self._advance(lambda: self._generator.send(chosen))
+        self._advance(chosen)
 
     def choose(self, index: int) -> None:
         """Answer the pending Decision with its option number ``index`` (from 0)."""

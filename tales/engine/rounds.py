@@ -367,30 +367,33 @@ def _after_turn(ctx: Context, state: GameState, before: Position, token: str) ->
     after = {f.id: f for f in state.position.figures}
     fallen = list(state.fallen)
     defeated = state.schemers_defeated
-    taken: Counter[str] = Counter(state.taken)
-    hero_damage: Counter[str] = Counter(state.hero_damage)
+    # plain dicts, not Counters: this runs after every turn, and a Counter is slow to make
+    taken = dict(state.taken)
+    hero_damage = dict(state.hero_damage)
     wounded = set(state.heroes_wounded)
     lost_by_heroes = 0
     for figure in before.figures:
         now = after.get(figure.id)
-        lost = max(_left(figure) - (_left(now) if now else 0), 0)
+        # the very same figure lost nothing: most figures, most turns (issue 19)
+        lost = 0 if now is figure else max(_left(figure) - (_left(now) if now else 0), 0)
         if figure.side is Side.HERO:
             lost_by_heroes += lost
             if figure.kind in (Role.HERO, Role.COMPANION):
-                hero_damage[figure.id] += lost
+                hero_damage[figure.id] = hero_damage.get(figure.id, 0) + lost
                 if now is not None and now.wounded and not figure.wounded:
                     wounded.add(figure.id)
         elif figure.group:
-            taken[figure.group] += lost
+            taken[figure.group] = taken.get(figure.group, 0) + lost
         if now is None and figure.kind is Role.HERO:
             fallen.append(Fallen(figure.id, before.board.names[figure.at], state.round, token))
         if now is None and figure.side is Side.SCHEMER and figure.group:
             defeated += 1
-    dealt: Counter[str] = Counter(state.dealt)
+    dealt = dict(state.dealt)
     if token.startswith(GROUP_TOKEN) and lost_by_heroes:
-        dealt[token.split(" ", 1)[1]] += lost_by_heroes
+        group = token.split(" ", 1)[1]
+        dealt[group] = dealt.get(group, 0) + lost_by_heroes
     return evolve(state, fallen=tuple(fallen), schemers_defeated=defeated,
-                  taken=dict(taken), dealt=dict(dealt), hero_damage=dict(hero_damage),
+                  taken=taken, dealt=dealt, hero_damage=hero_damage,
                   heroes_wounded=frozenset(wounded))
 
 
@@ -442,7 +445,12 @@ def _check_story(ctx: Context, state: GameState) -> Resolution[GameState]:
 
 def _latch(ctx: Context, state: GameState) -> GameState:
     """Objectives whose test holds now are complete from now on."""
-    done = {n for n, o in enumerate(ctx.scenario.objectives) if all_hold(ctx, state, o.when)}
+    # an objective complete already stays so: only the others are tested, and the state
+    # is copied only when one more is complete (this runs after every turn, issue 19)
+    done = {n for n, o in enumerate(ctx.scenario.objectives)
+            if n not in state.completed and all_hold(ctx, state, o.when)}
+    if not done:
+        return state
     return evolve(state, completed=state.completed | done)
 
 

@@ -246,6 +246,8 @@ class GameState:
 
     def at(self, battle: Battle) -> GameState:
         """This state with ``battle``."""
+        if battle is self.battle:  # itself (an immutable value), no copy
+            return self
         return evolve(self, battle=battle)
 
     def note(self, *lines: str) -> GameState:

@@ -159,6 +159,8 @@ def reset_cooldown(ability: AbilityState) -> AbilityState:
 def ready_phase(abilities: Abilities, one_each: bool = False) -> Abilities:
     """Cooldown Tokens are removed at the beginning of each round (Cooldown Token): all of
     them, or with ``one_each`` one from each ability (docs/rules-decisions.md)."""
+    # an ability with no Cooldown Token is kept as it is, not copied (issue 19)
     if one_each:
-        return tuple(evolve(a, cooldown=max(a.cooldown - 1, 0)) for a in abilities)
-    return tuple(evolve(a, cooldown=0) for a in abilities)
+        return tuple(evolve(a, cooldown=max(a.cooldown - 1, 0)) if a.cooldown else a
+                     for a in abilities)
+    return tuple(evolve(a, cooldown=0) if a.cooldown else a for a in abilities)

@@ -143,6 +143,8 @@ class Battle:
 
     def at(self, position: Position) -> Battle:
         """This battle with the board and figures of ``position``."""
+        if position is self.position:  # most often: itself (an immutable value), no copy
+            return self
         return evolve(self, position=position)
 
     def note(self, *lines: str) -> Battle:

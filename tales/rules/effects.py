@@ -323,11 +323,13 @@ def describe(effect: Effect) -> str:
 
 def _candidates(table: Battle, actor: Figure, aim: Aim) -> list[Figure]:
     position = table.position
-    within = position.within_range(actor.at, aim.within)
+    # Range X (Position.within_range) read at each space of a figure (a large one has
+    # several): a mask of the whole board costs more than the few spaces asked (issue 19)
+    sight, x = position.line_of_fire_field(actor.at), aim.within
     pick = is_foe if aim.whom is Whom.FOE else is_friend
     return [f for f in position.figures if pick(actor, f) and
-            (within[list(position.spaces_of(f))].any()  # any space of a large figure
-             or (aim.within >= 1 and position.adjacent(actor, f)))]
+            (any(0 <= sight[s] <= x for s in position.spaces_of(f))
+             or (x >= 1 and position.adjacent(actor, f)))]
 
 
 def _pick_figure(table: Battle, actor: Figure, aim: Aim, why: str) -> Resolution[str | None]:

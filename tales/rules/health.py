@@ -232,6 +232,8 @@ def remove_defeated(position: Position) -> tuple[Position, list[str]]:
     Companion flipped to its Recovery side stays, and is not listed)."""
     gone = []
     for figure in position.figures:
+        if not is_defeated(figure):  # most are not: no lookup (issue 19); only a
+            continue  # Defeated one changes the position, so the others stand as read
         position, defeated = remove_if_defeated(position, figure.id)
         if defeated and not position.has_figure(figure.id):
             gone.append(figure.id)

@@ -124,7 +124,10 @@ def hero_turn(
     while True:
         if hero_id not in {f.id for f in battle.position.figures}:
             return battle
-        options = _tile_options(battle, hero_id, abilities, tiles)
+        # the tile asked and the ability asked after it look at the same battle: each
+        # ability is weighed once (usable is a tenth of a simulation, issue 19)
+        can_use = _Ready(battle, hero_id)
+        options = _tile_options(abilities, tiles, can_use)
         resets = _resets(battle, hero_id, tuple(allies))  # no tile needed
         choice = yield Decision("tile", f"{hero_id}: which ability tile next? ({tiles})",
                                 (*options, *resets, END_TURN), Decider.PLAYER, hero_id,
@@ -153,7 +156,7 @@ def hero_turn(
             tiles = Tiles(tiles.actions - 1, tiles.shenanigans, tiles.pooky, tiles.allies)
         else:
             tiles = Tiles(tiles.actions, tiles.shenanigans - 1, tiles.pooky, tiles.allies)
-        battle = yield from _use(battle, hero_id, abilities, (kind,))
+        battle = yield from _use(battle, hero_id, abilities, (kind,), can_use)
 
 
 def _stunned_allies(battle: Battle, hero_id: str, allies: tuple[str, ...]
@@ -191,24 +194,38 @@ def _pooky_on_map(battle: Battle) -> bool:
     return any(f.kind is Role.POOKY for f in battle.position.figures)
 
 
-def _tile_options(battle: Battle, hero_id: str, abilities: tuple[Ability, ...],
-                  tiles: Tiles) -> list[str]:
+class _Ready:
+    """:func:`usable` of a figure's abilities on one battle, each asked at most once."""
+
+    def __init__(self, battle: Battle, figure_id: str) -> None:
+        self.battle = battle
+        self.figure_id = figure_id
+        self.known: dict[str, bool] = {}
+
+    def __call__(self, ability: Ability) -> bool:
+        known = self.known.get(ability.name)
+        if known is None:
+            known = self.known[ability.name] = usable(self.battle, self.figure_id, ability)
+        return known
+
+
+def _tile_options(abilities: tuple[Ability, ...], tiles: Tiles, ready: _Ready) -> list[str]:
     options = []
     for kind, left in ((Kind.ACTION, tiles.actions or tiles.either),
                        (Kind.SHENANIGAN, tiles.shenanigans or tiles.either)):
-        if left and any(a.kind is kind and usable(battle, hero_id, a) for a in abilities):
+        if left and any(a.kind is kind and ready(a) for a in abilities):
             options.append(kind.value)
     if tiles.pooky:
         options.append("pooky")
     options.extend(f"ally {a}" for a in tiles.allies
-                   if a in {f.id for f in battle.position.figures})
+                   if a in {f.id for f in ready.battle.position.figures})
     return options
 
 
 def _use(battle: Battle, figure_id: str, abilities: tuple[Ability, ...],
-         kinds: tuple[Kind, ...]) -> Resolution[Battle]:
-    choices = tuple(a.name for a in abilities
-                    if a.kind in kinds and usable(battle, figure_id, a))
+         kinds: tuple[Kind, ...], ready: _Ready | None = None) -> Resolution[Battle]:
+    ready = ready or _Ready(battle, figure_id)
+    choices = tuple(a.name for a in abilities if a.kind in kinds and ready(a))
     if not choices:
         return battle.note(f"{figure_id}: no ability can be used")
     name = yield Decision("ability", f"{figure_id}: use which ability?", choices,

@@ -67,7 +67,11 @@ def unusable(battle: Battle, figure_id: str, name: str, side: str | None) -> str
         return f"{name} was discarded: it is gone for this game"
     if not side_showing(side, figure.wounded):
         return f"{name} is on the {side} side of the mat"
-    state = next((s for s in battle.abilities.get(figure_id, ()) if s.name == name), None)
+    state = None
+    for kept in battle.abilities.get(figure_id, ()):  # a loop, not a generator: asked
+        if kept.name == name:  # for every ability at every tile (issue 19)
+            state = kept
+            break
     if state is not None and not can_activate(state) and not can_activate(
             state, held(battle.position, figure_id, Token.OVERCHARGE)):  # counted if needed
         if state.cooldown > 0:

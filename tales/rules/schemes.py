@@ -430,7 +430,8 @@ def play_schemer_turn(
                 battle = battle.record(aside)
             flipped = [f for f in newly_wounded(before, battle.position)
                        if f not in battle.wounded_resolved]
-            battle = evolve(battle, wounded_resolved=frozenset())
+            if battle.wounded_resolved:  # most often empty already: no copy
+                battle = evolve(battle, wounded_resolved=frozenset())
             if resolve and flipped and battle.reactions:
                 battle = yield from tell(wounded_reactions(battle, flipped, figure.id))
         elif isinstance(step, AttackStep):

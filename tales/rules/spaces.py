@@ -139,11 +139,10 @@ def affecting(position: Position, figure: Figure, spaces: BoolArray, kind: str) 
 def danger_table(position: Position, figure: Figure) -> tuple[IntArray, BoolArray]:
     """Damage and Dangerous mask of every space for ``figure`` (vectorised over spaces)."""
     board = position.board
-    damage = np.zeros(board.n, dtype=np.int32)
-    dangerous = np.zeros(board.n, dtype=bool)
     hazards = affecting(position, figure, board.hazard, "hazards")
-    damage[hazards] += board.hazard_damage[hazards]
-    dangerous |= hazards
+    damage = np.zeros(board.n, dtype=np.int32)
+    np.copyto(damage, board.hazard_damage, where=hazards)  # one call, not four masked ones
+    dangerous = hazards.copy()
     tokens: list[Mapping[int, int]] = []
     if triggers_traps(figure):
         tokens.append(position.traps if not figure.immune else  # Immune to no Trap feature
@@ -151,12 +150,10 @@ def danger_table(position: Position, figure: Figure) -> tuple[IntArray, BoolArra
                        if triggers_trap_at(position, figure, s)})
     if burned_by_wizard_fire(figure):
         tokens.append(position.wizard_fire)
-    for placed in tokens:
-        if placed:
-            spaces = np.fromiter(placed.keys(), dtype=np.intp, count=len(placed))
-            amounts = np.fromiter(placed.values(), dtype=np.int32, count=len(placed))
-            np.add.at(damage, spaces, amounts)
-            dangerous[spaces] = True
+    for placed in tokens:  # a few tokens on the map: written space by space, cheaper
+        for space, amount in placed.items():  # than four numpy calls a mapping
+            damage[space] += amount
+            dangerous[space] = True
     return damage, dangerous
 
 
