@@ -246,19 +246,31 @@ def _steadfast(tavern: Tavern, played: Played) -> bool:
         tavern, played.source, played.card)
 
 
+#: The kinds of card that may answer (sets, not tuples of enum members: a member is slow
+#: to look up and compare, and these are asked for every card of every window; issue 19).
+ANSWERING = frozenset({CardKind.SOMETIMES, CardKind.ANYTIME})
+_STOPS = frozenset({Verb.NEGATE, Verb.IGNORE})
+_ON_POURS = frozenset({Target.DRINK, Target.ANY})
+_LOSSES = frozenset({Verb.REDUCE, Verb.REDIRECT})
+
+
 def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card,
-         team: list[str] | None = None) -> Use | None:
+         team: list[str] | None = None, steadfast: bool | None = None) -> Use | None:
     """How ``name`` may play ``card`` in response to ``played`` now (None: not at all);
-    ``team``: ``name`` and their teammates, when the caller knows them already."""
-    if card.kind not in (CardKind.SOMETIMES, CardKind.ANYTIME):
+    ``team``: ``name`` and their teammates, and ``steadfast``: :func:`_steadfast`, when the
+    caller knows them already."""
+    if card.kind not in ANSWERING:
         return None
     step = response_verb(card)
-    if step is None or step.verb is Verb.HIT_BACK or name in tavern.resting:
+    if step is None:
         return None
-    if step.verb is Verb.TAKE_POT:  # Gerki's "Um...I know you think you won, but..."
-        return Use(card.name, step.verb) if played.pot and not outcome.taker else None
-    if step.verb is Verb.SHARE_POT:  # Whitehawk's "What a coincidence, ... the same hand!"
-        return Use(card.name, step.verb) if played.pot and not outcome.sharer \
+    verb = step.verb
+    if verb is Verb.HIT_BACK or name in tavern.resting:
+        return None
+    if verb is Verb.TAKE_POT:  # Gerki's "Um...I know you think you won, but..."
+        return Use(card.name, verb) if played.pot and not outcome.taker else None
+    if verb is Verb.SHARE_POT:  # Whitehawk's "What a coincidence, ... the same hand!"
+        return Use(card.name, verb) if played.pot and not outcome.sharer \
             and name != (outcome.taker or played.source) else None
     if team is None:
         team = [p.name for p in tavern.team(name)]
@@ -266,27 +278,27 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
         pours = outcome.pours or played.pours
         live = [i for i, p in enumerate(pours) if p.live]
         mine = [i for i in live if pours[i].drinker in team and not pours[i].ignored]
-        if step.verb in (Verb.SPIKE, Verb.SWAP):
+        if verb is Verb.SPIKE or verb is Verb.SWAP:
             if MIX_IN in card.icons:  # 000: "A Drink may have at most one Mix-in"
                 live = [i for i in live if not pours[i].mixed]
-            return Use(card.name, step.verb, pours=tuple(live)) if live else None
-        if step.verb is Verb.REPLACE_DRINK:  # a Drink your team would drink
-            return Use(card.name, step.verb, pours=tuple(mine)) if mine else None
-        if step.verb in (Verb.SPLIT, Verb.PASS):
+            return Use(card.name, verb, pours=tuple(live)) if live else None
+        if verb is Verb.REPLACE_DRINK:  # a Drink your team would drink
+            return Use(card.name, verb, pours=tuple(mine)) if mine else None
+        if verb is Verb.SPLIT or verb is Verb.PASS:
             own = tuple(i for i in mine if pours[i].drinker == name and not pours[i].half)
-            return Use(card.name, step.verb, pours=own) if own and tavern.others(name) \
+            return Use(card.name, verb, pours=own) if own and tavern.others(name) \
                 else None
-        if step.target in (Target.DRINK, Target.ANY):
-            if step.verb is Verb.IGNORE:  # A-39: only a Drink that would affect you
-                return Use(card.name, step.verb, pours=tuple(mine)) if mine else None
-            if step.verb is Verb.NEGATE:
-                return Use(card.name, step.verb, pours=tuple(live)) if live else None
-    if step.verb in (Verb.SPIKE, Verb.SPLIT, Verb.PASS, Verb.SWAP, Verb.REPLACE_DRINK):
+        if step.target in _ON_POURS:
+            if verb is Verb.IGNORE:  # A-39: only a Drink that would affect you
+                return Use(card.name, verb, pours=tuple(mine)) if mine else None
+            if verb is Verb.NEGATE:
+                return Use(card.name, verb, pours=tuple(live)) if live else None
+    if verb in DRINK_CHANGES:
         return None
-    if step.verb in (Verb.NEGATE, Verb.IGNORE) and _steadfast(tavern, played):
+    if verb in _STOPS and (_steadfast(tavern, played) if steadfast is None else steadfast):
         return None  # Wulfric feeling Stalwart: "may not play any card that would Negate or
         # Ignore that card"
-    if step.verb is Verb.NEGATE:
+    if verb is Verb.NEGATE:
         if not _matches(step.target, played, card) or (name == played.source
                                                         and not played.event):
             return None  # not your own card (an Event is nobody's card)
@@ -295,10 +307,10 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
             return None  # 002: "may not be played to stop a Minion from activating"
         if step.stat is not None and not any(step.stat in played.stats(m) for m in team):
             return None
-        return Use(card.name, step.verb)
+        return Use(card.name, verb)
     if played.card is None and not played.event and not played.round:
         return None
-    if step.verb is Verb.IGNORE:
+    if verb is Verb.IGNORE:
         if not _matches(step.target, played, card):
             return None
         if step.stat is Stat.GOLD and (played.round or played.source in team):
@@ -308,20 +320,20 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
                     and m not in outcome.ignored
                     and (step.stat is None or step.stat in played.stats(m)
                          or (step.stat is Stat.FORTITUDE and m in sent)))
-        return Use(card.name, step.verb, who) if who else None
-    if step.verb is Verb.FROM_INN:  # A-40: "pay with Gold from the Inn"
+        return Use(card.name, verb, who) if who else None
+    if verb is Verb.FROM_INN:  # A-40: "pay with Gold from the Inn"
         who = tuple(m for m in team if Stat.GOLD in played.harmed(m)
                     and m not in outcome.ignored and m not in outcome.from_inn)
-        return Use(card.name, step.verb, who) if who and played.card is not None else None
-    if step.verb in (Verb.REDUCE, Verb.REDIRECT):
-        stat = Stat.FORTITUDE if step.verb is Verb.REDIRECT else step.stat
+        return Use(card.name, verb, who) if who and played.card is not None else None
+    if verb in _LOSSES:
+        stat = Stat.FORTITUDE if verb is Verb.REDIRECT else step.stat
         sent = {to for _, to in outcome.redirected}  # a redirected loss harms its new target
         who = tuple(m for m in team if (stat in played.harmed(m) or (
             stat is Stat.FORTITUDE and m in sent)) and m not in outcome.ignored
             and not any(f == m for f, _ in outcome.redirected))
-        if step.verb is Verb.REDIRECT and (not tavern.others(name) or not played.redirectable):
+        if verb is Verb.REDIRECT and (not tavern.others(name) or not played.redirectable):
             return None
-        return Use(card.name, step.verb, who) if who else None
+        return Use(card.name, verb, who) if who else None
     return None
 
 
@@ -350,15 +362,19 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
             else [p.name for p in tavern.others(played.source)]
         options: dict[str, dict[str, Use]] = {}
         kinds: dict[str, dict[str, CardKind]] = {}
+        steadfast: bool | None = None  # _steadfast, asked once a round of the table
         for name in order:
             usable: dict[str, Use] = {}
             team: list[str] | None = None
             for card in answers(tavern, name):
-                if card.kind is not CardKind.SOMETIMES and card.kind is not CardKind.ANYTIME:
-                    continue  # neither an answer nor an Anytime card (uses: None)
+                if card.kind not in ANSWERING or card.name in usable:
+                    continue  # neither an answer nor an Anytime card (uses: None), or a
+                    # copy of a card already usable (only the first is kept)
                 if team is None:
                     team = [p.name for p in tavern.team(name)]
-                use = uses(tavern, played, name, outcome, card, team)
+                if steadfast is None:
+                    steadfast = _steadfast(tavern, played)
+                use = uses(tavern, played, name, outcome, card, team, steadfast)
                 if use is None and card.kind is CardKind.ANYTIME and proactive(card) \
                         and name not in tavern.resting and name not in declined \
                         and concerned(tavern, played, name):
