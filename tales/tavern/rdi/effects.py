@@ -59,6 +59,7 @@ from tales.tavern.rdi.zones import (
     discard_card,
     discard_drinks,
     draw,
+    of_cards,
     playable,
     reveal_from_pile,
     take_card,
@@ -783,10 +784,16 @@ def anytime(tavern: Tavern, first: str, losing: str | None = None,
                                 if c.kind is CardKind.SOMETIMES and c.phase is phase})
                 potions: list[str] = []
             else:
-                cards = sorted({c.name for c in playable(tavern, name) if proactive(c) and (
-                    c.kind is CardKind.ANYTIME or (losing is not None and c.when_losing)
-                    or (in_round and c.kind is CardKind.SOMETIMES
-                        and any(s.verb in ROUND_PLAYS for s in c.steps)))})
+                held = of_cards(tavern.player(name), _occasions)
+                # what may be played is among the hand, kept cards and abilities: when none
+                # is for now, the costs and rules of playable need not be asked (issue 19)
+                if ANYTIME in held or (losing is not None and LOSING in held) \
+                        or (in_round and ROUND in held) or characters.abilities(tavern, name):
+                    cards = sorted({c.name for c in playable(tavern, name) if proactive(c) and (
+                        c.kind is CardKind.ANYTIME or (losing is not None and c.when_losing)
+                        or (in_round and _in_round(c)))})
+                else:
+                    cards = []
                 potions = list(POTION_EFFECTS) if tavern.mat(name).count(POTION) else []
             if not cards and not potions:
                 continue
@@ -808,6 +815,30 @@ def anytime(tavern: Tavern, first: str, losing: str | None = None,
             break
         if not played or tavern.round_over or tavern.restarted:
             return tavern
+
+
+#: When a card is played on its own (:func:`anytime`): at any time, as a last chance before
+#: losing (A-77), during a Round of Gambling.
+ANYTIME, LOSING, ROUND = "anytime", "losing", "round"
+
+
+def _in_round(card: Card) -> bool:
+    """A Sometimes card played during a Round of Gambling (taking Gold from the pot...)."""
+    return card.kind is CardKind.SOMETIMES and any(s.verb in ROUND_PLAYS for s in card.steps)
+
+
+def _occasions(cards: tuple[Card, ...]) -> frozenset[str]:
+    """When some of ``cards`` may be played on their own (:data:`ANYTIME`...)."""
+    found: set[str] = set()
+    for card in cards:
+        if proactive(card):
+            if card.kind is CardKind.ANYTIME:
+                found.add(ANYTIME)
+            if card.when_losing:
+                found.add(LOSING)
+            if _in_round(card):
+                found.add(ROUND)
+    return frozenset(found)
 
 
 def drink_potion(tavern: Tavern, name: str, effect: str) -> Tavern:

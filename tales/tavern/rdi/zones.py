@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from tales.evolve import evolve
 from tales.rules.decisions import Resolution
@@ -13,6 +13,8 @@ from tales.tavern.rdi import characters
 from tales.tavern.rdi.model import Card, CardKind, Drink, Player, Tavern
 from tales.tavern.rdi.ottodata import gain_threat, is_otto
 from tales.tavern.rdi.stats import affords, pay
+
+T = TypeVar("T")
 
 #: The Drink Deck is 30 cards; the Bar Deck deals it 30 at a time (B-01).
 DRINK_DECK = 30
@@ -124,16 +126,25 @@ def _allowed(tavern: Tavern, name: str, player: Player, cards: tuple[Card, ...],
 
 
 def _answering(player: Player) -> tuple[Card, ...]:
-    """The Sometimes and Anytime cards in ``player``'s hand and kept cards, in that order,
-    worked out once per hand and kept cards (kept beside the player's fields, checked
-    against those very tuples)."""
-    kept: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]] | None = \
-        player.__dict__.get("_answering")
+    """The Sometimes and Anytime cards in ``player``'s hand and kept cards, in that order
+    (:func:`of_cards`: once per hand and kept cards)."""
+    return of_cards(player, _sometimes_or_anytime)
+
+
+def _sometimes_or_anytime(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    return tuple(c for c in cards if c.kind is CardKind.SOMETIMES or c.kind is CardKind.ANYTIME)
+
+
+def of_cards(player: Player, work: Callable[[tuple[Card, ...]], T]) -> T:
+    """``work`` done on ``player``'s hand and kept cards (:attr:`Player.cards`), once per
+    hand and kept cards: kept beside the player's fields under ``work``'s name, checked
+    against those very tuples (issue 19: what a hand holds is asked far more often than a
+    hand changes)."""
+    key = f"_{work.__module__}.{work.__qualname__}"
+    kept: tuple[tuple[Card, ...], tuple[Card, ...], T] | None = player.__dict__.get(key)
     if kept is None or kept[0] is not player.hand or kept[1] is not player.kept:
-        kept = (player.hand, player.kept, tuple(
-            c for c in player.cards
-            if c.kind is CardKind.SOMETIMES or c.kind is CardKind.ANYTIME))
-        object.__setattr__(player, "_answering", kept)
+        kept = (player.hand, player.kept, work(player.cards))
+        object.__setattr__(player, key, kept)
     return kept[2]
 
 
@@ -147,14 +158,12 @@ def _affords(tavern: Tavern, name: str, cost: tuple[tuple[str, int], ...],
 
 
 def _costly(player: Player) -> bool:
-    """Whether a card in ``player``'s hand or kept has a ``cost``, worked out once per hand
-    and kept cards (kept beside the player's fields, checked against those very tuples)."""
-    kept: tuple[tuple[Card, ...], tuple[Card, ...], bool] | None = \
-        player.__dict__.get("_costly")
-    if kept is None or kept[0] is not player.hand or kept[1] is not player.kept:
-        kept = (player.hand, player.kept, any(c.cost for c in player.cards))
-        object.__setattr__(player, "_costly", kept)
-    return kept[2]
+    """Whether a card in ``player``'s hand or kept has a ``cost`` (:func:`of_cards`)."""
+    return of_cards(player, _any_cost)
+
+
+def _any_cost(cards: tuple[Card, ...]) -> bool:
+    return any(c.cost for c in cards)
 
 
 def take_card(tavern: Tavern, name: str, card_name: str) -> Resolution[tuple[Tavern, Card]]:
