@@ -184,15 +184,27 @@ def response_verb(card: Card) -> Step | None:
     return _answer(card)[1]
 
 
-def _answer(card: Card) -> tuple[tuple[Step, ...], Step | None, bool]:
-    """``card``'s steps, its first response step and whether it is played on its own,
-    worked out once per card (kept beside its fields, checked against its very steps:
-    a copy with other steps works them out again; issue 19)."""
-    kept: tuple[tuple[Step, ...], Step | None, bool] | None = card.__dict__.get("_answer")
+def offered(card: Card) -> bool:
+    """Whether a response window may ever offer ``card``: a Sometimes or Anytime card with
+    a response step other than hitting back (offered after a loss instead, A-47), or an
+    Anytime card played on its own (A-31)."""
+    return _answer(card)[3]
+
+
+def _answer(card: Card) -> tuple[tuple[Step, ...], Step | None, bool, bool]:
+    """``card``'s steps, its first response step, whether it is played on its own and
+    whether it is :func:`offered`, worked out once per card (kept beside its fields,
+    checked against its very steps: a copy with other steps works them out again; issue
+    19)."""
+    kept: tuple[tuple[Step, ...], Step | None, bool, bool] | None = \
+        card.__dict__.get("_answer")
     if kept is None or kept[0] is not card.steps:
         steps = card.steps
         step = next((s for s in steps if s.verb in RESPONSES), None)
-        kept = (steps, step, bool(steps) and step is None)
+        alone = bool(steps) and step is None
+        kept = (steps, step, alone, card.kind in ANSWERING and (
+            (step is not None and step.verb is not Verb.HIT_BACK)
+            or (alone and card.kind is CardKind.ANYTIME)))
         object.__setattr__(card, "_answer", kept)
     return kept
 
@@ -366,10 +378,9 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
         for name in order:
             usable: dict[str, Use] = {}
             team: list[str] | None = None
-            for card in answers(tavern, name):
-                if card.kind not in ANSWERING or card.name in usable:
-                    continue  # neither an answer nor an Anytime card (uses: None), or a
-                    # copy of a card already usable (only the first is kept)
+            for card in answers(tavern, name):  # only cards it may offer (offered)
+                if card.name in usable:
+                    continue  # a copy of a card already usable (only the first is kept)
                 if team is None:
                     team = [p.name for p in tavern.team(name)]
                 if steadfast is None:

@@ -10,9 +10,10 @@ from tales.evolve import evolve
 from tales.rules.decisions import Resolution
 from tales.tavern.chance import shuffle
 from tales.tavern.rdi import characters
-from tales.tavern.rdi.model import Card, CardKind, Drink, Player, Tavern
+from tales.tavern.rdi.model import Card, Drink, Player, Tavern
 from tales.tavern.rdi.ottodata import gain_threat, is_otto
 from tales.tavern.rdi.stats import affords, pay
+from tales.tavern.rdi.timing import offered
 
 T = TypeVar("T")
 
@@ -68,8 +69,8 @@ def playable(tavern: Tavern, name: str) -> tuple[Card, ...]:
 
 
 def answers(tavern: Tavern, name: str) -> tuple[Card, ...]:
-    """The Sometimes and Anytime cards of :func:`playable`, in its order (what a response
-    window may offer), the other cards not checked at all."""
+    """The cards of :func:`playable` a response window may offer (:func:`offered`), in its
+    order, the other cards not checked at all."""
     player = tavern.player(name)
     memo = _memo(player)
     found = memo.get(ANSWERS) if memo is not None else None
@@ -77,8 +78,7 @@ def answers(tavern: Tavern, name: str) -> tuple[Card, ...]:
         cards = _answering(player)
         extra = characters.abilities(tavern, name)
         if extra:
-            cards = (*cards, *(c for _, c in extra if c.kind is CardKind.SOMETIMES
-                               or c.kind is CardKind.ANYTIME))
+            cards = (*cards, *(c for _, c in extra if offered(c)))
         found = _allowed(tavern, name, player, cards, not any(c.cost for c in cards))
         if memo is not None:
             memo[ANSWERS] = found
@@ -126,13 +126,13 @@ def _allowed(tavern: Tavern, name: str, player: Player, cards: tuple[Card, ...],
 
 
 def _answering(player: Player) -> tuple[Card, ...]:
-    """The Sometimes and Anytime cards in ``player``'s hand and kept cards, in that order
+    """The :func:`offered` cards in ``player``'s hand and kept cards, in that order
     (:func:`of_cards`: once per hand and kept cards)."""
-    return of_cards(player, _sometimes_or_anytime)
+    return of_cards(player, _offered)
 
 
-def _sometimes_or_anytime(cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    return tuple(c for c in cards if c.kind is CardKind.SOMETIMES or c.kind is CardKind.ANYTIME)
+def _offered(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    return tuple(c for c in cards if offered(c))
 
 
 def of_cards(player: Player, work: Callable[[tuple[Card, ...]], T]) -> T:
