@@ -89,7 +89,8 @@ PLAYABLE, ANSWERS = "playable", "answers"
 #: The hooks through which a character's rules make what a player may play depend on more
 #: than the player's own hand, kept cards and tokens (a hook that :func:`playable`,
 #: :func:`~tales.tavern.rdi.characters.abilities` or :func:`affords` comes to ask belongs
-#: here too).
+#: here too; ``other_means`` not when the rules say it reads only the player's own hand and
+#: tokens, :attr:`~tales.tavern.rdi.characters.Mechanics.own_means`).
 _TABLE_HOOKS = ("virtual", "may_play", "can_pay", "other_means")
 
 
@@ -104,7 +105,8 @@ def _memo(player: Player) -> dict[str, tuple[Card, ...]] | None:
     if kept is None or kept[0] is not player.hand or kept[1] is not player.kept \
             or kept[2] is not player.tokens or kept[3] is not rules:
         own = not any(c.pile for c in player.hand) and not any(
-            characters.changes(rules, hook) for hook in _TABLE_HOOKS)
+            characters.changes(rules, hook) for hook in _TABLE_HOOKS
+            if hook != "other_means" or not rules.own_means)
         kept = (player.hand, player.kept, player.tokens, rules, {} if own else None)
         object.__setattr__(player, "_memo", kept)
     memo: dict[str, tuple[Card, ...]] | None = kept[4]
