@@ -104,10 +104,12 @@ def _memo(player: Player) -> dict[str, tuple[Card, ...]] | None:
     kept: tuple[Any, ...] | None = player.__dict__.get("_memo")
     if kept is None or kept[0] is not player.hand or kept[1] is not player.kept \
             or kept[2] is not player.tokens or kept[3] is not rules:
-        own = not any(c.pile for c in player.hand) and not any(
+        # whether the rules change a table hook: asked again only when the rules change
+        hooked = kept[5] if kept is not None and kept[3] is rules else any(
             characters.changes(rules, hook) for hook in _TABLE_HOOKS
             if hook != "other_means" or not rules.own_means)
-        kept = (player.hand, player.kept, player.tokens, rules, {} if own else None)
+        own = not hooked and not any(c.pile for c in player.hand)
+        kept = (player.hand, player.kept, player.tokens, rules, {} if own else None, hooked)
         object.__setattr__(player, "_memo", kept)
     memo: dict[str, tuple[Card, ...]] | None = kept[4]
     return memo
@@ -137,12 +139,18 @@ def _offered(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     return tuple(c for c in cards if offered(c))
 
 
+#: the name :func:`of_cards` keeps each work's answers under (made once per function)
+_KEYS: dict[Callable[[tuple[Card, ...]], Any], str] = {}
+
+
 def of_cards(player: Player, work: Callable[[tuple[Card, ...]], T]) -> T:
     """``work`` done on ``player``'s hand and kept cards (:attr:`Player.cards`), once per
     hand and kept cards: kept beside the player's fields under ``work``'s name, checked
     against those very tuples (issue 19: what a hand holds is asked far more often than a
     hand changes)."""
-    key = f"_{work.__module__}.{work.__qualname__}"
+    key = _KEYS.get(work)
+    if key is None:
+        key = _KEYS[work] = f"_{work.__module__}.{work.__qualname__}"
     kept: tuple[tuple[Card, ...], tuple[Card, ...], T] | None = player.__dict__.get(key)
     if kept is None or kept[0] is not player.hand or kept[1] is not player.kept:
         kept = (player.hand, player.kept, work(player.cards))
