@@ -44,6 +44,7 @@ from tales.tavern.rdi.ottodata import (
 from tales.tavern.rdi.stats import affords, change, collect, gain_tokens, pay, spend_tokens
 from tales.tavern.rdi.timing import (
     MIX_IN,
+    NOTHING_YET,
     PASS,
     Outcome,
     Played,
@@ -327,7 +328,7 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
               buffed: bool = False, via: str = "") -> Resolution[tuple[Tavern, list[Loss]]]:
     """The steps of a card played by ``name``, for the players ``chosen``; players who
     Ignore it are not affected (module docstring)."""
-    outcome = outcome or Outcome()
+    outcome = outcome or NOTHING_YET
     players = {p.name for p in tavern.players}
     controllers = {m.name: m.controller for m in tavern.minions}
     losses: list[Loss] = []

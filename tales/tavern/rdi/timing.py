@@ -187,6 +187,10 @@ class Outcome:
         return sum(n for who, s, n in self.reduced if who == name and s is stat)
 
 
+#: What the responses did when nobody has answered yet (and nothing was poured).
+NOTHING_YET = Outcome()
+
+
 def proactive(card: Card) -> bool:
     """A card played on its own (an Anytime card's effect), not as a response."""
     return _answer(card)[2]
@@ -376,7 +380,9 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
     from tales.tavern.rdi.effects import play_card, resolve_response
     from tales.tavern.rdi.zones import answers, playable, take_card
 
-    outcome = outcome or Outcome(pours=played.pours)
+    if outcome is None:  # (one unchanged Outcome shared when nothing was poured: a frozen
+        # dataclass's __init__ costs a microsecond, and most cards pour nothing; issue 19)
+        outcome = Outcome(pours=played.pours) if played.pours else NOTHING_YET
     if tavern.variant.otto is not None:  # "his response always happens before any other"
         tavern, outcome = yield from _otto(tavern, played, outcome)
     if (played.card is not None and played.card.unanswerable) or outcome.negated:
