@@ -24,11 +24,10 @@ What a response can do:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
-from typing import Any
 
 from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
+from tales.tavern.rdi.members import Kinds, Stats, Targets, Verbs
 from tales.tavern.rdi.model import (
     DRINK_CHANGES,
     RESPONSES,
@@ -44,16 +43,6 @@ from tales.tavern.rdi.model import (
 
 PASS = "pass"
 
-
-def _plain(kind: type[Enum]) -> Any:
-    """``kind``'s members as the attributes of a plain class: read on the enum itself,
-    ``Verb.NEGATE`` goes through its class's attribute hook in Python 3.11 (0.2 µs a
-    read), and :func:`uses` and :func:`respond` compare a dozen members for every card of
-    every window (issue 19)."""
-    return type(f"_{kind.__name__}", (), dict(kind.__members__))
-
-
-_Verb, _CardKind, _Target, _Stat = _plain(Verb), _plain(CardKind), _plain(Target), _plain(Stat)
 
 #: Handlers that do not affect the players they are aimed at, for what a card "affects":
 #: "getting a Special Reserve Drink does not affect your Fortitude, Alcohol Content or Gold,
@@ -234,19 +223,19 @@ def changes_a_drink(card: Card) -> bool:
 
 def _matches(target: Target | None, played: Played, card: Card) -> bool:
     kind = played.card.kind if played.card is not None else None
-    if target is _Target.ACTION:
-        return kind is _CardKind.ACTION or (played.card is not None and played.card.starts_round)
-    if target is _Target.SOMETIMES:
-        return kind in (_CardKind.SOMETIMES, _CardKind.ANYTIME)
-    if target is _Target.CARD:
+    if target is Targets.ACTION:
+        return kind is Kinds.ACTION or (played.card is not None and played.card.starts_round)
+    if target is Targets.SOMETIMES:
+        return kind in (Kinds.SOMETIMES, Kinds.ANYTIME)
+    if target is Targets.CARD:
         return played.card is not None
-    if target is _Target.ANY:
+    if target is Targets.ANY:
         return played.card is not None or played.event or any(p.live for p in played.pours)
-    if target is _Target.DRINK:
+    if target is Targets.DRINK:
         return any(p.live for p in played.pours)
-    if target is _Target.EVENT:
+    if target is Targets.EVENT:
         return played.event
-    if target is _Target.DRINK_CHANGE:  # "cannot Negate another copy of itself" (A-46)
+    if target is Targets.DRINK_CHANGE:  # "cannot Negate another copy of itself" (A-46)
         return (played.card is not None and changes_a_drink(played.card)
                 and played.card.name != card.name)
     return False
@@ -294,11 +283,11 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
     if step is None:
         return None
     verb = step.verb
-    if verb is _Verb.HIT_BACK or name in tavern.resting:
+    if verb is Verbs.HIT_BACK or name in tavern.resting:
         return None
-    if verb is _Verb.TAKE_POT:  # Gerki's "Um...I know you think you won, but..."
+    if verb is Verbs.TAKE_POT:  # Gerki's "Um...I know you think you won, but..."
         return Use(card.name, verb) if played.pot and not outcome.taker else None
-    if verb is _Verb.SHARE_POT:  # Whitehawk's "What a coincidence, ... the same hand!"
+    if verb is Verbs.SHARE_POT:  # Whitehawk's "What a coincidence, ... the same hand!"
         return Use(card.name, verb) if played.pot and not outcome.sharer \
             and name != (outcome.taker or played.source) else None
     if team is None:
@@ -307,60 +296,60 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
         pours = outcome.pours or played.pours
         live = [i for i, p in enumerate(pours) if p.live]
         mine = [i for i in live if pours[i].drinker in team and not pours[i].ignored]
-        if verb is _Verb.SPIKE or verb is _Verb.SWAP:
+        if verb is Verbs.SPIKE or verb is Verbs.SWAP:
             if MIX_IN in card.icons:  # 000: "A Drink may have at most one Mix-in"
                 live = [i for i in live if not pours[i].mixed]
             return Use(card.name, verb, pours=tuple(live)) if live else None
-        if verb is _Verb.REPLACE_DRINK:  # a Drink your team would drink
+        if verb is Verbs.REPLACE_DRINK:  # a Drink your team would drink
             return Use(card.name, verb, pours=tuple(mine)) if mine else None
-        if verb is _Verb.SPLIT or verb is _Verb.PASS:
+        if verb is Verbs.SPLIT or verb is Verbs.PASS:
             own = tuple(i for i in mine if pours[i].drinker == name and not pours[i].half)
             return Use(card.name, verb, pours=own) if own and tavern.others(name) \
                 else None
         if step.target in _ON_POURS:
-            if verb is _Verb.IGNORE:  # A-39: only a Drink that would affect you
+            if verb is Verbs.IGNORE:  # A-39: only a Drink that would affect you
                 return Use(card.name, verb, pours=tuple(mine)) if mine else None
-            if verb is _Verb.NEGATE:
+            if verb is Verbs.NEGATE:
                 return Use(card.name, verb, pours=tuple(live)) if live else None
     if verb in DRINK_CHANGES:
         return None
     if verb in _STOPS and (_steadfast(tavern, played) if steadfast is None else steadfast):
         return None  # Wulfric feeling Stalwart: "may not play any card that would Negate or
         # Ignore that card"
-    if verb is _Verb.NEGATE:
+    if verb is Verbs.NEGATE:
         if not _matches(step.target, played, card) or (name == played.source
                                                         and not played.event):
             return None  # not your own card (an Event is nobody's card)
         if played.card is not None and played.card.activation and step.target in (
-                _Target.ACTION, _Target.CARD):
+                Targets.ACTION, Targets.CARD):
             return None  # 002: "may not be played to stop a Minion from activating"
         if step.stat is not None and not any(step.stat in played.stats(m) for m in team):
             return None
         return Use(card.name, verb)
     if played.card is None and not played.event and not played.round:
         return None
-    if verb is _Verb.IGNORE:
+    if verb is Verbs.IGNORE:
         if not _matches(step.target, played, card):
             return None
-        if step.stat is _Stat.GOLD and (played.round or played.source in team):
+        if step.stat is Stats.GOLD and (played.round or played.source in team):
             return None  # A-40, A-41
         sent = {to for _, to in outcome.redirected}
         who = tuple(m for m in team if (m in played.involved or m in sent)
                     and m not in outcome.ignored
                     and (step.stat is None or step.stat in played.stats(m)
-                         or (step.stat is _Stat.FORTITUDE and m in sent)))
+                         or (step.stat is Stats.FORTITUDE and m in sent)))
         return Use(card.name, verb, who) if who else None
-    if verb is _Verb.FROM_INN:  # A-40: "pay with Gold from the Inn"
-        who = tuple(m for m in team if _Stat.GOLD in played.harmed(m)
+    if verb is Verbs.FROM_INN:  # A-40: "pay with Gold from the Inn"
+        who = tuple(m for m in team if Stats.GOLD in played.harmed(m)
                     and m not in outcome.ignored and m not in outcome.from_inn)
         return Use(card.name, verb, who) if who and played.card is not None else None
     if verb in _LOSSES:
-        stat = _Stat.FORTITUDE if verb is _Verb.REDIRECT else step.stat
+        stat = Stats.FORTITUDE if verb is Verbs.REDIRECT else step.stat
         sent = {to for _, to in outcome.redirected}  # a redirected loss harms its new target
         who = tuple(m for m in team if (stat in played.harmed(m) or (
-            stat is _Stat.FORTITUDE and m in sent)) and m not in outcome.ignored
+            stat is Stats.FORTITUDE and m in sent)) and m not in outcome.ignored
             and not any(f == m for f, _ in outcome.redirected))
-        if verb is _Verb.REDIRECT and (not tavern.others(name) or not played.redirectable):
+        if verb is Verbs.REDIRECT and (not tavern.others(name) or not played.redirectable):
             return None
         return Use(card.name, verb, who) if who else None
     return None
@@ -405,10 +394,10 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
                 if steadfast is None:
                     steadfast = _steadfast(tavern, played)
                 use = uses(tavern, played, name, outcome, card, team, steadfast)
-                if use is None and card.kind is _CardKind.ANYTIME and proactive(card) \
+                if use is None and card.kind is Kinds.ANYTIME and proactive(card) \
                         and name not in tavern.resting and name not in declined \
                         and concerned(tavern, played, name):
-                    use = Use(card.name, _Verb.HANDLER, alone=True)  # A-31: any Anytime card
+                    use = Use(card.name, Verbs.HANDLER, alone=True)  # A-31: any Anytime card
                 if use is not None:
                     usable.setdefault(card.name, use)
             if usable:
@@ -419,7 +408,7 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
                 kinds[name] = {u: first[u] for u in usable}
         if not options:
             return tavern, outcome
-        tiers = [True, False] if any(_CardKind.ANYTIME in k.values() for k in kinds.values()) \
+        tiers = [True, False] if any(Kinds.ANYTIME in k.values() for k in kinds.values()) \
             else [False]
         answered = False
         pours = outcome.pours or played.pours
@@ -428,9 +417,9 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
         for anytime_only in tiers:
             for name in order:
                 usable = {u: use for u, use in options.get(name, {}).items()
-                          if not anytime_only or kinds[name][u] is _CardKind.ANYTIME}
+                          if not anytime_only or kinds[name][u] is Kinds.ANYTIME}
                 if not usable or (len(tiers) > 1 and not anytime_only and all(
-                        kinds[name][u] is _CardKind.ANYTIME for u in usable)):
+                        kinds[name][u] is Kinds.ANYTIME for u in usable)):
                     continue  # (only Anytime cards, already offered this time round)
                 what = "an Anytime card" if anytime_only else "a card"
                 choice = yield Decision("respond", f"{name}: respond to {played.label} "
