@@ -279,7 +279,7 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
     caller knows them already."""
     if card.kind not in ANSWERING:
         return None
-    step = response_verb(card)
+    step = _answer(card)[1]  # response_verb, one call fewer
     if step is None:
         return None
     verb = step.verb
@@ -452,6 +452,13 @@ def _otto(tavern: Tavern, played: Played, outcome: Outcome
     return (yield from provoked(tavern, played, outcome))
 
 
+#: The attribute a step of each of these verbs changes directly.
+_CHANGED = {Verb.FORTITUDE: Stat.FORTITUDE, Verb.ALCOHOL: Stat.ALCOHOL, Verb.PAY: Stat.GOLD,
+            Verb.COLLECT: Stat.GOLD}
+#: The verbs whose every change is a loss (Gold paid; a character's step).
+_HARMING = frozenset({Verb.PAY, Verb.HANDLER})
+
+
 def affected_by(steps: tuple[Step, ...], name: str, targets: dict[Who, list[str]]
                 ) -> tuple[tuple[tuple[str, frozenset[Stat]], ...],
                            tuple[tuple[str, frozenset[Stat]], ...]]:
@@ -460,25 +467,23 @@ def affected_by(steps: tuple[Step, ...], name: str, targets: dict[Who, list[str]
     affects: dict[str, set[Stat]] = {}
     harms: dict[str, set[Stat]] = {}
     for step in steps:
-        if step.verb is Verb.HANDLER and step.handler in UNFELT:
+        if step.verb is Verbs.HANDLER and step.handler in UNFELT:
             continue
         for who in targets.get(step.who, []):
             affects.setdefault(who, set())
-        stat = {Verb.FORTITUDE: Stat.FORTITUDE, Verb.ALCOHOL: Stat.ALCOHOL,
-                Verb.PAY: Stat.GOLD, Verb.COLLECT: Stat.GOLD}.get(step.verb)
-        if step.verb is Verb.HANDLER:  # a character's step says what it changes (Keet's
+        stat = _CHANGED.get(step.verb)
+        if step.verb is Verbs.HANDLER:  # a character's step says what it changes (Keet's
             stat = step.stat  # taking an Artifact: affecting = "gold")
         if stat is None:
             continue
         for who in targets.get(step.who, []):
             affects.setdefault(who, set()).add(stat)
-            if step.verb is Verb.PAY:
+            if step.verb is Verbs.PAY:
                 receiver = None if step.to_inn or who == name else name
                 if receiver is not None:
-                    affects.setdefault(receiver, set()).add(Stat.GOLD)
-            harmful = (step.verb is Verb.FORTITUDE and step.amount < 0) or (
-                step.verb is Verb.ALCOHOL and step.amount > 0) or step.verb in (Verb.PAY,
-                                                                             Verb.HANDLER)
+                    affects.setdefault(receiver, set()).add(Stats.GOLD)
+            harmful = (step.verb is Verbs.FORTITUDE and step.amount < 0) or (
+                step.verb is Verbs.ALCOHOL and step.amount > 0) or step.verb in _HARMING
             if harmful:
                 harms.setdefault(who, set()).add(stat)
     return (tuple((n, frozenset(s)) for n, s in affects.items()),
