@@ -19,11 +19,11 @@ from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi import characters, dexterity, handdeck
 from tales.tavern.rdi.given import put_in_front
+from tales.tavern.rdi.members import Kinds, Stats, Verbs, Whos, Whoses
 from tales.tavern.rdi.model import (
     RESPONSES,
     ROUND_PLAYS,
     Card,
-    CardKind,
     Minion,
     Phase,
     Stat,
@@ -31,7 +31,6 @@ from tales.tavern.rdi.model import (
     Tavern,
     Verb,
     Who,
-    Whose,
 )
 from tales.tavern.rdi.ottodata import (
     OTTO,
@@ -44,6 +43,7 @@ from tales.tavern.rdi.ottodata import (
 from tales.tavern.rdi.stats import affords, change, collect, gain_tokens, pay, spend_tokens
 from tales.tavern.rdi.timing import (
     MIX_IN,
+    NOTHING_YET,
     PASS,
     Outcome,
     Played,
@@ -59,6 +59,7 @@ from tales.tavern.rdi.zones import (
     discard_card,
     discard_drinks,
     draw,
+    of_cards,
     playable,
     reveal_from_pile,
     take_card,
@@ -102,33 +103,33 @@ def targets_for(tavern: Tavern, name: str, steps: tuple[Step, ...], label: str,
     others = [p.name for p in tavern.others(name)]
     # 002: a card that "makes each other player lose Fortitude ... affects each Minion"
     everyone_else = [*others, *(tavern.foes_minions(name) if any(
-        s.who is Who.EACH_OTHER and s.verb is Verb.FORTITUDE and s.amount < 0 for s in steps)
+        s.who is Whos.EACH_OTHER and s.verb is Verbs.FORTITUDE and s.amount < 0 for s in steps)
         else [])]
-    chosen: dict[Who, list[str]] = {Who.YOU: [name], Who.EACH_OTHER: everyone_else}
-    hurts = any(s.who is Who.TARGET and s.verb is Verb.FORTITUDE and s.amount < 0
+    chosen: dict[Who, list[str]] = {Whos.YOU: [name], Whos.EACH_OTHER: everyone_else}
+    hurts = any(s.who is Whos.TARGET and s.verb is Verbs.FORTITUDE and s.amount < 0
                 for s in steps)
     minions = tavern.foes_minions(name) if hurts else []
-    if Who.TARGET in wanted:
+    if Whos.TARGET in wanted:
         if fixed is not None:
-            chosen[Who.TARGET] = [fixed]
+            chosen[Whos.TARGET] = [fixed]
         elif others or minions:  # 002: "may choose to target one of Torglesnarf's Minions"
             pick = yield Decision("target", f"{label}: pick another player",
                                   (*others, *minions), Decider.PLAYER, name, state=tavern)
-            chosen[Who.TARGET] = [pick]
-    if Who.ANY in wanted:
+            chosen[Whos.TARGET] = [pick]
+    if Whos.ANY in wanted:
         everyone = tuple(tavern.order_from(name))
         pick = yield Decision("target", f"{label}: pick a player", everyone,
                               Decider.PLAYER, name, state=tavern)
-        chosen[Who.ANY] = [pick]
-    if Who.EACH in wanted:
-        chosen[Who.EACH] = yield from champions(tavern, name, label)
+        chosen[Whos.ANY] = [pick]
+    if Whos.EACH in wanted:
+        chosen[Whos.EACH] = yield from champions(tavern, name, label)
     # 000 (Wrench): "If a player plays a card that affects the Fortitude of all players, that
     # card affects each Gizmo's Fortitude as well" (a Minion with a Fortitude track)
-    for who in (Who.EACH, Who.EACH_OTHER) if tavern.minions else ():
-        if who in wanted and any(s.who is who and s.verb is Verb.FORTITUDE
-                                 and (who is Who.EACH or s.amount > 0) for s in steps):
+    for who in (Whos.EACH, Whos.EACH_OTHER) if tavern.minions else ():
+        if who in wanted and any(s.who is who and s.verb is Verbs.FORTITUDE
+                                 and (who is Whos.EACH or s.amount > 0) for s in steps):
             chosen[who] = [*chosen[who], *(m.name for m in tavern.minions if m.card.values
-                                           and (who is Who.EACH or m.controller != name)
+                                           and (who is Whos.EACH or m.controller != name)
                                            and m.name not in chosen[who])]
     return chosen
 
@@ -177,9 +178,9 @@ def declare_costs(tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...]
             extra = (*extra, *((INSTEAD,) if boost.instead else ()), *boost.steps)
             tavern = tavern.note(f"{name} spends {what}")
     buffed = False
-    loses = any(s.verb is Verb.FORTITUDE and s.amount < 0 and s.who is not Who.YOU
+    loses = any(s.verb is Verbs.FORTITUDE and s.amount < 0 and s.who is not Whos.YOU
                 for s in (*(card.steps if steps is None else steps), *extra))
-    if (loses and card.kind in (CardKind.ACTION, CardKind.SOMETIMES)
+    if (loses and card.kind in (Kinds.ACTION, Kinds.SOMETIMES)
             and tavern.player(name).count(FORTITUDE_BOOST)):
         choice = yield Decision("buff", f"{name}: spend your Buff Token on {card.name} "
                                 "(+1 Fortitude loss to each target)?", ("no", "yes"),
@@ -245,14 +246,14 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
     if INSTEAD in extra:  # a boost whose steps replace the card's (Dale's Harvest)
         body, extra = (), tuple(s for s in extra if s != INSTEAD)
     body = (*body, *extra)
-    if any(s.who is Who.EACH for s in body):  # Boss Otto: "each player (including you)"
+    if any(s.who is Whos.EACH for s in body):  # Boss Otto: "each player (including you)"
         tavern = claim(tavern, name)
     chosen = yield from targets_for(tavern, name, body, label, target)
     affects, harms = affected_by(body, name, chosen)
     merged = dict(affects)
     for other in involved:
         if other != name:
-            merged[other] = merged.get(other, frozenset()) | {Stat.GOLD}
+            merged[other] = merged.get(other, frozenset()) | {Stats.GOLD}
     affects = tuple(merged.items())
     played = Played(name, label, card, affects, harms)
     tavern, outcome = yield from respond(tavern, played)
@@ -286,7 +287,7 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
     elif added is not None:
         tavern = discard_card(tavern, added, name)
     tavern = yield from characters.mechanics(tavern.player(name)).after_play(tavern, name, card)
-    if card.kind is CardKind.ACTION and tavern.players[tavern.active].name == name:
+    if card.kind is Kinds.ACTION and tavern.players[tavern.active].name == name:
         tavern = evolve(tavern, actions_played=tavern.actions_played + 1)
     return tavern, outcome
 
@@ -326,7 +327,7 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
               buffed: bool = False, via: str = "") -> Resolution[tuple[Tavern, list[Loss]]]:
     """The steps of a card played by ``name``, for the players ``chosen``; players who
     Ignore it are not affected (module docstring)."""
-    outcome = outcome or Outcome()
+    outcome = outcome or NOTHING_YET
     players = {p.name for p in tavern.players}
     controllers = {m.name: m.controller for m in tavern.minions}
     losses: list[Loss] = []
@@ -341,13 +342,13 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
     for step in steps:
         for who in chosen.get(step.who, []):
             if who not in players:  # a Minion (or one already discarded)
-                if step.verb is Verb.HANDLER and who in controllers:
+                if step.verb is Verbs.HANDLER and who in controllers:
                     rules = characters.handling(tavern.player(name), step.handler)
                     if _for_controller(tavern, rules, step, controllers[who],
                                        chosen.get(step.who, []), who):
                         tavern = yield from rules.handle(tavern, name, step, controllers[who])
                     continue
-                if step.verb is Verb.GAIN and who in controllers:  # to its controller
+                if step.verb is Verbs.GAIN and who in controllers:  # to its controller
                     if controllers[who] == OTTO and tavern.variant.otto is not None and \
                             not _once_for_otto(tavern, chosen.get(step.who, []), who):
                         continue  # a Debuff or a Mark once (001)
@@ -357,7 +358,7 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
                 if tavern.minion(who) is None:
                     continue
                 # only Fortitude loss affects a Minion (and a gain one with a track: a Gizmo)
-                if step.verb is Verb.FORTITUDE and step.amount < 0 and who not in \
+                if step.verb is Verbs.FORTITUDE and step.amount < 0 and who not in \
                         outcome.ignored:
                     # "If something would alter an effect's Fortitude loss, this works the
                     # same against Gizmos as it would against players" (000, Wrench)
@@ -369,7 +370,7 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
                     hit = tavern
                     tavern = yield from minion_hit(tavern, who, name, lose)
                     losses += _gizmo_loss(hit, who, name, lose, via)
-                elif step.verb is Verb.FORTITUDE and step.amount > 0:
+                elif step.verb is Verbs.FORTITUDE and step.amount > 0:
                     found = tavern.minion(who)
                     assert found is not None
                     gain = characters.mechanics(tavern.player(found.controller)
@@ -378,18 +379,18 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
                     if gain is not None:
                         tavern = yield from gain
                 continue
-            if who in outcome.ignored and step.verb is Verb.HANDLER:
+            if who in outcome.ignored and step.verb is Verbs.HANDLER:
                 rules = characters.handling(tavern.player(name), step.handler)
                 tavern = yield from rules.ignored(tavern, name, step, who)
                 continue
-            if who in outcome.ignored or (tavern.player(who).out and step.who is not Who.YOU):
+            if who in outcome.ignored or (tavern.player(who).out and step.who is not Whos.YOU):
                 continue
             if who in tavern.resting:  # "they Ignore all effects" (A-87)
                 continue
             if not _holds(tavern, name, who, step):
                 continue
             amount = step.amount * (tavern.player(name).count(step.per) if step.per else 1)
-            if step.verb is Verb.FORTITUDE:
+            if step.verb is Verbs.FORTITUDE:
                 if amount < 0 and buffed and who not in boosted and who != name:
                     boosted.add(who)
                     amount -= 1
@@ -402,9 +403,9 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
                     losses += _gizmo_loss(hit, victim, name, -amount, via)
                     continue
                 if amount < 0:  # the target's reductions, then the new target's
-                    amount = -_reduce(left, who, Stat.FORTITUDE, -amount)
+                    amount = -_reduce(left, who, Stats.FORTITUDE, -amount)
                     if victim != who:
-                        amount = -_reduce(left, victim, Stat.FORTITUDE, -amount)
+                        amount = -_reduce(left, victim, Stats.FORTITUDE, -amount)
                 before = tavern.mat(victim).fortitude
                 tavern = change(tavern, victim, fortitude=amount)
                 lost = before - tavern.mat(victim).fortitude
@@ -414,66 +415,66 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
                                             else ""))
                     if lost > 0 and victim != name:
                         losses.append(Loss(victim, name, lost, via))
-            elif step.verb is Verb.ALCOHOL:
+            elif step.verb is Verbs.ALCOHOL:
                 if amount > 0:
-                    amount = _reduce(left, who, Stat.ALCOHOL, amount)
+                    amount = _reduce(left, who, Stats.ALCOHOL, amount)
                 tavern = change(tavern, who, alcohol=amount)
-            elif step.verb is Verb.PAY:
-                amount = _reduce(left, who, Stat.GOLD, amount)
+            elif step.verb is Verbs.PAY:
+                amount = _reduce(left, who, Stats.GOLD, amount)
                 to = None if step.to_inn or who == name else name
                 if who in outcome.from_inn:  # the Inn pays it for them
                     tavern = collect(tavern, to, amount) if to is not None else tavern
                 else:
                     tavern = pay(tavern, who, amount, to)
-            elif step.verb is Verb.COLLECT:
+            elif step.verb is Verbs.COLLECT:
                 tavern = collect(tavern, who, amount)
-            elif step.verb is Verb.DRAW:
+            elif step.verb is Verbs.DRAW:
                 tavern = yield from draw(tavern, who, amount)
-            elif step.verb is Verb.DISCARD:
+            elif step.verb is Verbs.DISCARD:
                 tavern = yield from discard_cards(tavern, who, amount)
-            elif step.verb is Verb.ORDER:
+            elif step.verb is Verbs.ORDER:
                 from tales.tavern.rdi.drinks import order_drink
 
                 for _ in range(amount):
                     tavern = yield from order_drink(tavern, who)
-            elif step.verb is Verb.DRINK:
+            elif step.verb is Verbs.DRINK:
                 from tales.tavern.rdi.drinks import drink_from_deck
 
                 for _ in range(amount):
                     tavern = yield from drink_from_deck(tavern, who)
-            elif step.verb is Verb.GAIN:
+            elif step.verb is Verbs.GAIN:
                 tavern = yield from gain_tokens(tavern, name, who, step.resource, amount)
-            elif step.verb is Verb.STEAL_POT:  # "steal a Gold from the pot"
+            elif step.verb is Verbs.STEAL_POT:  # "steal a Gold from the pot"
                 taken = min(max(amount, 0), tavern.pot)
                 mat = tavern.mat(who)
                 tavern = evolve(tavern.with_player(evolve(mat, gold=mat.gold + taken)),
                                  pot=tavern.pot - taken).note(
                     f"{who} takes {taken} Gold from the pot")
-            elif step.verb is Verb.POT_TO_INN:  # "end the Round ... anted Gold to the Inn"
+            elif step.verb is Verbs.POT_TO_INN:  # "end the Round ... anted Gold to the Inn"
                 tavern = evolve(tavern, inn=tavern.inn + tavern.pot, pot=0,
                                  round_over=True).note(
                     "the Round of Gambling ends: the pot goes to the Inn")
-            elif step.verb is Verb.RESTART_ROUND:  # the Round of Gambling starts over
+            elif step.verb is Verbs.RESTART_ROUND:  # the Round of Gambling starts over
                 tavern = evolve(tavern, restarted=name).note(
                     f"{name} starts the Round of Gambling over")
-            elif step.verb is Verb.DRINK_AGAIN:
+            elif step.verb is Verbs.DRINK_AGAIN:
                 from tales.tavern.rdi.drinks import drink_phase
 
                 for _ in range(amount):
                     tavern = yield from drink_phase(tavern, who)
-            elif step.verb is Verb.DISCARD_DRINK:
+            elif step.verb is Verbs.DISCARD_DRINK:
                 pile = tavern.player(who).drink_me
                 gone = pile[max(len(pile) - amount, 0):]
                 tavern = discard_drinks(tavern.with_player(evolve(
                     tavern.player(who), drink_me=pile[:len(pile) - len(gone)])), gone)
-            elif step.verb is Verb.END_TURN:
+            elif step.verb is Verbs.END_TURN:
                 tavern = evolve(tavern, resting=(*tavern.resting, who)).note(
                     f"{who}'s turn ends now")
             elif step.verb in OTTO_STEPS:
                 tavern = otto_step(tavern, step.verb, amount)
             elif step.verb in handdeck.STEPS:
                 tavern = yield from handdeck.hand_and_deck(tavern, name, who, step, amount)
-            elif step.verb is Verb.HANDLER:
+            elif step.verb is Verbs.HANDLER:
                 rules = characters.handling(tavern.player(name), step.handler)
                 tavern = yield from rules.handle(tavern, name, step, who)
     merged: dict[tuple[str, str, str], int] = {}
@@ -526,7 +527,7 @@ def minion_hit(tavern: Tavern, minion: str, source: str, amount: int = 1
                             "discard it?", options, Decider.PLAYER, owner, state=tavern)
     if choice != "discard it":
         helpers = sorted({c.name for c in tavern.player(owner).hand
-                          if any(st.verb is Verb.FROM_INN for st in c.steps)})
+                          if any(st.verb is Verbs.FROM_INN for st in c.steps)})
         if helpers and wages:  # "any card effects that would allow you to pay the cost
             # with Gold from the Inn instead reduce the cost by 1 Gold" (002)
             use = yield Decision("wages-from-inn", f"{owner}: play a card to pay 1 less?",
@@ -545,10 +546,10 @@ def _holds(tavern: Tavern, name: str, who: str, step: Step) -> bool:
     condition = step.condition
     if condition is None:
         return True
-    if condition.whose is Whose.TOTAL:
+    if condition.whose is Whoses.TOTAL:
         held = sum(p.count(condition.resource) for p in tavern.players)
     else:
-        held = tavern.player(name if condition.whose is Whose.YOU else who).count(
+        held = tavern.player(name if condition.whose is Whoses.YOU else who).count(
             condition.resource)
     return held >= condition.at_least and (condition.below is None or held < condition.below)
 
@@ -600,26 +601,26 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
         pours = _set(pours, pick, mixed=True)
         outcome = evolve(outcome, pours=pours)
     beneficiary = use.beneficiaries[0] if use.beneficiaries else name
-    if len(use.beneficiaries) > 1 and use.verb is Verb.REDIRECT:
+    if len(use.beneficiaries) > 1 and use.verb is Verbs.REDIRECT:
         beneficiary = yield Decision("defend", f"{name}: {card.name} for whom?",
                                      use.beneficiaries, Decider.PLAYER, name, state=tavern)
     whom: str | None = None
-    if use.verb in (Verb.REDIRECT, Verb.SPLIT, Verb.PASS):
+    if use.verb in (Verbs.REDIRECT, Verbs.SPLIT, Verbs.PASS):
         options = tuple(p.name for p in tavern.others(name))
-        if use.verb is Verb.REDIRECT:  # a redirection may pick a Minion (002)
+        if use.verb is Verbs.REDIRECT:  # a redirection may pick a Minion (002)
             options = (*options, *tavern.foes_minions(name))
         options = characters.mechanics(tavern.player(name)).targets(
             tavern, name, card, options, played.source) or options
-        verb = {Verb.REDIRECT: "redirect the Fortitude loss to", Verb.SPLIT: "split it with",
-                Verb.PASS: "pass it to"}[use.verb]
+        verb = {Verbs.REDIRECT: "redirect the Fortitude loss to", Verbs.SPLIT: "split it with",
+                Verbs.PASS: "pass it to"}[use.verb]
         whom = yield Decision("whom", f"{name}: {card.name}: {verb} whom?", options,
                               Decider.PLAYER, name, state=tavern)
     step = next(s for s in steps if s.verb is use.verb)
     tavern = tavern.note(f"{name} plays {card.name} on {played.label}")
     label = card.name
     side = tuple(s for s in steps if s.verb not in RESPONSES
-                 and not (use.verb is Verb.SPIKE and s.verb in (Verb.GAIN, Verb.PAY)))
-    affects, harms = affected_by(side, name, {Who.YOU: [name], Who.TARGET: [played.source]})
+                 and not (use.verb is Verbs.SPIKE and s.verb in (Verbs.GAIN, Verbs.PAY)))
+    affects, harms = affected_by(side, name, {Whos.YOU: [name], Whos.TARGET: [played.source]})
     tavern, against = yield from respond(tavern, Played(name, label, card, affects, harms))
     if against.negated:
         return discard_card(tavern, card, name).note(f"{card.name} is Negated"), outcome
@@ -627,7 +628,7 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
         tavern, name, card)
     tavern = tavern if placed else discard_card(tavern, card, name)
     tavern = sometimes_resolved(tavern, name, card)
-    if use.verb is Verb.NEGATE:
+    if use.verb is Verbs.NEGATE:
         if pick is not None:
             pours = _set(pours, pick, negated=True)
             tavern = tavern.note(f"{pours[pick].label} is Negated")
@@ -639,7 +640,7 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
         if step.again:  # Wizgille's "deja vu": its player may play another of its type
             tavern = negated_again(tavern, played,
                                    pours[pick].drinker if pick is not None else "")
-    elif use.verb is Verb.IGNORE:
+    elif use.verb is Verbs.IGNORE:
         if pick is not None:
             outcome = evolve(outcome, pours=_set(pours, pick, ignored=True))
             tavern = tavern.note(f"{pours[pick].drinker} Ignores {pours[pick].label}")
@@ -649,24 +650,24 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
             outcome = evolve(outcome, ignored=outcome.ignored | team)
             verb = "Ignore" if len(team) > 1 else "Ignores"
             tavern = tavern.note(f"{' and '.join(sorted(team))} {verb} {played.label}")
-    elif use.verb is Verb.REDUCE:
+    elif use.verb is Verbs.REDUCE:
         assert step.stat is not None
         outcome = evolve(outcome, reduced=(*outcome.reduced, *(
             (member, step.stat, step.amount) for member in use.beneficiaries or (beneficiary,))))
         tavern = tavern.note(f"{beneficiary}'s {step.stat.value} loss from {played.label} "
                              f"is reduced by {step.amount}")
-    elif use.verb is Verb.REDIRECT:
+    elif use.verb is Verbs.REDIRECT:
         assert whom is not None
         outcome = evolve(outcome, redirected=(*outcome.redirected, (beneficiary, whom)))
         tavern = tavern.note(f"{beneficiary} redirects the Fortitude loss to {whom}")
-    elif use.verb is Verb.SPIKE:
+    elif use.verb is Verbs.SPIKE:
         assert pick is not None
         pour = pours[pick]
         gains, pays = list(pour.gains), pour.pays
         for extra in steps:
-            if extra.verb is Verb.GAIN and extra.who is Who.TARGET:
+            if extra.verb is Verbs.GAIN and extra.who is Whos.TARGET:
                 gains.append((extra.resource, extra.amount))
-            if extra.verb is Verb.PAY and extra.who is Who.TARGET:  # "pay Phyll" as drunk
+            if extra.verb is Verbs.PAY and extra.who is Whos.TARGET:  # "pay Phyll" as drunk
                 pays += extra.amount
         score = pour.score + step.amount if pour.revealer else pour.score
         alcohol = pour.alcohol + step.amount
@@ -676,12 +677,12 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
                      score=score, pays=pays)
         outcome = evolve(outcome, pours=pours)
         tavern = tavern.note(f"{pour.label} now gives {alcohol} Alcohol")
-    elif use.verb is Verb.REPLACE_DRINK:  # its effects are the card's other steps instead
+    elif use.verb is Verbs.REPLACE_DRINK:  # its effects are the card's other steps instead
         assert pick is not None
         pours = _set(pours, pick, alcohol=0, fortitude=0, draw=0, gains=())
         outcome = evolve(outcome, pours=pours)
         tavern = tavern.note(f"{pours[pick].label}'s effects are replaced by {card.name}'s")
-    elif use.verb is Verb.SWAP:  # "gains 4 Fortitude instead of 4 Alcohol Content"
+    elif use.verb is Verbs.SWAP:  # "gains 4 Fortitude instead of 4 Alcohol Content"
         assert pick is not None
         pour = pours[pick]
         gained = max(pour.alcohol, 0)
@@ -689,30 +690,30 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
                      fortitude=pour.fortitude + gained)
         outcome = evolve(outcome, pours=pours)
         tavern = tavern.note(f"{pour.label} gives {gained} Fortitude instead of Alcohol")
-    elif use.verb is Verb.SPLIT:
+    elif use.verb is Verbs.SPLIT:
         assert pick is not None and whom is not None
         first, second = halves(pours[pick], whom)
         outcome = evolve(outcome, pours=(*pours[:pick], first, second, *pours[pick + 1:]))
         tavern = tavern.note(f"{name} splits {pours[pick].label} with {whom}")
-    elif use.verb is Verb.FROM_INN:
+    elif use.verb is Verbs.FROM_INN:
         outcome = evolve(outcome, from_inn=outcome.from_inn | {beneficiary})
         tavern = tavern.note(f"{beneficiary} pays {played.label}'s Gold from the Inn")
-    elif use.verb is Verb.SHARE_POT:
+    elif use.verb is Verbs.SHARE_POT:
         outcome = evolve(outcome, sharer=name)
         tavern = tavern.note(f"{name} takes half the pot")
-    elif use.verb is Verb.TAKE_POT:
+    elif use.verb is Verbs.TAKE_POT:
         outcome = evolve(outcome, taker=name)
         tavern = tavern.note(f"{name} takes the pot")
-    elif use.verb is Verb.PASS:
+    elif use.verb is Verbs.PASS:
         assert pick is not None and whom is not None
         outcome = evolve(outcome, pours=_set(pours, pick, drinker=whom, passed=True,
                                               ignored=False))
         tavern = tavern.note(f"{name} passes {pours[pick].label} to {whom}")
     rest = tuple(s for s in steps if s.verb not in RESPONSES
-                 and not (use.verb is Verb.SPIKE and s.verb in (Verb.GAIN, Verb.PAY)
-                          and s.who is Who.TARGET))
+                 and not (use.verb is Verbs.SPIKE and s.verb in (Verbs.GAIN, Verbs.PAY)
+                          and s.who is Whos.TARGET))
     if rest:
-        chosen = {Who.YOU: [name], Who.TARGET: [played.source]}
+        chosen = {Whos.YOU: [name], Whos.TARGET: [played.source]}
         tavern, losses = yield from carry_out(tavern, name, rest, chosen)
         tavern = yield from hit_back(tavern, losses)
     return tavern, outcome
@@ -731,8 +732,8 @@ def hit_back(tavern: Tavern, losses: list[Loss]) -> Resolution[Tavern]:
             continue
         for name in [p.name for p in tavern.team(loss.victim) if not p.out]:
             cards = sorted({c.name for c in playable(tavern, name)
-                            if c.kind in (CardKind.SOMETIMES, CardKind.ANYTIME)
-                            and any(s.verb is Verb.HIT_BACK for s in c.steps)
+                            if c.kind in (Kinds.SOMETIMES, Kinds.ANYTIME)
+                            and any(s.verb is Verbs.HIT_BACK for s in c.steps)
                             and (not loss.gizmo or GIZMO_HIT_BACK in c.icons)})
             if not cards:
                 continue
@@ -741,13 +742,13 @@ def hit_back(tavern: Tavern, losses: list[Loss]) -> Resolution[Tavern]:
             if choice == PASS:
                 continue
             tavern, card = yield from take_card(tavern, name, choice)
-            step = next(s for s in card.steps if s.verb is Verb.HIT_BACK)
+            step = next(s for s in card.steps if s.verb is Verbs.HIT_BACK)
             aim = loss.source
             if tavern.minion(loss.via) is not None:  # "target Torglesnarf or the Minion"
                 aim = yield Decision("hit-whom", f"{name}: hit back whom?", (
                     loss.source, loss.via), Decider.PLAYER, name, state=tavern)
             amount = step.amount or loss.amount
-            steps = (Step(Verb.FORTITUDE, -amount, Who.TARGET),
+            steps = (Step(Verbs.FORTITUDE, -amount, Whos.TARGET),
                      *(s for s in card.steps if s.verb not in RESPONSES))
             tavern, _ = yield from play_card(tavern, name, card, aim, steps)
             break
@@ -780,13 +781,19 @@ def anytime(tavern: Tavern, first: str, losing: str | None = None,
         for name in [n for n in order if n not in declined]:
             if phase is not None:
                 cards = sorted({c.name for c in playable(tavern, name)
-                                if c.kind is CardKind.SOMETIMES and c.phase is phase})
+                                if c.kind is Kinds.SOMETIMES and c.phase is phase})
                 potions: list[str] = []
             else:
-                cards = sorted({c.name for c in playable(tavern, name) if proactive(c) and (
-                    c.kind is CardKind.ANYTIME or (losing is not None and c.when_losing)
-                    or (in_round and c.kind is CardKind.SOMETIMES
-                        and any(s.verb in ROUND_PLAYS for s in c.steps)))})
+                held = of_cards(tavern.player(name), _occasions)
+                # what may be played is among the hand, kept cards and abilities: when none
+                # is for now, the costs and rules of playable need not be asked (issue 19)
+                if ANYTIME in held or (losing is not None and LOSING in held) \
+                        or (in_round and ROUND in held) or characters.abilities(tavern, name):
+                    cards = sorted({c.name for c in playable(tavern, name) if proactive(c) and (
+                        c.kind is Kinds.ANYTIME or (losing is not None and c.when_losing)
+                        or (in_round and _in_round(c)))})
+                else:
+                    cards = []
                 potions = list(POTION_EFFECTS) if tavern.mat(name).count(POTION) else []
             if not cards and not potions:
                 continue
@@ -808,6 +815,30 @@ def anytime(tavern: Tavern, first: str, losing: str | None = None,
             break
         if not played or tavern.round_over or tavern.restarted:
             return tavern
+
+
+#: When a card is played on its own (:func:`anytime`): at any time, as a last chance before
+#: losing (A-77), during a Round of Gambling.
+ANYTIME, LOSING, ROUND = "anytime", "losing", "round"
+
+
+def _in_round(card: Card) -> bool:
+    """A Sometimes card played during a Round of Gambling (taking Gold from the pot...)."""
+    return card.kind is Kinds.SOMETIMES and any(s.verb in ROUND_PLAYS for s in card.steps)
+
+
+def _occasions(cards: tuple[Card, ...]) -> frozenset[str]:
+    """When some of ``cards`` may be played on their own (:data:`ANYTIME`...)."""
+    found: set[str] = set()
+    for card in cards:
+        if proactive(card):
+            if card.kind is Kinds.ANYTIME:
+                found.add(ANYTIME)
+            if card.when_losing:
+                found.add(LOSING)
+            if _in_round(card):
+                found.add(ROUND)
+    return frozenset(found)
 
 
 def drink_potion(tavern: Tavern, name: str, effect: str) -> Tavern:

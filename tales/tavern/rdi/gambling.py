@@ -17,7 +17,8 @@ from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi import characters
 from tales.tavern.rdi.effects import anytime, champions, play_card
-from tales.tavern.rdi.model import Card, CardKind, Player, Stat, Step, Tavern, Verb
+from tales.tavern.rdi.members import Kinds, Stats, Verbs
+from tales.tavern.rdi.model import Card, Player, Step, Tavern, Verb
 from tales.tavern.rdi.otto import gambled
 from tales.tavern.rdi.ottodata import claim, is_otto
 from tales.tavern.rdi.stats import bonus_gold, change, gold
@@ -95,11 +96,11 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
     if gold(tavern, starter) > 0:
         payers = [n for n in seats if n in in_round or n == starter]
         # A-58: "This counts as 'losing Gold'": cards that reduce a Gold loss answer it
-        losing = tuple((n, frozenset({Stat.GOLD})) for n in payers)
+        losing = tuple((n, frozenset({Stats.GOLD})) for n in payers)
         tavern, outcome = yield from respond(tavern, Played(starter, "the ante", None, losing,
                                                             losing, round=True))
         for payer in payers:
-            tavern = ante(tavern, [payer], max(1 - outcome.reduction(payer, Stat.GOLD), 0),
+            tavern = ante(tavern, [payer], max(1 - outcome.reduction(payer, Stats.GOLD), 0),
                           starter, opening=True)
         tavern = tavern.note(f"Round of Gambling: {len(payers)} players ante 1 Gold")
     else:  # A-72
@@ -137,13 +138,13 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
 
             tavern, his = yield from gamble(tavern, winning_hand)
         player = tavern.player(name)
-        gambles = {c.name for c in player.cards if c.kind is CardKind.CHEATING or (
-            c.kind is CardKind.GAMBLING and not winning_hand)}
-        pushers = {c.name for c in player.cards if any(s.verb is Verb.FORCE_OUT
+        gambles = {c.name for c in player.cards if c.kind is Kinds.CHEATING or (
+            c.kind is Kinds.GAMBLING and not winning_hand)}
+        pushers = {c.name for c in player.cards if any(s.verb is Verbs.FORCE_OUT
                                                         for s in c.steps)
-                   and (c.name in gambles or c.kind not in (CardKind.GAMBLING,
-                                                             CardKind.CHEATING))}
-        playable = sorted(gambles | cards_with(player, Verb.LEAVE) | pushers)
+                   and (c.name in gambles or c.kind not in (Kinds.GAMBLING,
+                                                             Kinds.CHEATING))}
+        playable = sorted(gambles | cards_with(player, Verbs.LEAVE) | pushers)
         choice = PASS if his is None else his
         if playable and his is None:
             choice = yield Decision("gamble", f"{name}: play a Gambling or Cheating card, "
@@ -152,7 +153,7 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
         if choice == PASS:
             passes += 1
             continue
-        if choice in cards_with(player, Verb.LEAVE):
+        if choice in cards_with(player, Verbs.LEAVE):
             tavern, left = yield from leave(tavern, name, "", in_round, choice)
             if left:
                 in_round.remove(name)
@@ -165,18 +166,18 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
                 in_round.remove(whom)
                 if control == whom:  # a reading: nobody is winning and the passes start
                     control, passes = None, 0  # again (docs/rules-decisions.md)
-            if outcome.negated and card.kind in (CardKind.GAMBLING, CardKind.CHEATING):
+            if outcome.negated and card.kind in (Kinds.GAMBLING, Kinds.CHEATING):
                 passes += 1  # A-73: a Negated Gambling card counts as a pass
-            elif card.kind in (CardKind.GAMBLING, CardKind.CHEATING):
+            elif card.kind in (Kinds.GAMBLING, Kinds.CHEATING):
                 # 001: "Playing either of these two types of card gives you control"
                 control, winning_hand, passes = name, card.winning_hand, 0
                 tavern = tavern.note(f"{name} takes control of the Round of Gambling")
             continue
         tavern, card = yield from take_card(tavern, name, choice)
         tavern = gambled(tavern, name, card)
-        raises = sum(s.amount for s in card.steps if s.verb is Verb.ANTE)
+        raises = sum(s.amount for s in card.steps if s.verb is Verbs.ANTE)
         steps: tuple[Step, ...] = tuple(s for s in card.steps
-                                        if s.verb not in (Verb.ANTE, Verb.WIN_ROUND))
+                                        if s.verb not in (Verbs.ANTE, Verbs.WIN_ROUND))
         # an ante affects the Gold of everyone in the Round (A-68: not those who left)
         tavern, outcome = yield from play_card(tavern, name, card, steps=steps,
                                                involved=in_round if raises else ())
@@ -194,7 +195,7 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
                           starter)
             tavern = tavern.note(f"everyone in the Round antes {raises} more")
         control, winning_hand, passes = name, card.winning_hand, 0
-        won = any(s.verb is Verb.WIN_ROUND for s in card.steps)  # A-64
+        won = any(s.verb is Verbs.WIN_ROUND for s in card.steps)  # A-64
         if tavern.restarted:
             tavern, in_round, control = restart(tavern, seats)
             winning_hand, passes, won = False, 0, False
@@ -227,7 +228,7 @@ def force_out(tavern: Tavern, name: str, choice: str, in_round: list[str]
     tavern, outcome = yield from play_card(tavern, name, card, whom)
     if outcome.negated or whom in outcome.ignored:
         return tavern, card, outcome, None
-    cost = max((s.amount for s in card.steps if s.verb is Verb.FORCE_OUT), default=0)
+    cost = max((s.amount for s in card.steps if s.verb is Verbs.FORCE_OUT), default=0)
     if cost:  # Pooky: "the targeted player may choose to lose 2 Fortitude to stay"
         stay = f"lose {cost} Fortitude to stay in the Round"
         answer = yield Decision("stay", f"{whom}: forced out of the Round", (
@@ -256,7 +257,7 @@ def out_of_turn(tavern: Tavern, name: str, in_round: list[str]
                                 other, state=tavern)
         if choice == PASS:
             continue
-        if choice in cards_with(tavern.player(other), Verb.LEAVE):
+        if choice in cards_with(tavern.player(other), Verbs.LEAVE):
             tavern, left = yield from leave(tavern, other, "", still, choice)
             out = other if left else None
         else:
@@ -324,7 +325,7 @@ def award(tavern: Tavern, control: str | None) -> Tavern:
 def leave(tavern: Tavern, name: str, when: str, in_round: list[str],
           chosen: str | None = None) -> Resolution[tuple[Tavern, bool]]:
     """``name`` may play a card that leaves the Round (A-68); True if they left."""
-    leavers = sorted(cards_with(tavern.player(name), Verb.LEAVE))
+    leavers = sorted(cards_with(tavern.player(name), Verbs.LEAVE))
     if chosen is None:
         if not leavers or name not in in_round:
             return tavern, False

@@ -352,9 +352,22 @@ def split_gold(gold: int, remaining: int) -> tuple[int, int]:
 
 
 def losing(tavern: Tavern) -> list[str]:
-    """The teams (by their mats) that would lose now: passed out or out of Gold."""
-    return [side for side in tavern.sides()
-            if passed_out(tavern, _mat(tavern, side)) or gold(tavern, _mat(tavern, side)) <= 0]
+    """The teams (by their mats) that would lose now: passed out or out of Gold. Asked
+    after every card (issue 19), so kept beside the table, checked against its very
+    players, when no character changes passing out or Gold: then nothing else counts."""
+    kept: tuple[tuple[Player, ...], tuple[str, ...]] | None = tavern.__dict__.get("_losing")
+    if kept is not None and kept[0] is tavern.players:
+        return list(kept[1])
+    found = [side for side in tavern.sides()
+             if passed_out(tavern, _mat(tavern, side)) or gold(tavern, _mat(tavern, side)) <= 0]
+    if not any(characters.every(tavern, hook) for hook in _LOSING_HOOKS):
+        object.__setattr__(tavern, "_losing", (tavern.players, tuple(found)))
+    return found
+
+
+#: The hooks through which a character's rules make who is losing depend on more than the
+#: players' own numbers (:func:`passed_out`, :func:`gold`).
+_LOSING_HOOKS = ("passes_out", "gold", "gold_of")
 
 
 def _mat(tavern: Tavern, side: str) -> str:

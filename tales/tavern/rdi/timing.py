@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
+from tales.tavern.rdi.members import Kinds, Stats, Targets, Verbs
 from tales.tavern.rdi.model import (
     DRINK_CHANGES,
     RESPONSES,
@@ -41,6 +42,7 @@ from tales.tavern.rdi.model import (
 )
 
 PASS = "pass"
+
 
 #: Handlers that do not affect the players they are aimed at, for what a card "affects":
 #: "getting a Special Reserve Drink does not affect your Fortitude, Alcohol Content or Gold,
@@ -174,6 +176,10 @@ class Outcome:
         return sum(n for who, s, n in self.reduced if who == name and s is stat)
 
 
+#: What the responses did when nobody has answered yet (and nothing was poured).
+NOTHING_YET = Outcome()
+
+
 def proactive(card: Card) -> bool:
     """A card played on its own (an Anytime card's effect), not as a response."""
     return _answer(card)[2]
@@ -184,15 +190,27 @@ def response_verb(card: Card) -> Step | None:
     return _answer(card)[1]
 
 
-def _answer(card: Card) -> tuple[tuple[Step, ...], Step | None, bool]:
-    """``card``'s steps, its first response step and whether it is played on its own,
-    worked out once per card (kept beside its fields, checked against its very steps:
-    a copy with other steps works them out again; issue 19)."""
-    kept: tuple[tuple[Step, ...], Step | None, bool] | None = card.__dict__.get("_answer")
+def offered(card: Card) -> bool:
+    """Whether a response window may ever offer ``card``: a Sometimes or Anytime card with
+    a response step other than hitting back (offered after a loss instead, A-47), or an
+    Anytime card played on its own (A-31)."""
+    return _answer(card)[3]
+
+
+def _answer(card: Card) -> tuple[tuple[Step, ...], Step | None, bool, bool]:
+    """``card``'s steps, its first response step, whether it is played on its own and
+    whether it is :func:`offered`, worked out once per card (kept beside its fields,
+    checked against its very steps: a copy with other steps works them out again; issue
+    19)."""
+    kept: tuple[tuple[Step, ...], Step | None, bool, bool] | None = \
+        card.__dict__.get("_answer")
     if kept is None or kept[0] is not card.steps:
         steps = card.steps
         step = next((s for s in steps if s.verb in RESPONSES), None)
-        kept = (steps, step, bool(steps) and step is None)
+        alone = bool(steps) and step is None
+        kept = (steps, step, alone, card.kind in ANSWERING and (
+            (step is not None and step.verb is not Verb.HIT_BACK)
+            or (alone and card.kind is CardKind.ANYTIME)))
         object.__setattr__(card, "_answer", kept)
     return kept
 
@@ -205,19 +223,19 @@ def changes_a_drink(card: Card) -> bool:
 
 def _matches(target: Target | None, played: Played, card: Card) -> bool:
     kind = played.card.kind if played.card is not None else None
-    if target is Target.ACTION:
-        return kind is CardKind.ACTION or (played.card is not None and played.card.starts_round)
-    if target is Target.SOMETIMES:
-        return kind in (CardKind.SOMETIMES, CardKind.ANYTIME)
-    if target is Target.CARD:
+    if target is Targets.ACTION:
+        return kind is Kinds.ACTION or (played.card is not None and played.card.starts_round)
+    if target is Targets.SOMETIMES:
+        return kind in (Kinds.SOMETIMES, Kinds.ANYTIME)
+    if target is Targets.CARD:
         return played.card is not None
-    if target is Target.ANY:
+    if target is Targets.ANY:
         return played.card is not None or played.event or any(p.live for p in played.pours)
-    if target is Target.DRINK:
+    if target is Targets.DRINK:
         return any(p.live for p in played.pours)
-    if target is Target.EVENT:
+    if target is Targets.EVENT:
         return played.event
-    if target is Target.DRINK_CHANGE:  # "cannot Negate another copy of itself" (A-46)
+    if target is Targets.DRINK_CHANGE:  # "cannot Negate another copy of itself" (A-46)
         return (played.card is not None and changes_a_drink(played.card)
                 and played.card.name != card.name)
     return False
@@ -246,19 +264,31 @@ def _steadfast(tavern: Tavern, played: Played) -> bool:
         tavern, played.source, played.card)
 
 
+#: The kinds of card that may answer (sets, not tuples of enum members: a member is slow
+#: to look up and compare, and these are asked for every card of every window; issue 19).
+ANSWERING = frozenset({CardKind.SOMETIMES, CardKind.ANYTIME})
+_STOPS = frozenset({Verb.NEGATE, Verb.IGNORE})
+_ON_POURS = frozenset({Target.DRINK, Target.ANY})
+_LOSSES = frozenset({Verb.REDUCE, Verb.REDIRECT})
+
+
 def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card,
-         team: list[str] | None = None) -> Use | None:
+         team: list[str] | None = None, steadfast: bool | None = None) -> Use | None:
     """How ``name`` may play ``card`` in response to ``played`` now (None: not at all);
-    ``team``: ``name`` and their teammates, when the caller knows them already."""
-    if card.kind not in (CardKind.SOMETIMES, CardKind.ANYTIME):
+    ``team``: ``name`` and their teammates, and ``steadfast``: :func:`_steadfast`, when the
+    caller knows them already."""
+    if card.kind not in ANSWERING:
         return None
-    step = response_verb(card)
-    if step is None or step.verb is Verb.HIT_BACK or name in tavern.resting:
+    step = _answer(card)[1]  # response_verb, one call fewer
+    if step is None:
         return None
-    if step.verb is Verb.TAKE_POT:  # Gerki's "Um...I know you think you won, but..."
-        return Use(card.name, step.verb) if played.pot and not outcome.taker else None
-    if step.verb is Verb.SHARE_POT:  # Whitehawk's "What a coincidence, ... the same hand!"
-        return Use(card.name, step.verb) if played.pot and not outcome.sharer \
+    verb = step.verb
+    if verb is Verbs.HIT_BACK or name in tavern.resting:
+        return None
+    if verb is Verbs.TAKE_POT:  # Gerki's "Um...I know you think you won, but..."
+        return Use(card.name, verb) if played.pot and not outcome.taker else None
+    if verb is Verbs.SHARE_POT:  # Whitehawk's "What a coincidence, ... the same hand!"
+        return Use(card.name, verb) if played.pot and not outcome.sharer \
             and name != (outcome.taker or played.source) else None
     if team is None:
         team = [p.name for p in tavern.team(name)]
@@ -266,62 +296,62 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
         pours = outcome.pours or played.pours
         live = [i for i, p in enumerate(pours) if p.live]
         mine = [i for i in live if pours[i].drinker in team and not pours[i].ignored]
-        if step.verb in (Verb.SPIKE, Verb.SWAP):
+        if verb is Verbs.SPIKE or verb is Verbs.SWAP:
             if MIX_IN in card.icons:  # 000: "A Drink may have at most one Mix-in"
                 live = [i for i in live if not pours[i].mixed]
-            return Use(card.name, step.verb, pours=tuple(live)) if live else None
-        if step.verb is Verb.REPLACE_DRINK:  # a Drink your team would drink
-            return Use(card.name, step.verb, pours=tuple(mine)) if mine else None
-        if step.verb in (Verb.SPLIT, Verb.PASS):
+            return Use(card.name, verb, pours=tuple(live)) if live else None
+        if verb is Verbs.REPLACE_DRINK:  # a Drink your team would drink
+            return Use(card.name, verb, pours=tuple(mine)) if mine else None
+        if verb is Verbs.SPLIT or verb is Verbs.PASS:
             own = tuple(i for i in mine if pours[i].drinker == name and not pours[i].half)
-            return Use(card.name, step.verb, pours=own) if own and tavern.others(name) \
+            return Use(card.name, verb, pours=own) if own and tavern.others(name) \
                 else None
-        if step.target in (Target.DRINK, Target.ANY):
-            if step.verb is Verb.IGNORE:  # A-39: only a Drink that would affect you
-                return Use(card.name, step.verb, pours=tuple(mine)) if mine else None
-            if step.verb is Verb.NEGATE:
-                return Use(card.name, step.verb, pours=tuple(live)) if live else None
-    if step.verb in (Verb.SPIKE, Verb.SPLIT, Verb.PASS, Verb.SWAP, Verb.REPLACE_DRINK):
+        if step.target in _ON_POURS:
+            if verb is Verbs.IGNORE:  # A-39: only a Drink that would affect you
+                return Use(card.name, verb, pours=tuple(mine)) if mine else None
+            if verb is Verbs.NEGATE:
+                return Use(card.name, verb, pours=tuple(live)) if live else None
+    if verb in DRINK_CHANGES:
         return None
-    if step.verb in (Verb.NEGATE, Verb.IGNORE) and _steadfast(tavern, played):
+    if verb in _STOPS and (_steadfast(tavern, played) if steadfast is None else steadfast):
         return None  # Wulfric feeling Stalwart: "may not play any card that would Negate or
         # Ignore that card"
-    if step.verb is Verb.NEGATE:
+    if verb is Verbs.NEGATE:
         if not _matches(step.target, played, card) or (name == played.source
                                                         and not played.event):
             return None  # not your own card (an Event is nobody's card)
         if played.card is not None and played.card.activation and step.target in (
-                Target.ACTION, Target.CARD):
+                Targets.ACTION, Targets.CARD):
             return None  # 002: "may not be played to stop a Minion from activating"
         if step.stat is not None and not any(step.stat in played.stats(m) for m in team):
             return None
-        return Use(card.name, step.verb)
+        return Use(card.name, verb)
     if played.card is None and not played.event and not played.round:
         return None
-    if step.verb is Verb.IGNORE:
+    if verb is Verbs.IGNORE:
         if not _matches(step.target, played, card):
             return None
-        if step.stat is Stat.GOLD and (played.round or played.source in team):
+        if step.stat is Stats.GOLD and (played.round or played.source in team):
             return None  # A-40, A-41
         sent = {to for _, to in outcome.redirected}
         who = tuple(m for m in team if (m in played.involved or m in sent)
                     and m not in outcome.ignored
                     and (step.stat is None or step.stat in played.stats(m)
-                         or (step.stat is Stat.FORTITUDE and m in sent)))
-        return Use(card.name, step.verb, who) if who else None
-    if step.verb is Verb.FROM_INN:  # A-40: "pay with Gold from the Inn"
-        who = tuple(m for m in team if Stat.GOLD in played.harmed(m)
+                         or (step.stat is Stats.FORTITUDE and m in sent)))
+        return Use(card.name, verb, who) if who else None
+    if verb is Verbs.FROM_INN:  # A-40: "pay with Gold from the Inn"
+        who = tuple(m for m in team if Stats.GOLD in played.harmed(m)
                     and m not in outcome.ignored and m not in outcome.from_inn)
-        return Use(card.name, step.verb, who) if who and played.card is not None else None
-    if step.verb in (Verb.REDUCE, Verb.REDIRECT):
-        stat = Stat.FORTITUDE if step.verb is Verb.REDIRECT else step.stat
+        return Use(card.name, verb, who) if who and played.card is not None else None
+    if verb in _LOSSES:
+        stat = Stats.FORTITUDE if verb is Verbs.REDIRECT else step.stat
         sent = {to for _, to in outcome.redirected}  # a redirected loss harms its new target
         who = tuple(m for m in team if (stat in played.harmed(m) or (
-            stat is Stat.FORTITUDE and m in sent)) and m not in outcome.ignored
+            stat is Stats.FORTITUDE and m in sent)) and m not in outcome.ignored
             and not any(f == m for f, _ in outcome.redirected))
-        if step.verb is Verb.REDIRECT and (not tavern.others(name) or not played.redirectable):
+        if verb is Verbs.REDIRECT and (not tavern.others(name) or not played.redirectable):
             return None
-        return Use(card.name, step.verb, who) if who else None
+        return Use(card.name, verb, who) if who else None
     return None
 
 
@@ -339,7 +369,9 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
     from tales.tavern.rdi.effects import play_card, resolve_response
     from tales.tavern.rdi.zones import answers, playable, take_card
 
-    outcome = outcome or Outcome(pours=played.pours)
+    if outcome is None:  # (one unchanged Outcome shared when nothing was poured: a frozen
+        # dataclass's __init__ costs a microsecond, and most cards pour nothing; issue 19)
+        outcome = Outcome(pours=played.pours) if played.pours else NOTHING_YET
     if tavern.variant.otto is not None:  # "his response always happens before any other"
         tavern, outcome = yield from _otto(tavern, played, outcome)
     if (played.card is not None and played.card.unanswerable) or outcome.negated:
@@ -350,19 +382,22 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
             else [p.name for p in tavern.others(played.source)]
         options: dict[str, dict[str, Use]] = {}
         kinds: dict[str, dict[str, CardKind]] = {}
+        steadfast: bool | None = None  # _steadfast, asked once a round of the table
         for name in order:
             usable: dict[str, Use] = {}
             team: list[str] | None = None
-            for card in answers(tavern, name):
-                if card.kind is not CardKind.SOMETIMES and card.kind is not CardKind.ANYTIME:
-                    continue  # neither an answer nor an Anytime card (uses: None)
+            for card in answers(tavern, name):  # only cards it may offer (offered)
+                if card.name in usable:
+                    continue  # a copy of a card already usable (only the first is kept)
                 if team is None:
                     team = [p.name for p in tavern.team(name)]
-                use = uses(tavern, played, name, outcome, card, team)
-                if use is None and card.kind is CardKind.ANYTIME and proactive(card) \
+                if steadfast is None:
+                    steadfast = _steadfast(tavern, played)
+                use = uses(tavern, played, name, outcome, card, team, steadfast)
+                if use is None and card.kind is Kinds.ANYTIME and proactive(card) \
                         and name not in tavern.resting and name not in declined \
                         and concerned(tavern, played, name):
-                    use = Use(card.name, Verb.HANDLER, alone=True)  # A-31: any Anytime card
+                    use = Use(card.name, Verbs.HANDLER, alone=True)  # A-31: any Anytime card
                 if use is not None:
                     usable.setdefault(card.name, use)
             if usable:
@@ -373,7 +408,7 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
                 kinds[name] = {u: first[u] for u in usable}
         if not options:
             return tavern, outcome
-        tiers = [True, False] if any(CardKind.ANYTIME in k.values() for k in kinds.values()) \
+        tiers = [True, False] if any(Kinds.ANYTIME in k.values() for k in kinds.values()) \
             else [False]
         answered = False
         pours = outcome.pours or played.pours
@@ -382,9 +417,9 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
         for anytime_only in tiers:
             for name in order:
                 usable = {u: use for u, use in options.get(name, {}).items()
-                          if not anytime_only or kinds[name][u] is CardKind.ANYTIME}
+                          if not anytime_only or kinds[name][u] is Kinds.ANYTIME}
                 if not usable or (len(tiers) > 1 and not anytime_only and all(
-                        kinds[name][u] is CardKind.ANYTIME for u in usable)):
+                        kinds[name][u] is Kinds.ANYTIME for u in usable)):
                     continue  # (only Anytime cards, already offered this time round)
                 what = "an Anytime card" if anytime_only else "a card"
                 choice = yield Decision("respond", f"{name}: respond to {played.label} "
@@ -417,6 +452,13 @@ def _otto(tavern: Tavern, played: Played, outcome: Outcome
     return (yield from provoked(tavern, played, outcome))
 
 
+#: The attribute a step of each of these verbs changes directly.
+_CHANGED = {Verb.FORTITUDE: Stat.FORTITUDE, Verb.ALCOHOL: Stat.ALCOHOL, Verb.PAY: Stat.GOLD,
+            Verb.COLLECT: Stat.GOLD}
+#: The verbs whose every change is a loss (Gold paid; a character's step).
+_HARMING = frozenset({Verb.PAY, Verb.HANDLER})
+
+
 def affected_by(steps: tuple[Step, ...], name: str, targets: dict[Who, list[str]]
                 ) -> tuple[tuple[tuple[str, frozenset[Stat]], ...],
                            tuple[tuple[str, frozenset[Stat]], ...]]:
@@ -425,25 +467,23 @@ def affected_by(steps: tuple[Step, ...], name: str, targets: dict[Who, list[str]
     affects: dict[str, set[Stat]] = {}
     harms: dict[str, set[Stat]] = {}
     for step in steps:
-        if step.verb is Verb.HANDLER and step.handler in UNFELT:
+        if step.verb is Verbs.HANDLER and step.handler in UNFELT:
             continue
         for who in targets.get(step.who, []):
             affects.setdefault(who, set())
-        stat = {Verb.FORTITUDE: Stat.FORTITUDE, Verb.ALCOHOL: Stat.ALCOHOL,
-                Verb.PAY: Stat.GOLD, Verb.COLLECT: Stat.GOLD}.get(step.verb)
-        if step.verb is Verb.HANDLER:  # a character's step says what it changes (Keet's
+        stat = _CHANGED.get(step.verb)
+        if step.verb is Verbs.HANDLER:  # a character's step says what it changes (Keet's
             stat = step.stat  # taking an Artifact: affecting = "gold")
         if stat is None:
             continue
         for who in targets.get(step.who, []):
             affects.setdefault(who, set()).add(stat)
-            if step.verb is Verb.PAY:
+            if step.verb is Verbs.PAY:
                 receiver = None if step.to_inn or who == name else name
                 if receiver is not None:
-                    affects.setdefault(receiver, set()).add(Stat.GOLD)
-            harmful = (step.verb is Verb.FORTITUDE and step.amount < 0) or (
-                step.verb is Verb.ALCOHOL and step.amount > 0) or step.verb in (Verb.PAY,
-                                                                             Verb.HANDLER)
+                    affects.setdefault(receiver, set()).add(Stats.GOLD)
+            harmful = (step.verb is Verbs.FORTITUDE and step.amount < 0) or (
+                step.verb is Verbs.ALCOHOL and step.amount > 0) or step.verb in _HARMING
             if harmful:
                 harms.setdefault(who, set()).add(stat)
     return (tuple((n, frozenset(s)) for n, s in affects.items()),

@@ -3,16 +3,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from tales.evolve import evolve
 from tales.rules.decisions import Resolution
 from tales.tavern.chance import shuffle
 from tales.tavern.rdi import characters
-from tales.tavern.rdi.model import Card, CardKind, Drink, Player, Tavern
+from tales.tavern.rdi.model import Card, Drink, Player, Tavern
 from tales.tavern.rdi.ottodata import gain_threat, is_otto
 from tales.tavern.rdi.stats import affords, pay
+from tales.tavern.rdi.timing import offered
+
+T = TypeVar("T")
 
 #: The Drink Deck is 30 cards; the Bar Deck deals it 30 at a time (B-01).
 DRINK_DECK = 30
@@ -66,8 +69,8 @@ def playable(tavern: Tavern, name: str) -> tuple[Card, ...]:
 
 
 def answers(tavern: Tavern, name: str) -> tuple[Card, ...]:
-    """The Sometimes and Anytime cards of :func:`playable`, in its order (what a response
-    window may offer), the other cards not checked at all."""
+    """The cards of :func:`playable` a response window may offer (:func:`offered`), in its
+    order, the other cards not checked at all."""
     player = tavern.player(name)
     memo = _memo(player)
     found = memo.get(ANSWERS) if memo is not None else None
@@ -75,8 +78,7 @@ def answers(tavern: Tavern, name: str) -> tuple[Card, ...]:
         cards = _answering(player)
         extra = characters.abilities(tavern, name)
         if extra:
-            cards = (*cards, *(c for _, c in extra if c.kind is CardKind.SOMETIMES
-                               or c.kind is CardKind.ANYTIME))
+            cards = (*cards, *(c for _, c in extra if offered(c)))
         found = _allowed(tavern, name, player, cards, not any(c.cost for c in cards))
         if memo is not None:
             memo[ANSWERS] = found
@@ -87,7 +89,8 @@ PLAYABLE, ANSWERS = "playable", "answers"
 #: The hooks through which a character's rules make what a player may play depend on more
 #: than the player's own hand, kept cards and tokens (a hook that :func:`playable`,
 #: :func:`~tales.tavern.rdi.characters.abilities` or :func:`affords` comes to ask belongs
-#: here too).
+#: here too; ``other_means`` not when the rules say it reads only the player's own hand and
+#: tokens, :attr:`~tales.tavern.rdi.characters.Mechanics.own_means`).
 _TABLE_HOOKS = ("virtual", "may_play", "can_pay", "other_means")
 
 
@@ -101,9 +104,12 @@ def _memo(player: Player) -> dict[str, tuple[Card, ...]] | None:
     kept: tuple[Any, ...] | None = player.__dict__.get("_memo")
     if kept is None or kept[0] is not player.hand or kept[1] is not player.kept \
             or kept[2] is not player.tokens or kept[3] is not rules:
-        own = not any(c.pile for c in player.hand) and not any(
-            characters.changes(rules, hook) for hook in _TABLE_HOOKS)
-        kept = (player.hand, player.kept, player.tokens, rules, {} if own else None)
+        # whether the rules change a table hook: asked again only when the rules change
+        hooked = kept[5] if kept is not None and kept[3] is rules else any(
+            characters.changes(rules, hook) for hook in _TABLE_HOOKS
+            if hook != "other_means" or not rules.own_means)
+        own = not hooked and not any(c.pile for c in player.hand)
+        kept = (player.hand, player.kept, player.tokens, rules, {} if own else None, hooked)
         object.__setattr__(player, "_memo", kept)
     memo: dict[str, tuple[Card, ...]] | None = kept[4]
     return memo
@@ -124,16 +130,31 @@ def _allowed(tavern: Tavern, name: str, player: Player, cards: tuple[Card, ...],
 
 
 def _answering(player: Player) -> tuple[Card, ...]:
-    """The Sometimes and Anytime cards in ``player``'s hand and kept cards, in that order,
-    worked out once per hand and kept cards (kept beside the player's fields, checked
-    against those very tuples)."""
-    kept: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]] | None = \
-        player.__dict__.get("_answering")
+    """The :func:`offered` cards in ``player``'s hand and kept cards, in that order
+    (:func:`of_cards`: once per hand and kept cards)."""
+    return of_cards(player, _offered)
+
+
+def _offered(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    return tuple(c for c in cards if offered(c))
+
+
+#: the name :func:`of_cards` keeps each work's answers under (made once per function)
+_KEYS: dict[Callable[[tuple[Card, ...]], Any], str] = {}
+
+
+def of_cards(player: Player, work: Callable[[tuple[Card, ...]], T]) -> T:
+    """``work`` done on ``player``'s hand and kept cards (:attr:`Player.cards`), once per
+    hand and kept cards: kept beside the player's fields under ``work``'s name, checked
+    against those very tuples (issue 19: what a hand holds is asked far more often than a
+    hand changes)."""
+    key = _KEYS.get(work)
+    if key is None:
+        key = _KEYS[work] = f"_{work.__module__}.{work.__qualname__}"
+    kept: tuple[tuple[Card, ...], tuple[Card, ...], T] | None = player.__dict__.get(key)
     if kept is None or kept[0] is not player.hand or kept[1] is not player.kept:
-        kept = (player.hand, player.kept, tuple(
-            c for c in player.cards
-            if c.kind is CardKind.SOMETIMES or c.kind is CardKind.ANYTIME))
-        object.__setattr__(player, "_answering", kept)
+        kept = (player.hand, player.kept, work(player.cards))
+        object.__setattr__(player, key, kept)
     return kept[2]
 
 
@@ -147,14 +168,12 @@ def _affords(tavern: Tavern, name: str, cost: tuple[tuple[str, int], ...],
 
 
 def _costly(player: Player) -> bool:
-    """Whether a card in ``player``'s hand or kept has a ``cost``, worked out once per hand
-    and kept cards (kept beside the player's fields, checked against those very tuples)."""
-    kept: tuple[tuple[Card, ...], tuple[Card, ...], bool] | None = \
-        player.__dict__.get("_costly")
-    if kept is None or kept[0] is not player.hand or kept[1] is not player.kept:
-        kept = (player.hand, player.kept, any(c.cost for c in player.cards))
-        object.__setattr__(player, "_costly", kept)
-    return kept[2]
+    """Whether a card in ``player``'s hand or kept has a ``cost`` (:func:`of_cards`)."""
+    return of_cards(player, _any_cost)
+
+
+def _any_cost(cards: tuple[Card, ...]) -> bool:
+    return any(c.cost for c in cards)
 
 
 def take_card(tavern: Tavern, name: str, card_name: str) -> Resolution[tuple[Tavern, Card]]:

@@ -61,6 +61,9 @@ class Mechanics:
     #: side decks whose Action cards may be played after the Action was taken (Piper's
     #: Quiver)
     action_piles: frozenset[str] = frozenset()
+    #: whether :meth:`other_means` reads only its player's own hand and tokens (then what
+    #: the player may play is worked out once per hand and tokens: zones.playable)
+    own_means = False
 
     def set_up(self, tavern: Tavern, name: str) -> Tavern:
         """Setup changes (A-12): starting tokens, Fortitude, Gold."""

@@ -29,6 +29,7 @@ class Adonis(Mechanics):
     name = NAME
     handlers = HANDLERS
     resources = tuple(Resource(i, limit=1, owner=NAME) for i in INSTRUMENTS)
+    own_means = True  # his instruments are his tokens
 
     def set_up(self, tavern: Tavern, name: str) -> Tavern:
         """000: "Place these tokens near your player mat with the unbroken sides face up."""

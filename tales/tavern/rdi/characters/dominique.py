@@ -35,6 +35,7 @@ class Dominique(Mechanics):
     name = NAME
     handlers = HANDLERS
     resources = (Resource(ENERGY, limit=4, supply=4, owner=NAME),)
+    own_means = True  # two cards of her hand for each Energy
 
     def set_up(self, tavern: Tavern, name: str) -> Tavern:
         """001: "Place 2 Energy Tokens onto your player mat, and leave the other 2 nearby."""
