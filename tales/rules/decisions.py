@@ -17,11 +17,12 @@ person at the table, a seeded random generator for chance.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Generic, TypeVar
 
 from tales.errors import IllegalChoice
+from tales.evolve import evolve
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -155,7 +156,7 @@ def showing(resolution: Resolution[R], battle: Any) -> Resolution[R]:
     """``resolution`` with ``battle`` (the whole table as it stands) on each Decision it
     asks that carries none, so whoever answers sees what happened so far in the turn."""
     return annotating(resolution, lambda d: d if d.battle is not None
-                      else replace(d, battle=battle))
+                      else evolve(d, battle=battle))
 
 
 def first_option(decision: Decision[T]) -> T:
