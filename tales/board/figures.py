@@ -148,7 +148,7 @@ class Figure:
         """Its :class:`Role`: as given, else a Hero for the Heroes' side, else a Schemer."""
         if self.role is not None:
             return self.role
-        return Role.HERO if self.side is Side.HERO else Role.SCHEMER
+        return _HERO if self.side is _HEROES else _SCHEMER
 
     @property
     def large(self) -> bool:
@@ -207,9 +207,11 @@ def is_foe(figure: Figure, other: Figure) -> bool:
             != (other.side is _HEROES or _HEROIC in other.keywords))
 
 
-# the members is_foe compares, read once: in Python 3.11 reading one on its enum goes through
-# the enum class's attribute hook (~70 ns a read, several a call of is_foe, issue 19)
+# the members is_foe and Figure.kind compare, read once: in Python 3.11 reading one on its
+# enum goes through the enum class's attribute hook (~70 ns a read, several a call of
+# is_foe, asked about a thousand times a game, issue 19)
 _BERSERK, _HEROIC, _HEROES = Keyword.BERSERK, Keyword.HEROIC, Side.HERO
+_HERO, _SCHEMER = Role.HERO, Role.SCHEMER
 
 
 def is_friend(figure: Figure, other: Figure) -> bool:
