@@ -99,8 +99,10 @@ def token_holders(position: Position, figure: Figure) -> list[str]:
 
 def held(position: Position, figure_id: str, token: Token) -> int:
     """How many ``token`` the figure may spend: its own and its controller's."""
-    return sum(position.figure(h).token(token)
-               for h in token_holders(position, position.figure(figure_id)))
+    count = 0  # a loop over one or two holders: cheaper than sum over a generator
+    for holder in token_holders(position, position.figure(figure_id)):
+        count += position.figure(holder).token(token)
+    return count
 
 
 def prevent(
