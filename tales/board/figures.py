@@ -184,7 +184,9 @@ class Figure:
 
     def with_tokens(self, tokens: dict[Token, int]) -> Figure:
         """The same figure holding ``tokens`` (counts of 0 dropped)."""
-        kept = tuple(sorted(((t, c) for t, c in tokens.items() if c > 0), key=lambda tc: tc[0]))
+        # sorted as pairs (no key function to call): each token is in ``tokens`` once, so
+        # the pairs sort by their token
+        kept = tuple(sorted([(t, c) for t, c in tokens.items() if c > 0]))
         if kept == self.tokens:  # the same tokens: itself (an immutable value), no copy
             return self
         return evolve(self, tokens=kept)
