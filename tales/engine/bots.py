@@ -73,11 +73,8 @@ def greedy_policy(ctx: Context, rng: np.random.Generator) -> Chooser:
 # The members Greedy weighs abilities by, read once: in Python 3.11 a member read on its enum
 # goes through the enum class's attribute hook (~70 ns a read; several an ability at every
 # tile asked, issue 19)
-_ATTACK = Verb.ATTACK
-_MOVE = Verb.MOVE
-_LEAP = Verb.LEAP
-_HEAL = Verb.HEAL
-_OPEN_DOOR = Verb.OPEN_DOOR
+_ATTACK, _HEAL, _OPEN_DOOR = Verb.ATTACK, Verb.HEAL, Verb.OPEN_DOOR
+_MOVE, _LEAP = Verb.MOVE, Verb.LEAP
 _BURST = AttackKind.BURST
 _ACTION = Kind.ACTION
 

@@ -9,14 +9,9 @@ from tales.engine.state import GameState
 # The kinds of condition holds tells apart, read once: in Python 3.11 a member read on its
 # enum goes through the enum class's attribute hook (~70 ns a read; every condition after
 # every step, issue 19)
-_DEFEATED = When.DEFEATED
-_ROUNDS = When.ROUNDS
-_DOOR_OPEN = When.DOOR_OPEN
-_HERO_ON = When.HERO_ON
-_ALL_HEROES_ON = When.ALL_HEROES_ON
-_HERO_DEFEATED = When.HERO_DEFEATED
-_FIRED = When.FIRED
-_PART = When.PART
+_DEFEATED, _HERO_DEFEATED, _ROUNDS = When.DEFEATED, When.HERO_DEFEATED, When.ROUNDS
+_HERO_ON, _ALL_HEROES_ON = When.HERO_ON, When.ALL_HEROES_ON
+_DOOR_OPEN, _FIRED, _PART = When.DOOR_OPEN, When.FIRED, When.PART
 
 
 def holds(ctx: Context, state: GameState, condition: Condition) -> bool:

@@ -361,8 +361,7 @@ def _group_turn(ctx: Context, state: GameState, gid: str) -> Resolution[GameStat
 # after every turn, issue 19)
 _BOTH_SIDES = LeastFortitude.BOTH_SIDES
 _HEROES = Side.HERO
-_HERO = Role.HERO
-_COMPANION = Role.COMPANION
+_HERO, _COMPANION = Role.HERO, Role.COMPANION
 
 
 def _left(figure: Figure) -> int:

@@ -67,12 +67,9 @@ _PICKS = frozenset({Verb.PUSH, Verb.PULL, Verb.GRAB, Verb.PLACE, Verb.FATIGUE, V
 # The members a Hero's turn compares, read once: in Python 3.11 a member read on its enum goes
 # through the enum class's attribute hook (~70 ns a read; several an ability at every tile,
 # issue 19)
-_ATTACK = Verb.ATTACK
-_OPEN_DOOR = Verb.OPEN_DOOR
-_BURST = AttackKind.BURST
-_MELEE = AttackKind.MELEE
-_ACTION = Kind.ACTION
-_SHENANIGAN = Kind.SHENANIGAN
+_ATTACK, _OPEN_DOOR = Verb.ATTACK, Verb.OPEN_DOOR
+_BURST, _MELEE = AttackKind.BURST, AttackKind.MELEE
+_ACTION, _SHENANIGAN = Kind.ACTION, Kind.SHENANIGAN
 _PLAYER = Decider.PLAYER
 
 

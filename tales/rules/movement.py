@@ -181,9 +181,7 @@ class Reach:
 # The members a movement search compares, read once: in Python 3.11 a member read on its enum
 # goes through the enum class's attribute hook (~70 ns a read; for every figure of every
 # search, issue 19)
-_TINY = Keyword.TINY
-_OVERRUN = Keyword.OVERRUN
-_IMMOBILE = Keyword.IMMOBILE
+_TINY, _OVERRUN, _IMMOBILE = Keyword.TINY, Keyword.OVERRUN, Keyword.IMMOBILE
 _POOKY = Role.POOKY
 _MOVE = Entry.MOVE
 

@@ -76,8 +76,7 @@ UNTOUCHED_BY_SPACES = frozenset({Role.ILLUSION, Role.POOKY})
 # The members these space checks compare, read once: in Python 3.11 a member read on its enum
 # goes through the enum class's attribute hook (~70 ns a read; asked for every figure moved or
 # hurt, issue 19)
-_SHIELD = Token.SHIELD
-_TOUGHNESS = Token.TOUGHNESS
+_SHIELD, _TOUGHNESS = Token.SHIELD, Token.TOUGHNESS
 _RESISTANT = Keyword.RESISTANT
 _LEAP_OVER = Entry.LEAP_OVER
 
