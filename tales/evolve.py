@@ -73,9 +73,10 @@ def evolve(state: T, /, **changes: Any) -> T:
     if plain is None:
         return dataclasses.replace(state, **changes)  # type: ignore[type-var]
     names, slots = plain
-    if not changes.keys() <= names:
-        unknown = sorted(changes.keys() - names)[0]
-        raise TypeError(f"{cls.__name__} has no field {unknown!r}")
+    for name in changes:  # a loop: cheaper than changes.keys() <= names for a change or two
+        if name not in names:
+            unknown = sorted(changes.keys() - names)[0]
+            raise TypeError(f"{cls.__name__} has no field {unknown!r}")
     new = _new(cls)
     if slots is not None:  # no __dict__: each field set in its slot, then the changes
         setters, read = slots

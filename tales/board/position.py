@@ -99,7 +99,8 @@ class Position:
 
     def with_figure(self, figure: Figure) -> Position:
         """This position with ``figure`` replacing the figure of the same id."""
-        figures = tuple(figure if f.id == figure.id else f for f in self.figures)
+        # a list made then a tuple: cheaper than a tuple from a generator (~100 a game)
+        figures = tuple([figure if f.id == figure.id else f for f in self.figures])
         return evolve(self, figures=figures)
 
     def without_figure(self, figure_id: str) -> Position:

@@ -75,6 +75,13 @@ class AllySpec:
     keywords: frozenset[Keyword] = frozenset()
 
 
+# The sources for_game sorts by, read once: in Python 3.11 a member read on its enum goes
+# through the enum class's attribute hook (~70 ns a read; for every ability at every Hero's
+# turn, issue 19)
+_MAT = Source.MAT
+_ALLY = Source.ALLY
+
+
 @dataclass(frozen=True)
 class HeroKit:
     """A Hero's kit: stats, abilities, reminder-card limits, Power Tree table."""
@@ -134,10 +141,10 @@ class HeroKit:
         """What the Hero itself uses in a game: its mat (both sides; each ability works
         only while its side shows), or one side's only, then cards and Items. Allies'
         abilities are theirs (:meth:`ally_abilities`)."""
-        mat = (tuple(k.ability for k in self.abilities if k.ability.source is Source.MAT)
+        mat = (tuple(k.ability for k in self.abilities if k.ability.source is _MAT)
                if wounded is None else self.mat(wounded))
         return mat + tuple(k.ability for k in self.abilities
-                           if k.ability.source not in (Source.MAT, Source.ALLY))
+                           if k.ability.source not in (_MAT, _ALLY))
 
 
 def load_hero_kit(path: str | Path) -> HeroKit:

@@ -70,6 +70,15 @@ def greedy_policy(ctx: Context, rng: np.random.Generator) -> Chooser:
     return chance_by(rng, bot.choose)
 
 
+# The members Greedy weighs abilities by, read once: in Python 3.11 a member read on its enum
+# goes through the enum class's attribute hook (~70 ns a read; several an ability at every
+# tile asked, issue 19)
+_ATTACK, _HEAL, _OPEN_DOOR = Verb.ATTACK, Verb.HEAL, Verb.OPEN_DOOR
+_MOVE, _LEAP = Verb.MOVE, Verb.LEAP
+_BURST = AttackKind.BURST
+_ACTION = Kind.ACTION
+
+
 class Greedy:
     """The greedy policy's choices for the Heroes (chance aside): ``choose``.
 
@@ -127,8 +136,8 @@ class Greedy:
 
     def can_hit(self, position: Position, me: Figure, ability: Ability) -> bool:
         for effect in ability.effects:
-            if effect.verb is Verb.ATTACK and effect.attack is not None:
-                if effect.attack.kind is AttackKind.BURST:
+            if effect.verb is _ATTACK and effect.attack is not None:
+                if effect.attack.kind is _BURST:
                     return bool(self.foes(position, me))
                 targets = legal_targets(position, me, effect.attack)
                 if self.needed and any(self.wanted(f) for f in self.foes(position, me)):
@@ -186,7 +195,7 @@ class Greedy:
         # an Action worth taking where the Hero stands (an Attack, or kicking open a door
         # it is next to) comes before a Shenanigan that would take it away from there
         act_now = any(self.score(position, me, a) >= ACT_NOW for a in known.values()
-                      if a.kind is Kind.ACTION)
+                      if a.kind is _ACTION)
         order = (["action", "shenanigan"] if act_now and not self.in_danger(me)
                  else ["shenanigan", "action"])
         for pick in ["pooky", *order]:
@@ -237,19 +246,19 @@ class Greedy:
         best, wasted = -1.0, 0.0
         for effect in ability.effects:
             verb = effect.verb
-            if verb is Verb.ATTACK and effect.attack is not None:
+            if verb is _ATTACK and effect.attack is not None:
                 if self.can_hit(position, me, ability):
                     attack = effect.attack
                     best = max(best, 10 + attack.dice + attack.fixed + attack.targets)
-            elif verb in (Verb.MOVE, Verb.LEAP):
+            elif verb in (_MOVE, _LEAP):
                 best = max(best, 5.0 if not self.foes_adjacent(position, me)
                            or self.in_danger(me) else 1.0)
-            elif verb is Verb.HEAL:
+            elif verb is _HEAL:
                 if self.hurt_friends(position, me, effect.aim):
                     best = max(best, 6.0)
                 else:  # a heal for nothing: the ability is worth less than one without
                     wasted += WASTED
-            elif verb is Verb.OPEN_DOOR:
+            elif verb is _OPEN_DOOR:
                 near = [d for d in position.closed_doors - self.ctx.scenario.sealed_doors
                         if position.board.adjacent(me.at, d)]
                 best = max(best, 8.0 if near else -5.0)

@@ -172,11 +172,16 @@ def _cumulative(probabilities: tuple[float, ...] | None, n: int) -> tuple[float,
     return tuple(w / running[-1] for w in running)
 
 
+# The member chance_by compares, read once: in Python 3.11 a member read on its enum goes
+# through the enum class's attribute hook (~70 ns a read; asked for every answer, issue 19)
+_CHANCE = Decider.CHANCE
+
+
 def chance_by(rng: np.random.Generator, otherwise: Chooser) -> Chooser:
     """Answer chance Decisions with ``rng`` (by their probabilities), the rest with
     ``otherwise``: a bot, or a person at the terminal."""
     def choose(decision: Decision[Any]) -> Any:
-        if decision.decider is Decider.CHANCE:
+        if decision.decider is _CHANCE:
             return roll_chance(decision, rng)
         return otherwise(decision)
     return choose

@@ -68,7 +68,7 @@ class Die:
     @property
     def probabilities(self) -> tuple[float, ...]:
         """The chance of each listed face."""
-        return tuple(1.0 / len(self.faces) for _ in self.faces)
+        return (1.0 / len(self.faces),) * len(self.faces)  # no generator: asked every roll
 
 
 @dataclass(frozen=True)
@@ -86,8 +86,9 @@ class Dice:
 def roll(die: Die, why: str, battle: Any = None) -> Resolution[Face]:
     """Roll ``die``: a chance Decision over its faces (asked on ``battle``, where the
     caller has the table at hand)."""
+    kind = die.kind.value  # read once: an enum's value is a Python property
     face: Face = yield Decision(
-        f"roll-{die.kind.value}", f"roll the {die.kind.value} die: {why}", die.faces,
+        f"roll-{kind}", f"roll the {kind} die: {why}", die.faces,
         Decider.CHANCE, None, die.probabilities, battle=battle)
     return face
 

@@ -280,7 +280,8 @@ def activate(
         # a Move or Forced Movement paused already for those it Wounded on the way
         flipped = [f for f in newly_wounded(before, table.position)
                    if f not in table.wounded_resolved]
-        table = evolve(table, wounded_resolved=frozenset())
+        if table.wounded_resolved:  # most effects marked none: no copy
+            table = evolve(table, wounded_resolved=frozenset())
         if flipped and effect.verb is not Verb.ATTACK and table.reactions:
             # Wounded 3: "If a figure becomes Wounded while resolving an ability ... Resolve
             # any Reactions that trigger upon becoming Wounded" (a Trap on the way, say)

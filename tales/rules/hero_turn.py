@@ -64,19 +64,28 @@ _PICKS = frozenset({Verb.PUSH, Verb.PULL, Verb.GRAB, Verb.PLACE, Verb.FATIGUE, V
                     Verb.GIVE, Verb.WEAKEN, Verb.STUN, Verb.DISARM})
 
 
+# The members a Hero's turn compares, read once: in Python 3.11 a member read on its enum goes
+# through the enum class's attribute hook (~70 ns a read; several an ability at every tile,
+# issue 19)
+_ATTACK, _OPEN_DOOR = Verb.ATTACK, Verb.OPEN_DOOR
+_BURST, _MELEE = AttackKind.BURST, AttackKind.MELEE
+_ACTION, _SHENANIGAN = Kind.ACTION, Kind.SHENANIGAN
+_PLAYER = Decider.PLAYER
+
+
 def _step_unused(battle: Battle, figure_id: str, effect: Effect) -> str | None:
     """Why ``effect`` would do nothing now (no Foe to attack, no figure to pick), or None."""
     actor = battle.position.figure(figure_id)
     attack = effect.attack
-    if effect.verb is Verb.ATTACK and attack is not None:
-        if attack.kind is AttackKind.BURST and attack.burst is not None:
+    if effect.verb is _ATTACK and attack is not None:
+        if attack.kind is _BURST and attack.burst is not None:
             if not burst_placements(battle.position, actor, attack.burst, attack.range or 1):
                 return "no Foe a Burst template can cover"
         elif not legal_targets(battle.position, actor, attack):
-            return ("no adjacent Foe" if attack.kind is AttackKind.MELEE
+            return ("no adjacent Foe" if attack.kind is _MELEE
                     else f"no Foe in Range {attack.range}")
         return None
-    if effect.verb is Verb.OPEN_DOOR and not doors_in_reach(battle, actor, effect):
+    if effect.verb is _OPEN_DOOR and not doors_in_reach(battle, actor, effect):
         return "no closed door in reach"
     if effect.verb in _PICKS and effect.aim.whom in (Whom.FOE, Whom.FRIEND) and (
             not _candidates(battle, actor, effect.aim)):
@@ -130,7 +139,7 @@ def hero_turn(
         options = _tile_options(abilities, tiles, can_use)
         resets = _resets(battle, hero_id, tuple(allies))  # no tile needed
         choice = yield Decision("tile", f"{hero_id}: which ability tile next? ({tiles})",
-                                (*options, *resets, END_TURN), Decider.PLAYER, hero_id,
+                                (*options, *resets, END_TURN), _PLAYER, hero_id,
                                 position=battle.position, battle=battle)
         if choice == END_TURN:
             return battle
@@ -146,13 +155,12 @@ def hero_turn(
             ally = choice[len("ally "):]
             tiles = Tiles(tiles.actions, tiles.shenanigans, tiles.pooky,
                           tuple(a for a in tiles.allies if a != ally))
-            battle = yield from _use(battle, ally, allies[ally], (Kind.ACTION,
-                                                                   Kind.SHENANIGAN))
+            battle = yield from _use(battle, ally, allies[ally], (_ACTION, _SHENANIGAN))
             continue
         kind = Kind(choice)
         if tiles.either:
             tiles = Tiles(0, 0)
-        elif kind is Kind.ACTION:
+        elif kind is _ACTION:
             tiles = Tiles(tiles.actions - 1, tiles.shenanigans, tiles.pooky, tiles.allies)
         else:
             tiles = Tiles(tiles.actions, tiles.shenanigans - 1, tiles.pooky, tiles.allies)
@@ -211,8 +219,8 @@ class _Ready:
 
 def _tile_options(abilities: tuple[Ability, ...], tiles: Tiles, ready: _Ready) -> list[str]:
     options = []
-    for kind, left in ((Kind.ACTION, tiles.actions or tiles.either),
-                       (Kind.SHENANIGAN, tiles.shenanigans or tiles.either)):
+    for kind, left in ((_ACTION, tiles.actions or tiles.either),
+                       (_SHENANIGAN, tiles.shenanigans or tiles.either)):
         if left and any(a.kind is kind and ready(a) for a in abilities):
             options.append(kind.value)
     if tiles.pooky:
