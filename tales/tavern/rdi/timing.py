@@ -148,14 +148,27 @@ class Played:
     pours: tuple[Pour, ...] = ()
 
     def stats(self, name: str) -> frozenset[Stat]:
-        return dict(self.affects).get(name, frozenset())
+        return _of(self.affects, name)
 
     def harmed(self, name: str) -> frozenset[Stat]:
-        return dict(self.harms).get(name, frozenset())
+        return _of(self.harms, name)
 
     @property
     def involved(self) -> frozenset[str]:
         return frozenset(n for n, _ in self.affects)
+
+
+_NONE: frozenset[Stat] = frozenset()
+
+
+def _of(pairs: tuple[tuple[str, frozenset[Stat]], ...], name: str) -> frozenset[Stat]:
+    """``name``'s attributes in ``pairs`` (the last pair for them, as a dict of them would
+    keep), read off the few pairs, not a dict built for each question (issue 19)."""
+    found = _NONE
+    for who, stats in pairs:
+        if who == name:
+            found = stats
+    return found
 
 
 @dataclass(frozen=True)
@@ -292,7 +305,10 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
             and name != (outcome.taker or played.source) else None
     if team is None:
         team = [p.name for p in tavern.team(name)]
-    if played.pours and not outcome.negated:
+    # (the Drinks on the table are looked at only for a card that changes a Drink or aims
+    # at one: the others fall through to the tests below; issue 19)
+    if played.pours and not outcome.negated and (verb in DRINK_CHANGES
+                                                 or step.target in _ON_POURS):
         pours = outcome.pours or played.pours
         live = [i for i, p in enumerate(pours) if p.live]
         mine = [i for i in live if pours[i].drinker in team and not pours[i].ignored]
