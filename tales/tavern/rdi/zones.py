@@ -103,7 +103,8 @@ def _memo(player: Player) -> dict[str, tuple[Card, ...]] | None:
     rules = characters.mechanics(player)
     kept: tuple[Any, ...] | None = player.__dict__.get("_memo")
     if kept is None or kept[0] is not player.hand or kept[1] is not player.kept \
-            or kept[2] is not player.tokens or kept[3] is not rules:
+            or (kept[2] is not player.tokens and kept[2] != player.tokens) \
+            or kept[3] is not rules:  # (tokens set back to the same counts: the same)
         # whether the rules change a table hook: asked again only when the rules change
         hooked = kept[5] if kept is not None and kept[3] is rules else any(
             characters.changes(rules, hook) for hook in _TABLE_HOOKS
