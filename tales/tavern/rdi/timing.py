@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
+from tales.tavern.rdi import characters
 from tales.tavern.rdi.members import Kinds, Stats, Targets, Verbs
 from tales.tavern.rdi.model import (
     DRINK_CHANGES,
@@ -268,8 +269,6 @@ class Use:
 
 def _steadfast(tavern: Tavern, played: Played) -> bool:
     """Whether the card ``played`` may not be Negated or Ignored by its player's rules."""
-    from tales.tavern.rdi import characters
-
     if played.card is None or played.source not in tavern.seating().index:
         return False
     rules = characters.mechanics(tavern.player(played.source))
@@ -382,9 +381,7 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
             ) -> Resolution[tuple[Tavern, Outcome]]:
     """The response window (module docstring). It closes when everyone passes, or at once
     when the original is Negated. Returns the table and the :class:`Outcome`."""
-    from tales.tavern.rdi.effects import play_card, resolve_response
-    from tales.tavern.rdi.zones import answers, playable, take_card
-
+    answers, playable = zones.answers, zones.playable
     if outcome is None:  # (one unchanged Outcome shared when nothing was poured: a frozen
         # dataclass's __init__ costs a microsecond, and most cards pour nothing; issue 19)
         outcome = Outcome(pours=played.pours) if played.pours else NOTHING_YET
@@ -445,8 +442,10 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
                     if any(u.alone for u in usable.values()):
                         declined.add(name)  # asked once a window (issue 22)
                     continue
+                from tales.tavern.rdi.effects import play_card, resolve_response
+
                 if usable[choice].alone:
-                    tavern, card = yield from take_card(tavern, name, choice)
+                    tavern, card = yield from zones.take_card(tavern, name, choice)
                     tavern, _ = yield from play_card(tavern, name, card)
                 else:
                     tavern, outcome = yield from resolve_response(tavern, played, outcome,
@@ -504,3 +503,9 @@ def affected_by(steps: tuple[Step, ...], name: str, targets: dict[Who, list[str]
                 harms.setdefault(who, set()).add(stat)
     return (tuple((n, frozenset(s)) for n, s in affects.items()),
             tuple((n, frozenset(s)) for n, s in harms.items()))
+
+
+# Last: zones imports this module's names, and every response window asks it what each
+# player holds (imported once here, not by an import statement run at every window; issue
+# 19).
+from tales.tavern.rdi import zones  # noqa: E402
