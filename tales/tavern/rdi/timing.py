@@ -396,14 +396,15 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
         options: dict[str, dict[str, Use]] = {}
         kinds: dict[str, dict[str, CardKind]] = {}
         steadfast: bool | None = None  # _steadfast, asked once a round of the table
+        players, seating = tavern.players, tavern.seating()
         for name in order:
             usable: dict[str, Use] = {}
             team: list[str] | None = None
             for card in answers(tavern, name):  # only cards it may offer (offered)
                 if card.name in usable:
                     continue  # a copy of a card already usable (only the first is kept)
-                if team is None:
-                    team = [p.name for p in tavern.team(name)]
+                if team is None:  # tavern.team's names, read off the seating (no list of
+                    team = [players[n].name for n in seating.team_of[name]]  # players)
                 if steadfast is None:
                     steadfast = _steadfast(tavern, played)
                 use = uses(tavern, played, name, outcome, card, team, steadfast)
