@@ -181,8 +181,8 @@ def take_card(tavern: Tavern, name: str, card_name: str) -> Resolution[tuple[Tav
     """Take the first card called ``card_name`` out of ``name``'s hand (or the cards they
     keep), or use the character's ability of that name (paying for it)."""
     player = tavern.player(name)
-    index = next((i for i, c in enumerate(player.hand) if c.name == card_name), None)
-    kept = next((i for i, c in enumerate(player.kept) if c.name == card_name), None)
+    index = _first(player.hand, card_name)
+    kept = _first(player.kept, card_name) if index is None else None
     if index is None and kept is not None:
         return tavern.with_player(evolve(player, kept=player.kept[:kept]
                                           + player.kept[kept + 1:])), player.kept[kept]
@@ -194,6 +194,15 @@ def take_card(tavern: Tavern, name: str, card_name: str) -> Resolution[tuple[Tav
     card = player.hand[index]
     return tavern.with_player(evolve(player, hand=player.hand[:index]
                                       + player.hand[index + 1:])), card
+
+
+def _first(cards: tuple[Card, ...], card_name: str) -> int | None:
+    """Where the first card called ``card_name`` is among ``cards`` (a plain loop: no
+    generator made for each card taken; issue 19)."""
+    for index, card in enumerate(cards):
+        if card.name == card_name:
+            return index
+    return None
 
 
 def draw_from_pile(tavern: Tavern, pile: str, name: str) -> Resolution[Tavern]:
