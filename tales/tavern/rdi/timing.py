@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
+from tales.tavern.rdi import characters
 from tales.tavern.rdi.members import Kinds, Stats, Targets, Verbs
 from tales.tavern.rdi.model import (
     DRINK_CHANGES,
@@ -148,14 +149,27 @@ class Played:
     pours: tuple[Pour, ...] = ()
 
     def stats(self, name: str) -> frozenset[Stat]:
-        return dict(self.affects).get(name, frozenset())
+        return _of(self.affects, name)
 
     def harmed(self, name: str) -> frozenset[Stat]:
-        return dict(self.harms).get(name, frozenset())
+        return _of(self.harms, name)
 
     @property
     def involved(self) -> frozenset[str]:
         return frozenset(n for n, _ in self.affects)
+
+
+_NONE: frozenset[Stat] = frozenset()
+
+
+def _of(pairs: tuple[tuple[str, frozenset[Stat]], ...], name: str) -> frozenset[Stat]:
+    """``name``'s attributes in ``pairs`` (the last pair for them, as a dict of them would
+    keep), read off the few pairs, not a dict built for each question (issue 19)."""
+    found = _NONE
+    for who, stats in pairs:
+        if who == name:
+            found = stats
+    return found
 
 
 @dataclass(frozen=True)
@@ -255,8 +269,6 @@ class Use:
 
 def _steadfast(tavern: Tavern, played: Played) -> bool:
     """Whether the card ``played`` may not be Negated or Ignored by its player's rules."""
-    from tales.tavern.rdi import characters
-
     if played.card is None or played.source not in tavern.seating().index:
         return False
     rules = characters.mechanics(tavern.player(played.source))
@@ -292,7 +304,10 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
             and name != (outcome.taker or played.source) else None
     if team is None:
         team = [p.name for p in tavern.team(name)]
-    if played.pours and not outcome.negated:
+    # (the Drinks on the table are looked at only for a card that changes a Drink or aims
+    # at one: the others fall through to the tests below; issue 19)
+    if played.pours and not outcome.negated and (verb in DRINK_CHANGES
+                                                 or step.target in _ON_POURS):
         pours = outcome.pours or played.pours
         live = [i for i, p in enumerate(pours) if p.live]
         mine = [i for i in live if pours[i].drinker in team and not pours[i].ignored]
@@ -366,9 +381,7 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
             ) -> Resolution[tuple[Tavern, Outcome]]:
     """The response window (module docstring). It closes when everyone passes, or at once
     when the original is Negated. Returns the table and the :class:`Outcome`."""
-    from tales.tavern.rdi.effects import play_card, resolve_response
-    from tales.tavern.rdi.zones import answers, playable, take_card
-
+    answers, playable = zones.answers, zones.playable
     if outcome is None:  # (one unchanged Outcome shared when nothing was poured: a frozen
         # dataclass's __init__ costs a microsecond, and most cards pour nothing; issue 19)
         outcome = Outcome(pours=played.pours) if played.pours else NOTHING_YET
@@ -383,14 +396,15 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
         options: dict[str, dict[str, Use]] = {}
         kinds: dict[str, dict[str, CardKind]] = {}
         steadfast: bool | None = None  # _steadfast, asked once a round of the table
+        players, seating = tavern.players, tavern.seating()
         for name in order:
             usable: dict[str, Use] = {}
             team: list[str] | None = None
             for card in answers(tavern, name):  # only cards it may offer (offered)
                 if card.name in usable:
                     continue  # a copy of a card already usable (only the first is kept)
-                if team is None:
-                    team = [p.name for p in tavern.team(name)]
+                if team is None:  # tavern.team's names, read off the seating (no list of
+                    team = [players[n].name for n in seating.team_of[name]]  # players)
                 if steadfast is None:
                     steadfast = _steadfast(tavern, played)
                 use = uses(tavern, played, name, outcome, card, team, steadfast)
@@ -429,8 +443,10 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
                     if any(u.alone for u in usable.values()):
                         declined.add(name)  # asked once a window (issue 22)
                     continue
+                from tales.tavern.rdi.effects import play_card, resolve_response
+
                 if usable[choice].alone:
-                    tavern, card = yield from take_card(tavern, name, choice)
+                    tavern, card = yield from zones.take_card(tavern, name, choice)
                     tavern, _ = yield from play_card(tavern, name, card)
                 else:
                     tavern, outcome = yield from resolve_response(tavern, played, outcome,
@@ -488,3 +504,9 @@ def affected_by(steps: tuple[Step, ...], name: str, targets: dict[Who, list[str]
                 harms.setdefault(who, set()).add(stat)
     return (tuple((n, frozenset(s)) for n, s in affects.items()),
             tuple((n, frozenset(s)) for n, s in harms.items()))
+
+
+# Last: zones imports this module's names, and every response window asks it what each
+# player holds (imported once here, not by an import statement run at every window; issue
+# 19).
+from tales.tavern.rdi import zones  # noqa: E402

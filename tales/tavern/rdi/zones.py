@@ -103,7 +103,8 @@ def _memo(player: Player) -> dict[str, tuple[Card, ...]] | None:
     rules = characters.mechanics(player)
     kept: tuple[Any, ...] | None = player.__dict__.get("_memo")
     if kept is None or kept[0] is not player.hand or kept[1] is not player.kept \
-            or kept[2] is not player.tokens or kept[3] is not rules:
+            or (kept[2] is not player.tokens and kept[2] != player.tokens) \
+            or kept[3] is not rules:  # (tokens set back to the same counts: the same)
         # whether the rules change a table hook: asked again only when the rules change
         hooked = kept[5] if kept is not None and kept[3] is rules else any(
             characters.changes(rules, hook) for hook in _TABLE_HOOKS
@@ -180,8 +181,8 @@ def take_card(tavern: Tavern, name: str, card_name: str) -> Resolution[tuple[Tav
     """Take the first card called ``card_name`` out of ``name``'s hand (or the cards they
     keep), or use the character's ability of that name (paying for it)."""
     player = tavern.player(name)
-    index = next((i for i, c in enumerate(player.hand) if c.name == card_name), None)
-    kept = next((i for i, c in enumerate(player.kept) if c.name == card_name), None)
+    index = _first(player.hand, card_name)
+    kept = _first(player.kept, card_name) if index is None else None
     if index is None and kept is not None:
         return tavern.with_player(evolve(player, kept=player.kept[:kept]
                                           + player.kept[kept + 1:])), player.kept[kept]
@@ -193,6 +194,15 @@ def take_card(tavern: Tavern, name: str, card_name: str) -> Resolution[tuple[Tav
     card = player.hand[index]
     return tavern.with_player(evolve(player, hand=player.hand[:index]
                                       + player.hand[index + 1:])), card
+
+
+def _first(cards: tuple[Card, ...], card_name: str) -> int | None:
+    """Where the first card called ``card_name`` is among ``cards`` (a plain loop: no
+    generator made for each card taken; issue 19)."""
+    for index, card in enumerate(cards):
+        if card.name == card_name:
+            return index
+    return None
 
 
 def draw_from_pile(tavern: Tavern, pile: str, name: str) -> Resolution[Tavern]:
