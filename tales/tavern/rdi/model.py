@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tales.evolve import evolve
 from tales.journal import Log
@@ -567,8 +567,9 @@ class Tavern:
         players = list(self.players)
         players[seat] = player
         changed = evolve(self, players=tuple(players))
-        if (player.team or player.name) == seating.sides[seat]:  # the same seats and teams
-            object.__setattr__(changed, "_seats", (changed.players, seating))
+        if (player.team or player.name) == seating.sides[seat] \
+                and player.mechanics == self.players[seat].mechanics:  # the same seats,
+            object.__setattr__(changed, "_seats", (changed.players, seating))  # teams, rules
         return changed
 
     def note(self, *lines: str) -> Tavern:
@@ -668,11 +669,14 @@ class Seating:
     player's numbers changing moves nothing): each name's seat, each seat's side (its team,
     or the player's own name), each side's seats in seat order (the first is its mat), each
     name's team's seats and mat's seat, and from each name the seats round the table in turn
-    order."""
+    order. ``hooks`` is filled by :func:`tales.tavern.rdi.characters.every`: for each hook,
+    the seats whose characters' rules carry it out (the seats' rules are part of what a
+    shared Seating keeps the same)."""
 
-    __slots__ = ("index", "mat_of", "rounds", "sides", "team_of", "teams")
+    __slots__ = ("hooks", "index", "mat_of", "rounds", "sides", "team_of", "teams")
 
     def __init__(self, players: tuple[Player, ...]) -> None:
+        self.hooks: dict[str, tuple[tuple[int, Any], ...]] = {}
         self.index = {p.name: n for n, p in enumerate(players)}
         self.sides = tuple(p.team or p.name for p in players)
         teams: dict[str, list[int]] = {}
