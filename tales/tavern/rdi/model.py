@@ -602,7 +602,16 @@ class Tavern:
     def team(self, name: str) -> list[Player]:
         """``name`` and their teammates, in seat order."""
         players = self.players
-        return [players[n] for n in self.seating().team_of[name]]
+        kept = self.__dict__.get("_seats")  # seating() inline, as in player()
+        seating = kept[1] if kept is not None and kept[0] is players else self.seating()
+        return [players[n] for n in seating.team_of[name]]
+
+    def team_names(self, name: str) -> tuple[str, ...]:
+        """The names of ``name`` and their teammates, in seat order (kept in the Seating:
+        asked for each player offered a response, issue 19)."""
+        kept = self.__dict__.get("_seats")  # seating() inline, as in player()
+        seating = kept[1] if kept is not None and kept[0] is self.players else self.seating()
+        return seating.names_of[name]
 
     def mat(self, name: str) -> Player:
         """The player who tracks ``name``'s team's Fortitude, Alcohol and Gold."""
@@ -668,12 +677,13 @@ class Seating:
     """Who sits where at a table and with whom, worked out once per table of players (a
     player's numbers changing moves nothing): each name's seat, each seat's side (its team,
     or the player's own name), each side's seats in seat order (the first is its mat), each
-    name's team's seats and mat's seat, and from each name the seats round the table in turn
-    order. ``hooks`` is filled by :func:`tales.tavern.rdi.characters.every`: for each hook,
-    the seats whose characters' rules carry it out (the seats' rules are part of what a
-    shared Seating keeps the same)."""
+    name's team's seats (and names) and mat's seat, and from each name the seats round the
+    table in turn order. ``hooks`` is filled by :func:`tales.tavern.rdi.characters.every`:
+    for each hook, the seats whose characters' rules carry it out (the seats' rules are part
+    of what a shared Seating keeps the same)."""
 
-    __slots__ = ("hooks", "index", "mat_of", "rounds", "sides", "team_of", "teams")
+    __slots__ = ("hooks", "index", "mat_of", "names_of", "rounds", "sides", "team_of",
+                 "teams")
 
     def __init__(self, players: tuple[Player, ...]) -> None:
         self.hooks: dict[str, tuple[tuple[int, Any], ...]] = {}
@@ -685,6 +695,8 @@ class Seating:
         self.teams = {side: tuple(seats) for side, seats in teams.items()}
         self.team_of = {p.name: self.teams[side] for p, side in zip(players, self.sides,
                                                                    strict=True)}
+        self.names_of = {name: tuple(players[n].name for n in seats)
+                         for name, seats in self.team_of.items()}
         self.mat_of = {p.name: self.teams[side][0] if p.team else n
                        for n, (p, side) in enumerate(zip(players, self.sides, strict=True))}
         count = len(players)

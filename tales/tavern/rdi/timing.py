@@ -273,7 +273,7 @@ _LOSSES = frozenset({Verb.REDUCE, Verb.REDIRECT})
 
 
 def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card,
-         team: list[str] | None = None, steadfast: bool | None = None) -> Use | None:
+         team: tuple[str, ...] | None = None, steadfast: bool | None = None) -> Use | None:
     """How ``name`` may play ``card`` in response to ``played`` now (None: not at all);
     ``team``: ``name`` and their teammates, and ``steadfast``: :func:`_steadfast`, when the
     caller knows them already."""
@@ -291,7 +291,7 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
         return Use(card.name, verb) if played.pot and not outcome.sharer \
             and name != (outcome.taker or played.source) else None
     if team is None:
-        team = [p.name for p in tavern.team(name)]
+        team = tavern.team_names(name)
     if played.pours and not outcome.negated:
         pours = outcome.pours or played.pours
         live = [i for i, p in enumerate(pours) if p.live]
@@ -385,12 +385,12 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
         steadfast: bool | None = None  # _steadfast, asked once a round of the table
         for name in order:
             usable: dict[str, Use] = {}
-            team: list[str] | None = None
+            team: tuple[str, ...] | None = None
             for card in answers(tavern, name):  # only cards it may offer (offered)
                 if card.name in usable:
                     continue  # a copy of a card already usable (only the first is kept)
                 if team is None:
-                    team = [p.name for p in tavern.team(name)]
+                    team = tavern.team_names(name)
                 if steadfast is None:
                     steadfast = _steadfast(tavern, played)
                 use = uses(tavern, played, name, outcome, card, team, steadfast)
