@@ -624,11 +624,11 @@ class Tavern:
         them, checked against that very tuple)."""
         kept: tuple[tuple[Player, ...], tuple[str, ...]] | None = self.__dict__.get("_in")
         if kept is None or kept[0] is not self.players:
-            seen: list[str] = []
-            for player, side in zip(self.players, self.seating().sides, strict=True):
-                if not player.out and side not in seen:
-                    seen.append(side)
-            kept = (self.players, tuple(seen))
+            seating = self.seating()
+            found = [side for player, side in zip(self.players, seating.sides, strict=True)
+                     if not player.out]  # each side once (teammates: their first seat)
+            seen = tuple(dict.fromkeys(found)) if seating.teamed else tuple(found)
+            kept = (self.players, seen)
             object.__setattr__(self, "_in", kept)
         return list(kept[1])
 
@@ -677,13 +677,14 @@ class Seating:
     """Who sits where at a table and with whom, worked out once per table of players (a
     player's numbers changing moves nothing): each name's seat, each seat's side (its team,
     or the player's own name), each side's seats in seat order (the first is its mat), each
-    name's team's seats (and names) and mat's seat, and from each name the seats round the
-    table in turn order. ``hooks`` is filled by :func:`tales.tavern.rdi.characters.every`:
-    for each hook, the seats whose characters' rules carry it out (the seats' rules are part
-    of what a shared Seating keeps the same)."""
+    name's team's seats (and names) and mat's seat, from each name the seats round the
+    table in turn order, and whether some side has two seats or more. ``hooks`` is filled
+    by :func:`tales.tavern.rdi.characters.every`: for each hook, the seats whose
+    characters' rules carry it out (the seats' rules are part of what a shared Seating
+    keeps the same)."""
 
     __slots__ = ("hooks", "index", "mat_of", "names_of", "rounds", "sides", "team_of",
-                 "teams")
+                 "teamed", "teams")
 
     def __init__(self, players: tuple[Player, ...]) -> None:
         self.hooks: dict[str, tuple[tuple[int, Any], ...]] = {}
@@ -693,6 +694,7 @@ class Seating:
         for n, side in enumerate(self.sides):
             teams.setdefault(side, []).append(n)
         self.teams = {side: tuple(seats) for side, seats in teams.items()}
+        self.teamed = len(self.teams) < len(players)  # some side has two seats or more
         self.team_of = {p.name: self.teams[side] for p, side in zip(players, self.sides,
                                                                    strict=True)}
         self.names_of = {name: tuple(players[n].name for n in seats)
