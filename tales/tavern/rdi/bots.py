@@ -161,7 +161,7 @@ class _Greedy:
 
 def _teams(tavern: Tavern) -> bool:
     """Whether some players at the table play as a team."""
-    return len(tavern.seating().teams) < len(tavern.players)
+    return tavern.seating().teamed
 
 
 def _harm(card: Card) -> int:

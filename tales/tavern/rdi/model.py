@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tales.evolve import evolve
 from tales.journal import Log
@@ -567,8 +567,9 @@ class Tavern:
         players = list(self.players)
         players[seat] = player
         changed = evolve(self, players=tuple(players))
-        if (player.team or player.name) == seating.sides[seat]:  # the same seats and teams
-            object.__setattr__(changed, "_seats", (changed.players, seating))
+        if (player.team or player.name) == seating.sides[seat] \
+                and player.mechanics == self.players[seat].mechanics:  # the same seats,
+            object.__setattr__(changed, "_seats", (changed.players, seating))  # teams, rules
         return changed
 
     def note(self, *lines: str) -> Tavern:
@@ -601,7 +602,16 @@ class Tavern:
     def team(self, name: str) -> list[Player]:
         """``name`` and their teammates, in seat order."""
         players = self.players
-        return [players[n] for n in self.seating().team_of[name]]
+        kept = self.__dict__.get("_seats")  # seating() inline, as in player()
+        seating = kept[1] if kept is not None and kept[0] is players else self.seating()
+        return [players[n] for n in seating.team_of[name]]
+
+    def team_names(self, name: str) -> tuple[str, ...]:
+        """The names of ``name`` and their teammates, in seat order (kept in the Seating:
+        asked for each player offered a response, issue 19)."""
+        kept = self.__dict__.get("_seats")  # seating() inline, as in player()
+        seating = kept[1] if kept is not None and kept[0] is self.players else self.seating()
+        return seating.names_of[name]
 
     def mat(self, name: str) -> Player:
         """The player who tracks ``name``'s team's Fortitude, Alcohol and Gold."""
@@ -614,11 +624,11 @@ class Tavern:
         them, checked against that very tuple)."""
         kept: tuple[tuple[Player, ...], tuple[str, ...]] | None = self.__dict__.get("_in")
         if kept is None or kept[0] is not self.players:
-            seen: list[str] = []
-            for player, side in zip(self.players, self.seating().sides, strict=True):
-                if not player.out and side not in seen:
-                    seen.append(side)
-            kept = (self.players, tuple(seen))
+            seating = self.seating()
+            found = [side for player, side in zip(self.players, seating.sides, strict=True)
+                     if not player.out]  # each side once (teammates: their first seat)
+            seen = tuple(dict.fromkeys(found)) if seating.teamed else tuple(found)
+            kept = (self.players, seen)
             object.__setattr__(self, "_in", kept)
         return list(kept[1])
 
@@ -667,20 +677,28 @@ class Seating:
     """Who sits where at a table and with whom, worked out once per table of players (a
     player's numbers changing moves nothing): each name's seat, each seat's side (its team,
     or the player's own name), each side's seats in seat order (the first is its mat), each
-    name's team's seats and mat's seat, and from each name the seats round the table in turn
-    order."""
+    name's team's seats (and names) and mat's seat, from each name the seats round the
+    table in turn order, and whether some side has two seats or more. ``hooks`` is filled
+    by :func:`tales.tavern.rdi.characters.every`: for each hook, the seats whose
+    characters' rules carry it out (the seats' rules are part of what a shared Seating
+    keeps the same)."""
 
-    __slots__ = ("index", "mat_of", "rounds", "sides", "team_of", "teams")
+    __slots__ = ("hooks", "index", "mat_of", "names_of", "rounds", "sides", "team_of",
+                 "teamed", "teams")
 
     def __init__(self, players: tuple[Player, ...]) -> None:
+        self.hooks: dict[str, tuple[tuple[int, Any], ...]] = {}
         self.index = {p.name: n for n, p in enumerate(players)}
         self.sides = tuple(p.team or p.name for p in players)
         teams: dict[str, list[int]] = {}
         for n, side in enumerate(self.sides):
             teams.setdefault(side, []).append(n)
         self.teams = {side: tuple(seats) for side, seats in teams.items()}
+        self.teamed = len(self.teams) < len(players)  # some side has two seats or more
         self.team_of = {p.name: self.teams[side] for p, side in zip(players, self.sides,
                                                                    strict=True)}
+        self.names_of = {name: tuple(players[n].name for n in seats)
+                         for name, seats in self.team_of.items()}
         self.mat_of = {p.name: self.teams[side][0] if p.team else n
                        for n, (p, side) in enumerate(zip(players, self.sides, strict=True))}
         count = len(players)

@@ -285,7 +285,7 @@ _LOSSES = frozenset({Verb.REDUCE, Verb.REDIRECT})
 
 
 def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card,
-         team: list[str] | None = None, steadfast: bool | None = None) -> Use | None:
+         team: tuple[str, ...] | None = None, steadfast: bool | None = None) -> Use | None:
     """How ``name`` may play ``card`` in response to ``played`` now (None: not at all);
     ``team``: ``name`` and their teammates, and ``steadfast``: :func:`_steadfast`, when the
     caller knows them already."""
@@ -303,7 +303,7 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
         return Use(card.name, verb) if played.pot and not outcome.sharer \
             and name != (outcome.taker or played.source) else None
     if team is None:
-        team = [p.name for p in tavern.team(name)]
+        team = tavern.team_names(name)
     # (the Drinks on the table are looked at only for a card that changes a Drink or aims
     # at one: the others fall through to the tests below; issue 19)
     if played.pours and not outcome.negated and (verb in DRINK_CHANGES
@@ -396,15 +396,14 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
         options: dict[str, dict[str, Use]] = {}
         kinds: dict[str, dict[str, CardKind]] = {}
         steadfast: bool | None = None  # _steadfast, asked once a round of the table
-        players, seating = tavern.players, tavern.seating()
         for name in order:
             usable: dict[str, Use] = {}
-            team: list[str] | None = None
+            team: tuple[str, ...] | None = None
             for card in answers(tavern, name):  # only cards it may offer (offered)
                 if card.name in usable:
                     continue  # a copy of a card already usable (only the first is kept)
-                if team is None:  # tavern.team's names, read off the seating (no list of
-                    team = [players[n].name for n in seating.team_of[name]]  # players)
+                if team is None:
+                    team = tavern.team_names(name)
                 if steadfast is None:
                     steadfast = _steadfast(tavern, played)
                 use = uses(tavern, played, name, outcome, card, team, steadfast)

@@ -483,15 +483,10 @@ def every(tavern: Tavern, hook: str = "") -> list[tuple[Player, Mechanics]]:
     """The players (in or out) whose characters have rules, in seat order; with ``hook``,
     only those whose rules carry it out (:func:`changes`: the others would do nothing).
     Which seats those are is worked out once per table of characters (they never change
-    in a game) and kept beside the players."""
+    in a game) and kept in its :class:`~tales.tavern.rdi.model.Seating`."""
     players = tavern.players
-    kept = tavern.__dict__.get("_hooks")
-    if kept is None or kept[0] is not players:
-        seats = tuple(p.mechanics for p in players)
-        table = kept[2] if kept is not None and kept[1] == seats else {}
-        kept = (players, seats, table)
-        object.__setattr__(tavern, "_hooks", kept)
-    table = kept[2]
+    kept = tavern.__dict__.get("_seats")  # Tavern.seating() inline (issue 19)
+    table = (kept[1] if kept is not None and kept[0] is players else tavern.seating()).hooks
     found = table.get(hook)
     if found is None:
         found = table[hook] = tuple(
