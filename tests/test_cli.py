@@ -403,6 +403,18 @@ def test_console_script_error_has_no_traceback() -> None:
     assert done.stderr == f"tales: {MALFORMED}:3: not valid TOML: Illegal character '\\n'\n"
 
 
+def test_a_reader_that_stops_early_gets_no_complaint() -> None:
+    """`tales ... | head`: the pipe closed before the report is written is no mistake of
+    the user's: no message and status 0 (it was "tales: Broken pipe" and status 2)."""
+    script = Path(sysconfig.get_path("scripts")) / "tales"
+    run = subprocess.Popen([str(script), "tavern", "simulate", "--games", "3"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert run.stdout is not None and run.stderr is not None
+    run.stdout.close()  # closed before the games are played and the report printed
+    error = run.stderr.read()
+    assert (run.wait(timeout=120), error) == (0, b"")
+
+
 def test_a_command_imports_only_its_own_family() -> None:
     import subprocess
     import sys

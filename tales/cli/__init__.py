@@ -9,6 +9,7 @@ error and exit status 2; ``tales map check`` exits 1 when it has findings.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from importlib import import_module
@@ -64,12 +65,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except TalesError as error:
         print(f"tales: {one_line(str(error))}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader stopped early (`| head`): nothing more to say
+        # (before OSError, of which it is one; stdout pointed at nothing so that Python's
+        # last flush at exit does not complain of the closed pipe either)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except OSError as error:  # a name too long, a folder that cannot be read, a full disk
         where = f"{error.filename}: " if error.filename is not None else ""
         print(f"tales: {one_line(where + (error.strerror or str(error)))}", file=sys.stderr)
         return 2
-    except BrokenPipeError:
-        return 0
     except KeyboardInterrupt:  # games and campaigns are saved after every choice
         print("tales: interrupted", file=sys.stderr)
         return 130
