@@ -10,7 +10,7 @@ is the very same member, read from a plain class.
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tales.tavern.rdi.model import CardKind, Stat, Target, Verb, Who, Whose
 
@@ -20,5 +20,8 @@ def plain(kind: type[Enum]) -> Any:
     return type(f"{kind.__name__}s", (), dict(kind.__members__))
 
 
-Kinds, Stats, Targets = plain(CardKind), plain(Stat), plain(Target)
-Verbs, Whos, Whoses = plain(Verb), plain(Who), plain(Whose)
+if TYPE_CHECKING:  # to the type checker they are the enums: a misspelt member is an error
+    Kinds, Stats, Targets, Verbs, Whos, Whoses = CardKind, Stat, Target, Verb, Who, Whose
+else:
+    Kinds, Stats, Targets = plain(CardKind), plain(Stat), plain(Target)
+    Verbs, Whos, Whoses = plain(Verb), plain(Who), plain(Whose)
