@@ -485,8 +485,7 @@ def every(tavern: Tavern, hook: str = "") -> list[tuple[Player, Mechanics]]:
     Which seats those are is worked out once per table of characters (they never change
     in a game) and kept in its :class:`~tales.tavern.rdi.model.Seating`."""
     players = tavern.players
-    kept = tavern.__dict__.get("_seats")  # Tavern.seating() inline (issue 19)
-    table = (kept[1] if kept is not None and kept[0] is players else tavern.seating()).hooks
+    table = tavern.seating().hooks
     found = table.get(hook)
     if found is None:
         found = table[hook] = tuple(
