@@ -4,8 +4,8 @@
 state of thirty fields changed a hundred thousand times a game that was most of a
 simulation's time (issue 19). :func:`evolve` copies the instance's ``__dict__`` instead,
 for the frozen dataclasses where that gives the very same value: no ``__post_init__``, no
-``init=False`` field (a slotted class is copied slot by slot). Any other class falls back
-to ``replace``.
+``__init__`` of their own (which may check its values), no ``init=False`` field (a slotted
+class is copied slot by slot). Any other class falls back to ``replace``.
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True)
@@ -40,7 +40,9 @@ _FIELDS: dict[type, tuple[frozenset[str], _Slots | None] | None] = {}
 
 
 def _plain_fields(cls: type) -> tuple[frozenset[str], _Slots | None] | None:
-    if not dataclasses.is_dataclass(cls) or hasattr(cls, "__post_init__"):
+    params = getattr(cls, "__dataclass_params__", None)  # init False: an __init__ of its own
+    if not dataclasses.is_dataclass(cls) or hasattr(cls, "__post_init__") \
+            or params is None or not params.init:
         return None
     fields = dataclasses.fields(cls)
     if any(not f.init for f in fields):

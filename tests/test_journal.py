@@ -14,6 +14,7 @@ from tales.board.figures import Figure, Side
 from tales.engine.state import GameState
 from tales.evolve import evolve
 from tales.journal import Log
+from tales.rules.decisions import Decider, Decision
 from tales.tavern.encounter.model import Adventurer, Caverns
 
 
@@ -91,6 +92,8 @@ def test_evolve_checks_like_replace() -> None:
         evolve(_Checked(1), a=-1)
     with pytest.raises(TypeError):
         evolve(_Slotted(1), z=2)
+    with pytest.raises(ValueError, match="no options"):  # an __init__ of its own checks too
+        evolve(Decision("k", "Pick one", (1,), Decider.TABLE), options=())
 
 
 def test_a_copied_table_finds_its_players_by_name() -> None:
