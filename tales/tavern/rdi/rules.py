@@ -358,10 +358,15 @@ def losing(tavern: Tavern) -> list[str]:
     kept: tuple[tuple[Player, ...], tuple[str, ...]] | None = tavern.__dict__.get("_losing")
     if kept is not None and kept[0] is tavern.players:
         return list(kept[1])
+    if any(characters.every(tavern, hook) for hook in _LOSING_HOOKS):
+        return [side for side in tavern.sides() if passed_out(tavern, _mat(tavern, side))
+                or gold(tavern, _mat(tavern, side)) <= 0]
+    # no hook: passed_out and gold are the mat's own numbers, read here without asking
+    # every character again for each side (issue 19)
+    players, teams = tavern.players, tavern.seating().teams
     found = [side for side in tavern.sides()
-             if passed_out(tavern, _mat(tavern, side)) or gold(tavern, _mat(tavern, side)) <= 0]
-    if not any(characters.every(tavern, hook) for hook in _LOSING_HOOKS):
-        object.__setattr__(tavern, "_losing", (tavern.players, tuple(found)))
+             if (mat := players[teams[side][0]]).passed_out or mat.gold <= 0]
+    object.__setattr__(tavern, "_losing", (players, tuple(found)))
     return found
 
 
