@@ -58,7 +58,7 @@ def playable(tavern: Tavern, name: str) -> tuple[Card, ...]:
     found = memo.get(PLAYABLE) if memo is not None else None
     if found is None:
         cards = player.cards
-        extra = characters.abilities(tavern, name)
+        extra = characters.abilities(tavern, name) if memo is None else ()
         if extra:
             cards = (*cards, *(c for _, c in extra))
         found = _allowed(tavern, name, player, cards,
@@ -76,13 +76,24 @@ def answers(tavern: Tavern, name: str) -> tuple[Card, ...]:
     found = memo.get(ANSWERS) if memo is not None else None
     if found is None:
         cards = _answering(player)
-        extra = characters.abilities(tavern, name)
+        extra = characters.abilities(tavern, name) if memo is None else ()
         if extra:
             cards = (*cards, *(c for _, c in extra if offered(c)))
         found = _allowed(tavern, name, player, cards, not any(c.cost for c in cards))
         if memo is not None:
             memo[ANSWERS] = found
     return found
+
+
+def abilities(tavern: Tavern, name: str) -> Sequence[tuple[characters.Mechanics, Card]]:
+    """:func:`~tales.tavern.rdi.characters.abilities`: none, not even asked, for a player
+    :func:`_memo` keeps answers for (rules that change no ``virtual`` hook, no card of a
+    shared sub-deck in hand: nothing to give them abilities; :func:`playable` and
+    :func:`answers` skip it likewise, and an Anytime window asks it of every player: issue
+    19)."""
+    if _memo(tavern.player(name)) is not None:
+        return ()
+    return characters.abilities(tavern, name)
 
 
 PLAYABLE, ANSWERS = "playable", "answers"
