@@ -220,14 +220,17 @@ def end_turn(tavern: Tavern, name: str) -> Resolution[Tavern]:
         tavern = yield from events.end_of_turn(tavern, name)
         tavern = yield from settle(tavern)
     for member in tavern.team(name):  # the Action taken some other way is this turn's only
-        tavern = tavern.with_player(tavern.player(member.name).with_count(characters.ACTED,
-                                                                          0))
+        if member.count(characters.ACTED):  # (no copy of the table to clear no mark)
+            tavern = tavern.with_player(tavern.player(member.name).with_count(
+                characters.ACTED, 0))
         for mark in (ANOTHER_ACTION, ANOTHER_DRINK):  # "play another" is for this turn
             tavern, _ = another(tavern, member.name, mark)
-    return _next(evolve(tavern, resting=()))
+    return _next(tavern)
 
 
 def _next(tavern: Tavern) -> Tavern:
+    """The next team to the left takes its turn (nobody resting any more: A-87's "until
+    it ends"), in one copy of the table."""
     seats = len(tavern.players)
     side = tavern.players[tavern.active].side
     nxt = (tavern.active + 1) % seats
@@ -236,7 +239,7 @@ def _next(tavern: Tavern) -> Tavern:
         nxt = (nxt + 1) % seats
     first = next(i for i, p in enumerate(tavern.players)
                  if p.side == tavern.players[nxt].side)
-    return evolve(tavern, active=first, turn=tavern.turn + 1)
+    return evolve(tavern, active=first, turn=tavern.turn + 1, resting=())
 
 
 def discard(tavern: Tavern, name: str) -> Resolution[Tavern]:
