@@ -766,10 +766,9 @@ def anytime(tavern: Tavern, first: str, losing: str | None = None,
     Order a Drink Phase"). ``in_round``: during a Round of Gambling, also the cards played
     in one (taking Gold from the pot, ending it), by anyone. A player is asked only when
     they hold a card they may play there."""
-    if phase is not None and not any(phase in [c.phase for c in p.cards]
-                                     for p in tavern.team(first)):
-        return tavern  # nobody on the team holds a card of this phase (a list of each
-        # hand's phases, not a generator resumed a card: asked four times a turn; issue 19)
+    if phase is not None and not any(c.phase is phase for p in tavern.team(first)
+                                     for c in p.cards):
+        return tavern  # nobody on the team holds a card of this phase
     declined: set[str] = set()  # asked once a window (issue 22)
     while True:
         played = False
