@@ -70,19 +70,22 @@ def playable(tavern: Tavern, name: str) -> tuple[Card, ...]:
 
 def answers(tavern: Tavern, name: str) -> tuple[Card, ...]:
     """The cards of :func:`playable` a response window may offer (:func:`offered`), in its
-    order, the other cards not checked at all."""
+    order. For a player :func:`_memo` keeps answers for, taken from :func:`playable`'s
+    (kept as well: a hand asked for both is checked once, issue 19; whether a card may be
+    played never depends on the other cards); otherwise only the offered cards are
+    checked."""
     player = tavern.player(name)
     memo = _memo(player)
-    found = memo.get(ANSWERS) if memo is not None else None
-    if found is None:
-        cards = _answering(player)
-        extra = characters.abilities(tavern, name) if memo is None else ()
-        if extra:
-            cards = (*cards, *(c for _, c in extra if offered(c)))
-        found = _allowed(tavern, name, player, cards, not any(c.cost for c in cards))
-        if memo is not None:
-            memo[ANSWERS] = found
-    return found
+    if memo is not None:
+        found = memo.get(ANSWERS)
+        if found is None:
+            found = memo[ANSWERS] = _offered(playable(tavern, name))
+        return found
+    cards = _answering(player)
+    extra = characters.abilities(tavern, name)
+    if extra:
+        cards = (*cards, *(c for _, c in extra if offered(c)))
+    return _allowed(tavern, name, player, cards, not any(c.cost for c in cards))
 
 
 def abilities(tavern: Tavern, name: str) -> Sequence[tuple[characters.Mechanics, Card]]:
