@@ -61,8 +61,7 @@ def playable(tavern: Tavern, name: str) -> tuple[Card, ...]:
         extra = characters.abilities(tavern, name) if memo is None else ()
         if extra:
             cards = (*cards, *(c for _, c in extra))
-        found = _allowed(tavern, name, player, cards,
-                         not _costly(player) and not any(c.cost for _, c in extra))
+        found = _allowed(tavern, name, player, cards, not any(c.cost for c in cards))
         if memo is not None:
             memo[PLAYABLE] = found
     return found
@@ -180,15 +179,6 @@ def _affords(tavern: Tavern, name: str, cost: tuple[tuple[str, int], ...],
     if found is None:
         found = paid[cost] = affords(tavern, name, cost)
     return found
-
-
-def _costly(player: Player) -> bool:
-    """Whether a card in ``player``'s hand or kept has a ``cost`` (:func:`of_cards`)."""
-    return of_cards(player, _any_cost)
-
-
-def _any_cost(cards: tuple[Card, ...]) -> bool:
-    return any(c.cost for c in cards)
 
 
 def take_card(tavern: Tavern, name: str, card_name: str) -> Resolution[tuple[Tavern, Card]]:
