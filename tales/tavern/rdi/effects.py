@@ -56,6 +56,7 @@ from tales.tavern.rdi.timing import (
     respond,
 )
 from tales.tavern.rdi.zones import (
+    abilities,
     discard_card,
     discard_drinks,
     draw,
@@ -788,7 +789,7 @@ def anytime(tavern: Tavern, first: str, losing: str | None = None,
                 # what may be played is among the hand, kept cards and abilities: when none
                 # is for now, the costs and rules of playable need not be asked (issue 19)
                 if ANYTIME in held or (losing is not None and LOSING in held) \
-                        or (in_round and ROUND in held) or characters.abilities(tavern, name):
+                        or (in_round and ROUND in held) or abilities(tavern, name):
                     cards = sorted({c.name for c in playable(tavern, name) if proactive(c) and (
                         c.kind is Kinds.ANYTIME or (losing is not None and c.when_losing)
                         or (in_round and _in_round(c)))})

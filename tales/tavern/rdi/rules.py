@@ -220,14 +220,17 @@ def end_turn(tavern: Tavern, name: str) -> Resolution[Tavern]:
         tavern = yield from events.end_of_turn(tavern, name)
         tavern = yield from settle(tavern)
     for member in tavern.team(name):  # the Action taken some other way is this turn's only
-        tavern = tavern.with_player(tavern.player(member.name).with_count(characters.ACTED,
-                                                                          0))
+        if member.count(characters.ACTED):  # (no copy of the table to clear no mark)
+            tavern = tavern.with_player(tavern.player(member.name).with_count(
+                characters.ACTED, 0))
         for mark in (ANOTHER_ACTION, ANOTHER_DRINK):  # "play another" is for this turn
             tavern, _ = another(tavern, member.name, mark)
-    return _next(evolve(tavern, resting=()))
+    return _next(tavern)
 
 
 def _next(tavern: Tavern) -> Tavern:
+    """The next team to the left takes its turn (nobody resting any more: A-87's "until
+    it ends"), in one copy of the table."""
     seats = len(tavern.players)
     side = tavern.players[tavern.active].side
     nxt = (tavern.active + 1) % seats
@@ -236,7 +239,7 @@ def _next(tavern: Tavern) -> Tavern:
         nxt = (nxt + 1) % seats
     first = next(i for i, p in enumerate(tavern.players)
                  if p.side == tavern.players[nxt].side)
-    return evolve(tavern, active=first, turn=tavern.turn + 1)
+    return evolve(tavern, active=first, turn=tavern.turn + 1, resting=())
 
 
 def discard(tavern: Tavern, name: str) -> Resolution[Tavern]:
@@ -358,10 +361,15 @@ def losing(tavern: Tavern) -> list[str]:
     kept: tuple[tuple[Player, ...], tuple[str, ...]] | None = tavern.__dict__.get("_losing")
     if kept is not None and kept[0] is tavern.players:
         return list(kept[1])
+    if any(characters.every(tavern, hook) for hook in _LOSING_HOOKS):
+        return [side for side in tavern.sides() if passed_out(tavern, _mat(tavern, side))
+                or gold(tavern, _mat(tavern, side)) <= 0]
+    # no hook: passed_out and gold are the mat's own numbers, read here without asking
+    # every character again for each side (issue 19)
+    players, teams = tavern.players, tavern.seating().teams
     found = [side for side in tavern.sides()
-             if passed_out(tavern, _mat(tavern, side)) or gold(tavern, _mat(tavern, side)) <= 0]
-    if not any(characters.every(tavern, hook) for hook in _LOSING_HOOKS):
-        object.__setattr__(tavern, "_losing", (tavern.players, tuple(found)))
+             if (mat := players[teams[side][0]]).passed_out or mat.gold <= 0]
+    object.__setattr__(tavern, "_losing", (players, tuple(found)))
     return found
 
 

@@ -58,11 +58,10 @@ def playable(tavern: Tavern, name: str) -> tuple[Card, ...]:
     found = memo.get(PLAYABLE) if memo is not None else None
     if found is None:
         cards = player.cards
-        extra = characters.abilities(tavern, name)
+        extra = characters.abilities(tavern, name) if memo is None else ()
         if extra:
             cards = (*cards, *(c for _, c in extra))
-        found = _allowed(tavern, name, player, cards,
-                         not _costly(player) and not any(c.cost for _, c in extra))
+        found = _allowed(tavern, name, player, cards, not any(c.cost for c in cards))
         if memo is not None:
             memo[PLAYABLE] = found
     return found
@@ -70,19 +69,33 @@ def playable(tavern: Tavern, name: str) -> tuple[Card, ...]:
 
 def answers(tavern: Tavern, name: str) -> tuple[Card, ...]:
     """The cards of :func:`playable` a response window may offer (:func:`offered`), in its
-    order, the other cards not checked at all."""
+    order. For a player :func:`_memo` keeps answers for, taken from :func:`playable`'s
+    (kept as well: a hand asked for both is checked once, issue 19; whether a card may be
+    played never depends on the other cards); otherwise only the offered cards are
+    checked."""
     player = tavern.player(name)
     memo = _memo(player)
-    found = memo.get(ANSWERS) if memo is not None else None
-    if found is None:
-        cards = _answering(player)
-        extra = characters.abilities(tavern, name)
-        if extra:
-            cards = (*cards, *(c for _, c in extra if offered(c)))
-        found = _allowed(tavern, name, player, cards, not any(c.cost for c in cards))
-        if memo is not None:
-            memo[ANSWERS] = found
-    return found
+    if memo is not None:
+        found = memo.get(ANSWERS)
+        if found is None:
+            found = memo[ANSWERS] = _offered(playable(tavern, name))
+        return found
+    cards = _answering(player)
+    extra = characters.abilities(tavern, name)
+    if extra:
+        cards = (*cards, *(c for _, c in extra if offered(c)))
+    return _allowed(tavern, name, player, cards, not any(c.cost for c in cards))
+
+
+def abilities(tavern: Tavern, name: str) -> Sequence[tuple[characters.Mechanics, Card]]:
+    """:func:`~tales.tavern.rdi.characters.abilities`: none, not even asked, for a player
+    :func:`_memo` keeps answers for (rules that change no ``virtual`` hook, no card of a
+    shared sub-deck in hand: nothing to give them abilities; :func:`playable` and
+    :func:`answers` skip it likewise, and an Anytime window asks it of every player: issue
+    19)."""
+    if _memo(tavern.player(name)) is not None:
+        return ()
+    return characters.abilities(tavern, name)
 
 
 PLAYABLE, ANSWERS = "playable", "answers"
@@ -166,15 +179,6 @@ def _affords(tavern: Tavern, name: str, cost: tuple[tuple[str, int], ...],
     if found is None:
         found = paid[cost] = affords(tavern, name, cost)
     return found
-
-
-def _costly(player: Player) -> bool:
-    """Whether a card in ``player``'s hand or kept has a ``cost`` (:func:`of_cards`)."""
-    return of_cards(player, _any_cost)
-
-
-def _any_cost(cards: tuple[Card, ...]) -> bool:
-    return any(c.cost for c in cards)
 
 
 def take_card(tavern: Tavern, name: str, card_name: str) -> Resolution[tuple[Tavern, Card]]:
