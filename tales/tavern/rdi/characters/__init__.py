@@ -476,7 +476,8 @@ def known() -> list[str]:
 
 def resource(name: str) -> Resource:
     _load()
-    return RESOURCES.get(name, Resource(name))
+    found = RESOURCES.get(name)  # a Resource made only for a name none registers (issue 19)
+    return found if found is not None else Resource(name)
 
 
 def every(tavern: Tavern, hook: str = "") -> list[tuple[Player, Mechanics]]:
