@@ -609,7 +609,10 @@ class Tavern:
         players = self.players
         kept = self._seats  # seating() inline, as in player()
         seating = kept[1] if kept is not None and kept[0] is players else self.seating()
-        return [players[n] for n in seating.team_of[name]]
+        seats = seating.team_of[name]
+        if len(seats) == 1:  # a team of one: no comprehension (a call of its own, issue 19)
+            return [players[seats[0]]]
+        return [players[n] for n in seats]
 
     def team_names(self, name: str) -> tuple[str, ...]:
         """The names of ``name`` and their teammates, in seat order (kept in the Seating:

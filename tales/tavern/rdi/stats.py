@@ -142,9 +142,14 @@ def affords(tavern: Tavern, name: str, cost: tuple[tuple[str, int], ...]) -> boo
         whole = rules.can_pay(tavern, name, cost)
         if whole is not None:
             return whole
-    if not characters.changes(rules, "other_means"):
-        return all(player.count(r) >= n for r, n in cost)
-    return all(player.count(r) + rules.other_means(tavern, name, r) >= n for r, n in cost)
+    other = characters.changes(rules, "other_means")
+    for resource, needed in cost:  # a loop: no generator made a question (issue 19)
+        held = player.count(resource)
+        if other:
+            held += rules.other_means(tavern, name, resource)
+        if held < needed:
+            return False
+    return True
 
 
 def spend_tokens(tavern: Tavern, name: str, resource: str, amount: int) -> Tavern:
