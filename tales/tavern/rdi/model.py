@@ -399,6 +399,8 @@ class Player:
         return 0
 
     def with_count(self, resource: str, amount: int) -> Player:
+        if self.count(resource) == amount:  # no copy for nothing (every turn's end sets the
+            return self  # Action taken some other way back to 0: issue 19)
         held = dict(self.tokens)
         if amount:
             held[resource] = amount
@@ -569,6 +571,8 @@ class Tavern:
         seat = seating.index.get(player.name)
         if seat is None:
             return evolve(self, players=self.players)
+        if self.players[seat] is player:  # that very player already sits there: no copy
+            return self
         players = list(self.players)
         players[seat] = player
         changed = evolve(self, players=tuple(players))
