@@ -16,7 +16,7 @@ from tales.board.board import Board, Cell, Layout
 from tales.board.fields import plain_bfs
 from tales.board.figures import Figure, Keyword, Side
 from tales.board.position import Position
-from tales.engine.game import roll_chance
+from tales.engine.game import roll_chance, uniform_below
 from tales.rules.decisions import Decider, Decision, all_outcomes, replay, resolve
 from tales.rules.forced import forced_paths, push
 from tales.rules.movement import reach, reach_table
@@ -263,6 +263,24 @@ def test_a_chance_draw_is_numpys_choice(weights: list[int], uniform: bool, seed:
     p = probabilities or tuple(1 / len(weights) for _ in weights)
     for _ in range(20):
         assert roll_chance(decision, ours) == int(numpys.choice(len(weights), p=p))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.one_of(st.integers(1, 60), st.integers(1, 2**33)),
+                          st.booleans()), min_size=1, max_size=40),
+       st.integers(0, 2**32 - 1))
+def test_a_random_bots_draw_is_numpys_integers(sizes: list[tuple[int, bool]],
+                                               seed: int) -> None:
+    """uniform_below(rng)(n) draws exactly what ``rng.integers(n)`` draws from the same
+    seed, also between other draws of the same generator (``random``, which shares its
+    32-bit buffer), so every seeded game of the random bots is unchanged by the faster
+    draw."""
+    ours, numpys = np.random.default_rng(seed), np.random.default_rng(seed)
+    below = uniform_below(ours)
+    for n, between in sizes:
+        if between:
+            assert ours.random() == numpys.random()
+        assert below(n) == int(numpys.integers(n))
 
 
 @settings(max_examples=150, deadline=None)

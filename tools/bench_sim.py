@@ -4,8 +4,8 @@ Two rows of the issue's table: ``tales simulate`` on the cellar door with gerki 
 (greedy and random bots; goal: 100 games a second a core) and the encounter game with 4
 players and random bots (goal: 100 games a second a core). Each is measured in one run
 against an honest baseline on the same seeds: replaying the very answers the bots gave
-through the Game driver (the rules' own cost, with no bot thinking and no chance drawn),
-so the ratio says how much of a game is the bots. Rates a core are this process's own
+through the driver each row's games use (the rules' own cost, with no bot thinking and no
+chance drawn), so the ratio says how much of a game is the bots. Rates a core are this process's own
 processor time (a shared machine disturbs it less than the clock). The rate is also
 measured by the clock on local worker processes (the reports must be the same). Each
 line prints its ratio to the goal (games a second / 100; 1.0 or more meets it). Run:
@@ -28,9 +28,9 @@ from tales.engine.game import Game, random_policy
 from tales.engine.rounds import play_scenario
 from tales.engine.simulate import run_games
 from tales.engine.state import Setup
+from tales.rules.decisions import resolve
 from tales.tavern.encounter import simulate as encounter
 from tales.tavern.encounter.cards import Box, load
-from tales.tavern.encounter.rules import play_game
 
 GOAL = 100.0  # games a second a core, both rows
 
@@ -89,16 +89,15 @@ def encounter_row(games: int, workers: int, repeat: int) -> str:
     sweep = encounter.Sweep(4, 0, str(encounter.SAMPLE), "", ())
     box = load(encounter.SAMPLE)
     encounter.one_game(sweep, 0)  # warm
-    answers: list[list[Any]] = []
+    answers: list[list[Any]] = []  # the bots' answers, recorded outside the timing
+    for n in range(games):
+        rng = np.random.default_rng(np.random.SeedSequence(0, spawn_key=(n,)))
+        run = encounter.game(box, 4)
+        run.play(random_policy(rng))
+        answers.append(run.answers)
 
-    def engine() -> object:
-        answers.clear()
-        for n in range(games):
-            rng = np.random.default_rng(np.random.SeedSequence(0, spawn_key=(n,)))
-            run = encounter.game(box, 4)
-            run.play(random_policy(rng))
-            answers.append(run.answers)
-        return answers
+    def engine() -> object:  # what `tales tavern encounter simulate` plays
+        return [encounter.one_game(sweep, n) for n in range(games)]
 
     def replay() -> object:
         return [_replayed(box, given) for given in answers]
@@ -108,18 +107,16 @@ def encounter_row(games: int, workers: int, repeat: int) -> str:
     start = time.perf_counter()
     parallel = encounter.play_games(sweep, games, workers)
     pooled = time.perf_counter() - start
-    same = encounter.play_games(sweep, games) == parallel
+    same = encounter.play_games(sweep, games) == parallel == replay()
     decisions = sum(len(a) for a in answers) / games
     return line(f"encounter game, 4 ({decisions:.0f} answers)", games, seconds, replayed,
                 pooled, workers, same)
 
 
 def _replayed(box: Box, given: list[Any]) -> object:
-    """The game the answers ``given`` make, replayed through the driver."""
-    names, characters = encounter.seats(box, 4)
-    return Game(lambda: play_game(
-        names, box.cards, box.encounters, box.events, box.relics, characters, box.abilities,
-        box.quests, None, ()), given).result
+    """The game the answers ``given`` make: the rules alone, answered from the list."""
+    queue = iter(given)
+    return resolve(encounter.start(box, 4), lambda decision: next(queue))
 
 
 def main() -> None:

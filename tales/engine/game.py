@@ -160,8 +160,23 @@ def roll_chance(decision: Decision[Any], rng: np.random.Generator) -> Any:
     uniform number and a bisect over the cumulative weights, the very draw
     ``rng.choice(len(options), p=weights)`` makes (the same answers for the same seed),
     without its per-call checks and arrays."""
-    cumulative = _cumulative(decision.probabilities, len(decision.options))
-    return decision.options[bisect_right(cumulative, rng.random())]
+    options, probabilities = decision.options, decision.probabilities
+    if probabilities is None:
+        cumulative = _cumulative(None, len(options))
+    else:  # found by the very tuple (hashing forty floats at every card of a shuffle cost
+        # more than the draw, issue 19); the tuple is kept with them, so its id stays its own
+        kept = _DRAWN.get(id(probabilities))
+        if kept is None or kept[0] is not probabilities:
+            if len(_DRAWN) >= 4096:
+                _DRAWN.clear()
+            kept = _DRAWN[id(probabilities)] = (
+                probabilities, _cumulative(probabilities, len(options)))
+        cumulative = kept[1]
+    return options[bisect_right(cumulative, rng.random())]
+
+
+#: The cumulative weights of the probabilities drawn from lately, by the tuple's id.
+_DRAWN: dict[int, tuple[tuple[float, ...], tuple[float, ...]]] = {}
 
 
 @lru_cache(maxsize=1024)
@@ -190,6 +205,33 @@ def chance_by(rng: np.random.Generator, otherwise: Chooser) -> Chooser:
 def random_policy(rng: np.random.Generator) -> Chooser:
     """A random legal policy: every Decision, chance or not, answered at random (chance
     by its probabilities)."""
+    below = uniform_below(rng)
+
     def pick(decision: Decision[Any]) -> Any:
-        return decision.options[int(rng.integers(len(decision.options)))]
+        options = decision.options
+        return options[below(len(options))]
     return chance_by(rng, pick)
+
+
+def uniform_below(rng: np.random.Generator) -> Callable[[int], int]:
+    """A function drawing a whole number below ``n`` (each as likely) from ``rng``: the
+    very number ``int(rng.integers(n))`` draws (the same answers for the same seed), at a
+    third of its cost (a random bot asks one a Decision, issue 19). It is numpy's own
+    method (Lemire's: a 32-bit draw times ``n``, redrawn in the rare biased case) on the
+    bit generator's 32-bit draws, called without ``integers``' argument checks and lock:
+    for one thread's generator. ``tests/test_properties.py`` holds it to ``integers``."""
+    bits = rng.bit_generator.ctypes
+    draw, state = bits.next_uint32, bits.state_address
+
+    def below(n: int) -> int:
+        if n == 1:  # (integers draws nothing for a single choice)
+            return 0
+        if not 1 < n < 1 << 32:
+            return int(rng.integers(n))  # (numpy's other methods, for other sizes)
+        scaled: int = draw(state) * n
+        if scaled & 0xFFFFFFFF < n:  # maybe in the biased low part: numpy's threshold
+            threshold = ((1 << 32) - n) % n
+            while scaled & 0xFFFFFFFF < threshold:
+                scaled = draw(state) * n
+        return scaled >> 32
+    return below

@@ -19,6 +19,7 @@ import numpy as np
 from tales.engine.game import Game, random_policy
 from tales.engine.pool import in_order
 from tales.errors import TalesError
+from tales.rules.decisions import Resolution, resolve
 from tales.tavern import DECKS
 from tales.tavern.encounter.cards import Box, load
 from tales.tavern.encounter.model import Caverns
@@ -50,9 +51,16 @@ def labels(box: Box, players: int) -> dict[str, str]:
 
 def game(box: Box, players: int, module: Module | None = None,
          veterans: Sequence[str] = ()) -> Game[Caverns]:
+    """A game at the table (:class:`Game`: its log of answers, undo, saves)."""
+    return Game(lambda: start(box, players, module, veterans))
+
+
+def start(box: Box, players: int, module: Module | None = None,
+          veterans: Sequence[str] = ()) -> Resolution[Caverns]:
+    """The rules of a whole game of ``players`` seats dealt the box's characters."""
     names, characters = seats(box, players)
-    return Game(lambda: play_game(names, box.cards, box.encounters, box.events, box.relics,
-                                  characters, box.abilities, box.quests, module, veterans))
+    return play_game(names, box.cards, box.encounters, box.events, box.relics, characters,
+                     box.abilities, box.quests, module, veterans)
 
 
 def veteran_seats(seats_played: Sequence[int], players: int) -> list[str]:
@@ -95,8 +103,10 @@ def one_game(sweep: Sweep, number: int) -> Caverns:
     once per process (again if they change)."""
     box, story = _contents(_stamp(sweep.deck), _stamp(sweep.module) if sweep.module else None)
     rng = np.random.default_rng(np.random.SeedSequence(sweep.seed, spawn_key=(number,)))
-    run = game(box, sweep.players, story, veteran_seats(sweep.veterans, sweep.players))
-    return run.play(random_policy(rng))
+    # resolved straight to its end: a bot run keeps no log to save or undo (issue 19)
+    return resolve(start(box, sweep.players, story, veteran_seats(sweep.veterans,
+                                                                  sweep.players)),
+                   random_policy(rng))
 
 
 def play_games(sweep: Sweep, games: int, workers: int = 1) -> list[Caverns]:
