@@ -13,11 +13,12 @@ from tales.tavern.rdi.model import HIGH, LOW, Tavern
 def change(tavern: Tavern, name: str, fortitude: int = 0, alcohol: int = 0) -> Tavern:
     """Gain or lose Fortitude and Alcohol Content, kept within 0-20 (a gain of Alcohol or a
     loss of Fortitude as ``name``'s character changes it: Cormac's Rage, Erin's forms)."""
-    rules = characters.mechanics(tavern.player(name))
-    if alcohol > 0:
-        alcohol = max(rules.alcohol_gain(tavern, name, alcohol), 0)
-    if fortitude < 0:
-        fortitude = -max(rules.fortitude_loss(tavern, name, -fortitude), 0)
+    if alcohol > 0 or fortitude < 0:  # the character is asked only then (issue 19)
+        rules = characters.mechanics(tavern.player(name))
+        if alcohol > 0:
+            alcohol = max(rules.alcohol_gain(tavern, name, alcohol), 0)
+        if fortitude < 0:
+            fortitude = -max(rules.fortitude_loss(tavern, name, -fortitude), 0)
     mat = tavern.mat(name)
     after = evolve(mat, fortitude=min(max(mat.fortitude + fortitude, LOW), HIGH),
                     alcohol=min(max(mat.alcohol + alcohol, LOW), HIGH))
@@ -141,9 +142,14 @@ def affords(tavern: Tavern, name: str, cost: tuple[tuple[str, int], ...]) -> boo
         whole = rules.can_pay(tavern, name, cost)
         if whole is not None:
             return whole
-    if not characters.changes(rules, "other_means"):
-        return all(player.count(r) >= n for r, n in cost)
-    return all(player.count(r) + rules.other_means(tavern, name, r) >= n for r, n in cost)
+    other = characters.changes(rules, "other_means")
+    for resource, needed in cost:  # a loop: no generator made a question (issue 19)
+        held = player.count(resource)
+        if other:
+            held += rules.other_means(tavern, name, resource)
+        if held < needed:
+            return False
+    return True
 
 
 def spend_tokens(tavern: Tavern, name: str, resource: str, amount: int) -> Tavern:

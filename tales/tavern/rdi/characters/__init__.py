@@ -438,25 +438,29 @@ def owed_choices(tavern: Tavern) -> Resolution[Tavern]:
 def abilities(tavern: Tavern, name: str) -> list[tuple[Mechanics, Card]]:
     """What ``name`` may play without holding it: their character's abilities, and those
     the owner of a shared sub-deck gives its cards in their hand (a Blessing's heart)."""
-    player = tavern.player(name)
-    own = mechanics(player)
-    found = [(own, c) for c in own.virtual(tavern, name)] if changes(own, "virtual") else []
-    piles = _piles(player)
-    if piles:
-        for rules in REGISTRY.values():
-            if rules.piles & piles and rules is not own:
-                found.extend((rules, c) for c in rules.virtual(tavern, name))
+    found: list[tuple[Mechanics, Card]] = []
+    for rules in _sources(tavern.player(name)):
+        found.extend((rules, c) for c in rules.virtual(tavern, name))
     return found
 
 
-def _piles(player: Player) -> frozenset[str]:
-    """The shared sub-decks of the cards in ``player``'s hand, worked out once per hand
-    (kept beside the player's fields, checked against that very tuple; issue 19)."""
-    kept: tuple[tuple[Card, ...], frozenset[str]] | None = player.__dict__.get("_piles")
-    if kept is None or kept[0] is not player.hand:
-        kept = (player.hand, frozenset(c.pile for c in player.hand if c.pile))
-        object.__setattr__(player, "_piles", kept)
-    return kept[1]
+def _sources(player: Player) -> tuple[Mechanics, ...]:
+    """The rules whose abilities ``player`` may use (:func:`abilities`): their character's,
+    when it has any, then the owners' of the shared sub-decks of the cards in their hand.
+    Worked out once per hand and character (kept beside the player's fields, checked
+    against that very hand tuple and mechanics name; asked ~350 times a game, issue 19)."""
+    kept: tuple[tuple[Card, ...], str, tuple[Mechanics, ...]] | None = \
+        player.__dict__.get("_sources")
+    if kept is None or kept[0] is not player.hand or kept[1] != player.mechanics:
+        own = mechanics(player)
+        found = [own] if changes(own, "virtual") else []
+        piles = frozenset(c.pile for c in player.hand if c.pile)
+        if piles:
+            found.extend(rules for rules in REGISTRY.values()
+                         if rules.piles & piles and rules is not own)
+        kept = (player.hand, player.mechanics, tuple(found))
+        object.__setattr__(player, "_sources", kept)
+    return kept[2]
 
 
 def handling(player: Player, handler: str) -> Mechanics:
@@ -476,7 +480,8 @@ def known() -> list[str]:
 
 def resource(name: str) -> Resource:
     _load()
-    return RESOURCES.get(name, Resource(name))
+    found = RESOURCES.get(name)  # a Resource made only for a name none registers (issue 19)
+    return found if found is not None else Resource(name)
 
 
 def every(tavern: Tavern, hook: str = "") -> list[tuple[Player, Mechanics]]:
