@@ -36,6 +36,18 @@ from tales.tavern.encounter.model import (
     value,
 )
 
+# The members the play windows, draws and hands compare, read once: in Python 3.11 a member
+# read on its enum goes through the enum class's attribute hook (~80 ns a read;
+# thousands a game, issue 19)
+_PLAYER = Decider.PLAYER
+_ITEM = Kind.ITEM
+_ANY_TIME, _REVEAL = When.ANY, When.REVEAL
+_HEAL, _REDIRECT, _STEAL = Op.HEAL, Op.REDIRECT, Op.STEAL
+_YOU, _OTHER, _ANYONE, _EACH = Whom.YOU, Whom.OTHER, Whom.ANY, Whom.EACH
+_CHEST, _DAYLIGHT = Rule.CHEST, Rule.DAYLIGHT
+_GLUTTONY = Special.GLUTTONY
+
+
 PASS = "pass"
 #: Ops that answer a creature's attack on the card's player.
 DEFENCES = frozenset({Op.DODGE, Op.REDIRECT, Op.COUNTER})
@@ -75,16 +87,16 @@ def restock(table: Caverns) -> Resolution[Caverns]:
 
 def hand_limit(table: Caverns, name: str) -> int:
     """``name``'s maximum hand size ("A blessing of daylight": one more)."""
-    return table.player(name).hand_size + (1 if Rule.DAYLIGHT in table.rules else 0)
+    return table.player(name).hand_size + (1 if _DAYLIGHT in table.rules else 0)
 
 
 def limit(table: Caverns, name: str) -> int:
     """The most cards ``name`` may hold now: the maximum hand size, or while Gluttony lives
     14 ("you may still draw up to 14 cards"; 15 with "A blessing of daylight")."""
     card = table.encounter
-    if card is not None and card.special is Special.GLUTTONY and not table.killed():
+    if card is not None and card.special is _GLUTTONY and not table.killed():
         return max(hand_limit(table, name),
-                   GLUTTONY_HAND + (1 if Rule.DAYLIGHT in table.rules else 0))
+                   GLUTTONY_HAND + (1 if _DAYLIGHT in table.rules else 0))
     return hand_limit(table, name)
 
 
@@ -160,7 +172,7 @@ def draw(table: Caverns, name: str, count: int, full: int | None = None
     player = table.player(name)
     hand, items, deck, discard = player.hand, player.items, table.deck, table.discard
     lines: list[str] = []
-    chest = Rule.CHEST in table.rules
+    chest = _CHEST in table.rules
     for _ in range(count):
         if full is not None and len(hand) >= full:
             break
@@ -176,7 +188,7 @@ def draw(table: Caverns, name: str, count: int, full: int | None = None
             # discarded in this way, it is not removed from the game."
             lines.append(f"{name} discards {card.name} (only Attack cards are used)")
             discard = (*discard, card)
-        elif card.kind is Kind.ITEM:
+        elif card.kind is _ITEM:
             items = (*items, card)
             lines.append(f"{name} draws the Item {card.name}")
         else:
@@ -209,7 +221,7 @@ def trim(table: Caverns, name: str, cap: int | None = None) -> Resolution[Cavern
         player = table.player(name)
         choice = yield Decision("excess", f"too many cards: discard one (keep {most})",
                                 tuple(sorted({c.name for c in player.hand})),
-                                Decider.PLAYER, name, state=table)
+                                _PLAYER, name, state=table)
         table = discard_from_hand(table, name, choice)
     return table
 
@@ -243,7 +255,7 @@ def usable(table: Caverns, name: str, when: When, incoming: Incoming | None = No
     player = table.player(name)
     if player.undead:  # the returned dead play only the Critical Miss and Trip they keep
         return [c for c in player.hand if c.name.startswith(UNDEAD_KEEP)
-                and c.when in (when, When.ANY) and targets(table, name)]
+                and c.when in (when, _ANY_TIME) and targets(table, name)]
     cards = _of_the_moment(player, when)
     ability = table.ability_of(player)
     if ability is not None and when in _profile(ability).moments:
@@ -340,15 +352,15 @@ def worthwhile(table: Caverns, name: str, step: Step) -> bool:
     if op not in _CHECKED:
         return True
     living = table.living()
-    if op is Op.REDIRECT:
+    if op is _REDIRECT:
         return any(p.name != name for p in living)
-    if op is Op.STEAL:
+    if op is _STEAL:
         return any(c not in p.tipped for p in living if p.name != name for c in p.items)
     whom = step.whom
-    chosen = ((table.player(name),) if whom is Whom.YOU
-              else [p for p in living if p.name != name] if whom is Whom.OTHER
-              else living if whom is Whom.ANY or whom is Whom.EACH else ())
-    if op is Op.HEAL:
+    chosen = ((table.player(name),) if whom is _YOU
+              else [p for p in living if p.name != name] if whom is _OTHER
+              else living if whom is _ANYONE or whom is _EACH else ())
+    if op is _HEAL:
         return any(p.life < LIFE for p in chosen)
     return any(p.poison for p in chosen)  # (Op.CURE)
 
@@ -364,12 +376,12 @@ def window(table: Caverns, when: When, only: Sequence[str] | None, label: str,
 def answer(table: Caverns, when: When, only: Sequence[str] | None, label: str,
            incoming: Incoming | None) -> Resolution[tuple[Caverns, Incoming | None]]:
     """:func:`window`, returning the creature's attack as the cards changed it."""
-    if when is When.ANY and incoming is None:
+    if when is _ANY_TIME and incoming is None:
         table = yield from negotiate(table, only)
     while True:
         played = False
         # the Emperor Lich's returned dead answer Attack cards after the party
-        undead = table.risen() if when is When.REVEAL else []
+        undead = table.risen() if when is _REVEAL else []
         for name in (*table.in_initiative(), *undead):
             if only is not None and name not in only:
                 continue
@@ -378,7 +390,7 @@ def answer(table: Caverns, when: When, only: Sequence[str] | None, label: str,
                 continue
             choice = yield Decision("play", f"play a card ({label})?",
                                     (PASS, *sorted({c.name for c in cards})),
-                                    Decider.PLAYER, name, state=table)
+                                    _PLAYER, name, state=table)
             if choice == PASS:
                 continue
             card = next(c for c in cards if c.name == choice)
@@ -400,12 +412,12 @@ def negotiate(table: Caverns, only: Sequence[str] | None) -> Resolution[Caverns]
         if (only is not None and name not in only) or not items or not others:
             continue
         choice = yield Decision("give", "give an Item to another player?",
-                                (PASS, *sorted({c.name for c in items})), Decider.PLAYER,
+                                (PASS, *sorted({c.name for c in items})), _PLAYER,
                                 name, state=table)
         if choice == PASS:
             continue
         whom = yield Decision("whom", f"give {choice} to whom?", others,
-                              Decider.PLAYER, name, state=table)
+                              _PLAYER, name, state=table)
         index = next(i for i, c in enumerate(player.items) if c.name == choice)
         table = table.with_player(evolve(player, items=player.items[:index]
                                          + player.items[index + 1:]))
@@ -419,7 +431,7 @@ def use(table: Caverns, name: str, card: Card, incoming: Incoming | None = None
         ) -> Resolution[tuple[Caverns, Incoming | None]]:
     """``name`` plays ``card`` from their hand, or uses the Item; it takes effect."""
     player = table.player(name)
-    verb = "drinks" if card.potion else "uses" if card.kind is Kind.ITEM or card.ability \
+    verb = "drinks" if card.potion else "uses" if card.kind is _ITEM or card.ability \
         else "plays"
     line = f"{name} {verb} {card.name}"
     if card.ability:
@@ -444,7 +456,7 @@ def use(table: Caverns, name: str, card: Card, incoming: Incoming | None = None
         labels = tuple(", ".join(f"{s.op.value} {s.amount}" if s.amount else s.op.value
                                  for s in effect) for effect in card.either)
         chosen = yield Decision("either", f"{card.name} for which effect?", labels,
-                                Decider.PLAYER, name, state=table)
+                                _PLAYER, name, state=table)
         steps = (*steps, *card.either[labels.index(chosen)])
     for step in steps:
         if step.op in DEFENCES and incoming is not None:
@@ -462,7 +474,7 @@ def place(table: Caverns, name: str, card: Card) -> Resolution[int]:
         return live[0] if live else 0
     labels = tuple(f"token {i + 1} ({table.token_left(i)} left)" for i in live)
     chosen = yield Decision("token", f"place {card.name} on which token?", labels,
-                            Decider.PLAYER, name, state=table)
+                            _PLAYER, name, state=table)
     return live[labels.index(chosen)]
 
 
@@ -475,7 +487,7 @@ def defend(table: Caverns, name: str, step: Step, incoming: Incoming
         if not others:
             return table, incoming
         whom = yield Decision("whom", "send the creature's attack at whom?", others,
-                              Decider.PLAYER, name, state=table)
+                              _PLAYER, name, state=table)
         return table.note(f"the attack on {name} goes to {whom}"), evolve(incoming,
                                                                           victim=whom)
     return wound(table, step.amount, incoming.token).note(
@@ -529,7 +541,7 @@ def choose_players(table: Caverns, name: str, whom: Whom, label: str, killer: st
     options = tuple(n for n in living if whom is Whom.ANY or n != name)
     if not options:
         return []
-    chosen = yield Decision("target", f"{label}: whom?", options, Decider.PLAYER,
+    chosen = yield Decision("target", f"{label}: whom?", options, _PLAYER,
                             name or options[0], state=table)
     return [chosen]
 
@@ -569,7 +581,7 @@ def apply(table: Caverns, name: str, who: str, step: Step, label: str,
     if step.op is Op.HEAL:
         if who != name and potion is not None and potion.potion:
             willing = yield Decision("accept", f"accept {label} from {name}?",
-                                     ("yes", "no"), Decider.PLAYER, who, state=table)
+                                     ("yes", "no"), _PLAYER, who, state=table)
             if willing == "no":  # the Potion stays with its owner
                 giver = table.player(name)
                 table = table.with_player(evolve(giver, items=(*giver.items, potion)))
@@ -604,7 +616,7 @@ def apply(table: Caverns, name: str, who: str, step: Step, label: str,
         if not items or who == name:
             return table
         choice = yield Decision("steal", f"take which Item from {who}?",
-                                tuple(sorted({c.name for c in items})), Decider.PLAYER, name,
+                                tuple(sorted({c.name for c in items})), _PLAYER, name,
                                 state=table)
         index = next(i for i, c in enumerate(player.items) if c.name == choice)
         table = table.with_player(evolve(player, items=player.items[:index]
@@ -626,7 +638,7 @@ def change_blow(table: Caverns, name: str, step: Step, label: str) -> Resolution
                       if step.op is Op.DOUBLE and at_top(table.stack[i]) else "")
                    for i in options)
     chosen = yield Decision("blow", f"{label} on which Attack card?", labels,
-                            Decider.PLAYER, name, state=table)
+                            _PLAYER, name, state=table)
     index = options[labels.index(chosen)]
     blow = table.stack[index]
     if step.op is Op.MISS:
@@ -669,7 +681,7 @@ def edge_out(table: Caverns, name: str, label: str) -> Resolution[Caverns]:
     if not options:
         return table
     chosen = yield Decision("edge-out", f"{label}: which set card?", options,
-                            Decider.PLAYER, name, state=table)
+                            _PLAYER, name, state=table)
     index = [i for i, (n, _) in enumerate(table.set_cards) if n != name][options.index(chosen)]
     whose, card = table.set_cards[index]
     table = evolve(table, set_cards=table.set_cards[:index] + table.set_cards[index + 1:],

@@ -501,6 +501,10 @@ class Caverns:
         return pending.get(None, 0) >= self.life + self.barrier
 
 
+#: The kind :func:`value` compares, read once: in Python 3.11 a member read on its enum goes
+#: through the enum class's attribute hook (~80 ns a read; a value is asked hundreds of
+#: times a game, issue 19).
+_TACTICAL = Kind.TACTICAL
 #: The table's fields (what :meth:`Caverns._changed` may change).
 _TABLE_FIELDS = frozenset(f.name for f in fields(Caverns))
 _new = object.__new__
@@ -511,7 +515,7 @@ def value(blow: Blow, table: Caverns) -> int:
     """What a Blow inflicts: the value it shows, its Riders in the order played (additive
     ones added, one multiplicative), less 10 per poison token its player had when it was
     played; never below 0; a Feint, a missed card: nothing."""
-    if blow.missed or blow.card.kind is Kind.TACTICAL or not blow.ladder:
+    if blow.missed or blow.card.kind is _TACTICAL or not blow.ladder:
         return 0
     if blow.announced is not None:
         return blow.announced

@@ -54,6 +54,14 @@ from tales.tavern.encounter.model import (
 )
 from tales.tavern.encounter.module import Module, adventure
 
+# The members a round compares compare, read once: in Python 3.11 a member
+# read on its enum goes through the enum class's attribute hook (~80 ns a read;
+# thousands a game, issue 19)
+_PLAYER = Decider.PLAYER
+_ACTION = Kind.ACTION
+_GLUTTONY = Special.GLUTTONY
+
+
 PASS = "pass"
 #: A guard for bots that never finish an Encounter (not a rule).
 MAX_ROUNDS = 60
@@ -151,7 +159,7 @@ def ragnarok(table: Caverns, card: Encounter) -> Resolution[Caverns]:
         return table
     choice = yield Decision("ragnarok", f"bring back every dead player "
                             f"({', '.join(p.name for p in dead)})?", ("no", "yes"),
-                            Decider.PLAYER, living[0].name, state=table)
+                            _PLAYER, living[0].name, state=table)
     if choice == "no":
         return table
     for player in dead:
@@ -230,7 +238,7 @@ def combat_round(table: Caverns) -> Resolution[tuple[Caverns, str | None]]:
     at the end of the round."""
     table = table.note(f"Round {table.round + 1}", round=table.round + 1, stack=(),
                        set_cards=(), revealed=0, totalled=False)
-    if table.encounter is not None and table.encounter.special is Special.GLUTTONY:
+    if table.encounter is not None and table.encounter.special is _GLUTTONY:
         table = yield from gluttony(table)
     table = yield from set_attacks(table)
     pending: list[tuple[str, Card]] = []
@@ -294,7 +302,7 @@ def gluttony(table: Caverns) -> Resolution[Caverns]:
         if room <= 0:
             continue
         count = yield Decision("gorge", "draw how many cards (Gluttony grows with "
-                               "each)?", tuple(range(room + 1)), Decider.PLAYER, name,
+                               "each)?", tuple(range(room + 1)), _PLAYER, name,
                                state=table)
         if not count:
             continue
@@ -341,12 +349,12 @@ def set_attacks(table: Caverns) -> Resolution[Caverns]:
         if player.vampyre:
             continue
         attacks = sorted({c.name for c in player.hand if c.kind.attack})
-        options = attacks or sorted({c.name for c in player.hand if c.kind is Kind.ACTION})
+        options = attacks or sorted({c.name for c in player.hand if c.kind is _ACTION})
         if not options:
             continue
         choice = yield Decision("set", "set an Attack card"
                                 + ("" if attacks else " (a bluff: an Action card)"),
-                                tuple(options), Decider.PLAYER, name, state=table)
+                                tuple(options), _PLAYER, name, state=table)
         held, card = out_of_hand(player, choice)
         table = table.with_player(held, set_cards=(*table.set_cards, (name, card)))
     return table
@@ -421,7 +429,7 @@ def loot(table: Caverns) -> Resolution[Caverns]:
                 break
             choice = yield Decision("loot", f"take an Item from {body.name}?",
                                     (PASS, *sorted({c.name for c in items})),
-                                    Decider.PLAYER, name, state=table)
+                                    _PLAYER, name, state=table)
             if choice == PASS:
                 continue
             index = next(i for i, c in enumerate(items) if c.name == choice)
@@ -439,7 +447,7 @@ def refill(table: Caverns, name: str) -> Resolution[Caverns]:
         player = table.player(name)
         choice = yield Decision("discard", "discard a card?",
                                 (PASS, *sorted({c.name for c in player.hand})),
-                                Decider.PLAYER, name, state=table)
+                                _PLAYER, name, state=table)
         if choice == PASS:
             break
         table = discard_from_hand(table, name, choice)
