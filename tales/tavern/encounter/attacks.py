@@ -65,16 +65,15 @@ def player_turn(table: Caverns, name: str, card: Card | None = None
         if prey:
             whom = yield Decision("bite", "(a Vampyre) bite whom?", prey,
                                   _PLAYER, name, state=table)
-            table = hurt(table.note(f"{name} bites {whom} for {VAMPYRE_BITE}"), whom,
-                         VAMPYRE_BITE)
+            table = hurt(table, whom, VAMPYRE_BITE, f"{name} bites {whom} for {VAMPYRE_BITE}")
         return table, None, []
     entry = next((e for e in table.set_cards if e[0] == name and (card is None or e[1] == card)),
                  None)
     if entry is None:
         return table, None, []
     index = table.set_cards.index(entry)
-    table = evolve(table, set_cards=table.set_cards[:index] + table.set_cards[index + 1:])
-    return (yield from reveal(table, name, entry[1]))
+    return (yield from reveal(table, name, entry[1],
+                              set_cards=table.set_cards[:index] + table.set_cards[index + 1:]))
 
 
 def change_set_cards(table: Caverns) -> Resolution[Caverns]:
@@ -102,19 +101,20 @@ def change_set_cards(table: Caverns) -> Resolution[Caverns]:
     return table
 
 
-def reveal(table: Caverns, name: str, card: Card
+def reveal(table: Caverns, name: str, card: Card, **changes: object
            ) -> Resolution[tuple[Caverns, str | None, list[tuple[str, Card]]]]:
-    """Flip a set card and follow it."""
+    """Flip a set card and follow it (``changes``: made to the table's fields in the same
+    copy as the card's line, issue 19)."""
     line = f"{name} reveals {card.name}"
+    changes["revealed"] = table.revealed + 1
     if card.kind is _ACTION or card.kind is _ITEM:
-        return table.note(line, "a bluff: no effect", revealed=table.revealed + 1,
-                          discard=(*table.discard, card)), None, []
+        return table.note(line, "a bluff: no effect", discard=(*table.discard, card),
+                          **changes), None, []
     if card.kind is _RIDER:
         player = table.player(name)
         return table.with_player(evolve(player, riders=(*player.riders, card)), line,
-                                 f"{card.name} stands by", revealed=table.revealed + 1), \
-            None, []
-    table = table.note(line, revealed=table.revealed + 1)
+                                 f"{card.name} stands by", **changes), None, []
+    table = table.note(line, **changes)
     if card.kind is _TACTICAL:
         table = yield from carry_out(table, name, card.steps, card.name)
         return evolve(table, discard=(*table.discard, card)), None, []
@@ -185,9 +185,10 @@ def strike(table: Caverns, name: str, card: Card) -> Resolution[tuple[Caverns, s
                 poison=player.poison)
     if _FOG in table.rules and blow.ladder:
         blow = yield from announce(table, blow)
-    table = yield from checked(evolve(table, stack=(*table.stack, blow)), name)
+    # its line noted with it on the stack (one copy; the kill check notes nothing)
     table = table.note(f"{name}'s {card.name} deals {value(blow, table)}"
-                       + (" (Special Attack)" if special else ""))
+                       + (" (Special Attack)" if special else ""), stack=(*table.stack, blow))
+    table = yield from checked(table, name)
     if blow.announced is not None:
         table = yield from challenge(table, len(table.stack) - 1)
     if card.kind is _ENHANCED:
@@ -335,10 +336,10 @@ def attack(table: Caverns, incoming: Incoming) -> Resolution[Caverns]:
     if changed.dodged:
         return table
     victim = table.player(changed.victim)
-    table = table.with_player(evolve(victim, poison=victim.poison + changed.poison),
-                              f"{changed.victim} takes {changed.damage} damage"
-                              + (f" and {changed.poison} poison" if changed.poison else ""))
-    table = hurt(table, changed.victim, changed.damage)
+    table = hurt(table, changed.victim, changed.damage,
+                 f"{changed.victim} takes {changed.damage} damage"
+                 + (f" and {changed.poison} poison" if changed.poison else ""),
+                 poison=victim.poison + changed.poison)
     if changed.row is not None and not table.player(changed.victim).dead:
         table = struck(table, changed.victim, changed.row)
     return table

@@ -115,12 +115,14 @@ def die(table: Caverns, name: str) -> Caverns:
     return table.note(f"{name} dies")
 
 
-def hurt(table: Caverns, name: str, amount: int) -> Caverns:
-    """``name`` loses ``amount`` Life Points; at 0 or less they are dead at once (003:
-    "If a player dies they are out of the game")."""
+def hurt(table: Caverns, name: str, amount: int, *lines: str, **changes: object) -> Caverns:
+    """``name`` loses ``amount`` Life Points (``lines`` noted first, and ``changes`` made to
+    them: one copy); at 0 or less they are dead at once (003: "If a player dies they are
+    out of the game")."""
     player = table.player(name)
-    table = table.with_player(evolve(player, life=player.life - amount))
-    return die(table, name) if table.player(name).life <= 0 else table
+    life = player.life - amount
+    table = table.with_player(evolve(player, life=life, **changes), *lines)
+    return die(table, name) if life <= 0 else table
 
 
 def trim_all(table: Caverns) -> Resolution[Caverns]:
@@ -597,8 +599,7 @@ def apply(table: Caverns, name: str, who: str, step: Step, label: str,
         return table.with_player(evolve(player, life=healed)).note(
             f"{who} heals to {healed} Life Points")
     if step.op is Op.HURT:
-        table = table.note(f"{who} loses {step.amount} Life Points ({label})")
-        return hurt(table, who, step.amount)
+        return hurt(table, who, step.amount, f"{who} loses {step.amount} Life Points ({label})")
     if step.op is Op.DRAW:
         return (yield from draw(table, who, step.amount))
     if step.op is Op.POISON:

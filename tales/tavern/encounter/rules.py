@@ -272,8 +272,8 @@ def combat_round(table: Caverns) -> Resolution[tuple[Caverns, str | None]]:
     for player in table.living():
         if player.poison:  # "At the end of every round"
             hurt_by = POISON_DAMAGE * player.poison
-            table = hurt(table.note(f"{player.name} takes {hurt_by} poison damage"),
-                         player.name, hurt_by)
+            table = hurt(table, player.name, hurt_by,
+                         f"{player.name} takes {hurt_by} poison damage")
     return table, (table.slayer if table.killed() else None)
 
 
@@ -330,8 +330,7 @@ def barrier(table: Caverns) -> tuple[Caverns, int]:
     table = evolve(table, barrier=table.barrier - absorbed)
     table = table.note(f"the barrier takes {absorbed}" + (": it is down" if breaker else ""))
     if breaker is not None and card.backlash:
-        table = hurt(table.note(f"{breaker} takes {card.backlash} backlash"), breaker,
-                     card.backlash)
+        table = hurt(table, breaker, card.backlash, f"{breaker} takes {card.backlash} backlash")
     return table, absorbed
 
 
