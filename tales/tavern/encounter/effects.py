@@ -382,9 +382,12 @@ def answer(table: Caverns, when: When, only: Sequence[str] | None, label: str,
         table = yield from negotiate(table, only)
     while True:
         played = False
-        # the Emperor Lich's returned dead answer Attack cards after the party
-        undead = table.risen() if when is _REVEAL else []
-        for name in (*table.in_initiative(), *undead):
+        order = table.in_initiative()
+        if when is _REVEAL:  # the Emperor Lich's returned dead answer Attack cards after
+            undead = table.risen()  # the party
+            if undead:
+                order = (*order, *undead)
+        for name in order:
             if only is not None and name not in only:
                 continue
             cards = usable(table, name, when, incoming)

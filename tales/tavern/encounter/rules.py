@@ -99,8 +99,10 @@ def deal_initiative(table: Caverns) -> Resolution[Caverns]:
     living = [p.name for p in table.living()]
     cards = yield from shuffle(table.initiative[:len(living)], "the Initiative cards")
     drawn = dict(zip(living, cards, strict=True))
-    table = evolve(table, players=tuple(evolve(p, initiative=drawn[p.name])
-                                        if p.name in drawn else p for p in table.players))
+    # (a player who drew the card they held is kept as they are: no copy)
+    table = evolve(table, players=tuple(
+        evolve(p, initiative=drawn[p.name])
+        if p.name in drawn and p.initiative != drawn[p.name] else p for p in table.players))
     return table.note("Initiative: " + ", ".join(f"{ordinal(n)} {name}" for n, name
                                                  in enumerate(table.in_initiative(), 1)))
 
@@ -121,7 +123,7 @@ def begin(table: Caverns, encounter: Encounter) -> Resolution[Caverns]:
                    power=0, slayer=None, fallen=(), totalled=False, stack=(),
                    wereboar=encounter if encounter.special is Special.WEREBOAR
                    else table.wereboar,
-                   players=tuple(evolve(p, used=0) for p in table.players))
+                   players=tuple(evolve(p, used=0) if p.used else p for p in table.players))
     table = table.note(f"Encounter {number}: {encounter.name} ({table.life} Life Points)")
     if encounter.creature and table.events:
         event = table.events[-1]
