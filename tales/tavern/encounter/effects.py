@@ -196,6 +196,8 @@ def draw(table: Caverns, name: str, count: int, full: int | None = None
         else:
             hand = (*hand, card)
     table = _drawn(table, player, hand, items, deck, discard, lines)
+    if len(hand) <= player.hand_size:  # within the hand size: nothing to trim (:func:`trim`
+        return table  # asks no more, issue 19: most draws are of a card or two)
     return (yield from trim(table, name))
 
 
