@@ -460,7 +460,8 @@ class Caverns:
 
     def damage(self) -> int:
         """The damage stack's total."""
-        return sum(value(b, self) for b in self.stack)
+        total: int = self._totals()[None]
+        return total
 
     def pending(self, token: int | None = None) -> int:
         """The damage stack's total not yet taken off the creature (placed on ``token``)."""
@@ -472,12 +473,17 @@ class Caverns:
     def _totals(self) -> dict[int | None, int]:
         """The damage stack's total (under None) and each token's, worked out once per
         stack (kept beside the fields, checked against that very stack: a Blow's value is
-        its own)."""
+        its own). A stack that is the one kept (by the table this one was copied from)
+        and one Blow more adds that Blow to its totals (issue 19: an Attack card played)."""
         stack = self.stack
         kept = self.__dict__.get("_stacked")
         if kept is None or kept[0] is not stack:
-            totals: dict[int | None, int] = {None: 0}
-            for blow in stack:
+            totals: dict[int | None, int]
+            if kept is not None and len(stack) == len(kept[0]) + 1 and stack[:-1] == kept[0]:
+                totals, adding = dict(kept[1]), stack[-1:]
+            else:
+                totals, adding = {None: 0}, stack
+            for blow in adding:
                 worth = value(blow, self)
                 totals[None] += worth
                 totals[blow.token] = totals.get(blow.token, 0) + worth
@@ -515,11 +521,12 @@ def value(blow: Blow, table: Caverns) -> int:
     """What a Blow inflicts: the value it shows, its Riders in the order played (additive
     ones added, one multiplicative), less 10 per poison token its player had when it was
     played; never below 0; a Feint, a missed card: nothing."""
-    if blow.missed or blow.card.kind is _TACTICAL or not blow.ladder:
+    ladder = blow.ladder  # (a property: read once)
+    if blow.missed or blow.card.kind is _TACTICAL or not ladder:
         return 0
     if blow.announced is not None:
         return blow.announced
-    amount = float(blow.ladder[blow.index])
+    amount = float(ladder[blow.index])
     for rider in blow.riders:  # "If an Attack card with a rider is further modified,
         # rotate both cards": an additive Rider's bonus is halved or doubled with it
         bonus = rider.add << blow.shift if blow.shift >= 0 else rider.add >> -blow.shift
