@@ -349,7 +349,8 @@ def struck(table: Caverns, name: str, row: Strike) -> Caverns:
     """What else a row of the Attack Matrix does to the player it hit: turning them (a
     Vampyre, or bitten by the Wereboar), Prestige, switching seats (Thantigist)."""
     card = table.encounter
-    player = table.player(name)
+    player = hit = table.player(name)
+    lines: list[str] = []
     if row.prestige:
         player = evolve(player, prestige=(*player.prestige,
                                            (card.name if card else "a creature", row.prestige)))
@@ -358,8 +359,9 @@ def struck(table: Caverns, name: str, row: Strike) -> Caverns:
             player = evolve(player, wereboar=True)
         else:
             player = evolve(player, vampyre=True)
-        table = table.note(f"{name} is turned by {card.name}")
-    table = table.with_player(player)
+        lines.append(f"{name} is turned by {card.name}")
+    if player is not hit:  # (most rows do nothing else: no copy of the table)
+        table = table.with_player(player, *lines)
     if row.swap:
         table = switch_seats(table, name)
     return table

@@ -601,15 +601,15 @@ def apply(table: Caverns, name: str, who: str, step: Step, label: str,
                                                                (label, potion.prestige))))
             player = table.player(who)
         healed = min(player.life + step.amount, LIFE)
-        return table.with_player(evolve(player, life=healed)).note(
-            f"{who} heals to {healed} Life Points")
+        return table.with_player(evolve(player, life=healed),
+                                 f"{who} heals to {healed} Life Points")
     if step.op is Op.HURT:
         return hurt(table, who, step.amount, f"{who} loses {step.amount} Life Points ({label})")
     if step.op is Op.DRAW:
         return (yield from draw(table, who, step.amount))
     if step.op is Op.POISON:
-        return table.with_player(evolve(player, poison=player.poison + step.amount)).note(
-            f"{who} is poisoned ({player.poison + step.amount} tokens)")
+        return table.with_player(evolve(player, poison=player.poison + step.amount),
+                                 f"{who} is poisoned ({player.poison + step.amount} tokens)")
     if step.op is Op.CURE:
         return table.with_player(evolve(player, poison=max(player.poison - step.amount, 0)))
     if step.op is Op.PRESTIGE:
