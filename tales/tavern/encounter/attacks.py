@@ -67,13 +67,11 @@ def player_turn(table: Caverns, name: str, card: Card | None = None
                                   _PLAYER, name, state=table)
             table = hurt(table, whom, VAMPYRE_BITE, f"{name} bites {whom} for {VAMPYRE_BITE}")
         return table, None, []
-    entry = next((e for e in table.set_cards if e[0] == name and (card is None or e[1] == card)),
-                 None)
-    if entry is None:
-        return table, None, []
-    index = table.set_cards.index(entry)
-    return (yield from reveal(table, name, entry[1],
-                              set_cards=table.set_cards[:index] + table.set_cards[index + 1:]))
+    for index, (whose, set_card) in enumerate(table.set_cards):  # (a loop: quicker than
+        if whose == name and (card is None or set_card == card):  # next() over a generator)
+            return (yield from reveal(table, name, set_card, set_cards=table.set_cards[:index]
+                                      + table.set_cards[index + 1:]))
+    return table, None, []
 
 
 def change_set_cards(table: Caverns) -> Resolution[Caverns]:

@@ -277,8 +277,12 @@ def usable(table: Caverns, name: str, when: When, incoming: Incoming | None = No
                 continue
         if play.edge_out and not [n for n, _ in table.set_cards if n != name]:
             continue
-        if play.checks and not any(worthwhile(table, name, s) for s in play.checks):
-            continue
+        if play.checks:  # (loops here: quicker than any() over a generator, issue 19)
+            for step in play.checks:
+                if worthwhile(table, name, step):
+                    break
+            else:  # no step worth it
+                continue
         found.append(card)
     return found
 
@@ -344,8 +348,11 @@ def _of_the_moment(player: Adventurer, when: When) -> tuple[Card, ...]:
 
 def _holds(cards: tuple[Card, ...], card: Card) -> bool:
     """``card in cards``, looking for that very card first (comparing two different
-    cards field by field is slow)."""
-    return any(c is card for c in cards) or card in cards
+    cards field by field is slow; a loop: quicker than any() over a generator)."""
+    for held in cards:
+        if held is card:
+            return True
+    return card in cards
 
 
 def worthwhile(table: Caverns, name: str, step: Step) -> bool:
@@ -364,9 +371,10 @@ def worthwhile(table: Caverns, name: str, step: Step) -> bool:
     chosen = ((table.player(name),) if whom is _YOU
               else [p for p in living if p.name != name] if whom is _OTHER
               else living if whom is _ANYONE or whom is _EACH else ())
+    # (lists: quicker than generators for a few players, issue 19)
     if op is _HEAL:
-        return any(p.life < LIFE for p in chosen)
-    return any(p.poison for p in chosen)  # (Op.CURE)
+        return any([p.life < LIFE for p in chosen])
+    return any([p.poison for p in chosen])  # (Op.CURE)
 
 
 def window(table: Caverns, when: When, only: Sequence[str] | None, label: str,
@@ -400,7 +408,9 @@ def answer(table: Caverns, when: When, only: Sequence[str] | None, label: str,
                                     _PLAYER, name, state=table)
             if choice == PASS:
                 continue
-            card = next(c for c in cards if c.name == choice)
+            for card in cards:  # (a loop: quicker than next() over a generator)
+                if card.name == choice:
+                    break
             table, incoming = yield from use(table, name, card, incoming)
             table = yield from checked(table, name)
             played = True
@@ -415,7 +425,7 @@ def negotiate(table: Caverns, only: Sequence[str] | None) -> Resolution[Caverns]
     for name in table.in_initiative():
         player = table.player(name)
         items = [c for c in player.items if c not in player.tipped]
-        others = tuple(p.name for p in table.living() if p.name != name)
+        others = tuple([p.name for p in table.living() if p.name != name])
         if (only is not None and name not in only) or not items or not others:
             continue
         choice = yield Decision("give", "give an Item to another player?",
@@ -468,7 +478,7 @@ def use(table: Caverns, name: str, card: Card, incoming: Incoming | None = None
     for step in steps:
         if step.op in DEFENCES and incoming is not None:
             table, incoming = yield from defend(table, name, step, incoming)
-    rest = tuple(s for s in steps if s.op not in DEFENCES)
+    rest = tuple([s for s in steps if s.op not in DEFENCES])
     table = yield from carry_out(table, name, rest, card.name, potion=card)
     return table, incoming
 
@@ -638,11 +648,11 @@ def change_blow(table: Caverns, name: str, step: Step, label: str) -> Resolution
     options = targets(table, name)
     if not options:
         return table
-    labels = tuple(f"{i + 1}: {table.stack[i].card.name} ({table.stack[i].player}, "
-                   f"{value(table.stack[i], table)})"
-                   + (" - at its top value: doubling does nothing"
-                      if step.op is Op.DOUBLE and at_top(table.stack[i]) else "")
-                   for i in options)
+    labels = tuple([f"{i + 1}: {table.stack[i].card.name} ({table.stack[i].player}, "
+                    f"{value(table.stack[i], table)})"
+                    + (" - at its top value: doubling does nothing"
+                       if step.op is Op.DOUBLE and at_top(table.stack[i]) else "")
+                    for i in options])
     chosen = yield Decision("blow", f"{label} on which Attack card?", labels,
                             _PLAYER, name, state=table)
     index = options[labels.index(chosen)]

@@ -455,7 +455,7 @@ class Caverns:
         order: tuple[str, ...] | None = self._kept("_initiative", players)
         if order is None:
             order = self._keep("_initiative", players, tuple(
-                p.name for p in sorted(self.living(), key=lambda p: p.initiative)))
+                [p.name for p in sorted(self.living(), key=lambda p: p.initiative)]))
         return order
 
     def damage(self) -> int:
@@ -502,8 +502,13 @@ class Caverns:
         if self.encounter is None:
             return False
         pending = {} if self.totalled else self._totals()  # (:meth:`pending`, in one go)
-        if self.tokens:
-            return all(t - pending.get(i, 0) <= 0 for i, t in enumerate(self.tokens))
+        if self.tokens:  # (a loop: quicker than all() over a generator, issue 19)
+            for index, left in enumerate(self.tokens):
+                if left - pending.get(index, 0) > 0:
+                    break  # a token still stands
+            else:
+                return True
+            return False
         return pending.get(None, 0) >= self.life + self.barrier
 
 

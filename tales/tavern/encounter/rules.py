@@ -100,9 +100,9 @@ def deal_initiative(table: Caverns) -> Resolution[Caverns]:
     cards = yield from shuffle(table.initiative[:len(living)], "the Initiative cards")
     drawn = dict(zip(living, cards, strict=True))
     # (a player who drew the card they held is kept as they are: no copy)
-    table = evolve(table, players=tuple(
+    table = evolve(table, players=tuple([
         evolve(p, initiative=drawn[p.name])
-        if p.name in drawn and p.initiative != drawn[p.name] else p for p in table.players))
+        if p.name in drawn and p.initiative != drawn[p.name] else p for p in table.players]))
     return table.note("Initiative: " + ", ".join(f"{ordinal(n)} {name}" for n, name
                                                  in enumerate(table.in_initiative(), 1)))
 
