@@ -136,8 +136,9 @@ def trim_all(table: Caverns) -> Resolution[Caverns]:
 
 def checked(table: Caverns, name: str) -> Resolution[Caverns]:
     """The kill check after ``name``'s card (:func:`credit`), and the hands held to their
-    limits at once (a dead Gluttony's feast is over)."""
-    return (yield from trim_all(credit(table, name)))
+    limits at once (a dead Gluttony's feast is over): :func:`trim_all`'s own generator (one
+    generator fewer made a card played, issue 19)."""
+    return trim_all(credit(table, name))
 
 
 def credit(table: Caverns, name: str) -> Caverns:

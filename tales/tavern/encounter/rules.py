@@ -103,8 +103,8 @@ def deal_initiative(table: Caverns) -> Resolution[Caverns]:
     table = evolve(table, players=tuple([
         evolve(p, initiative=drawn[p.name])
         if p.name in drawn and p.initiative != drawn[p.name] else p for p in table.players]))
-    return table.note("Initiative: " + ", ".join(f"{ordinal(n)} {name}" for n, name
-                                                 in enumerate(table.in_initiative(), 1)))
+    return table.note("Initiative: " + ", ".join([f"{ordinal(n)} {name}" for n, name
+                                                  in enumerate(table.in_initiative(), 1)]))
 
 
 def ordinal(n: int) -> str:
