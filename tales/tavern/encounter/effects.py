@@ -348,12 +348,14 @@ def _of_the_moment(player: Adventurer, when: When) -> tuple[Card, ...]:
 
 
 def _holds(cards: tuple[Card, ...], card: Card) -> bool:
-    """``card in cards``, looking for that very card first (comparing two different
-    cards field by field is slow; a loop: quicker than any() over a generator)."""
+    """``card in cards``, looking for that very card first, then comparing field by field
+    only the cards of its name (slow for two different cards: an Item used was compared
+    with every card in the hand, issue 19; a loop and a list: quicker than generators)."""
     for held in cards:
         if held is card:
             return True
-    return card in cards
+    name = card.name
+    return any([held == card for held in cards if held.name == name])
 
 
 def worthwhile(table: Caverns, name: str, step: Step) -> bool:
