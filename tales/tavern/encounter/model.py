@@ -417,8 +417,9 @@ class Caverns:
         """``evolve(self, **changes)`` for the table alone, which changes a thousand times a
         game: its fields copied at once, without evolve's checks for every class (issue
         19)."""
-        if not changes.keys() <= _TABLE_FIELDS:
-            return evolve(self, **changes)  # (which says which field there is not)
+        for name in changes:  # (a loop: quicker than a keys view's comparison for a few)
+            if name not in _TABLE_FIELDS:
+                return evolve(self, **changes)  # (which says which field there is not)
         changed = _new(type(self))
         _set(changed, "__dict__", {**self.__dict__, **changes})
         return changed
