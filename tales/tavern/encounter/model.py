@@ -526,7 +526,20 @@ _set = object.__setattr__
 def value(blow: Blow, table: Caverns) -> int:
     """What a Blow inflicts: the value it shows, its Riders in the order played (additive
     ones added, one multiplicative), less 10 per poison token its player had when it was
-    played; never below 0; a Feint, a missed card: nothing."""
+    played; never below 0; a Feint, a missed card: nothing. Worked out once per Blow (kept
+    beside its fields with that very Blow: a copy with other fields never reads it; issue
+    19: the stack's totals, the kill check, the labels and the line of a card all ask)."""
+    kept = blow.__dict__.get("_value")
+    if kept is not None and kept[0] is blow:
+        known: int = kept[1]
+        return known
+    worth = _value(blow)
+    object.__setattr__(blow, "_value", (blow, worth))
+    return worth
+
+
+def _value(blow: Blow) -> int:
+    """:func:`value`, worked out."""
     ladder = blow.ladder  # (a property: read once)
     if blow.missed or blow.card.kind is _TACTICAL or not ladder:
         return 0
