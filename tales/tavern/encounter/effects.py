@@ -273,7 +273,7 @@ def usable(table: Caverns, name: str, when: When, incoming: Incoming | None = No
             continue
         if play.on_blows:
             if aimed is None:
-                aimed = bool(targets(table, name))
+                aimed = _aimed(table, name)
             if not aimed:
                 continue
         if play.edge_out and not [n for n, _ in table.set_cards if n != name]:
@@ -533,8 +533,23 @@ def wound(table: Caverns, amount: int, token: int | None = None) -> Caverns:
 def targets(table: Caverns, name: str) -> list[int]:
     """The Attack cards on the damage stack ``name`` may affect: not another player's
     protected Special Attack or ability attack."""
-    return [i for i, b in enumerate(table.stack)
-            if not b.missed and (b.player == name or not protected(table, b))]
+    return [i for i, b in enumerate(table.stack) if _affects(table, name, b)]
+
+
+def _aimed(table: Caverns, name: str) -> bool:
+    """Are there any :func:`targets`? (Found without listing them: the first one will do,
+    issue 19: asked at every window of every player holding a card that changes one.)"""
+    for blow in table.stack:
+        if _affects(table, name, blow):
+            break
+    else:
+        return False
+    return True
+
+
+def _affects(table: Caverns, name: str, blow: Blow) -> bool:
+    """May ``name`` affect ``blow`` (one of :func:`targets`)?"""
+    return not blow.missed and (blow.player == name or not protected(table, blow))
 
 
 def protected(table: Caverns, blow: Blow) -> bool:
