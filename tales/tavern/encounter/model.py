@@ -379,11 +379,11 @@ class Caverns:
     def player(self, name: str) -> Adventurer:
         players = self.players
         seats = self.__dict__.get("_by_name")
-        seat = (seats[1] if seats is not None and seats[0] is players
-                else self._seats()).get(name)
-        if seat is None:
-            raise StopIteration(name)
-        return players[seat]
+        try:
+            return players[(seats[1] if seats is not None and seats[0] is players
+                            else self._seats())[name]]
+        except KeyError:
+            raise StopIteration(name) from None
 
     def with_player(self, player: Adventurer, *lines: str, **changes: object) -> Caverns:
         """This table with ``player`` in their seat, ``lines`` noted in the log and
