@@ -168,7 +168,7 @@ def strike(table: Caverns, name: str, card: Card) -> Resolution[tuple[Caverns, s
         choice = yield Decision("special", f"use {card.name}'s Special Attack?",
                                 ("yes", "no"), _PLAYER, name, state=table)
         special = choice == "yes"
-    token = yield from place(table, name, card)
+    token = (yield from place(table, name, card)) if table.tokens else 0  # (none: token 0)
     riders: list[Card] = []
     standing: list[Card] = []
     for rider in player.riders:

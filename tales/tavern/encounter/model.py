@@ -356,8 +356,8 @@ class Caverns:
         (None: nothing yet), checked against that very object: a copy of the table carries
         what is kept, and a copy with another ``source`` never reads a stale one (issue
         19: asked again and again of the same table). The methods asked most (thousands of
-        times a game: :meth:`player`, :meth:`living`, :meth:`ability_of`, :meth:`_totals`)
-        write it out instead of calling it."""
+        times a game: :meth:`player`, :meth:`living`, :meth:`in_initiative`,
+        :meth:`ability_of`, :meth:`_totals`) write it out instead of calling it."""
         kept = self.__dict__.get(key)
         return kept[1] if kept is not None and kept[0] is source else None
 
@@ -446,6 +446,8 @@ class Caverns:
         """The Emperor Lich's returned dead whose tokens still stand (a token each, in
         seat order)."""
         undead = [p.name for p in self.players if p.undead]
+        if not undead:  # (most games: every window after a card revealed asks)
+            return undead
         return [n for i, n in enumerate(undead) if i >= len(self.tokens) or self.tokens[i] > 0]
 
     def in_initiative(self) -> tuple[str, ...]:
@@ -453,11 +455,12 @@ class Caverns:
         out once per ``players`` tuple (:meth:`_kept`; :meth:`with_player` carries it over
         when the order stays)."""
         players = self.players
-        order: tuple[str, ...] | None = self._kept("_initiative", players)
-        if order is None:
-            order = self._keep("_initiative", players, tuple(
-                [p.name for p in sorted(self.living(), key=lambda p: p.initiative)]))
-        return order
+        kept = self.__dict__.get("_initiative")  # (:meth:`_kept` written out)
+        if kept is not None and kept[0] is players:
+            found: tuple[str, ...] = kept[1]
+            return found
+        return self._keep("_initiative", players, tuple(
+            [p.name for p in sorted(self.living(), key=lambda p: p.initiative)]))
 
     def damage(self) -> int:
         """The damage stack's total."""

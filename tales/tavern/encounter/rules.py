@@ -444,14 +444,15 @@ def loot(table: Caverns) -> Resolution[Caverns]:
 
 def refill(table: Caverns, name: str) -> Resolution[Caverns]:
     """Discard any number of cards, then draw to the maximum hand size."""
-    while table.player(name).hand:
-        player = table.player(name)
+    player = table.player(name)
+    while player.hand:
         choice = yield Decision("discard", "discard a card?",
                                 (PASS, *sorted({c.name for c in player.hand})),
                                 _PLAYER, name, state=table)
         if choice == PASS:
             break
         table = discard_from_hand(table, name, choice)
+        player = table.player(name)
     # draw until the hand is full (Items drawn do not count), going through the cards at
     # most once: with "Bring the chest" in force, cards other than Attack cards are discarded
     return (yield from draw(table, name, len(table.deck) + len(table.discard) + 1,
