@@ -619,11 +619,12 @@ def apply(table: Caverns, name: str, who: str, step: Step, label: str,
                                      ("yes", "no"), _PLAYER, who, state=table)
             if willing == "no":  # the Potion stays with its owner
                 giver = table.player(name)
-                table = table.with_player(evolve(giver, items=(*giver.items, potion)))
-                table = evolve(table, removed=tuple(
-                    c for i, c in enumerate(table.removed)
-                    if not (c == potion and i == table.removed.index(potion))))
-                return table.note(f"{who} refuses {label}")
+                removed = table.removed  # without the first card equal to the Potion
+                if potion in removed:  # (each card compared once, not with every one)
+                    at = removed.index(potion)
+                    removed = removed[:at] + removed[at + 1:]
+                return table.with_player(evolve(giver, items=(*giver.items, potion)),
+                                         f"{who} refuses {label}", removed=removed)
             giver = table.player(name)
             table = table.with_player(evolve(giver, prestige=(*giver.prestige,
                                                                (label, potion.prestige))))
