@@ -34,6 +34,19 @@ from tales.tavern.encounter.model import (
     value,
 )
 
+# The members the turns and the creature's attacks compare, read once: in Python 3.11 a member
+# read on its enum goes through the enum class's attribute hook (~80 ns a read;
+# thousands a game, issue 19)
+_PLAYER = Decider.PLAYER
+_ACTION, _ITEM, _RIDER = Kind.ACTION, Kind.ITEM, Kind.RIDER
+_TACTICAL, _STAND_IN = Kind.TACTICAL, Kind.STAND_IN
+_STANDARD, _ENHANCED = Kind.STANDARD, Kind.ENHANCED
+_TURN, _REVEAL, _CREATURE = When.TURN, When.REVEAL, When.CREATURE
+_FOG = Rule.FOG
+_GLUTTONY, _BARRIER_MAGUS, _HIVEMIND = Special.GLUTTONY, Special.BARRIER_MAGUS, Special.HIVEMIND
+_RANDOM, _ALL, _MOST, _LEAST = Target.RANDOM, Target.ALL, Target.MOST, Target.LEAST
+_NO_DAMAGE = Target.NONE
+
 
 def player_turn(table: Caverns, name: str, card: Card | None = None
                 ) -> Resolution[tuple[Caverns, str | None, list[tuple[str, Card]]]]:
@@ -41,7 +54,7 @@ def player_turn(table: Caverns, name: str, card: Card | None = None
     from Opportunity Fire). Returns the table, the killer if the creature died, and any
     card set face down to flip after everyone's turn."""
     before = len(table.log)
-    table = yield from window(table, When.TURN, [name], "your turn")
+    table = yield from window(table, _TURN, [name], "your turn")
     if table.killed():  # an ability's attack or an Alchemist's Fire killed it
         return table, table.slayer, []
     if table.revealed == 0 and len(table.log) > before:
@@ -51,17 +64,14 @@ def player_turn(table: Caverns, name: str, card: Card | None = None
         prey = tuple(p.name for p in table.living() if not p.vampyre and p.name != name)
         if prey:
             whom = yield Decision("bite", "(a Vampyre) bite whom?", prey,
-                                  Decider.PLAYER, name, state=table)
-            table = hurt(table.note(f"{name} bites {whom} for {VAMPYRE_BITE}"), whom,
-                         VAMPYRE_BITE)
+                                  _PLAYER, name, state=table)
+            table = hurt(table, whom, VAMPYRE_BITE, f"{name} bites {whom} for {VAMPYRE_BITE}")
         return table, None, []
-    entry = next((e for e in table.set_cards if e[0] == name and (card is None or e[1] == card)),
-                 None)
-    if entry is None:
-        return table, None, []
-    index = table.set_cards.index(entry)
-    table = evolve(table, set_cards=table.set_cards[:index] + table.set_cards[index + 1:])
-    return (yield from reveal(table, name, entry[1]))
+    for index, (whose, set_card) in enumerate(table.set_cards):  # (a loop: quicker than
+        if whose == name and (card is None or set_card == card):  # next() over a generator)
+            return (yield from reveal(table, name, set_card, set_cards=table.set_cards[:index]
+                                      + table.set_cards[index + 1:]))
+    return table, None, []
 
 
 def change_set_cards(table: Caverns) -> Resolution[Caverns]:
@@ -75,7 +85,7 @@ def change_set_cards(table: Caverns) -> Resolution[Caverns]:
         if entry is None or not others:
             continue
         choice = yield Decision("change", f"change your set Attack card "
-                                f"({entry[1].name})?", ("pass", *others), Decider.PLAYER,
+                                f"({entry[1].name})?", ("pass", *others), _PLAYER,
                                 name, state=table)
         if choice == "pass":
             continue
@@ -89,23 +99,24 @@ def change_set_cards(table: Caverns) -> Resolution[Caverns]:
     return table
 
 
-def reveal(table: Caverns, name: str, card: Card
+def reveal(table: Caverns, name: str, card: Card, **changes: object
            ) -> Resolution[tuple[Caverns, str | None, list[tuple[str, Card]]]]:
-    """Flip a set card and follow it."""
+    """Flip a set card and follow it (``changes``: made to the table's fields in the same
+    copy as the card's line, issue 19)."""
     line = f"{name} reveals {card.name}"
-    if card.kind is Kind.ACTION or card.kind is Kind.ITEM:
-        return table.note(line, "a bluff: no effect", revealed=table.revealed + 1,
-                          discard=(*table.discard, card)), None, []
-    if card.kind is Kind.RIDER:
+    changes["revealed"] = table.revealed + 1
+    if card.kind is _ACTION or card.kind is _ITEM:
+        return table.note(line, "a bluff: no effect", discard=(*table.discard, card),
+                          **changes), None, []
+    if card.kind is _RIDER:
         player = table.player(name)
         return table.with_player(evolve(player, riders=(*player.riders, card)), line,
-                                 f"{card.name} stands by", revealed=table.revealed + 1), \
-            None, []
-    table = table.note(line, revealed=table.revealed + 1)
-    if card.kind is Kind.TACTICAL:
+                                 f"{card.name} stands by", **changes), None, []
+    table = table.note(line, **changes)
+    if card.kind is _TACTICAL:
         table = yield from carry_out(table, name, card.steps, card.name)
         return evolve(table, discard=(*table.discard, card)), None, []
-    if card.kind is Kind.STAND_IN:
+    if card.kind is _STAND_IN:
         return (yield from stand_in(table, name, card))
     table, killer = yield from strike(table, name, card)
     return table, killer, []
@@ -126,10 +137,10 @@ def stand_in(table: Caverns, name: str, card: Card
         table = table.note(f"{card.name} is replaced by {new.name}")
         if Rule.CHEST in table.rules and not new.kind.attack:  # "discard any other cards"
             table = evolve(table, discard=(*table.discard, new))
-        elif new.kind is Kind.ITEM:  # an Item drawn goes face up beside its player
+        elif new.kind is _ITEM:  # an Item drawn goes face up beside its player
             player = table.player(name)
             table = table.with_player(evolve(player, items=(*player.items, new)))
-        elif new.kind in (Kind.STANDARD, Kind.ENHANCED) and killer is None:
+        elif new.kind in (_STANDARD, _ENHANCED) and killer is None:
             table, killer = yield from strike(table, name, new)
         else:
             table = evolve(table, discard=(*table.discard, new))
@@ -139,7 +150,7 @@ def stand_in(table: Caverns, name: str, card: Card
         attacks = sorted({c.name for c in player.hand if c.kind.attack})
         if attacks:
             choice = yield Decision("set", "set a second Attack card face down?",
-                                    ("pass", *attacks), Decider.PLAYER, name, state=table)
+                                    ("pass", *attacks), _PLAYER, name, state=table)
             if choice != "pass":
                 table, second = from_hand(table, name, choice)
                 table = evolve(table, set_cards=(*table.set_cards, (name, second)))
@@ -155,9 +166,9 @@ def strike(table: Caverns, name: str, card: Card) -> Resolution[tuple[Caverns, s
     special = False
     if card.special and card.special == player.character and card.special_values:
         choice = yield Decision("special", f"use {card.name}'s Special Attack?",
-                                ("yes", "no"), Decider.PLAYER, name, state=table)
+                                ("yes", "no"), _PLAYER, name, state=table)
         special = choice == "yes"
-    token = yield from place(table, name, card)
+    token = (yield from place(table, name, card)) if table.tokens else 0  # (none: token 0)
     riders: list[Card] = []
     standing: list[Card] = []
     for rider in player.riders:
@@ -170,17 +181,18 @@ def strike(table: Caverns, name: str, card: Card) -> Resolution[tuple[Caverns, s
     start = min(card.start, len(card.special_values if special else card.values) - 1)
     blow = Blow(name, card, max(start, 0), tuple(riders), token, special,
                 poison=player.poison)
-    if Rule.FOG in table.rules and blow.ladder:
+    if _FOG in table.rules and blow.ladder:
         blow = yield from announce(table, blow)
-    table = yield from checked(evolve(table, stack=(*table.stack, blow)), name)
+    # its line noted with it on the stack (one copy; the kill check notes nothing)
     table = table.note(f"{name}'s {card.name} deals {value(blow, table)}"
-                       + (" (Special Attack)" if special else ""))
+                       + (" (Special Attack)" if special else ""), stack=(*table.stack, blow))
+    table = yield from checked(table, name)
     if blow.announced is not None:
         table = yield from challenge(table, len(table.stack) - 1)
-    if card.kind is Kind.ENHANCED:
+    if card.kind is _ENHANCED:
         table = yield from carry_out(table, name, card.steps, card.name)
         table = yield from checked(table, name)
-    table = yield from window(table, When.REVEAL, None, f"{name}'s {card.name} is revealed")
+    table = yield from window(table, _REVEAL, None, f"{name}'s {card.name} is revealed")
     return table, (table.slayer if table.killed() else None)
 
 
@@ -194,7 +206,7 @@ def announce(table: Caverns, blow: Blow) -> Resolution[Blow]:
     true = value(blow, table)
     options = tuple(sorted({true, *blow.ladder}))
     said = yield Decision("announce", f"announce {blow.card.name}'s damage",
-                          options, Decider.PLAYER, blow.player, state=table)
+                          options, _PLAYER, blow.player, state=table)
     return evolve(blow, announced=said)
 
 
@@ -208,7 +220,7 @@ def challenge(table: Caverns, index: int) -> Resolution[Caverns]:
         if name == blow.player:
             continue
         choice = yield Decision("challenge", f"challenge {blow.player}'s "
-                                f"{announced}?", ("no", "yes"), Decider.PLAYER, name,
+                                f"{announced}?", ("no", "yes"), _PLAYER, name,
                                 state=table)
         if choice == "no":
             continue
@@ -241,15 +253,15 @@ def victims(table: Caverns, strike: Strike, dealt: dict[str, int]) -> list[str]:
     living = [n for n in table.in_initiative() if n in dealt]
     if not living:
         return []
-    if strike.target is Target.ALL:
+    if strike.target is _ALL:
         return living
-    if strike.target is Target.MOST:
+    if strike.target is _MOST:
         best = max(dealt[n] for n in living)
         return [n for n in living if dealt[n] == best]
-    if strike.target is Target.LEAST:
+    if strike.target is _LEAST:
         least = min(dealt[n] for n in living)
         return [n for n in living if dealt[n] == least]
-    if strike.target is Target.NONE:
+    if strike.target is _NO_DAMAGE:
         return [n for n in living if dealt[n] == 0]
     return [p.name for p in table.living() if p.initiative == strike.number]
 
@@ -260,11 +272,11 @@ def creature_attacks(table: Caverns, dealt: dict[str, int]) -> Resolution[Cavern
     card = table.encounter
     if card is None:
         return table
-    if card.special is Special.BARRIER_MAGUS and table.barrier <= 0:
+    if card.special is _BARRIER_MAGUS and table.barrier <= 0:
         # 003: "if the barrier is down, he raises his barrier instead of attacking"
         return evolve(table, barrier=card.barrier).note("the Magus raises his barrier")
     for row in card.matrix:
-        if row.target is Target.RANDOM:
+        if row.target is _RANDOM:
             continue
         for victim in victims(table, row, dealt):
             for token in _attackers(table):
@@ -281,7 +293,7 @@ def _attackers(table: Caverns) -> list[int | None]:
     one, so that "the specific token" can be sent elsewhere on its own, or struck back
     (003, "Hivemind")."""
     card = table.encounter
-    if card is not None and card.special is Special.HIVEMIND and table.tokens:
+    if card is not None and card.special is _HIVEMIND and table.tokens:
         return [i for i, t in enumerate(table.tokens) if t > 0]
     return [None]
 
@@ -296,10 +308,10 @@ def random_attacks(table: Caverns) -> Resolution[Caverns]:
     card = table.encounter
     if card is None:
         return table
-    if card.special is Special.BARRIER_MAGUS and table.barrier <= 0:
+    if card.special is _BARRIER_MAGUS and table.barrier <= 0:
         return table
     for row in card.matrix:
-        if row.target is Target.RANDOM:
+        if row.target is _RANDOM:
             for victim in victims(table, row, {p.name: 0 for p in table.living()}):
                 for token in _attackers(table):
                     if (not table.player(victim).dead and not table.killed()
@@ -313,19 +325,19 @@ def attack(table: Caverns, incoming: Incoming) -> Resolution[Caverns]:
     """The creature attacks one player: players may answer (dodge, redirect, strike back,
     Potions), then the damage (and poison) lands."""
     card = table.encounter
-    if card is not None and card.special is Special.GLUTTONY and table.power:
+    if card is not None and card.special is _GLUTTONY and table.power:
         incoming = evolve(incoming, damage=incoming.damage + table.power)
     label = f"the creature attacks {incoming.victim} for {incoming.damage}"
     table = table.note(label)
-    table, changed = yield from answer(table, When.CREATURE, None, label, incoming)
+    table, changed = yield from answer(table, _CREATURE, None, label, incoming)
     assert changed is not None
     if changed.dodged:
         return table
     victim = table.player(changed.victim)
-    table = table.with_player(evolve(victim, poison=victim.poison + changed.poison),
-                              f"{changed.victim} takes {changed.damage} damage"
-                              + (f" and {changed.poison} poison" if changed.poison else ""))
-    table = hurt(table, changed.victim, changed.damage)
+    table = hurt(table, changed.victim, changed.damage,
+                 f"{changed.victim} takes {changed.damage} damage"
+                 + (f" and {changed.poison} poison" if changed.poison else ""),
+                 poison=victim.poison + changed.poison)
     if changed.row is not None and not table.player(changed.victim).dead:
         table = struck(table, changed.victim, changed.row)
     return table
@@ -335,7 +347,8 @@ def struck(table: Caverns, name: str, row: Strike) -> Caverns:
     """What else a row of the Attack Matrix does to the player it hit: turning them (a
     Vampyre, or bitten by the Wereboar), Prestige, switching seats (Thantigist)."""
     card = table.encounter
-    player = table.player(name)
+    player = hit = table.player(name)
+    lines: list[str] = []
     if row.prestige:
         player = evolve(player, prestige=(*player.prestige,
                                            (card.name if card else "a creature", row.prestige)))
@@ -344,8 +357,9 @@ def struck(table: Caverns, name: str, row: Strike) -> Caverns:
             player = evolve(player, wereboar=True)
         else:
             player = evolve(player, vampyre=True)
-        table = table.note(f"{name} is turned by {card.name}")
-    table = table.with_player(player)
+        lines.append(f"{name} is turned by {card.name}")
+    if player is not hit:  # (most rows do nothing else: no copy of the table)
+        table = table.with_player(player, *lines)
     if row.swap:
         table = switch_seats(table, name)
     return table
@@ -378,12 +392,12 @@ def undead_attacks(table: Caverns) -> Resolution[Caverns]:
             continue  # its token is destroyed: put down
         if table.killed():
             break
-        attacks = [c for c in undead.hand if c.kind in (Kind.STANDARD, Kind.ENHANCED)]
+        attacks = [c for c in undead.hand if c.kind in (_STANDARD, _ENHANCED)]
         living = tuple(p.name for p in table.living())
         if attacks and living:
             card = max(attacks, key=lambda c: c.values[c.start])
             whom = yield Decision("haunt", f"(undead) attack whom with "
-                                  f"{card.name}?", living, Decider.PLAYER, undead.name,
+                                  f"{card.name}?", living, _PLAYER, undead.name,
                                   state=table)
             table = discard_from_hand(table, undead.name, card.name)
             table = yield from attack(table, Incoming(whom, card.values[card.start],

@@ -36,6 +36,18 @@ from tales.tavern.encounter.model import (
     value,
 )
 
+# The members the play windows, draws and hands compare, read once: in Python 3.11 a member
+# read on its enum goes through the enum class's attribute hook (~80 ns a read;
+# thousands a game, issue 19)
+_PLAYER = Decider.PLAYER
+_ITEM = Kind.ITEM
+_ANY_TIME, _REVEAL = When.ANY, When.REVEAL
+_HEAL, _REDIRECT, _STEAL = Op.HEAL, Op.REDIRECT, Op.STEAL
+_YOU, _OTHER, _ANYONE, _EACH = Whom.YOU, Whom.OTHER, Whom.ANY, Whom.EACH
+_CHEST, _DAYLIGHT = Rule.CHEST, Rule.DAYLIGHT
+_GLUTTONY = Special.GLUTTONY
+
+
 PASS = "pass"
 #: Ops that answer a creature's attack on the card's player.
 DEFENCES = frozenset({Op.DODGE, Op.REDIRECT, Op.COUNTER})
@@ -75,16 +87,16 @@ def restock(table: Caverns) -> Resolution[Caverns]:
 
 def hand_limit(table: Caverns, name: str) -> int:
     """``name``'s maximum hand size ("A blessing of daylight": one more)."""
-    return table.player(name).hand_size + (1 if Rule.DAYLIGHT in table.rules else 0)
+    return table.player(name).hand_size + (1 if _DAYLIGHT in table.rules else 0)
 
 
 def limit(table: Caverns, name: str) -> int:
     """The most cards ``name`` may hold now: the maximum hand size, or while Gluttony lives
     14 ("you may still draw up to 14 cards"; 15 with "A blessing of daylight")."""
     card = table.encounter
-    if card is not None and card.special is Special.GLUTTONY and not table.killed():
+    if card is not None and card.special is _GLUTTONY and not table.killed():
         return max(hand_limit(table, name),
-                   GLUTTONY_HAND + (1 if Rule.DAYLIGHT in table.rules else 0))
+                   GLUTTONY_HAND + (1 if _DAYLIGHT in table.rules else 0))
     return hand_limit(table, name)
 
 
@@ -103,12 +115,14 @@ def die(table: Caverns, name: str) -> Caverns:
     return table.note(f"{name} dies")
 
 
-def hurt(table: Caverns, name: str, amount: int) -> Caverns:
-    """``name`` loses ``amount`` Life Points; at 0 or less they are dead at once (003:
-    "If a player dies they are out of the game")."""
+def hurt(table: Caverns, name: str, amount: int, *lines: str, **changes: object) -> Caverns:
+    """``name`` loses ``amount`` Life Points (``lines`` noted first, and ``changes`` made to
+    them: one copy); at 0 or less they are dead at once (003: "If a player dies they are
+    out of the game")."""
     player = table.player(name)
-    table = table.with_player(evolve(player, life=player.life - amount))
-    return die(table, name) if table.player(name).life <= 0 else table
+    life = player.life - amount
+    table = table.with_player(evolve(player, life=life, **changes), *lines)
+    return die(table, name) if life <= 0 else table
 
 
 def trim_all(table: Caverns) -> Resolution[Caverns]:
@@ -122,8 +136,9 @@ def trim_all(table: Caverns) -> Resolution[Caverns]:
 
 def checked(table: Caverns, name: str) -> Resolution[Caverns]:
     """The kill check after ``name``'s card (:func:`credit`), and the hands held to their
-    limits at once (a dead Gluttony's feast is over)."""
-    return (yield from trim_all(credit(table, name)))
+    limits at once (a dead Gluttony's feast is over): :func:`trim_all`'s own generator (one
+    generator fewer made a card played, issue 19)."""
+    return trim_all(credit(table, name))
 
 
 def credit(table: Caverns, name: str) -> Caverns:
@@ -160,7 +175,7 @@ def draw(table: Caverns, name: str, count: int, full: int | None = None
     player = table.player(name)
     hand, items, deck, discard = player.hand, player.items, table.deck, table.discard
     lines: list[str] = []
-    chest = Rule.CHEST in table.rules
+    chest = _CHEST in table.rules
     for _ in range(count):
         if full is not None and len(hand) >= full:
             break
@@ -176,12 +191,14 @@ def draw(table: Caverns, name: str, count: int, full: int | None = None
             # discarded in this way, it is not removed from the game."
             lines.append(f"{name} discards {card.name} (only Attack cards are used)")
             discard = (*discard, card)
-        elif card.kind is Kind.ITEM:
+        elif card.kind is _ITEM:
             items = (*items, card)
             lines.append(f"{name} draws the Item {card.name}")
         else:
             hand = (*hand, card)
     table = _drawn(table, player, hand, items, deck, discard, lines)
+    if len(hand) <= player.hand_size:  # within the hand size: nothing to trim (:func:`trim`
+        return table  # asks no more, issue 19: most draws are of a card or two)
     return (yield from trim(table, name))
 
 
@@ -209,7 +226,7 @@ def trim(table: Caverns, name: str, cap: int | None = None) -> Resolution[Cavern
         player = table.player(name)
         choice = yield Decision("excess", f"too many cards: discard one (keep {most})",
                                 tuple(sorted({c.name for c in player.hand})),
-                                Decider.PLAYER, name, state=table)
+                                _PLAYER, name, state=table)
         table = discard_from_hand(table, name, choice)
     return table
 
@@ -243,7 +260,7 @@ def usable(table: Caverns, name: str, when: When, incoming: Incoming | None = No
     player = table.player(name)
     if player.undead:  # the returned dead play only the Critical Miss and Trip they keep
         return [c for c in player.hand if c.name.startswith(UNDEAD_KEEP)
-                and c.when in (when, When.ANY) and targets(table, name)]
+                and c.when in (when, _ANY_TIME) and targets(table, name)]
     cards = _of_the_moment(player, when)
     ability = table.ability_of(player)
     if ability is not None and when in _profile(ability).moments:
@@ -256,13 +273,17 @@ def usable(table: Caverns, name: str, when: When, incoming: Incoming | None = No
             continue
         if play.on_blows:
             if aimed is None:
-                aimed = bool(targets(table, name))
+                aimed = _aimed(table, name)
             if not aimed:
                 continue
         if play.edge_out and not [n for n, _ in table.set_cards if n != name]:
             continue
-        if play.checks and not any(worthwhile(table, name, s) for s in play.checks):
-            continue
+        if play.checks:  # (loops here: quicker than any() over a generator, issue 19)
+            for step in play.checks:
+                if worthwhile(table, name, step):
+                    break
+            else:  # no step worth it
+                continue
         found.append(card)
     return found
 
@@ -327,9 +348,14 @@ def _of_the_moment(player: Adventurer, when: When) -> tuple[Card, ...]:
 
 
 def _holds(cards: tuple[Card, ...], card: Card) -> bool:
-    """``card in cards``, looking for that very card first (comparing two different
-    cards field by field is slow)."""
-    return any(c is card for c in cards) or card in cards
+    """``card in cards``, looking for that very card first, then comparing field by field
+    only the cards of its name (slow for two different cards: an Item used was compared
+    with every card in the hand, issue 19; a loop and a list: quicker than generators)."""
+    for held in cards:
+        if held is card:
+            return True
+    name = card.name
+    return any([held == card for held in cards if held.name == name])
 
 
 def worthwhile(table: Caverns, name: str, step: Step) -> bool:
@@ -340,17 +366,18 @@ def worthwhile(table: Caverns, name: str, step: Step) -> bool:
     if op not in _CHECKED:
         return True
     living = table.living()
-    if op is Op.REDIRECT:
+    if op is _REDIRECT:
         return any(p.name != name for p in living)
-    if op is Op.STEAL:
+    if op is _STEAL:
         return any(c not in p.tipped for p in living if p.name != name for c in p.items)
     whom = step.whom
-    chosen = ((table.player(name),) if whom is Whom.YOU
-              else [p for p in living if p.name != name] if whom is Whom.OTHER
-              else living if whom is Whom.ANY or whom is Whom.EACH else ())
-    if op is Op.HEAL:
-        return any(p.life < LIFE for p in chosen)
-    return any(p.poison for p in chosen)  # (Op.CURE)
+    chosen = ((table.player(name),) if whom is _YOU
+              else [p for p in living if p.name != name] if whom is _OTHER
+              else living if whom is _ANYONE or whom is _EACH else ())
+    # (lists: quicker than generators for a few players, issue 19)
+    if op is _HEAL:
+        return any([p.life < LIFE for p in chosen])
+    return any([p.poison for p in chosen])  # (Op.CURE)
 
 
 def window(table: Caverns, when: When, only: Sequence[str] | None, label: str,
@@ -364,13 +391,16 @@ def window(table: Caverns, when: When, only: Sequence[str] | None, label: str,
 def answer(table: Caverns, when: When, only: Sequence[str] | None, label: str,
            incoming: Incoming | None) -> Resolution[tuple[Caverns, Incoming | None]]:
     """:func:`window`, returning the creature's attack as the cards changed it."""
-    if when is When.ANY and incoming is None:
+    if when is _ANY_TIME and incoming is None:
         table = yield from negotiate(table, only)
     while True:
         played = False
-        # the Emperor Lich's returned dead answer Attack cards after the party
-        undead = table.risen() if when is When.REVEAL else []
-        for name in (*table.in_initiative(), *undead):
+        order = table.in_initiative()
+        if when is _REVEAL:  # the Emperor Lich's returned dead answer Attack cards after
+            undead = table.risen()  # the party
+            if undead:
+                order = (*order, *undead)
+        for name in order:
             if only is not None and name not in only:
                 continue
             cards = usable(table, name, when, incoming)
@@ -378,10 +408,12 @@ def answer(table: Caverns, when: When, only: Sequence[str] | None, label: str,
                 continue
             choice = yield Decision("play", f"play a card ({label})?",
                                     (PASS, *sorted({c.name for c in cards})),
-                                    Decider.PLAYER, name, state=table)
+                                    _PLAYER, name, state=table)
             if choice == PASS:
                 continue
-            card = next(c for c in cards if c.name == choice)
+            for card in cards:  # (a loop: quicker than next() over a generator)
+                if card.name == choice:
+                    break
             table, incoming = yield from use(table, name, card, incoming)
             table = yield from checked(table, name)
             played = True
@@ -396,16 +428,16 @@ def negotiate(table: Caverns, only: Sequence[str] | None) -> Resolution[Caverns]
     for name in table.in_initiative():
         player = table.player(name)
         items = [c for c in player.items if c not in player.tipped]
-        others = tuple(p.name for p in table.living() if p.name != name)
+        others = tuple([p.name for p in table.living() if p.name != name])
         if (only is not None and name not in only) or not items or not others:
             continue
         choice = yield Decision("give", "give an Item to another player?",
-                                (PASS, *sorted({c.name for c in items})), Decider.PLAYER,
+                                (PASS, *sorted({c.name for c in items})), _PLAYER,
                                 name, state=table)
         if choice == PASS:
             continue
         whom = yield Decision("whom", f"give {choice} to whom?", others,
-                              Decider.PLAYER, name, state=table)
+                              _PLAYER, name, state=table)
         index = next(i for i, c in enumerate(player.items) if c.name == choice)
         table = table.with_player(evolve(player, items=player.items[:index]
                                          + player.items[index + 1:]))
@@ -419,7 +451,7 @@ def use(table: Caverns, name: str, card: Card, incoming: Incoming | None = None
         ) -> Resolution[tuple[Caverns, Incoming | None]]:
     """``name`` plays ``card`` from their hand, or uses the Item; it takes effect."""
     player = table.player(name)
-    verb = "drinks" if card.potion else "uses" if card.kind is Kind.ITEM or card.ability \
+    verb = "drinks" if card.potion else "uses" if card.kind is _ITEM or card.ability \
         else "plays"
     line = f"{name} {verb} {card.name}"
     if card.ability:
@@ -444,12 +476,12 @@ def use(table: Caverns, name: str, card: Card, incoming: Incoming | None = None
         labels = tuple(", ".join(f"{s.op.value} {s.amount}" if s.amount else s.op.value
                                  for s in effect) for effect in card.either)
         chosen = yield Decision("either", f"{card.name} for which effect?", labels,
-                                Decider.PLAYER, name, state=table)
+                                _PLAYER, name, state=table)
         steps = (*steps, *card.either[labels.index(chosen)])
     for step in steps:
         if step.op in DEFENCES and incoming is not None:
             table, incoming = yield from defend(table, name, step, incoming)
-    rest = tuple(s for s in steps if s.op not in DEFENCES)
+    rest = tuple([s for s in steps if s.op not in DEFENCES])
     table = yield from carry_out(table, name, rest, card.name, potion=card)
     return table, incoming
 
@@ -462,7 +494,7 @@ def place(table: Caverns, name: str, card: Card) -> Resolution[int]:
         return live[0] if live else 0
     labels = tuple(f"token {i + 1} ({table.token_left(i)} left)" for i in live)
     chosen = yield Decision("token", f"place {card.name} on which token?", labels,
-                            Decider.PLAYER, name, state=table)
+                            _PLAYER, name, state=table)
     return live[labels.index(chosen)]
 
 
@@ -475,7 +507,7 @@ def defend(table: Caverns, name: str, step: Step, incoming: Incoming
         if not others:
             return table, incoming
         whom = yield Decision("whom", "send the creature's attack at whom?", others,
-                              Decider.PLAYER, name, state=table)
+                              _PLAYER, name, state=table)
         return table.note(f"the attack on {name} goes to {whom}"), evolve(incoming,
                                                                           victim=whom)
     return wound(table, step.amount, incoming.token).note(
@@ -501,8 +533,23 @@ def wound(table: Caverns, amount: int, token: int | None = None) -> Caverns:
 def targets(table: Caverns, name: str) -> list[int]:
     """The Attack cards on the damage stack ``name`` may affect: not another player's
     protected Special Attack or ability attack."""
-    return [i for i, b in enumerate(table.stack)
-            if not b.missed and (b.player == name or not protected(table, b))]
+    return [i for i, b in enumerate(table.stack) if _affects(table, name, b)]
+
+
+def _aimed(table: Caverns, name: str) -> bool:
+    """Are there any :func:`targets`? (Found without listing them: the first one will do,
+    issue 19: asked at every window of every player holding a card that changes one.)"""
+    for blow in table.stack:
+        if _affects(table, name, blow):
+            break
+    else:
+        return False
+    return True
+
+
+def _affects(table: Caverns, name: str, blow: Blow) -> bool:
+    """May ``name`` affect ``blow`` (one of :func:`targets`)?"""
+    return not blow.missed and (blow.player == name or not protected(table, blow))
 
 
 def protected(table: Caverns, blow: Blow) -> bool:
@@ -529,7 +576,7 @@ def choose_players(table: Caverns, name: str, whom: Whom, label: str, killer: st
     options = tuple(n for n in living if whom is Whom.ANY or n != name)
     if not options:
         return []
-    chosen = yield Decision("target", f"{label}: whom?", options, Decider.PLAYER,
+    chosen = yield Decision("target", f"{label}: whom?", options, _PLAYER,
                             name or options[0], state=table)
     return [chosen]
 
@@ -569,29 +616,29 @@ def apply(table: Caverns, name: str, who: str, step: Step, label: str,
     if step.op is Op.HEAL:
         if who != name and potion is not None and potion.potion:
             willing = yield Decision("accept", f"accept {label} from {name}?",
-                                     ("yes", "no"), Decider.PLAYER, who, state=table)
+                                     ("yes", "no"), _PLAYER, who, state=table)
             if willing == "no":  # the Potion stays with its owner
                 giver = table.player(name)
-                table = table.with_player(evolve(giver, items=(*giver.items, potion)))
-                table = evolve(table, removed=tuple(
-                    c for i, c in enumerate(table.removed)
-                    if not (c == potion and i == table.removed.index(potion))))
-                return table.note(f"{who} refuses {label}")
+                removed = table.removed  # without the first card equal to the Potion
+                if potion in removed:  # (each card compared once, not with every one)
+                    at = removed.index(potion)
+                    removed = removed[:at] + removed[at + 1:]
+                return table.with_player(evolve(giver, items=(*giver.items, potion)),
+                                         f"{who} refuses {label}", removed=removed)
             giver = table.player(name)
             table = table.with_player(evolve(giver, prestige=(*giver.prestige,
                                                                (label, potion.prestige))))
             player = table.player(who)
         healed = min(player.life + step.amount, LIFE)
-        return table.with_player(evolve(player, life=healed)).note(
-            f"{who} heals to {healed} Life Points")
+        return table.with_player(evolve(player, life=healed),
+                                 f"{who} heals to {healed} Life Points")
     if step.op is Op.HURT:
-        table = table.note(f"{who} loses {step.amount} Life Points ({label})")
-        return hurt(table, who, step.amount)
+        return hurt(table, who, step.amount, f"{who} loses {step.amount} Life Points ({label})")
     if step.op is Op.DRAW:
         return (yield from draw(table, who, step.amount))
     if step.op is Op.POISON:
-        return table.with_player(evolve(player, poison=player.poison + step.amount)).note(
-            f"{who} is poisoned ({player.poison + step.amount} tokens)")
+        return table.with_player(evolve(player, poison=player.poison + step.amount),
+                                 f"{who} is poisoned ({player.poison + step.amount} tokens)")
     if step.op is Op.CURE:
         return table.with_player(evolve(player, poison=max(player.poison - step.amount, 0)))
     if step.op is Op.PRESTIGE:
@@ -604,7 +651,7 @@ def apply(table: Caverns, name: str, who: str, step: Step, label: str,
         if not items or who == name:
             return table
         choice = yield Decision("steal", f"take which Item from {who}?",
-                                tuple(sorted({c.name for c in items})), Decider.PLAYER, name,
+                                tuple(sorted({c.name for c in items})), _PLAYER, name,
                                 state=table)
         index = next(i for i, c in enumerate(player.items) if c.name == choice)
         table = table.with_player(evolve(player, items=player.items[:index]
@@ -620,13 +667,13 @@ def change_blow(table: Caverns, name: str, step: Step, label: str) -> Resolution
     options = targets(table, name)
     if not options:
         return table
-    labels = tuple(f"{i + 1}: {table.stack[i].card.name} ({table.stack[i].player}, "
-                   f"{value(table.stack[i], table)})"
-                   + (" - at its top value: doubling does nothing"
-                      if step.op is Op.DOUBLE and at_top(table.stack[i]) else "")
-                   for i in options)
+    labels = tuple([f"{i + 1}: {table.stack[i].card.name} ({table.stack[i].player}, "
+                    f"{value(table.stack[i], table)})"
+                    + (" - at its top value: doubling does nothing"
+                       if step.op is Op.DOUBLE and at_top(table.stack[i]) else "")
+                    for i in options])
     chosen = yield Decision("blow", f"{label} on which Attack card?", labels,
-                            Decider.PLAYER, name, state=table)
+                            _PLAYER, name, state=table)
     index = options[labels.index(chosen)]
     blow = table.stack[index]
     if step.op is Op.MISS:
@@ -669,7 +716,7 @@ def edge_out(table: Caverns, name: str, label: str) -> Resolution[Caverns]:
     if not options:
         return table
     chosen = yield Decision("edge-out", f"{label}: which set card?", options,
-                            Decider.PLAYER, name, state=table)
+                            _PLAYER, name, state=table)
     index = [i for i, (n, _) in enumerate(table.set_cards) if n != name][options.index(chosen)]
     whose, card = table.set_cards[index]
     table = evolve(table, set_cards=table.set_cards[:index] + table.set_cards[index + 1:],

@@ -356,8 +356,8 @@ class Caverns:
         (None: nothing yet), checked against that very object: a copy of the table carries
         what is kept, and a copy with another ``source`` never reads a stale one (issue
         19: asked again and again of the same table). The methods asked most (thousands of
-        times a game: :meth:`player`, :meth:`living`, :meth:`ability_of`, :meth:`_totals`)
-        write it out instead of calling it."""
+        times a game: :meth:`player`, :meth:`living`, :meth:`in_initiative`,
+        :meth:`ability_of`, :meth:`_totals`) write it out instead of calling it."""
         kept = self.__dict__.get(key)
         return kept[1] if kept is not None and kept[0] is source else None
 
@@ -379,11 +379,11 @@ class Caverns:
     def player(self, name: str) -> Adventurer:
         players = self.players
         seats = self.__dict__.get("_by_name")
-        seat = (seats[1] if seats is not None and seats[0] is players
-                else self._seats()).get(name)
-        if seat is None:
-            raise StopIteration(name)
-        return players[seat]
+        try:
+            return players[(seats[1] if seats is not None and seats[0] is players
+                            else self._seats())[name]]
+        except KeyError:
+            raise StopIteration(name) from None
 
     def with_player(self, player: Adventurer, *lines: str, **changes: object) -> Caverns:
         """This table with ``player`` in their seat, ``lines`` noted in the log and
@@ -417,8 +417,9 @@ class Caverns:
         """``evolve(self, **changes)`` for the table alone, which changes a thousand times a
         game: its fields copied at once, without evolve's checks for every class (issue
         19)."""
-        if not changes.keys() <= _TABLE_FIELDS:
-            return evolve(self, **changes)  # (which says which field there is not)
+        for name in changes:  # (a loop: quicker than a keys view's comparison for a few)
+            if name not in _TABLE_FIELDS:
+                return evolve(self, **changes)  # (which says which field there is not)
         changed = _new(type(self))
         _set(changed, "__dict__", {**self.__dict__, **changes})
         return changed
@@ -445,6 +446,8 @@ class Caverns:
         """The Emperor Lich's returned dead whose tokens still stand (a token each, in
         seat order)."""
         undead = [p.name for p in self.players if p.undead]
+        if not undead:  # (most games: every window after a card revealed asks)
+            return undead
         return [n for i, n in enumerate(undead) if i >= len(self.tokens) or self.tokens[i] > 0]
 
     def in_initiative(self) -> tuple[str, ...]:
@@ -452,15 +455,17 @@ class Caverns:
         out once per ``players`` tuple (:meth:`_kept`; :meth:`with_player` carries it over
         when the order stays)."""
         players = self.players
-        order: tuple[str, ...] | None = self._kept("_initiative", players)
-        if order is None:
-            order = self._keep("_initiative", players, tuple(
-                p.name for p in sorted(self.living(), key=lambda p: p.initiative)))
-        return order
+        kept = self.__dict__.get("_initiative")  # (:meth:`_kept` written out)
+        if kept is not None and kept[0] is players:
+            found: tuple[str, ...] = kept[1]
+            return found
+        return self._keep("_initiative", players, tuple(
+            [p.name for p in sorted(self.living(), key=lambda p: p.initiative)]))
 
     def damage(self) -> int:
         """The damage stack's total."""
-        return sum(value(b, self) for b in self.stack)
+        total: int = self._totals()[None]
+        return total
 
     def pending(self, token: int | None = None) -> int:
         """The damage stack's total not yet taken off the creature (placed on ``token``)."""
@@ -472,12 +477,17 @@ class Caverns:
     def _totals(self) -> dict[int | None, int]:
         """The damage stack's total (under None) and each token's, worked out once per
         stack (kept beside the fields, checked against that very stack: a Blow's value is
-        its own)."""
+        its own). A stack that is the one kept (by the table this one was copied from)
+        and one Blow more adds that Blow to its totals (issue 19: an Attack card played)."""
         stack = self.stack
         kept = self.__dict__.get("_stacked")
         if kept is None or kept[0] is not stack:
-            totals: dict[int | None, int] = {None: 0}
-            for blow in stack:
+            totals: dict[int | None, int]
+            if kept is not None and len(stack) == len(kept[0]) + 1 and stack[:-1] == kept[0]:
+                totals, adding = dict(kept[1]), stack[-1:]
+            else:
+                totals, adding = {None: 0}, stack
+            for blow in adding:
                 worth = value(blow, self)
                 totals[None] += worth
                 totals[blow.token] = totals.get(blow.token, 0) + worth
@@ -496,11 +506,20 @@ class Caverns:
         if self.encounter is None:
             return False
         pending = {} if self.totalled else self._totals()  # (:meth:`pending`, in one go)
-        if self.tokens:
-            return all(t - pending.get(i, 0) <= 0 for i, t in enumerate(self.tokens))
+        if self.tokens:  # (a loop: quicker than all() over a generator, issue 19)
+            for index, left in enumerate(self.tokens):
+                if left - pending.get(index, 0) > 0:
+                    break  # a token still stands
+            else:
+                return True
+            return False
         return pending.get(None, 0) >= self.life + self.barrier
 
 
+#: The kind :func:`value` compares, read once: in Python 3.11 a member read on its enum goes
+#: through the enum class's attribute hook (~80 ns a read; a value is asked hundreds of
+#: times a game, issue 19).
+_TACTICAL = Kind.TACTICAL
 #: The table's fields (what :meth:`Caverns._changed` may change).
 _TABLE_FIELDS = frozenset(f.name for f in fields(Caverns))
 _new = object.__new__
@@ -510,12 +529,26 @@ _set = object.__setattr__
 def value(blow: Blow, table: Caverns) -> int:
     """What a Blow inflicts: the value it shows, its Riders in the order played (additive
     ones added, one multiplicative), less 10 per poison token its player had when it was
-    played; never below 0; a Feint, a missed card: nothing."""
-    if blow.missed or blow.card.kind is Kind.TACTICAL or not blow.ladder:
+    played; never below 0; a Feint, a missed card: nothing. Worked out once per Blow (kept
+    beside its fields with that very Blow: a copy with other fields never reads it; issue
+    19: the stack's totals, the kill check, the labels and the line of a card all ask)."""
+    kept = blow.__dict__.get("_value")
+    if kept is not None and kept[0] is blow:
+        known: int = kept[1]
+        return known
+    worth = _value(blow)
+    object.__setattr__(blow, "_value", (blow, worth))
+    return worth
+
+
+def _value(blow: Blow) -> int:
+    """:func:`value`, worked out."""
+    ladder = blow.ladder  # (a property: read once)
+    if blow.missed or blow.card.kind is _TACTICAL or not ladder:
         return 0
     if blow.announced is not None:
         return blow.announced
-    amount = float(blow.ladder[blow.index])
+    amount = float(ladder[blow.index])
     for rider in blow.riders:  # "If an Attack card with a rider is further modified,
         # rotate both cards": an additive Rider's bonus is halved or doubled with it
         bonus = rider.add << blow.shift if blow.shift >= 0 else rider.add >> -blow.shift

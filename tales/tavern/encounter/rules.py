@@ -54,6 +54,14 @@ from tales.tavern.encounter.model import (
 )
 from tales.tavern.encounter.module import Module, adventure
 
+# The members a round compares compare, read once: in Python 3.11 a member
+# read on its enum goes through the enum class's attribute hook (~80 ns a read;
+# thousands a game, issue 19)
+_PLAYER = Decider.PLAYER
+_ACTION = Kind.ACTION
+_GLUTTONY = Special.GLUTTONY
+
+
 PASS = "pass"
 #: A guard for bots that never finish an Encounter (not a rule).
 MAX_ROUNDS = 60
@@ -91,10 +99,12 @@ def deal_initiative(table: Caverns) -> Resolution[Caverns]:
     living = [p.name for p in table.living()]
     cards = yield from shuffle(table.initiative[:len(living)], "the Initiative cards")
     drawn = dict(zip(living, cards, strict=True))
-    table = evolve(table, players=tuple(evolve(p, initiative=drawn[p.name])
-                                        if p.name in drawn else p for p in table.players))
-    return table.note("Initiative: " + ", ".join(f"{ordinal(n)} {name}" for n, name
-                                                 in enumerate(table.in_initiative(), 1)))
+    # (a player who drew the card they held is kept as they are: no copy)
+    table = evolve(table, players=tuple([
+        evolve(p, initiative=drawn[p.name])
+        if p.name in drawn and p.initiative != drawn[p.name] else p for p in table.players]))
+    return table.note("Initiative: " + ", ".join([f"{ordinal(n)} {name}" for n, name
+                                                  in enumerate(table.in_initiative(), 1)]))
 
 
 def ordinal(n: int) -> str:
@@ -113,7 +123,7 @@ def begin(table: Caverns, encounter: Encounter) -> Resolution[Caverns]:
                    power=0, slayer=None, fallen=(), totalled=False, stack=(),
                    wereboar=encounter if encounter.special is Special.WEREBOAR
                    else table.wereboar,
-                   players=tuple(evolve(p, used=0) for p in table.players))
+                   players=tuple(evolve(p, used=0) if p.used else p for p in table.players))
     table = table.note(f"Encounter {number}: {encounter.name} ({table.life} Life Points)")
     if encounter.creature and table.events:
         event = table.events[-1]
@@ -151,7 +161,7 @@ def ragnarok(table: Caverns, card: Encounter) -> Resolution[Caverns]:
         return table
     choice = yield Decision("ragnarok", f"bring back every dead player "
                             f"({', '.join(p.name for p in dead)})?", ("no", "yes"),
-                            Decider.PLAYER, living[0].name, state=table)
+                            _PLAYER, living[0].name, state=table)
     if choice == "no":
         return table
     for player in dead:
@@ -230,7 +240,7 @@ def combat_round(table: Caverns) -> Resolution[tuple[Caverns, str | None]]:
     at the end of the round."""
     table = table.note(f"Round {table.round + 1}", round=table.round + 1, stack=(),
                        set_cards=(), revealed=0, totalled=False)
-    if table.encounter is not None and table.encounter.special is Special.GLUTTONY:
+    if table.encounter is not None and table.encounter.special is _GLUTTONY:
         table = yield from gluttony(table)
     table = yield from set_attacks(table)
     pending: list[tuple[str, Card]] = []
@@ -264,8 +274,8 @@ def combat_round(table: Caverns) -> Resolution[tuple[Caverns, str | None]]:
     for player in table.living():
         if player.poison:  # "At the end of every round"
             hurt_by = POISON_DAMAGE * player.poison
-            table = hurt(table.note(f"{player.name} takes {hurt_by} poison damage"),
-                         player.name, hurt_by)
+            table = hurt(table, player.name, hurt_by,
+                         f"{player.name} takes {hurt_by} poison damage")
     return table, (table.slayer if table.killed() else None)
 
 
@@ -294,7 +304,7 @@ def gluttony(table: Caverns) -> Resolution[Caverns]:
         if room <= 0:
             continue
         count = yield Decision("gorge", "draw how many cards (Gluttony grows with "
-                               "each)?", tuple(range(room + 1)), Decider.PLAYER, name,
+                               "each)?", tuple(range(room + 1)), _PLAYER, name,
                                state=table)
         if not count:
             continue
@@ -322,8 +332,7 @@ def barrier(table: Caverns) -> tuple[Caverns, int]:
     table = evolve(table, barrier=table.barrier - absorbed)
     table = table.note(f"the barrier takes {absorbed}" + (": it is down" if breaker else ""))
     if breaker is not None and card.backlash:
-        table = hurt(table.note(f"{breaker} takes {card.backlash} backlash"), breaker,
-                     card.backlash)
+        table = hurt(table, breaker, card.backlash, f"{breaker} takes {card.backlash} backlash")
     return table, absorbed
 
 
@@ -341,12 +350,12 @@ def set_attacks(table: Caverns) -> Resolution[Caverns]:
         if player.vampyre:
             continue
         attacks = sorted({c.name for c in player.hand if c.kind.attack})
-        options = attacks or sorted({c.name for c in player.hand if c.kind is Kind.ACTION})
+        options = attacks or sorted({c.name for c in player.hand if c.kind is _ACTION})
         if not options:
             continue
         choice = yield Decision("set", "set an Attack card"
                                 + ("" if attacks else " (a bluff: an Action card)"),
-                                tuple(options), Decider.PLAYER, name, state=table)
+                                tuple(options), _PLAYER, name, state=table)
         held, card = out_of_hand(player, choice)
         table = table.with_player(held, set_cards=(*table.set_cards, (name, card)))
     return table
@@ -421,7 +430,7 @@ def loot(table: Caverns) -> Resolution[Caverns]:
                 break
             choice = yield Decision("loot", f"take an Item from {body.name}?",
                                     (PASS, *sorted({c.name for c in items})),
-                                    Decider.PLAYER, name, state=table)
+                                    _PLAYER, name, state=table)
             if choice == PASS:
                 continue
             index = next(i for i, c in enumerate(items) if c.name == choice)
@@ -435,14 +444,15 @@ def loot(table: Caverns) -> Resolution[Caverns]:
 
 def refill(table: Caverns, name: str) -> Resolution[Caverns]:
     """Discard any number of cards, then draw to the maximum hand size."""
-    while table.player(name).hand:
-        player = table.player(name)
+    player = table.player(name)
+    while player.hand:
         choice = yield Decision("discard", "discard a card?",
                                 (PASS, *sorted({c.name for c in player.hand})),
-                                Decider.PLAYER, name, state=table)
+                                _PLAYER, name, state=table)
         if choice == PASS:
             break
         table = discard_from_hand(table, name, choice)
+        player = table.player(name)
     # draw until the hand is full (Items drawn do not count), going through the cards at
     # most once: with "Bring the chest" in force, cards other than Attack cards are discarded
     return (yield from draw(table, name, len(table.deck) + len(table.discard) + 1,
