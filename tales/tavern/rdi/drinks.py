@@ -38,8 +38,8 @@ def order_drink(tavern: Tavern, name: str, whom: str | None = None) -> Resolutio
     if drink is None:
         return tavern.note("there is no Drink left to order")
     other = tavern.player(whom)
-    tavern = tavern.with_player(evolve(other, drink_me=on_drink_me(other.drink_me, drink))).note(
-        f"{name} orders a Drink for {whom}")
+    tavern = tavern.with_player(evolve(other, drink_me=on_drink_me(other.drink_me, drink)),
+                                f"{name} orders a Drink for {whom}")
     return (yield from pubcrawl.after_order(tavern, name))
 
 
@@ -70,8 +70,8 @@ def _drink_top(tavern: Tavern, name: str) -> Resolution[Tavern]:
     if not player.drink_me:
         return change(tavern, name, alcohol=-1).note(f"{name} sobers up: Alcohol -1")
     top = player.drink_me[-1]
-    tavern = tavern.with_player(evolve(player, drink_me=player.drink_me[:-1])).note(
-        f"{name} reveals {top.name}")
+    tavern = tavern.with_player(evolve(player, drink_me=player.drink_me[:-1]),
+                                f"{name} reveals {top.name}")
     if top.event is not None:
         return (yield from drink_event(tavern, name, top))
     tavern, cards = yield from chasers(tavern, name, top, from_pile=True)

@@ -448,9 +448,9 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
             elif step.verb is Verbs.STEAL_POT:  # "steal a Gold from the pot"
                 taken = min(max(amount, 0), tavern.pot)
                 mat = tavern.mat(who)
-                tavern = evolve(tavern.with_player(evolve(mat, gold=mat.gold + taken)),
-                                 pot=tavern.pot - taken).note(
-                    f"{who} takes {taken} Gold from the pot")
+                tavern = tavern.with_player(evolve(mat, gold=mat.gold + taken),
+                                            f"{who} takes {taken} Gold from the pot",
+                                            pot=tavern.pot - taken)
             elif step.verb is Verbs.POT_TO_INN:  # "end the Round ... anted Gold to the Inn"
                 tavern = evolve(tavern, inn=tavern.inn + tavern.pot, pot=0,
                                  round_over=True).note(

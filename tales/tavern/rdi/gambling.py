@@ -40,8 +40,7 @@ def ante(tavern: Tavern, players: Sequence[str], amount: int, starter: str = "",
             continue
         mat = tavern.mat(name)
         paid = min(asked, mat.gold)
-        tavern = evolve(tavern.with_player(evolve(mat, gold=mat.gold - paid)),
-                         pot=tavern.pot + paid)
+        tavern = tavern.with_player(evolve(mat, gold=mat.gold - paid), pot=tavern.pot + paid)
         if paid < asked:  # anted with something else that counts as Gold (Keet's Artifacts)
             tavern = characters.pay_short(tavern, name, None, asked - paid, pot=True)
     return tavern
@@ -286,8 +285,8 @@ def share(tavern: Tavern, winner: str, sharer: str) -> Resolution[Tavern]:
     give the Prize to Captain Whitehawk or to keep it for themselves")."""
     half = tavern.pot // 2
     mat = tavern.mat(sharer)
-    tavern = evolve(tavern.with_player(evolve(mat, gold=mat.gold + half)),
-                     pot=tavern.pot - half).note(f"{sharer} takes {half} Gold of the pot")
+    tavern = tavern.with_player(evolve(mat, gold=mat.gold + half),
+                                f"{sharer} takes {half} Gold of the pot", pot=tavern.pot - half)
     if tavern.prize is None:
         return tavern
     keep = f"keep {tavern.prize.name}"
@@ -297,8 +296,8 @@ def share(tavern: Tavern, winner: str, sharer: str) -> Resolution[Tavern]:
     if choice == keep:
         return tavern
     taker = tavern.player(sharer)
-    return evolve(tavern.with_player(evolve(taker, kept=(*taker.kept, tavern.prize))),
-                   prize=None).note(f"{sharer} takes the Prize {tavern.prize.name}")
+    return tavern.with_player(evolve(taker, kept=(*taker.kept, tavern.prize)),
+                              f"{sharer} takes the Prize {tavern.prize.name}", prize=None)
 
 
 def award(tavern: Tavern, control: str | None) -> Tavern:
@@ -313,12 +312,12 @@ def award(tavern: Tavern, control: str | None) -> Tavern:
         return evolve(tavern, inn=tavern.inn + pot, pot=0).note(
             f"the Round of Gambling ends with no winner: {pot} Gold to the Inn")
     winner = tavern.mat(control)
-    tavern = evolve(tavern.with_player(evolve(winner, gold=winner.gold + pot)), pot=0)
+    tavern = tavern.with_player(evolve(winner, gold=winner.gold + pot), pot=0)
     tavern = bonus_gold(tavern, control) if pot > 0 else tavern
     if prize is not None:
         taker = tavern.player(control)
-        tavern = tavern.with_player(evolve(taker, kept=(*taker.kept, prize))).note(
-            f"{control} takes the Prize {prize.name}")
+        tavern = tavern.with_player(evolve(taker, kept=(*taker.kept, prize)),
+                                    f"{control} takes the Prize {prize.name}")
     return tavern.note(f"{control} wins the Round of Gambling: {pot} Gold")
 
 

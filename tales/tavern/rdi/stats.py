@@ -44,7 +44,10 @@ def pay(tavern: Tavern, payer: str, amount: int, to: str | None) -> Tavern:
     """``payer`` pays up to ``amount`` Gold to player ``to`` (None: the Inn)."""
     mat = tavern.mat(payer)
     paid = min(max(amount, 0), mat.gold)
-    tavern = tavern.with_player(evolve(mat, gold=mat.gold - paid))
+    after = evolve(mat, gold=mat.gold - paid)
+    if to is None and paid >= amount:  # all of it to the Inn: one copy of the table
+        return tavern.with_player(after, inn=tavern.inn + paid)
+    tavern = tavern.with_player(after)
     if paid < amount:  # the rest in something else that counts as Gold (Keet's Artifacts)
         tavern = characters.pay_short(tavern, payer, to, amount - paid)
     if to is None:
@@ -60,16 +63,16 @@ def bonus_gold(tavern: Tavern, name: str) -> Tavern:
     if extra <= 0:
         return tavern
     mat = tavern.mat(name)
-    return evolve(tavern.with_player(evolve(mat, gold=mat.gold + extra)),
-                   inn=tavern.inn - extra).note(f"{name} takes {extra} more Gold from the Inn")
+    return tavern.with_player(evolve(mat, gold=mat.gold + extra),
+                              f"{name} takes {extra} more Gold from the Inn",
+                              inn=tavern.inn - extra)
 
 
 def collect(tavern: Tavern, name: str, amount: int) -> Tavern:
     """Take Gold from the Inn (with substitute markers if it runs out: the Inn may go
     below 0 and still pays, A-57)."""
     mat = tavern.mat(name)
-    tavern = evolve(tavern.with_player(evolve(mat, gold=mat.gold + amount)),
-                     inn=tavern.inn - amount)
+    tavern = tavern.with_player(evolve(mat, gold=mat.gold + amount), inn=tavern.inn - amount)
     return bonus_gold(tavern, name) if amount > 0 else tavern
 
 
