@@ -195,7 +195,7 @@ def turn(tavern: Tavern) -> Resolution[Tavern]:
         if member in tavern.resting:
             continue
         tavern = yield from action_phase(tavern, member)
-        for player, rules in characters.every(tavern):
+        for player, rules in characters.every(tavern, "after_action_phase"):
             tavern = rules.after_action_phase(tavern, player.name, member)
         if tavern.winners is not None or tavern.player(member).out:
             break
