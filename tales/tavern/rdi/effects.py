@@ -26,6 +26,7 @@ from tales.tavern.rdi.model import (
     Card,
     Minion,
     Phase,
+    Player,
     Stat,
     Step,
     Tavern,
@@ -766,8 +767,7 @@ def anytime(tavern: Tavern, first: str, losing: str | None = None,
     Order a Drink Phase"). ``in_round``: during a Round of Gambling, also the cards played
     in one (taking Gold from the pot, ending it), by anyone. A player is asked only when
     they hold a card they may play there."""
-    if phase is not None and not any(c.phase is phase for p in tavern.team(first)
-                                     for c in p.cards):
+    if phase is not None and not _holds_phase(tavern.team(first), phase):
         return tavern  # nobody on the team holds a card of this phase
     declined: set[str] = set()  # asked once a window (issue 22)
     while True:
@@ -816,6 +816,20 @@ def anytime(tavern: Tavern, first: str, losing: str | None = None,
             break
         if not played or tavern.round_over or tavern.restarted:
             return tavern
+
+
+def _holds_phase(players: list[Player], phase: Phase) -> bool:
+    """Whether one of ``players`` holds a card (in hand or kept) of ``phase``: asked at
+    four phases of every turn, by plain loops (a generator's start and resumes cost more
+    than the few cards it looks at; issue 19)."""
+    for player in players:
+        for card in player.hand:
+            if card.phase is phase:
+                return True
+        for card in player.kept:
+            if card.phase is phase:
+                return True
+    return False
 
 
 #: When a card is played on its own (:func:`anytime`): at any time, as a last chance before
