@@ -61,7 +61,7 @@ def playable(tavern: Tavern, name: str) -> tuple[Card, ...]:
         extra = characters.abilities(tavern, name) if memo is None else ()
         if extra:
             cards = (*cards, *(c for _, c in extra))
-        found = _allowed(tavern, name, player, cards, not any(c.cost for c in cards))
+        found = _allowed(tavern, name, player, cards)
         if memo is not None:
             memo[PLAYABLE] = found
     return found
@@ -84,7 +84,7 @@ def answers(tavern: Tavern, name: str) -> tuple[Card, ...]:
     extra = characters.abilities(tavern, name)
     if extra:
         cards = (*cards, *(c for _, c in extra if offered(c)))
-    return _allowed(tavern, name, player, cards, not any(c.cost for c in cards))
+    return _allowed(tavern, name, player, cards)
 
 
 def abilities(tavern: Tavern, name: str) -> Sequence[tuple[characters.Mechanics, Card]]:
@@ -122,21 +122,29 @@ def _memo(player: Player) -> dict[str, tuple[Card, ...]] | None:
         hooked = kept[5] if kept is not None and kept[3] is rules else any(
             characters.changes(rules, hook) for hook in _TABLE_HOOKS
             if hook != "other_means" or not rules.own_means)
-        own = not hooked and not any(c.pile for c in player.hand)
+        own = not hooked
+        for card in player.hand if own else ():  # (a plain loop, as in _allowed)
+            if card.pile:
+                own = False
+                break
         kept = (player.hand, player.kept, player.tokens, rules, {} if own else None, hooked)
         object.__setattr__(player, "_memo", kept)
     memo: dict[str, tuple[Card, ...]] | None = kept[4]
     return memo
 
 
-def _allowed(tavern: Tavern, name: str, player: Player, cards: tuple[Card, ...],
-             free: bool) -> tuple[Card, ...]:
-    """Those of ``cards`` ``name`` may play now (``free``: none of them has a cost)."""
+def _allowed(tavern: Tavern, name: str, player: Player, cards: tuple[Card, ...]
+             ) -> tuple[Card, ...]:
+    """Those of ``cards`` ``name`` may play now."""
     rules = characters.mechanics(player)
     asks = characters.changes(rules, "may_play")  # else every card may be played
     acted = player.count(characters.ACTED)  # only then may a card be held back by it
-    if not asks and not acted and free:
-        return cards
+    if not asks and not acted:
+        for card in cards:  # (a plain loop, not any() over a generator: a generator's
+            if card.cost:  # start and resumes cost more than the few cards; issue 19)
+                break
+        else:
+            return cards  # none of them has a cost
     paid: dict[tuple[tuple[str, int], ...], bool] = {}  # each cost asked once a call
     return tuple(c for c in cards if (not c.cost or _affords(tavern, name, c.cost, paid))
                  and (not asks or rules.may_play(tavern, name, c))
