@@ -48,7 +48,16 @@ def ante(tavern: Tavern, players: Sequence[str], amount: int, starter: str = "",
 
 def cards_with(player: Player, verb: Verb) -> set[str]:
     """The cards in hand with a step of ``verb``."""
-    return {c.name for c in player.cards if any(s.verb is verb for s in c.steps)}
+    return {c.name for c in player.cards if _has(c, verb)}
+
+
+def _has(card: Card, verb: Verb) -> bool:
+    """Whether ``card`` has a step of ``verb`` (a plain loop, not any() over a generator:
+    asked of every card in hand at each turn of a Round of Gambling; issue 19)."""
+    for step in card.steps:
+        if step.verb is verb:
+            return True
+    return False
 
 
 def start_round(tavern: Tavern, name: str, card: Card) -> Resolution[Tavern]:
@@ -139,11 +148,11 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
         player = tavern.player(name)
         gambles = {c.name for c in player.cards if c.kind is Kinds.CHEATING or (
             c.kind is Kinds.GAMBLING and not winning_hand)}
-        pushers = {c.name for c in player.cards if any(s.verb is Verbs.FORCE_OUT
-                                                        for s in c.steps)
+        pushers = {c.name for c in player.cards if _has(c, Verbs.FORCE_OUT)
                    and (c.name in gambles or c.kind not in (Kinds.GAMBLING,
                                                              Kinds.CHEATING))}
-        playable = sorted(gambles | cards_with(player, Verbs.LEAVE) | pushers)
+        leavers = cards_with(player, Verbs.LEAVE)
+        playable = sorted(gambles | leavers | pushers)
         choice = PASS if his is None else his
         if playable and his is None:
             choice = yield Decision("gamble", f"{name}: play a Gambling or Cheating card, "
@@ -152,7 +161,7 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
         if choice == PASS:
             passes += 1
             continue
-        if choice in cards_with(player, Verbs.LEAVE):
+        if choice in leavers:
             tavern, left = yield from leave(tavern, name, "", in_round, choice)
             if left:
                 in_round.remove(name)
