@@ -146,9 +146,10 @@ def _allowed(tavern: Tavern, name: str, player: Player, cards: tuple[Card, ...]
         else:
             return cards  # none of them has a cost
     paid: dict[tuple[tuple[str, int], ...], bool] = {}  # each cost asked once a call
-    return tuple(c for c in cards if (not c.cost or _affords(tavern, name, c.cost, paid))
-                 and (not asks or rules.may_play(tavern, name, c))
-                 and (not acted or characters.after_acting(tavern, name, c)))
+    # (a list made, then a tuple: a generator's resumes cost more; issue 19)
+    return tuple([c for c in cards if (not c.cost or _affords(tavern, name, c.cost, paid))
+                  and (not asks or rules.may_play(tavern, name, c))
+                  and (not acted or characters.after_acting(tavern, name, c))])
 
 
 def _answering(player: Player) -> tuple[Card, ...]:
@@ -158,7 +159,7 @@ def _answering(player: Player) -> tuple[Card, ...]:
 
 
 def _offered(cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    return tuple(c for c in cards if offered(c))
+    return tuple([c for c in cards if offered(c)])  # (a list: as in _allowed)
 
 
 #: the name :func:`of_cards` keeps each work's answers under (made once per function)
@@ -277,7 +278,7 @@ def discard_card(tavern: Tavern, card: Card, name: str, leaving: bool = False) -
     if card.pile and not card.joins:
         key = f"{card.pile} discard"
         return tavern.with_pile(key, (*tavern.pile(key), card))
-    owner = card.owner if card.owner and any(p.name == card.owner for p in tavern.players) \
+    owner = card.owner if card.owner and card.owner in tavern.seating().index \
         else name
     player = tavern.player(owner)
     return tavern.with_player(evolve(player, discard=(*player.discard, card)))
