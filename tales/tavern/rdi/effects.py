@@ -104,12 +104,13 @@ def targets_for(tavern: Tavern, name: str, steps: tuple[Step, ...], label: str,
     wanted = {s.who for s in steps}
     others = [p.name for p in tavern.others(name)]
     # 002: a card that "makes each other player lose Fortitude ... affects each Minion"
-    everyone_else = [*others, *(tavern.foes_minions(name) if any(
+    # (the steps are looked at only with Minions in play: none, none to pick; issue 19)
+    everyone_else = [*others, *(tavern.foes_minions(name) if tavern.minions and any(
         s.who is Whos.EACH_OTHER and s.verb is Verbs.FORTITUDE and s.amount < 0 for s in steps)
         else [])]
     chosen: dict[Who, list[str]] = {Whos.YOU: [name], Whos.EACH_OTHER: everyone_else}
-    hurts = any(s.who is Whos.TARGET and s.verb is Verbs.FORTITUDE and s.amount < 0
-                for s in steps)
+    hurts = bool(tavern.minions) and any(
+        s.who is Whos.TARGET and s.verb is Verbs.FORTITUDE and s.amount < 0 for s in steps)
     minions = tavern.foes_minions(name) if hurts else []
     if Whos.TARGET in wanted:
         if fixed is not None:
@@ -180,10 +181,12 @@ def declare_costs(tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...]
             extra = (*extra, *((INSTEAD,) if boost.instead else ()), *boost.steps)
             tavern = tavern.note(f"{name} spends {what}")
     buffed = False
-    loses = any(s.verb is Verbs.FORTITUDE and s.amount < 0 and s.who is not Whos.YOU
-                for s in (*(card.steps if steps is None else steps), *extra))
-    if (loses and card.kind in (Kinds.ACTION, Kinds.SOMETIMES)
-            and tavern.player(name).count(FORTITUDE_BOOST)):
+    # (whether the card makes others lose Fortitude asked last, of a Buff's holder alone:
+    # a generator over its steps for every card played costs more; issue 19)
+    if (card.kind in (Kinds.ACTION, Kinds.SOMETIMES)
+            and tavern.player(name).count(FORTITUDE_BOOST)
+            and any(s.verb is Verbs.FORTITUDE and s.amount < 0 and s.who is not Whos.YOU
+                    for s in (*(card.steps if steps is None else steps), *extra))):
         choice = yield Decision("buff", f"{name}: spend your Buff Token on {card.name} "
                                 "(+1 Fortitude loss to each target)?", ("no", "yes"),
                                 Decider.PLAYER, name, state=tavern)
