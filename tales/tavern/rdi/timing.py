@@ -429,8 +429,11 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
                                               if p.live and not p.ignored)) if pours else tavern
         for anytime_only in tiers:
             for name in order:
-                usable = {u: use for u, use in options.get(name, {}).items()
-                          if not anytime_only or kinds[name][u] is Kinds.ANYTIME}
+                offers = options.get(name)
+                if offers is None:
+                    continue  # (nothing to offer: no dictionary made; issue 19)
+                usable = {u: use for u, use in offers.items()
+                          if kinds[name][u] is Kinds.ANYTIME} if anytime_only else offers
                 if not usable or (len(tiers) > 1 and not anytime_only and all(
                         kinds[name][u] is Kinds.ANYTIME for u in usable)):
                     continue  # (only Anytime cards, already offered this time round)
