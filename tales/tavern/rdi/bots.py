@@ -131,7 +131,7 @@ class _Greedy:
             step = response_verb(card) if card is not None else None
             if step is None:
                 continue
-            pays = card is not None and any(s.verb is Verb.PAY for s in card.steps)
+            pays = card is not None and card.has(Verb.PAY)
             if step.verb is Verb.SPIKE and (step.amount > 0 or pays) and any(
                     tavern.player(drinker).side != tavern.player(me).side
                     for drinker, _, _ in tavern.pouring):

@@ -738,7 +738,7 @@ def hit_back(tavern: Tavern, losses: list[Loss]) -> Resolution[Tavern]:
         for name in [p.name for p in tavern.team(loss.victim) if not p.out]:
             cards = sorted({c.name for c in playable(tavern, name)
                             if c.kind in (Kinds.SOMETIMES, Kinds.ANYTIME)
-                            and any(s.verb is Verbs.HIT_BACK for s in c.steps)
+                            and c.has(Verbs.HIT_BACK)
                             and (not loss.gizmo or GIZMO_HIT_BACK in c.icons)})
             if not cards:
                 continue

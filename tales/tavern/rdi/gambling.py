@@ -48,16 +48,7 @@ def ante(tavern: Tavern, players: Sequence[str], amount: int, starter: str = "",
 
 def cards_with(player: Player, verb: Verb) -> set[str]:
     """The cards in hand with a step of ``verb``."""
-    return {c.name for c in player.cards if _has(c, verb)}
-
-
-def _has(card: Card, verb: Verb) -> bool:
-    """Whether ``card`` has a step of ``verb`` (a plain loop, not any() over a generator:
-    asked of every card in hand at each turn of a Round of Gambling; issue 19)."""
-    for step in card.steps:
-        if step.verb is verb:
-            return True
-    return False
+    return {c.name for c in player.cards if c.has(verb)}
 
 
 def start_round(tavern: Tavern, name: str, card: Card) -> Resolution[Tavern]:
@@ -148,7 +139,7 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
         player = tavern.player(name)
         gambles = {c.name for c in player.cards if c.kind is Kinds.CHEATING or (
             c.kind is Kinds.GAMBLING and not winning_hand)}
-        pushers = {c.name for c in player.cards if _has(c, Verbs.FORCE_OUT)
+        pushers = {c.name for c in player.cards if c.has(Verbs.FORCE_OUT)
                    and (c.name in gambles or c.kind not in (Kinds.GAMBLING,
                                                              Kinds.CHEATING))}
         leavers = cards_with(player, Verbs.LEAVE)
@@ -203,7 +194,7 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
                           starter)
             tavern = tavern.note(f"everyone in the Round antes {raises} more")
         control, winning_hand, passes = name, card.winning_hand, 0
-        won = any(s.verb is Verbs.WIN_ROUND for s in card.steps)  # A-64
+        won = card.has(Verbs.WIN_ROUND)  # A-64
         if tavern.restarted:
             tavern, in_round, control = restart(tavern, seats)
             winning_hand, passes, won = False, 0, False

@@ -272,6 +272,15 @@ class Card:
     #: Device Cards and Gears; like a Drink's Chasers)
     adds: str = ""
 
+    def has(self, verb: Verb) -> bool:
+        """Whether one of its steps is of ``verb`` (a plain loop, not any() over a
+        generator: asked of every card of a hand in a Round of Gambling and after every
+        loss; issue 19)."""
+        for step in self.steps:
+            if step.verb is verb:
+                return True
+        return False
+
 
 @dataclass(frozen=True)
 class Level:
