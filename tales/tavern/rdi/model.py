@@ -582,20 +582,22 @@ class Tavern:
         number of the table's)."""
         if lines:
             changes["log"] = Log.of(self.log).add(*lines)
-        seating = self.seating()
+        kept, players = self._seats, self.players  # seating() inline, as in player()
+        seating = kept[1] if kept is not None and kept[0] is players else self.seating()
         seat = seating.index.get(player.name)
         if seat is None:
-            changes["players"] = self.players
+            changes["players"] = players
             return self._changed(changes)
-        if self.players[seat] is player:  # that very player already sits there: no copy
+        before = players[seat]
+        if before is player:  # that very player already sits there: no copy
             return self._changed(changes) if changes else self
-        players = list(self.players)
-        players[seat] = player
-        changes["players"] = tuple(players)
+        seated = list(players)
+        seated[seat] = player
+        changes["players"] = new = tuple(seated)
         changed = self._changed(changes)
         if (player.team or player.name) == seating.sides[seat] \
-                and player.mechanics == self.players[seat].mechanics:  # the same seats,
-            object.__setattr__(changed, "_seats", (changed.players, seating))  # teams, rules
+                and player.mechanics == before.mechanics:  # the same seats, teams, rules
+            _set(changed, "_seats", (new, seating))
         return changed
 
     def note(self, *lines: str) -> Tavern:
