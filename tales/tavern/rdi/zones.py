@@ -31,12 +31,19 @@ def draw(tavern: Tavern, name: str, count: int) -> Resolution[Tavern]:
     if count > 0 and is_otto(tavern, name):  # "he gains 1 Threat instead"
         return gain_threat(tavern, 1)
     player = tavern.player(name)
-    for _ in range(count):
+    left = max(count, 0)
+    while left:
         if not player.deck:
             player = yield from _reshuffle(player)
             if not player.deck:
                 break
-        player = evolve(player, hand=(*player.hand, player.deck[-1]), deck=player.deck[:-1])
+        # as many as the deck holds taken at once, the top first (one copy of the player,
+        # not one a card: issue 19)
+        deck = player.deck
+        taken = min(left, len(deck))
+        player = evolve(player, hand=(*player.hand, *deck[len(deck) - taken:][::-1]),
+                        deck=deck[:len(deck) - taken])
+        left -= taken
         if not player.deck:
             player = yield from _reshuffle(player)
     return characters.mechanics(player).after_draw(tavern.with_player(player), name)
