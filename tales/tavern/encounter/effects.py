@@ -263,12 +263,13 @@ def usable(table: Caverns, name: str, when: When, incoming: Incoming | None = No
                 and c.when in (when, _ANY_TIME) and targets(table, name)]
     cards = _of_the_moment(player, when)
     ability = table.ability_of(player)
-    if ability is not None and when in _profile(ability).moments:
-        cards = (*cards, ability)
+    if ability is not None:
+        profile = _profile(ability)
+        if when in profile.moments:
+            cards = (*cards, (ability, profile))
     found: list[Card] = []
     aimed: bool | None = None  # whether there is an Attack card to change (asked once)
-    for card in cards:
-        play = _profile(card)
+    for card, play in cards:
         if play.defence and (incoming is None or incoming.victim != name):
             continue
         if play.on_blows:
@@ -328,22 +329,26 @@ def _profile(card: Card) -> _Play:
     return play
 
 
-def _of_the_moment(player: Adventurer, when: When) -> tuple[Card, ...]:
+def _of_the_moment(player: Adventurer, when: When) -> tuple[tuple[Card, _Play], ...]:
     """The cards in ``player``'s hand and Items beside them that :func:`_fits` the moment
-    ``when``, in that order: worked out once per hand and Items (kept beside the player's
-    fields, checked against those very tuples)."""
+    ``when``, in that order, each with its :func:`_profile`: worked out for every moment at
+    once, once per hand and Items (kept beside the player's fields, checked against those
+    very tuples; issue 19: a hand was gone through again for each moment asked)."""
     hand, items = player.hand, player.items
     kept = player.__dict__.get("_moments")
     if kept is None or kept[0] is not hand or kept[1] is not items:
-        kept = (hand, items, {})
+        moments: dict[When, list[tuple[Card, _Play]]] = {}
+        for card in (*hand, *items):
+            if not card.kind.attack:  # (an Attack card fits no moment, :func:`_fits`: its
+                play = _profile(card)  # kind is quicker to ask)
+                for moment in play.moments:
+                    if moment in moments:
+                        moments[moment].append((card, play))
+                    else:
+                        moments[moment] = [(card, play)]
+        kept = (hand, items, {moment: tuple(cards) for moment, cards in moments.items()})
         object.__setattr__(player, "_moments", kept)
-    moments: dict[When, tuple[Card, ...]] = kept[2]
-    found = moments.get(when)
-    if found is None:
-        # (an Attack card fits no moment, :func:`_fits`: its kind is quicker to ask; a
-        # list comprehension is quicker than a generator for a hand)
-        found = moments[when] = tuple([c for c in (*hand, *items) if not c.kind.attack
-                                       and when in _profile(c).moments])
+    found: tuple[tuple[Card, _Play], ...] = kept[2].get(when, ())
     return found
 
 
