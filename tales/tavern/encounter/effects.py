@@ -211,8 +211,14 @@ def _drawn(table: Caverns, player: Adventurer, hand: tuple[Card, ...],
         return table  # nothing drawn
     if hand is player.hand and items is player.items:
         return table.note(*lines, deck=deck, discard=discard)
-    return table.with_player(evolve(player, hand=hand, items=items), *lines, deck=deck,
-                             discard=discard)
+    drawn = evolve(player, hand=hand, items=items)
+    if items is player.items:
+        for card in hand[len(player.hand):]:  # (a loop: quicker than all() over a generator)
+            if not card.kind.attack:
+                break
+        else:  # Attack cards alone drawn
+            _same_moments(player, drawn)
+    return table.with_player(drawn, *lines, deck=deck, discard=discard)
 
 
 def trim(table: Caverns, name: str, cap: int | None = None) -> Resolution[Caverns]:
@@ -243,7 +249,10 @@ def out_of_hand(player: Adventurer, card_name: str) -> tuple[Adventurer, Card]:
     hand = player.hand
     for index, card in enumerate(hand):  # (a loop: quicker than next() over a generator)
         if card.name == card_name:
-            return evolve(player, hand=hand[:index] + hand[index + 1:]), card
+            held = evolve(player, hand=hand[:index] + hand[index + 1:])
+            if card.kind.attack:
+                _same_moments(player, held)
+            return held, card
     raise StopIteration(card_name)  # (what next() raised)
 
 
@@ -350,6 +359,16 @@ def _of_the_moment(player: Adventurer, when: When) -> tuple[tuple[Card, _Play], 
         object.__setattr__(player, "_moments", kept)
     found: tuple[tuple[Card, _Play], ...] = kept[2].get(when, ())
     return found
+
+
+def _same_moments(before: Adventurer, after: Adventurer) -> None:
+    """``after``, who is ``before`` with Attack cards alone taken from or added to the hand
+    (the same Items), keeps what :func:`_of_the_moment` worked out for ``before``: an
+    Attack card fits no moment, so every moment's cards are the same (issue 19: most
+    hands change by an Attack card set, discarded or drawn)."""
+    kept = before.__dict__.get("_moments")
+    if kept is not None and kept[0] is before.hand and kept[1] is before.items:
+        object.__setattr__(after, "_moments", (after.hand, after.items, kept[2]))
 
 
 def _holds(cards: tuple[Card, ...], card: Card) -> bool:
