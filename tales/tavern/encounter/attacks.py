@@ -17,7 +17,6 @@ from tales.tavern.encounter.effects import (
     hurt,
     place,
     top_card,
-    window,
 )
 from tales.tavern.encounter.model import (
     UNDEAD_KEEP,
@@ -54,7 +53,9 @@ def player_turn(table: Caverns, name: str, card: Card | None = None
     from Opportunity Fire). Returns the table, the killer if the creature died, and any
     card set face down to flip after everyone's turn."""
     before = len(table.log)
-    table = yield from window(table, _TURN, [name], "your turn")
+    # (:func:`.effects.answer` itself, not :func:`.effects.window`: one generator fewer
+    # made each window and passed through by each Decision in it, issue 19)
+    table, _ = yield from answer(table, _TURN, [name], "your turn", None)
     if table.killed():  # an ability's attack or an Alchemist's Fire killed it
         return table, table.slayer, []
     if table.revealed == 0 and len(table.log) > before:
@@ -192,7 +193,8 @@ def strike(table: Caverns, name: str, card: Card) -> Resolution[tuple[Caverns, s
     if card.kind is _ENHANCED:
         table = yield from carry_out(table, name, card.steps, card.name)
         table = yield from checked(table, name)
-    table = yield from window(table, _REVEAL, None, f"{name}'s {card.name} is revealed")
+    table, _ = yield from answer(table, _REVEAL, None, f"{name}'s {card.name} is revealed",
+                                 None)  # (not :func:`.effects.window`: as in player_turn)
     return table, (table.slayer if table.killed() else None)
 
 
