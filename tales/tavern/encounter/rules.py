@@ -257,8 +257,9 @@ def combat_round(table: Caverns) -> Resolution[tuple[Caverns, str | None]]:
         if (name, card) not in table.set_cards:
             continue  # Edged Out
         table, _, _ = yield from player_turn(table, name, card)
-    leftover = [c for _, c in table.set_cards]
-    table = evolve(table, set_cards=(), discard=(*table.discard, *leftover))
+    if table.set_cards:  # (most rounds every set card is revealed: no copy, issue 19)
+        table = evolve(table, set_cards=(),
+                       discard=(*table.discard, *[c for _, c in table.set_cards]))
     table = total(table)
     if not table.killed():
         dealt = damage_by(table)
