@@ -430,8 +430,10 @@ def answer(table: Caverns, when: When, only: Sequence[str] | None, label: str,
             cards = usable(table, name, when, incoming)
             if not cards:
                 continue
-            choice = yield Decision("play", f"play a card ({label})?",
-                                    (PASS, *sorted({c.name for c in cards})),
+            # (a single card, most often: no set to sort, issue 19)
+            offered = (PASS, cards[0].name) if len(cards) == 1 else \
+                (PASS, *sorted({c.name for c in cards}))
+            choice = yield Decision("play", f"play a card ({label})?", offered,
                                     _PLAYER, name, state=table)
             if choice == PASS:
                 continue
