@@ -127,9 +127,12 @@ def hurt(table: Caverns, name: str, amount: int, *lines: str, **changes: object)
 
 def trim_all(table: Caverns) -> Resolution[Caverns]:
     """Every living player's hand held to what it may be now (Gluttony dead: at once)."""
-    for player in table.living():
-        # within the hand size the limit (never below it) need not be worked out
-        if len(player.hand) > player.hand_size and len(player.hand) > limit(table, player.name):
+    # (every seat, whether alive asked only of a hand over its size: asked after every card
+    # played, :meth:`Caverns.living` would be worked out again for the changed players,
+    # issue 19; within the hand size the limit, never below it, need not be worked out)
+    for player in table.players:
+        if len(player.hand) > player.hand_size and not player.dead and not player.beast \
+                and len(player.hand) > limit(table, player.name):
             table = yield from trim(table, player.name)
     return table
 
