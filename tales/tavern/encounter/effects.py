@@ -392,15 +392,18 @@ def worthwhile(table: Caverns, name: str, step: Step) -> bool:
     op = step.op  # (an Enum member looked up by name is slow: each is looked up once)
     if op not in _CHECKED:
         return True
-    living = table.living()
     if op is _REDIRECT:
-        return any(p.name != name for p in living)
+        return any(p.name != name for p in table.living())
     if op is _STEAL:
-        return any(c not in p.tipped for p in living if p.name != name for c in p.items)
+        return any(c not in p.tipped for p in table.living() if p.name != name
+                   for c in p.items)
     whom = step.whom
-    chosen = ((table.player(name),) if whom is _YOU
-              else [p for p in living if p.name != name] if whom is _OTHER
-              else living if whom is _ANYONE or whom is _EACH else ())
+    if whom is _YOU:  # (the party not worked out for a card of one's own, issue 19)
+        chosen: Sequence[Adventurer] = (table.player(name),)
+    else:
+        living = table.living()
+        chosen = ([p for p in living if p.name != name] if whom is _OTHER
+                  else living if whom is _ANYONE or whom is _EACH else ())
     # (lists: quicker than generators for a few players, issue 19)
     if op is _HEAL:
         return any([p.life < LIFE for p in chosen])
