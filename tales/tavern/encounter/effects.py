@@ -293,7 +293,7 @@ def usable(table: Caverns, name: str, when: When, incoming: Incoming | None = No
             continue
         if play.checks:  # (loops here: quicker than any() over a generator, issue 19)
             for step in play.checks:
-                if worthwhile(table, name, step):
+                if worthwhile(table, player, step):
                     break
             else:  # no step worth it
                 continue
@@ -385,13 +385,15 @@ def _holds(cards: tuple[Card, ...], card: Card) -> bool:
     return any([held == card for held in cards if held.name == name])
 
 
-def worthwhile(table: Caverns, name: str, step: Step) -> bool:
-    """Could ``step`` of a card ``name`` plays change anything now? Not a heal with everyone
-    it may heal at full health (no Potion offered at full health), a cure with nobody it may
-    cure poisoned, a redirection with nobody else alive, a theft with no Item to take."""
+def worthwhile(table: Caverns, player: Adventurer, step: Step) -> bool:
+    """Could ``step`` of a card ``player`` (of this table) plays change anything now? Not a
+    heal with everyone it may heal at full health (no Potion offered at full health), a cure
+    with nobody it may cure poisoned, a redirection with nobody else alive, a theft with no
+    Item to take."""
     op = step.op  # (an Enum member looked up by name is slow: each is looked up once)
     if op not in _CHECKED:
         return True
+    name = player.name
     if op is _REDIRECT:
         return any(p.name != name for p in table.living())
     if op is _STEAL:
@@ -399,7 +401,7 @@ def worthwhile(table: Caverns, name: str, step: Step) -> bool:
                    for c in p.items)
     whom = step.whom
     if whom is _YOU:  # (the party not worked out for a card of one's own, issue 19)
-        chosen: Sequence[Adventurer] = (table.player(name),)
+        chosen: Sequence[Adventurer] = (player,)
     else:
         living = table.living()
         chosen = ([p for p in living if p.name != name] if whom is _OTHER
