@@ -272,8 +272,11 @@ def combat_round(table: Caverns) -> Resolution[tuple[Caverns, str | None]]:
     if not table.killed():
         for name in [p.name for p in table.living()]:
             table = yield from draw(table, name, 1)
-    for player in table.living():
-        if player.poison:  # "At the end of every round"
+    # "At the end of every round": every seat, whether alive asked only of a poisoned
+    # player (the draws have just changed the players: living() would be worked out
+    # again, issue 19)
+    for player in table.players:
+        if player.poison and not player.dead and not player.beast:
             hurt_by = POISON_DAMAGE * player.poison
             table = hurt(table, player.name, hurt_by,
                          f"{player.name} takes {hurt_by} poison damage")
