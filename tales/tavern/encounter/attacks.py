@@ -385,8 +385,8 @@ def switch_seats(table: Caverns, name: str) -> Caverns:
     fields = ("character", "life", "hand", "items", "tipped", "prestige", "poison", "riders",
               "used", "hand_size")
     table = table.with_player(evolve(one, **{f: getattr(two, f) for f in fields}))
-    table = table.with_player(evolve(two, **{f: getattr(one, f) for f in fields}))
-    return table.note(f"{name} and {other} switch seats")
+    return table.with_player(evolve(two, **{f: getattr(one, f) for f in fields}),
+                             f"{name} and {other} switch seats")
 
 
 def undead_attacks(table: Caverns) -> Resolution[Caverns]:

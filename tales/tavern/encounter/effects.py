@@ -460,10 +460,14 @@ def negotiate(table: Caverns, only: Sequence[str] | None) -> Resolution[Caverns]
     """Items "can also be used in negotiations between players": each player in Initiative
     order may give an Item beside them (not a tipped Potion) to another player."""
     for name in table.in_initiative():
+        if only is not None and name not in only:
+            continue
         player = table.player(name)
         items = [c for c in player.items if c not in player.tipped]
+        if not items:  # (the others listed only for a player with an Item to give)
+            continue
         others = tuple([p.name for p in table.living() if p.name != name])
-        if (only is not None and name not in only) or not items or not others:
+        if not others:
             continue
         choice = yield Decision("give", "give an Item to another player?",
                                 (PASS, *sorted({c.name for c in items})), _PLAYER,
@@ -476,8 +480,8 @@ def negotiate(table: Caverns, only: Sequence[str] | None) -> Resolution[Caverns]
         table = table.with_player(evolve(player, items=player.items[:index]
                                          + player.items[index + 1:]))
         other = table.player(whom)
-        table = table.with_player(evolve(other, items=(*other.items, player.items[index])))
-        table = table.note(f"{name} gives {choice} to {whom}")
+        table = table.with_player(evolve(other, items=(*other.items, player.items[index])),
+                                  f"{name} gives {choice} to {whom}")
     return table
 
 
@@ -636,8 +640,8 @@ def carry_out(table: Caverns, name: str, steps: Sequence[Step], label: str,
                 if table.relics:
                     relic, table = table.relics[-1], evolve(table, relics=table.relics[:-1])
                     player = table.player(who)
-                    table = table.with_player(evolve(player, items=(*player.items, relic)))
-                    table = table.note(f"{who} gains the Relic {relic.name}")
+                    table = table.with_player(evolve(player, items=(*player.items, relic)),
+                                              f"{who} gains the Relic {relic.name}")
             continue
         for who in (yield from choose_players(table, name, step.whom, label, killer)):
             table = yield from apply(table, name, who, step, label, potion)

@@ -415,8 +415,9 @@ def award(table: Caverns, card: Encounter, killer: str | None) -> Caverns:
     if killer is not None and killer in living:
         player = table.player(killer)
         got = sum(p for who, _, p in scores if who == killer)
-        table = table.with_player(evolve(player, kills=player.kills + 1)).note(
-            f"{killer} lands the killing blow on {card.name}: {got} Prestige")
+        table = table.with_player(evolve(player, kills=player.kills + 1),
+                                  f"{killer} lands the killing blow on {card.name}: {got} "
+                                  "Prestige")  # (its line in the same copy, issue 19)
     return table
 
 
@@ -441,8 +442,8 @@ def loot(table: Caverns) -> Resolution[Caverns]:
             dead = table.player(body.name)
             table = table.with_player(evolve(dead, items=items[:index] + items[index + 1:]))
             looter = table.player(name)
-            table = table.with_player(evolve(looter, items=(*looter.items, items[index])))
-            table = table.note(f"{name} loots {choice} from {body.name}")
+            table = table.with_player(evolve(looter, items=(*looter.items, items[index])),
+                                      f"{name} loots {choice} from {body.name}")
     return table
 
 
