@@ -231,12 +231,12 @@ def trim(table: Caverns, name: str, cap: int | None = None) -> Resolution[Cavern
     if cap is None and len(player.hand) <= player.hand_size:
         return table  # within the hand size: within the limit (never below it)
     most = limit(table, name) if cap is None else cap
-    while len(table.player(name).hand) > most:
-        player = table.player(name)
+    while len(player.hand) > most:
         choice = yield Decision("excess", f"too many cards: discard one (keep {most})",
                                 tuple(sorted({c.name for c in player.hand})),
                                 _PLAYER, name, state=table)
         table = discard_from_hand(table, name, choice)
+        player = table.player(name)
     return table
 
 
