@@ -99,12 +99,15 @@ def deal_initiative(table: Caverns) -> Resolution[Caverns]:
     living = [p.name for p in table.living()]
     cards = yield from shuffle(table.initiative[:len(living)], "the Initiative cards")
     drawn = dict(zip(living, cards, strict=True))
+    # the living in the order of the cards they drew (what in_initiative will say of the
+    # new table: its line noted in the one copy with the cards, issue 19)
+    order = sorted(living, key=drawn.__getitem__)
     # (a player who drew the card they held is kept as they are: no copy)
-    table = evolve(table, players=tuple([
-        evolve(p, initiative=drawn[p.name])
-        if p.name in drawn and p.initiative != drawn[p.name] else p for p in table.players]))
     return table.note("Initiative: " + ", ".join([f"{ordinal(n)} {name}" for n, name
-                                                  in enumerate(table.in_initiative(), 1)]))
+                                                  in enumerate(order, 1)]),
+                      players=tuple([evolve(p, initiative=drawn[p.name])
+                                     if p.name in drawn and p.initiative != drawn[p.name]
+                                     else p for p in table.players]))
 
 
 def ordinal(n: int) -> str:
