@@ -17,7 +17,6 @@ from tales.tavern.encounter.effects import (
     hurt,
     place,
     top_card,
-    window,
 )
 from tales.tavern.encounter.model import (
     UNDEAD_KEEP,
@@ -54,7 +53,9 @@ def player_turn(table: Caverns, name: str, card: Card | None = None
     from Opportunity Fire). Returns the table, the killer if the creature died, and any
     card set face down to flip after everyone's turn."""
     before = len(table.log)
-    table = yield from window(table, _TURN, [name], "your turn")
+    # (:func:`.effects.answer` itself, not :func:`.effects.window`: one generator fewer
+    # made each window and passed through by each Decision in it, issue 19)
+    table, _ = yield from answer(table, _TURN, [name], "your turn", None)
     if table.killed():  # an ability's attack or an Alchemist's Fire killed it
         return table, table.slayer, []
     if table.revealed == 0 and len(table.log) > before:
@@ -112,13 +113,12 @@ def reveal(table: Caverns, name: str, card: Card, **changes: object
         player = table.player(name)
         return table.with_player(evolve(player, riders=(*player.riders, card)), line,
                                  f"{card.name} stands by", **changes), None, []
-    table = table.note(line, **changes)
     if card.kind is _TACTICAL:
-        table = yield from carry_out(table, name, card.steps, card.name)
+        table = yield from carry_out(table.note(line, **changes), name, card.steps, card.name)
         return evolve(table, discard=(*table.discard, card)), None, []
     if card.kind is _STAND_IN:
-        return (yield from stand_in(table, name, card))
-    table, killer = yield from strike(table, name, card)
+        return (yield from stand_in(table.note(line, **changes), name, card))
+    table, killer = yield from strike(table, name, card, line, **changes)
     return table, killer, []
 
 
@@ -158,13 +158,19 @@ def stand_in(table: Caverns, name: str, card: Card
     return table, killer, pending
 
 
-def strike(table: Caverns, name: str, card: Card) -> Resolution[tuple[Caverns, str | None]]:
+def strike(table: Caverns, name: str, card: Card, *lines: str, **changes: object
+           ) -> Resolution[tuple[Caverns, str | None]]:
     """An Attack card hits: its Special Attack if its player is its character and wants
     it; on a token of a token-based Encounter; with the Riders standing by (every additive
-    one, one multiplicative); then players may answer it; then the kill check."""
+    one, one multiplicative); then players may answer it; then the kill check. ``lines``
+    are noted and ``changes`` made (its reveal's) in the copy that puts it on the stack,
+    or before the first question asked (issue 19: a copy of the table fewer a card)."""
     player = table.player(name)
     special = False
-    if card.special and card.special == player.character and card.special_values:
+    asks = bool(card.special and card.special == player.character and card.special_values)
+    if (lines or changes) and (asks or table.tokens or _FOG in table.rules):
+        table, lines, changes = table.note(*lines, **changes), (), {}
+    if asks:
         choice = yield Decision("special", f"use {card.name}'s Special Attack?",
                                 ("yes", "no"), _PLAYER, name, state=table)
         special = choice == "yes"
@@ -184,15 +190,17 @@ def strike(table: Caverns, name: str, card: Card) -> Resolution[tuple[Caverns, s
     if _FOG in table.rules and blow.ladder:
         blow = yield from announce(table, blow)
     # its line noted with it on the stack (one copy; the kill check notes nothing)
-    table = table.note(f"{name}'s {card.name} deals {value(blow, table)}"
-                       + (" (Special Attack)" if special else ""), stack=(*table.stack, blow))
+    table = table.note(*lines, f"{name}'s {card.name} deals {value(blow, table)}"
+                       + (" (Special Attack)" if special else ""), stack=(*table.stack, blow),
+                       **changes)
     table = yield from checked(table, name)
     if blow.announced is not None:
         table = yield from challenge(table, len(table.stack) - 1)
     if card.kind is _ENHANCED:
         table = yield from carry_out(table, name, card.steps, card.name)
         table = yield from checked(table, name)
-    table = yield from window(table, _REVEAL, None, f"{name}'s {card.name} is revealed")
+    table, _ = yield from answer(table, _REVEAL, None, f"{name}'s {card.name} is revealed",
+                                 None)  # (not :func:`.effects.window`: as in player_turn)
     return table, (table.slayer if table.killed() else None)
 
 
@@ -377,8 +385,8 @@ def switch_seats(table: Caverns, name: str) -> Caverns:
     fields = ("character", "life", "hand", "items", "tipped", "prestige", "poison", "riders",
               "used", "hand_size")
     table = table.with_player(evolve(one, **{f: getattr(two, f) for f in fields}))
-    table = table.with_player(evolve(two, **{f: getattr(one, f) for f in fields}))
-    return table.note(f"{name} and {other} switch seats")
+    return table.with_player(evolve(two, **{f: getattr(one, f) for f in fields}),
+                             f"{name} and {other} switch seats")
 
 
 def undead_attacks(table: Caverns) -> Resolution[Caverns]:

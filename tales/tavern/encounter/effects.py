@@ -127,9 +127,12 @@ def hurt(table: Caverns, name: str, amount: int, *lines: str, **changes: object)
 
 def trim_all(table: Caverns) -> Resolution[Caverns]:
     """Every living player's hand held to what it may be now (Gluttony dead: at once)."""
-    for player in table.living():
-        # within the hand size the limit (never below it) need not be worked out
-        if len(player.hand) > player.hand_size and len(player.hand) > limit(table, player.name):
+    # (every seat, whether alive asked only of a hand over its size: asked after every card
+    # played, :meth:`Caverns.living` would be worked out again for the changed players,
+    # issue 19; within the hand size the limit, never below it, need not be worked out)
+    for player in table.players:
+        if len(player.hand) > player.hand_size and not player.dead and not player.beast \
+                and len(player.hand) > limit(table, player.name):
             table = yield from trim(table, player.name)
     return table
 
@@ -211,8 +214,14 @@ def _drawn(table: Caverns, player: Adventurer, hand: tuple[Card, ...],
         return table  # nothing drawn
     if hand is player.hand and items is player.items:
         return table.note(*lines, deck=deck, discard=discard)
-    return table.with_player(evolve(player, hand=hand, items=items), *lines, deck=deck,
-                             discard=discard)
+    drawn = evolve(player, hand=hand, items=items)
+    if items is player.items:
+        for card in hand[len(player.hand):]:  # (a loop: quicker than all() over a generator)
+            if not card.kind.attack:
+                break
+        else:  # Attack cards alone drawn
+            _same_moments(player, drawn)
+    return table.with_player(drawn, *lines, deck=deck, discard=discard)
 
 
 def trim(table: Caverns, name: str, cap: int | None = None) -> Resolution[Caverns]:
@@ -222,12 +231,12 @@ def trim(table: Caverns, name: str, cap: int | None = None) -> Resolution[Cavern
     if cap is None and len(player.hand) <= player.hand_size:
         return table  # within the hand size: within the limit (never below it)
     most = limit(table, name) if cap is None else cap
-    while len(table.player(name).hand) > most:
-        player = table.player(name)
+    while len(player.hand) > most:
         choice = yield Decision("excess", f"too many cards: discard one (keep {most})",
                                 tuple(sorted({c.name for c in player.hand})),
                                 _PLAYER, name, state=table)
         table = discard_from_hand(table, name, choice)
+        player = table.player(name)
     return table
 
 
@@ -243,7 +252,10 @@ def out_of_hand(player: Adventurer, card_name: str) -> tuple[Adventurer, Card]:
     hand = player.hand
     for index, card in enumerate(hand):  # (a loop: quicker than next() over a generator)
         if card.name == card_name:
-            return evolve(player, hand=hand[:index] + hand[index + 1:]), card
+            held = evolve(player, hand=hand[:index] + hand[index + 1:])
+            if card.kind.attack:
+                _same_moments(player, held)
+            return held, card
     raise StopIteration(card_name)  # (what next() raised)
 
 
@@ -263,12 +275,13 @@ def usable(table: Caverns, name: str, when: When, incoming: Incoming | None = No
                 and c.when in (when, _ANY_TIME) and targets(table, name)]
     cards = _of_the_moment(player, when)
     ability = table.ability_of(player)
-    if ability is not None and when in _profile(ability).moments:
-        cards = (*cards, ability)
+    if ability is not None:
+        profile = _profile(ability)
+        if when in profile.moments:
+            cards = (*cards, (ability, profile))
     found: list[Card] = []
     aimed: bool | None = None  # whether there is an Attack card to change (asked once)
-    for card in cards:
-        play = _profile(card)
+    for card, play in cards:
         if play.defence and (incoming is None or incoming.victim != name):
             continue
         if play.on_blows:
@@ -280,7 +293,7 @@ def usable(table: Caverns, name: str, when: When, incoming: Incoming | None = No
             continue
         if play.checks:  # (loops here: quicker than any() over a generator, issue 19)
             for step in play.checks:
-                if worthwhile(table, name, step):
+                if worthwhile(table, player, step):
                     break
             else:  # no step worth it
                 continue
@@ -328,23 +341,37 @@ def _profile(card: Card) -> _Play:
     return play
 
 
-def _of_the_moment(player: Adventurer, when: When) -> tuple[Card, ...]:
+def _of_the_moment(player: Adventurer, when: When) -> tuple[tuple[Card, _Play], ...]:
     """The cards in ``player``'s hand and Items beside them that :func:`_fits` the moment
-    ``when``, in that order: worked out once per hand and Items (kept beside the player's
-    fields, checked against those very tuples)."""
+    ``when``, in that order, each with its :func:`_profile`: worked out for every moment at
+    once, once per hand and Items (kept beside the player's fields, checked against those
+    very tuples; issue 19: a hand was gone through again for each moment asked)."""
     hand, items = player.hand, player.items
     kept = player.__dict__.get("_moments")
     if kept is None or kept[0] is not hand or kept[1] is not items:
-        kept = (hand, items, {})
+        moments: dict[When, list[tuple[Card, _Play]]] = {}
+        for card in (*hand, *items):
+            if not card.kind.attack:  # (an Attack card fits no moment, :func:`_fits`: its
+                play = _profile(card)  # kind is quicker to ask)
+                for moment in play.moments:
+                    if moment in moments:
+                        moments[moment].append((card, play))
+                    else:
+                        moments[moment] = [(card, play)]
+        kept = (hand, items, {moment: tuple(cards) for moment, cards in moments.items()})
         object.__setattr__(player, "_moments", kept)
-    moments: dict[When, tuple[Card, ...]] = kept[2]
-    found = moments.get(when)
-    if found is None:
-        # (an Attack card fits no moment, :func:`_fits`: its kind is quicker to ask; a
-        # list comprehension is quicker than a generator for a hand)
-        found = moments[when] = tuple([c for c in (*hand, *items) if not c.kind.attack
-                                       and when in _profile(c).moments])
+    found: tuple[tuple[Card, _Play], ...] = kept[2].get(when, ())
     return found
+
+
+def _same_moments(before: Adventurer, after: Adventurer) -> None:
+    """``after``, who is ``before`` with Attack cards alone taken from or added to the hand
+    (the same Items), keeps what :func:`_of_the_moment` worked out for ``before``: an
+    Attack card fits no moment, so every moment's cards are the same (issue 19: most
+    hands change by an Attack card set, discarded or drawn)."""
+    kept = before.__dict__.get("_moments")
+    if kept is not None and kept[0] is before.hand and kept[1] is before.items:
+        object.__setattr__(after, "_moments", (after.hand, after.items, kept[2]))
 
 
 def _holds(cards: tuple[Card, ...], card: Card) -> bool:
@@ -358,22 +385,27 @@ def _holds(cards: tuple[Card, ...], card: Card) -> bool:
     return any([held == card for held in cards if held.name == name])
 
 
-def worthwhile(table: Caverns, name: str, step: Step) -> bool:
-    """Could ``step`` of a card ``name`` plays change anything now? Not a heal with everyone
-    it may heal at full health (no Potion offered at full health), a cure with nobody it may
-    cure poisoned, a redirection with nobody else alive, a theft with no Item to take."""
+def worthwhile(table: Caverns, player: Adventurer, step: Step) -> bool:
+    """Could ``step`` of a card ``player`` (of this table) plays change anything now? Not a
+    heal with everyone it may heal at full health (no Potion offered at full health), a cure
+    with nobody it may cure poisoned, a redirection with nobody else alive, a theft with no
+    Item to take."""
     op = step.op  # (an Enum member looked up by name is slow: each is looked up once)
     if op not in _CHECKED:
         return True
-    living = table.living()
+    name = player.name
     if op is _REDIRECT:
-        return any(p.name != name for p in living)
+        return any(p.name != name for p in table.living())
     if op is _STEAL:
-        return any(c not in p.tipped for p in living if p.name != name for c in p.items)
+        return any(c not in p.tipped for p in table.living() if p.name != name
+                   for c in p.items)
     whom = step.whom
-    chosen = ((table.player(name),) if whom is _YOU
-              else [p for p in living if p.name != name] if whom is _OTHER
-              else living if whom is _ANYONE or whom is _EACH else ())
+    if whom is _YOU:  # (the party not worked out for a card of one's own, issue 19)
+        chosen: Sequence[Adventurer] = (player,)
+    else:
+        living = table.living()
+        chosen = ([p for p in living if p.name != name] if whom is _OTHER
+                  else living if whom is _ANYONE or whom is _EACH else ())
     # (lists: quicker than generators for a few players, issue 19)
     if op is _HEAL:
         return any([p.life < LIFE for p in chosen])
@@ -406,8 +438,10 @@ def answer(table: Caverns, when: When, only: Sequence[str] | None, label: str,
             cards = usable(table, name, when, incoming)
             if not cards:
                 continue
-            choice = yield Decision("play", f"play a card ({label})?",
-                                    (PASS, *sorted({c.name for c in cards})),
+            # (a single card, most often: no set to sort, issue 19)
+            offered = (PASS, cards[0].name) if len(cards) == 1 else \
+                (PASS, *sorted({c.name for c in cards}))
+            choice = yield Decision("play", f"play a card ({label})?", offered,
                                     _PLAYER, name, state=table)
             if choice == PASS:
                 continue
@@ -426,10 +460,14 @@ def negotiate(table: Caverns, only: Sequence[str] | None) -> Resolution[Caverns]
     """Items "can also be used in negotiations between players": each player in Initiative
     order may give an Item beside them (not a tipped Potion) to another player."""
     for name in table.in_initiative():
+        if only is not None and name not in only:
+            continue
         player = table.player(name)
         items = [c for c in player.items if c not in player.tipped]
+        if not items:  # (the others listed only for a player with an Item to give)
+            continue
         others = tuple([p.name for p in table.living() if p.name != name])
-        if (only is not None and name not in only) or not items or not others:
+        if not others:
             continue
         choice = yield Decision("give", "give an Item to another player?",
                                 (PASS, *sorted({c.name for c in items})), _PLAYER,
@@ -442,8 +480,8 @@ def negotiate(table: Caverns, only: Sequence[str] | None) -> Resolution[Caverns]
         table = table.with_player(evolve(player, items=player.items[:index]
                                          + player.items[index + 1:]))
         other = table.player(whom)
-        table = table.with_player(evolve(other, items=(*other.items, player.items[index])))
-        table = table.note(f"{name} gives {choice} to {whom}")
+        table = table.with_player(evolve(other, items=(*other.items, player.items[index])),
+                                  f"{name} gives {choice} to {whom}")
     return table
 
 
@@ -602,8 +640,8 @@ def carry_out(table: Caverns, name: str, steps: Sequence[Step], label: str,
                 if table.relics:
                     relic, table = table.relics[-1], evolve(table, relics=table.relics[:-1])
                     player = table.player(who)
-                    table = table.with_player(evolve(player, items=(*player.items, relic)))
-                    table = table.note(f"{who} gains the Relic {relic.name}")
+                    table = table.with_player(evolve(player, items=(*player.items, relic)),
+                                              f"{who} gains the Relic {relic.name}")
             continue
         for who in (yield from choose_players(table, name, step.whom, label, killer)):
             table = yield from apply(table, name, who, step, label, potion)

@@ -445,9 +445,12 @@ class Caverns:
     def risen(self) -> list[str]:
         """The Emperor Lich's returned dead whose tokens still stand (a token each, in
         seat order)."""
+        for player in self.players:  # (a loop, no list made: most games have none, and
+            if player.undead:  # every window after a card revealed asks, issue 19)
+                break
+        else:
+            return []
         undead = [p.name for p in self.players if p.undead]
-        if not undead:  # (most games: every window after a card revealed asks)
-            return undead
         return [n for i, n in enumerate(undead) if i >= len(self.tokens) or self.tokens[i] > 0]
 
     def in_initiative(self) -> tuple[str, ...]:

@@ -99,12 +99,15 @@ def deal_initiative(table: Caverns) -> Resolution[Caverns]:
     living = [p.name for p in table.living()]
     cards = yield from shuffle(table.initiative[:len(living)], "the Initiative cards")
     drawn = dict(zip(living, cards, strict=True))
+    # the living in the order of the cards they drew (what in_initiative will say of the
+    # new table: its line noted in the one copy with the cards, issue 19)
+    order = sorted(living, key=drawn.__getitem__)
     # (a player who drew the card they held is kept as they are: no copy)
-    table = evolve(table, players=tuple([
-        evolve(p, initiative=drawn[p.name])
-        if p.name in drawn and p.initiative != drawn[p.name] else p for p in table.players]))
     return table.note("Initiative: " + ", ".join([f"{ordinal(n)} {name}" for n, name
-                                                  in enumerate(table.in_initiative(), 1)]))
+                                                  in enumerate(order, 1)]),
+                      players=tuple([evolve(p, initiative=drawn[p.name])
+                                     if p.name in drawn and p.initiative != drawn[p.name]
+                                     else p for p in table.players]))
 
 
 def ordinal(n: int) -> str:
@@ -257,8 +260,9 @@ def combat_round(table: Caverns) -> Resolution[tuple[Caverns, str | None]]:
         if (name, card) not in table.set_cards:
             continue  # Edged Out
         table, _, _ = yield from player_turn(table, name, card)
-    leftover = [c for _, c in table.set_cards]
-    table = evolve(table, set_cards=(), discard=(*table.discard, *leftover))
+    if table.set_cards:  # (most rounds every set card is revealed: no copy, issue 19)
+        table = evolve(table, set_cards=(),
+                       discard=(*table.discard, *[c for _, c in table.set_cards]))
     table = total(table)
     if not table.killed():
         dealt = damage_by(table)
@@ -271,8 +275,11 @@ def combat_round(table: Caverns) -> Resolution[tuple[Caverns, str | None]]:
     if not table.killed():
         for name in [p.name for p in table.living()]:
             table = yield from draw(table, name, 1)
-    for player in table.living():
-        if player.poison:  # "At the end of every round"
+    # "At the end of every round": every seat, whether alive asked only of a poisoned
+    # player (the draws have just changed the players: living() would be worked out
+    # again, issue 19)
+    for player in table.players:
+        if player.poison and not player.dead and not player.beast:
             hurt_by = POISON_DAMAGE * player.poison
             table = hurt(table, player.name, hurt_by,
                          f"{player.name} takes {hurt_by} poison damage")
@@ -411,8 +418,9 @@ def award(table: Caverns, card: Encounter, killer: str | None) -> Caverns:
     if killer is not None and killer in living:
         player = table.player(killer)
         got = sum(p for who, _, p in scores if who == killer)
-        table = table.with_player(evolve(player, kills=player.kills + 1)).note(
-            f"{killer} lands the killing blow on {card.name}: {got} Prestige")
+        table = table.with_player(evolve(player, kills=player.kills + 1),
+                                  f"{killer} lands the killing blow on {card.name}: {got} "
+                                  "Prestige")  # (its line in the same copy, issue 19)
     return table
 
 
@@ -437,8 +445,8 @@ def loot(table: Caverns) -> Resolution[Caverns]:
             dead = table.player(body.name)
             table = table.with_player(evolve(dead, items=items[:index] + items[index + 1:]))
             looter = table.player(name)
-            table = table.with_player(evolve(looter, items=(*looter.items, items[index])))
-            table = table.note(f"{name} loots {choice} from {body.name}")
+            table = table.with_player(evolve(looter, items=(*looter.items, items[index])),
+                                      f"{name} loots {choice} from {body.name}")
     return table
 
 
