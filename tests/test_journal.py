@@ -4,7 +4,7 @@ exactly like what it replaces (a tuple; ``dataclasses.replace``)."""
 from __future__ import annotations
 
 import pickle
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 import pytest
 from hypothesis import given, settings
@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 
 from tales.board.figures import Figure, Side
 from tales.engine.state import GameState
-from tales.evolve import evolve
+from tales.evolve import evolve, evolve_known
 from tales.journal import Log
 from tales.rules.decisions import Decider, Decision
 from tales.tavern.encounter.model import Adventurer, Caverns
+from tales.tavern.rdi.model import Player, Tavern
 
 
 @settings(max_examples=200, deadline=None)
@@ -94,6 +95,20 @@ def test_evolve_checks_like_replace() -> None:
         evolve(_Slotted(1), z=2)
     with pytest.raises(ValueError, match="no options"):  # an __init__ of its own checks too
         evolve(Decision("k", "Pick one", (1,), Decider.TABLE), options=())
+
+
+@pytest.mark.parametrize("state, changes", [
+    (_Plain(1, (2,), {"x": 1}), {"a": 5}),
+    (Caverns((Adventurer("seat 1"),), ()), {"round": 2, "life": 40}),
+    (Tavern((Player("a", "A", 10), Player("b", "B", 10)), ()), {"inn": 3, "turn": 2}),
+])
+def test_a_tables_own_copy_is_replace(state: object, changes: dict[str, object]) -> None:
+    """evolve_known (the tables' own copy, its field names known) gives replace's value,
+    and an unknown field is refused by name, as replace refuses it."""
+    known = frozenset(f.name for f in fields(state))  # type: ignore[arg-type]
+    assert evolve_known(state, known, changes) == replace(state, **changes)  # type: ignore[type-var]
+    with pytest.raises(TypeError, match="no field 'z'"):
+        evolve_known(state, known, {"z": 1})
 
 
 def test_a_copied_table_finds_its_players_by_name() -> None:
