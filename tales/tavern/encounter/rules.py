@@ -54,7 +54,7 @@ from tales.tavern.encounter.model import (
 )
 from tales.tavern.encounter.module import Module, adventure
 
-# The members a round compares compare, read once: in Python 3.11 a member
+# The members a round compares, read once: in Python 3.11 a member
 # read on its enum goes through the enum class's attribute hook (~80 ns a read;
 # thousands a game, issue 19)
 _PLAYER = Decider.PLAYER

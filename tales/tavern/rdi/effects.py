@@ -822,14 +822,11 @@ def anytime(tavern: Tavern, first: str, losing: str | None = None,
 
 
 def _holds_phase(players: list[Player], phase: Phase) -> bool:
-    """Whether one of ``players`` holds a card (in hand or kept) of ``phase``: asked at
+    """Whether one of ``players`` holds a card (:attr:`Player.cards`) of ``phase``: asked at
     four phases of every turn, by plain loops (a generator's start and resumes cost more
     than the few cards it looks at; issue 19)."""
     for player in players:
-        for card in player.hand:
-            if card.phase is phase:
-                return True
-        for card in player.kept:
+        for card in player.cards:
             if card.phase is phase:
                 return True
     return False

@@ -374,12 +374,11 @@ def losing(tavern: Tavern) -> list[str]:
     kept: tuple[tuple[Player, ...], tuple[str, ...]] | None = tavern.__dict__.get("_losing")
     if kept is not None and kept[0] is tavern.players:
         return list(kept[1])
-    hooked = False
     for hook in _LOSING_HOOKS:  # (a plain loop: no generator made after every card)
-        hooked = hooked or bool(characters.every(tavern, hook))
-    if hooked:
-        return [side for side in tavern.sides() if passed_out(tavern, _mat(tavern, side))
-                or gold(tavern, _mat(tavern, side)) <= 0]
+        if characters.every(tavern, hook):  # a character changes a loss: its rules judge
+            return [side for side in tavern.sides()
+                    if passed_out(tavern, _mat(tavern, side))
+                    or gold(tavern, _mat(tavern, side)) <= 0]
     # no hook: passed_out and gold are the mat's own numbers, read here without asking
     # every character again for each side (issue 19)
     players, teams = tavern.players, tavern.seating().teams

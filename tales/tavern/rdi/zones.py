@@ -65,7 +65,7 @@ def playable(tavern: Tavern, name: str) -> tuple[Card, ...]:
     found = memo.get(PLAYABLE) if memo is not None else None
     if found is None:
         cards = player.cards
-        extra = characters.abilities(tavern, name) if memo is None else ()
+        extra = abilities(tavern, name)
         if extra:
             cards = (*cards, *(c for _, c in extra))
         found = _allowed(tavern, name, player, cards)
