@@ -381,7 +381,7 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
             ) -> Resolution[tuple[Tavern, Outcome]]:
     """The response window (module docstring). It closes when everyone passes, or at once
     when the original is Negated. Returns the table and the :class:`Outcome`."""
-    answers, playable = zones.answers, zones.playable
+    answers = zones.answers
     if outcome is None:  # (one unchanged Outcome shared when nothing was poured: a frozen
         # dataclass's __init__ costs a microsecond, and most cards pour nothing; issue 19)
         outcome = Outcome(pours=played.pours) if played.pours else NOTHING_YET
@@ -398,6 +398,7 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
         steadfast: bool | None = None  # _steadfast, asked once a round of the table
         for name in order:
             usable: dict[str, Use] = {}
+            kind: dict[str, CardKind] = {}  # the kind of each usable card
             team: tuple[str, ...] | None = None
             for card in answers(tavern, name):  # only cards it may offer (offered)
                 if card.name in usable:
@@ -412,13 +413,12 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
                         and concerned(tavern, played, name):
                     use = Use(card.name, Verbs.HANDLER, alone=True)  # A-31: any Anytime card
                 if use is not None:
-                    usable.setdefault(card.name, use)
+                    usable[card.name] = use
+                    kind[card.name] = card.kind  # (known here: playable not gone through
+                    # again for it; issue 19)
             if usable:
                 options[name] = usable
-                first: dict[str, CardKind] = {}  # the kind of the first card of each name
-                for card in playable(tavern, name):
-                    first.setdefault(card.name, card.kind)
-                kinds[name] = {u: first[u] for u in usable}
+                kinds[name] = kind
         if not options:
             return tavern, outcome
         tiers = [True, False] if any(Kinds.ANYTIME in k.values() for k in kinds.values()) \
