@@ -61,11 +61,17 @@ def playable(tavern: Tavern, name: str) -> tuple[Card, ...]:
     cards; not a card whose ``cost`` they cannot pay (Adonis's "Nope. Try again", Bastian's
     Prayer Cards)."""
     player = tavern.player(name)
-    memo = _memo(player)
+    return _playable(tavern, name, player, _memo(player))
+
+
+def _playable(tavern: Tavern, name: str, player: Player,
+              memo: dict[str, tuple[Card, ...]] | None) -> tuple[Card, ...]:
+    """:func:`playable` for ``name``'s ``player`` with their :func:`_memo`, which the
+    caller has already (:func:`answers`: issue 19)."""
     found = memo.get(PLAYABLE) if memo is not None else None
     if found is None:
         cards = player.cards
-        extra = abilities(tavern, name)
+        extra = _abilities(tavern, name, memo)
         if extra:
             cards = (*cards, *(c for _, c in extra))
         found = _allowed(tavern, name, player, cards)
@@ -85,7 +91,7 @@ def answers(tavern: Tavern, name: str) -> tuple[Card, ...]:
     if memo is not None:
         found = memo.get(ANSWERS)
         if found is None:
-            found = memo[ANSWERS] = _offered(playable(tavern, name))
+            found = memo[ANSWERS] = _offered(_playable(tavern, name, player, memo))
         return found
     cards = _answering(player)
     extra = characters.abilities(tavern, name)
@@ -100,9 +106,14 @@ def abilities(tavern: Tavern, name: str) -> Sequence[tuple[characters.Mechanics,
     shared sub-deck in hand: nothing to give them abilities; :func:`playable` and
     :func:`answers` skip it likewise, and an Anytime window asks it of every player: issue
     19)."""
-    if _memo(tavern.player(name)) is not None:
-        return ()
-    return characters.abilities(tavern, name)
+    return _abilities(tavern, name, _memo(tavern.player(name)))
+
+
+def _abilities(tavern: Tavern, name: str, memo: dict[str, tuple[Card, ...]] | None
+               ) -> Sequence[tuple[characters.Mechanics, Card]]:
+    """:func:`abilities` for ``name`` with their :func:`_memo`, which the caller has
+    already (:func:`playable`)."""
+    return () if memo is not None else characters.abilities(tavern, name)
 
 
 PLAYABLE, ANSWERS = "playable", "answers"
