@@ -68,7 +68,7 @@ def drink_phase(tavern: Tavern, name: str) -> Resolution[Tavern]:
 def _drink_top(tavern: Tavern, name: str) -> Resolution[Tavern]:
     player = tavern.player(name)
     if not player.drink_me:
-        return change(tavern, name, alcohol=-1).note(f"{name} sobers up: Alcohol -1")
+        return change(tavern, name, alcohol=-1, lines=(f"{name} sobers up: Alcohol -1",))
     top = player.drink_me[-1]
     tavern = tavern.with_player(evolve(player, drink_me=player.drink_me[:-1]),
                                 f"{name} reveals {top.name}")
@@ -196,9 +196,9 @@ def drink_pour(tavern: Tavern, each: Pour) -> Resolution[Tavern]:
         return tavern.note(f"{each.drinker} takes no effect from {each.label}")
     alcohol = each.alcohol if each.alcohol <= 0 else max(characters.mechanics(
         tavern.player(each.drinker)).drink_alcohol(tavern, each.drinker, each.alcohol), 0)
-    tavern = change(tavern, each.drinker, fortitude=each.fortitude, alcohol=alcohol)
-    tavern = tavern.note(f"{each.drinker} drinks {each.label}: Alcohol {each.alcohol:+d}"
-                         + (f", Fortitude {each.fortitude:+d}" if each.fortitude else ""))
+    tavern = change(tavern, each.drinker, fortitude=each.fortitude, alcohol=alcohol, lines=(
+        f"{each.drinker} drinks {each.label}: Alcohol {each.alcohol:+d}"
+        + (f", Fortitude {each.fortitude:+d}" if each.fortitude else ""),))
     if each.draw:
         tavern = yield from draw(tavern, each.drinker, each.draw)
     for resource, amount in each.gains:

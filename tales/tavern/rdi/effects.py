@@ -412,14 +412,12 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
                     if victim != who:
                         amount = -_reduce(left, victim, Stats.FORTITUDE, -amount)
                 before = tavern.mat(victim).fortitude
-                tavern = change(tavern, victim, fortitude=amount)
+                redirected = f" (redirected from {who})" if victim != who else ""
+                tavern = change(tavern, victim, fortitude=amount, lines=(
+                    f"{victim} loses {-amount} Fortitude{redirected}",) if amount < 0 else ())
                 lost = before - tavern.mat(victim).fortitude
-                if amount < 0:
-                    tavern = tavern.note(f"{victim} loses {-amount} Fortitude"
-                                         + (f" (redirected from {who})" if victim != who
-                                            else ""))
-                    if lost > 0 and victim != name:
-                        losses.append(Loss(victim, name, lost, via))
+                if amount < 0 and lost > 0 and victim != name:
+                    losses.append(Loss(victim, name, lost, via))
             elif step.verb is Verbs.ALCOHOL:
                 if amount > 0:
                     amount = _reduce(left, who, Stats.ALCOHOL, amount)
