@@ -155,7 +155,10 @@ def drink_together(tavern: Tavern, source: str,
     then everyone drinks at once and the cards are discarded (or stay, A-52). ``pours``:
     the Drinks on the table when they are not one per revealed card (copies)."""
     label = " and ".join(p.label for _, p in revealed)
-    pours = pours or tuple(evolve(p, origin=i) for i, (_, p) in enumerate(revealed))
+    # (each Drink copied only if its origin is not its place already: one Drink revealed,
+    # the usual, is not copied at all; issue 19)
+    pours = pours or tuple([p if p.origin == i else evolve(p, origin=i)
+                            for i, (_, p) in enumerate(revealed)])
     if self_split and is_otto(tavern, source):  # Boss Otto "splits it with the Priority
         tavern, pours = yield from _self_split(tavern, source, label, pours)  # Target,
         self_split = False  # then reveals a Sometimes Card in response to his half"
