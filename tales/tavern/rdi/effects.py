@@ -782,7 +782,9 @@ def anytime(tavern: Tavern, first: str, losing: str | None = None,
                      if not p.out and p.name not in tavern.resting]
         else:
             order = tavern.order_from(first)
-        for name in [n for n in order if n not in declined]:
+        for name in order:
+            if name in declined:
+                continue
             if phase is not None:
                 cards = sorted({c.name for c in playable(tavern, name)
                                 if c.kind is Kinds.SOMETIMES and c.phase is phase})
