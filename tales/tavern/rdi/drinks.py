@@ -45,9 +45,11 @@ def order_drink(tavern: Tavern, name: str, whom: str | None = None) -> Resolutio
 
 def pour(cards: Sequence[Drink], drinker: str, revealer: str = "", origin: int = 0) -> Pour:
     """One Drink made of a card and its Chasers."""
-    alcohol = sum(c.alcohol for c in cards)
-    return Pour(drinker, " with ".join(c.name for c in cards), alcohol,
-                sum(c.fortitude for c in cards), sum(c.draw for c in cards),
+    alcohol = fortitude = draw = 0
+    for card in cards:  # one pass (not a generator for each sum: issue 19)
+        alcohol, fortitude, draw = (alcohol + card.alcohol, fortitude + card.fortitude,
+                                    draw + card.draw)
+    return Pour(drinker, " with ".join([c.name for c in cards]), alcohol, fortitude, draw,
                 revealer=revealer, score=alcohol, origin=origin)
 
 
