@@ -45,9 +45,11 @@ def order_drink(tavern: Tavern, name: str, whom: str | None = None) -> Resolutio
 
 def pour(cards: Sequence[Drink], drinker: str, revealer: str = "", origin: int = 0) -> Pour:
     """One Drink made of a card and its Chasers."""
-    alcohol = sum(c.alcohol for c in cards)
-    return Pour(drinker, " with ".join(c.name for c in cards), alcohol,
-                sum(c.fortitude for c in cards), sum(c.draw for c in cards),
+    alcohol = fortitude = draw = 0
+    for card in cards:  # one pass (not a generator for each sum: issue 19)
+        alcohol, fortitude, draw = (alcohol + card.alcohol, fortitude + card.fortitude,
+                                    draw + card.draw)
+    return Pour(drinker, " with ".join([c.name for c in cards]), alcohol, fortitude, draw,
                 revealer=revealer, score=alcohol, origin=origin)
 
 
@@ -68,7 +70,7 @@ def drink_phase(tavern: Tavern, name: str) -> Resolution[Tavern]:
 def _drink_top(tavern: Tavern, name: str) -> Resolution[Tavern]:
     player = tavern.player(name)
     if not player.drink_me:
-        return change(tavern, name, alcohol=-1).note(f"{name} sobers up: Alcohol -1")
+        return change(tavern, name, alcohol=-1, lines=(f"{name} sobers up: Alcohol -1",))
     top = player.drink_me[-1]
     tavern = tavern.with_player(evolve(player, drink_me=player.drink_me[:-1]),
                                 f"{name} reveals {top.name}")
@@ -155,7 +157,10 @@ def drink_together(tavern: Tavern, source: str,
     then everyone drinks at once and the cards are discarded (or stay, A-52). ``pours``:
     the Drinks on the table when they are not one per revealed card (copies)."""
     label = " and ".join(p.label for _, p in revealed)
-    pours = pours or tuple(evolve(p, origin=i) for i, (_, p) in enumerate(revealed))
+    # (each Drink copied only if its origin is not its place already: one Drink revealed,
+    # the usual, is not copied at all; issue 19)
+    pours = pours or tuple([p if p.origin == i else evolve(p, origin=i)
+                            for i, (_, p) in enumerate(revealed)])
     if self_split and is_otto(tavern, source):  # Boss Otto "splits it with the Priority
         tavern, pours = yield from _self_split(tavern, source, label, pours)  # Target,
         self_split = False  # then reveals a Sometimes Card in response to his half"
@@ -196,9 +201,9 @@ def drink_pour(tavern: Tavern, each: Pour) -> Resolution[Tavern]:
         return tavern.note(f"{each.drinker} takes no effect from {each.label}")
     alcohol = each.alcohol if each.alcohol <= 0 else max(characters.mechanics(
         tavern.player(each.drinker)).drink_alcohol(tavern, each.drinker, each.alcohol), 0)
-    tavern = change(tavern, each.drinker, fortitude=each.fortitude, alcohol=alcohol)
-    tavern = tavern.note(f"{each.drinker} drinks {each.label}: Alcohol {each.alcohol:+d}"
-                         + (f", Fortitude {each.fortitude:+d}" if each.fortitude else ""))
+    tavern = change(tavern, each.drinker, fortitude=each.fortitude, alcohol=alcohol, lines=(
+        f"{each.drinker} drinks {each.label}: Alcohol {each.alcohol:+d}"
+        + (f", Fortitude {each.fortitude:+d}" if each.fortitude else ""),))
     if each.draw:
         tavern = yield from draw(tavern, each.drinker, each.draw)
     for resource, amount in each.gains:

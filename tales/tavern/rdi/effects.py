@@ -199,6 +199,8 @@ def declare_costs(tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...]
 
 def pay_cost(tavern: Tavern, name: str, card: Card) -> Resolution[Tavern]:
     """What ``card`` costs to play at all (``cost``), paid as it is played."""
+    if not card.cost:  # most cards: no generators of the rules' started (issue 19)
+        return tavern
     tavern = yield from pay_costs(tavern, name, card.cost)
     for resource, amount in card.cost:
         tavern = tavern.note(f"{name} spends {amount} {resource} on {card.name}")
@@ -240,7 +242,8 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
     body = card.steps if steps is None else steps
     body = tuple(s for s in body if s.verb not in RESPONSES)
     tavern = tavern.note(f"{name} plays {label}")
-    tavern = characters.mechanics(tavern.player(name)).playing(tavern, name, card)
+    rules = characters.mechanics(tavern.player(name))  # (a player's rules never change)
+    tavern = rules.playing(tavern, name, card)
     added = None
     if card.adds and steps is None:  # "No player may respond ... until ... revealed"
         tavern, added = yield from reveal_from_pile(tavern, card.adds)
@@ -262,8 +265,9 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
     affects = tuple(merged.items())
     played = Played(name, label, card, affects, harms)
     tavern, outcome = yield from respond(tavern, played)
-    if dexterity.ignores(tavern, card):  # Boss Otto Ignores a Dexterity Card
-        outcome = evolve(outcome, ignored=outcome.ignored | dexterity.ignores(tavern, card))
+    ignoring = dexterity.ignores(tavern, card)
+    if ignoring:  # Boss Otto Ignores a Dexterity Card
+        outcome = evolve(outcome, ignored=outcome.ignored | ignoring)
     if not outcome.negated:
         tavern, worked = yield from dexterity.attempt(tavern, name, card)
         body = body if worked else ()
@@ -274,13 +278,12 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
         return evolve(tavern, minions=(*tavern.minions, minion)).note(
             f"{minion.name} comes into play"), outcome
     else:
-        body = characters.mechanics(tavern.player(name)).amounts(tavern, name, card, body)
+        body = rules.amounts(tavern, name, card, body)
         body = characters.their_amounts(tavern, name, card, body)
         tavern, losses = yield from carry_out(tavern, name, body, chosen, outcome, buffed,
                                               via)
         if discard:
-            tavern, placed = yield from characters.mechanics(
-                tavern.player(name)).resolved(tavern, name, card)
+            tavern, placed = yield from rules.resolved(tavern, name, card)
             tavern, discard = tavern if placed else discard_card(tavern, card, name), False
         tavern = sometimes_resolved(tavern, name, card)
         tavern = yield from hit_back(tavern, losses)
@@ -291,7 +294,7 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
         tavern = yield from put_in_front(tavern, name, added, added.pile)
     elif added is not None:
         tavern = discard_card(tavern, added, name)
-    tavern = yield from characters.mechanics(tavern.player(name)).after_play(tavern, name, card)
+    tavern = yield from rules.after_play(tavern, name, card)
     if card.kind is Kinds.ACTION and tavern.players[tavern.active].name == name:
         tavern = evolve(tavern, actions_played=tavern.actions_played + 1)
     return tavern, outcome
@@ -412,14 +415,12 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
                     if victim != who:
                         amount = -_reduce(left, victim, Stats.FORTITUDE, -amount)
                 before = tavern.mat(victim).fortitude
-                tavern = change(tavern, victim, fortitude=amount)
+                redirected = f" (redirected from {who})" if victim != who else ""
+                tavern = change(tavern, victim, fortitude=amount, lines=(
+                    f"{victim} loses {-amount} Fortitude{redirected}",) if amount < 0 else ())
                 lost = before - tavern.mat(victim).fortitude
-                if amount < 0:
-                    tavern = tavern.note(f"{victim} loses {-amount} Fortitude"
-                                         + (f" (redirected from {who})" if victim != who
-                                            else ""))
-                    if lost > 0 and victim != name:
-                        losses.append(Loss(victim, name, lost, via))
+                if amount < 0 and lost > 0 and victim != name:
+                    losses.append(Loss(victim, name, lost, via))
             elif step.verb is Verbs.ALCOHOL:
                 if amount > 0:
                     amount = _reduce(left, who, Stats.ALCOHOL, amount)
@@ -590,9 +591,10 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
     """``name`` plays a response to ``played``: it has its own window; if it is not
     Negated, it does what it says to the original's :class:`Outcome`."""
     tavern, card = yield from take_card(tavern, name, use.card)
-    tavern = characters.mechanics(tavern.player(name)).playing(tavern, name, card)
+    rules = characters.mechanics(tavern.player(name))  # (a player's rules never change)
+    tavern = rules.playing(tavern, name, card)
     tavern = yield from pay_cost(tavern, name, card)
-    steps = characters.mechanics(tavern.player(name)).amounts(tavern, name, card, card.steps)
+    steps = rules.amounts(tavern, name, card, card.steps)
     pours = outcome.pours
     pick: int | None = None
     if use.pours:
@@ -614,8 +616,7 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
         options = tuple(p.name for p in tavern.others(name))
         if use.verb is Verbs.REDIRECT:  # a redirection may pick a Minion (002)
             options = (*options, *tavern.foes_minions(name))
-        options = characters.mechanics(tavern.player(name)).targets(
-            tavern, name, card, options, played.source) or options
+        options = rules.targets(tavern, name, card, options, played.source) or options
         verb = {Verbs.REDIRECT: "redirect the Fortitude loss to", Verbs.SPLIT: "split it with",
                 Verbs.PASS: "pass it to"}[use.verb]
         whom = yield Decision("whom", f"{name}: {card.name}: {verb} whom?", options,
@@ -629,8 +630,7 @@ def resolve_response(tavern: Tavern, played: Played, outcome: Outcome, name: str
     tavern, against = yield from respond(tavern, Played(name, label, card, affects, harms))
     if against.negated:
         return discard_card(tavern, card, name).note(f"{card.name} is Negated"), outcome
-    tavern, placed = yield from characters.mechanics(tavern.player(name)).resolved(
-        tavern, name, card)
+    tavern, placed = yield from rules.resolved(tavern, name, card)
     tavern = tavern if placed else discard_card(tavern, card, name)
     tavern = sometimes_resolved(tavern, name, card)
     if use.verb is Verbs.NEGATE:
@@ -782,7 +782,9 @@ def anytime(tavern: Tavern, first: str, losing: str | None = None,
                      if not p.out and p.name not in tavern.resting]
         else:
             order = tavern.order_from(first)
-        for name in [n for n in order if n not in declined]:
+        for name in order:
+            if name in declined:
+                continue
             if phase is not None:
                 cards = sorted({c.name for c in playable(tavern, name)
                                 if c.kind is Kinds.SOMETIMES and c.phase is phase})

@@ -233,8 +233,8 @@ def force_out(tavern: Tavern, name: str, choice: str, in_round: list[str]
         answer = yield Decision("stay", f"{whom}: forced out of the Round", (
             stay, "leave the Round"), Decider.PLAYER, whom, state=tavern)
         if answer == stay:
-            return change(tavern, whom, fortitude=-cost).note(
-                f"{whom} loses {cost} Fortitude to stay in the Round"), card, outcome, None
+            return change(tavern, whom, fortitude=-cost, lines=(
+                f"{whom} loses {cost} Fortitude to stay in the Round",)), card, outcome, None
     return tavern.note(f"{whom} is forced out of the Round of Gambling"), card, outcome, whom
 
 

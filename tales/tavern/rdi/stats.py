@@ -10,9 +10,11 @@ from tales.tavern.rdi import characters
 from tales.tavern.rdi.model import HIGH, LOW, Tavern
 
 
-def change(tavern: Tavern, name: str, fortitude: int = 0, alcohol: int = 0) -> Tavern:
+def change(tavern: Tavern, name: str, fortitude: int = 0, alcohol: int = 0,
+           lines: tuple[str, ...] = ()) -> Tavern:
     """Gain or lose Fortitude and Alcohol Content, kept within 0-20 (a gain of Alcohol or a
-    loss of Fortitude as ``name``'s character changes it: Cormac's Rage, Erin's forms)."""
+    loss of Fortitude as ``name``'s character changes it: Cormac's Rage, Erin's forms);
+    ``lines`` noted after it (and after what the characters told of it do)."""
     if alcohol > 0 or fortitude < 0:  # the character is asked only then (issue 19)
         rules = characters.mechanics(tavern.player(name))
         if alcohol > 0:
@@ -22,10 +24,13 @@ def change(tavern: Tavern, name: str, fortitude: int = 0, alcohol: int = 0) -> T
     mat = tavern.mat(name)
     after = evolve(mat, fortitude=min(max(mat.fortitude + fortitude, LOW), HIGH),
                     alcohol=min(max(mat.alcohol + alcohol, LOW), HIGH))
+    told = characters.every(tavern, "after_change")  # (the same seats after: numbers only)
+    if not told:  # the lines in the change's own copy of the table (issue 19)
+        return tavern.with_player(after, *lines)
     tavern = tavern.with_player(after)
-    for _, rules in characters.every(tavern, "after_change"):
+    for _, rules in told:
         tavern = rules.after_change(tavern, mat.name, mat)
-    return tavern
+    return tavern.note(*lines) if lines else tavern
 
 
 def gold(tavern: Tavern, name: str) -> int:
