@@ -27,6 +27,7 @@ from tales.tavern.rdi.model import (
     Mode,
     Phase,
     Player,
+    Seating,
     Tavern,
     Variant,
 )
@@ -370,21 +371,26 @@ def split_gold(gold: int, remaining: int) -> tuple[int, int]:
 def losing(tavern: Tavern) -> list[str]:
     """The teams (by their mats) that would lose now: passed out or out of Gold. Asked
     after every card (issue 19), so kept beside the table, checked against its very
-    players, when no character changes passing out or Gold: then nothing else counts."""
-    kept: tuple[tuple[Player, ...], tuple[str, ...]] | None = tavern.__dict__.get("_losing")
-    if kept is not None and kept[0] is tavern.players:
+    players, when no character changes passing out or Gold: then nothing else counts.
+    Whether one does is asked again only of a table with other characters' rules (other
+    than the very Seating kept with the answer)."""
+    kept: tuple[tuple[Player, ...], tuple[str, ...], Seating] | None = \
+        tavern.__dict__.get("_losing")
+    players, seating = tavern.players, tavern.seating()
+    if kept is not None and kept[0] is players:
         return list(kept[1])
-    for hook in _LOSING_HOOKS:  # (a plain loop: no generator made after every card)
-        if characters.every(tavern, hook):  # a character changes a loss: its rules judge
-            return [side for side in tavern.sides()
-                    if passed_out(tavern, _mat(tavern, side))
-                    or gold(tavern, _mat(tavern, side)) <= 0]
+    if kept is None or kept[2] is not seating:
+        for hook in _LOSING_HOOKS:  # (a plain loop: no generator made after every card)
+            if characters.every(tavern, hook):  # a character changes a loss: its rules judge
+                return [side for side in tavern.sides()
+                        if passed_out(tavern, _mat(tavern, side))
+                        or gold(tavern, _mat(tavern, side)) <= 0]
     # no hook: passed_out and gold are the mat's own numbers, read here without asking
     # every character again for each side (issue 19)
-    players, teams = tavern.players, tavern.seating().teams
+    teams = seating.teams
     found = [side for side in tavern.sides()
              if (mat := players[teams[side][0]]).passed_out or mat.gold <= 0]
-    object.__setattr__(tavern, "_losing", (players, tuple(found)))
+    object.__setattr__(tavern, "_losing", (players, tuple(found), seating))
     return found
 
 
