@@ -409,10 +409,12 @@ def settle(tavern: Tavern) -> Resolution[Tavern]:
     losses are resolved."""
     if tavern.winners is not None:
         return tavern
-    tavern = yield from otto.received(tavern)  # Boss Otto plays what he was given,
-    tavern = otto.potions(tavern)  # then his own rule for his Potions
-    active = tavern.players[tavern.active].name
+    if tavern.variant.otto is not None:  # (only Boss Otto's table: settle is asked after
+        # every card, and his rules' generator is made for nothing elsewhere; issue 19)
+        tavern = yield from otto.received(tavern)  # Boss Otto plays what he was given,
+        tavern = otto.potions(tavern)  # then his own rule for his Potions
     sides = losing(tavern)
+    active = tavern.players[tavern.active].name if sides else ""
     for side in sides:
         for member in [p.name for p in tavern.players if p.side == side and not p.out]:
             if tavern.player(active).out:
