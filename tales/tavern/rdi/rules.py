@@ -386,10 +386,13 @@ def losing(tavern: Tavern) -> list[str]:
                         if passed_out(tavern, _mat(tavern, side))
                         or gold(tavern, _mat(tavern, side)) <= 0]
     # no hook: passed_out and gold are the mat's own numbers, read here without asking
-    # every character again for each side (issue 19)
-    teams = seating.teams
-    found = [side for side in tavern.sides()
-             if (mat := players[teams[side][0]]).passed_out or mat.gold <= 0]
+    # every character again for each side (issue 19); a side is in while its mat is (a
+    # team leaves together: resolve_losses), so the sides in need no list of their own
+    found = []
+    for side, seats in seating.teams.items():  # (in seat order, as sides())
+        mat = players[seats[0]]
+        if not mat.out and (mat.passed_out or mat.gold <= 0):
+            found.append(side)
     object.__setattr__(tavern, "_losing", (players, tuple(found), seating))
     return found
 
