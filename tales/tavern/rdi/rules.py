@@ -244,15 +244,15 @@ def end_turn(tavern: Tavern, name: str) -> Resolution[Tavern]:
 
 def _next(tavern: Tavern) -> Tavern:
     """The next team to the left takes its turn (nobody resting any more: A-87's "until
-    it ends"), in one copy of the table."""
-    seats = len(tavern.players)
-    side = tavern.players[tavern.active].side
+    it ends"), in one copy of the table; the sides and their first seats read from the
+    Seating (no generator over the players to find that seat: issue 19)."""
+    players, seating = tavern.players, tavern.seating()
+    sides, seats = seating.sides, len(players)
+    side = sides[tavern.active]
     nxt = (tavern.active + 1) % seats
-    while (tavern.players[nxt].out or tavern.players[nxt].side == side) and \
-            nxt != tavern.active:
+    while (players[nxt].out or sides[nxt] == side) and nxt != tavern.active:
         nxt = (nxt + 1) % seats
-    first = next(i for i, p in enumerate(tavern.players)
-                 if p.side == tavern.players[nxt].side)
+    first = seating.teams[sides[nxt]][0]
     return evolve(tavern, active=first, turn=tavern.turn + 1, resting=())
 
 
