@@ -13,7 +13,7 @@ generator.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -55,7 +55,7 @@ class _Greedy:
         #: rng.integers(n)'s very draws at a third of its cost (issue 19)
         self.below = uniform_below(rng)
         #: each kind of Decision's own rule (made once a bot, not once a Decision: issue 19)
-        self.rules: dict[str, Callable[[Tavern, str, list[Any], str], Any]] = {
+        self.rules: dict[str, Callable[[Tavern, str, Sequence[Any], str], Any]] = {
             "action": self._act, "anytime": self._anytime, "respond": self._respond,
             "hit-back": self._play, "gamble": self._gamble, "boost": _yes, "buff": _yes,
             "discard": _keep, "leave": _keep, "dungeon": self._play, "rage": _spare,
@@ -71,17 +71,16 @@ class _Greedy:
     def choose(self, decision: Decision[Any]) -> Any:
         tavern = decision.state
         me = str(decision.figure)
-        options = list(decision.options)
-        if not isinstance(tavern, Tavern) or me not in tavern.seating().index:
+        options = decision.options  # (read, never changed: no copy, issue 19)
+        if not isinstance(tavern, Tavern) or me not in (seats := tavern.seating()).index:
             return options[self.below(len(options))]
         kind = decision.kind
-        if kind == "respond" and isinstance(decision.detail, Played) and \
-                _friendly(tavern, me, decision.detail):
+        if kind == "respond" and seats.teamed and isinstance(decision.detail, Played) \
+                and _friendly(tavern, me, decision.detail):
             return PASS  # a teammate's card or an opponent's Drink: nothing to defend
         rule = self.rules.get(kind)
         if rule is not None:
             return rule(tavern, me, options, decision.prompt)
-        seats = tavern.seating()
         side = seats.sides[seats.index[me]]
         opponents = [o for o in options if isinstance(o, str) and o in seats.index
                      and seats.sides[seats.index[o]] != side]
@@ -96,11 +95,11 @@ class _Greedy:
             return (theirs or options)[0]
         return options[0]
 
-    def _play(self, tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    def _play(self, tavern: Tavern, me: str, options: Sequence[Any], prompt: str) -> Any:
         cards = [o for o in options if o != PASS]
         return cards[self.below(len(cards))] if cards else PASS
 
-    def _act(self, tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    def _act(self, tavern: Tavern, me: str, options: Sequence[Any], prompt: str) -> Any:
         """An Action: in a game of teams, one that hurts the other side most (each of the
         Challengers' Actions counts against a Boss); else any."""
         if not _teams(tavern):
@@ -110,11 +109,11 @@ class _Greedy:
         best = max(worth.values(), default=0)
         return self._play(tavern, me, [o for o, w in worth.items() if w == best], prompt)
 
-    def _knack(self, tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    def _knack(self, tavern: Tavern, me: str, options: Sequence[Any], prompt: str) -> Any:
         """A Dexterity Card's physical action: it works by a seeded chance."""
         return options[0] if self.rng.random() < KNACK else options[-1]
 
-    def _anytime(self, tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    def _anytime(self, tavern: Tavern, me: str, options: Sequence[Any], prompt: str) -> Any:
         potion = _potion(tavern, me, options)
         if potion is not None:
             return potion
@@ -123,7 +122,7 @@ class _Greedy:
             return self._play(tavern, me, cards, prompt)
         return PASS
 
-    def _respond(self, tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    def _respond(self, tavern: Tavern, me: str, options: Sequence[Any], prompt: str) -> Any:
         cards = {c.name: c for c in playable(tavern, me)}
         careful = margin(tavern, me) <= CAREFUL
         for option in options:
@@ -140,20 +139,20 @@ class _Greedy:
                 return option
         return PASS
 
-    def _plot(self, tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    def _plot(self, tavern: Tavern, me: str, options: Sequence[Any], prompt: str) -> Any:
         """Petra Plots a Scheme (to play it from there), else any card (for Hellfire)."""
         schemes = [o for o in options if any(c.name == o and "scheme" in c.icons
                                               for c in tavern.player(me).hand)]
         return schemes[0] if schemes else self._play(tavern, me, options, prompt)
 
-    def _keep_one(self, tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    def _keep_one(self, tavern: Tavern, me: str, options: Sequence[Any], prompt: str) -> Any:
         """Evil Pooky keeps one Doppelganger (one costs no hand size), gives the rest to the
         weakest opponent."""
         if not any(c.trigger for c in tavern.player(me).kept):
             return options[0]
         return min(options[1:], key=lambda o: (margin(tavern, o), options.index(o)))
 
-    def _gamble(self, tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+    def _gamble(self, tavern: Tavern, me: str, options: Sequence[Any], prompt: str) -> Any:
         if tavern.mat(me).gold <= 2:
             return PASS
         return self._play(tavern, me, options, prompt)
@@ -187,7 +186,7 @@ def _friendly(tavern: Tavern, me: str, played: Played) -> bool:
     return bool(played.pours) and not any(p.drinker in team for p in played.pours)
 
 
-def _potion(tavern: Tavern, me: str, options: list[Any]) -> str | None:
+def _potion(tavern: Tavern, me: str, options: Sequence[Any]) -> str | None:
     """The Potion Token a team needs now, if it holds one: Gold when it has none, else
     Fortitude or less Alcohol when it is about to pass out (never wasted early)."""
     mat = tavern.mat(me)
@@ -200,11 +199,11 @@ def _potion(tavern: Tavern, me: str, options: list[Any]) -> str | None:
     return wanted if wanted in options else None
 
 
-def _yes(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+def _yes(tavern: Tavern, me: str, options: Sequence[Any], prompt: str) -> Any:
     return "yes" if "yes" in options else options[0]
 
 
-def _bolder(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+def _bolder(tavern: Tavern, me: str, options: Sequence[Any], prompt: str) -> Any:
     """A character's choice whose bolder option is listed last (Epic Pooky: Calm again
     and an Epic Card, rather than staying Psychotic)."""
     return options[-1]
@@ -214,7 +213,7 @@ def _bolder(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
 SPARE_GOLD = 5
 
 
-def _sell(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+def _sell(tavern: Tavern, me: str, options: Sequence[Any], prompt: str) -> Any:
     """Phrenk sells when running low on Gold, to the buyer best off (likeliest to agree)."""
     buyers = [o for o in options if o != PASS]
     if tavern.mat(me).gold > SPARE_GOLD or not buyers:
@@ -222,17 +221,17 @@ def _sell(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
     return max(buyers, key=lambda b: (tavern.mat(b).gold, -buyers.index(b)))
 
 
-def _buy(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+def _buy(tavern: Tavern, me: str, options: Sequence[Any], prompt: str) -> Any:
     """A player buys a Potion while it leaves them Gold to spare."""
     price = int(prompt.rsplit(" for ", 1)[1].split()[0])
     return options[-1] if tavern.mat(me).gold - price >= SPARE_GOLD else options[0]
 
 
-def _atone(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+def _atone(tavern: Tavern, me: str, options: Sequence[Any], prompt: str) -> Any:
     """Serena tithes while she has Gold to spare, else takes the Fortitude loss."""
     return options[0] if tavern.mat(me).gold > SPARE_GOLD else options[-1]
 
-def _pass_on(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+def _pass_on(tavern: Tavern, me: str, options: Sequence[Any], prompt: str) -> Any:
     """A Bomb is passed to the weakest opponent while Gold is to spare, else kept."""
     side = tavern.player(me).side
     foes = [o for o in options[1:] if tavern.player(o).side != side]
@@ -241,13 +240,13 @@ def _pass_on(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
     return min(foes, key=lambda o: (margin(tavern, o), options.index(o)))
 
 
-def _cheapest(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+def _cheapest(tavern: Tavern, me: str, options: Sequence[Any], prompt: str) -> Any:
     """A card to give up (Nerodia's Petrify): a Gambling card if it holds one."""
     spare = {c.name for c in tavern.player(me).hand if c.kind is CardKind.GAMBLING}
     return next((o for o in options if o in spare), options[0])
 
 
-def _spare(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+def _spare(tavern: Tavern, me: str, options: Sequence[Any], prompt: str) -> Any:
     """A card it can spare from its hand (a Gambling card) for a good cause, such as
     Cormac's Rage Pool; else none."""
     spare = {c.name for c in tavern.player(me).hand if c.kind is CardKind.GAMBLING}
@@ -262,15 +261,15 @@ def _worth(option: Any) -> int:
     return int(number) if number.isdigit() else 0
 
 
-def _least(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+def _least(tavern: Tavern, me: str, options: Sequence[Any], prompt: str) -> Any:
     """Give up the least valuable (Dale's full Planter Box: the smallest Harvest Value)."""
     return min(options, key=_worth)
 
 
-def _most(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+def _most(tavern: Tavern, me: str, options: Sequence[Any], prompt: str) -> Any:
     """Spend the most valuable first (a Harvest cost: the fewest Mushrooms)."""
     return max(options, key=_worth)
 
 
-def _keep(tavern: Tavern, me: str, options: list[Any], prompt: str) -> Any:
+def _keep(tavern: Tavern, me: str, options: Sequence[Any], prompt: str) -> Any:
     return PASS if PASS in options else options[0]

@@ -27,6 +27,7 @@ from tales.tavern.rdi.model import (
     Mode,
     Phase,
     Player,
+    Seating,
     Tavern,
     Variant,
 )
@@ -243,15 +244,15 @@ def end_turn(tavern: Tavern, name: str) -> Resolution[Tavern]:
 
 def _next(tavern: Tavern) -> Tavern:
     """The next team to the left takes its turn (nobody resting any more: A-87's "until
-    it ends"), in one copy of the table."""
-    seats = len(tavern.players)
-    side = tavern.players[tavern.active].side
+    it ends"), in one copy of the table; the sides and their first seats read from the
+    Seating (no generator over the players to find that seat: issue 19)."""
+    players, seating = tavern.players, tavern.seating()
+    sides, seats = seating.sides, len(players)
+    side = sides[tavern.active]
     nxt = (tavern.active + 1) % seats
-    while (tavern.players[nxt].out or tavern.players[nxt].side == side) and \
-            nxt != tavern.active:
+    while (players[nxt].out or sides[nxt] == side) and nxt != tavern.active:
         nxt = (nxt + 1) % seats
-    first = next(i for i, p in enumerate(tavern.players)
-                 if p.side == tavern.players[nxt].side)
+    first = seating.teams[sides[nxt]][0]
     return evolve(tavern, active=first, turn=tavern.turn + 1, resting=())
 
 
@@ -370,21 +371,29 @@ def split_gold(gold: int, remaining: int) -> tuple[int, int]:
 def losing(tavern: Tavern) -> list[str]:
     """The teams (by their mats) that would lose now: passed out or out of Gold. Asked
     after every card (issue 19), so kept beside the table, checked against its very
-    players, when no character changes passing out or Gold: then nothing else counts."""
-    kept: tuple[tuple[Player, ...], tuple[str, ...]] | None = tavern.__dict__.get("_losing")
-    if kept is not None and kept[0] is tavern.players:
+    players, when no character changes passing out or Gold: then nothing else counts.
+    Whether one does is asked again only of a table with other characters' rules (other
+    than the very Seating kept with the answer)."""
+    kept: tuple[tuple[Player, ...], tuple[str, ...], Seating] | None = \
+        tavern.__dict__.get("_losing")
+    players, seating = tavern.players, tavern.seating()
+    if kept is not None and kept[0] is players:
         return list(kept[1])
-    for hook in _LOSING_HOOKS:  # (a plain loop: no generator made after every card)
-        if characters.every(tavern, hook):  # a character changes a loss: its rules judge
-            return [side for side in tavern.sides()
-                    if passed_out(tavern, _mat(tavern, side))
-                    or gold(tavern, _mat(tavern, side)) <= 0]
+    if kept is None or kept[2] is not seating:
+        for hook in _LOSING_HOOKS:  # (a plain loop: no generator made after every card)
+            if characters.every(tavern, hook):  # a character changes a loss: its rules judge
+                return [side for side in tavern.sides()
+                        if passed_out(tavern, _mat(tavern, side))
+                        or gold(tavern, _mat(tavern, side)) <= 0]
     # no hook: passed_out and gold are the mat's own numbers, read here without asking
-    # every character again for each side (issue 19)
-    players, teams = tavern.players, tavern.seating().teams
-    found = [side for side in tavern.sides()
-             if (mat := players[teams[side][0]]).passed_out or mat.gold <= 0]
-    object.__setattr__(tavern, "_losing", (players, tuple(found)))
+    # every character again for each side (issue 19); a side is in while its mat is (a
+    # team leaves together: resolve_losses), so the sides in need no list of their own
+    found = []
+    for side, seats in seating.teams.items():  # (in seat order, as sides())
+        mat = players[seats[0]]
+        if not mat.out and (mat.passed_out or mat.gold <= 0):
+            found.append(side)
+    object.__setattr__(tavern, "_losing", (players, tuple(found), seating))
     return found
 
 
@@ -403,10 +412,12 @@ def settle(tavern: Tavern) -> Resolution[Tavern]:
     losses are resolved."""
     if tavern.winners is not None:
         return tavern
-    tavern = yield from otto.received(tavern)  # Boss Otto plays what he was given,
-    tavern = otto.potions(tavern)  # then his own rule for his Potions
-    active = tavern.players[tavern.active].name
+    if tavern.variant.otto is not None:  # (only Boss Otto's table: settle is asked after
+        # every card, and his rules' generator is made for nothing elsewhere; issue 19)
+        tavern = yield from otto.received(tavern)  # Boss Otto plays what he was given,
+        tavern = otto.potions(tavern)  # then his own rule for his Potions
     sides = losing(tavern)
+    active = tavern.players[tavern.active].name if sides else ""
     for side in sides:
         for member in [p.name for p in tavern.players if p.side == side and not p.out]:
             if tavern.player(active).out:
