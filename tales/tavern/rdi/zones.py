@@ -130,22 +130,27 @@ def _memo(player: Player) -> dict[str, tuple[Card, ...]] | None:
     are (kept beside the player's fields, checked against their very hand, kept cards,
     tokens and rules): what a player may play depends on nothing else when their rules
     change none of :data:`_TABLE_HOOKS` and no card in their hand is of a character's
-    shared sub-deck (whose owner may give it abilities). None: it may; nothing is kept."""
-    rules = characters.mechanics(player)
+    shared sub-deck (whose owner may give it abilities). None: it may; nothing is kept.
+    The rules are checked by their name (:attr:`Player.mechanics`, which names the same
+    rules all game): not looked up at each of ~650 calls a game (issue 19)."""
     kept: tuple[Any, ...] | None = player.__dict__.get("_memo")
+    named = player.mechanics
     if kept is None or kept[0] is not player.hand or kept[1] is not player.kept \
             or (kept[2] is not player.tokens and kept[2] != player.tokens) \
-            or kept[3] is not rules:  # (tokens set back to the same counts: the same)
+            or kept[3] != named:  # (tokens set back to the same counts: the same)
         # whether the rules change a table hook: asked again only when the rules change
-        hooked = kept[5] if kept is not None and kept[3] is rules else any(
-            characters.changes(rules, hook) for hook in _TABLE_HOOKS
-            if hook != "other_means" or not rules.own_means)
+        if kept is not None and kept[3] == named:
+            hooked = kept[5]
+        else:
+            rules = characters.mechanics(player)
+            hooked = any(characters.changes(rules, hook) for hook in _TABLE_HOOKS
+                         if hook != "other_means" or not rules.own_means)
         own = not hooked
         for card in player.hand if own else ():  # (a plain loop, as in _allowed)
             if card.pile:
                 own = False
                 break
-        kept = (player.hand, player.kept, player.tokens, rules, {} if own else None, hooked)
+        kept = (player.hand, player.kept, player.tokens, named, {} if own else None, hooked)
         object.__setattr__(player, "_memo", kept)
     memo: dict[str, tuple[Card, ...]] | None = kept[4]
     return memo
