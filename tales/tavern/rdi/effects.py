@@ -62,6 +62,7 @@ from tales.tavern.rdi.zones import (
     discard_drinks,
     draw,
     of_cards,
+    of_playable,
     playable,
     reveal_from_pile,
     take_card,
@@ -786,8 +787,9 @@ def anytime(tavern: Tavern, first: str, losing: str | None = None,
             if name in declined:
                 continue
             if phase is not None:
-                cards = sorted({c.name for c in playable(tavern, name)
-                                if c.kind is Kinds.SOMETIMES and c.phase is phase})
+                cards: Sequence[str] = sorted({c.name for c in playable(tavern, name)
+                                               if c.kind is Kinds.SOMETIMES
+                                               and c.phase is phase})
                 potions: list[str] = []
             else:
                 held = of_cards(tavern.player(name), _occasions)
@@ -795,11 +797,14 @@ def anytime(tavern: Tavern, first: str, losing: str | None = None,
                 # is for now, the costs and rules of playable need not be asked (issue 19)
                 if ANYTIME in held or (losing is not None and LOSING in held) \
                         or (in_round and ROUND in held) or abilities(tavern, name):
-                    cards = sorted({c.name for c in playable(tavern, name) if proactive(c) and (
-                        c.kind is Kinds.ANYTIME or (losing is not None and c.when_losing)
-                        or (in_round and _in_round(c)))})
+                    own = of_playable(tavern, name, _on_own)  # once per hand (issue 19)
+                    cards = own[ANYTIME]
+                    if losing is not None and own[LOSING]:
+                        cards = sorted({*cards, *own[LOSING]})
+                    if in_round and own[ROUND]:
+                        cards = sorted({*cards, *own[ROUND]})
                 else:
-                    cards = []
+                    cards = ()
                 potions = list(POTION_EFFECTS) if tavern.mat(name).count(POTION) else []
             if not cards and not potions:
                 continue
@@ -856,6 +861,21 @@ def _occasions(cards: tuple[Card, ...]) -> frozenset[str]:
             if _in_round(card):
                 found.add(ROUND)
     return frozenset(found)
+
+
+def _on_own(cards: tuple[Card, ...]) -> dict[str, tuple[str, ...]]:
+    """The names of those of ``cards`` played on their own, sorted, for each occasion
+    (:data:`ANYTIME`, :data:`LOSING`, :data:`ROUND`): what :func:`anytime` offers."""
+    found: dict[str, set[str]] = {ANYTIME: set(), LOSING: set(), ROUND: set()}
+    for card in cards:
+        if proactive(card):
+            if card.kind is Kinds.ANYTIME:
+                found[ANYTIME].add(card.name)
+            if card.when_losing:
+                found[LOSING].add(card.name)
+            if _in_round(card):
+                found[ROUND].add(card.name)
+    return {occasion: tuple(sorted(names)) for occasion, names in found.items()}
 
 
 def drink_potion(tavern: Tavern, name: str, effect: str) -> Tavern:

@@ -65,7 +65,7 @@ def playable(tavern: Tavern, name: str) -> tuple[Card, ...]:
 
 
 def _playable(tavern: Tavern, name: str, player: Player,
-              memo: dict[str, tuple[Card, ...]] | None) -> tuple[Card, ...]:
+              memo: dict[str, Any] | None) -> tuple[Card, ...]:
     """:func:`playable` for ``name``'s ``player`` with their :func:`_memo`, which the
     caller has already (:func:`answers`: issue 19)."""
     found = memo.get(PLAYABLE) if memo is not None else None
@@ -100,6 +100,22 @@ def answers(tavern: Tavern, name: str) -> tuple[Card, ...]:
     return _allowed(tavern, name, player, cards)
 
 
+def of_playable(tavern: Tavern, name: str, work: Callable[[tuple[Card, ...]], T]) -> T:
+    """``work`` done on :func:`playable`'s cards; for a player :func:`_memo` keeps answers
+    for, once per hand, kept cards, tokens and rules, kept in the memo under ``work``'s name
+    (issue 19: an Anytime window asks each player what they may play on their own, ~300
+    times a game, and a hand changes far less often)."""
+    player = tavern.player(name)
+    memo = _memo(player)
+    if memo is None:
+        return work(_playable(tavern, name, player, None))
+    key = _key(work)
+    found: T | None = memo.get(key)
+    if found is None:
+        found = memo[key] = work(_playable(tavern, name, player, memo))
+    return found
+
+
 def abilities(tavern: Tavern, name: str) -> Sequence[tuple[characters.Mechanics, Card]]:
     """:func:`~tales.tavern.rdi.characters.abilities`: none, not even asked, for a player
     :func:`_memo` keeps answers for (rules that change no ``virtual`` hook, no card of a
@@ -109,7 +125,7 @@ def abilities(tavern: Tavern, name: str) -> Sequence[tuple[characters.Mechanics,
     return _abilities(tavern, name, _memo(tavern.player(name)))
 
 
-def _abilities(tavern: Tavern, name: str, memo: dict[str, tuple[Card, ...]] | None
+def _abilities(tavern: Tavern, name: str, memo: dict[str, Any] | None
                ) -> Sequence[tuple[characters.Mechanics, Card]]:
     """:func:`abilities` for ``name`` with their :func:`_memo`, which the caller has
     already (:func:`playable`)."""
@@ -125,7 +141,7 @@ PLAYABLE, ANSWERS = "playable", "answers"
 _TABLE_HOOKS = ("virtual", "may_play", "can_pay", "other_means")
 
 
-def _memo(player: Player) -> dict[str, tuple[Card, ...]] | None:
+def _memo(player: Player) -> dict[str, Any] | None:
     """Where :func:`playable` and :func:`answers` keep their answers for ``player`` as they
     are (kept beside the player's fields, checked against their very hand, kept cards,
     tokens and rules): what a player may play depends on nothing else when their rules
@@ -152,7 +168,7 @@ def _memo(player: Player) -> dict[str, tuple[Card, ...]] | None:
                 break
         kept = (player.hand, player.kept, player.tokens, named, {} if own else None, hooked)
         object.__setattr__(player, "_memo", kept)
-    memo: dict[str, tuple[Card, ...]] | None = kept[4]
+    memo: dict[str, Any] | None = kept[4]
     return memo
 
 
@@ -194,14 +210,20 @@ def of_cards(player: Player, work: Callable[[tuple[Card, ...]], T]) -> T:
     hand and kept cards: kept beside the player's fields under ``work``'s name, checked
     against those very tuples (issue 19: what a hand holds is asked far more often than a
     hand changes)."""
-    key = _KEYS.get(work)
-    if key is None:
-        key = _KEYS[work] = f"_{work.__module__}.{work.__qualname__}"
+    key = _key(work)
     kept: tuple[tuple[Card, ...], tuple[Card, ...], T] | None = player.__dict__.get(key)
     if kept is None or kept[0] is not player.hand or kept[1] is not player.kept:
         kept = (player.hand, player.kept, work(player.cards))
         object.__setattr__(player, key, kept)
     return kept[2]
+
+
+def _key(work: Callable[[tuple[Card, ...]], Any]) -> str:
+    """The name :func:`of_cards` and :func:`of_playable` keep ``work``'s answers under."""
+    key = _KEYS.get(work)
+    if key is None:
+        key = _KEYS[work] = f"_{work.__module__}.{work.__qualname__}"
+    return key
 
 
 def _affords(tavern: Tavern, name: str, cost: tuple[tuple[str, int], ...],
