@@ -337,7 +337,7 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
     """The steps of a card played by ``name``, for the players ``chosen``; players who
     Ignore it are not affected (module docstring)."""
     outcome = outcome or NOTHING_YET
-    players = {p.name for p in tavern.players}
+    players = tavern.seating().index  # the names at the table (no set made: issue 19)
     controllers = {m.name: m.controller for m in tavern.minions}
     losses: list[Loss] = []
     left = {(who, stat): n for who, stat, n in outcome.reduced}

@@ -158,6 +158,15 @@ class Played:
     def involved(self) -> frozenset[str]:
         return frozenset(n for n, _ in self.affects)
 
+    def involves(self, name: str) -> bool:
+        """Whether ``name`` is among :attr:`involved` (no set made for one question: asked
+        for each card a player may Ignore with, issue 19; a plain loop: any() would make
+        a generator)."""
+        for who, _ in self.affects:  # noqa: SIM110 (the loop is the point: see above)
+            if who == name:
+                return True
+        return False
+
 
 _NONE: frozenset[Stat] = frozenset()
 
@@ -348,8 +357,8 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
             return None
         if step.stat is Stats.GOLD and (played.round or played.source in team):
             return None  # A-40, A-41
-        sent = {to for _, to in outcome.redirected}
-        who = tuple(m for m in team if (m in played.involved or m in sent)
+        sent = _sent(outcome)
+        who = tuple(m for m in team if (played.involves(m) or m in sent)
                     and m not in outcome.ignored
                     and (step.stat is None or step.stat in played.stats(m)
                          or (step.stat is Stats.FORTITUDE and m in sent)))
@@ -360,7 +369,7 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
         return Use(card.name, verb, who) if who and played.card is not None else None
     if verb in _LOSSES:
         stat = Stats.FORTITUDE if verb is Verbs.REDIRECT else step.stat
-        sent = {to for _, to in outcome.redirected}  # a redirected loss harms its new target
+        sent = _sent(outcome)  # a redirected loss harms its new target
         who = tuple(m for m in team if (stat in played.harmed(m) or (
             stat is Stats.FORTITUDE and m in sent)) and m not in outcome.ignored
             and not any(f == m for f, _ in outcome.redirected))
@@ -368,6 +377,15 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
             return None
         return Use(card.name, verb, who) if who else None
     return None
+
+
+_NO_NAMES: frozenset[str] = frozenset()
+
+
+def _sent(outcome: Outcome) -> frozenset[str] | set[str]:
+    """The players a loss was redirected to (none made when nothing was redirected, as
+    for most answers asked of each card in hand: issue 19)."""
+    return {to for _, to in outcome.redirected} if outcome.redirected else _NO_NAMES
 
 
 def concerned(tavern: Tavern, played: Played, name: str) -> bool:
