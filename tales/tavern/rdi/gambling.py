@@ -305,20 +305,20 @@ def award(tavern: Tavern, control: str | None) -> Tavern:
     who takes the pot (001: "In a team game, a Prize is won by the individual player who
     takes the pot"), or back to the Inn with it."""
     pot, prize = tavern.pot, tavern.prize
-    tavern = evolve(tavern, prize=None)
     if control is None:
         if prize is not None:
             tavern = tavern.with_pile(PRIZES, (*tavern.pile(PRIZES), prize))
-        return evolve(tavern, inn=tavern.inn + pot, pot=0).note(
+        return evolve(tavern, inn=tavern.inn + pot, pot=0, prize=None).note(
             f"the Round of Gambling ends with no winner: {pot} Gold to the Inn")
     winner = tavern.mat(control)
-    tavern = tavern.with_player(evolve(winner, gold=winner.gold + pot), pot=0)
+    tavern = tavern.with_player(evolve(winner, gold=winner.gold + pot), pot=0, prize=None)
     tavern = bonus_gold(tavern, control) if pot > 0 else tavern
-    if prize is not None:
-        taker = tavern.player(control)
-        tavern = tavern.with_player(evolve(taker, kept=(*taker.kept, prize)),
-                                    f"{control} takes the Prize {prize.name}")
-    return tavern.note(f"{control} wins the Round of Gambling: {pot} Gold")
+    won = f"{control} wins the Round of Gambling: {pot} Gold"
+    if prize is None:
+        return tavern.note(won)
+    taker = tavern.player(control)  # the Prize and the line in one copy (issue 19)
+    return tavern.with_player(evolve(taker, kept=(*taker.kept, prize)),
+                              f"{control} takes the Prize {prize.name}", won)
 
 
 def leave(tavern: Tavern, name: str, when: str, in_round: list[str],

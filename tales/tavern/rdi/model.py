@@ -673,9 +673,14 @@ class Tavern:
         return dict(self.supply).get(name, 0)
 
     def with_supply(self, name: str, amount: int) -> Tavern:
+        return evolve(self, supply=self.supplied(name, amount))
+
+    def supplied(self, name: str, amount: int) -> tuple[tuple[str, int], ...]:
+        """The ``supply`` with ``amount`` of ``name`` left (:meth:`with_supply`'s, for a
+        copy of the table that changes a player too: issue 19)."""
         held = dict(self.supply)
         held[name] = amount
-        return evolve(self, supply=tuple(sorted(held.items())))
+        return tuple(sorted(held.items()))
 
     def minion(self, name: str | None) -> Minion | None:
         return next((m for m in self.minions if m.name == name), None)

@@ -448,8 +448,7 @@ def resolve_losses(tavern: Tavern) -> Tavern:
     for side in passing:
         mat = tavern.player(_mat(tavern, side))
         share, inn = split_gold(mat.gold, len(staying))
-        tavern = tavern.with_player(evolve(mat, gold=0))
-        tavern = evolve(tavern, inn=tavern.inn + inn)
+        tavern = tavern.with_player(evolve(mat, gold=0), inn=tavern.inn + inn)
         for other in staying:
             receiver = tavern.player(_mat(tavern, other))
             tavern = tavern.with_player(evolve(receiver, gold=receiver.gold + share))

@@ -4,10 +4,12 @@ Gold, the team's shared stats are affected"), with the characters told of every 
 
 from __future__ import annotations
 
+from typing import Any
+
 from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi import characters
-from tales.tavern.rdi.model import HIGH, LOW, Tavern
+from tales.tavern.rdi.model import HIGH, LOW, Player, Tavern
 
 
 def change(tavern: Tavern, name: str, fortitude: int = 0, alcohol: int = 0,
@@ -109,9 +111,7 @@ def gain_tokens(tavern: Tavern, giver: str, name: str, resource: str, amount: in
         return tavern.note(f"{name} cannot gain {resource}")
     if amount < 0:
         lost = min(-amount, max(player.count(resource) - kind.floor, 0))
-        tavern = tavern.with_player(player.with_count(resource, player.count(resource) - lost))
-        if kind.supply is not None:
-            tavern = tavern.with_supply(resource, tavern.left(resource) + lost)
+        tavern = move_tokens(tavern, player, resource, player.count(resource) - lost)
         if lost < -amount and kind.floor:  # below the floor: the holder's rules say what
             tavern = yield from characters.mechanics(player).under_floor(tavern, name,
                                                                          resource)
@@ -130,12 +130,9 @@ def gain_tokens(tavern: Tavern, giver: str, name: str, resource: str, amount: in
             source = yield Decision("reclaim", f"{who}: take a {resource} token back from "
                                     "whom?", holders, Decider.PLAYER, who, state=tavern)
             held = tavern.player(source)
-            tavern = tavern.with_player(held.with_count(resource, held.count(resource) - 1))
-            tavern = tavern.with_supply(resource, tavern.left(resource) + 1)
+            tavern = move_tokens(tavern, held, resource, held.count(resource) - 1)
         player = tavern.player(name)
-        tavern = tavern.with_player(player.with_count(resource, player.count(resource) + 1))
-        if kind.supply is not None:
-            tavern = tavern.with_supply(resource, tavern.left(resource) - 1)
+        tavern = move_tokens(tavern, player, resource, player.count(resource) + 1)
     if room:
         tavern = tavern.note(f"{name} gains {room} {resource}")
     return tavern
@@ -160,11 +157,21 @@ def affords(tavern: Tavern, name: str, cost: tuple[tuple[str, int], ...]) -> boo
     return True
 
 
-def spend_tokens(tavern: Tavern, name: str, resource: str, amount: int) -> Tavern:
-    """Spend (discard) tokens back to the supply."""
+def spend_tokens(tavern: Tavern, name: str, resource: str, amount: int,
+                 lines: tuple[str, ...] = ()) -> Tavern:
+    """Spend (discard) tokens back to the supply; ``lines`` noted with it."""
     player = tavern.player(name)
     spent = min(amount, player.count(resource))
-    tavern = tavern.with_player(player.with_count(resource, player.count(resource) - spent))
+    return move_tokens(tavern, player, resource, player.count(resource) - spent, *lines)
+
+
+def move_tokens(tavern: Tavern, player: Player, resource: str, count: int, *lines: str
+                ) -> Tavern:
+    """``player`` holds ``count`` of ``resource`` now, what they gained taken from its
+    supply and what they lost put back (when it has one), and ``lines`` are noted: in one
+    copy of the table (issue 19: a token moved was two or three copies)."""
+    changes: dict[str, Any] = {}
     if characters.resource(resource).supply is not None:
-        tavern = tavern.with_supply(resource, tavern.left(resource) + spent)
-    return tavern
+        changes["supply"] = tavern.supplied(
+            resource, tavern.left(resource) - (count - player.count(resource)))
+    return tavern.with_player(player.with_count(resource, count), *lines, **changes)

@@ -27,7 +27,7 @@ from tales.rules.decisions import Resolution
 from tales.tavern.rdi import characters
 from tales.tavern.rdi.characters import Mechanics, Resource, register
 from tales.tavern.rdi.model import Card, CardKind, Stat, Step, Tavern, Verb, Who
-from tales.tavern.rdi.stats import change, spend_tokens
+from tales.tavern.rdi.stats import change, move_tokens, spend_tokens
 from tales.tavern.rdi.timing import Played, respond
 
 SCARAB = "scarab"
@@ -86,16 +86,15 @@ def give(tavern: Tavern, name: str, amount: int) -> Tavern:
     given = min(amount, tavern.left(SCARAB))
     if not given:
         return tavern.note(f"Amundyr has no Scarab left to give {name}")
-    tavern = tavern.with_player(player.with_count(SCARAB, player.count(SCARAB) + given))
-    tavern = tavern.with_supply(SCARAB, tavern.left(SCARAB) - given)
-    return tavern.note(f"{name} gains {given} Scarab{'s' if given > 1 else ''}")
+    return move_tokens(tavern, player, SCARAB, player.count(SCARAB) + given,
+                       f"{name} gains {given} Scarab{'s' if given > 1 else ''}")
 
 
 def bite(tavern: Tavern, amundyr: str, victim: str) -> Resolution[Tavern]:
     """One Scarab of ``victim`` goes back to Amundyr; then they lose 1 Fortitude unless they
     answer it as they would an Action card of hers."""
-    tavern = spend_tokens(tavern, victim, SCARAB, 1).note(
-        f"a Scarab bites {victim} and returns to Amundyr")
+    tavern = spend_tokens(tavern, victim, SCARAB, 1,
+                          (f"a Scarab bites {victim} and returns to Amundyr",))
     fortitude = frozenset({Stat.FORTITUDE})
     played = Played(amundyr, f"a Scarab's bite on {victim}", BITE, ((victim, fortitude),),
                     ((victim, fortitude),), redirectable=False)
