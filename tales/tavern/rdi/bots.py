@@ -23,7 +23,7 @@ from tales.rules.decisions import Chooser, Decision
 from tales.tavern.rdi.effects import POTION_EFFECTS
 from tales.tavern.rdi.model import Card, CardKind, Tavern, Verb, Who
 from tales.tavern.rdi.timing import PASS, Played, response_verb
-from tales.tavern.rdi.zones import playable
+from tales.tavern.rdi.zones import answers
 
 POLICIES = ("greedy", "random")
 #: The chance a bot's physical action for a Dexterity Card works.
@@ -123,7 +123,9 @@ class _Greedy:
         return PASS
 
     def _respond(self, tavern: Tavern, me: str, options: Sequence[Any], prompt: str) -> Any:
-        cards = {c.name: c for c in playable(tavern, me)}
+        # the cards a response window offers (answers: kept for the hand the window has just
+        # asked about, not every playable card worked out and gone through again; issue 19)
+        cards = {c.name: c for c in answers(tavern, me)}
         careful = margin(tavern, me) <= CAREFUL
         for option in options:
             card = cards.get(option)
