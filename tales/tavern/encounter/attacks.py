@@ -15,6 +15,7 @@ from tales.tavern.encounter.effects import (
     discard_from_hand,
     from_hand,
     hurt,
+    out_of_hand,
     place,
     top_card,
 )
@@ -90,13 +91,13 @@ def change_set_cards(table: Caverns) -> Resolution[Caverns]:
                                 name, state=table)
         if choice == "pass":
             continue
-        table, new = from_hand(table, name, choice)
-        held = table.player(name)
-        table = table.with_player(evolve(held, hand=(*held.hand, entry[1])))
+        held, new = out_of_hand(player, choice)
         at = table.set_cards.index(entry)
-        table = evolve(table, set_cards=(*table.set_cards[:at], (name, new),
-                                          *table.set_cards[at + 1:]))
-        table = table.note(f"{name} changes their set card")
+        # (the cards swapped and the line in one copy of the table, issue 19)
+        table = table.with_player(evolve(held, hand=(*held.hand, entry[1])),
+                                  f"{name} changes their set card",
+                                  set_cards=(*table.set_cards[:at], (name, new),
+                                             *table.set_cards[at + 1:]))
     return table
 
 
