@@ -408,7 +408,7 @@ def undead_attacks(table: Caverns) -> Resolution[Caverns]:
             whom = yield Decision("haunt", f"(undead) attack whom with "
                                   f"{card.name}?", living, _PLAYER, undead.name,
                                   state=table)
-            table = discard_from_hand(table, undead.name, card.name)
+            table, _ = discard_from_hand(table, table.player(undead.name), card.name)
             table = yield from attack(table, Incoming(whom, card.values[card.start],
                                                       token=token))
         table = yield from undead_draw(table, undead.name)

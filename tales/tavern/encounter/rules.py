@@ -464,8 +464,7 @@ def refill(table: Caverns, name: str) -> Resolution[Caverns]:
                                 _PLAYER, name, state=table)
         if choice == PASS:
             break
-        table = discard_from_hand(table, name, choice)
-        player = table.player(name)
+        table, player = discard_from_hand(table, player, choice)
     # draw until the hand is full (Items drawn do not count), going through the cards at
     # most once: with "Bring the chest" in force, cards other than Attack cards are discarded
     return (yield from draw(table, name, len(table.deck) + len(table.discard) + 1,
