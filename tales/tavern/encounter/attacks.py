@@ -15,6 +15,7 @@ from tales.tavern.encounter.effects import (
     discard_from_hand,
     from_hand,
     hurt,
+    out_of_hand,
     place,
     top_card,
 )
@@ -90,13 +91,13 @@ def change_set_cards(table: Caverns) -> Resolution[Caverns]:
                                 name, state=table)
         if choice == "pass":
             continue
-        table, new = from_hand(table, name, choice)
-        held = table.player(name)
-        table = table.with_player(evolve(held, hand=(*held.hand, entry[1])))
+        held, new = out_of_hand(player, choice)
         at = table.set_cards.index(entry)
-        table = evolve(table, set_cards=(*table.set_cards[:at], (name, new),
-                                          *table.set_cards[at + 1:]))
-        table = table.note(f"{name} changes their set card")
+        # (the cards swapped and the line in one copy of the table, issue 19)
+        table = table.with_player(evolve(held, hand=(*held.hand, entry[1])),
+                                  f"{name} changes their set card",
+                                  set_cards=(*table.set_cards[:at], (name, new),
+                                             *table.set_cards[at + 1:]))
     return table
 
 
@@ -407,7 +408,7 @@ def undead_attacks(table: Caverns) -> Resolution[Caverns]:
             whom = yield Decision("haunt", f"(undead) attack whom with "
                                   f"{card.name}?", living, _PLAYER, undead.name,
                                   state=table)
-            table = discard_from_hand(table, undead.name, card.name)
+            table, _ = discard_from_hand(table, table.player(undead.name), card.name)
             table = yield from attack(table, Incoming(whom, card.values[card.start],
                                                       token=token))
         table = yield from undead_draw(table, undead.name)

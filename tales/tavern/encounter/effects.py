@@ -235,8 +235,7 @@ def trim(table: Caverns, name: str, cap: int | None = None) -> Resolution[Cavern
         choice = yield Decision("excess", f"too many cards: discard one (keep {most})",
                                 tuple(sorted({c.name for c in player.hand})),
                                 _PLAYER, name, state=table)
-        table = discard_from_hand(table, name, choice)
-        player = table.player(name)
+        table, player = discard_from_hand(table, player, choice)
     return table
 
 
@@ -259,11 +258,13 @@ def out_of_hand(player: Adventurer, card_name: str) -> tuple[Adventurer, Card]:
     raise StopIteration(card_name)  # (what next() raised)
 
 
-def discard_from_hand(table: Caverns, name: str, card_name: str, *lines: str) -> Caverns:
-    """``name`` discards the first card called ``card_name`` from their hand (``lines``
-    noted)."""
-    player, card = out_of_hand(table.player(name), card_name)
-    return table.with_player(player, *lines, discard=(*table.discard, card))
+def discard_from_hand(table: Caverns, player: Adventurer, card_name: str, *lines: str
+                      ) -> tuple[Caverns, Adventurer]:
+    """``player`` (of this table) discards the first card called ``card_name`` from their
+    hand (``lines`` noted): the table, and the player as they are now (issue 19: not
+    looked up by name before and after each of ~170 cards discarded a game)."""
+    held, card = out_of_hand(player, card_name)
+    return table.with_player(held, *lines, discard=(*table.discard, card)), held
 
 
 def usable(table: Caverns, name: str, when: When, incoming: Incoming | None = None
@@ -495,7 +496,7 @@ def use(table: Caverns, name: str, card: Card, incoming: Incoming | None = None
     if card.ability:
         table = table.with_player(evolve(player, used=player.used + 1), line)
     elif _holds(player.hand, card):
-        table = discard_from_hand(table, name, card.name, line)
+        table, _ = discard_from_hand(table, player, card.name, line)
     elif _holds(player.items, card) and (card.potion or card.one_use):
         index = player.items.index(card)
         table = table.with_player(evolve(player, items=player.items[:index]

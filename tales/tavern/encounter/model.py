@@ -397,12 +397,12 @@ class Caverns:
         index = seats[1] if seats is not None and seats[0] is players else self._seats()
         seat = index.get(player.name)
         if seat is None:
-            return self._changed(changes)
+            return evolve_known(self, _TABLE_FIELDS, changes)
         seated = list(players)  # (quicker than joining slices)
         seated[seat] = player
         new = tuple(seated)
         changes["players"] = new
-        changed = self._changed(changes)
+        changed: Caverns = evolve_known(self, _TABLE_FIELDS, changes)
         fresh = changed.__dict__  # the copy's own: what is kept beside its fields
         fresh["_by_name"] = (new, index)  # the same names in the same seats: the same index
         order = kept.get("_initiative")
@@ -413,16 +413,11 @@ class Caverns:
             fresh["_initiative"] = (new, order[1])
         return changed
 
-    def _changed(self, changes: dict[str, object]) -> Caverns:
-        """``evolve(self, **changes)`` for the table alone, which changes a thousand times a
-        game (:func:`~tales.evolve.evolve_known`: its fields known, issue 19)."""
-        return evolve_known(self, _TABLE_FIELDS, changes)
-
     def note(self, *lines: str, **changes: object) -> Caverns:
         """This table with ``lines`` noted in the log and ``changes`` made to its fields:
         one copy."""
         changes["log"] = Log.of(self.log).add(*lines)
-        return self._changed(changes)
+        return evolve_known(self, _TABLE_FIELDS, changes)
 
     def living(self) -> tuple[Adventurer, ...]:
         """The party: players alive (a Wereboar that became a creature is not one), worked
@@ -517,7 +512,9 @@ class Caverns:
 #: through the enum class's attribute hook (~80 ns a read; a value is asked hundreds of
 #: times a game, issue 19).
 _TACTICAL = Kind.TACTICAL
-#: The table's fields (what :meth:`Caverns._changed` may change).
+#: The table's fields: :meth:`Caverns.note` and :meth:`Caverns.with_player` copy the table,
+#: which changes a thousand times a game, by :func:`~tales.evolve.evolve_known` (its fields
+#: known, issue 19).
 _TABLE_FIELDS = frozenset(f.name for f in fields(Caverns))
 _new = object.__new__
 _set = object.__setattr__

@@ -120,33 +120,38 @@ def begin(table: Caverns, encounter: Encounter) -> Resolution[Caverns]:
     who started the game; draw an Event for a creature (Relics & Ruin); Potions; draw
     Initiative."""
     number = table.number + 1
-    table = evolve(table, encounter=encounter, number=number,
-                   life=encounter.life_for(table.started), tokens=encounter.tokens,
-                   round=0, event=None, treasure=None, barrier=encounter.barrier, rules=(),
-                   power=0, slayer=None, fallen=(), totalled=False, stack=(),
-                   wereboar=encounter if encounter.special is Special.WEREBOAR
-                   else table.wereboar,
-                   players=tuple(evolve(p, used=0) if p.used else p for p in table.players))
-    table = table.note(f"Encounter {number}: {encounter.name} ({table.life} Life Points)")
+    life = encounter.life_for(table.started)
+    lines = [f"Encounter {number}: {encounter.name} ({life} Life Points)"]
+    # (the Encounter and its Event in one copy of the table, issue 19)
+    changes: dict[str, object] = dict(
+        encounter=encounter, number=number, life=life, tokens=encounter.tokens, round=0,
+        event=None, treasure=None, barrier=encounter.barrier, rules=(), power=0,
+        slayer=None, fallen=(), totalled=False, stack=(),
+        wereboar=encounter if encounter.special is Special.WEREBOAR else table.wereboar,
+        players=tuple(evolve(p, used=0) if p.used else p for p in table.players))
+    event = None  # the Event that activates
     if encounter.creature and table.events:
-        event = table.events[-1]
-        table = evolve(table, events=table.events[:-1])
-        if number in event.activation:
-            table = table.note(f"Event: {event.name} activates")
+        drawn = table.events[-1]
+        changes["events"] = table.events[:-1]
+        if number in drawn.activation:
+            event = drawn
+            lines.append(f"Event: {event.name} activates")
             havoc = bool(encounter.tokens) or encounter.barrier > 0
             if event.rule and not (event.rule == Rule.FOG and havoc):
-                table = evolve(table, rules=(*table.rules, Rule(event.rule)))
+                changes["rules"] = (Rule(event.rule),)
             elif event.rule:  # "Skip this event if it comes up with a creature that plays
-                table = table.note("it is skipped")  # havoc with the damage stack!"
+                lines.append("it is skipped")  # havoc with the damage stack!"
             if event.treasure:
-                table = evolve(table, treasure=event)
+                changes["treasure"] = event
             else:
-                from tales.tavern.encounter.effects import carry_out
-
-                table = evolve(table, event=event)
-                table = yield from carry_out(table, "", event.steps, event.name)
+                changes["event"] = event
         else:
-            table = table.note(f"Event: {event.name} does not activate (discarded)")
+            lines.append(f"Event: {drawn.name} does not activate (discarded)")
+    table = table.note(*lines, **changes)
+    if event is not None and not event.treasure:
+        from tales.tavern.encounter.effects import carry_out
+
+        table = yield from carry_out(table, "", event.steps, event.name)
     table = yield from trim_all(table)  # the last Encounter's Events are over
     if encounter.special is Special.RAGNAROK:
         table = yield from ragnarok(table, encounter)
@@ -459,8 +464,7 @@ def refill(table: Caverns, name: str) -> Resolution[Caverns]:
                                 _PLAYER, name, state=table)
         if choice == PASS:
             break
-        table = discard_from_hand(table, name, choice)
-        player = table.player(name)
+        table, player = discard_from_hand(table, player, choice)
     # draw until the hand is full (Items drawn do not count), going through the cards at
     # most once: with "Bring the chest" in force, cards other than Attack cards are discarded
     return (yield from draw(table, name, len(table.deck) + len(table.discard) + 1,
