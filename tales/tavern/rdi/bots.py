@@ -75,7 +75,7 @@ class _Greedy:
         if not isinstance(tavern, Tavern) or me not in (seats := tavern.seating()).index:
             return options[self.below(len(options))]
         kind = decision.kind
-        if kind == "respond" and seats.teamed and isinstance(decision.detail, Played) \
+        if kind == "respond" and isinstance(decision.detail, Played) \
                 and _friendly(tavern, me, decision.detail):
             return PASS  # a teammate's card or an opponent's Drink: nothing to defend
         rule = self.rules.get(kind)

@@ -32,7 +32,7 @@ from tales.tavern.rdi.model import (
     Variant,
 )
 from tales.tavern.rdi.ottodata import OTTO, TEAM, is_otto
-from tales.tavern.rdi.stats import gold, passed_out, pay
+from tales.tavern.rdi.stats import gold, move_tokens, passed_out, pay
 from tales.tavern.rdi.timing import ANOTHER_ACTION, ANOTHER_DRINK, PASS, another
 from tales.tavern.rdi.zones import (
     DRINK_DECK,
@@ -488,12 +488,9 @@ def resolve_losses(tavern: Tavern) -> Tavern:
 
 def _return_tokens(tavern: Tavern, name: str) -> Tavern:
     """A-81: tokens that go back to their owner when their holder leaves (Corruption)."""
-    player = tavern.player(name)
-    for resource, amount in player.tokens:
+    for resource, _ in tavern.player(name).tokens:
         if characters.resource(resource).returns_on_leaving:
-            player = player.with_count(resource, 0)
-            tavern = tavern.with_player(player).with_supply(resource,
-                                                            tavern.left(resource) + amount)
+            tavern = move_tokens(tavern, tavern.player(name), resource, 0)
     return tavern
 
 

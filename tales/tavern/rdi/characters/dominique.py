@@ -21,7 +21,7 @@ from tales.tavern.chance import shuffle
 from tales.tavern.rdi.characters import Mechanics, Resource, register
 from tales.tavern.rdi.effects import discard_cards
 from tales.tavern.rdi.model import Card, Step, Tavern
-from tales.tavern.rdi.stats import spend_tokens
+from tales.tavern.rdi.stats import move_tokens, spend_tokens
 from tales.tavern.rdi.zones import draw
 
 NAME = "dominique"
@@ -41,8 +41,7 @@ class Dominique(Mechanics):
         """001: "Place 2 Energy Tokens onto your player mat, and leave the other 2 nearby."""
         player = tavern.player(name)
         placed = min(2, tavern.left(ENERGY))
-        return tavern.with_player(player.with_count(ENERGY, player.count(ENERGY) + placed)
-                                  ).with_supply(ENERGY, tavern.left(ENERGY) - placed)
+        return move_tokens(tavern, player, ENERGY, player.count(ENERGY) + placed)
 
     def other_means(self, tavern: Tavern, name: str, resource: str) -> int:
         """001: "discard 2 cards from your hand" for each Energy."""

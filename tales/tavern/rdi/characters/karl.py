@@ -17,7 +17,7 @@ from __future__ import annotations
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.tavern.rdi.characters import Mechanics, Resource, register
 from tales.tavern.rdi.model import Step, Tavern
-from tales.tavern.rdi.stats import gold, pay
+from tales.tavern.rdi.stats import gold, move_tokens, pay
 from tales.tavern.rdi.zones import draw
 
 NAME = "karl"
@@ -36,8 +36,7 @@ class Karl(Mechanics):
         player = tavern.player(name)
         if player.count(BUFF) or tavern.left(BUFF) <= 0:
             return tavern
-        return tavern.with_player(player.with_count(BUFF, 1)).with_supply(
-            BUFF, tavern.left(BUFF) - 1)
+        return move_tokens(tavern, player, BUFF, 1)
 
     def handle(self, tavern: Tavern, name: str, step: Step, target: str | None
                ) -> Resolution[Tavern]:
