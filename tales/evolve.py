@@ -5,7 +5,8 @@ state of thirty fields changed a hundred thousand times a game that was most of 
 simulation's time (issue 19). :func:`evolve` copies the instance's ``__dict__`` instead,
 for the frozen dataclasses where that gives the very same value: no ``__post_init__``, no
 ``__init__`` of their own (which may check its values), no ``init=False`` field (a slotted
-class is copied slot by slot). Any other class falls back to ``replace``.
+class is copied slot by slot). Any other class falls back to ``replace``, as does a class
+compiled by mypyc, which keeps its fields in neither a ``__dict__`` nor slots.
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True)
@@ -49,6 +50,8 @@ def _plain_fields(cls: type) -> tuple[frozenset[str], _Slots | None] | None:
         return None
     names = tuple(f.name for f in fields)
     if "__slots__" not in cls.__dict__:
+        if not cls.__dictoffset__:  # no __dict__ and no slots: a class compiled by mypyc
+            return None  # (the opt-in compiled build, README "How fast")
         return frozenset(names), None
     # attrgetter of two names or more reads them all in one call, as a tuple (a slot read
     # one by one costs twice as much: a Figure is copied a hundred times a game, issue 19)
@@ -102,6 +105,18 @@ def evolve_known(state: T, fields: frozenset[str], changes: dict[str, Any]) -> T
     new = _new(type(state))
     _set(new, "__dict__", {**state.__dict__, **changes})
     return new
+
+
+class Keeps:
+    """Base of a frozen dataclass that keeps what was worked out from its fields beside
+    them, under names starting with ``_`` (each checked against the very objects it came
+    from, so a copy never reads a stale one; issue 19). What is kept is left out when the
+    value is pickled (a table sent back from a worker process): it would only weigh, and a
+    class of the compiled build among it could not be rebuilt. It is worked out again when
+    next asked."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: value for name, value in self.__dict__.items() if name[0] != "_"}
 
 
 _new = object.__new__

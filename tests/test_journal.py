@@ -86,6 +86,38 @@ def test_evolve_is_replace(state: object, changes: dict[str, object]) -> None:
     assert type(evolve(state, **changes)) is type(state)
 
 
+@dataclass(frozen=True, slots=True)
+class _Compiled:
+    """Like a class mypyc compiles: its fields kept neither in a ``__dict__`` nor in slots
+    of its own that Python lists (the setup.py build)."""
+
+    a: int
+    b: int = 0
+
+
+del _Compiled.__slots__  # type: ignore[attr-defined]
+
+
+def test_evolve_copies_a_compiled_class_by_replace() -> None:
+    assert not hasattr(_Compiled(1), "__dict__") and "__slots__" not in vars(_Compiled)
+    assert evolve(_Compiled(1, 2), b=3) == _Compiled(1, 3)
+
+
+def test_what_a_table_keeps_is_not_pickled() -> None:
+    """What a table or player keeps beside its fields (names starting with "_") stays out
+    of its pickle (a table sent back from a worker process): the copy equals the original
+    and works it out again."""
+    table = Caverns(tuple(Adventurer(f"seat {n}") for n in (1, 2)), ())
+    assert table.player("seat 2").name == "seat 2" and "_by_name" in vars(table)
+    copy = pickle.loads(pickle.dumps(table))
+    assert copy == table and not [k for k in vars(copy) if k.startswith("_")]
+    assert copy.player("seat 2") == table.player("seat 2")
+    tavern = Tavern((Player("a", "A", 10), Player("b", "B", 10)), ())
+    assert tavern.seating() is not None and [k for k in vars(tavern) if k.startswith("_")]
+    again = pickle.loads(pickle.dumps(tavern))
+    assert again == tavern and not [k for k in vars(again) if k.startswith("_")]
+
+
 def test_evolve_checks_like_replace() -> None:
     with pytest.raises(TypeError, match="no field 'z'"):
         evolve(_Plain(1), z=2)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from tales.evolve import evolve, evolve_known
+from tales.evolve import Keeps, evolve, evolve_known
 from tales.journal import Log
 
 _T = TypeVar("_T")
@@ -94,7 +94,7 @@ class Step:
 
 
 @dataclass(frozen=True)
-class Card:
+class Card(Keeps):
     """A card of the draw deck. An Attack card's ``values`` are its printed damage values,
     lowest first, and ``start`` the index of the one it shows; halving and doubling
     rotate it (003). ``special`` are higher values for one character only. A Rider adds
@@ -231,7 +231,7 @@ class Event:
 
 
 @dataclass(frozen=True)
-class Adventurer:
+class Adventurer(Keeps):
     """A player: Life Points, hand, Items face up, the Prestige pile."""
 
     name: str
@@ -260,7 +260,7 @@ class Adventurer:
 
 
 @dataclass(frozen=True)
-class Blow:
+class Blow(Keeps):
     """An Attack card on the damage stack: whose, its card, the value it shows (an index
     into its values), the Riders that went with it, the token it was placed on."""
 
@@ -296,7 +296,7 @@ class Fought:
 
 
 @dataclass(frozen=True)
-class Caverns:
+class Caverns(Keeps):
     """The whole table."""
 
     players: tuple[Adventurer, ...]

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from tales.evolve import evolve, evolve_known
+from tales.evolve import Keeps, evolve, evolve_known
 from tales.journal import Log
 
 if TYPE_CHECKING:
@@ -219,7 +219,7 @@ class Trigger:
 
 
 @dataclass(frozen=True)
-class Card:
+class Card(Keeps):
     """A character card: its title, type and steps (its text, for the table)."""
 
     name: str
@@ -360,7 +360,24 @@ class Drink:
 
 
 @dataclass(frozen=True)
-class Player:
+class CharacterDeck(Keeps):
+    """A Character Deck file: the character, its cards, the name of its rules, whether
+    it may be a Boss (a villain), and whether it still counts as a Hero when it may (000:
+    "Epic Pooky counts as a Hero, not a Villain")."""
+
+    character: str
+    cards: tuple[Card, ...]
+    mechanics: str = ""
+    villain: bool = False
+    hero: bool = False
+    track: tuple[Level, ...] = ()  # the character's track (``[[track]]``: Cormac's Rage)
+    drinks: tuple[Drink, ...] = ()  # its side decks of Drinks (the Wench's Special Reserve)
+    # (here among the data, not in rules.py: its cards marked with their owner are kept
+    # beside its fields, rules._owned, which a class of the compiled build cannot do)
+
+
+@dataclass(frozen=True)
+class Player(Keeps):
     """A player at the table (001: Fortitude 20, Alcohol 0, a Gold stash, a hand, a
     Character Deck and discard pile, a Drink Me! pile). ``tokens`` are the character
     resources in front of them (Buff, Energy, Corruption, Potion Tokens...);
@@ -506,7 +523,7 @@ class Variant:
 
 
 @dataclass(frozen=True)
-class Tavern:
+class Tavern(Keeps):
     """The whole table."""
 
     players: tuple[Player, ...]

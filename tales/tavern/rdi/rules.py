@@ -10,7 +10,6 @@ Boss), :mod:`.characters` (characters' own rules), :mod:`.zones` and :mod:`.stat
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision, Resolution
@@ -22,8 +21,8 @@ from tales.tavern.rdi.gambling import start_round
 from tales.tavern.rdi.model import (
     Card,
     CardKind,
+    CharacterDeck,
     Drink,
-    Level,
     Mode,
     Phase,
     Player,
@@ -47,21 +46,6 @@ from tales.tavern.rdi.zones import (
 
 __all__ = ["CharacterDeck", "action", "drink_phase", "order_drink", "pay", "play_game",
            "resolve_losses", "set_up", "split_gold", "starting_gold", "turn"]
-
-
-@dataclass(frozen=True)
-class CharacterDeck:
-    """A Character Deck file: the character, its cards, the name of its rules, whether
-    it may be a Boss (a villain), and whether it still counts as a Hero when it may (000:
-    "Epic Pooky counts as a Hero, not a Villain")."""
-
-    character: str
-    cards: tuple[Card, ...]
-    mechanics: str = ""
-    villain: bool = False
-    hero: bool = False
-    track: tuple[Level, ...] = ()  # the character's track (``[[track]]``: Cormac's Rage)
-    drinks: tuple[Drink, ...] = ()  # its side decks of Drinks (the Wench's Special Reserve)
 
 
 INDIVIDUAL = Variant()
