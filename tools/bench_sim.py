@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from tales.compiled import build
 from tales.engine.bots import policy
 from tales.engine.content import load_context
 from tales.engine.game import Game, random_policy
@@ -126,7 +127,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     print(f"{args.games} games per row, best of {args.repeat} runs; goal {GOAL:.0f} games/s "
-          "a core (issue 19)")
+          f"a core (issue 19); {build()}")
     for bot in ("greedy", "random"):
         print(tales_row(bot, args.games, args.workers, args.repeat))
     print(encounter_row(args.games, args.workers, args.repeat))

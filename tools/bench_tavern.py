@@ -23,6 +23,7 @@ import time
 
 import numpy as np
 
+from tales.compiled import build
 from tales.engine.game import Game
 from tales.rules.decisions import resolve
 from tales.tavern.rdi.bots import policy
@@ -74,7 +75,8 @@ def main() -> None:
     drinks = load_drinks(DECKS / "drinks-sample.toml")
     if args.drinks:
         drinks = tuple(drinks[n % len(drinks)] for n in range(args.drinks))
-    print(f"{args.players} players, {args.games} games each, {len(drinks)} Drinks")
+    print(f"{args.players} players, {args.games} games each, {len(drinks)} Drinks; "
+          f"{build()}")
     for mode in (Mode.INDIVIDUAL, Mode.TWO_HEADED_DRAGON, Mode.BOSS_BATTLE, Mode.BOSS_OTTO):
         # Boss Otto: --players Challengers (at most 4) against him
         seats = min(args.players, 4) if mode is Mode.BOSS_OTTO else args.players

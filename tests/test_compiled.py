@@ -1,0 +1,120 @@
+"""The opt-in compiled build (setup.py, tools/build_backend.py, tales/compiled.py): what it
+compiles, what it needs, and the guard against a compiled module older than its source.
+`.ci/run` also builds it where there is a C compiler and runs the tavern games' tests on it
+(with TALES_COMPILE=1 set, which the first test checks)."""
+
+from __future__ import annotations
+
+import ast
+import os
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+
+import pytest
+
+import tales.compiled
+from tales.compiled import check_fresh, compiled, compiled_files
+from tales.errors import TalesError
+from tools import build_backend
+
+ROOT = Path(__file__).resolve().parent.parent
+SUFFIX = EXTENSION_SUFFIXES[0]
+
+
+def _listed() -> list[str]:
+    """setup.py's COMPILED, read without running it."""
+    tree = ast.parse((ROOT / "setup.py").read_text())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "COMPILED":
+            return [ast.literal_eval(item) for item in node.value.elts]  # type: ignore[attr-defined]
+    raise AssertionError("setup.py lists no COMPILED modules")
+
+
+def test_the_modules_compiled_are_these_or_none() -> None:
+    """Exactly setup.py's modules are compiled when the tests run on the compiled build
+    (TALES_COMPILE=1), none otherwise: a compiled run cannot silently test plain Python."""
+    names = sorted(path[:-3].replace("/", ".") for path in _listed())
+    assert compiled() == (names if os.environ.get("TALES_COMPILE") == "1" else [])
+
+
+def test_each_module_listed_is_a_tavern_module_whose_classes_keep_nothing() -> None:
+    """A compiled module's classes have no ``__dict__``: none of them may be one that keeps
+    what it works out beside its fields (:class:`tales.evolve.Keeps`)."""
+    for path in _listed():
+        source = ROOT / path
+        assert source.is_file() and path.startswith("tales/tavern/"), path
+        for node in ast.walk(ast.parse(source.read_text())):
+            if isinstance(node, ast.ClassDef):
+                bases = [getattr(base, "id", "") for base in node.bases]
+                assert "Keeps" not in bases, f"{path}: {node.name}"
+
+
+def _module(folder: Path, name: str, compiled_after: bool) -> Path:
+    """A source ``name``.py in ``folder`` and a compiled file of it, made after or before."""
+    source, built = folder / f"{name}.py", folder / f"{name}{SUFFIX}"
+    source.write_text("")
+    built.write_bytes(b"")
+    older, newer = (source, built) if compiled_after else (built, source)
+    os.utime(older, (1_000_000, 1_000_000))
+    os.utime(newer, (2_000_000, 2_000_000))
+    return source
+
+
+def test_a_module_changed_after_it_was_compiled_stops_the_command(tmp_path: Path) -> None:
+    _module(tmp_path, "fresh", compiled_after=True)
+    check_fresh(tmp_path)  # compiled after its last change: nothing to say
+    stale = _module(tmp_path, "rules", compiled_after=False)
+    with pytest.raises(TalesError, match=f"^{stale}: changed after it was compiled"):
+        check_fresh(tmp_path)
+
+
+def test_an_installed_package_is_not_checked(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Outside a checkout (no pyproject.toml above the package) nobody edits the sources,
+    and the files' times are the install's."""
+    _module(tmp_path, "rules", compiled_after=False)
+    monkeypatch.setattr(tales.compiled, "PACKAGE", tmp_path / "site-packages" / "tales")
+    check_fresh(tmp_path)
+
+
+def test_compiled_files_are_those_beside_their_sources(tmp_path: Path) -> None:
+    (tmp_path / "rdi").mkdir()
+    kept = _module(tmp_path / "rdi", "rules", compiled_after=True)
+    (tmp_path / f"orphan{SUFFIX}").write_bytes(b"")  # no source beside it: not ours
+    assert compiled_files(tmp_path) == [kept.with_name(f"rules{SUFFIX}")]
+
+
+def test_a_plain_editable_install_takes_the_compiled_modules_out(tmp_path: Path) -> None:
+    (tmp_path / "tales").mkdir()
+    _module(tmp_path / "tales", "rules", compiled_after=True)
+    shared = tmp_path / f"abc123__mypyc{SUFFIX}"
+    shared.write_bytes(b"")
+    taken = build_backend.take_out_compiled(tmp_path)
+    assert taken == [tmp_path / "tales" / f"rules{SUFFIX}", shared]
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["rules.py", "tales"]
+
+
+class _Setuptools:
+    """setuptools' backend as the wrapper sees it (the real one runs setup.py)."""
+
+    @staticmethod
+    def get_requires_for_build_wheel(config_settings: object = None) -> list[str]:
+        return ["plain"]
+
+    get_requires_for_build_editable = get_requires_for_build_wheel
+
+
+@pytest.mark.parametrize("setting, needs", [
+    ("1", build_backend.COMPILING),  # mypy (with mypyc) and numpy's types, nothing to ask
+    ("0", ["plain"]),  # setuptools' own answer
+    (None, ["plain"]),
+])
+def test_the_compiled_build_asks_for_mypy(setting: str | None, needs: list[str],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    if setting is None:
+        monkeypatch.delenv("TALES_COMPILE", raising=False)
+    else:
+        monkeypatch.setenv("TALES_COMPILE", setting)
+    monkeypatch.setattr(build_backend, "build_meta", _Setuptools)
+    assert build_backend.get_requires_for_build_wheel() == needs
+    assert build_backend.get_requires_for_build_editable() == needs
