@@ -57,14 +57,10 @@ def check_fresh(folder: Path) -> None:
     installed package is left alone (nobody edits it; its files' times are the install's)."""
     if not (PACKAGE.parent / "pyproject.toml").exists():
         return
-    with os.scandir(folder) as entries:
-        for entry in entries:
-            source = _source(entry.name)
-            if source is None:
-                continue
-            path = folder / source
-            if path.exists() and path.stat().st_mtime > entry.stat().st_mtime:
-                raise TalesError(
-                    f"{path}: changed after it was compiled; build again "
-                    "(TALES_COMPILE=1 pip install -e .) or go back to plain Python "
-                    "(pip install -e .)")
+    for built in compiled_files(folder):
+        source = built.with_name(_source(built.name) or "")
+        if source.stat().st_mtime > built.stat().st_mtime:
+            raise TalesError(
+                f"{source}: changed after it was compiled; build again "
+                "(TALES_COMPILE=1 pip install -e .) or go back to plain Python "
+                "(pip install -e .)")
