@@ -27,22 +27,27 @@ def _source(entry: str) -> str | None:
     return None
 
 
-def compiled_files(package: Path = PACKAGE) -> list[Path]:
-    """The compiled modules' files in ``package`` and its subpackages, each beside its
-    source; none in the plain build."""
+def compiled_modules(package: Path = PACKAGE) -> list[tuple[Path, Path]]:
+    """Each compiled module's file in ``package`` and its subpackages, with the source
+    beside it that it was built from; none in the plain build."""
     found = []
     for folder, _, files in os.walk(package):
         for entry in files:
             source = _source(entry)
             if source is not None and source in files:
-                found.append(Path(folder) / entry)
+                found.append((Path(folder) / entry, Path(folder) / source))
     return sorted(found)
+
+
+def compiled_files(package: Path = PACKAGE) -> list[Path]:
+    """The compiled modules' files in ``package`` and its subpackages."""
+    return [built for built, _ in compiled_modules(package)]
 
 
 def compiled() -> list[str]:
     """The compiled modules of this installation, by dotted name (``tales.tavern.rdi.rules``)."""
-    return sorted(".".join(path.parent.relative_to(PACKAGE.parent).parts)
-                  + "." + path.name.split(".")[0] for path in compiled_files())
+    return sorted(".".join(source.relative_to(PACKAGE.parent).with_suffix("").parts)
+                  for _, source in compiled_modules())
 
 
 def build() -> str:
@@ -57,8 +62,7 @@ def check_fresh(folder: Path) -> None:
     installed package is left alone (nobody edits it; its files' times are the install's)."""
     if not (PACKAGE.parent / "pyproject.toml").exists():
         return
-    for built in compiled_files(folder):
-        source = built.with_name(_source(built.name) or "")
+    for built, source in compiled_modules(folder):
         if source.stat().st_mtime > built.stat().st_mtime:
             raise TalesError(
                 f"{source}: changed after it was compiled; build again "

@@ -8,6 +8,7 @@ left there, which Python would otherwise go on importing in place of their sourc
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,20 +30,20 @@ def compiling() -> bool:
 
 
 def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) -> list[str]:
-    # (setuptools would run setup.py to find what it needs, which with TALES_COMPILE=1
-    # imports mypyc before it is installed: setup.py declares nothing more to need)
-    if compiling():
-        return list(COMPILING)
-    plain: list[str] = build_meta.get_requires_for_build_wheel(config_settings)
-    return plain
+    return _needs(build_meta.get_requires_for_build_wheel, config_settings)
 
 
 def get_requires_for_build_editable(config_settings: dict[str, Any] | None = None
                                     ) -> list[str]:
-    if compiling():
-        return list(COMPILING)
-    plain: list[str] = build_meta.get_requires_for_build_editable(config_settings)
-    return plain
+    return _needs(build_meta.get_requires_for_build_editable, config_settings)
+
+
+def _needs(plain: Callable[[dict[str, Any] | None], list[str]],
+           config_settings: dict[str, Any] | None) -> list[str]:
+    """What the build needs: setuptools' own answer (``plain``), or for the compiled build
+    :data:`COMPILING` (setuptools would run setup.py to find it, which with TALES_COMPILE=1
+    imports mypyc before it is installed; setup.py declares nothing more to need)."""
+    return list(COMPILING) if compiling() else plain(config_settings)
 
 
 def build_editable(wheel_directory: str, config_settings: dict[str, Any] | None = None,
