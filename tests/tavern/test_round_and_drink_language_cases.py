@@ -9,6 +9,7 @@ Otto's sample decks."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -69,7 +70,7 @@ def gamble(name: str = "ann") -> Start:
 def drinks(name: str, drink: Drink) -> Start:
     def start(tavern: Tavern) -> Resolution[Tavern]:
         player = tavern.player(name)
-        tavern = tavern.with_player(Player(**{**player.__dict__, "drink_me": (drink,)}))
+        tavern = tavern.with_player(replace(player, drink_me=(drink,)))
         return (yield from drink_phase(tavern, name))
     return start
 

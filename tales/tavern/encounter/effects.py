@@ -331,7 +331,7 @@ def _profile(card: Card) -> _Play:
     """:class:`_Play` of ``card``, worked out once per card (issue 19: every window asks
     it of every card in every hand), kept beside its fields with the card it was worked
     out for (a copy of the card, made with other fields, never reads a stale one)."""
-    kept = card.__dict__.get("_play")
+    kept = card._play
     if kept is None or kept[0] is not card:
         ops = frozenset(s.op for s in card.steps)
         kept = (card, _Play(frozenset(w for w in When if _fits(card, w)),
@@ -348,7 +348,7 @@ def _of_the_moment(player: Adventurer, when: When) -> tuple[tuple[Card, _Play], 
     once, once per hand and Items (kept beside the player's fields, checked against those
     very tuples; issue 19: a hand was gone through again for each moment asked)."""
     hand, items = player.hand, player.items
-    kept = player.__dict__.get("_moments")
+    kept = player._moments
     if kept is None or kept[0] is not hand or kept[1] is not items:
         moments: dict[When, list[tuple[Card, _Play]]] = {}
         for card in (*hand, *items):
@@ -370,7 +370,7 @@ def _same_moments(before: Adventurer, after: Adventurer) -> None:
     (the same Items), keeps what :func:`_of_the_moment` worked out for ``before``: an
     Attack card fits no moment, so every moment's cards are the same (issue 19: most
     hands change by an Attack card set, discarded or drawn)."""
-    kept = before.__dict__.get("_moments")
+    kept = before._moments
     if kept is not None and kept[0] is before.hand and kept[1] is before.items:
         object.__setattr__(after, "_moments", (after.hand, after.items, kept[2]))
 

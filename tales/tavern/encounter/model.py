@@ -10,12 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import Any, TypeVar
+from operator import attrgetter
+from typing import Any, ClassVar
 
 from tales.evolve import Keeps, evolve, evolve_known
 from tales.journal import Log
-
-_T = TypeVar("_T")
 
 LIFE = 100  # "places a green bead on the 100 Life Points number"
 HAND_SIZE = 7
@@ -121,6 +120,8 @@ class Card(Keeps):
     uses: int = 1  # an ability's uses each Encounter
     either: tuple[tuple[Step, ...], ...] = ()  # played for one of these effects instead
     text: str = ""
+    #: what is kept beside the fields (:class:`~tales.evolve.Keeps`): effects._profile's
+    _play: ClassVar[tuple[Card, Any] | None] = None
 
 
 class Target(StrEnum):
@@ -253,6 +254,9 @@ class Adventurer(Keeps):
     undead: bool = False  # a dead player fighting the party (Emperor Lich)
     quest: Quest | None = None  # the Quest card dealt to them (Tombs & Tomes)
     kills: int = 0  # killing blows landed
+    #: what is kept beside the fields (:class:`~tales.evolve.Keeps`): effects._of_the_moment's
+    _moments: ClassVar[tuple[tuple[Card, ...], tuple[Card, ...], dict[When, Any]] | None] \
+        = None
 
     @property
     def score(self) -> int:
@@ -274,6 +278,8 @@ class Blow(Keeps):
     announced: int | None = None  # the damage announced under the fog of war
     shift: int = 0  # how far it was halved (-) or doubled (+): its Riders rotate with it
     poison: int = 0  # its player's poison tokens when it was played (-10 damage each)
+    #: what is kept beside the fields (:class:`~tales.evolve.Keeps`): :func:`value`'s
+    _value: ClassVar[tuple[Blow, int] | None] = None
 
     @property
     def ladder(self) -> tuple[int, ...]:
@@ -331,6 +337,14 @@ class Caverns(Keeps):
     fallen: tuple[tuple[int, str], ...] = ()  # (token, who destroyed it) this Encounter
     fought: tuple[Fought, ...] = ()  # the Encounters fought so far
     flags: tuple[tuple[str, str], ...] = field(default=())
+    #: what is kept beside the fields (:class:`~tales.evolve.Keeps`), each with the very
+    #: field it was worked out from: the abilities by character, each player's seat by
+    #: name, the players in Initiative order, the living, the damage stack's totals
+    _abilities: ClassVar[tuple[tuple[tuple[str, Card], ...], dict[str, Card]] | None] = None
+    _by_name: ClassVar[tuple[tuple[Adventurer, ...], dict[str, int]] | None] = None
+    _initiative: ClassVar[tuple[tuple[Adventurer, ...], tuple[str, ...]] | None] = None
+    _living: ClassVar[tuple[tuple[Adventurer, ...], tuple[Adventurer, ...]] | None] = None
+    _stacked: ClassVar[tuple[tuple[Blow, ...], dict[int | None, int]] | None] = None
 
     def ability(self, name: str) -> Card | None:
         """``name``'s character ability, if they may still use it this Encounter."""
@@ -339,7 +353,7 @@ class Caverns(Keeps):
     def ability_of(self, player: Adventurer) -> Card | None:
         """:meth:`ability` of a player of this table."""
         abilities = self.abilities
-        kept = self.__dict__.get("_abilities")  # the last of a character's, as a dict keeps:
+        kept = self._abilities  # the last of a character's, as a dict keeps:
         if kept is None or kept[0] is not abilities:  # made once per abilities tuple
             kept = (abilities, dict(abilities))
             object.__setattr__(self, "_abilities", kept)
@@ -351,34 +365,21 @@ class Caverns(Keeps):
         a bot that plans ahead; the table itself never changes."""
         return evolve(self, **changes)
 
-    def _kept(self, key: str, source: object) -> Any:
-        """What was worked out from ``source`` and kept beside the fields under ``key``
-        (None: nothing yet), checked against that very object: a copy of the table carries
-        what is kept, and a copy with another ``source`` never reads a stale one (issue
-        19: asked again and again of the same table). The methods asked most (thousands of
-        times a game: :meth:`player`, :meth:`living`, :meth:`in_initiative`,
-        :meth:`ability_of`, :meth:`_totals`) write it out instead of calling it."""
-        kept = self.__dict__.get(key)
-        return kept[1] if kept is not None and kept[0] is source else None
-
-    def _keep(self, key: str, source: object, worked: _T) -> _T:
-        """``worked``, worked out from ``source``, kept beside the fields under ``key``."""
-        object.__setattr__(self, key, (source, worked))
-        return worked
-
     def _seats(self) -> dict[str, int]:
         """Each player's index in :attr:`players`, by name: built once per ``players``
         tuple (kept beside the fields and checked against that very tuple, so a copy with
-        other players never reads a stale one)."""
+        other players never reads a stale one; issue 19: asked again and again of the
+        same table)."""
         players = self.players
-        seats: dict[str, int] | None = self._kept("_by_name", players)
-        if seats is None:
-            seats = self._keep("_by_name", players, {p.name: n for n, p in enumerate(players)})
-        return seats
+        kept = self._by_name
+        if kept is None or kept[0] is not players:
+            kept = (players, {p.name: n for n, p in enumerate(players)})
+            object.__setattr__(self, "_by_name", kept)
+        return kept[1]
 
     def player(self, name: str) -> Adventurer:
         players = self.players
-        seats = self.__dict__.get("_by_name")
+        seats = self._by_name
         try:
             return players[(seats[1] if seats is not None and seats[0] is players
                             else self._seats())[name]]
@@ -392,8 +393,7 @@ class Caverns(Keeps):
         if lines:
             changes["log"] = Log.of(self.log).add(*lines)
         players = self.players
-        kept = self.__dict__
-        seats = kept.get("_by_name")
+        seats = self._by_name
         index = seats[1] if seats is not None and seats[0] is players else self._seats()
         seat = index.get(player.name)
         if seat is None:
@@ -403,14 +403,14 @@ class Caverns(Keeps):
         new = tuple(seated)
         changes["players"] = new
         changed: Caverns = evolve_known(self, _TABLE_FIELDS, changes)
-        fresh = changed.__dict__  # the copy's own: what is kept beside its fields
-        fresh["_by_name"] = (new, index)  # the same names in the same seats: the same index
-        order = kept.get("_initiative")
+        # the same names in the same seats: the same index
+        object.__setattr__(changed, "_by_name", (new, index))
+        order = self._initiative
         before = players[seat]
         if order is not None and order[0] is players and before.dead == player.dead \
                 and before.beast == player.beast and before.initiative == player.initiative:
             # the same players living with the same Initiative: the same order
-            fresh["_initiative"] = (new, order[1])
+            object.__setattr__(changed, "_initiative", (new, order[1]))
         return changed
 
     def note(self, *lines: str, **changes: object) -> Caverns:
@@ -421,9 +421,9 @@ class Caverns(Keeps):
 
     def living(self) -> tuple[Adventurer, ...]:
         """The party: players alive (a Wereboar that became a creature is not one), worked
-        out once per ``players`` tuple (:meth:`_kept`)."""
+        out once per ``players`` tuple (kept beside the fields, as :meth:`_seats`)."""
         players = self.players
-        kept = self.__dict__.get("_living")
+        kept = self._living
         if kept is None or kept[0] is not players:
             # (a list comprehension: quicker than a generator for a few players)
             kept = (players, tuple([p for p in players if not p.dead and not p.beast]))
@@ -444,15 +444,15 @@ class Caverns(Keeps):
 
     def in_initiative(self) -> tuple[str, ...]:
         """The living players, Initiative 1 first (003: "starting with Player 1"), worked
-        out once per ``players`` tuple (:meth:`_kept`; :meth:`with_player` carries it over
-        when the order stays)."""
+        out once per ``players`` tuple (kept beside the fields, as :meth:`_seats`;
+        :meth:`with_player` carries it over when the order stays)."""
         players = self.players
-        kept = self.__dict__.get("_initiative")  # (:meth:`_kept` written out)
-        if kept is not None and kept[0] is players:
-            found: tuple[str, ...] = kept[1]
-            return found
-        return self._keep("_initiative", players, tuple(
-            [p.name for p in sorted(self.living(), key=lambda p: p.initiative)]))
+        kept = self._initiative
+        if kept is None or kept[0] is not players:
+            kept = (players, tuple(
+                [p.name for p in sorted(self.living(), key=_initiative_of)]))
+            object.__setattr__(self, "_initiative", kept)
+        return kept[1]
 
     def damage(self) -> int:
         """The damage stack's total."""
@@ -472,7 +472,7 @@ class Caverns(Keeps):
         its own). A stack that is the one kept (by the table this one was copied from)
         and one Blow more adds that Blow to its totals (issue 19: an Attack card played)."""
         stack = self.stack
-        kept = self.__dict__.get("_stacked")
+        kept = self._stacked
         if kept is None or kept[0] is not stack:
             totals: dict[int | None, int]
             if kept is not None and len(stack) == len(kept[0]) + 1 and stack[:-1] == kept[0]:
@@ -516,8 +516,8 @@ _TACTICAL = Kind.TACTICAL
 #: which changes a thousand times a game, by :func:`~tales.evolve.evolve_known` (its fields
 #: known, issue 19).
 _TABLE_FIELDS = frozenset(f.name for f in fields(Caverns))
-_new = object.__new__
-_set = object.__setattr__
+#: a player's Initiative (:meth:`Caverns.in_initiative`'s order)
+_initiative_of = attrgetter("initiative")
 
 
 def value(blow: Blow, table: Caverns) -> int:
@@ -526,7 +526,7 @@ def value(blow: Blow, table: Caverns) -> int:
     played; never below 0; a Feint, a missed card: nothing. Worked out once per Blow (kept
     beside its fields with that very Blow: a copy with other fields never reads it; issue
     19: the stack's totals, the kill check, the labels and the line of a card all ask)."""
-    kept = blow.__dict__.get("_value")
+    kept = blow._value
     if kept is not None and kept[0] is blow:
         known: int = kept[1]
         return known

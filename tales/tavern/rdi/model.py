@@ -271,6 +271,8 @@ class Card(Keeps):
     #: before anyone may answer: one card (Warthorn's Pipe Cards and Stories, Wizgille's
     #: Device Cards and Gears; like a Drink's Chasers)
     adds: str = ""
+    #: what is kept beside the fields (:class:`~tales.evolve.Keeps`): timing._answer's
+    _answer: ClassVar[tuple[tuple[Step, ...], Step | None, bool, bool] | None] = None
 
     def has(self, verb: Verb) -> bool:
         """Whether one of its steps is of ``verb`` (a plain loop, not any() over a
@@ -372,8 +374,9 @@ class CharacterDeck(Keeps):
     hero: bool = False
     track: tuple[Level, ...] = ()  # the character's track (``[[track]]``: Cormac's Rage)
     drinks: tuple[Drink, ...] = ()  # its side decks of Drinks (the Wench's Special Reserve)
-    # (here among the data, not in rules.py: its cards marked with their owner are kept
-    # beside its fields, rules._owned, which a class of the compiled build cannot do)
+    #: what is kept beside the fields (:class:`~tales.evolve.Keeps`): its cards marked with
+    #: their owner, by owner and Boss seat (rules._owned)
+    _owned: ClassVar[dict[tuple[str, bool], Any] | None] = None
 
 
 @dataclass(frozen=True)
@@ -402,6 +405,11 @@ class Player(Keeps):
     kept: tuple[Card, ...] = ()
     villain: bool = False  # a villainous character (002: "A Villain is ...")
     track: tuple[Level, ...] = ()  # the character's track, from its deck file (Cormac's Rage)
+    #: what is kept beside the fields (:class:`~tales.evolve.Keeps`): zones._memo's, the
+    #: answers of zones.of_cards by work, characters._sources'
+    _memo: ClassVar[tuple[Any, ...] | None] = None
+    _cards: ClassVar[dict[str, Any] | None] = None
+    _sources: ClassVar[tuple[tuple[Card, ...], str, tuple[Any, ...]] | None] = None
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -564,6 +572,7 @@ class Tavern(Keeps):
     #: not yet worked out (twice as fast as __dict__.get: ~6,000 lookups a game, issue 19)
     _seats: ClassVar[tuple[tuple[Player, ...], Seating] | None] = None
     _in: ClassVar[tuple[tuple[Player, ...], tuple[str, ...]] | None] = None
+    _losing: ClassVar[tuple[tuple[Player, ...], tuple[str, ...], Seating] | None] = None
 
     def room_of(self, name: str) -> str:
         """The Room ``name``'s team's progress token is in."""
@@ -614,7 +623,7 @@ class Tavern(Keeps):
         changed = self._changed(changes)
         if (player.team or player.name) == seating.sides[seat] \
                 and player.mechanics == before.mechanics:  # the same seats, teams, rules
-            _set(changed, "_seats", (new, seating))
+            object.__setattr__(changed, "_seats", (new, seating))
         return changed
 
     def note(self, *lines: str) -> Tavern:
@@ -732,8 +741,6 @@ class Tavern(Keeps):
 
 
 _TABLE_FIELDS = frozenset(f.name for f in fields(Tavern))
-_new = object.__new__
-_set = object.__setattr__
 
 
 class Seating:

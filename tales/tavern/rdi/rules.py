@@ -26,7 +26,6 @@ from tales.tavern.rdi.model import (
     Mode,
     Phase,
     Player,
-    Seating,
     Tavern,
     Variant,
 )
@@ -65,7 +64,10 @@ def _owned(deck: CharacterDeck, name: str, boss: bool) -> tuple[Card, ...]:
     cards only for a Boss; no card of a shared pile), each marked as theirs. Made once per
     deck, name and Boss seat (kept beside the deck with the very cards they were made
     from): the same cards every game of a sweep, about 3% of a game (issue 19)."""
-    kept = deck.__dict__.setdefault("_owned", {})
+    kept = deck._owned
+    if kept is None:
+        kept = {}
+        object.__setattr__(deck, "_owned", kept)
     made = kept.get((name, boss))
     if made is None or made[0] is not deck.cards:
         made = kept[name, boss] = (deck.cards, tuple(
@@ -358,8 +360,7 @@ def losing(tavern: Tavern) -> list[str]:
     players, when no character changes passing out or Gold: then nothing else counts.
     Whether one does is asked again only of a table with other characters' rules (other
     than the very Seating kept with the answer)."""
-    kept: tuple[tuple[Player, ...], tuple[str, ...], Seating] | None = \
-        tavern.__dict__.get("_losing")
+    kept = tavern._losing
     players, seating = tavern.players, tavern.seating()
     if kept is not None and kept[0] is players:
         return list(kept[1])

@@ -225,8 +225,7 @@ def _answer(card: Card) -> tuple[tuple[Step, ...], Step | None, bool, bool]:
     whether it is :func:`offered`, worked out once per card (kept beside its fields,
     checked against its very steps: a copy with other steps works them out again; issue
     19)."""
-    kept: tuple[tuple[Step, ...], Step | None, bool, bool] | None = \
-        card.__dict__.get("_answer")
+    kept = card._answer
     if kept is None or kept[0] is not card.steps:
         steps = card.steps
         step = next((s for s in steps if s.verb in RESPONSES), None)

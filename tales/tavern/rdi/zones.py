@@ -149,7 +149,7 @@ def _memo(player: Player) -> dict[str, Any] | None:
     shared sub-deck (whose owner may give it abilities). None: it may; nothing is kept.
     The rules are checked by their name (:attr:`Player.mechanics`, which names the same
     rules all game): not looked up at each of ~650 calls a game (issue 19)."""
-    kept: tuple[Any, ...] | None = player.__dict__.get("_memo")
+    kept = player._memo
     named = player.mechanics
     if kept is None or kept[0] is not player.hand or kept[1] is not player.kept \
             or (kept[2] is not player.tokens and kept[2] != player.tokens) \
@@ -211,10 +211,13 @@ def of_cards(player: Player, work: Callable[[tuple[Card, ...]], T]) -> T:
     against those very tuples (issue 19: what a hand holds is asked far more often than a
     hand changes)."""
     key = _key(work)
-    kept: tuple[tuple[Card, ...], tuple[Card, ...], T] | None = player.__dict__.get(key)
+    held = player._cards  # (never changed in place: a copy of the player shares it)
+    kept: tuple[tuple[Card, ...], tuple[Card, ...], T] | None = \
+        held.get(key) if held is not None else None
     if kept is None or kept[0] is not player.hand or kept[1] is not player.kept:
         kept = (player.hand, player.kept, work(player.cards))
-        object.__setattr__(player, key, kept)
+        object.__setattr__(player, "_cards", {**held, key: kept} if held is not None
+                           else {key: kept})
     return kept[2]
 
 

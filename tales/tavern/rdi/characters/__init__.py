@@ -449,8 +449,7 @@ def _sources(player: Player) -> tuple[Mechanics, ...]:
     when it has any, then the owners' of the shared sub-decks of the cards in their hand.
     Worked out once per hand and character (kept beside the player's fields, checked
     against that very hand tuple and mechanics name; asked ~350 times a game, issue 19)."""
-    kept: tuple[tuple[Card, ...], str, tuple[Mechanics, ...]] | None = \
-        player.__dict__.get("_sources")
+    kept = player._sources
     if kept is None or kept[0] is not player.hand or kept[1] != player.mechanics:
         own = mechanics(player)
         found = [own] if changes(own, "virtual") else []
