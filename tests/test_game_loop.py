@@ -35,8 +35,13 @@ def _context(scenario: str, heroes: tuple[str, ...]) -> Context:
     return load_context(Setup(scenario, heroes))
 
 
-def check_position(ctx: Context, position: Position, most: dict[str, int]) -> None:
-    spaces = Counter(f.at for f in position.figures if Keyword.TINY not in f.keywords)
+def check_position(ctx: Context, position: Position, most: dict[str, int],
+                   leaping: str | None = None) -> None:
+    """The invariants of a position shown with a Decision. ``leaping``: the figure in the
+    midst of a Leap, which may be over another figure's space ("The figure ignores other
+    figures during the Leap movement"; it "must end its movement on an Unoccupied space")."""
+    spaces = Counter(f.at for f in position.figures
+                     if Keyword.TINY not in f.keywords and f.id != leaping)
     shared = [position.board.names[s] for s, n in spaces.items() if n > 1]
     assert not shared, f"two non-Tiny figures share {shared}"
     assert all(f.damage >= 0 for f in position.figures), "negative damage"
@@ -52,7 +57,8 @@ def checking(ctx: Context, choose: Chooser) -> Chooser:
 
     def check(decision: Decision[Any]) -> Any:
         if decision.position is not None:
-            check_position(ctx, decision.position, most)
+            check_position(ctx, decision.position, most,
+                           decision.figure if decision.kind == "leap-trigger" else None)
         if decision.battle is not None:
             pool = decision.battle.pool
             assert 0 <= pool.dice <= pool.size == ctx.scenario.epic_pool[0]
