@@ -1,20 +1,26 @@
 """The build. Plain Python by default; ``TALES_COMPILE=1 pip install -e .`` compiles the tavern
-games' rules below with mypyc, for faster bot runs (README, "How fast"): the same source and
-the same results, about a third more games a second. It needs a C compiler and Python's
-headers and takes a few minutes. ``pip install -e .`` goes back to plain Python
+games' models and rules below with mypyc, for faster bot runs (README, "How fast"): the same
+source and the same results, about twice as many games a second. It needs a C compiler and
+Python's headers and takes a few minutes. ``pip install -e .`` goes back to plain Python
 (tools/build_backend.py takes the compiled modules out of the checkout), and a module edited
 after it was compiled stops the command with a line saying so (tales/compiled.py)."""
 
 import os
+from pathlib import Path
 
 from setuptools import setup
 
-#: The modules compiled: the tavern games' rules, where a bot run spends its time. Their
-#: classes become compiled ones, which have no ``__dict__``: so none of them keeps anything
-#: beside its fields (:class:`tales.evolve.Keeps`, for the model modules' classes, which stay
-#: plain Python), and what they make is copied by ``dataclasses.replace``
-#: (tests/test_compiled.py holds them to this).
+#: The modules compiled: the tavern games' models and rules, where a bot run spends its
+#: time, and the copy they make of a state (tales/evolve.py). mypyc reads them as
+#: tools/native.py rewrites them (in build/native/, where a compiled module's traceback
+#: points): each frozen dataclass gets a written-out ``__init__`` and copy, which make its
+#: class a compiled struct (no ``__dict__``: what a class keeps beside its fields is
+#: declared, :class:`tales.evolve.Keeps`; tests/test_compiled.py holds them to this). The
+#: compiled modules come out beside their sources.
 COMPILED = [
+    "tales/evolve.py",
+    "tales/tavern/rdi/model.py",
+    "tales/tavern/encounter/model.py",
     "tales/tavern/rdi/bots.py",
     "tales/tavern/rdi/dexterity.py",
     "tales/tavern/rdi/drinks.py",
@@ -25,6 +31,7 @@ COMPILED = [
     "tales/tavern/rdi/given.py",
     "tales/tavern/rdi/handdeck.py",
     "tales/tavern/rdi/otto.py",
+    "tales/tavern/rdi/ottodata.py",
     "tales/tavern/rdi/ottodecks.py",
     "tales/tavern/rdi/pubcrawl.py",
     "tales/tavern/rdi/rules.py",
@@ -40,6 +47,8 @@ COMPILED = [
 if os.environ.get("TALES_COMPILE") == "1":
     from mypyc.build import mypycify
 
-    setup(ext_modules=mypycify(COMPILED))
+    from tools.native import stage
+
+    setup(ext_modules=mypycify(stage(Path(__file__).resolve().parent, COMPILED)))
 else:
     setup()

@@ -5,8 +5,9 @@ state of thirty fields changed a hundred thousand times a game that was most of 
 simulation's time (issue 19). :func:`evolve` copies the instance's ``__dict__`` instead,
 for the frozen dataclasses where that gives the very same value: no ``__post_init__``, no
 ``__init__`` of their own (which may check its values), no ``init=False`` field (a slotted
-class is copied slot by slot). Any other class falls back to ``replace``, as does a class
-compiled by mypyc, which keeps its fields in neither a ``__dict__`` nor slots.
+class is copied slot by slot). A class of the compiled build keeps its fields in neither a
+``__dict__`` nor slots: one rewritten for it (tools/native.py) copies itself by its own
+``_with``; any other such class, like any other class, falls back to ``replace``.
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True)
@@ -34,13 +35,14 @@ T = TypeVar("T")
 #: a slotted class's field setters in order, and what reads them all from an instance
 _Slots = tuple[tuple[Callable[[Any, Any], None], ...], Callable[[Any], tuple[Any, ...]]]
 
-# class -> (its init fields' names, and for a class that keeps them in __slots__ a setter
-# of each in order with a reader of all of them) when a copy field by field is exact; None
-# when it is not (then dataclasses.replace does it)
-_FIELDS: dict[type, tuple[frozenset[str], _Slots | None] | None] = {}
+# class -> (its init fields' names, for a class that keeps them in __slots__ a setter of
+# each in order with a reader of all of them, and whether it copies itself by its
+# ``_with``) when a copy field by field is exact; None when it is not (then
+# dataclasses.replace does it)
+_FIELDS: dict[type, tuple[frozenset[str], _Slots | None, bool] | None] = {}
 
 
-def _plain_fields(cls: type) -> tuple[frozenset[str], _Slots | None] | None:
+def _plain_fields(cls: type) -> tuple[frozenset[str], _Slots | None, bool] | None:
     params = getattr(cls, "__dataclass_params__", None)  # init False: an __init__ of its own
     if not dataclasses.is_dataclass(cls) or hasattr(cls, "__post_init__") \
             or params is None or not params.init:
@@ -49,14 +51,16 @@ def _plain_fields(cls: type) -> tuple[frozenset[str], _Slots | None] | None:
     if any(not f.init for f in fields):
         return None
     names = tuple(f.name for f in fields)
+    if "_with" in cls.__dict__:  # a class of the compiled build, rewritten for it
+        return frozenset(names), None, True
     if "__slots__" not in cls.__dict__:
         if not cls.__dictoffset__:  # no __dict__ and no slots: a class compiled by mypyc
             return None  # (the opt-in compiled build, README "How fast")
-        return frozenset(names), None
+        return frozenset(names), None, False
     # attrgetter of two names or more reads them all in one call, as a tuple (a slot read
     # one by one costs twice as much: a Figure is copied a hundred times a game, issue 19)
     read = attrgetter(*names) if len(names) > 1 else (lambda state: (getattr(state, names[0]),))
-    return frozenset(names), (tuple(_setter(cls, name) for name in names), read)
+    return frozenset(names), (tuple(_setter(cls, name) for name in names), read), False
 
 
 def _setter(cls: type, name: str) -> Callable[[Any, Any], None]:
@@ -77,11 +81,14 @@ def evolve(state: T, /, **changes: Any) -> T:
         plain = _FIELDS[cls] = _plain_fields(cls)
     if plain is None:
         return dataclasses.replace(state, **changes)  # type: ignore[type-var]
-    names, slots = plain
+    names, slots, native = plain
     for name in changes:  # a loop: cheaper than changes.keys() <= names for a change or two
         if name not in names:
             unknown = sorted(changes.keys() - names)[0]
             raise TypeError(f"{cls.__name__} has no field {unknown!r}")
+    if native:
+        copied: T = state._with(changes)  # type: ignore[attr-defined]
+        return copied
     new = _new(cls)
     if slots is not None:  # no __dict__: each field set in its slot, then the changes
         setters, read = slots

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import os
+import pickle
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
@@ -16,6 +17,7 @@ import tales.compiled
 from tales.compiled import check_fresh, compiled, compiled_files
 from tales.errors import TalesError
 from tools import build_backend
+from tools.native import nativize
 
 ROOT = Path(__file__).resolve().parent.parent
 SUFFIX = EXTENSION_SUFFIXES[0]
@@ -37,16 +39,46 @@ def test_the_modules_compiled_are_these_or_none() -> None:
     assert compiled() == (names if os.environ.get("TALES_COMPILE") == "1" else [])
 
 
-def test_each_module_listed_is_a_tavern_module_whose_classes_keep_nothing() -> None:
-    """A compiled module's classes have no ``__dict__``: none of them may be one that keeps
-    what it works out beside its fields (:class:`tales.evolve.Keeps`)."""
+def test_each_module_listed_is_a_tavern_module_whose_keeping_classes_are_rewritten() -> None:
+    """A compiled module's classes have no ``__dict__``: a class that keeps what it works out
+    beside its fields (:class:`tales.evolve.Keeps`) must be one the build rewrites to declare
+    them (tools/native.py: a frozen dataclass), and evolve's module is compiled with them."""
     for path in _listed():
         source = ROOT / path
-        assert source.is_file() and path.startswith("tales/tavern/"), path
-        for node in ast.walk(ast.parse(source.read_text())):
-            if isinstance(node, ast.ClassDef):
-                bases = [getattr(base, "id", "") for base in node.bases]
-                assert "Keeps" not in bases, f"{path}: {node.name}"
+        assert source.is_file() and (path.startswith("tales/tavern/")
+                                     or path == "tales/evolve.py"), path
+        text = source.read_text()
+        rewritten = {n.name: n for n in ast.parse(nativize(text)).body
+                     if isinstance(n, ast.ClassDef)}
+        for node in ast.parse(text).body:
+            if isinstance(node, ast.ClassDef) \
+                    and "Keeps" in [getattr(base, "id", "") for base in node.bases]:
+                methods = {n.name for n in rewritten[node.name].body
+                           if isinstance(n, ast.FunctionDef)}
+                assert "_with" in methods, f"{path}: {node.name}"
+
+
+@pytest.mark.skipif(os.environ.get("TALES_COMPILE") != "1",
+                    reason="the compiled build's classes (.ci/run builds it)")
+def test_the_compiled_model_classes_are_native_and_copy_themselves() -> None:
+    """Compiled, a model class keeps its fields in neither a ``__dict__`` nor slots, evolve
+    copies it by its own ``_with`` (what it keeps goes along), and a pickle (a worker's
+    table) makes it again without what it keeps."""
+    from tales.evolve import evolve
+    from tales.tavern.encounter.model import Adventurer, Caverns
+    from tales.tavern.rdi.model import Player, Tavern
+
+    player = Player("ann", "Fiona", 10)
+    tavern = Tavern(players=(player, Player("bob", "Zot", 10)), drink_deck=())
+    for value in (player, tavern, Caverns(players=(Adventurer("ann"),), deck=())):
+        assert not hasattr(value, "__dict__") and "_with" in vars(type(value))
+    seating = tavern.seating()
+    changed = evolve(tavern, inn=5)
+    assert (changed.inn, changed.players, changed.seating()) == (5, tavern.players, seating)
+    again = pickle.loads(pickle.dumps(tavern))
+    assert again == tavern and again.seating() is not seating
+    with pytest.raises(TypeError, match="has no field 'colour'"):
+        evolve(player, colour=1)
 
 
 def _module(folder: Path, name: str, compiled_after: bool) -> Path:

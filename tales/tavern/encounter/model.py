@@ -39,10 +39,11 @@ class Kind(StrEnum):
     ACTION = "action"
     ITEM = "item"
 
-    attack: bool  # an Attack card's kind (set on each member once: asked of every card)
+    attack: bool  # an Attack card's kind (set on each member below: asked of every card)
 
-    def __init__(self, value: str) -> None:
-        self.attack = value not in ("action", "item")
+
+for _kind in Kind:  # (not in the enum's __init__: compiled, mypyc checks its self too early)
+    _kind.attack = _kind not in (Kind.ACTION, Kind.ITEM)
 
 
 class When(StrEnum):
