@@ -1,6 +1,6 @@
 """The build backend (pyproject.toml): setuptools' own, with the opt-in compiled build.
 
-``TALES_COMPILE=1`` asks for the tavern games' rules compiled with mypyc (setup.py lists
+``TALES_COMPILE=1`` asks for the tavern games compiled with mypyc (setup.py lists
 the modules): the build then needs mypy, and numpy for the types mypy reads. A plain
 editable install takes out of the checkout the compiled modules an earlier compiled one
 left there, which Python would otherwise go on importing in place of their sources."""
