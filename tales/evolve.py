@@ -116,11 +116,13 @@ def evolve_known(state: T, fields: frozenset[str], changes: dict[str, Any]) -> T
 
 class Keeps:
     """Base of a frozen dataclass that keeps what was worked out from its fields beside
-    them, under names starting with ``_`` (each checked against the very objects it came
-    from, so a copy never reads a stale one; issue 19). What is kept is left out when the
-    value is pickled (a table sent back from a worker process): it would only weigh, and a
-    class of the compiled build among it could not be rebuilt. It is worked out again when
-    next asked."""
+    them (each checked against the very objects it came from, so a copy never reads a stale
+    one; issue 19). Each is declared on the class as ``_name: ClassVar[T | None] = None``
+    (nothing worked out yet), read as ``self._name`` and set by ``object.__setattr__(self,
+    "_name", value)``; :func:`evolve` copies it along. What is kept is left out when the
+    value is pickled (a table sent back from a worker process): it would only weigh. It is
+    worked out again when next asked. The compiled build makes each an attribute of the
+    instance, and the pickle its class's ``__reduce__`` (tools/native.py)."""
 
     def __getstate__(self) -> dict[str, Any]:
         return {name: value for name, value in self.__dict__.items() if name[0] != "_"}
