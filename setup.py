@@ -11,14 +11,13 @@ from pathlib import Path
 from setuptools import setup
 
 #: The modules compiled: the tavern games' models and rules, where a bot run spends its
-#: time, and the copy they make of a state (tales/evolve.py). mypyc reads them as
+#: time (tales/evolve.py stays plain Python: compiled, it gains nothing). mypyc reads them as
 #: tools/native.py rewrites them (in build/native/, where a compiled module's traceback
 #: points): each frozen dataclass gets a written-out ``__init__`` and copy, which make its
 #: class a compiled struct (no ``__dict__``: what a class keeps beside its fields is
 #: declared, :class:`tales.evolve.Keeps`; tests/test_compiled.py holds them to this). The
 #: compiled modules come out beside their sources.
 COMPILED = [
-    "tales/evolve.py",
     "tales/tavern/rdi/model.py",
     "tales/tavern/encounter/model.py",
     "tales/tavern/rdi/bots.py",

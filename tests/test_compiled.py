@@ -42,11 +42,10 @@ def test_the_modules_compiled_are_these_or_none() -> None:
 def test_each_module_listed_is_a_tavern_module_whose_keeping_classes_are_rewritten() -> None:
     """A compiled module's classes have no ``__dict__``: a class that keeps what it works out
     beside its fields (:class:`tales.evolve.Keeps`) must be one the build rewrites to declare
-    them (tools/native.py: a frozen dataclass), and evolve's module is compiled with them."""
+    them (tools/native.py: a frozen dataclass)."""
     for path in _listed():
         source = ROOT / path
-        assert source.is_file() and (path.startswith("tales/tavern/")
-                                     or path == "tales/evolve.py"), path
+        assert source.is_file() and path.startswith("tales/tavern/"), path
         text = source.read_text()
         rewritten = {n.name: n for n in ast.parse(nativize(text)).body
                      if isinstance(n, ast.ClassDef)}

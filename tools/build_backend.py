@@ -1,9 +1,10 @@
 """The build backend (pyproject.toml): setuptools' own, with the opt-in compiled build.
 
 ``TALES_COMPILE=1`` asks for the tavern games compiled with mypyc (setup.py lists
-the modules): the build then needs mypy, and numpy for the types mypy reads. A plain
-editable install takes out of the checkout the compiled modules an earlier compiled one
-left there, which Python would otherwise go on importing in place of their sources."""
+the modules): the build then needs mypy, and numpy for the types mypy reads. An editable
+install first takes out of the checkout the compiled modules an earlier compiled one left
+there, which Python would otherwise go on importing in place of their sources (a compiled
+build then puts back those setup.py lists)."""
 
 from __future__ import annotations
 
@@ -48,8 +49,9 @@ def _needs(plain: Callable[[dict[str, Any] | None], list[str]],
 
 def build_editable(wheel_directory: str, config_settings: dict[str, Any] | None = None,
                    metadata_directory: str | None = None) -> str:
-    if not compiling():
-        take_out_compiled(ROOT)
+    # every build starts from plain Python: a plain one leaves it so, and a compiled one
+    # puts back exactly the modules setup.py lists now (not one it no longer lists)
+    take_out_compiled(ROOT)
     built: str = build_meta.build_editable(wheel_directory, config_settings,
                                            metadata_directory)
     return built
