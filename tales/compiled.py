@@ -8,6 +8,8 @@ with one line saying how to rebuild, or to go back to plain Python."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
@@ -16,6 +18,11 @@ from tales.errors import TalesError
 
 #: The ``tales`` package's directory.
 PACKAGE = Path(__file__).resolve().parent
+
+#: Where a compiled build records, in the checkout, each compiled module's source (by its
+#: path in the checkout) and the SHA-256 of the very text it was compiled from
+#: (tools/native.py writes it beside the copy mypyc reads).
+MADE_FROM = Path("build") / "native" / "sources.json"
 
 
 def _source(entry: str) -> str | None:
@@ -56,15 +63,42 @@ def build() -> str:
     return f"compiled with mypyc ({len(modules)} modules)" if modules else "plain Python"
 
 
-def check_fresh(folder: Path) -> None:
-    """In a checkout (a ``pyproject.toml`` above the package), a :class:`TalesError` if a
-    compiled module in ``folder`` is older than its source: its edits would not run. An
-    installed package is left alone (nobody edits it; its files' times are the install's)."""
-    if not (PACKAGE.parent / "pyproject.toml").exists():
+def check_fresh(folder: Path, root: Path | None = None) -> None:
+    """In a checkout ``root`` (the package's own unless given: a ``pyproject.toml`` there), a
+    :class:`TalesError` if a compiled module in ``folder`` was built from other source than
+    the one beside it now: its edits would not run. What each was built from is in
+    :data:`MADE_FROM` under ``root`` (so a file put back as it was, by git for one, is
+    not taken for an edit); without it, a source newer than its module counts as edited.
+    An installed package is left alone (nobody edits it)."""
+    root = PACKAGE.parent if root is None else root
+    if not (root / "pyproject.toml").exists():
         return
-    for built, source in compiled_modules(folder):
-        if source.stat().st_mtime > built.stat().st_mtime:
+    modules = compiled_modules(folder)
+    made = _made_from(root / MADE_FROM) if modules else {}
+    for built, source in modules:
+        try:
+            made_from = made.get(source.relative_to(root).as_posix())
+        except ValueError:  # (not in the checkout)
+            made_from = None
+        if _edited(source, built, made_from):
             raise TalesError(
                 f"{source}: changed after it was compiled; build again "
                 "(TALES_COMPILE=1 pip install -e .) or go back to plain Python "
                 "(pip install -e .)")
+
+
+def _edited(source: Path, built: Path, made_from: str | None) -> bool:
+    """Whether ``source`` is other than what ``built`` was compiled from (its SHA-256
+    ``made_from``; unknown: newer than it)."""
+    if made_from is None:
+        return source.stat().st_mtime > built.stat().st_mtime
+    return hashlib.sha256(source.read_bytes()).hexdigest() != made_from
+
+
+def _made_from(path: Path) -> dict[str, str]:
+    """The record of what the compiled build was made from (nothing if unreadable)."""
+    try:
+        made = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return made if isinstance(made, dict) else {}

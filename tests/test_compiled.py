@@ -6,6 +6,8 @@ compiles, what it needs, and the guard against a compiled module older than its 
 from __future__ import annotations
 
 import ast
+import hashlib
+import json
 import os
 import pickle
 from importlib.machinery import EXTENSION_SUFFIXES
@@ -97,6 +99,37 @@ def test_a_module_changed_after_it_was_compiled_stops_the_command(tmp_path: Path
     stale = _module(tmp_path, "rules", compiled_after=False)
     with pytest.raises(TalesError, match=f"^{stale}: changed after it was compiled"):
         check_fresh(tmp_path)
+
+
+@pytest.mark.parametrize("compiled_after, made_from, stale", [
+    pytest.param(False, None, True, id="source newer, no record: taken as edited"),
+    pytest.param(False, "print(1)\n", False, id="source newer but put back as it was built"),
+    pytest.param(True, "print(0)\n", True, id="edited while it was being compiled"),
+    pytest.param(True, "print(1)\n", False, id="built from this very source"),
+    pytest.param(False, "corrupt", True, id="an unreadable record: source newer, edited"),
+])
+def test_what_a_module_was_compiled_from_decides(tmp_path: Path, compiled_after: bool,
+                                                 made_from: str | None, stale: bool) -> None:
+    """The build's record of each source's text (tales.compiled.MADE_FROM) is what
+    counts; the files' times only without it."""
+    (tmp_path / "pyproject.toml").write_text("")
+    folder = tmp_path / "tales"
+    folder.mkdir()
+    source = _module(folder, "rules", compiled_after)
+    source.write_text("print(1)\n")
+    os.utime(source, (1_000_000 if compiled_after else 3_000_000,) * 2)
+    record = tmp_path / tales.compiled.MADE_FROM
+    record.parent.mkdir(parents=True)
+    if made_from == "corrupt":
+        record.write_text("{not json")
+    elif made_from is not None:
+        digest = hashlib.sha256(made_from.encode()).hexdigest()
+        record.write_text(json.dumps({"tales/rules.py": digest}))
+    if stale:
+        with pytest.raises(TalesError, match="changed after it was compiled"):
+            check_fresh(folder, tmp_path)
+    else:
+        check_fresh(folder, tmp_path)
 
 
 def test_an_installed_package_is_not_checked(tmp_path: Path,

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import hashlib
+import json
 import pickle
 import sys
 import types
@@ -191,3 +193,5 @@ def test_stage_copies_the_package_and_rewrites_the_modules_named(tmp_path: Path)
     assert (copy / "sub" / "model.py").read_text() == REWRITTEN
     assert (copy / "sub" / "other.py").read_text() == SAMPLE
     assert (package / "sub" / "model.py").read_text() == SAMPLE  # the source untouched
+    made = json.loads((tmp_path / "build" / "native" / "sources.json").read_text())
+    assert made == {"tales/sub/model.py": hashlib.sha256(SAMPLE.encode()).hexdigest()}

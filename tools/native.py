@@ -23,15 +23,19 @@ tavern tests, which ``.ci/run`` runs on the compiled build)."""
 from __future__ import annotations
 
 import ast
+import hashlib
+import json
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
+
+from tales.compiled import MADE_FROM
 
 #: The name the written-out methods call ``typing.Any`` by (no module's own name).
 ANY = "_NativeAny"
 
 #: Where the rewritten copy of the package is made, in the checkout (build/ is ignored).
-STAGE = Path("build") / "native"
+STAGE = MADE_FROM.parent
 
 
 @dataclass(frozen=True)
@@ -72,18 +76,23 @@ def nativize(source: str) -> str:
 def stage(root: Path, modules: list[str]) -> list[str]:
     """A copy of ``root``'s package ``tales`` under ``root``/:data:`STAGE` with ``modules``
     (paths like ``tales/tavern/rdi/model.py``) rewritten by :func:`nativize`; their paths
-    in the copy, for mypyc. Made afresh each build."""
+    in the copy, for mypyc. Made afresh each build, with the record of what each module is
+    compiled from (:data:`tales.compiled.MADE_FROM`, which the guard against a stale
+    compiled module reads)."""
     into = root / STAGE
     if into.exists():
         shutil.rmtree(into)
     shutil.copytree(root / "tales", into / "tales",
                     ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyc"))
-    staged = []
+    staged, made = [], {}
     for module in modules:
+        text = (root / module).read_bytes()
+        made[module] = hashlib.sha256(text).hexdigest()
         target = into / module
-        target.write_text(nativize((root / module).read_text(encoding="utf-8")),
-                          encoding="utf-8")
+        target.write_text(nativize(text.decode("utf-8")), encoding="utf-8")
         staged.append(str(target.relative_to(root)))
+    (root / MADE_FROM).write_text(json.dumps(made, indent=1, sort_keys=True) + "\n",
+                                  encoding="utf-8")
     return staged
 
 
