@@ -4,8 +4,9 @@ mypyc compiles a class into a C struct ("native" class) that is read and copied 
 faster than a Python object, but only code written for it gets that: a frozen dataclass's
 generated ``__init__`` sets each field through ``object.__setattr__``, and a copy made by
 ``dataclasses.replace`` costs more compiled than plain (issue 19). The source stays written
-for plain Python, which is what runs, is tested and is read: the build compiles a copy of
-the package in which each module to compile is rewritten by :func:`nativize`:
+for plain Python, which is what plain Python runs and what is read and edited: the build
+compiles a copy of the package in which each module to compile is rewritten by
+:func:`nativize`:
 
 - each frozen dataclass (without an ``__init__`` or ``__post_init__`` of its own and with
   every field in ``__init__``) gets a written-out ``__init__``, ``_with(changes)`` (the copy
@@ -122,7 +123,7 @@ def _keyword(value: ast.expr | None, name: str) -> ast.expr | None:
 
 def _class_edits(node: ast.ClassDef, source: str) -> list[_Edit]:
     """A frozen dataclass's: its kept values out of the class body, ``Keeps`` out of its
-    bases, and its ``__init__``, ``_with`` and ``__reduce__`` at its end."""
+    bases, and its ``__init__``, ``_with`` and ``__reduce__`` after its fields."""
     text = ast.get_source_segment
     fields: list[_Field] = []
     kept: list[tuple[str, str]] = []  # (name, annotation) of what is kept beside the fields
@@ -136,7 +137,7 @@ def _class_edits(node: ast.ClassDef, source: str) -> list[_Edit]:
             if st.target.id.startswith("_") and isinstance(st.value, ast.Constant) \
                     and st.value.value is None:
                 kept.append((st.target.id, text(source, st.annotation.slice) or ""))
-                edits.append(_Edit((st.lineno, 0), (st.end_lineno or st.lineno + 1, -1), ""))
+                edits.append(_Edit((st.lineno, 0), (st.end_lineno or st.lineno, -1), ""))
             continue
         default = _keyword(st.value, "default")
         factory = _keyword(st.value, "default_factory")
@@ -228,15 +229,14 @@ def _call_edits(node: ast.AST, source: str) -> list[_Edit]:
 
 
 def _apply(source: str, edits: list[_Edit]) -> str:
-    """``source`` with ``edits`` made (none overlapping). A column of -1 is a line's end;
-    an edit from (line, 0) to (end, -1) with no text takes whole lines out."""
+    """``source`` with ``edits`` made (none overlapping). An edit from (line, 0) to
+    (end, -1) with no text takes those whole lines out."""
     lines = [line.encode("utf-8") for line in source.split("\n")]
     for edit in sorted(edits, key=lambda e: (e.start, e.end), reverse=True):
         (first, start), (last, end) = edit.start, edit.end
         if start == 0 and end == -1 and not edit.text:
             del lines[first - 1:last]
             continue
-        head = lines[first - 1][:start if start >= 0 else len(lines[first - 1])]
-        tail = lines[last - 1][end if end >= 0 else len(lines[last - 1]):]
+        head, tail = lines[first - 1][:start], lines[last - 1][end:]
         lines[first - 1:last] = (head + edit.text.encode("utf-8") + tail).split(b"\n")
     return "\n".join(line.decode("utf-8") for line in lines)
