@@ -48,6 +48,7 @@ from tales.engine.state import (
     Setup,
     TrackerReading,
 )
+from tales.rules.schemer_movement import Approach
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = "saves/trip.tales"
@@ -717,12 +718,16 @@ def test_a_save_of_an_inconsistent_campaign_is_refused_naming_the_field(
 
 def test_todays_saves_still_load(tmp_path: Path) -> None:
     """Saves as this version and the ones before it wrote them (no loadout in a game, rule
-    flags added since missing) load as they did."""
+    flags added since missing: the reading played then) load as they did."""
     data = PLAYING.to_dict()
     game = data["game"]
     game["setup"]["rules"] = {"end_check": "objective-phase"}
+    assert PLAYING.game is not None
+    then = replace(PLAYING.game.setup.rules, cooldowns=CooldownReading.ALL,
+                   approach=Approach.LINE_OF_FIRE)
     assert decode(body({"format": "tales-campaign", "version": 1, "campaign": data}),
-                  SOURCE) == PLAYING
+                  SOURCE) == replace(PLAYING, game=replace(PLAYING.game, setup=replace(
+                      PLAYING.game.setup, rules=then)))
     data["game"] = None
     plain = {"format": "tales-campaign", "version": 1, "campaign": data}
     assert decode(body(plain), SOURCE) == replace(PLAYING, game=None)

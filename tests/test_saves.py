@@ -9,6 +9,7 @@ import threading
 import time
 import tracemalloc
 import zlib
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ from tales.engine.saves import (
     write_save,
 )
 from tales.engine.state import CooldownReading, EndCheck, GameRules, Setup, TrackerReading
+from tales.rules.schemer_movement import Approach
 
 SOURCE = "games/slot-1.sav"
 SETUP = Setup("scenarios/cellar-door.toml", ("gerki", "deirdre"))
@@ -289,12 +291,15 @@ def test_rules_that_are_not_a_map_are_refused(rules: Any) -> None:
 
 def test_saves_as_earlier_versions_wrote_them_still_load() -> None:
     """A version 2 save from before the loadout, or before rule flags added since (which
-    take their defaults), loads as it did."""
+    take the reading played then: approach=line-of-fire, the first reading of a flag whose
+    default has changed since; the others their defaults), loads as it did."""
     old = payload()
     del old["setup"]["loadout"]
     old["setup"]["rules"] = {"end_check": "objective-phase", "tracker": "space",
                              "cooldowns": "all"}
-    assert decode(packed(msgpack.packb(old)), SOURCE) == SMALL
+    then = GameRules(cooldowns=CooldownReading.ALL, approach=Approach.LINE_OF_FIRE)
+    assert decode(packed(msgpack.packb(old)), SOURCE) == replace(
+        SMALL, setup=replace(SETUP, rules=then))
     for game in REAL:
         assert decode(encode(game), SOURCE) == game
 

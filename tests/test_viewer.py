@@ -842,15 +842,8 @@ def test_table_group_turn_by_clicks(viewer: SimpleNamespace, windows: Callable[[
     assert window.control.stage == "scheme"
     assert window.scene.view.panel.options[0] == "Trample (faces 1, 2, 3, 4)"
     click_button(window, 0)
-    ties = 0
-    while window.control.stage == "turn" and ties < 20:
-        ties += 1
-        assert window.scene.buttons  # a tie: one button per option
-        if window.scene.view.legal:
-            click_space(window, min(window.scene.view.legal))
-        else:
-            click_button(window, 0)
-    assert ties >= 1  # the golem cannot reach a Foe: the table picks its Nearest space
+    # the golem cannot reach a Foe: it goes as far along its way as Move 2 takes it, one
+    # Nearest space by path (approach=path), so nothing is asked
     assert window.control.stage == "done"
     after = figures(window.scene.view.position)
     board = window.scene.view.position.board
@@ -863,6 +856,20 @@ def test_table_group_turn_by_clicks(viewer: SimpleNamespace, windows: Callable[[
     click_button(window, 0)
     assert window.control.stage == "group"
     assert figures(window.scene.view.position) == after  # the table keeps the new places
+    click_button(window, 0)  # the rats: Swarm the weak (faces 4, 5, 6)
+    click_button(window, 1)
+    ties = 0
+    while window.control.stage == "turn" and ties < 20:
+        ties += 1
+        assert window.scene.buttons  # a tie: one button per option
+        if window.scene.view.legal:
+            click_space(window, min(window.scene.view.legal))
+        else:
+            click_button(window, 0)
+    assert ties >= 1  # gob1's final target space: C1, B2 or B3, clicked on the map
+    assert window.control.stage == "done"
+    moved = figures(window.scene.view.position)
+    assert moved["gob1"] != after["gob1"]
 
 
 def test_table_turn_without_ties_needs_two_clicks(viewer: SimpleNamespace,

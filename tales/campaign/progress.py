@@ -35,7 +35,7 @@ from tales.engine.saves import (
     truth,
     whole,
 )
-from tales.engine.state import GameRules, GameState, Loadout, Setup
+from tales.engine.state import GameRules, GameState, Loadout, Setup, earlier_defaults
 from tales.errors import TalesError
 from tales.rules.items import Allowance, solo_allowance
 from tales.solo.setup import solo_hero_cards
@@ -252,6 +252,8 @@ def check_progress(campaign: Campaign, file: CampaignFile) -> None:
                 ("legend", campaign.legend), ("power_tree_steps", steps), ("dice", None),
                 ("rules", GameRules())]
     for key, value in expected:
+        if key == "rules" and setup.rules == earlier_defaults():
+            continue  # begun before a default changed: it goes on as it was begun
         if getattr(setup, key) != value:
             raise Malformed(f"{field}.{key}", f"{getattr(setup, key)!r:.40}, but the campaign "
                             f"plays {value!r:.40}")

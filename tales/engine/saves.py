@@ -28,7 +28,7 @@ from typing import Any
 import msgpack
 import numpy as np
 
-from tales.engine.state import FLAGS, GameRules, Loadout, Setup
+from tales.engine.state import FIRST_READINGS, FLAGS, GameRules, Loadout, Setup
 from tales.errors import TalesError
 
 MAGIC = b"TALESAV1"
@@ -266,6 +266,10 @@ def setup_from_payload(value: Any, field: str = "setup") -> Setup:
         if reading not in allowed:
             raise Malformed(f"{field}.rules.{flag}",
                             f"one of {', '.join(allowed)}, not {_shown(reading)}")
+    # a flag the save does not name did not exist when it was written: the reading played
+    # then (FIRST_READINGS), so an old save replays as it was played
+    data = {**data, "rules": {**{k: v for k, v in FIRST_READINGS.items() if k not in rules},
+                              **rules}}
     loadout = data.get("loadout")
     if loadout is not None:
         _check_loadout(loadout, f"{field}.loadout")

@@ -38,8 +38,10 @@ class TrackerReading(StrEnum):
 class CooldownReading(StrEnum):
     """How many Cooldown Tokens the Ready Phase removes (flag ``cooldowns``)."""
 
-    ALL = "all"  # "Removed at the beginning of each round": every one
-    ONE = "one"  # one from each ability
+    # Invigorate 1 in the Ready Phase: one token from each ability, so Cooldown 2 waits a
+    # round longer than Cooldown 1 (Ready Phase: "Invigorate abilities"; Invigorate X)
+    ONE = "one"
+    ALL = "all"  # Cooldown Token: "Removed at the beginning of each round": every one
 
 
 @dataclass(frozen=True)
@@ -49,12 +51,12 @@ class GameRules:
 
     end_check: EndCheck = EndCheck.OBJECTIVE_PHASE
     tracker: TrackerReading = TrackerReading.SPACE
-    cooldowns: CooldownReading = CooldownReading.ALL
+    cooldowns: CooldownReading = CooldownReading.ONE
     reset_tokens: ResetReading = ResetReading.TURN
     dangerous_paths: DangerousPaths = DangerousPaths.AVOID
     nearest_ties: NearestTies = NearestTies.CHOOSE
     least_fortitude: LeastFortitude = LeastFortitude.SIDE_SHOWING
-    approach: Approach = Approach.LINE_OF_FIRE
+    approach: Approach = Approach.PATH
     large_turns: LargeTurns = LargeTurns.FIXED
     large_difficult: LargeDifficult = LargeDifficult.ONCE
     large_forced: LargeForced = LargeForced.WHOLE
@@ -99,6 +101,19 @@ FLAGS: dict[str, type[StrEnum]] = {
     "least_fortitude": LeastFortitude, "approach": Approach,
     "large_turns": LargeTurns, "large_difficult": LargeDifficult, "large_forced": LargeForced,
 }
+
+
+#: The reading each flag had when it was added, where the default has changed since: a
+#: save written before the flag existed played that reading, so it replays with it (a flag
+#: added later, whose default never changed, takes its default).
+FIRST_READINGS: dict[str, str] = {"approach": Approach.LINE_OF_FIRE.value,
+                                  "cooldowns": CooldownReading.ALL.value}
+
+
+def earlier_defaults() -> GameRules:
+    """The defaults before any of them changed (:data:`FIRST_READINGS`): a campaign's
+    scenario begun then goes on with them."""
+    return GameRules.from_dict(FIRST_READINGS)
 
 
 @dataclass(frozen=True)

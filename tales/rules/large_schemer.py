@@ -33,7 +33,14 @@ from tales.rules.large_movement import (
     toward,
 )
 from tales.rules.movement import MoveResult
-from tales.rules.schemer_movement import Approach, DangerousPaths, SchemerMove, SchemerRules
+from tales.rules.schemer_movement import (
+    MOST_MOVEMENT,
+    Approach,
+    DangerousPaths,
+    SchemerMove,
+    SchemerRules,
+    nearest_reachable,
+)
 from tales.rules.spaces import Pause
 from tales.rules.targets import Targets
 
@@ -182,13 +189,11 @@ def large_schemer_move(
         else:
             still = toward(graph, final, safe_only)
             distance = {s: still[s] for s in reach if s in still}
-        options = [(distance[s], reach[s].damage, s) for s in reach if s in distance]
+        options = sorted(((distance[s], reach[s].damage, reach[s].cost, s) for s in reach
+                          if s in distance), key=lambda o: _spaces_key(graph, o[3]))
         if not options:
             return stay("cannot get any nearer: it does not move", target, final)
-        nearest = min(d for d, _, _ in options)
-        least = min(dmg for d, dmg, _ in options if d == nearest)
-        ends = sorted((s for d, dmg, s in options if d == nearest and dmg == least),
-                      key=lambda s: _spaces_key(graph, s))
+        nearest, ends, most = nearest_reachable(options, rules.approach)
         to = ends[0]
         if len(ends) > 1:
             chosen = yield Decision(
@@ -201,7 +206,8 @@ def large_schemer_move(
         reasons.append(f"cannot reach it with {points}: {verb} {route.cost} to "
                        f"{state_names(graph, to)}, Nearest reachable placement {measure} "
                        f"({int(nearest)} from {' '.join(names[s] for s in final_spaces)})"
-                       + (f", taking {route.damage} damage" if route.damage else ""))
+                       + (f", taking {route.damage} damage" if route.damage else "")
+                       + (MOST_MOVEMENT if most else ""))
     if to == graph.start:
         return result(graph.start, (figure.at,), target, final, 0)
     moved = yield from large_move(graph, route, pause)

@@ -23,6 +23,7 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -77,8 +78,10 @@ class Approach(StrEnum):
     """How "Nearest" is measured when a Schemer cannot reach its final target space
     (docs/rules-decisions.md, Appendix D step 3)."""
 
+    # fewest movement points still needed to reach it; equally near, the space using the
+    # most movement (004: "prioritizing using its entire movement effect")
+    PATH = "path"
     LINE_OF_FIRE = "line-of-fire"  # Nearest by Line of Fire (004: "Nearest ~ space")
-    PATH = "path"  # fewest movement points still needed to reach it
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +89,7 @@ class SchemerRules:
     """Readings of ambiguous Schemer movement rules; defaults first."""
 
     move: MoveRules = DEFAULT_RULES
-    approach: Approach = Approach.LINE_OF_FIRE
+    approach: Approach = Approach.PATH
     dangerous_paths: DangerousPaths = DangerousPaths.AVOID
     nearest_ties: NearestTies = NearestTies.CHOOSE
     least_fortitude: LeastFortitude = LeastFortitude.SIDE_SHOWING
@@ -216,8 +219,12 @@ def _pick_candidates(
                 how = (" (every path is blocked: targeting as if Leap)"
                        if model.leap and len(models) > 1 else "")
                 where = f"spaces {widened} out from the targets" if widened else "target spaces"
-                reasons.append(f"{kind} Unoccupied {where}{how}: "
-                               + " ".join(names[s] for s in chosen))
+                shared = Keyword.TINY in figure.keywords and any(
+                    position.occupied(ignoring=figure.id)[s] for s in chosen)
+                # a Tiny mover may end on a figure's space (Tiny 1): not "Unoccupied" then
+                label = (f"{kind} {where} it may end on (Tiny: it may share a space)" if shared
+                         else f"{kind} Unoccupied {where}")
+                reasons.append(f"{label}{how}: " + " ".join(names[s] for s in chosen))
                 return chosen, model
         widened += 1
         nxt: set[int] = set()
@@ -332,7 +339,7 @@ def schemer_move(
               if keep_safe and anywhere.arrives_at_any(np.flatnonzero(first.dangerous))
               else anywhere)
     if keep_safe:
-        avoided = sorted(s for s in anywhere.costs if first.dangerous[s])
+        avoided = sorted(s for s in anywhere.costs if first.dangerous[s] and s != figure.at)
         if avoided:
             reasons.append("a Safe path exists: it keeps off the Dangerous "
                            + ("space " if len(avoided) == 1 else "spaces ")
@@ -347,16 +354,17 @@ def schemer_move(
                        + (f", taking {route.damage} damage" if route.damage else ""))
         to = final
     else:
-        distance = _approach(position, figure, final, rules, safe_only)
+        distance = _approach(position, figure, final, rules, safe_only,
+                             as_if_leap=model.leap and not leap)
         damages = routes.least_damages()  # every end space's least damage, one pass
         far = distance.tolist()  # plain floats: one conversion, not one per end space
-        options = [(int(far[s]), damage, s) for s, damage in damages.items()
+        costs = routes.costs
+        options = [(int(far[s]), damage, costs[s], s) for s, damage in damages.items()
                    if math.isfinite(far[s])]
         if not options:
             return stay("cannot get any nearer: it does not move")
-        nearest = min(d for d, _, _ in options)
-        least = min(dmg for d, dmg, _ in options if d == nearest)
-        ends = sorted(s for d, dmg, s in options if d == nearest and dmg == least)
+        nearest, ends, most = nearest_reachable(sorted(options, key=lambda o: o[3]),
+                                                rules.approach)
         to = ends[0]
         if len(ends) > 1:
             to = yield Decision(
@@ -366,9 +374,12 @@ def schemer_move(
                 detail=_tie(position, figure, selector, found.figures, reasons))
         route = routes.route(to, safest=True)
         measure = "by Line of Fire" if rules.approach is Approach.LINE_OF_FIRE else "by path"
-        reasons.append(f"cannot reach it with {points}: {verb} {route.cost} to {names[to]}, "
+        went = f"{verb} {route.cost} to {names[to]}" if to != figure.at else (
+            f"it stays on {names[to]}")
+        reasons.append(f"cannot reach it with {points}: {went}, "
                        f"Nearest reachable space {measure} ({nearest} from {names[final]})"
-                       + (f", taking {route.damage} damage" if route.damage else ""))
+                       + (f", taking {route.damage} damage" if route.damage else "")
+                       + (MOST_MOVEMENT if most else ""))
     if to == figure.at:
         return SchemerMove(figure.id, figure.at, figure.at, (figure.at,), target, final, 0,
                            tuple(reasons))
@@ -383,6 +394,33 @@ def schemer_move(
                        tuple(reasons), result)
 
 
+#: Said when equally Near spaces were told apart by the movement they use.
+MOST_MOVEMENT = (", the one of those using the most movement (prioritizing using its entire "
+                 "movement)")
+
+S = TypeVar("S")
+
+
+def nearest_reachable(
+    options: Iterable[tuple[float, int, int, S]], approach: Approach
+) -> tuple[float, list[S], bool]:
+    """Appendix D step 3 among the spaces (or placements) a Schemer can end on, each given
+    as (distance to the final target space, least damage, movement used, space): the
+    Nearest, then the least damage ("minimizing damage"); by path, then the most movement
+    used ("prioritizing using its entire movement effect"). Returns the Nearest distance,
+    the spaces still tied in the order given (the players choose among them), and whether
+    the movement used told equally Near spaces apart."""
+    listed = list(options)
+    nearest = min(d for d, _, _, _ in listed)
+    least = min(dmg for d, dmg, _, _ in listed if d == nearest)
+    tied = [(used, s) for d, dmg, used, s in listed if d == nearest and dmg == least]
+    if approach is Approach.PATH and len(tied) > 1:
+        most = max(used for used, _ in tied)
+        kept = [s for used, s in tied if used == most]
+        return nearest, kept, len(kept) < len(tied)
+    return nearest, [s for _, s in tied], False
+
+
 def _tie(position: Position, figure: Figure, selector: Selector,
          toward: Iterable[Figure], reasons: list[str]) -> TieDetail:
     """What a tie's Decision tells about the Schemer's target and reasoning so far."""
@@ -392,17 +430,24 @@ def _tie(position: Position, figure: Figure, selector: Selector,
 
 
 def _approach(
-    position: Position, figure: Figure, final: int, rules: SchemerRules, safe_only: bool
+    position: Position, figure: Figure, final: int, rules: SchemerRules, safe_only: bool,
+    as_if_leap: bool = False,
 ) -> FloatArray:
     """Distance from each space to the final target space, per the Approach reading (by
-    path: along Safe spaces only, when the Schemer keeps to them)."""
+    path: along Safe spaces only, when the Schemer keeps to them; when every path is
+    blocked and the final target space was found as if Leap, measured as that Leap is:
+    through figures, a step a space)."""
     if rules.approach is Approach.LINE_OF_FIRE:
         field_ = position.line_of_fire_field(final).astype(np.float64)
         field_[field_ < 0] = np.inf
         return field_
     board = position.board
+    passable = ~position.blocked()
+    if as_if_leap:
+        return entry_cost_field(board.links, passable, np.ones(board.n, dtype=np.float64),
+                                final, toward=True)
     no_pass, _ = blocking(position, figure, rules.move)
-    passable = ~position.blocked() & ~no_pass
+    passable &= ~no_pass
     if safe_only:
         passable &= ~dangers(position, figure)[1]
         passable[final] = True

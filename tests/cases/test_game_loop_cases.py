@@ -427,16 +427,22 @@ WILD = group("wildcards", "initiative = 2") + first(at("wildcards", "E1"))
 # --- setup and the Ready Phase: Cooldown Tokens, Scheme Dice, Pooky ----------------------
 
 READY = [
-    case("ready-removes-every-cooldown-token", "the Ready Phase removes all Cooldown Tokens "
-         "(default reading)",
-         "Cooldown Token", "Removed at the beginning of each round.",
+    case("ready-removes-one-cooldown-token-each", "the Ready Phase Invigorates: one token "
+         "from each ability (default reading)",
+         "Ready Phase", "Invigorate abilities, roll Scheme Dice, prepare Initiative Bag.",
          IDLERS, TWO, PLAIN, (cooled("gerki", {0: 2, 1: 1}), R), {},
-         cooldowns("gerki", 0, 1), [0, 0]),
-    case("ready-removes-one-cooldown-token-each", "cooldowns=one: one token per ability",
-         "Cooldown Token", "Removed at the beginning of each round.",
-         IDLERS, TWO, GameRules(cooldowns=CooldownReading.ONE),
-         (cooled("gerki", {0: 2, 1: 1}), R), {},
          cooldowns("gerki", 0, 1), [1, 0]),
+    case("cooldown-2-ready-a-round-after-cooldown-1", "two Ready Phases take both tokens of "
+         "a Cooldown 2 ability: it waits one round longer than Cooldown 1",
+         "Invigorate X", "Removes up to X Cooldown Tokens from abilities.",
+         IDLERS, TWO, PLAIN, (cooled("gerki", {0: 2, 1: 1}), *ROUND, R), {},
+         cooldowns("gerki", 0, 1), [0, 0]),
+    case("ready-removes-every-cooldown-token", "cooldowns=all: every Cooldown Token comes off "
+         "in the Ready Phase",
+         "Cooldown Token", "Removed at the beginning of each round.",
+         IDLERS, TWO, GameRules(cooldowns=CooldownReading.ALL),
+         (cooled("gerki", {0: 2, 1: 1}), R), {},
+         cooldowns("gerki", 0, 1), [0, 0]),
     case("ready-rolls-each-group-scheme-die", "each rolling group on the map gets a Scheme "
          "Die roll; the face picks its Scheme",
          "Scheme", "During the Ready Phase, each Schemer Group will have a Scheme Die rolled "

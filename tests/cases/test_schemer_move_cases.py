@@ -17,9 +17,10 @@ so Line of Fire there is the number of row steps plus column steps.
 Readings the engine documents (docs/rules-decisions.md, "Schemer movement (Appendix D)")
 are tested as documented and say so in the row: the order Safe-by-Move, Dangerous-by-Move,
 as-if-Leap, then widen; "already in a valid target space" against the first ring, Safe or
-not; Nearest by Line of Fire in step 3, nearer before less damage, and only along Safe
-spaces while a Safe path to the final target space exists; Foes tied for Nearest chosen by
-the players first; Overrun displacing in every space entered, never one figure twice.
+not; Nearest by the movement still needed in step 3, nearer before less damage before more
+movement used, and only along Safe spaces while a Safe path to the final target space
+exists; Foes tied for Nearest chosen by the players first; Overrun displacing in every space
+entered, never one figure twice.
 The other readings (flags) have rows in ``test_second_reading_cases.py``.
 
 Every expected value was worked out by hand from the row's passage.
@@ -388,14 +389,44 @@ APPROACH = [
              . . .
          """, schemer("s", "A1"), layout="square"), "Move 3", "space C1",
          {went("A1 A2 B2 C2", "C1")}),
-    case("sm-nearest-by-line-of-fire", "Move 2 toward E1 over Difficult C1 D1: B1 is Nearest "
-         "by Line of Fire (3), though B2 needs less movement to go on (documented reading)",
+    case("sm-nearest-by-path", "Move 2 toward E1 over Difficult C1 D1: B2 needs 4 more "
+         "movement, B1 5: Nearest by path (documented reading)",
          APPENDIX_D, "The Schemer moves to the Nearest ~ space it can reach",
          build("""
              . . ~ ~ .
              . . . . .
          """, schemer("s", "A1"), layout="square"), "Move 2", "space E1",
-         {went("A1 B1", "E1")}),
+         {went("A1 B1 B2", "E1")}),
+    case("sm-trap-walks-the-way-round", "a Trap on A2, the Safe way round to A3 8 long: Move 5 "
+         "walks 5 of it to D3 (by Line of Fire A1 would be Nearest: it would never move)",
+         APPENDIX_D, "Cannot reach the final target space: The Schemer moves to the Nearest ~ "
+         "space it can reach, minimizing damage but prioritizing using its entire movement "
+         "effect.",
+         build("""
+             . . . .
+             T # # .
+             . . . .
+         """, schemer("s", "A1"), layout="square"), "Move 5", "space A3",
+         {went("A1 B1 C1 D1 D2 D3", "A3")}),
+    case("sm-friend-blocks-walks-the-way-round", "a Friend on A2 blocks the direct way to A3: "
+         "Move 5 walks 5 of the way round to D3", APPENDIX_D,
+         "Cannot reach the final target space: The Schemer moves to the Nearest ~ space it can "
+         "reach, minimizing damage but prioritizing using its entire movement effect.",
+         build("""
+             . . . .
+             . # # .
+             . . . .
+         """, schemer("s", "A1"), schemer("x", "A2"), layout="square"), "Move 5", "space A3",
+         {went("A1 B1 C1 D1 D2 D3", "A3")}),
+    case("sm-equally-near-most-movement", "Move 2 toward D1 past Difficult C1: B1 (1 used) and "
+         "B2 (2 used) both need 3 more; B2 uses the entire movement: no question", APPENDIX_D,
+         "Cannot reach the final target space: The Schemer moves to the Nearest ~ space it can "
+         "reach, minimizing damage but prioritizing using its entire movement effect.",
+         build("""
+             . . ~ .
+             . . . .
+         """, schemer("s", "A1"), layout="square"), "Move 2", "space D1",
+         {went("A1 B1 B2", "D1")}),
     case("sm-nearest-tie", "Move 1 toward C3: B1 and A2 are both 3 from it: players choose",
          "Nearest", "Multiple targets: players choose.",
          build("""
@@ -646,3 +677,44 @@ def test_schemer_move_asks(
     assert decision is not None, rule
     names = sorted(position.board.names[s] for s in decision.options)
     assert (decision.kind, decision.decider, names) == (asked[0], Decider.TABLE, asked[1]), rule
+
+
+# --- what the reasons say ---------------------------------------------------------------------
+
+#: (rule, position, movement, selector, words the reasons hold, words they must not hold)
+REASONS = [
+    case("sm-reasons-tiny-shares-a-space", "a Tiny Schemer may end on D1 beside h2 though h "
+         "stands there: its target spaces are not called Unoccupied", "Tiny",
+         "Similarly, a Tiny figure can pass through any other figure’s space and end its "
+         "turn sharing the space with another figure.",
+         build(". . . . . . .", schemer("s", "A1", "Tiny"), hero("h2", "C1"), hero("h", "D1")),
+         "Move 4", "nearest foe",
+         "Safe target spaces it may end on (Tiny: it may share a space): B1 C1 D1",
+         "Unoccupied"),
+    case("sm-reasons-own-hazard-not-kept-off", "a Schemer standing on a Hazard walks off it "
+         "along Safe spaces: it is not told it keeps off its own space", "Dangerous",
+         "Schemers avoid moving through Dangerous spaces.",
+         build("^ . . . . . .", schemer("s", "A1"), hero("h", "G1")), "Move 2", "nearest foe",
+         "moves 2 to C1", "keeps off"),
+    case("sm-reasons-path-used-the-movement", "equally Near spaces told apart by the movement "
+         "used: the reasons say so", APPENDIX_D,
+         "Cannot reach the final target space: The Schemer moves to the Nearest ~ space it can "
+         "reach, minimizing damage but prioritizing using its entire movement effect.",
+         build("""
+             . . ~ .
+             . . . .
+         """, schemer("s", "A1"), layout="square"), "Move 2", "space D1",
+         "the one of those using the most movement", "players choose"),
+]
+
+
+@pytest.mark.parametrize(("rule", "position", "movement", "selector", "said", "unsaid"),
+                         REASONS)
+def test_schemer_move_reasons(rule: Rule, position: Position, movement: str, selector: str,
+                              said: str, unsaid: str) -> None:
+    points, leap = _movement(movement)
+    found = move_outcomes(position, "s", points, parse_selector(selector), leap)
+    assert len(found) == 1, rule
+    reasons = " ; ".join(found[0]["reasons"])
+    assert said in reasons, (rule, reasons)
+    assert unsaid not in reasons, (rule, reasons)

@@ -69,7 +69,7 @@ AVOID = DEFAULT_SCHEMER_RULES
 NEAREST_FIRST = SchemerRules(dangerous_paths=DangerousPaths.NEAREST_FIRST)
 MERGE = SchemerRules(nearest_ties=NearestTies.MERGE)
 BOTH_SIDES = SchemerRules(least_fortitude=LeastFortitude.BOTH_SIDES)
-BY_PATH = SchemerRules(approach=Approach.PATH)
+BY_LINE_OF_FIRE = SchemerRules(approach=Approach.LINE_OF_FIRE)
 
 #: A Trap between the Schemer and C1, a Safe way round of 4 (square layout).
 SHORTCUT = """
@@ -89,18 +89,39 @@ MOVES = [
          "Schemers avoid moving through Dangerous spaces.",
          build(SHORTCUT, schemer("s", "A1"), layout="square"), 3, "space C1", AVOID,
          {went("A1 A2 B2 C2", "C1")}),
-    case("dangerous-safe-path-holds-its-ground", "the Safe way round is 8 long: with Move 2 "
-         "every Safe space it reaches (A2 3, A3 4 by Line of Fire) is farther from C1 than A1 "
-         "(2): it stays, off the Trap (documented)", "Dangerous",
-         "Schemers avoid moving through Dangerous spaces.",
-         build(LONG_WAY, schemer("s", "A1"), layout="square"), 2, "space C1", AVOID,
-         {went("A1", "C1")}),
-    case("dangerous-safe-path-by-path-flag", "with flag approach=path nearness is the Safe "
-         "way still to go: A3 (6 left) beats A1 (8)", APPENDIX_D,
+    case("dangerous-safe-path-walks-the-way-round", "the Safe way round is 8 long: Move 2 "
+         "goes along it to A3 (6 left, A1 has 8): it uses its movement, off the Trap "
+         "(default approach=path)", APPENDIX_D,
          "Cannot reach the final target space: The Schemer moves to the Nearest ~ space it can "
          "reach, minimizing damage but prioritizing using its entire movement effect.",
-         build(LONG_WAY, schemer("s", "A1"), layout="square"), 2, "space C1", BY_PATH,
+         build(LONG_WAY, schemer("s", "A1"), layout="square"), 2, "space C1", AVOID,
          {went("A1 A2 A3", "C1")}),
+    case("approach-line-of-fire-holds-its-ground", "flag approach=line-of-fire: every Safe "
+         "space it reaches (A2 3, A3 4 by Line of Fire) is farther from C1 than A1 (2): it "
+         "stays, off the Trap", "Dangerous",
+         "Schemers avoid moving through Dangerous spaces.",
+         build(LONG_WAY, schemer("s", "A1"), layout="square"), 2, "space C1", BY_LINE_OF_FIRE,
+         {went("A1", "C1")}),
+    case("approach-line-of-fire-friend-in-the-way", "flag approach=line-of-fire: a Friend on "
+         "A2 blocks the way to A3; A1 is Nearest by Line of Fire (2): it stays", APPENDIX_D,
+         "Cannot reach the final target space: The Schemer moves to the Nearest ~ space it can "
+         "reach, minimizing damage but prioritizing using its entire movement effect.",
+         build("""
+             . . . .
+             . # # .
+             . . . .
+         """, schemer("s", "A1"), schemer("x", "A2"), layout="square"), 5, "space A3",
+         BY_LINE_OF_FIRE, {went("A1", "A3")}),
+    case("approach-line-of-fire-difficult", "flag approach=line-of-fire: Move 2 toward E1 over "
+         "Difficult C1 D1 ends on B1, Nearest by Line of Fire (3), though B2 needs less "
+         "movement to go on", APPENDIX_D,
+         "Cannot reach the final target space: The Schemer moves to the Nearest ~ space it can "
+         "reach, minimizing damage but prioritizing using its entire movement effect.",
+         build("""
+             . . ~ ~ .
+             . . . . .
+         """, schemer("s", "A1"), layout="square"), 2, "space E1", BY_LINE_OF_FIRE,
+         {went("A1 B1", "E1")}),
     case("dangerous-flag-nearest-first", "flag dangerous_paths=nearest-first: Move 3 "
          "reaches C1 over the Trap and takes its damage", APPENDIX_D,
          "Can reach the final target space: The Schemer moves to the final target space, "
