@@ -48,6 +48,7 @@ from tales.engine.state import (
     Setup,
     TrackerReading,
 )
+from tales.rules.decisions import SameOutcome
 from tales.rules.schemer_movement import Approach
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -724,7 +725,7 @@ def test_todays_saves_still_load(tmp_path: Path) -> None:
     game["setup"]["rules"] = {"end_check": "objective-phase"}
     assert PLAYING.game is not None
     then = replace(PLAYING.game.setup.rules, cooldowns=CooldownReading.ALL,
-                   approach=Approach.LINE_OF_FIRE)
+                   approach=Approach.LINE_OF_FIRE, same_outcome=SameOutcome.ASK)
     assert decode(body({"format": "tales-campaign", "version": 1, "campaign": data}),
                   SOURCE) == replace(PLAYING, game=replace(PLAYING.game, setup=replace(
                       PLAYING.game.setup, rules=then)))

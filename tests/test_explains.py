@@ -25,17 +25,19 @@ from tales.present.log import sides
 from tales.present.ties import tie_lines
 from tales.present.turns import dice_text, drawing, drawing_lines, recent, with_dice
 from tales.rules.damage import DamageRoll, DieResult
-from tales.rules.decisions import Decider, Decision, TieDetail
+from tales.rules.decisions import Decider, Decision, SameOutcome, TieDetail
 from tales.rules.dice import DieKind, Face
 from tales.rules.happened import Attacked, Moved, TurnBegan
 from tales.rules.schemer_movement import Approach
 from tales.terminal import TerminalGame, chance_for
 from tests.test_viewer import colour_near, disc, draw, viewer  # noqa: F401  (the fixture, used by name)
 
-#: The scenes below were found under approach=line-of-fire (the default before issue 37):
-#: its ties are the ones explained here; the readings themselves are tested in tests/cases.
+#: The scenes below were found under the readings before issue 37 (approach=line-of-fire,
+#: same_outcome=ask): its ties and Companion questions are the ones explained here; the
+#: readings themselves are tested in tests/cases.
 POOKY_SETUP = Setup("scenarios/cellar-door.toml", ("gerki",), companion="pooky",
-                    rules=GameRules(approach=Approach.LINE_OF_FIRE))
+                    rules=GameRules(approach=Approach.LINE_OF_FIRE,
+                                    same_outcome=SameOutcome.ASK))
 SEED = 5
 
 

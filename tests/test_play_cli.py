@@ -149,7 +149,7 @@ BAD_SIMULATE = [
     pytest.param(["--heroes", HEROES, "--rule", "nonsense=1"],
                  "--rule: unknown rule flag 'nonsense' (flags: end_check, tracker, cooldowns, "
                  "reset_tokens, dangerous_paths, nearest_ties, least_fortitude, approach, "
-                 "large_turns, large_difficult, large_forced)",
+                 "large_turns, large_difficult, large_forced, same_outcome)",
                  id="unknown rule flag"),
     pytest.param(["--heroes", HEROES, "--rule", "end_check=bogus"],
                  "--rule: end_check is one of objective-phase, every-turn, not 'bogus'",

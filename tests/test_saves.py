@@ -30,6 +30,7 @@ from tales.engine.saves import (
     write_save,
 )
 from tales.engine.state import CooldownReading, EndCheck, GameRules, Setup, TrackerReading
+from tales.rules.decisions import SameOutcome
 from tales.rules.schemer_movement import Approach
 
 SOURCE = "games/slot-1.sav"
@@ -297,7 +298,8 @@ def test_saves_as_earlier_versions_wrote_them_still_load() -> None:
     del old["setup"]["loadout"]
     old["setup"]["rules"] = {"end_check": "objective-phase", "tracker": "space",
                              "cooldowns": "all"}
-    then = GameRules(cooldowns=CooldownReading.ALL, approach=Approach.LINE_OF_FIRE)
+    then = GameRules(cooldowns=CooldownReading.ALL, approach=Approach.LINE_OF_FIRE,
+                     same_outcome=SameOutcome.ASK)
     assert decode(packed(msgpack.packb(old)), SOURCE) == replace(
         SMALL, setup=replace(SETUP, rules=then))
     for game in REAL:

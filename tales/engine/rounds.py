@@ -99,7 +99,8 @@ def set_up(ctx: Context) -> Resolution[GameState]:
     size, dice = scenario.epic_pool
     battle = Battle(position, EpicPool(dice, size), ctx.dice, legend=ctx.setup.legend,
                     rules=CombatRules(reset_tokens=ctx.setup.rules.reset_tokens,
-                                      large=ctx.setup.rules.large_rules()),
+                                      large=ctx.setup.rules.large_rules(),
+                                      same_outcome=ctx.setup.rules.same_outcome),
                     sealed_doors=scenario.sealed_doors)
     state = GameState(battle, tuple(k.id for k in ctx.kits))
     state = state.tell(scenario.story.get("prologue", ""))

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from tales.board.figures import Figure, Role
 from tales.board.position import Position
 from tales.evolve import evolve
+from tales.rules.decisions import SameOutcome
 from tales.rules.health import LeastFortitude
 from tales.rules.large import LargeDifficult, LargeForced, LargeRules, LargeTurns
 from tales.rules.movement import MoveRules
@@ -60,6 +61,7 @@ class GameRules:
     large_turns: LargeTurns = LargeTurns.FIXED
     large_difficult: LargeDifficult = LargeDifficult.ONCE
     large_forced: LargeForced = LargeForced.WHOLE
+    same_outcome: SameOutcome = SameOutcome.SKIP
 
     def to_dict(self) -> dict[str, str]:
         """The flags as plain values (for saves and reports)."""
@@ -86,7 +88,8 @@ class GameRules:
         return SchemerRules(move=MoveRules(large=self.large_rules()),
                             approach=self.approach, dangerous_paths=self.dangerous_paths,
                             nearest_ties=self.nearest_ties,
-                            least_fortitude=self.least_fortitude)
+                            least_fortitude=self.least_fortitude,
+                            same_outcome=self.same_outcome)
 
     def large_rules(self) -> LargeRules:
         """The readings for figures that take more than one space among these flags."""
@@ -100,6 +103,7 @@ FLAGS: dict[str, type[StrEnum]] = {
     "dangerous_paths": DangerousPaths, "nearest_ties": NearestTies,
     "least_fortitude": LeastFortitude, "approach": Approach,
     "large_turns": LargeTurns, "large_difficult": LargeDifficult, "large_forced": LargeForced,
+    "same_outcome": SameOutcome,
 }
 
 
@@ -107,7 +111,8 @@ FLAGS: dict[str, type[StrEnum]] = {
 #: save written before the flag existed played that reading, so it replays with it (a flag
 #: added later, whose default never changed, takes its default).
 FIRST_READINGS: dict[str, str] = {"approach": Approach.LINE_OF_FIRE.value,
-                                  "cooldowns": CooldownReading.ALL.value}
+                                  "cooldowns": CooldownReading.ALL.value,
+                                  "same_outcome": SameOutcome.ASK.value}
 
 
 def earlier_defaults() -> GameRules:

@@ -24,7 +24,7 @@ from tales.evolve import evolve
 from tales.journal import Log
 from tales.rules.abilities import AbilityState
 from tales.rules.damage import DamageRoll, determine_damage
-from tales.rules.decisions import Decider, Decision, Resolution
+from tales.rules.decisions import Decider, Decision, Resolution, SameOutcome
 from tales.rules.dice import Dice
 from tales.rules.epic_pool import EpicPool
 from tales.rules.forced import forced_line, pull, push
@@ -116,6 +116,7 @@ class CombatRules:
     hitback_damage: int = 2
     reset_tokens: ResetReading = ResetReading.TURN
     large: LargeRules = DEFAULT_LARGE  # Push/Pull/Grab/Place of large figures (large_forced)
+    same_outcome: SameOutcome = SameOutcome.SKIP  # a question that changes nothing
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from tales.board.figures import Figure, Keyword, Role, Side, Token
 from tales.errors import IllegalChoice, TalesError
 from tales.rules.attacks import Battle
-from tales.rules.decisions import Decider, Decision, Resolution
+from tales.rules.decisions import Decider, Decision, Resolution, SameOutcome
 from tales.rules.effects import Ability, Kind, Verb, activate
 from tales.rules.health import StunEffect, TurnKind, give_tokens, stun_at_turn
 from tales.rules.hero_turn import no_use
@@ -104,8 +104,9 @@ def companion_turn(
         if here is None or here.recovering:
             break  # Defeated during its own turn: on its Recovery side it acts no more
         why_not = (no_use(battle, cid, ability)
-                   if all(e.verb is Verb.OPEN_DOOR for e in ability.effects) else None)
-        if why_not:  # not asked: it would do nothing (no closed door in reach)
+                   if battle.rules.same_outcome is SameOutcome.SKIP
+                   or all(e.verb is Verb.OPEN_DOOR for e in ability.effects) else None)
+        if why_not:  # not asked: it would do nothing (no Foe to hit, no door in reach ...)
             battle = battle.note(f"{cid}: {ability.name}: not now ({why_not})")
             continue
         use = yield Decision("companion-action", f"{cid}: {ability.name}?", (True, False),

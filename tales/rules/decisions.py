@@ -28,6 +28,14 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
+class SameOutcome(StrEnum):
+    """A question whose every answer leads to the same outcome (flag ``same_outcome``,
+    docs/rules-decisions.md, "No question without a consequence")."""
+
+    SKIP = "skip"  # taken without asking (the first option), and said in the reasons
+    ASK = "ask"  # asked all the same (the engine before issue 37)
+
+
 class Decider(StrEnum):
     """Who answers a Decision."""
 
@@ -210,16 +218,17 @@ def replay(resolution: Resolution[R], answers: Sequence[Any]) -> R:
 
 
 def all_outcomes(
-    start: Callable[[], Resolution[R]], limit: int = 10_000
+    start: Callable[[], Resolution[R]], limit: int = 10_000, prefix: Sequence[Any] = ()
 ) -> list[tuple[tuple[Any, ...], R]]:
-    """Every way a resolution can go: ``(answers, result)`` for each branch, in option order.
+    """Every way a resolution can go: ``(answers, result)`` for each branch, in option order
+    (with ``prefix``, only the branches whose first answers are those).
 
     ``start`` must make a fresh, deterministic resolution each call (rules generators are
     pure); branches are explored by replaying answer prefixes. Chance is enumerated like any
     other choice. Stops with :class:`ValueError` past ``limit`` branches.
     """
     outcomes: list[tuple[tuple[Any, ...], R]] = []
-    pending: list[tuple[Any, ...]] = [()]
+    pending: list[tuple[Any, ...]] = [tuple(prefix)]
     while pending:
         prefix = pending.pop()
         taken: list[Any] = []

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from tales.board.figures import Role
 from tales.errors import IllegalChoice
 from tales.rules.attacks import Battle, legal_targets
-from tales.rules.decisions import Decider, Decision, Resolution
+from tales.rules.decisions import Decider, Decision, Resolution, SameOutcome
 from tales.rules.effects import (
     Ability,
     Effect,
@@ -67,10 +67,11 @@ _PICKS = frozenset({Verb.PUSH, Verb.PULL, Verb.GRAB, Verb.PLACE, Verb.FATIGUE, V
 # The members a Hero's turn compares, read once: in Python 3.11 a member read on its enum goes
 # through the enum class's attribute hook (~70 ns a read; several an ability at every tile,
 # issue 19)
-_ATTACK, _OPEN_DOOR = Verb.ATTACK, Verb.OPEN_DOOR
+_ATTACK, _OPEN_DOOR, _HEAL = Verb.ATTACK, Verb.OPEN_DOOR, Verb.HEAL
 _BURST, _MELEE = AttackKind.BURST, AttackKind.MELEE
 _ACTION, _SHENANIGAN = Kind.ACTION, Kind.SHENANIGAN
 _PLAYER = Decider.PLAYER
+_SKIP = SameOutcome.SKIP
 
 
 def _step_unused(battle: Battle, figure_id: str, effect: Effect) -> str | None:
@@ -90,6 +91,14 @@ def _step_unused(battle: Battle, figure_id: str, effect: Effect) -> str | None:
     if effect.verb in _PICKS and effect.aim.whom in (Whom.FOE, Whom.FRIEND) and (
             not _candidates(battle, actor, effect.aim)):
         return f"no {effect.aim}"
+    if effect.verb is _HEAL and battle.rules.same_outcome is _SKIP:
+        # Heal X removes damage: with none to remove, nothing happens
+        whom = effect.aim.whom
+        if whom is Whom.SELF and not actor.damage:
+            return "no damage to heal"
+        if whom in (Whom.FOE, Whom.FRIEND) and not any(
+                f.damage for f in _candidates(battle, actor, effect.aim)):
+            return f"no {effect.aim} with damage to heal"
     return None
 
 

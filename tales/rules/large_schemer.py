@@ -36,6 +36,7 @@ from tales.rules.movement import MoveResult
 from tales.rules.schemer_movement import (
     MOST_MOVEMENT,
     Approach,
+    Asker,
     DangerousPaths,
     SchemerMove,
     SchemerRules,
@@ -104,10 +105,12 @@ def _pick(
 def large_schemer_move(
     position: Position, figure: Figure, points: int, leap: bool, rules: SchemerRules,
     spaces: dict[int, list[str]], found: Targets, reasons: list[str],
-    pause: Pause | None = None,
+    pause: Pause | None = None, ask: Asker | None = None,
 ) -> Resolution[SchemerMove]:
     """Steps 1 to 3 of Appendix D for a large Schemer; the :class:`SchemerMove` names every
-    space it ends on in ``spaces``."""
+    space it ends on in ``spaces``. ``ask`` asks its ties (leaving out options that change
+    nothing); without one, every tie is asked."""
+    ask = ask if ask is not None else Asker(None, reasons)
     large = rules.move.large
     names = position.board.names
     graph = LargeGraph(position, figure, leap, large)
@@ -151,10 +154,10 @@ def large_schemer_move(
     finals.sort(key=lambda s: _spaces_key(model, s))
     final = finals[0]
     if len(finals) > 1:
-        chosen = yield Decision(
+        chosen = yield from ask(Decision(
             "final-target-placement", f"{figure.id}: players choose the final target "
             "placement", tuple(_spaces_key(model, s) for s in finals), Decider.TABLE,
-            figure.id, position=position)
+            figure.id, position=position), lambda o: " ".join(names[s] for s in o))
         final = finals[[_spaces_key(model, s) for s in finals].index(chosen)]
     final_spaces = _spaces_key(model, final)
     reasons.append(f"final target placement {' '.join(names[s] for s in final_spaces)}")
@@ -196,10 +199,11 @@ def large_schemer_move(
         nearest, ends, most = nearest_reachable(options, rules.approach)
         to = ends[0]
         if len(ends) > 1:
-            chosen = yield Decision(
+            chosen = yield from ask(Decision(
                 "approach-placement", f"{figure.id}: players choose among the Nearest "
                 "placements it can reach", tuple(_spaces_key(graph, s) for s in ends),
-                Decider.TABLE, figure.id, position=position)
+                Decider.TABLE, figure.id, position=position),
+                lambda o: " ".join(names[s] for s in o))
             to = ends[[_spaces_key(graph, s) for s in ends].index(chosen)]
         route = reach[to]
         measure = "by Line of Fire" if rules.approach is Approach.LINE_OF_FIRE else "by path"

@@ -23,7 +23,7 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -32,7 +32,15 @@ from tales.board.board import BoolArray
 from tales.board.fields import entry_cost_field
 from tales.board.figures import Figure, Keyword
 from tales.board.position import Position
-from tales.rules.decisions import Decider, Decision, Resolution, TieDetail
+from tales.evolve import evolve
+from tales.rules.decisions import (
+    Decider,
+    Decision,
+    Resolution,
+    SameOutcome,
+    TieDetail,
+    all_outcomes,
+)
 from tales.rules.health import LeastFortitude
 from tales.rules.movement import (
     DEFAULT_RULES,
@@ -93,6 +101,7 @@ class SchemerRules:
     dangerous_paths: DangerousPaths = DangerousPaths.AVOID
     nearest_ties: NearestTies = NearestTies.CHOOSE
     least_fortitude: LeastFortitude = LeastFortitude.SIDE_SHOWING
+    same_outcome: SameOutcome = SameOutcome.SKIP
 
 
 DEFAULT_SCHEMER_RULES = SchemerRules()
@@ -118,6 +127,57 @@ class SchemerMove:
     def position(self) -> Position | None:
         """The position after the move (None when the figure did not move)."""
         return None if self.result is None else self.result.position
+
+
+def _outcome(moved: SchemerMove) -> tuple[Any, ...]:
+    """What a Schemer's move changes: where it ends, the way it goes, the damage it takes
+    and every figure after it (an Overrun's displaced ones too); not its reasons or the
+    target named."""
+    after = moved.result.position.figures if moved.result is not None else None
+    return (moved.to, moved.path, moved.damage, moved.spaces, after)
+
+
+class Asker:
+    """Asks a Schemer's ties, leaving out each option that leads to the same moves as an
+    earlier one; a tie left with one option is taken without asking, and the reasons say
+    so (flag ``same_outcome``). ``again`` makes the same move afresh with every tie asked,
+    to see where each answer leads; None: every tie is asked as it is."""
+
+    def __init__(self, again: Callable[[], Resolution[SchemerMove]] | None,
+                 reasons: list[str]) -> None:
+        self.again = again
+        self.reasons = reasons
+        self.given: list[Any] = []  # every answer so far, asked or taken, in order
+        self.taken = False  # the last tie was taken without asking
+
+    def __call__(self, decision: Decision[Any], label: Callable[[Any], str]
+                 ) -> Resolution[Any]:
+        options = decision.options
+        if self.again is not None:
+            kept: list[Any] = []
+            seen: list[frozenset[tuple[Any, ...]]] = []
+            alike: list[tuple[Any, Any]] = []  # (an option, the earlier one it moves as)
+            for option in options:
+                ends = frozenset(_outcome(moved) for _, moved in all_outcomes(
+                    self.again, prefix=(*self.given, option)))
+                if ends in seen:
+                    alike.append((option, kept[seen.index(ends)]))
+                else:
+                    seen.append(ends)
+                    kept.append(option)
+            if len(kept) == 1:
+                self.reasons.append(f"{', '.join(label(o) for o in options)}: every choice "
+                                    "leads to the same move, so the players are not asked "
+                                    f"({label(kept[0])} taken)")
+            elif alike:
+                self.reasons.append("; ".join(f"{label(o)} leads to the same move as "
+                                              f"{label(first)}" for o, first in alike)
+                                    + ": not asked")
+            options = tuple(kept)
+        self.taken = len(options) == 1
+        answer = options[0] if self.taken else (yield evolve(decision, options=options))
+        self.given.append(answer)
+        return answer
 
 
 class _Model:
@@ -255,6 +315,9 @@ def schemer_move(
     board = position.board
     names = board.names
     reasons: list[str] = []
+    asking = evolve(rules, same_outcome=SameOutcome.ASK)
+    ask = Asker(None if rules.same_outcome is SameOutcome.ASK else (
+        lambda: schemer_move(position, figure_id, points, selector, leap, asking)), reasons)
 
     def stay(why: str) -> SchemerMove:
         reasons.append(why)
@@ -269,12 +332,14 @@ def schemer_move(
         return stay(f"no target for {selector}: it does not move")
     if rules.nearest_ties is NearestTies.CHOOSE:
         for tied in found.ties:
-            chosen = yield Decision(
+            chosen = yield from ask(Decision(
                 "nearest-foe", f"{figure.id}: {', '.join(tied)} are tied for Nearest: players "
                 "choose the Foe it moves toward", tuple(tied), Decider.TABLE, figure.id,
                 position=position, detail=_tie(position, figure, selector, [
-                    f for f in found.figures if f.id in tied], reasons))
-            reasons.append(f"tied for Nearest: {', '.join(tied)}; the players chose {chosen}")
+                    f for f in found.figures if f.id in tied], reasons)), str)
+            if not ask.taken:
+                reasons.append(f"tied for Nearest: {', '.join(tied)}; the players chose "
+                               f"{chosen}")
             found.figures = [f for f in found.figures if f.id == chosen or f.id not in tied]
     sight = position.figure_field(figure)
     described = [f"{f.id} (Line of Fire {d})" if (d := position.figure_distance(sight, f))
@@ -286,7 +351,7 @@ def schemer_move(
         from tales.rules.large_schemer import large_schemer_move
 
         return (yield from large_schemer_move(position, figure, points, leap, rules, spaces,
-                                              found, reasons, pause))
+                                              found, reasons, pause, ask))
     if figure.at in spaces:
         who = spaces[figure.at]
         stay_target = who[0] if who else None
@@ -316,11 +381,11 @@ def schemer_move(
                        f"{int(best_key[1])}")
     final = finals[0]
     if len(finals) > 1:
-        final = yield Decision(
+        final = yield from ask(Decision(
             "final-target-space",
             f"{figure.id}: players choose the final target space",
             tuple(sorted(finals)), Decider.TABLE, figure.id, position=position,
-            detail=_tie(position, figure, selector, found.figures, reasons))
+            detail=_tie(position, figure, selector, found.figures, reasons)), names.__getitem__)
     reasons.append(f"final target space {names[final]}")
     target = _target_of(position, spaces, final, found.figures)
 
@@ -367,11 +432,12 @@ def schemer_move(
                                                 rules.approach)
         to = ends[0]
         if len(ends) > 1:
-            to = yield Decision(
+            to = yield from ask(Decision(
                 "approach-space",
                 f"{figure.id}: players choose among the Nearest spaces it can reach",
                 tuple(ends), Decider.TABLE, figure.id, position=position,
-                detail=_tie(position, figure, selector, found.figures, reasons))
+                detail=_tie(position, figure, selector, found.figures, reasons)),
+                names.__getitem__)
         route = routes.route(to, safest=True)
         measure = "by Line of Fire" if rules.approach is Approach.LINE_OF_FIRE else "by path"
         went = f"{verb} {route.cost} to {names[to]}" if to != figure.at else (

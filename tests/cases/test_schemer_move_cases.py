@@ -657,6 +657,27 @@ ASKED = [
          build(". . . . . .", schemer("s", "A1", "Overrun"), hero("h", "C1"),
                schemer("x", "D1")), "Move 2", "space F1",
          ("overrun-displace", ["B1"])),
+    case("sm-no-question-already-next-to-both", "already next to h1 and h2, tied for "
+         "Nearest: whichever the players chose, it does not move: not asked", APPENDIX_D,
+         "If the Schemer is already in a valid target space, it does not move.",
+         build(". . . . .", hero("h1", "B1"), schemer("s", "C1"), hero("h2", "D1")),
+         "Move 2", "nearest foe", None),
+    case("sm-no-question-same-path", "C2 and D1 tie for the final target space, but Move 2 "
+         "walks A1 B1 C1 toward either: not asked", APPENDIX_D,
+         "If multiple spaces are tied, players choose the final target space.",
+         build("""
+             . . . .
+             # # . .
+         """, schemer("s", "A1"), layout="square"), "Move 2", "space C2 or space D1", None),
+    case("sm-asks-only-what-differs", "h1, h2 and h3 tie for Nearest (2); toward h2 or h3 "
+         "it steps to E1 alike, toward h1 to C1: only h1 and h2 are asked", "Nearest",
+         "Multiple targets: players choose.",
+         build("""
+             . . . . . .
+             _ _ _ _ . _
+         """, hero("h1", "B1"), schemer("s", "D1"), hero("h2", "F1"), hero("h3", "E2"),
+               layout="square"),
+         "Move 1", "nearest foe", ("nearest-foe", ["h1", "h2"])),
     case("sm-asks-nothing", "one final target space within reach: no Decision", APPENDIX_D,
          "Can reach the final target space: The Schemer moves to the final target space",
          build(". . . . . .", schemer("s", "A1"), hero("h", "F1")), "Move 6", "foe",
@@ -675,7 +696,8 @@ def test_schemer_move_asks(
         assert decision is None, rule
         return
     assert decision is not None, rule
-    names = sorted(position.board.names[s] for s in decision.options)
+    names = sorted(position.board.names[s] if isinstance(s, int) else s
+                   for s in decision.options)  # spaces by name; figures by id
     assert (decision.kind, decision.decider, names) == (asked[0], Decider.TABLE, asked[1]), rule
 
 

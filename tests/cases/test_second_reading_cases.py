@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 from tales.board.position import Position
-from tales.rules.decisions import Decider
+from tales.rules.decisions import Decider, SameOutcome
 from tales.rules.dice import Face
 from tales.rules.effects import activate
 from tales.rules.health import LeastFortitude
@@ -402,3 +402,30 @@ CHECKS = [
 @pytest.mark.parametrize(("rule", "check"), CHECKS)
 def test_checks(rule: Rule, check: Callable[[], None]) -> None:
     check()
+
+
+# --- same_outcome: a question whose every answer leads to the same move -----------------------
+
+#: (rule, position, movement, selector, rules, the first Decision asked: (kind, options) or None)
+SAME_OUTCOME = [
+    case("same-outcome-skip-not-asked", "already next to h1 and h2, tied for Nearest: it does "
+         "not move whichever is chosen, so nothing is asked (default same_outcome=skip)",
+         APPENDIX_D, "If the Schemer is already in a valid target space, it does not move.",
+         build(". . . . .", hero("h1", "B1"), schemer("s", "C1"), hero("h2", "D1")),
+         2, "nearest foe", AVOID, None),
+    case("same-outcome-ask-asks-all-the-same", "flag same_outcome=ask: the tie is asked though "
+         "the answer changes nothing", "Nearest", "Multiple targets: players choose.",
+         build(". . . . .", hero("h1", "B1"), schemer("s", "C1"), hero("h2", "D1")),
+         2, "nearest foe", SchemerRules(same_outcome=SameOutcome.ASK),
+         ("nearest-foe", ("h1", "h2"))),
+]
+
+
+@pytest.mark.parametrize(("rule", "position", "movement", "selector", "rules", "asked"),
+                         SAME_OUTCOME)
+def test_same_outcome(rule: Rule, position: Position, movement: int, selector: str,
+                      rules: SchemerRules, asked: tuple[str, tuple[str, ...]] | None) -> None:
+    decision = first_decision(schemer_move(position, "s", movement,
+                                           parse_selector(selector), rules=rules))
+    found = None if decision is None else (decision.kind, decision.options)
+    assert found == asked, rule

@@ -844,6 +844,9 @@ DOOR_SCENARIO = (group("idlers") + door("action") + KICK + first(at("idlers", "G
 AT_THE_DOOR = {"start-space": ["A1", "D1"], "initiative": ["companion otto"]}
 GUARD_ACTIONS = ["otto: Clank forward?", "otto: Shield bash?", "otto: Raise the shield?"]
 TINKER_ACTIONS = ["otto: Whirr along?", "otto: Spring trap?", "otto: Wrench swing?"]
+#: With no Foe next to him his attack is not asked: it would do nothing (issue 37).
+GUARD_FAR = ["otto: Clank forward?", "otto: Raise the shield?"]
+TINKER_FAR = ["otto: Whirr along?", "otto: Spring trap?"]
 POOKY_CARD = card_text(POOKY, ('[[pooky]]\nname = "Sulk"\nfaces = [1]\neffects = [ { '
                                'scenario = true, text = "Pooky sulks: nothing happens." } ]',
                                '[[pooky]]\nname = "Knock"\nfaces = [1]\neffects = [ { '
@@ -853,13 +856,21 @@ TURNS = [
     case("companion-each-action-offered-once-in-order", "each Companion turn offers each "
          "action of the card once, in order, as a yes/no Decision",
          CHANGES_B, TURN,
-         IDLE_FAR, SOLO, GUARD, (R, C), {},
+         group("idlers") + first(at("idlers", "B2")), SOLO, GUARD, (R, C),
+         {"companion-action": [False] * 6},
          both(prompts("companion-action"), options("companion-action")),
          (GUARD_ACTIONS * 2, [(True, False)] * 6)),
+    case("companion-action-that-would-do-nothing-not-asked", "no Foe next to Otto: Shield "
+         "bash is not asked (whatever the answer, nothing happens); the log says why",
+         CHANGES_B, TURN,
+         IDLE_FAR, SOLO, GUARD, (R, C), {},
+         both(prompts("companion-action"), notes("not now")),
+         (["otto: Clank forward?", "otto: Raise the shield?"] * 2,
+          ["otto: Shield bash: not now (no adjacent Foe)"] * 2)),
     case("companion-reactions-not-offered-as-actions", "Otto (scout)'s Reaction is not one "
          "of his turn's actions",
          CHANGES_B, TURN,
-         IDLE_FAR, SOLO, SCOUT, (R, C), {},
+         IDLE_NEAR, SOLO, SCOUT, (R, C), {"companion-action": [False] * 4},
          prompts("companion-action"), ["otto: Hop?", "otto: Dart volley?"] * 2),
     case("companion-actions-optional", "every action declined: the Companion does nothing",
          CHANGES_B, OPTIONAL,
@@ -869,31 +880,34 @@ TURNS = [
          "turns: no Cooldown Token, offered and used again",
          CHANGES_B, OPTIONAL,
          IDLE_FAR, SOLO, GUARD, (R, C),
-         {"companion-action": [False, False, True, False, False, True]},
+         {"companion-action": [False, True, False, True]},
          both(notes("otto uses"), cooldowns("otto"), looks_at("gerki")),
          (["otto uses Raise the shield"] * 2, [0, 0, 0], ("A1", 0, [], {"shield": 2}, False))),
     case("companion-scenario-ability-without-its-cost", "Otto (tinker) uses a Cooldown "
          "Scenario Ability on both turns: its cost is not paid",
          CHANGES_B, OPTIONAL,
          BRACE + IDLE_FAR, SOLO, TINKER, (R, C),
-         {"companion-action": [False, False, False, True] * 2},
+         {"companion-action": [False, False, True] * 2},
          both(prompts("companion-action"), looks_at("otto")),
-         ([*TINKER_ACTIONS, "otto: Brace?"] * 2, ("B1", 0, [], {"shield": 2}, False))),
+         ([*TINKER_FAR, "otto: Brace?"] * 2, ("B1", 0, [], {"shield": 2}, False))),
     case("companion-scenario-abilities-if-the-card-says", "Otto (tinker)'s card allows "
          "Scenario Abilities: offered after his own actions",
          CHANGES_B, SCENARIO_ABILITIES,
          DOOR_SCENARIO, SOLO, TINKER, (R, C), AT_THE_DOOR,
-         prompts("companion-action"), [*TINKER_ACTIONS, "otto: Kick the door open?"] * 2),
+         prompts("companion-action"), [*TINKER_FAR, "otto: Kick the door open?"] * 2),
     case("companion-door-ability-without-scenario-abilities", "Otto (guard)'s card allows "
          "no Scenario Abilities, but one that only opens doors is every Companion's",
          CHANGES_B, TRAPS,
-         DOOR_SCENARIO, SOLO, GUARD, (R, C), AT_THE_DOOR,
-         prompts("companion-action"), [*GUARD_ACTIONS, "otto: Kick the door open?"] * 2),
+         DOOR_SCENARIO, SOLO, GUARD, (R, C),
+         {**AT_THE_DOOR, "companion-action": [False] * 4},
+         prompts("companion-action"),
+         # Raise the shield is not asked: no Friend within 1 of D1
+         ["otto: Clank forward?", "otto: Kick the door open?"] * 2),
     case("companion-opens-a-door", "Otto (tinker) kicks the door open; the part waiting "
          "for it begins",
          CHOOSING_B, OTTO_MAP,
          DOOR_SCENARIO, SOLO, TINKER, (R, C),
-         {**AT_THE_DOOR, "companion-action": [False, False, False, True]},
+         {**AT_THE_DOOR, "companion-action": [False, False, True]},
          both(closed, field_of("part"), notes("opens the door")),
          ([], 1, ["otto opens the door on D2"])),
     case("companion-pooky-opens-a-door", "Companion Pooky's Scheme opens a door (Zot's "
@@ -930,7 +944,7 @@ TURNS = [
          IDLE_FAR, SOLO, GUARD, (R, tokens("otto", stun=2), C),
          {"initiative": ["companion otto"]},
          both(notes("Stunned"), prompts("companion-action"), looks_at("otto")),
-         (["otto is Stunned: skips its turn and discards its Stun Tokens"], GUARD_ACTIONS,
+         (["otto is Stunned: skips its turn and discards its Stun Tokens"], GUARD_FAR,
           ("B1", 0, [], {}, False))),
     case("companion-not-fatigued", "a Fatigue effect aimed at the Companion does nothing",
          "Fatigue X", FATIGUE,
@@ -1074,7 +1088,7 @@ RECOVERY = [
          IDLE_FAR, SOLO, SCOUT, (R, recovering("otto"), C),
          {"initiative": ["companion otto", "companion otto"]},
          both(looks_at("otto"), prompts("companion-action")),
-         (("B1", 0, [], {}, False), ["otto: Hop?", "otto: Dart volley?"])),
+         (("B1", 0, [], {}, False), ["otto: Hop?"])),  # no Foe in Range: no Dart volley
     case("otto-in-recovery-keeps-other-tokens", "flipping back discards the Repair Tokens "
          "only: a Shield Token stays",
          CHOOSING_B, REPAIR,
