@@ -443,10 +443,21 @@ def _so_far(figure: str) -> dict[str, Any]:
 TIE_FIGURES = ("a hero B1", "b hero D1", "c hero F1", "r2 schemer E1 2", "r1 schemer C1 1")
 
 
-def _bite(target: str, reason: str, damage: int = 1, harm: str | None = None
-          ) -> dict[str, Any]:
+def _bite(target: str, reason: str, damage: int = 1, harm: str | None = None,
+          *also: str) -> dict[str, Any]:
+    """A melee Attack on ``target`` dealt in full (issue 37, item 5): ``damage`` printed and
+    dealt, ``target`` losing it, then the lines ``also`` (its Harm)."""
     return {"kind": "melee", "damage": damage, "range": None, "targets": [target],
-            "harm": harm, "reason": reason}
+            "harm": harm, "reason": reason, "dealt": damage, "lost": {target: damage},
+            "defeated": [], "lines": [f"{target} loses {damage} Fortitude", *also]}
+
+
+def _after(*figures: tuple[str, str, int]) -> dict[str, Any]:
+    """The ``after`` board of the CLI positions: (id, space, damage) each, no Fortitude."""
+    return {"figures": [{"id": f, "at": at, "damage": damage,
+                         "fortitude": None, "wounded": False,
+                         "tokens": {}} for f, at, damage in figures],
+            "removed": [], "closed_doors": []}
 
 
 def test_turn_pending_json(
@@ -457,8 +468,10 @@ def test_turn_pending_json(
             "--blocks", blocks)
     # issue 18, item 4: the turns before the tie (the pending Schemer's own steps so far
     # included), the Schemer the tie is about and the reasons for it
+    start = _after(("a", "B1", 0), ("b", "D1", 0), ("c", "F1", 0), ("r2", "E1", 0),
+                   ("r1", "C1", 0))
     assert run_json(capsys, *argv) == {"group": "rats", "scheme": "Bite", "turns": [
-        _so_far("r1")], "pending": {
+        _so_far("r1")], "after": start, "pending": {
         "kind": "melee-targets", "figure": "r1",
         "prompt": "r1: 2 Foes are adjacent, players choose 1",
         "reasons": [f"{MELEE}a, 1 space; b, 1 space"], "options": [["a"], ["b"]],
@@ -467,18 +480,22 @@ def test_turn_pending_json(
         "group": "rats", "scheme": "Bite", "turns": [
             {**_so_far("r1"), "attacks": [_bite("b", "players chose b of adjacent a, b")]},
             _so_far("r2")],
+        "after": _after(("a", "B1", 0), ("b", "D1", 1), ("c", "F1", 0), ("r2", "E1", 0),
+                        ("r1", "C1", 0)),  # the board so far: r1's bite dealt
         "pending": {
             "kind": "melee-targets", "figure": "r2",
             "prompt": "r2: 2 Foes are adjacent, players choose 1",
             "reasons": [f"{MELEE}b, 1 space; c, 1 space"], "options": [["b"], ["c"]],
             "answered": [2]}}
+    # issue 37, item 5: the Attacks dealt, and the board the turn left (b and c each hit)
     assert run_json(capsys, *argv, "--answer", "2", "--answer", "2") == {
         "group": "rats", "scheme": "Bite", "pending": None, "turns": [
             {"figure": "r1", "moves": [], "specials": [], "effects": [], "notes": [],
              "attacks": [_bite("b", "players chose b of adjacent a, b")]},
             {"figure": "r2", "moves": [], "specials": [], "effects": [], "notes": [],
              "attacks": [_bite("c", "players chose c of adjacent b, c")]},
-        ]}
+        ], "after": _after(("a", "B1", 0), ("b", "D1", 1), ("c", "F1", 1), ("r2", "E1", 0),
+                           ("r1", "C1", 0))}
 
 
 def test_turn_pending_text(
@@ -489,16 +506,18 @@ def test_turn_pending_text(
                            "--scheme", "Bite", "--blocks", blocks, "--answer", "1")
     assert (status, err) == (0, "")
     lines = out.splitlines()
-    assert len(lines) == 9
-    # issue 18, item 4: what r1 did, then r2's steps so far (none), then the tie
-    assert lines[:6] == [
+    assert len(lines) == 11
+    # issue 18, item 4: what r1 did (its Attack dealt: issue 37, item 5), then r2's steps
+    # so far (none), then the tie
+    assert lines[:8] == [
         "Rats: Bite", "1. r1", "   Melee: Attack 1: players chose a of adjacent a, b; attacks a",
+        "   r1 attacks a for 1", "   a loses 1 Fortitude",
         "2. r2 (so far)",
         "  the players choose (r2): r2: 2 Foes are adjacent, players choose 1",
         f"    because: {MELEE}b, 1 space; c, 1 space"]
-    assert lines[6].startswith("    1) ") and "b" in lines[6][7:] and "c" not in lines[6][7:]
-    assert lines[7].startswith("    2) ") and "c" in lines[7][7:] and "b" not in lines[7][7:]
-    assert lines[8] == "  run again with --answer 1 --answer N to go on"
+    assert lines[8].startswith("    1) ") and "b" in lines[8][7:] and "c" not in lines[8][7:]
+    assert lines[9].startswith("    2) ") and "c" in lines[9][7:] and "b" not in lines[9][7:]
+    assert lines[10] == "  run again with --answer 1 --answer N to go on"
 
 
 def test_turn_move_then_attack_json(
@@ -517,7 +536,9 @@ def test_turn_move_then_attack_json(
     assert {k: v for k, v in moved.items() if k != "reasons"} == _outcome(
         "B1", ["D1", "C1", "B1"], "h", "B1")
     assert moved["reasons"] and all(isinstance(r, str) for r in moved["reasons"])
-    assert turn["attacks"] == [_bite("h", "adjacent Foes: h", 2, "Weaken 1.")]
+    assert turn["attacks"] == [_bite("h", "adjacent Foes: h", 2, "Weaken 1.",
+                                     "Harm (for the table): Weaken 1")]
+    assert data["after"] == _after(("h", "A1", 2), ("r1", "B1", 0))
     assert (turn["figure"], turn["specials"], turn["notes"]) == ("r1", [], [])
 
 
@@ -531,6 +552,10 @@ def test_turn_text(capsys: pytest.CaptureFixture[str], tmp_path: Path, blocks: s
         "1. r1",
         "   Squeak: Each rat gains 1 Shield Token. (the table carries this out)",
         "   Ranged 3: Attack 1: Foes within Range 3: h (Line of Fire 3); attacks h",
+        "   r1 attacks h for 1",
+        "   h loses 1 Fortitude",
+        "after the turn:",
+        "  h: 1 damage",
     ]
 
 
@@ -543,7 +568,11 @@ def test_turn_sample_hounds(capsys: pytest.CaptureFixture[str]) -> None:
         {"figure": "hound1", "moves": [], "notes": [], "specials": [],
          "effects": ["Howl: 1 Weaken Token to foes within 3: nobody gains a token"],
          "attacks": [{"kind": "ranged", "damage": 1, "range": 3, "targets": [], "harm": None,
-                      "reason": "Foes within Range 3: none"}]}]}
+                      "reason": "Foes within Range 3: none", "dealt": None, "lost": {},
+                      "defeated": [], "lines": []}]}],
+        "after": {**data["after"], "removed": []}}
+    assert [f["id"] for f in data["after"]["figures"]] == [
+        "zot", "gog", "otto", "wraith1", "wraith2", "hound1"]
 
 
 def _mistakes(position: str, blocks: str) -> dict[str, tuple[list[str], str]]:
@@ -682,9 +711,12 @@ def test_turn_at_a_terminal_one_line_per_schemer_then_detail(
     lines = out.splitlines()
     assert lines[:4] == ["r1: 2 Foes are adjacent, players choose 1:",
                          f"  ({MELEE}a, 1 space; b, 1 space)", "  1) a", "  2) b"]
-    assert "r1 stays, attacks a for 1" in lines[4:]
-    assert lines[-4:] == ["Rats: Bite", "r2 stays, attacks c for 1", "2. r2",
-                          "   Melee: Attack 1: players chose c of adjacent b, c; attacks c"]
+    assert "r1 stays, attacks a for 1 (a loses 1 Fortitude)" in lines[4:]
+    # issue 37, item 5: each Attack dealt as it comes, and the board the turn left
+    assert lines[-9:] == ["Rats: Bite", "r2 stays, attacks c for 1 (c loses 1 Fortitude)",
+                          "after the turn:", "  a: 1 damage", "  c: 1 damage", "2. r2",
+                          "   Melee: Attack 1: players chose c of adjacent b, c; attacks c",
+                          "   r2 attacks c for 1", "   c loses 1 Fortitude"]
 
 
 def test_a_step_written_over_several_lines_is_named_by_its_own_line() -> None:

@@ -6,8 +6,18 @@ import argparse
 import sys
 from typing import Any
 
-from tales.cli.common import COUNT, POINTS, emit, schemer_rule_option, schemer_rules_of
+from tales.cli.common import (
+    COUNT,
+    POINTS,
+    emit,
+    schemer_rule_option,
+    schemer_rules_of,
+    whole,
+)
 from tales.errors import TalesError
+
+#: Epic Dice in the Epic Pool (``--epic``): a scenario's pool holds a few.
+EPIC = whole(0, 10)
 
 
 def cmd_schemer_move(args: argparse.Namespace) -> int:
@@ -57,9 +67,15 @@ def _outcome_line(outcome: dict[str, Any], lead: str) -> str:
     return line
 
 
-def _option_text(option: Any) -> str:
+def _option_text(option: Any, kind: str = "") -> str:
+    """An option as the menu lists it: a count of tokens or dice says of what (``1 Shield
+    Tokens``, as ``tales table`` says it)."""
+    from tales.present.options import COUNTS
+
     if isinstance(option, list):
         return " ".join(str(o) for o in option)
+    if kind in COUNTS and isinstance(option, int):
+        return f"{option} {COUNTS[kind]}"
     return str(option)
 
 
@@ -84,7 +100,7 @@ class _AtTerminal:
         for reason in tie_reasons(decision.detail):
             print(f"  ({reason})")
         for number, option in enumerate(options, 1):
-            print(f"  {number}) {_option_text(option)}")
+            print(f"  {number}) {_option_text(option, decision.kind)}")
         while True:
             try:
                 text = input(f"choose 1-{len(options)}: ").strip()
@@ -105,13 +121,15 @@ def _turn_detail(turns: Any, pending: bool = False) -> None:
             print(f"   {line}")
 
 
-def _detail_on_request(names: Any, turns: Any, shown: int) -> None:
-    """At a terminal: one line per Schemer (those not shown yet), then the steps of the
-    ones asked for."""
+def _detail_on_request(names: Any, turns: Any, shown: int, after: list[str]) -> None:
+    """At a terminal: one line per Schemer (those not shown yet) and the board the turn
+    left, then the steps of the ones asked for."""
     from tales.present.table import schemer_detail, schemer_line
 
     for turn in turns[shown:]:
         print(schemer_line(names, turn))
+    for line in after:
+        print(line)
     while turns:
         try:
             text = input(f"detail of 1-{len(turns)} (a: all, Enter: done): ").strip()
@@ -131,7 +149,7 @@ def cmd_schemer_turn(args: argparse.Namespace) -> int:
     from tales.board.position import load_position
     from tales.content.scheme_blocks import load_scheme_blocks
     from tales.rules.schemes import Roster, group_members, group_turn
-    from tales.table import Pending, drive, schemer_turn_json, turn_json
+    from tales.table import Pending, board_json, drive, schemer_turn_json, turn_json
 
     position = load_position(args.position)
     groups = load_scheme_blocks(args.blocks)
@@ -145,13 +163,15 @@ def cmd_schemer_turn(args: argparse.Namespace) -> int:
     names = position.board.names
     interactive = not args.json and sys.stdin.isatty()
     ask = _AtTerminal(names) if interactive else (lambda d, o: None)
-    planned = group_turn(position, group.id, scheme, schemer_rules_of(args),
-                         roster=Roster(groups))
-    outcome = drive(position, planned, args.answer or [], ask)
+    played = group_turn(position, group.id, scheme, schemer_rules_of(args),
+                        roster=Roster(groups), epic=args.epic)
+    outcome = drive(position, played, args.answer or [], ask)
     if isinstance(outcome, Pending):
         if args.json:
+            so_far = outcome.position if outcome.position is not None else position
             emit({"group": group.id, "scheme": scheme.name,
                   "turns": [schemer_turn_json(position, t) for t in outcome.turns],
+                  "after": board_json(position, so_far),  # the board so far
                   "pending": outcome.as_json()})
             return 0
         print(f"{group.name}: {scheme.name}")
@@ -161,7 +181,7 @@ def cmd_schemer_turn(args: argparse.Namespace) -> int:
         for reason in outcome.reasons:
             print(f"    because: {reason}")
         for number, option in enumerate(outcome.options, 1):
-            print(f"    {number}) {_option_text(option)}")
+            print(f"    {number}) {_option_text(option, outcome.kind)}")
         again = " ".join(f"--answer {n}" for n in outcome.answered)
         print(f"  run again with {again + ' ' if again else ''}--answer N to go on")
         return 0
@@ -171,10 +191,21 @@ def cmd_schemer_turn(args: argparse.Namespace) -> int:
     print(f"{group.name}: {scheme.name}")
     if interactive:
         shown = ask.shown if isinstance(ask, _AtTerminal) else 0
-        _detail_on_request(names, outcome.turns, shown)
+        _detail_on_request(names, outcome.turns, shown, _after(position, outcome.position))
         return 0
     _turn_detail(outcome.turns)
+    for line in _after(position, outcome.position):
+        print(line)
     return 0
+
+
+def _after(before: Any, after: Any) -> list[str]:
+    """The board the turn left: each figure it changed, a line each."""
+    from tales.present.table import board_changes
+
+    changed = board_changes(before, after)
+    return ["after the turn:", *(f"  {line}" for line in changed)] if changed else [
+        "after the turn: nothing changed on the board"]
 
 
 def _check_footprints(source: str, position: Any, group: Any, members: Any) -> None:
@@ -211,7 +242,19 @@ def register(commands: Any) -> None:
     schemer_rule_option(smove)
     smove.set_defaults(run=cmd_schemer_move)
     sturn = schemer_commands.add_parser(
-        "turn", help="a whole group turn: each Schemer's move and attack targets in order")
+        "turn", help="a whole group turn: each Schemer's move and Attack in order, dealt",
+        description="A whole group turn, each Schemer in standee order on the board as the\n"
+        "ones before it left it: its moves, its Attacks dealt (damage, defences, every Harm\n"
+        "and token), its other steps, then the board the turn left. Every question the\n"
+        "table answers in `tales table` is asked here the same way, in the order it comes\n"
+        "up: a tie (players choose), a Hero's defence (discard a Toughness Token? how many\n"
+        "Shield, Evade or Hitback Tokens? how many Epic Dice, with --epic?), and a chance\n"
+        "result with its distinct faces as the options (which face is up?; none of a\n"
+        "Scheme Block's steps rolls a die today: a Schemer's Attack deals its printed\n"
+        "damage). At a terminal each is asked as a numbered menu; --answer N answers them\n"
+        "in order; with no answer left (or --json) the turn stops there and reports the\n"
+        "question as pending.",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     sturn.add_argument("position")
     sturn.add_argument("--group", required=True, metavar="NAME")
     sturn.add_argument("--scheme", required=True, metavar="FACE",
@@ -219,7 +262,11 @@ def register(commands: Any) -> None:
     sturn.add_argument("--blocks", required=True, metavar="FILE",
                        help="the Scheme Block file (TOML)")
     sturn.add_argument("--answer", type=COUNT, action="append", metavar="N",
-                       help="answer the next tie with option N (repeatable, in order)")
+                       help="answer the next question (a tie, a defence, a die's face) with "
+                       "option N (repeatable, in order)")
+    sturn.add_argument("--epic", type=EPIC, default=0, metavar="N",
+                       help="Epic Dice in the Epic Pool: each Attack asks how many the "
+                       "table discards for defence (-2 damage to every target each)")
     sturn.add_argument("--json", action="store_true")
     schemer_rule_option(sturn)
     sturn.set_defaults(run=cmd_schemer_turn)

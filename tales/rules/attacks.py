@@ -381,7 +381,8 @@ def _deal_to_targets(
         if stopped.toughness:
             log.append(f"{target_id} discards a Toughness Token: no damage, no Harm")
         elif stopped.shields:
-            log.append(f"{target_id} discards {stopped.shields} Shield Tokens")
+            log.append(f"{target_id} discards {stopped.shields} Shield Token"
+                       + ("" if stopped.shields == 1 else "s"))
         if hurt.lost > 0:
             log.append(f"{target_id} loses {hurt.lost} Fortitude"
                        + (" and is Wounded" if hurt.wounded else "")
@@ -648,7 +649,8 @@ def _target_harm(position: Position, attacker_id: str, target_id: str, effect: H
     if kind in (HarmKind.WEAKEN, HarmKind.STUN):
         token = Token.WEAKEN if kind is HarmKind.WEAKEN else Token.STUN
         position, given = give_tokens(position, target_id, token, effect.amount)
-        log.append(f"Harm: {target_id} gains {given} {token.rule_name}s")
+        log.append(f"Harm: {target_id} gains {given} {token.rule_name}"
+                   + ("" if given == 1 else "s"))
     elif kind is HarmKind.DISARM:
         position, lost = yield from disarm(position, target_id, effect.amount)
         log.append(f"Harm: {target_id} discards {lost} Power Tokens")

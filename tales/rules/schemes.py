@@ -323,10 +323,24 @@ class Roster:
         return self.limits.get(group, self.blocks[group].limit)
 
 
+@dataclass(frozen=True, slots=True)
+class AttackDone:
+    """What a dealt Attack did (Appendix C, Schemer Attacks, steps 2-5): its damage after
+    Damage Boosts, Weaken and Epic Dice, the Fortitude each target lost, the Defeated, and
+    its lines after the first (defences, Fortitude lost, every Harm and token it gave)."""
+
+    damage: int
+    lost: tuple[tuple[str, int], ...] = ()
+    defeated: tuple[str, ...] = ()
+    lines: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True)
 class SchemerTurn:
     """What one Schemer did in a group turn, step by step: ``effects`` says what its token,
-    Heal, Reinforce and door steps did."""
+    Heal, Reinforce and door steps did; ``dealt`` (one per Attack, None for one with no
+    target) what its dealt Attacks did, empty when they were only planned; ``order`` the
+    Attacks, effects and special steps in the order they came (``("effect", 0)``)."""
 
     figure: str
     moves: tuple[SchemerMove, ...] = ()
@@ -335,6 +349,8 @@ class SchemerTurn:
     notes: tuple[str, ...] = ()
     log: tuple[str, ...] = ()
     effects: tuple[str, ...] = ()
+    dealt: tuple[AttackDone | None, ...] = ()
+    order: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -362,10 +378,10 @@ def schemer_turn(
     position: Position, figure_id: str, scheme: Scheme,
     rules: SchemerRules = DEFAULT_SCHEMER_RULES, roster: Roster | None = None,
 ) -> Resolution[tuple[Position, SchemerTurn]]:
-    """One Schemer carries out ``scheme`` (Stun: it skips the turn and discards Stun); its
-    Attacks are planned (targets), not rolled: the table assistant's view."""
+    """One Schemer carries out ``scheme`` (Stun: it skips the turn and discards Stun) on a
+    board of its own (:func:`plan_only`), its Attacks dealt: the table assistant's view."""
     battle, turn = yield from play_schemer_turn(plan_only(position), figure_id, scheme, rules,
-                                                resolve=False, roster=roster)
+                                                roster=roster, told=())
     return battle.position, turn
 
 
@@ -395,13 +411,17 @@ def play_schemer_turn(
     specials: list[SpecialStep] = []
     effects: list[str] = []
     log: list[str] = []
+    dealt: list[AttackDone | None] = []
+    order: list[tuple[str, int]] = []
 
     def tell(resolution: Resolution[R]) -> Resolution[R]:
         if told is None:
             return resolution
-        return telling(resolution, (*told, SchemerTurn(
+        # the table as this step begins on every Decision that has none (a Hero's defence):
+        # whoever answers sees the board the turn has left so far
+        return telling(showing(resolution, battle), (*told, SchemerTurn(
             figure.id, tuple(moves), tuple(attacks), tuple(specials), (), tuple(log),
-            tuple(effects))))
+            tuple(effects), tuple(dealt), tuple(order))))
 
     for step in scheme.steps:
         if figure.id not in {f.id for f in battle.position.figures}:
@@ -438,9 +458,12 @@ def play_schemer_turn(
             plan = yield from tell(showing(
                 attack_targets(battle.position, figure.id, step.attack), battle))
             attacks.append(plan)
+            order.append(("attack", len(attacks) - 1))
             if not plan.targets:  # one line: no Attack is made (nothing to roll or deal)
                 log.append(f"{figure.id} has no target")
                 battle = battle.note(log[-1])
+                if resolve:
+                    dealt.append(None)
                 continue
             log.append(f"{figure.id}: {step}: {plan.reason}; attacks {', '.join(plan.targets)}")
             battle = battle.note(log[-1])
@@ -450,6 +473,9 @@ def play_schemer_turn(
                 battle = result.battle.note(*result.log).attacked(result, before,
                                                                    len(result.log) - 1)
                 log.extend(result.log)
+                dealt.append(AttackDone(result.damage,
+                                        tuple((d.figure, d.lost) for d in result.damaged),
+                                        result.defeated, result.log[1:]))
             else:  # planned, not rolled: the Attack's damage as the Scheme says it
                 battle = battle.record(Attacked(
                     figure.id, plan.targets, plan.attack.damage,
@@ -457,15 +483,17 @@ def play_schemer_turn(
                     spaces=tuple(battle.position.figure(t).at for t in plan.targets)))
         elif isinstance(step, SpecialStep):
             specials.append(step)
+            order.append(("special", len(specials) - 1))
             log.append(f"{figure.id}: {step} (the table carries this out)")
             battle = battle.note(log[-1])
         else:
             battle, done = yield from tell(_carry_out(battle, figure.id, step, roster))
             effects.append(f"{step}: {done}")
+            order.append(("effect", len(effects) - 1))
             log.append(f"{figure.id}: {effects[-1]}")
             battle = battle.note(log[-1])
     return battle, SchemerTurn(figure.id, tuple(moves), tuple(attacks), tuple(specials),
-                               (), tuple(log), tuple(effects))
+                               (), tuple(log), tuple(effects), tuple(dealt), tuple(order))
 
 
 def telling(resolution: Resolution[R], progress: tuple[SchemerTurn, ...]) -> Resolution[R]:
@@ -478,7 +506,9 @@ def telling(resolution: Resolution[R], progress: tuple[SchemerTurn, ...]) -> Res
 def _carry_out(battle: Battle, figure_id: str,
                step: TokenStep | HealStep | ReinforceStep | DoorStep, roster: Roster | None
                ) -> Resolution[tuple[Battle, str]]:
-    """A token, Heal, Reinforce or door step: the battle after it, and what it did."""
+    """A token, Heal, Reinforce or door step: the battle after it, and what it did (for
+    several figures, joined by commas: the log keeps the line whole, :func:`~tales.present.
+    log.short` cuts a line at its last semicolon)."""
     position = battle.position
     actor = position.figure(figure_id)
     names = position.board.names
@@ -490,14 +520,14 @@ def _carry_out(battle: Battle, figure_id: str,
                 if got:
                     given.append(f"{figure.id} gains {got} {token.rule_name}"
                                  + ("s" if got > 1 else ""))
-        return battle.at(position), "; ".join(given) or "nobody gains a token"
+        return battle.at(position), ", ".join(given) or "nobody gains a token"
     if isinstance(step, HealStep):
         healed = []
         for figure in step.to.find(position, actor):
             position, amount = heal(position, figure.id, step.amount)
             if amount:
                 healed.append(f"{figure.id} heals {amount}")
-        return battle.at(position), "; ".join(healed) or "nobody heals"
+        return battle.at(position), ", ".join(healed) or "nobody heals"
     if isinstance(step, DoorStep):
         board = position.board
         doors = ({board.space(step.door)} if step.door else
@@ -547,7 +577,7 @@ def reinforce(battle: Battle, actor: Figure, block: SchemerGroup, count: int, li
         battle = battle.at(evolve(position, figures=(*position.figures,
                                                       evolve(newcomer, at=at))))
         done.append(f"{newcomer.id} comes in on {position.board.names[at]}")
-    return battle, "; ".join(done)
+    return battle, ", ".join(done)
 
 
 def _reinforce_large(battle: Battle, actor: Figure, block: SchemerGroup, members: list[Figure]
@@ -576,23 +606,31 @@ def _reinforce_large(battle: Battle, actor: Figure, block: SchemerGroup, members
 def group_turn(
     position: Position, group: str, scheme: Scheme,
     rules: SchemerRules = DEFAULT_SCHEMER_RULES, roster: Roster | None = None,
+    epic: int = 0,
 ) -> Resolution[GroupTurn]:
-    """Every Schemer of ``group`` carries out ``scheme``, one at a time in standee order;
-    Attacks planned, not rolled (the table assistant's view)."""
-    turn = yield from play_group_turn(plan_only(position), group, scheme, rules,
-                                      resolve=False, roster=roster)
+    """Every Schemer of ``group`` carries out ``scheme`` on ``position``, one at a time in
+    standee order, each Attack dealt before the next step (Appendix C, Schemer Attacks), so
+    each Schemer decides on the board as the ones before left it: the table assistant's
+    view (``tales schemer turn``, ``tales view``). Its Heroes' defences (Toughness, Shield,
+    Evade and Hitback Tokens, ``epic`` Epic Dice in the Epic Pool) are Decisions, and every
+    Decision carries the turns so far as its ``progress``. A position file knows no Hero's
+    abilities: no Reaction resolves (``tales table`` knows them)."""
+    turn = yield from play_group_turn(plan_only(position, epic), group, scheme, rules,
+                                      roster=roster, tell=True)
     return turn
 
 
 def play_group_turn(
     battle: Battle, group: str, scheme: Scheme,
     rules: SchemerRules = DEFAULT_SCHEMER_RULES, resolve: bool = True,
-    roster: Roster | None = None,
+    roster: Roster | None = None, tell: bool | None = None,
 ) -> Resolution[GroupTurn]:
     """Every Schemer of ``group`` carries out ``scheme`` on ``battle``, one at a time in
     standee order, each seeing the board as the one before left it. A Schemer a Reinforce
     step brings in does not act in this turn (Reinforce: "Newly-added Schemers may act in
-    the current round or next")."""
+    the current round or next"). With ``tell`` (default: when the Attacks are only planned)
+    every Decision carries the turns so far (:func:`telling`)."""
+    telling_turns = (not resolve) if tell is None else tell
     turns: list[SchemerTurn] = []
     if not any(f.group == group for f in battle.position.figures):
         return GroupTurn(group, scheme.name, (), battle.position, battle)  # all Defeated
@@ -601,7 +639,7 @@ def play_group_turn(
             continue  # Defeated earlier in the turn
         battle, turn = yield from play_schemer_turn(
             battle, member.id, scheme, rules, resolve, roster,
-            None if resolve else tuple(turns))
+            tuple(turns) if telling_turns else None)
         position, gone = remove_defeated(battle.position)  # a Trap on the way may Defeat it
         battle = battle.at(position)
         if gone:
@@ -615,9 +653,11 @@ def _plan_dice() -> Dice:
     return load_dice()
 
 
-def plan_only(position: Position) -> Battle:
-    """A battle around ``position`` for planning a Schemer turn without rolling anything."""
-    return Battle(position, EpicPool(), _plan_dice())
+def plan_only(position: Position, epic: int = 0) -> Battle:
+    """A battle around ``position`` for the table assistant's Schemer turn: ``epic`` Epic
+    Dice in the Epic Pool (a pool of at least 3), no Hero abilities, the bundled dice (a
+    Schemer's Attack rolls none)."""
+    return Battle(position, EpicPool(epic, max(3, epic)), _plan_dice())
 
 
 _SPRUNG = {"trap": "a Trap", "hazard": "a Hazard", "wizard-fire": "Wizard Fire"}

@@ -3,7 +3,10 @@
 Used by ``tales schemer move`` and ``tales schemer turn``. A Decision the rules ask of the
 table is answered from ``--answer N`` values in order; when none is left it is asked at the
 terminal, or, with no terminal (or ``--json``), reported as pending with its options, the
-Schemer it is about, its reasons and every Schemer turn resolved before it.
+Schemer it is about, its reasons and every Schemer turn resolved before it. A group turn
+deals its Attacks as it goes, so a Hero's defence (a Toughness or Shield Token, Evade,
+Hitback, Epic Dice) is such a Decision too, and a chance result (none of the steps a
+Scheme Block holds rolls a die today) is asked the same way, its distinct faces the options.
 
 The package also keeps a whole physical game (``tales table``): :mod:`.edits` (a Hero's
 turn reported as edits), :mod:`.session` (the model: the engine's game with those edits),
@@ -29,7 +32,7 @@ from tales.rules.targets import Selector
 
 if TYPE_CHECKING:  # types only: `schemer move` need not load the Schemes and Attacks
     from tales.rules.schemer_attacks import AttackPlan
-    from tales.rules.schemes import GroupTurn, SchemerTurn
+    from tales.rules.schemes import AttackDone, GroupTurn, SchemerTurn
 
 R = TypeVar("R")
 
@@ -61,8 +64,19 @@ def describe_option(position: Position, decision: Decision[Any], option: Any) ->
     if isinstance(option, bool):
         return "yes" if option else "no"
     if isinstance(option, tuple):
-        return list(option)
-    return option
+        return [_words(o) for o in option]
+    return _words(option)
+
+
+def _words(option: Any) -> Any:
+    """A Harm effect by its text (a ``harm-order`` option), a die's face or a token kind by
+    its words; ids, numbers and texts as they are."""
+    text = getattr(option, "text", None)
+    if isinstance(text, str) and text:
+        return text
+    if isinstance(option, (str, int, float)) or option is None:
+        return str(option) if isinstance(option, str) else option
+    return str(option)
 
 
 def move_json(position: Position, move: SchemerMove) -> dict[str, Any]:
@@ -112,7 +126,8 @@ def move_outcomes(
 class Pending:
     """A Decision left for the players, with its options in table words: the Schemer it is
     about (``figure``), the reasons that led to the tie, and (``turns``) every Schemer
-    turn already resolved before it, the pending Schemer's own steps so far last."""
+    turn already resolved before it, the pending Schemer's own steps so far last;
+    ``position``: the board as the question is asked, where the rules have it."""
 
     kind: str
     prompt: str
@@ -121,6 +136,7 @@ class Pending:
     figure: str | None = None
     reasons: list[str] = field(default_factory=list)
     turns: tuple[SchemerTurn, ...] = ()
+    position: Position | None = None
 
     def as_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "figure": self.figure, "prompt": self.prompt,
@@ -143,6 +159,7 @@ def drive(
     try:
         decision = next(resolution)
         while True:
+            decision = _asked_as_a_tie(decision)
             if len(decision.options) == 1:
                 decision = resolution.send(decision.options[0])
                 continue
@@ -153,8 +170,10 @@ def drive(
 
                 reasons = tie_reasons(decision.detail)
                 turns = decision.progress if isinstance(decision.progress, tuple) else ()
+                board = decision.position if decision.position is not None else (
+                    decision.battle.position if decision.battle is not None else None)
                 return Pending(decision.kind, decision.prompt, described, given,
-                               decision.figure, [str(r) for r in reasons], turns)
+                               decision.figure, [str(r) for r in reasons], turns, board)
             if not 1 <= choice <= len(decision.options):
                 raise IllegalChoice(
                     f"answer {choice} to {decision.kind!r}: choose 1 to {len(decision.options)}")
@@ -165,30 +184,72 @@ def drive(
         return result
 
 
+def _asked_as_a_tie(decision: Decision[Any]) -> Decision[Any]:
+    """A chance Decision with its distinct results as the options (a face printed twice on
+    a die is one answer), asked "which face is up?" as ``tales table`` asks it."""
+    from tales.rules.decisions import Decider
+
+    if decision.decider is not Decider.CHANCE:
+        return decision
+    from tales.evolve import evolve
+    from tales.present.chance import chance_options, chance_question
+
+    return evolve(decision, options=tuple(chance_options(decision)),
+                  prompt=chance_question(decision), probabilities=None)
+
+
 def turn_json(position: Position, turn: GroupTurn) -> dict[str, Any]:
-    """A resolved group turn as JSON."""
+    """A resolved group turn as JSON, with ``after``: the board the turn left."""
     return {
         "group": turn.group,
         "scheme": turn.scheme,
         "turns": [schemer_turn_json(position, t) for t in turn.turns],
+        "after": board_json(position, turn.position),
     }
+
+
+def board_json(before: Position, after: Position) -> dict[str, Any]:
+    """The figures of ``after`` (where each stands, its damage, Wounded, tokens), those of
+    ``before`` no longer on the map, and the doors still closed."""
+    names = after.board.names
+    here = {f.id for f in after.figures}
+    figures = []
+    for figure in after.figures:
+        spaces = after.spaces_of(figure)
+        figures.append({
+            "id": figure.id, "at": names[figure.at],
+            **({"spaces": [names[s] for s in spaces]} if figure.large else {}),
+            "damage": figure.damage, "fortitude": figure.fortitude,
+            "wounded": figure.wounded,
+            "tokens": {t.value: n for t, n in figure.tokens if n}})
+    return {"figures": figures,
+            "removed": [f.id for f in before.figures if f.id not in here],
+            "closed_doors": sorted(names[d] for d in after.closed_doors)}
 
 
 def schemer_turn_json(position: Position, turn: SchemerTurn) -> dict[str, Any]:
     """One Schemer's turn (or its steps so far) as JSON."""
+    dealt = (*turn.dealt, *(None,) * (len(turn.attacks) - len(turn.dealt)))
     return {
         "figure": turn.figure,
         "moves": [move_json(position, m) for m in turn.moves],
-        "attacks": [_attack_json(a) for a in turn.attacks],
+        "attacks": [_attack_json(a, d) for a, d in zip(turn.attacks, dealt, strict=True)],
         "specials": [{"name": s.name, "text": s.text} for s in turn.specials],
         "effects": list(turn.effects),
         "notes": list(turn.notes),
     }
 
 
-def _attack_json(plan: AttackPlan) -> dict[str, Any]:
+def _attack_json(plan: AttackPlan, done: AttackDone | None) -> dict[str, Any]:
+    """An Attack: as the Scheme prints it (``damage``), whom it targets, and once dealt
+    (``dealt`` not null) its damage after tokens and Epic Dice, the Fortitude each target
+    lost, the Defeated and its lines (defences, every Harm and token it gave)."""
     attack = plan.attack
     return {
         "kind": attack.kind.value, "damage": attack.damage, "range": attack.range,
         "targets": list(plan.targets), "harm": attack.harm, "reason": plan.reason,
+        "dealt": None if done is None else done.damage,
+        "lost": {} if done is None else dict(done.lost),
+        "defeated": [] if done is None else list(done.defeated),
+        "lines": [] if done is None else list(done.lines),
     }

@@ -664,7 +664,7 @@ HARM = [
          Play(duel(s={"fortitude": 2}), melee(fixed=3, harm="Weaken target 1.")),
          {"defeated": ("s",), "states": {"s": None},
           "log": ("h attacks s", "damage 3", "s loses 2 Fortitude and is Defeated",
-                  "Harm: s gains 1 Weaken Tokens", "Defeated and removed: s")}),
+                  "Harm: s gains 1 Weaken Token", "Defeated and removed: s")}),
     case("harm-heal-once", "Heal 2 as Harm heals the attacker once for two targets",
          "Harm", HARM_ONCE,
          Play(lane(hero_(damage=3), foe("s1", "B1"), foe("s2", "C1")),
