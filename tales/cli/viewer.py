@@ -167,7 +167,11 @@ def register(commands: Any) -> None:
         "view", help="the table assistant in a window, or a replay",
         description="A position in a window, editable as the table changes it, with the\n"
         "Schemer group turns worked out (pick the group drawn, then its Scheme; ties are\n"
-        "buttons and green spaces). Without --blocks it says which Scheme Blocks it uses.\n"
+        "buttons and green spaces). Each Attack is dealt before the next Schemer decides, as\n"
+        "in `tales table`: a Hero's defence (Toughness, Shield, Evade, Hitback Tokens) is a\n"
+        "row of buttons, so is a die's face if a step ever rolls one (none does today);\n"
+        "the log says every Harm and token given, and the board after the turn is kept.\n"
+        "Without --blocks it says which Scheme Blocks it uses.\n"
         "Between group turns, the keys:\n" + keys_help(
             (*VIEW_KEYS, ("S", "save a picture"), ("Escape", "close"))),
         formatter_class=argparse.RawDescriptionHelpFormatter)

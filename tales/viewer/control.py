@@ -404,7 +404,8 @@ class TableControl:
     """The table assistant on screen (``tales view POSITION``): the board edited as the
     table changes it (figures dragged, damage, Wounded, tokens, Schemers added and
     removed, doors, each with the edit keys of :mod:`tales.viewer.edit_keys`), a group and
-    its Scheme picked, each Schemer's move and attack stepped through with ties as options;
+    its Scheme picked, each Schemer's move and attack stepped through with ties as options
+    (each Attack dealt before the next Schemer decides, a Hero's defence a row of buttons);
     P saves the position back to its file. The last group turn stays drawn."""
 
     position: Position
@@ -615,8 +616,14 @@ class TableControl:
                    "scheme": "Which Scheme did its die show?",
                    "done": "Done. Edit the board, or run another group turn."}
         prompt = pending.prompt if pending is not None else prompts.get(self.stage, "")
-        position = pending.position if pending is not None and pending.position is not None \
-            else self.position
+        position = self.position
+        log = self.last_log
+        if pending is not None and self.turn is not None:  # the board as the turn left it so far
+            seen = pending.battle if pending.battle is not None else self.turn.seen
+            position = (pending.position if pending.position is not None else
+                        seen.position if seen is not None else position)
+            done = pending.progress if isinstance(pending.progress, tuple) else ()
+            log = [line for t in done for line in t.log]  # each Attack dealt as it came
         status = [self.message] if self.message else []
         if self.blocks_note:
             status.append(self.blocks_note)
@@ -624,7 +631,7 @@ class TableControl:
         keys = ([f"{k}: {what}" for k, what in (*EDIT_KEYS, *VIEW_KEYS)]
                 if self.editing else [])
         panel = Panel("Table assistant", status, prompt, self.options(),
-                      self.last_log if self.why else readable(self.last_log),
+                      log if self.why else readable(log),
                       explain=tie_lines(pending) if pending is not None else [], keys=keys)
         legal = frozenset(space_options(pending)) if pending is not None else frozenset()
         colours = {g: b.colour for g, b in self.groups.items()}
