@@ -1,14 +1,17 @@
-"""Bots that answer a game's Decisions: the random legal policy and a greedy Hero policy
-(the planner, which looks ahead with greedy rollouts, is :mod:`tales.engine.planner`).
+"""Bots that answer a game's Decisions: the random legal policy and a greedy Hero policy (the
+planner, which looks ahead with greedy rollouts, is :mod:`tales.engine.planner`).
 
-The greedy policy plays the Heroes sensibly without looking ahead: it attacks when a Foe
-is in reach (the most damaged one, as many targets as it may), walks toward the Foes (or,
-with none on the map, toward closed doors it can open and objective spaces), keeps out of
-reach when Wounded and low, spends Toughness, Shields and Hitback when hit, Empowers with
-Epic Dice while keeping one for defence, discards Epic Dice against a Schemer Attack
-that would Defeat a Wounded Hero, and spends a Reset Token only when it frees an Action or
-Shenanigan better than those it can use, with a tile of that kind left. Chance is answered
-by a seeded generator; the table's ties ("players choose") at random.
+The greedy policy plays the Heroes sensibly without looking ahead: it attacks when a Foe is
+in reach (the most damaged one, as many targets as it may), walks toward what is still to
+do (the objectives not yet met: the Foes they need Defeated, the spaces to stand on, the
+doors to open; with none of those in reach, the Foes, then the closed doors that lead on),
+measured by the way a Hero walks (around Walls, through the doors it can open), the Heroes
+sharing out the spaces to stand on, keeps out of reach when Wounded and low, spends
+Toughness, Shields and Hitback when hit, Empowers with Epic Dice while keeping one for
+defence, discards Epic Dice against a Schemer Attack that would Defeat a Wounded Hero, and
+spends a Reset Token only when it frees an Action or Shenanigan better than those it can
+use, with a tile of that kind left. Chance is answered by a seeded generator; the table's
+ties ("players choose") at random.
 """
 
 from __future__ import annotations
@@ -20,11 +23,14 @@ from typing import Any
 import numpy as np
 
 from tales.board.burst import covered_foes
+from tales.board.fields import entry_cost_field
 from tales.board.figures import Figure, Role, is_foe
 from tales.board.position import Position
-from tales.content.scenarios import When
+from tales.content.scenarios import Condition, When
+from tales.engine.conditions import holds
 from tales.engine.content import Context
 from tales.engine.game import chance_by, random_policy
+from tales.engine.state import GameState
 from tales.rules.attacks import legal_targets
 from tales.rules.damage import TAKE_DOOM
 from tales.rules.decisions import Chooser, Decision, MoveDetail
@@ -47,6 +53,12 @@ ACT_NOW = 8.0
 #: ability's score, so that one without such a step is used first.
 WASTED = 0.5
 
+#: What a closed door on the way adds to a walk, beyond its step: the Action that opens it.
+DOOR_WALK = 3.0
+
+#: Objective kinds a Hero walks to: a space to stand on, a door to open.
+_PLACES = (When.HERO_ON, When.ALL_HEROES_ON, When.DOOR_OPEN)
+
 
 def policy(name: str, ctx: Context, rng: np.random.Generator, budget: int | None = None,
            answered: Sequence[int] = ()) -> Chooser:
@@ -67,7 +79,7 @@ def policy(name: str, ctx: Context, rng: np.random.Generator, budget: int | None
 def greedy_policy(ctx: Context, rng: np.random.Generator) -> Chooser:
     """The greedy Hero policy for the game of ``ctx`` (see the module's words)."""
     bot = Greedy(ctx, rng)
-    return chance_by(rng, bot.choose)
+    return bot.watching(chance_by(rng, bot.choose))
 
 
 # The members Greedy weighs abilities by, read once: in Python 3.11 a member read on its enum
@@ -89,6 +101,7 @@ class Greedy:
     def __init__(self, ctx: Context, rng: np.random.Generator, focus: bool = False) -> None:
         self.ctx = ctx
         self.rng = rng
+        self.state: GameState | None = None  # the game between turns, as last shown
         self.needed: frozenset[str] = frozenset(
             name for objective in ctx.scenario.objectives for condition in objective.when
             if condition.kind is When.DEFEATED for name in condition.names
@@ -107,7 +120,21 @@ class Greedy:
             "companion-action": self.companion_action,
         }
 
+    def observe(self, decision: Decision[Any]) -> None:
+        """Keep the game's state between turns when a Decision shows it (an initiative
+        draw): which objectives are met."""
+        if decision.state is not None:
+            self.state = decision.state
+
+    def watching(self, choose: Chooser) -> Chooser:
+        """``choose``, with every Decision (chance too) shown to :meth:`observe` first."""
+        def watched(decision: Decision[Any]) -> Any:
+            self.observe(decision)
+            return choose(decision)
+        return watched
+
     def choose(self, decision: Decision[Any]) -> Any:
+        self.observe(decision)
         handler = self.handlers.get(decision.kind)
         if handler is None or (decision.position is None and decision.kind not in (
                 "toughness", "shields", "hitback", "reaction", "doom", "may")):
@@ -150,19 +177,97 @@ class Greedy:
         return me.wounded and left is not None and left <= LOW
 
     def goals(self, position: Position, me: Figure) -> tuple[list[int], int]:
-        """Where the Hero wants to be, and how far from it: next to Foes (1); with none on
-        the map, on the spaces by closed doors and on objective spaces (0)."""
-        foes = self.focus_on(position, me)
-        if foes:
-            weakest = min(f.remaining_fortitude or 0 for f in foes)
-            return [f.at for f in foes if (f.remaining_fortitude or 0) == weakest], 1
-        goals = [n for door in sorted(position.closed_doors - self.ctx.scenario.sealed_doors)
-                 for n in position.board.linked(door) if not position.is_blocked(n)]
-        for objective in self.ctx.scenario.objectives:
-            for condition in objective.when:
-                if condition.kind in (When.HERO_ON, When.ALL_HEROES_ON):
-                    goals.extend(sorted(condition.spaces))
-        return goals, 0
+        """Where the Hero wants to be, and how far from it (0: on it): what is still to do
+        (:meth:`to_do`); with none of it in reach, next to the Foes (the weakest), then by
+        the closed doors it can open."""
+        places, foes = self.to_do(position, me)
+        walk = self.walking(position)
+        goals = places + [n for f in foes for n in self.beside(position, f)]
+        if any(walk(g)[me.at] < float("inf") for g in goals):
+            return goals, 0
+        others = self.focus_on(position, me)
+        if others:
+            weakest = min(f.remaining_fortitude or 0 for f in others)
+            goals = [n for f in others if (f.remaining_fortitude or 0) == weakest
+                     for n in self.beside(position, f)]
+            if any(walk(g)[me.at] < float("inf") for g in goals):
+                return goals, 0
+        return [n for door in sorted(position.closed_doors - self.ctx.scenario.sealed_doors)
+                for n in position.board.linked(door) if not position.is_blocked(n)], 0
+
+    def to_do(self, position: Position, me: Figure) -> tuple[list[int], list[Figure]]:
+        """What the objectives not yet met still ask of this Hero: spaces to stand on (or
+        by a door to open) and Foes to Defeat. A space to stand on that one Hero is enough
+        for goes to the Hero nearest it (by walking); the others go on to the rest."""
+        state = self.state
+        done = state.completed if state is not None else frozenset()
+        now = state.at(state.battle.at(position)) if state is not None else None
+        pending: list[Condition] = [
+            c for n, objective in enumerate(self.ctx.scenario.objectives) if n not in done
+            for c in objective.when if now is None or not holds(self.ctx, now, c)]
+        heroes = [f for f in position.figures if not is_foe(me, f) and f.kind is Role.HERO]
+        walk = self.walking(position)
+        places: list[int] = []
+        foes: list[Figure] = []
+        for condition in pending:
+            kind = condition.kind
+            if kind is When.DEFEATED:
+                foes += [f for f in self.foes(position, me)
+                         if f.id in condition.names or f.group in condition.names]
+            elif kind is When.SCHEMERS_DEFEATED:
+                foes += self.foes(position, me)
+            elif kind in _PLACES:
+                spots = (sorted(condition.spaces) if kind is not When.DOOR_OPEN else
+                         [n for d in sorted(condition.spaces & position.closed_doors)
+                          for n in position.board.linked(d) if not position.is_blocked(n)
+                          or n == me.at])
+                if kind is When.ALL_HEROES_ON:
+                    if me.at not in condition.spaces:
+                        places += spots
+                    continue
+                if not spots:
+                    continue
+                fields = [walk(s) for s in spots]
+
+                def away(hero: Figure, fields: list[list[float]] = fields) -> float:
+                    return min(field[hero.at] for field in fields)
+
+                nearest = min(heroes, key=lambda h: (away(h), h.id), default=me)
+                if nearest.id == me.id:
+                    places += spots
+        return places, foes
+
+    def beside(self, position: Position, foe: Figure) -> list[int]:
+        """The spaces next to ``foe`` (a Hero attacks from there)."""
+        return [n for s in position.spaces_of(foe) for n in position.board.linked(s)
+                if not position.board.impassable[n]]
+
+    def walking(self, position: Position) -> Callable[[int], list[float]]:
+        """For a space, the walk to it from every space: a step a space, 2 for Difficult,
+        1 more for a Trap or Hazard, ``DOOR_WALK`` more through a closed door it can open
+        (a sealed one, never); figures are not counted, they move. Kept on the board for
+        the doors closed now."""
+        board = position.board
+        closed = frozenset(position.closed_doors)
+        sealed = closed & self.ctx.scenario.sealed_doors
+
+        def field(target: int) -> list[float]:
+            key = ("greedy walk", target, closed, sealed)
+            known = board.cached(key)
+            if isinstance(known, list):
+                return known
+            passable = ~board.impassable
+            passable[list(sealed)] = False
+            costs = 1.0 + board.difficult + (board.trap | board.hazard)
+            costs[list(closed - sealed)] += DOOR_WALK
+            found = entry_cost_field(board.links, passable, costs.astype(np.float64),
+                                     target, toward=True)
+            found[target] = 0.0
+            walk: list[float] = found.tolist()
+            board.remember(key, walk)
+            return walk
+
+        return field
 
     def distance_to(self, position: Position, targets: list[int]) -> Callable[[int], float]:
         """Line of Fire distance from a space to the nearest of ``targets`` (inf: none),
@@ -298,13 +403,15 @@ class Greedy:
         if not goals:
             return decision.options[0]
         hurt = self.damage_on_the_way(position, me, decision)
-        distance = self.distance_to(position, goals)
+        walk = self.walking(position)
+        fields = [walk(g) for g in goals]
 
-        def cost(space: int) -> tuple[float, int]:
-            # a space a step nearer is not worth a point of damage on the way
-            d = distance(space)
+        def cost(space: int) -> tuple[float, int, bool]:
+            # a space a step nearer is not worth a point of damage on the way; as near,
+            # a move that goes somewhere before one that stays
+            d = min(field[space] for field in fields)
             near = abs(d - want) if d != float("inf") else 99.0
-            return (near, hurt.get(space, 0))
+            return (near, hurt.get(space, 0), space == me.at)
 
         return min(decision.options, key=cost)
 

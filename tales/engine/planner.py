@@ -113,6 +113,7 @@ class _Planner:
 
     def choose(self, decision: Decision[Any]) -> Any:
         self.observe(decision)
+        self.greedy.observe(decision)
         answer = self.pick(decision)
         self.since.append(decision.options.index(answer))
         self.step += 1
@@ -150,7 +151,8 @@ class _Planner:
         game = Game(self.base, choices=[*self.since, index])
         rng = np.random.default_rng(seed)
         self.rollout_bot.rng = rng
-        choose = chance_by(rng, self.rollout_bot.choose)
+        self.rollout_bot.state = None  # it learns the rollout's state at its first draw
+        choose = self.rollout_bot.watching(chance_by(rng, self.rollout_bot.choose))
         last = self.round + HORIZON
         while game.pending is not None:
             state = game.pending.state
