@@ -38,7 +38,7 @@ SCENARIO_KEYS = frozenset({
     "story", "groups", "destructibles", "doors", "parts", "events", "objectives", "defeat",
     "hero_defeat_loses", "abilities", "rewards"})
 WHEN_KEYS = ("defeated", "rounds", "door_open", "hero_on", "all_heroes_on", "hero_defeated",
-             "fired", "part", "schemers_defeated")
+             "fired", "part", "schemers_defeated", "round_limit")
 EFFECT_KEYS = frozenset({"story", "reinforce", "open_doors", "epic_dice", "win", "lose"})
 DEPLOY_KEYS = frozenset({"group", "spaces", "tracker", "numbers"})
 
@@ -57,6 +57,9 @@ class When(StrEnum):
     FIRED = "fired"  # these events have happened
     PART = "part"  # the scenario is in one of these parts
     SCHEMERS_DEFEATED = "schemers_defeated"  # at least N Schemers Defeated in all
+    # [[defeat]] only, alone in its table: lost at the end of round N unless won (checked
+    # after the objectives, docs/rules-decisions.md, "Round limits")
+    ROUND_LIMIT = "round_limit"
 
 
 @dataclass(frozen=True)
@@ -120,6 +123,12 @@ class Objective:
 
     text: str
     when: tuple[Condition, ...]
+
+    @property
+    def limit(self) -> int | None:
+        """The round of a round limit (``when = { round_limit = N }``): a defeat checked
+        after the objectives; None for any other condition."""
+        return next((c.number for c in self.when if c.kind is When.ROUND_LIMIT), None)
 
 
 @dataclass(frozen=True)
@@ -474,7 +483,10 @@ class _Reader:
                 found.add(self.space(item, where, line))
         return frozenset(found)
 
-    def when(self, spec: Any, where: str, line: int | None) -> tuple[Condition, ...]:
+    def when(self, spec: Any, where: str, line: int | None, limit: bool = False
+             ) -> tuple[Condition, ...]:
+        """A ``when`` table's conditions; ``round_limit`` only where ``limit`` (a
+        ``[[defeat]]`` table), and alone."""
         if not isinstance(spec, dict) or not spec:
             raise self.fail(where, "'when' is a table such as { defeated = [\"golems\"] } "
                             f"(tests: {', '.join(WHEN_KEYS)})", line)
@@ -484,7 +496,21 @@ class _Reader:
                 raise self.fail(where, f"unknown test {key!r} (tests: {', '.join(WHEN_KEYS)})",
                                 line)
             kind = When(key)
-            if kind in (When.ROUNDS, When.SCHEMERS_DEFEATED):
+            if kind is When.ROUND_LIMIT:
+                at = self.lines.of_text("round_limit", line or 0) or line
+                if not limit:
+                    raise self.fail(where, "'round_limit' is for [[defeat]] tables only "
+                                    "(lost at the end of round N unless won); here use "
+                                    "'rounds'", at)
+                if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                    raise self.fail(where, f"'round_limit' is a whole number, 1 or more (the "
+                                    f"last round played), not {value!r}", at)
+                if len(spec) > 1:
+                    raise self.fail(where, "'round_limit' stands alone in its 'when' table "
+                                    "(it loses at the end of that round unless the scenario "
+                                    "is won)", at)
+                conditions.append(Condition(kind, number=value))
+            elif kind in (When.ROUNDS, When.SCHEMERS_DEFEATED):
                 if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                     raise self.fail(where, f"'{key}' is a whole number, 1 or more", line)
                 conditions.append(Condition(kind, number=value))
@@ -640,8 +666,8 @@ class _Reader:
                     if k not in ("text", "when"):
                         raise self.fail(where, f"unknown key {k!r} (keys: text, when)",
                                         line)
-                found.append(Objective(spec["text"],
-                                       self.when(spec.get("when"), where, line)))
+                found.append(Objective(spec["text"], self.when(
+                    spec.get("when"), where, line, limit=key == "defeat")))
         return tuple(found)
 
     def destructibles(self, specs: Any) -> tuple[Destructible, ...]:

@@ -12,6 +12,7 @@ from tales.engine.state import GameState
 _DEFEATED, _HERO_DEFEATED, _ROUNDS = When.DEFEATED, When.HERO_DEFEATED, When.ROUNDS
 _HERO_ON, _ALL_HEROES_ON = When.HERO_ON, When.ALL_HEROES_ON
 _DOOR_OPEN, _FIRED, _PART = When.DOOR_OPEN, When.FIRED, When.PART
+_ROUND_LIMIT = When.ROUND_LIMIT
 
 
 def holds(ctx: Context, state: GameState, condition: Condition) -> bool:
@@ -24,7 +25,7 @@ def holds(ctx: Context, state: GameState, condition: Condition) -> bool:
         destructibles = {d.id for d in ctx.scenario.destructibles}
         return all(name not in on_map and (name in state.deployed or name in destructibles)
                    for name in condition.names)
-    if kind is _ROUNDS:
+    if kind is _ROUNDS or kind is _ROUND_LIMIT:  # a limit: when it is checked is rounds'
         return state.rounds_ended >= condition.number
     if kind is _DOOR_OPEN:
         return not condition.spaces & position.closed_doors

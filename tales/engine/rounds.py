@@ -24,7 +24,7 @@ from typing import NoReturn
 from tales.board.figures import Figure, Role, Side
 from tales.board.position import Position
 from tales.content.heroes import hero_figures, prepare_hero
-from tales.content.scenarios import Effects
+from tales.content.scenarios import Effects, When
 from tales.engine.conditions import all_hold
 from tales.engine.content import Context
 from tales.engine.deploy import deploy, group_limit
@@ -195,6 +195,9 @@ def ready_phase(ctx: Context, state: GameState) -> Resolution[GameState]:
     battle = evolve(battle, abilities={h: remove_cooldowns(a, one_each)
                                         for h, a in battle.abilities.items()})
     state = evolve(state, round=number, battle=battle).note(f"Round {number}: Ready Phase")
+    warnings = _last_round(ctx, number)
+    if warnings:
+        state = state.note(*warnings)
     schemes = dict(state.schemes)
     alternating = dict(state.alternating)
     on_map = _groups_on_map(state)
@@ -224,6 +227,22 @@ def ready_phase(ctx: Context, state: GameState) -> Resolution[GameState]:
     bag = _fill_bag(ctx, state, on_map)
     return evolve(state, schemes=schemes, alternating=alternating, pooky=pooky, bag=bag,
                   turns={}, drawn=())
+
+
+def _last_round(ctx: Context, number: int) -> list[str]:
+    """The log's warning that round ``number`` is the last one a defeat condition leaves:
+    a round limit's (lost at its end unless won), or a lone ``rounds = N`` one's (lost at
+    its Objective Phase, checked before the objectives)."""
+    lines = []
+    for condition in ctx.scenario.defeat:
+        if condition.limit == number:
+            lines.append(f"Last round: lost at its end unless the scenario is won by "
+                         f"then ({condition.text})")
+        elif len(condition.when) == 1 and condition.when[0].kind is When.ROUNDS and (
+                condition.when[0].number == number):
+            lines.append(f"Last round: lost at its end, objectives met or not "
+                         f"({condition.text})")
+    return lines
 
 
 def _roll_pooky(ctx: Context, who: str, name: str) -> Resolution[int]:
@@ -456,11 +475,13 @@ def _latch(ctx: Context, state: GameState) -> GameState:
     """Objectives whose test holds now are complete from now on."""
     # an objective complete already stays so: only the others are tested, and the state
     # is copied only when one more is complete (this runs after every turn, issue 19)
-    done = {n for n, o in enumerate(ctx.scenario.objectives)
+    objectives = ctx.scenario.objectives
+    done = {n for n, o in enumerate(objectives)
             if n not in state.completed and all_hold(ctx, state, o.when)}
     if not done:
         return state
-    return evolve(state, completed=state.completed | done)
+    return evolve(state, completed=state.completed | done).note(
+        *(f"Objective met: {objectives[n].text}" for n in sorted(done)))
 
 
 def _end(state: GameState, result: Result, reason: str) -> GameState:
@@ -470,27 +491,34 @@ def _end(state: GameState, result: Result, reason: str) -> GameState:
 
 
 def _check_defeat(ctx: Context, state: GameState) -> GameState:
-    """A Hero Defeated (unless the scenario says otherwise) or a defeat condition."""
+    """A Hero Defeated (unless the scenario says otherwise) or a defeat condition; not a
+    round limit, which :func:`_check_end` checks after the objectives."""
     scenario = ctx.scenario
     if scenario.hero_defeat_loses and state.fallen:
         return _end(state, Result.DEFEAT, f"{state.fallen[0].hero} is Defeated")
     for condition in scenario.defeat:
-        if all_hold(ctx, state, condition.when):
+        if condition.limit is None and all_hold(ctx, state, condition.when):
             return _end(state, Result.DEFEAT, condition.text)
     return state
 
 
 def _check_end(ctx: Context, state: GameState) -> GameState:
-    """Defeat conditions first, then Victory when every objective is complete."""
+    """Defeat conditions first, then Victory when every objective is complete, then a
+    round limit: lost at the end of round N unless won (docs/rules-decisions.md, "Round
+    limits")."""
     scenario = ctx.scenario
     state = _check_defeat(ctx, state)
     if state.result is None and len(state.completed) == len(scenario.objectives):
         return _end(state, Result.VICTORY, "; ".join(o.text for o in scenario.objectives))
+    for condition in scenario.defeat:
+        if condition.limit is not None and all_hold(ctx, state, condition.when):
+            return _end(state, Result.DEFEAT, condition.text)
     return state
 
 
 def objective_phase(ctx: Context, state: GameState) -> Resolution[GameState]:
-    """Check the defeat conditions, then the scenario's story, then the objectives."""
+    """Check the defeat conditions, then the scenario's story, then the objectives, then
+    a round limit."""
     state = evolve(state, rounds_ended=state.round).note(
         f"Round {state.round}: Objective Phase")
     state = _check_defeat(ctx, _latch(ctx, state))

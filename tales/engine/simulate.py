@@ -50,6 +50,7 @@ class GameReport:
     defeat_met: tuple[str, ...] = ()  # the defeat conditions that held at the end
     damage_at: dict[str, int] = field(default_factory=dict)  # space -> Fortitude Heroes
     # lost there
+    every_objective: bool = False  # every objective of the scenario was met (won or not)
 
 
 class DamageWatch:
@@ -91,13 +92,16 @@ def play_game(setup: dict[str, Any], bot: str, seed: int, game: int,
     watch.look(state.position)
     assert state.result is not None
     scenario = ctx.scenario
+    won = state.result is Result.VICTORY
     return GameReport(game, state.result.value, state.reason, state.round,
                       tuple((f.hero, f.space, f.round) for f in state.fallen),
                       dict(state.dealt), dict(state.taken), len(run.log),
                       tuple(scenario.objectives[i].text for i in sorted(state.completed)),
                       dict(state.hero_damage), tuple(sorted(state.heroes_wounded)),
-                      tuple(d.text for d in scenario.defeat if all_hold(ctx, state, d.when)),
-                      dict(watch.at))
+                      # a round limit is met only by a game it lost (not won in time)
+                      tuple(d.text for d in scenario.defeat if all_hold(ctx, state, d.when)
+                            and not (won and d.limit is not None)),
+                      dict(watch.at), len(state.completed) == len(scenario.objectives))
 
 
 def _play_many(args: tuple[dict[str, Any], str, int, range, int | None]
@@ -192,6 +196,7 @@ class Tally:
     defeat_met: Counter[str] = field(default_factory=Counter)
     damage_at: Counter[str] = field(default_factory=Counter)  # space -> Fortitude lost
     fell_at: Counter[str] = field(default_factory=Counter)  # space -> Heroes Defeated
+    lost_all_met: int = 0  # games lost with every objective met
 
     def add(self, report: GameReport) -> None:
         """Count one game."""
@@ -207,6 +212,7 @@ class Tally:
         self.damage_at.update(report.damage_at)
         if report.result == Result.DEFEAT.value:
             self.defeats[report.reason] += 1
+            self.lost_all_met += report.every_objective
         for hero, space, _ in report.fallen:
             self.fell[hero] += 1
             self.where[f"{hero} on {space}"] += 1
@@ -261,6 +267,9 @@ class Tally:
                        "median": self.median_rounds(),
                        "min": min(self.rounds, default=0), "max": max(self.rounds, default=0)},
             "defeats": _most_common(self.defeats),
+            # lost although every objective was met: a defeat checked first (a Hero
+            # Defeated, a defeat condition) in the round they were met
+            "lost_with_every_objective_met": self.lost_all_met,
             "heroes_fallen": _most_common(self.fell),
             "where_heroes_fell": _most_common(self.where, 10),
             "damage_per_game": {g: {"dealt_to_heroes": round(self.dealt[g] / games, 2),
@@ -337,6 +346,14 @@ def summarise(setup: Setup, bot: str, seed: int, reports: list[GameReport],
     return tally.summary(setup, bot, seed, budget)
 
 
+def lost_all_met(count: int, games: int) -> str:
+    """The games lost with every objective met, in words: "lost with every objective met:
+    11 of 60 games (18%)" (a defeat checked before the objectives, in the round they
+    were met)."""
+    share = f" ({count / games:.0%})" if games else ""
+    return f"lost with every objective met: {count} of {games} games{share}"
+
+
 def format_report(report: dict[str, Any]) -> Iterator[str]:
     """The report as lines for a terminal."""
     low, high = report["win_rate_95"]
@@ -356,6 +373,8 @@ def format_report(report: dict[str, Any]) -> Iterator[str]:
     yield f"  rounds: mean {r['mean']}, median {r['median']}, {r['min']} to {r['max']}"
     for reason, count in report["defeats"].items():
         yield f"  lost {count}x: {reason}"
+    if report["games"]:
+        yield f"  {lost_all_met(report['lost_with_every_objective_met'], report['games'])}"
     for hero, count in report["heroes_fallen"].items():
         yield f"  {hero} Defeated in {count} games"
     for place, count in report["where_heroes_fell"].items():

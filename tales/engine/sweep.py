@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from itertools import product
 from typing import Any
 
-from tales.engine.simulate import Tally, stream_games
+from tales.engine.simulate import Tally, lost_all_met, stream_games
 from tales.engine.state import Setup
 
 
@@ -64,7 +64,8 @@ def sweep(base: Setup, rows: Sequence[Combination], games: int, seed: int,
                 "budget": summary["settings"]["budget"], "companion": row.companion,
                 "games": summary["games"], "wins": summary["wins"],
                 "win_rate": summary["win_rate"], "win_rate_95": summary["win_rate_95"],
-                "mean_rounds": summary["rounds"]["mean"]})
+                "mean_rounds": summary["rounds"]["mean"],
+                "lost_with_every_objective_met": summary["lost_with_every_objective_met"]})
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
@@ -81,15 +82,20 @@ def format_sweep(report: dict[str, Any]) -> Iterator[str]:
            f"games per row, seed {report['seed']}, dice {report['settings']['dice']}")
     yield f"  rules {flags}"
     header = ("steps", "legend", "bot", "budget", "companion", "win rate", "95% interval",
-              "mean rounds")
+              "mean rounds", "lost, all met")
     cells = [header]
     for row in report["rows"]:
         low, high = row["win_rate_95"]
         cells.append((str(row["power_tree_steps"]), "yes" if row["legend"] else "no",
                       row["bot"], "-" if row["budget"] is None else str(row["budget"]),
                       row["companion"] or "-", f"{row['win_rate']:.1%}",
-                      f"{low:.1%} to {high:.1%}", f"{row['mean_rounds']}"))
+                      f"{low:.1%} to {high:.1%}", f"{row['mean_rounds']}",
+                      str(row.get("lost_with_every_objective_met", 0))))
     widths = [max(len(line[i]) for line in cells) for i in range(len(header))]
     for line in cells:
         yield "  " + "  ".join(cell.ljust(w) for cell, w in zip(line, widths, strict=True)
                                ).rstrip()
+    lost = sum(row.get("lost_with_every_objective_met", 0) for row in report["rows"])
+    played = sum(row["games"] for row in report["rows"])
+    if played:
+        yield f"  {lost_all_met(lost, played)}, over every row"
