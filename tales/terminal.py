@@ -5,7 +5,9 @@ game's seed and the number of choices made so far, so a replayed or undone game 
 same dice at the same point. Type a number to choose; ``i N`` shows the whole card behind
 option N; ``w`` shows the rules' reasoning behind the recent lines (the log shows each
 Schemer's outcome in one line); ``u`` takes back your last choice (and the dice after it),
-``s`` saves, ``b`` draws the board, ``l`` shows the whole log, ``q`` saves and quits.
+``s`` saves, ``b`` draws the board, ``l`` shows the whole log, ``g`` the scenario's goals
+(objectives met or not, what loses it, rounds left: also shown as each round begins),
+``q`` saves and quits.
 With ``--save FILE`` the game is saved after every choice. Options and prompts are
 worded by :mod:`tales.present`, as in the window.
 """
@@ -27,6 +29,7 @@ from tales.engine.saves import SavedGame, SaveError, write_save
 from tales.engine.state import GameState
 from tales.errors import IllegalChoice
 from tales.present.chance import chance_lines, read_chance
+from tales.present.goals import goal_lines
 from tales.present.log import readable, why
 from tales.present.options import Presenter, menu_order
 from tales.present.ties import tie_lines
@@ -34,7 +37,8 @@ from tales.present.turns import with_dice
 from tales.rules.decisions import Decider, Decision
 
 HELP = ("number: choose   u: undo   i N: the whole card of option N   w: why (the rules' "
-        "reasoning)   s: save   b: board   l: the whole log   q: save and quit   ?: help")
+        "reasoning)   s: save   b: board   l: the whole log   g: goals   q: save and quit   "
+        "?: help")
 
 
 def status(battle: Any) -> str:
@@ -76,6 +80,7 @@ class TerminalGame:
         self.unsaved: str | None = None  # why the last save failed, while it stands
         self.game: Game[GameState] = Game(lambda: play_scenario(ctx), choices=choices)
         self.shown = 0
+        self.goals_round = 0  # the round whose goals were last shown as it began
         self.present = Presenter(ctx.figure_abilities())
 
     def saved(self) -> SavedGame:
@@ -130,13 +135,24 @@ class TerminalGame:
             self.write(f"  {line}")
         self.shown = len(log)
 
+    def show_goals(self) -> None:
+        """The scenario's goals, where they stand as the last question showed the game."""
+        for line in goal_lines(self.ctx, self.game.seen_state):
+            self.write(f"  {line}")
+
     def run(self) -> int:
         """Play until the game ends or the player quits; the exit status."""
         self.write(f"{self.ctx.scenario.title}   ({HELP})")
+        self.goals_round = -1
         while not self.game.done:
             decision = self.game.pending
             assert decision is not None
             self.show_log(decision.battle)
+            state = self.game.seen_state
+            round_now = state.round if state is not None else 0
+            if round_now != self.goals_round:  # after the prologue, and as each round begins
+                self.goals_round = round_now
+                self.show_goals()
             if decision.decider is Decider.CHANCE and self.physical:
                 if not self.ask_chance(decision):
                     return 0
@@ -176,6 +192,9 @@ class TerminalGame:
             if text in ("u", "undo"):
                 if self.undo():
                     return True
+                continue
+            if text in ("g", "goals"):
+                self.show_goals()
                 continue
             read = read_chance(decision, text)
             if read.reason:
@@ -255,5 +274,8 @@ class TerminalGame:
             if command in ("l", "log") and decision.battle is not None:
                 for line in decision.battle.log:
                     self.write(f"  {line}")
+                continue
+            if command in ("g", "goals"):
+                self.show_goals()
                 continue
             self.write(HELP)

@@ -553,7 +553,12 @@ def test_physical_dice_play_a_scenario_from_an_answer_file(
     assert (status, err) == (0, "")
     lines = [re.sub(r"^(result|choose 1-\d+)> ", "", line) for line in out.splitlines()]
     # the story so far is told before the card is asked (the tracker card's Decision
-    # carries the table since issue 18)
+    # carries the table since issue 18), then the scenario's goals (issue 37)
+    assert lines[4:10] == ["  To win, meet every objective:", "    Open the old door",
+                           "    Defeat every rat", "  Lost if:", "    a Hero is Defeated",
+                           "    The innkeeper locks the cellar: lost at the end of round 4 "
+                           "unless won (4 rounds)"]
+    del lines[4:10]
     assert lines[1:5] == ["  Story: Rats in the cellar again, and something heavy behind "
                           "the old door.", "  Part: The cellar",
                           "  Story: Two rats squeak at the far wall; a bouncer blocks the way.",

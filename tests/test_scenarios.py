@@ -438,7 +438,11 @@ def test_scenario_show(capsys: pytest.CaptureFixture[str]) -> None:
     assert "  part 'The cellar': 2 cellar-rats by tracker deck (1, 2); bouncers on F4" in lines
     assert "  part 'Behind the door': golems on D5" in lines
     assert "  event 'more rats'" in lines
-    assert "  objective: Open the old door" in lines
+    goals = lines.index("  To win, meet every objective:")
+    assert lines[goals + 1:goals + 6] == [
+        "    Open the old door", "    Defeat every rat", "  Lost if:", "    a Hero is Defeated",
+        "    The innkeeper locks the cellar: lost at the end of "
+        "round 4 unless won (4 rounds)"]
     # the map is drawn as `tales map show` draws it
     assert main(["map", "show", str(ROOT / "maps" / "cellar-stairs.toml")]) == 0
     drawing, _ = capsys.readouterr()

@@ -106,8 +106,10 @@ def cmd_scenario_check(args: argparse.Namespace) -> int:
 def cmd_scenario_show(args: argparse.Namespace) -> int:
     from tales.board.render import render
     from tales.content.scenarios import load_scenario
+    from tales.engine.content import find_file
+    from tales.present.goals import scenario_goal_lines
 
-    scenario = load_scenario(args.file)
+    scenario = load_scenario(find_file(args.file, "scenarios"))  # as play finds it
     names = scenario.board.names
     print(f"{scenario.title} ({'sample, ' if scenario.sample else ''}"
           f"{scenario.heroes[0]}-{scenario.heroes[1]} Heroes, Epic Pool "
@@ -126,10 +128,8 @@ def cmd_scenario_show(args: argparse.Namespace) -> int:
         print(f"  part {part.name!r}: {deploys or 'no deployment'}")
     for event in scenario.events:
         print(f"  event {event.id!r}")
-    for objective in scenario.objectives:
-        print(f"  objective: {objective.text}")
-    for defeat in scenario.defeat:
-        print(f"  defeat: {defeat.text}")
+    for line in scenario_goal_lines(scenario):
+        print(f"  {line}")
     sys.stdout.write(render(scenario.board))
     return 0
 
@@ -292,7 +292,8 @@ def register(commands: Any) -> None:
     scheck.add_argument("files", nargs="+")
     scheck.set_defaults(run=cmd_scenario_check)
     sshow = scenario_commands.add_parser("show", help="summarise a scenario and draw its map")
-    sshow.add_argument("file")
+    sshow.add_argument("file", help="a scenario file, or a bundled scenario's name "
+                       "(cellar-door)")
     sshow.set_defaults(run=cmd_scenario_show)
 
     simulate = commands.add_parser(

@@ -83,11 +83,23 @@ def _view_of(source: str, blocks: str | None) -> Any:
     return control.view()
 
 
+def _found(source: str) -> str:
+    """A ``.toml`` file or a bundled scenario's name (``cellar-door``), found as ``tales
+    play`` finds it (the working directory, then the checkout); a save's path as given."""
+    from pathlib import Path
+
+    if Path(source).suffix not in ("", ".toml") or Path(source).is_file():
+        return source
+    from tales.engine.content import find_file
+
+    return str(find_file(source, "scenarios"))
+
+
 def cmd_render(args: argparse.Namespace) -> int:
     from tales.viewer.picture import render_png
 
     width, height = _size(args.size)
-    render_png(_view_of(args.source, args.blocks), args.out, width, height)
+    render_png(_view_of(_found(args.source), args.blocks), args.out, width, height)
     print(f"wrote {args.out} ({width}x{height})")
     return 0
 
@@ -155,7 +167,8 @@ def register(commands: Any) -> None:
         "render", help="draw a map, a scenario, a position, a saved game or a campaign to "
         "a PNG (no screen needed)")
     render_cmd.add_argument("source", help="a map, scenario or position file (.toml), a "
-                            "game save or a campaign save")
+                            "bundled scenario's name (cellar-door), a game save or a "
+                            "campaign save")
     render_cmd.add_argument("out", help="the PNG to write")
     render_cmd.add_argument("--size", default="1200x800", metavar="WxH")
     render_cmd.add_argument("--blocks", metavar="FILE",

@@ -6,7 +6,8 @@ Scheme Die, an initiative token, a die's face) is typed in as drawn or rolled at
 draws every one without asking). During a Hero's turn the table types its edits
 (``move zot C4``, ``damage cellar-rats-1 2``, ``end``). A tie or a defence is a numbered
 menu (a number, or the option's words: ``A1``). Everywhere: ``u`` undoes the last entry,
-``b`` draws the board, ``l`` shows the whole log, ``w`` the rules' reasoning, ``s [FILE]``
+``b`` draws the board, ``l`` shows the whole log, ``w`` the rules' reasoning, ``g`` the
+scenario's goals (also shown as each round begins), ``s [FILE]``
 saves, ``x FILE`` writes the board as a position file, ``q`` saves and quits. Bad input
 is one line and changes nothing. The game is saved after every entry. The words are
 :mod:`tales.present`'s.
@@ -23,6 +24,7 @@ from tales.engine.saves import SaveError, write_atomic
 from tales.errors import TalesError
 from tales.present.chance import chance_lines, read_chance
 from tales.present.edits import EDIT_HELP, read_edit
+from tales.present.goals import goal_lines
 from tales.present.log import short, why
 from tales.present.options import Presenter, menu_order, option_text
 from tales.rules.decisions import Decider, Decision
@@ -31,7 +33,8 @@ from tales.table.saves import TableSave, write_table_save
 from tales.table.session import Refused, TableSession
 from tales.terminal import status
 
-HELP = ("u: undo the last entry   b: board   l: the whole log   w: why   s [FILE]: save   "
+HELP = ("u: undo the last entry   b: board   l: the whole log   w: why   g: goals   "
+        "s [FILE]: save   "
         "x FILE: write the board as a position file   q: save and quit   ?: help")
 
 
@@ -51,6 +54,7 @@ class TableTerminal:
         self.asked = -1  # the entry number whose question is on screen
         self.unsaved: str | None = None
         self.editing: str | None = None  # whose turn's edits are being typed
+        self.goals_round = -1  # the round whose goals were last shown as it began
 
     # --- saving ---------------------------------------------------------------------------
 
@@ -100,6 +104,11 @@ class TableTerminal:
             decision = session.pending
             assert decision is not None
             self.show_log()
+            state = session.state
+            round_now = state.round if state is not None else 0
+            if round_now != self.goals_round:  # after the prologue, and as each round begins
+                self.goals_round = round_now
+                self.show_goals()
             if decision.decider is Decider.CHANCE and self.draw:
                 self.entered(session.draw())
                 continue
@@ -145,6 +154,11 @@ class TableTerminal:
         for line in log[self.shown:]:
             self.write(f"  {short(line)}")
         self.shown = len(log)
+
+    def show_goals(self) -> None:
+        """The scenario's goals, where they stand as the last question showed the game."""
+        for line in goal_lines(self.session.ctx, self.session.state):
+            self.write(f"  {line}")
 
     def question(self, decision: Decision[Any]) -> list[str]:
         """The lines that ask ``decision``."""
@@ -222,6 +236,9 @@ class TableTerminal:
         if command in ("w", "why"):
             for line in why(session.log) or ["nothing to explain"]:
                 self.write(f"  {line}")
+            return True
+        if command in ("g", "goals"):
+            self.show_goals()
             return True
         if command in ("s", "save"):
             if self.save(Path(rest) if rest else None):

@@ -10,6 +10,7 @@ from tales.board.board import Board
 from tales.board.figures import Figure, Side
 from tales.board.position import Position
 from tales.content.scenarios import Deploy, Scenario
+from tales.present.goals import scenario_goal_lines
 from tales.viewer.scene import Panel, View
 
 
@@ -49,16 +50,13 @@ def scenario_view(scenario: Scenario, colours: Mapping[str, str] | None = None) 
                      else "")
             lines.append(f"event {event.id!r}: " + (f"{deploy.group} on {where}" if where
                                                     else _by_tracker(deploy)))
-    for objective in scenario.objectives:
-        lines.append(f"objective: {objective.text}")
-    for defeat in scenario.defeat:
-        lines.append(f"defeat: {defeat.text}")
     title = scenario.title + (" (sample)" if scenario.sample and "sample" not in
                               scenario.title else "")
     groups = dict(colours) if colours is not None else {
         g: s.block.colour for g, s in scenario.groups.items() if s.block.colour}
     return View(replace(position, figures=tuple(figures)), groups=groups,
-                panel=Panel(title=title, status=lines))
+                panel=Panel(title=title, status=lines,
+                            goals=scenario_goal_lines(scenario)))
 
 
 def _by_tracker(deploy: Deploy) -> str:

@@ -38,6 +38,7 @@ from tales.errors import IllegalChoice, TalesError
 from tales.present.abilities import ability_card, companion_line, hero_line
 from tales.present.chance import chance_options, chance_question
 from tales.present.ending import Ending, ending
+from tales.present.goals import goals
 from tales.present.log import readable, side_of, sides
 from tales.present.moves import decision_move_cost
 from tales.present.options import Presenter, menu_order, option_text
@@ -320,8 +321,10 @@ class GameControl:
         pool = (battle.pool.dice, battle.pool.size) if battle is not None else None
         log, log_sides = self._log(battle)
         explain = tie_lines(decision) if decision is not None else []
+        shown = goals(self.ctx, state if state is not None else self.game.seen_state)
         panel = Panel(self.title, status, prompt, options, log, pool, detail, log_sides,
-                      explain)
+                      explain, goals=[g.text for g in shown],
+                      goal_tones=[g.tone for g in shown])
         legal = (frozenset(space_options(decision, position)) if decision is not None
                  else frozenset())
         asked = asked_space(decision)

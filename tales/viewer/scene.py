@@ -47,6 +47,8 @@ class Panel:
     log_sides: list[str] = field(default_factory=list)  # each log line's side: its colour
     explain: list[str] = field(default_factory=list)  # a Schemer's tie: who, what, why
     keys: list[str] = field(default_factory=list)  # the edit keys, when the board is editable
+    goals: list[str] = field(default_factory=list)  # what wins and loses, and where it stands
+    goal_tones: list[str] = field(default_factory=list)  # each goal line's tone: its colour
 
 
 @dataclass
@@ -379,6 +381,13 @@ class Scene:
         y -= 6
         for line in panel.status:
             y = self._wrapped(line, x, y, colour=style.TEXT, step=17)
+        if panel.goals:
+            y -= 2
+            for n, line in enumerate(panel.goals):
+                tone = panel.goal_tones[n] if n < len(panel.goal_tones) else ""
+                y = self._wrapped(line, x, y, size=9, colour=style.GOAL_COLOURS.get(
+                    tone, style.TEXT), step=14, indent="    ")
+            y -= 6
         if panel.pool is not None:
             dice, size = panel.pool
             self._text("Epic Pool", x, y, anchor_x="left")
@@ -452,10 +461,13 @@ class Scene:
             y -= 15
 
     def _wrapped(self, text: str, x: float, y: float, size: float = FONT,
-                 colour: style.Colour = style.TEXT, step: float = 17) -> float:
-        """``text`` wrapped to the panel's width from ``y`` down; the next line's y."""
+                 colour: style.Colour = style.TEXT, step: float = 17,
+                 indent: str = "  ") -> float:
+        """``text`` wrapped to the panel's width from ``y`` down (its own leading spaces
+        kept); the next line's y."""
         chars = CHARS if size >= FONT else SMALL_CHARS
-        for line in textwrap.wrap(text, chars, subsequent_indent="  ") or [""]:
+        lead = text[:len(text) - len(text.lstrip(" "))]
+        for line in textwrap.wrap(text, chars, subsequent_indent=lead + indent) or [""]:
             self._text(line, x, y, size=size, anchor_x="left", colour=colour)
             y -= step
         return y

@@ -17,6 +17,7 @@ from typing import Any
 
 from tales.engine.saves import SaveError
 from tales.present.chance import chance_options, chance_question
+from tales.present.goals import goals
 from tales.present.log import readable, side_of, sides
 from tales.present.options import Presenter, menu_order, option_text
 from tales.present.ties import tie_lines, tie_targets
@@ -226,11 +227,13 @@ class SessionControl:
             who = sides(battle.position.figures)
             log_sides = [side_of(line, who) for line in log]
         pool = (battle.pool.dice, battle.pool.size) if battle is not None else None
+        shown = goals(session.ctx, state)
         keys = [f"{k}: {what}" for k, what in EDIT_KEYS] + [
             "K / G: which token T gives / which group A adds"] if self.editing else []
         panel = Panel(f"{session.ctx.scenario.title}: at the table", status, prompt,
                       self.options(), log, pool, log_sides=log_sides,
-                      explain=tie_lines(decision) if decision is not None else [], keys=keys)
+                      explain=tie_lines(decision) if decision is not None else [], keys=keys,
+                      goals=[g.text for g in shown], goal_tones=[g.tone for g in shown])
         legal = (frozenset(space_options(decision, position))
                  if decision is not None and not self.editing
                  and decision.decider is not Decider.CHANCE else frozenset())

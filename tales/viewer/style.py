@@ -41,6 +41,10 @@ ARROWS: dict[str, Colour] = {"hero": (30, 90, 220), "schemer": (200, 40, 30)}
 STRIKE: Colour = (230, 30, 60)
 SPRUNG: Colour = (250, 140, 30)
 TARGET: Colour = (0, 140, 150)  # a Schemer's final target space
+#: The goals' lines by tone (tales.present.goals): an objective met green, a defeat near
+#: (its last round, or holding) yellow, what lost the game red, the headings dim.
+GOAL_COLOURS: dict[str, Colour] = {"heading": DIM, "met": (110, 210, 120),
+                                   "near": SELECTED, "lost": (240, 110, 100)}
 #: Log lines by side: the players' figures blue, the Schemers red, the rest dim.
 LOG_COLOURS: dict[str, Colour] = {"hero": (140, 180, 250), "schemer": (240, 140, 120)}
 
