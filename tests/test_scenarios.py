@@ -16,7 +16,7 @@ from tales.errors import ContentError
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "scenarios"
-BUNDLED = ["cellar-door", "drowned-chapel", "market-riot"]
+BUNDLED = ["cellar-door", "drowned-chapel", "guardhouse", "market-riot"]
 
 
 def toml(text: str) -> str:
@@ -401,7 +401,7 @@ def test_scenario_check_on_the_bundled_scenarios(capsys: pytest.CaptureFixture[s
     out, err = capsys.readouterr()
     assert err == ""
     lines = out.splitlines()
-    assert len(lines) == 3
+    assert len(lines) == len(BUNDLED)
     for file, line in zip(files, lines, strict=True):
         assert line.startswith(f"{file}: ok: ")
     assert ("'The cellar door (sample)', 2 parts, 1 events, 2 objectives; groups "
