@@ -103,12 +103,24 @@ class Presenter:
         names = [a.name for a in self.ready(decision, figure, kinds)]
         return f"{label}: {', '.join(names)}" if names else label
 
+    def held(self, decision: Decision[Any], figure: str | None) -> tuple[Ability, ...]:
+        """``figure``'s abilities in this game: in a battle, only those it was equipped
+        with (a campaign's Hero takes the cards it unlocked and chose, never one in the
+        Vault or left out at setup); the whole kit where the battle keeps none for it."""
+        known = self.abilities.get(figure or "", ())
+        battle = decision.battle
+        kept = battle.abilities.get(figure) if battle is not None and figure else None
+        if not kept:
+            return known
+        equipped = {state.name for state in kept}
+        return tuple(a for a in known if a.name in equipped)
+
     def ready(self, decision: Decision[Any], figure: str | None, kinds: tuple[Kind, ...]
               ) -> list[Ability]:
         """``figure``'s abilities of ``kinds`` it can use now."""
         battle = decision.battle
         found = []
-        for ability in self.abilities.get(figure or "", ()):
+        for ability in self.held(decision, figure):
             if ability.kind not in kinds:
                 continue
             if battle is not None and figure is not None and (
@@ -125,7 +137,7 @@ class Presenter:
         if decision.kind != "tile" or battle is None or figure is None:
             return []
         lines = []
-        for ability in self.abilities.get(figure, ()):
+        for ability in self.held(decision, figure):
             if ability.kind not in (Kind.ACTION, Kind.SHENANIGAN):
                 continue
             if not ability.on_side(battle.position.figure(figure)):
