@@ -34,7 +34,7 @@ from tales.evolve import evolve
 from tales.rules.abilities import ready_phase as remove_cooldowns
 from tales.rules.attacks import Battle, CombatRules
 from tales.rules.companions import companion_turn
-from tales.rules.decisions import Decider, Decision, Resolution
+from tales.rules.decisions import Decider, Decision, Resolution, annotating
 from tales.rules.dice import DieKind, roll
 from tales.rules.effects import equip
 from tales.rules.epic_pool import EpicPool
@@ -284,6 +284,14 @@ def _fill_bag(ctx: Context, state: GameState, on_map: set[str]) -> tuple[str, ..
 # --- Combat Phase -----------------------------------------------------------------------
 
 
+def during(turn: Resolution[GameState], state: GameState) -> Resolution[GameState]:
+    """``turn``, with ``state`` (the round as the turn began: its token drawn, out of the
+    bag) on each Decision it asks that shows none, so whoever answers sees the round as
+    it is, not as it was before the draw."""
+    return annotating(turn, lambda d: d if d.state is not None else evolve(d, state=state))
+
+
+
 def combat_phase(ctx: Context, state: GameState, player_turns: TurnPlayer | None = None
                  ) -> Resolution[GameState]:
     """Draw initiative tokens one at a time until the bag is empty (or the game ends)."""
@@ -301,13 +309,14 @@ def combat_phase(ctx: Context, state: GameState, player_turns: TurnPlayer | None
         before = state.position
         kind, who = token.split(" ", 1)
         if kind == GROUP_TOKEN:
-            state = yield from _group_turn(ctx, state, who)
+            turn = _group_turn(ctx, state, who)
         elif player_turns is not None:
-            state = yield from player_turns(ctx, state, who, kind != PARTIAL_TOKEN)
+            turn = player_turns(ctx, state, who, kind != PARTIAL_TOKEN)
         elif kind == COMPANION_TOKEN:
-            state = yield from _companion_turn(ctx, state)
+            turn = _companion_turn(ctx, state)
         else:
-            state = yield from _hero_turn(ctx, state, who, full=kind != PARTIAL_TOKEN)
+            turn = _hero_turn(ctx, state, who, full=kind != PARTIAL_TOKEN)
+        state = yield from during(turn, state)
         state = _after_turn(ctx, state, before, token)
         state = yield from _check_story(ctx, state)
         if not state.hero_figures():
