@@ -279,3 +279,42 @@ class TerminalGame:
                 self.show_goals()
                 continue
             self.write(HELP)
+
+
+def pick_who_plays(read: Callable[[str], str] | None = None,
+                   write: Callable[[str], None] | None = None) -> tuple[str, str] | None:
+    """A new solo campaign at the terminal: the player picks a Hero, then a Companion, from
+    the bundled ones (each said in one line; ``i N`` shows the whole mat or card), as the
+    window's buttons offer them. None: the player stopped (q, or the input ended)."""
+    from tales.present import picks
+
+    read = read or input  # looked up now: a test's input stands in for the builtin
+    write = write or print
+
+    def menu(title: str, names: list[str], line: Callable[[str], str],
+             card: Callable[[str], list[str]]) -> str | None:
+        write(title)
+        for number, name in enumerate(names, 1):
+            write(f"  {number}) {line(name)}")
+        while True:
+            try:
+                text = read(f"choose 1-{len(names)} (i N: the whole card, q: stop)> ").strip()
+            except EOFError:
+                return None
+            if text == "q":
+                return None
+            shown = text.removeprefix("i ").strip()
+            if text.startswith("i ") and shown.isdigit() and 1 <= int(shown) <= len(names):
+                for row in card(names[int(shown) - 1]):
+                    write(f"    {row}")
+            elif text.isdigit() and 1 <= int(text) <= len(names):
+                return names[int(text) - 1]
+            else:
+                write(f"  a number from 1 to {len(names)}, i N to read one, or q")
+
+    hero = menu("Pick your Hero:", list(picks.HEROES), picks.hero_label, picks.hero_card)
+    if hero is None:
+        return None
+    companion = menu("Pick a Companion:", picks.companions_for(hero),
+                     picks.companion_label, picks.companion_card)
+    return None if companion is None else (hero, companion)

@@ -1194,12 +1194,16 @@ def test_solo_without_a_screen_plays_at_the_terminal(capsys: pytest.CaptureFixtu
         raise AssertionError("tried to open a window with no screen")
 
     monkeypatch.setitem(sys.modules, "tales.viewer.app", SimpleNamespace(run=no_window))
-    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    monkeypatch.setattr("sys.stdin", io.StringIO("4\n1\n"))  # who plays, as the window asks
     status, out, err = run_cli(capsys, "solo", "nowin", "--saves", str(tmp_path))
     assert (status, err) == (0, "")
     lines = out.splitlines()
-    assert lines[0].startswith("new solo campaign 'nowin': gerki with otto-guard")
-    assert lines[1].startswith("no screen: playing at the terminal")
+    assert lines[0] == "Pick your Hero:"
+    # (the last prompt, which input() writes with no newline, ends the line before it)
+    begun = next(n for n, line in enumerate(lines) if "new solo campaign" in line)
+    assert lines[begun].endswith("new solo campaign 'nowin': gerki with otto-guard (the "
+                                 "bundled sample campaign)")
+    assert lines[begun + 1].startswith("no screen: playing at the terminal")
     assert "input ended" in out
     campaign = load_campaign("nowin", tmp_path)
     assert (campaign.heroes, campaign.companion) == (("gerki",), "otto-guard")

@@ -145,7 +145,16 @@ def cmd_solo(args: argparse.Namespace) -> int:
     folder = saves_folder(args)
     exists = path_for(args.name, folder).exists()
     if not exists and (args.hero or headless()):
-        hero, companion = args.hero or "gerki", args.companion or "otto-guard"
+        if args.hero:
+            hero, companion = args.hero, args.companion or "otto-guard"
+        else:  # no screen: the same picks as the window's, at the terminal
+            from tales.terminal import pick_who_plays
+
+            picked = pick_who_plays()
+            if picked is None:
+                print("no campaign begun")
+                return 0
+            hero, companion = picked
         save(new_campaign(args.name, "sample-campaign", (hero,), companion), folder)
         print(f"new solo campaign {args.name!r}: {hero} with {companion} (the bundled "
               "sample campaign)")

@@ -26,7 +26,6 @@ from tales.campaign.progress import (
 )
 from tales.campaign.saves import load, path_for, save
 from tales.content.campaigns import load_campaign_file
-from tales.content.companions import load_companion
 from tales.content.scenarios import load_scenario
 from tales.content.scheme_blocks import load_scheme_blocks
 from tales.engine.content import Context, bundled, find_file, hero_kit, load_context
@@ -35,7 +34,7 @@ from tales.engine.rounds import play_scenario
 from tales.engine.saves import SavedGame, write_atomic
 from tales.engine.state import GameState
 from tales.errors import IllegalChoice, TalesError
-from tales.present.abilities import ability_card, companion_line, hero_line
+from tales.present import picks
 from tales.present.chance import chance_options, chance_question
 from tales.present.ending import Ending, ending
 from tales.present.goals import goals
@@ -707,9 +706,8 @@ class CampaignControl:
     last: View | None = None
     ended: Ending | None = None  # the scenario just ended: the end screen
 
-    HEROES: ClassVar[tuple[str, ...]] = ("deirdre", "eve", "fiona", "gerki", "gog", "zot")
-    COMPANIONS: ClassVar[tuple[str, ...]] = ("otto-guard", "otto-medic", "otto-tinker",
-                                             "otto-scout", "pooky")
+    HEROES: ClassVar[tuple[str, ...]] = picks.HEROES
+    COMPANIONS: ClassVar[tuple[str, ...]] = picks.COMPANIONS
 
     def __post_init__(self) -> None:
         if self.campaign is None and path_for(self.name, self.folder).exists():
@@ -723,7 +721,7 @@ class CampaignControl:
         if self.campaign is None and self.hero is None:
             return list(self.HEROES)
         if self.campaign is None:
-            return [c for c in self.COMPANIONS if not (self.hero == "zot" and c == "pooky")]
+            return picks.companions_for(self.hero or "")
         if self.control is None and self.ended is not None:
             return [self.ended.go] if self.ended.go else []
         if self.control is None:
@@ -734,10 +732,9 @@ class CampaignControl:
         """The buttons: a Hero or Companion pick says what it is (Fortitude, abilities)."""
         options = self.options()
         if self.campaign is None and self.hero is None:
-            return [hero_line(hero_kit(h)) for h in options]
+            return [picks.hero_label(h) for h in options]
         if self.campaign is None:
-            return [companion_line(load_companion(find_file(c, "companions")))
-                    for c in options]
+            return [picks.companion_label(c) for c in options]
         return options
 
     def detail(self, index: int | None) -> list[str]:
@@ -746,14 +743,8 @@ class CampaignControl:
         if index is None or not 0 <= index < len(options) or self.campaign is not None:
             return []
         if self.hero is None:
-            kit = hero_kit(options[index])
-            abilities = kit.for_game()
-            head = hero_line(kit).split(";")[0]
-        else:
-            card = load_companion(find_file(options[index], "companions"))
-            abilities = card.actions or tuple(s for _, s in card.pooky)
-            head = companion_line(card).split(";")[0]
-        return [head, *(line for a in abilities for line in ability_card(a))]
+            return picks.hero_card(options[index])
+        return picks.companion_card(options[index])
 
     def _finished(self) -> bool:
         return self.campaign is not None and self.campaign.finished(campaign_file(self.campaign))
