@@ -303,8 +303,12 @@ def describe(effect: Effect) -> str:
         kind = {AttackKind.MELEE: "Melee",
                 AttackKind.RANGED: f"Ranged {attack.range}" if attack.range else "Ranged",
                 AttackKind.BURST: f"Burst {attack.burst.name if attack.burst else ''}"}
-        parts = [f"{kind[attack.kind]}: Attack {attack.dice} dice"
-                 + (f" + {attack.fixed}" if attack.fixed else "")]
+        # "Attack 2 dice", "Attack 2 dice + 1", a fixed Attack "Attack 1 damage"
+        rolled = (f"{attack.dice} {'die' if attack.dice == 1 else 'dice'}" if attack.dice
+                  else "")
+        fixed = (f" + {attack.fixed}" if rolled else f"{attack.fixed} damage"
+                 ) if attack.fixed or not rolled else ""
+        parts = [f"{kind[attack.kind]}: Attack {rolled}{fixed}"]
         if attack.targets > 1:
             parts.append(f"up to {attack.targets} targets")
         if effect.backstab:
@@ -314,8 +318,10 @@ def describe(effect: Effect) -> str:
         parts.extend(f"Harm: {h.text}" for h in attack.harm)
         return ", ".join(parts)
     if effect.tokens:
-        tokens = ", ".join(f"{c} {t.rule_name}" for t, c in effect.tokens)
-        aim = f" to a {effect.aim}" if effect.aim.whom is not Whom.SELF else ""
+        tokens = ", ".join(f"{c} {t.rule_name}{'' if c == 1 else 's'}"
+                           for t, c in effect.tokens)
+        article = "an" if str(effect.aim)[:1] in "aeiou" else "a"
+        aim = f" to {article} {effect.aim}" if effect.aim.whom is not Whom.SELF else ""
         return f"{effect.verb.value} {tokens}{aim}"
     amount = f" {effect.amount}" if effect.amount else ""
     aim = f" ({effect.aim})" if effect.aim.whom is not Whom.SELF else ""
