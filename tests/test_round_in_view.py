@@ -37,3 +37,29 @@ def test_the_token_being_played_is_drawn_not_in_the_bag() -> None:
         else:
             game.choose(0)
     assert turns >= 4
+
+
+def test_the_part_reads_as_the_scenarios_part() -> None:
+    """Issue 38: "part 2" reads as the scenario's part, by its name."""
+    from dataclasses import replace
+
+    ctx = load_context(Setup("scenarios/cellar-door.toml", ("gerki", "deirdre")))
+    game: Game[GameState] = Game(lambda: play_scenario(ctx))
+    while game.seen_state is None or game.seen_state.round == 0:
+        game.answer(chance_for(1, len(game.choices), game.pending)) if (
+            game.pending.decider is Decider.CHANCE) else game.choose(0)
+    state = replace(game.seen_state, part=1)
+    names = [p.name for p in ctx.scenario.parts]
+    assert state_lines(state, names)[0].endswith(', part 2: "Behind the door"')
+    assert state_lines(state)[0].endswith(", part 2")
+
+
+def test_undo_with_nothing_to_undo_says_so(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from tales.viewer.control import CampaignControl
+
+    control = CampaignControl("fresh", Path(str(tmp_path)))
+    control.undo()
+    assert control.message == "nothing to undo"
+    assert "nothing to undo" in control.view().panel.status

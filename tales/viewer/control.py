@@ -8,7 +8,7 @@ and takes clicks on spaces and option numbers, so a test can drive one without a
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
@@ -162,14 +162,16 @@ def space_costs(decision: Decision[Any] | None) -> dict[int, str]:
     return costs
 
 
-def state_lines(state: GameState | None) -> list[str]:
-    """Round, the initiative tokens drawn and left, each group's Scheme."""
+def state_lines(state: GameState | None, parts: Sequence[str] = ()) -> list[str]:
+    """Round, the scenario's part by its name (``parts``: their names), the initiative
+    tokens drawn and left, each group's Scheme."""
     if state is None:
         return []
     if state.round == 0:
         return ["Setup"]
-    lines = [f"Round {state.round}, Combat Phase"
-             + (f", part {state.part + 1}" if state.part else "")]
+    part = (f', part {state.part + 1}: "{parts[state.part]}"' if state.part < len(parts)
+            else f", part {state.part + 1}")
+    lines = [f"Round {state.round}, Combat Phase" + (part if state.part else "")]
 
     def name(token: str) -> str:
         kind, who = token.split(" ", 1)
@@ -295,7 +297,8 @@ class GameControl:
             label = "; ".join(t for t in (label, odds) if t)
             if label:
                 labels[self.hovered] = label
-        status = state_lines(state if state is not None else self.game.seen_state)
+        status = state_lines(state if state is not None else self.game.seen_state,
+                             [p.name for p in self.ctx.scenario.parts])
         if decision is None and state is not None and state.result is not None:
             status.append(f"{state.result.value.upper()}: {state.reason}")
         if self.message:
@@ -777,6 +780,8 @@ class CampaignControl:
     def undo(self) -> None:
         if self.control is not None:
             self.control.undo()
+        else:
+            self.message = "nothing to undo"
 
     def _end_screen(self, end: Ending, board: View) -> View:
         """The scenario's end: the board as it was left (figures in their own colours, the
