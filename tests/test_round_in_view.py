@@ -63,3 +63,21 @@ def test_undo_with_nothing_to_undo_says_so(tmp_path: object) -> None:
     control.undo()
     assert control.message == "nothing to undo"
     assert "nothing to undo" in control.view().panel.status
+
+
+def test_a_turn_that_ends_by_itself_says_so() -> None:
+    """Issue 38: when a Hero has no tile left (or nothing it can use), its turn ends with
+    no question, and the log says why."""
+    ctx = load_context(Setup("scenarios/cellar-door.toml", ("gerki", "deirdre")))
+    game: Game[GameState] = Game(lambda: play_scenario(ctx))
+    for _ in range(400):
+        decision = game.pending
+        if decision is None:
+            break
+        if decision.decider is Decider.CHANCE:
+            game.answer(chance_for(2, len(game.choices), decision))
+        else:
+            game.choose(0)  # a tile first, while there is one
+    battle = game.seen
+    ended = [line for line in battle.log if "'s turn ends: " in line]
+    assert any(line.endswith("every tile is used") for line in ended), ended

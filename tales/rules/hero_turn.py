@@ -147,6 +147,11 @@ def hero_turn(
         can_use = _Ready(battle, hero_id)
         options = _tile_options(abilities, tiles, can_use)
         resets = _resets(battle, hero_id, tuple(allies))  # no tile needed
+        if not options and not resets:  # the turn ends by itself: the log says so
+            spent = not (tiles.actions or tiles.shenanigans or tiles.pooky or tiles.allies
+                         or tiles.either)
+            battle = battle.note(f"{hero_id}'s turn ends: " + (
+                "every tile is used" if spent else "nothing left it can use now"))
         choice = yield Decision("tile", f"{hero_id}: which ability tile next? ({tiles})",
                                 (*options, *resets, END_TURN), _PLAYER, hero_id,
                                 position=battle.position, battle=battle)
