@@ -81,3 +81,34 @@ def test_a_turn_that_ends_by_itself_says_so() -> None:
     battle = game.seen
     ended = [line for line in battle.log if "'s turn ends: " in line]
     assert any(line.endswith("every tile is used") for line in ended), ended
+
+
+def test_the_window_lists_its_keys_on_f1() -> None:
+    """Issue 38: ? or F1 lists the window's keys in the panel."""
+    import os
+
+    import pytest
+
+    if os.environ.get("TALES_HEADLESS") is None:
+        os.environ["TALES_HEADLESS"] = "1"
+    try:
+        from pyglet.window import key
+
+        from tales.viewer.app import ViewerWindow
+        from tales.viewer.control import GameControl
+    except Exception as missing:  # no EGL here: the viewer's tests say so too
+        if os.environ.get("TALES_REQUIRE_GL"):
+            raise
+        pytest.skip(f"no off-screen OpenGL: {missing}")
+    from tests.test_viewer import press_key
+
+    control = GameControl(load_context(Setup("scenarios/cellar-door.toml",
+                                             ("gerki", "deirdre"))), 1)
+    window = ViewerWindow(control, visible=False)
+    try:
+        press_key(window, key.F1)
+        assert control.message.startswith("keys: 1-9 or a click pick an option")
+        assert "U undo your last choice" in control.message
+        assert any("Esc close" in line for line in control.view().panel.status)
+    finally:
+        window.close()

@@ -28,3 +28,20 @@ VIEW_KEYS: tuple[tuple[str, str], ...] = (
 def keys_help(extra: tuple[tuple[str, str], ...] = ()) -> str:
     """The keys in one line each (``D / H: 1 damage to ...``)."""
     return "\n".join(f"  {k}: {what}" for k, what in (*EDIT_KEYS, *extra))
+
+
+#: The keys of a game in the window (``tales solo``, ``tales play --window``).
+WINDOW_KEYS: tuple[tuple[str, str], ...] = (
+    ("1-9 or a click", "pick an option (a button, or a green space on the map)"),
+    ("U", "undo your last choice"),
+    ("W", "the rules' reasoning behind each log line"),
+    ("wheel", "scroll the log"),
+    ("S", "save a picture of the window"),
+    ("? / F1", "these keys"),
+    ("Esc", "close (the game is saved after every choice)"),
+)
+
+
+def keys_line(keys: tuple[tuple[str, str], ...] = WINDOW_KEYS) -> str:
+    """The keys in one line, as the window's panel shows them on ``?`` or F1."""
+    return "keys: " + "; ".join(f"{k} {what}" for k, what in keys)

@@ -111,6 +111,11 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
             self.screenshot(Path.cwd())
         elif symbol == key.W and hasattr(_target(self.control), "toggle_why"):
             _target(self.control).toggle_why()
+        elif symbol in (key.F1, key.QUESTION) or (symbol == key.SLASH
+                                                  and modifiers & key.MOD_SHIFT):
+            from tales.present.keys import keys_line
+
+            _target(self.control).message = keys_line()
         elif symbol == key.ESCAPE:
             self.close()
             return pyglet.event.EVENT_HANDLED

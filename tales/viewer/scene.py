@@ -261,8 +261,8 @@ class Scene:
                                         group=self.layers[4]))
                 self._text(style.figure_label(figure), x, y, size=max(radius * 0.55, 7),
                            colour=style.readable_on(colour), bold=True)
-                if figure.fortitude is not None:
-                    left = f"{figure.damage}/{figure.fortitude}"
+                if figure.fortitude is not None:  # Fortitude left of its side's
+                    left = f"{figure.remaining_fortitude}/{figure.fortitude}"
                     self._text(left, x, y - radius - size * 0.1, size=max(size * 0.15, 7),
                                colour=(20, 20, 20), bold=True)
                 tokens = style.token_text(figure)
