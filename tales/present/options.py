@@ -9,6 +9,7 @@ from typing import Any
 
 from tales.present.abilities import ability_card, ability_line
 from tales.present.moves import decision_move_cost
+from tales.rules.abilities import ABILITY_INDEX_DECISIONS
 from tales.rules.decisions import Decision
 from tales.rules.effects import Ability, Kind
 from tales.rules.hero_turn import END_TURN, no_use
@@ -17,7 +18,8 @@ from tales.table import describe_option
 
 #: Decisions whose options are counts of something, and what.
 COUNTS = {"empower": "Epic Dice", "epic-defence": "Epic Dice", "shields": "Shield Tokens",
-          "hitback": "Hitback Tokens", "evade": "Evade Tokens"}
+          "hitback": "Hitback Tokens", "evade": "Evade Tokens",
+          "damage-boost": "Damage Boost Tokens"}
 
 #: Tile options of a hero's turn, as a player says them.
 TILES = {"action": "an Action tile", "shenanigan": "a Shenanigan tile",
@@ -32,6 +34,8 @@ def option_text(decision: Decision[Any], option: Any) -> str:
         return f"{option} {COUNTS[decision.kind]}"
     if decision.kind == "power-tree-step" and isinstance(decision.detail, Mapping):
         return f"{option}: {decision.detail.get(option, 'nothing')}"  # what the space gives
+    if decision.kind in ABILITY_INDEX_DECISIONS and isinstance(decision.detail, Mapping):
+        return str(decision.detail.get(option, option))  # the ability by its name
     board = decision.position
     described = describe_option(board, decision, option) if board is not None else option
     if isinstance(described, (list, tuple)):

@@ -7,7 +7,7 @@ is a small record; the Heroes' cards and mats that own these abilities are built
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -87,6 +87,17 @@ def spend_charge(abilities: Abilities, index: int) -> Abilities:
     return _with(abilities, index, evolve(chosen, charges=chosen.charges - 1))
 
 
+#: Decisions whose options are indices of a Hero's abilities (the Decision's ``detail``
+#: names each one: :func:`names`).
+ABILITY_INDEX_DECISIONS = frozenset({"fatigue", "invigorate", "recharge", "reset"})
+
+
+def names(abilities: Abilities, options: Iterable[int]) -> dict[int, str]:
+    """Each option (an index into ``abilities``) with the ability's name, as a
+    Decision's ``detail``: a player is asked about abilities by name, never by number."""
+    return {i: abilities[i].name for i in options}
+
+
 def fatigue(abilities: Abilities, hero: str, x: int) -> Resolution[Abilities]:
     """Fatigue X: add X Cooldown Tokens to one ability the Hero controls (their choice).
 
@@ -97,7 +108,8 @@ def fatigue(abilities: Abilities, hero: str, x: int) -> Resolution[Abilities]:
     if x <= 0 or not options:
         return abilities
     index = yield Decision("fatigue", f"{hero} is Fatigued {x}: which ability gets the "
-                           "Cooldown Tokens?", tuple(options), Decider.PLAYER, hero)
+                           "Cooldown Tokens?", tuple(options), Decider.PLAYER, hero,
+                           detail=names(abilities, options))
     chosen = abilities[index]
     return _with(abilities, index, evolve(chosen, cooldown=chosen.cooldown + x))
 
@@ -114,7 +126,8 @@ def _token_by_token(
             break
         index = options[0]
         if len(options) > 1:
-            index = yield Decision(kind, f"{hero} {prompt}", options, Decider.PLAYER, hero)
+            index = yield Decision(kind, f"{hero} {prompt}", options, Decider.PLAYER, hero,
+                                   detail=names(abilities, options))
         abilities = _with(abilities, index, change(abilities[index]))
     return abilities
 
@@ -143,7 +156,7 @@ def reset(abilities: Abilities, hero: str) -> Resolution[Abilities]:
     index = cooled[0]
     if len(cooled) > 1:
         index = yield Decision("reset", f"{hero} discards a Reset Token: which ability?",
-                               cooled, Decider.PLAYER, hero)
+                               cooled, Decider.PLAYER, hero, detail=names(abilities, cooled))
     return _with(abilities, index, reset_cooldown(abilities[index]))
 
 

@@ -28,7 +28,7 @@ from tales.rules.decisions import Decider, Decision, Resolution, SameOutcome
 from tales.rules.dice import Dice
 from tales.rules.epic_pool import EpicPool
 from tales.rules.forced import forced_line, pull, push
-from tales.rules.happened import Attacked, Happened, Moved
+from tales.rules.happened import Attacked, Happened, Moved, hurt_on_the_way
 from tales.rules.health import (
     Damaged,
     Prevented,
@@ -547,7 +547,9 @@ def _evade_leap(position: Position, figure_id: str, points: int, log: list[str]
     to = yield Decision("evade-leap", f"{figure_id} Evades: Leap {points} to which space?",
                         options, Decider.PLAYER, figure_id, position=position)
     moved = yield from move(position, figure_id, to, points, leap=True)
-    log.append(f"{figure_id} Evades to {position.board.names[to]}")
+    names = position.board.names
+    log.append(f"{figure_id} Evades to {names[to]}"
+               + hurt_on_the_way(names, moved.damage, moved))  # a Trap it lands on
     return moved.position
 
 

@@ -87,7 +87,8 @@ def place_wizard_fire(
             raise IllegalChoice("Zot has no Wizard Fire tokens to place")
         remove = yield Decision("wizard-fire-remove", f"{zot} has {len(fire)} Wizard Fire "
                                 "tokens (the limit): remove which one first?",
-                                tuple(sorted(fire)), Decider.PLAYER, zot)
+                                tuple(sorted(fire)), Decider.PLAYER, zot,
+                                position=position)
         del fire[remove]
     fire[space] = damage
     position = replace(position, wizard_fire=fire)
@@ -160,6 +161,7 @@ def summon_zot(position: Position, zot_id: str, pooky_id: str) -> Resolution[Pos
     space = options[0]
     if len(options) > 1:
         space = yield Decision("summon-zot", f"{pooky_id} summons {zot_id}: to which space?",
-                               tuple(sorted(options)), Decider.PLAYER, zot_id)
+                               tuple(sorted(options)), Decider.PLAYER, zot_id,
+                               position=position)  # Pooky where he stands now
     position, _ = yield from enter(position, zot.id, space, Entry.PLACED)
     return position

@@ -49,7 +49,7 @@ from tales.rules.characters import (
 )
 from tales.rules.decisions import Decider, Decision, MoveDetail, Resolution
 from tales.rules.forced import forced_line, grab, place, pull, push
-from tales.rules.happened import Moved, Sprung, sprung
+from tales.rules.happened import Moved, Sprung, hurt_on_the_way, sprung
 from tales.rules.health import (
     disarm,
     give_tokens,
@@ -379,11 +379,14 @@ def carry_out(table: Battle, hero_id: str, effect: Effect, trigger: str | None =
         pause = WoundedPause(table, hero_id)
         moved = yield from move(table.position, hero_id, to, effect.amount, leap=leap,
                                 pause=pause)
+        hurt = hurt_on_the_way(names, moved.damage, moved)  # its own Trap, Hazard ...
         if moved.defeated:
             after = pause.after(moved.position).note(
-                f"{hero_id} {verb.value}s onto {names[moved.path[-1]]} and is Defeated there")
+                f"{hero_id} {verb.value}s onto {names[moved.path[-1]]}{hurt} and is "
+                "Defeated there")
         else:
-            after = pause.after(moved.position).note(f"{hero_id} {verb.value}s to {names[to]}")
+            after = pause.after(moved.position).note(
+                f"{hero_id} {verb.value}s to {names[to]}{hurt}")
         return (after.record(Moved(hero_id, moved.path, verb.value, sprung(moved)))
                 if len(moved.path) > 1 else after)
     if verb is Verb.ATTACK:

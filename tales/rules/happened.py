@@ -9,7 +9,7 @@ can put it beside the log line it belongs to. Pure data: nothing here changes th
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -81,6 +81,19 @@ def sprung(result: _WithEvents | None) -> tuple[Sprung, ...]:
         return ()
     return tuple(Sprung(e.what, e.figure, e.space, e.damage) for e in result.events
                  if isinstance(e, SpaceEvent))
+
+
+SPRUNG_WORDS = {"trap": "a Trap", "hazard": "a Hazard", "wizard-fire": "Wizard Fire"}
+
+
+def hurt_on_the_way(names: Sequence[str], damage: int, result: _WithEvents | None) -> str:
+    """`` (takes 2 damage: a Trap on C4)``: what hurt a moving figure (a Schemer, a Hero on
+    its own Move or Leap) and where, or ""."""
+    if not damage:
+        return ""
+    where = [f"{SPRUNG_WORDS.get(s.what, s.what)} on {names[s.space]}"
+             for s in sprung(result) if s.damage]
+    return f" (takes {damage} damage" + (f": {', '.join(where)})" if where else ")")
 
 
 def shoved(mover: str, result: _WithEvents | None) -> tuple[Moved, ...]:

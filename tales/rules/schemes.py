@@ -15,7 +15,7 @@ assistant shows (a game the engine plays refuses a scenario holding one:
 from __future__ import annotations
 
 import re
-from collections.abc import Container, Mapping, Sequence
+from collections.abc import Container, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
@@ -38,7 +38,7 @@ from tales.rules.attacks import (
 from tales.rules.decisions import Decider, Decision, Resolution, annotating, showing
 from tales.rules.dice import Dice, load_dice
 from tales.rules.epic_pool import EpicPool
-from tales.rules.happened import Attacked, Moved, shoved, sprung
+from tales.rules.happened import Attacked, Moved, hurt_on_the_way, shoved, sprung
 from tales.rules.health import (
     StunEffect,
     TurnKind,
@@ -47,7 +47,6 @@ from tales.rules.health import (
     remove_defeated,
     stun_at_turn,
 )
-from tales.rules.movement import MoveResult
 from tales.rules.schemer_attacks import AttackPlan, SchemerAttack, attack_targets
 from tales.rules.schemer_movement import (
     DEFAULT_SCHEMER_RULES,
@@ -440,7 +439,7 @@ def play_schemer_turn(
                      if moved.to != moved.start else f"stays on {names[moved.start]}")
             where += on_spaces(names, moved.spaces)  # a large Schemer: every space
             log.append(f"{figure.id}: {step}: {'; '.join(moved.reasons)}; {where}"
-                       + _hurt_on_the_way(names, moved.damage, moved.result))
+                       + hurt_on_the_way(names, moved.damage, moved.result))
             battle = battle.note(log[-1])
             if len(moved.path) > 1:
                 battle = battle.record(Moved(figure.id, moved.path,
@@ -658,16 +657,3 @@ def plan_only(position: Position, epic: int = 0) -> Battle:
     Dice in the Epic Pool (a pool of at least 3), no Hero abilities, the bundled dice (a
     Schemer's Attack rolls none)."""
     return Battle(position, EpicPool(epic, max(3, epic)), _plan_dice())
-
-
-_SPRUNG = {"trap": "a Trap", "hazard": "a Hazard", "wizard-fire": "Wizard Fire"}
-
-
-def _hurt_on_the_way(names: Sequence[str], damage: int,
-                     result: MoveResult | None) -> str:
-    """`` (takes 2 damage: a Trap on C4)``: what hurt a moving Schemer and where, or ""."""
-    if not damage:
-        return ""
-    where = [f"{_SPRUNG.get(s.what, s.what)} on {names[s.space]}"
-             for s in sprung(result) if s.damage]
-    return f" (takes {damage} damage" + (f": {', '.join(where)})" if where else ")")

@@ -326,15 +326,21 @@ class Scene:
                                       thickness=width, color=colour, batch=self.batch,
                                       group=self.layers[6]))
             self._tag(strike.label, x2 + size * 0.42, y2 + size * 0.42, style.STRIKE)
+        # a space's tags go above its figure, one over the other: the Fortitude label and
+        # the tokens under the figure stay in view (a Trap sprung by a Hero, issue 38)
+        tags_on: dict[int, int] = {}
         for mark in drawing.marks:
             x, y = self.layout.centre(mark.space)
+            row = tags_on.get(mark.space, 0)
+            tags_on[mark.space] = row + 1
+            above = y + size * 0.4 + row * max(size * 0.3, 14.0)
             if mark.kind == "target":  # a Schemer's final target space: a ring and its name
                 self._add(shapes.Arc(x, y, size * 0.44, thickness=max(size * 0.07, 2.5),
                                      color=(*style.TARGET, 230), batch=self.batch,
                                      group=self.layers[6]))
-                self._tag(mark.label, x, y + size * 0.45, style.TARGET)
+                self._tag(mark.label, x, above, style.TARGET)
                 continue
-            self._tag(mark.label, x, y - size * 0.45, style.SPRUNG)
+            self._tag(mark.label, x, above, style.SPRUNG)
 
     def _head(self, start: tuple[float, float], tip: tuple[float, float],
               colour: tuple[int, int, int, int], length: float) -> None:

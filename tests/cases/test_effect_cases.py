@@ -397,6 +397,26 @@ VERBS = [
          Play(lane(hero_(), grid=". ~ . . ."), {"h": [MOVE2]}, use(MOVE2), [],
               [("move-to", 1)],
               expect={"options:move-to": ["A1", "B1"], "where": {"h": "B1"}})),
+    case("effect-move-onto-a-trap-is-told",
+         "h Moves 2 along B1 onto the Trap on C1: it takes the Trap's damage, the Trap is "
+         "removed, and the log says so as it says a Schemer's (issue 38, item 5)",
+         "Trap", "When a figure Moves < or is forced onto or through a Trap space, remove the "
+         "Trap and all damage tokens on it from the map, and assign those damage tokens to "
+         "that figure.",
+         Play(lane(hero_(), grid=". . T . ."), {"h": [MOVE2]}, use(MOVE2), [],
+              [("move-to", 2)],
+              expect={"where": {"h": "C1"}, "state": {"h": (1, {})}, "traps": {},
+                      "log": ["h uses move", "h moves to C1 (takes 1 damage: a Trap on C1)"]})),
+    case("effect-leap-onto-a-hazard-is-told",
+         "h Leaps 2 onto the Hazard (2 damage) on C1: the log names the Hazard",
+         "Leap X", "If the space where a figure ends its Leap ; causes something to happen "
+         "(e.g., taking damage from a Trap), that effect resolves as normal.",
+         Play(build(". . ^ . .", hero("h", "A1"),
+                    features={"^": {"kind": "hazard", "damage": 2}}),
+              {"h": [LEAP2]}, use(LEAP2), [], [("move-to", 2)],
+              expect={"state": {"h": (2, {})},
+                      "log": ["h uses it",
+                              "h leaps to C1 (takes 2 damage: a Hazard on C1)"]})),
     case("effect-leap-over-a-figure",
          "Leap 2 passes over the Foe next to h; its space is not an end",
          "Leap X", "The figure ignores other figures during the Leap",
