@@ -9,6 +9,7 @@ from typing import Any
 
 from tales.present.abilities import ability_card, ability_line
 from tales.present.moves import decision_move_cost
+from tales.present.odds import ability_odds, option_odds
 from tales.rules.abilities import ABILITY_INDEX_DECISIONS
 from tales.rules.decisions import Decision
 from tales.rules.effects import Ability, Kind
@@ -158,7 +159,10 @@ class Presenter:
         if decision.kind == "ability" and isinstance(option, str):
             found = self.ability(decision.figure, option)
             if found is not None:
-                return ability_card(found)
+                return ability_card(found) + ability_odds(decision, found)
+        odds = option_odds(decision, option)
+        if odds:
+            return [self.option(decision, option), *odds]
         if decision.kind == "tile" and isinstance(option, str):
             figure = decision.figure
             kinds: tuple[Kind, ...] = ((Kind(option),) if option in ("action", "shenanigan")
@@ -169,5 +173,5 @@ class Presenter:
                     for line in ability_card(a)]
         asked = self._asked_ability(decision)
         if asked is not None:
-            return ability_card(asked)
+            return ability_card(asked) + ability_odds(decision, asked)
         return [self.option(decision, option)]

@@ -215,6 +215,40 @@ _MELEE = AttackKind.MELEE
 _RANGED = AttackKind.RANGED
 
 
+@dataclass(frozen=True, slots=True)
+class AttackDice:
+    """What a player-controlled Attack rolls and adds, worked out once for the Attack and
+    for its odds (:func:`attack_dice`): Damage Dice (the printed ones and any extra, e.g.
+    Backstab), Epic Dice added, fixed damage, whether the Doom Die is rolled (a Foe with
+    Doom or Legend difficulty), the Damage Boost Tokens the attacker may spend and its
+    Weaken Tokens. ``targets``: whom it is made against; ``extra``: the Damage Dice of
+    ``yellow`` beyond the printed ones (Backstab)."""
+
+    attacker: str
+    targets: tuple[str, ...]
+    yellow: int
+    epic: int
+    fixed: int
+    doom: bool
+    legend: bool
+    boosts: int
+    weaken: int
+    extra: int = 0
+
+
+def attack_dice(position: Position, attacker: Figure, attack: HeroAttack,
+                targets: Sequence[Figure], extra_dice: int = 0, epic: int = 0,
+                legend: bool = False) -> AttackDice:
+    """The dice and tokens of ``attacker``'s Attack on ``targets`` (Appendix C, step 2)."""
+    # Damage Boost Token: "Can be used by Heroes and their controlled figures": an Ally,
+    # an Illusion or Pooky may discard its controller's too; Weaken is the attacker's own
+    return AttackDice(attacker.id, tuple(f.id for f in targets), attack.dice + extra_dice,
+                      epic, attack.fixed,
+                      legend or any(Keyword.DOOM in f.keywords for f in targets), legend,
+                      held(position, attacker.id, Token.DAMAGE_BOOST),
+                      attacker.token(Token.WEAKEN), extra_dice)
+
+
 def legal_targets(position: Position, attacker: Figure, attack: HeroAttack) -> list[Figure]:
     """Foes a player-controlled Melee or Ranged Attack may target (Appendix C, step 1)."""
     foes = [f for f in position.figures if is_foe(attacker, f)]
@@ -274,21 +308,19 @@ def _attack_with_dice(
 ) -> Resolution[AttackResult]:
     position = battle.position
     log: list[str] = [f"{attacker.id} attacks {', '.join(f.id for f in chosen) or 'nobody'}"]
-    doom = battle.legend or any(Keyword.DOOM in f.keywords for f in chosen)
+    planned = attack_dice(position, attacker, attack, chosen, extra_dice,
+                          legend=battle.legend)
     pool = battle.pool
-    epic = 0
     if pool.dice:
         epic = yield Decision("empower", f"{attacker.id}: add how many Epic Dice from the "
                               "Epic Pool?", tuple(range(pool.dice + 1)), Decider.PLAYER,
-                              attacker.id, position=battle.position, battle=battle)
+                              attacker.id, position=battle.position, battle=battle,
+                              detail=planned)
         pool = pool.take(epic)
-    # Damage Boost Token: "Can be used by Heroes and their controlled figures": an Ally,
-    # an Illusion or Pooky may discard its controller's too; Weaken is the attacker's own
-    boosts = held(position, attacker.id, Token.DAMAGE_BOOST)
-    weaken = attacker.token(Token.WEAKEN)
+        planned = evolve(planned, epic=epic)
     rolled = yield from determine_damage(
-        battle.dice, attacker.id, attack.dice + extra_dice, epic, attack.fixed, doom,
-        battle.legend, pool.dice, boosts, weaken)
+        battle.dice, attacker.id, planned.yellow, planned.epic, planned.fixed, planned.doom,
+        planned.legend, pool.dice, planned.boosts, planned.weaken)
     position = spend_tokens(position, token_holders(position, attacker), Token.DAMAGE_BOOST,
                             rolled.boost)
     tokens = dict(position.figure(attacker.id).tokens)

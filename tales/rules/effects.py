@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -29,10 +30,12 @@ from tales.rules.abilities import (
     spend_charge,
 )
 from tales.rules.attacks import (
+    AttackDice,
     AttackResult,
     Battle,
     HeroAttack,
     WoundedPause,
+    attack_dice,
     counter_attack,
     legal_targets,
     newly_wounded,
@@ -618,10 +621,9 @@ def _attack(table: Battle, actor: Figure, effect: Effect
             return None
         placement = yield Decision("burst-placement", f"{actor.id}: place the Burst template",
                                    options_b, Decider.PLAYER, actor.id,
-                                   position=table.position, battle=table)
+                                   position=table.position, battle=table, detail=effect)
         covered = covered_foes(position, actor, placement)
-        extra_b = (effect.backstab if effect.backstab
-                   and backstab(position, actor, covered).applies else 0)
+        extra_b = backstab_dice(position, actor, effect, covered)
         return (yield from player_attack(table, actor.id, attack, placement, extra_b))
     legal = sorted(f.id for f in legal_targets(position, actor, attack))
     if not legal:
@@ -630,12 +632,28 @@ def _attack(table: Battle, actor: Figure, effect: Effect
                     for c in itertools.combinations(legal, n))
     chosen = yield Decision("attack-targets", f"{actor.id}: choose the targets",
                             options, Decider.PLAYER, actor.id,
-                            position=table.position, battle=table)
-    extra = 0
-    if effect.backstab:
-        check = backstab(position, actor, [position.figure(t) for t in chosen])
-        extra = effect.backstab if check.applies else 0
+                            position=table.position, battle=table, detail=effect)
+    extra = backstab_dice(position, actor, effect, [position.figure(t) for t in chosen])
     return (yield from player_attack(table, actor.id, attack, list(chosen), extra))
+
+
+def backstab_dice(position: Position, actor: Figure, effect: Effect,
+                  targets: Sequence[Figure]) -> int:
+    """The Damage Dice Backstab adds to ``effect``'s Attack on ``targets``: its +N if every
+    target meets a condition (Appendix A), else none."""
+    if not effect.backstab:
+        return 0
+    return effect.backstab if backstab(position, actor, list(targets)).applies else 0
+
+
+def planned_attack(position: Position, actor: Figure, effect: Effect,
+                   targets: Sequence[Figure], epic: int = 0, legend: bool = False
+                   ) -> AttackDice:
+    """What ``effect``'s Attack on ``targets`` will roll and add, as :func:`_attack` makes
+    it (Backstab's dice, then :func:`attack_dice`): the Attack's odds read it."""
+    assert effect.attack is not None
+    return attack_dice(position, actor, effect.attack, targets,
+                       backstab_dice(position, actor, effect, targets), epic, legend)
 
 
 

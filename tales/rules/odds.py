@@ -15,13 +15,19 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
+from tales.board.figures import Token
 from tales.errors import TalesError
 from tales.rules.damage import face_worth
 from tales.rules.dice import Dice, Die, DieKind, Face
+
+if TYPE_CHECKING:
+    from tales.board.figures import Figure
+    from tales.rules.attacks import AttackDice
 
 Distribution = npt.NDArray[np.float64]
 
@@ -54,6 +60,15 @@ class AttackSpec:
     def doom_die(self) -> bool:
         """The Doom Die is rolled at Legend difficulty or against a Foe with Doom."""
         return self.doom or self.legend
+
+
+def planned_spec(planned: AttackDice, target: Figure) -> AttackSpec:
+    """The odds' input for an Attack the rules worked out (:func:`tales.rules.attacks.
+    attack_dice`) against one of its targets: every Damage Boost Token spent, the target's
+    Shield Tokens spent as a Schemer spends them."""
+    return AttackSpec(planned.yellow, planned.epic, planned.fixed, planned.boosts,
+                      planned.weaken, target.token(Token.SHIELD), planned.doom,
+                      planned.legend)
 
 
 def _add(a: Distribution, b: Distribution) -> Distribution:

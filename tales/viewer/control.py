@@ -13,7 +13,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
-from tales.board.figures import Keyword, Token, is_foe
 from tales.board.mapfile import read_toml
 from tales.board.position import Position
 from tales.board.writer import position_text
@@ -40,12 +39,12 @@ from tales.present.ending import Ending, ending
 from tales.present.goals import goals
 from tales.present.log import readable, side_of, sides
 from tales.present.moves import decision_move_cost
+from tales.present.odds import target_odds
 from tales.present.options import Presenter, menu_order, option_text
 from tales.present.ties import tie_lines, tie_targets
 from tales.present.turns import TurnDrawing, drawing, with_dice, with_pending, with_targets
 from tales.rules.decisions import Decider, Decision
 from tales.rules.movement import reach
-from tales.rules.odds import AttackSpec, damage_distribution, mean
 from tales.rules.schemes import (
     GroupTurn,
     Roster,
@@ -293,7 +292,7 @@ class GameControl:
         labels = {}
         if self.hovered is not None:
             label = hover_label(decision, position, self.hovered)
-            odds = self._odds(decision, battle, position, self.hovered)
+            odds = self._odds(decision, self.hovered)
             label = "; ".join(t for t in (label, odds) if t)
             if label:
                 labels[self.hovered] = label
@@ -361,30 +360,10 @@ class GameControl:
         """Scroll the log back (positive) or on (negative)."""
         self.log_scroll = max(0, self.log_scroll + lines)
 
-    def _odds(self, decision: Decision[Any] | None, battle: Any, position: Position,
-              space: int) -> str | None:
-        """For a choice of targets, the odds of the Attack on the Foe under the pointer:
-        its mean damage and the chance it deals the Fortitude the Foe has left."""
-        if decision is None or decision.figure is None or battle is None or decision.kind \
-                not in ("attack-targets", "effect-target", "burst-placement"):
-            return None
-        used = next((line.rsplit(" uses ", 1)[1] for line in reversed(battle.log)
-                     if line.startswith(f"{decision.figure} uses ")), None)
-        known = self.ctx.figure_abilities().get(decision.figure, ())
-        attack = next((e.attack for a in known if a.name == used
-                       for e in a.effects if e.attack is not None), None)
-        attacker = next((f for f in position.figures if f.id == decision.figure), None)
-        target = next((f for f in position.figures if f.at == space
-                       and attacker is not None and is_foe(attacker, f)), None)
-        if attack is None or attacker is None or target is None:
-            return None
-        spec = AttackSpec(attack.dice, 0, attack.fixed, attacker.token(Token.DAMAGE_BOOST),
-                          attacker.token(Token.WEAKEN), target.token(Token.SHIELD),
-                          Keyword.DOOM in target.keywords, self.ctx.setup.legend)
-        dist = damage_distribution(spec, self.ctx.dice)
-        left = target.remaining_fortitude or 0
-        finish = float(dist[left:].sum()) if left < len(dist) else 0.0
-        return f"mean {mean(dist):.1f} damage, {finish:.0%} to deal {left}"
+    def _odds(self, decision: Decision[Any] | None, space: int) -> str | None:
+        """For a choice of targets, the odds of the Attack on the Foe under the pointer
+        (:func:`tales.present.odds.target_odds`: the dice the Attack will roll)."""
+        return target_odds(decision, space) if decision is not None else None
 
     def _objective_spaces(self) -> frozenset[int]:
         from tales.content.scenarios import When
