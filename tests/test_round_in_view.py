@@ -112,3 +112,23 @@ def test_the_window_lists_its_keys_on_f1() -> None:
         assert any("Esc close" in line for line in control.view().panel.status)
     finally:
         window.close()
+
+
+def test_a_die_typed_in_names_what_each_face_does() -> None:
+    """Issue 38: the physical Scheme die's (and Pooky's die's) options name the Scheme each
+    face picks, in the window's buttons and the terminal's list alike."""
+    from tales.present.chance import chance_lines
+
+    ctx = load_context(Setup("scenarios/cellar-door.toml", ("zot", "deirdre")))
+    game: Game[GameState] = Game(lambda: play_scenario(ctx))
+    said: dict[str, list[str]] = {}
+    for _ in range(100):
+        decision = game.pending
+        if decision is None or len(said) == 2:
+            break
+        if decision.kind in ("roll-scheme", "roll-pooky"):
+            said.setdefault(decision.kind, chance_lines(decision))
+        game.choose(0)
+    assert said["roll-scheme"][1] == "  1) Scheme 1: Scurry and nip"
+    assert said["roll-scheme"][4] == "  4) Scheme 4: Swarm the weak"
+    assert said["roll-pooky"][1].startswith("  1) Scheme 1: ")

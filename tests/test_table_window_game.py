@@ -81,7 +81,7 @@ def setup_and_first_turn(viewer: SimpleNamespace, window: Any) -> None:
     tv.click_space(window, space(window, "B1"))
     for _ in range(4):
         tv.press_key(window, viewer.key._1)
-    press(window, "Scheme 1")
+    press(window, "Scheme 1: Scurry and nip")  # the face names its Scheme
     press(window, "hero gerki")
 
 

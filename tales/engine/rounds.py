@@ -36,7 +36,7 @@ from tales.rules.attacks import Battle, CombatRules
 from tales.rules.companions import companion_turn
 from tales.rules.decisions import Decider, Decision, Resolution, annotating
 from tales.rules.dice import DieKind, roll
-from tales.rules.effects import equip
+from tales.rules.effects import Ability, equip
 from tales.rules.epic_pool import EpicPool
 from tales.rules.happened import TurnBegan
 from tales.rules.health import LeastFortitude, fortitude_left
@@ -218,12 +218,14 @@ def ready_phase(ctx: Context, state: GameState) -> Resolution[GameState]:
     for kit in ctx.kits:
         if kit.pooky and any(f.kind is Role.POOKY and f.owner == kit.id
                              for f in state.position.figures):
-            face = yield from roll(ctx.dice[DieKind.POOKY], f"Pooky's Scheme for {kit.id}")
+            die = ctx.dice[DieKind.POOKY]
+            meaning = {f: kit.pooky_scheme(f.scheme or 1).name for f in die.faces}
+            face = yield from roll(die, f"Pooky's Scheme for {kit.id}", state.battle, meaning)
             pooky[kit.id] = face.scheme or 1
             state = state.note(f"Pooky's die: {kit.pooky_scheme(pooky[kit.id]).name!r}")
     card = ctx.companion
     if card is not None and card.rolls:  # "At the start of the round, roll Pooky's die"
-        pooky[card.id] = yield from _roll_pooky(ctx, card.id, card.name)
+        pooky[card.id] = yield from _roll_pooky(ctx, card.id, card.name, card.scheme)
     bag = _fill_bag(ctx, state, on_map)
     return evolve(state, schemes=schemes, alternating=alternating, pooky=pooky, bag=bag,
                   turns={}, drawn=())
@@ -245,15 +247,21 @@ def _last_round(ctx: Context, number: int) -> list[str]:
     return lines
 
 
-def _roll_pooky(ctx: Context, who: str, name: str) -> Resolution[int]:
-    face = yield from roll(ctx.dice[DieKind.POOKY], f"Pooky's Scheme for {name}")
+def _roll_pooky(ctx: Context, who: str, name: str,
+                scheme: Callable[[int], Ability]) -> Resolution[int]:
+    """Pooky's die for ``who``: each face asked with the Scheme it picks (``scheme``)."""
+    die = ctx.dice[DieKind.POOKY]
+    meaning = {f: scheme(f.scheme or 1).name for f in die.faces}
+    face = yield from roll(die, f"Pooky's Scheme for {name}", meaning=meaning)
     return face.scheme or 1
 
 
 def _roll_scheme(ctx: Context, gid: str, state: GameState) -> Resolution[str]:
     block = ctx.scenario.groups[gid].block
-    face = yield from roll(ctx.dice[DieKind.SCHEME], f"{block.name}'s Scheme", state.battle)
-    return block.scheme(str(face.scheme)).name
+    die = ctx.dice[DieKind.SCHEME]
+    meaning = {f: block.scheme(str(f.scheme)).name for f in die.faces}
+    face = yield from roll(die, f"{block.name}'s Scheme", state.battle, meaning)
+    return meaning[face]
 
 
 def _groups_on_map(state: GameState) -> set[str]:
@@ -340,7 +348,7 @@ def _hero_turn(ctx: Context, state: GameState, hero: str, full: bool
     state = took_turn(state.at(battle), hero)
     if ctx.solo and pooky is not None and state.turns[hero] == 1:
         # Zot in Solo Mode: "Reroll Pooky's die at the end of Zot's first turn"
-        face = yield from _roll_pooky(ctx, hero, kit.name)
+        face = yield from _roll_pooky(ctx, hero, kit.name, kit.pooky_scheme)
         state = evolve(state, pooky={**state.pooky, hero: face})
     return state
 
@@ -360,7 +368,7 @@ def _companion_turn(ctx: Context, state: GameState) -> Resolution[GameState]:
                                        ctx.scenario.abilities)
     state = took_turn(state.at(battle), card.id)
     if card.rolls and state.turns[card.id] == 1:  # "After his first turn, roll again"
-        face = yield from _roll_pooky(ctx, card.id, card.name)
+        face = yield from _roll_pooky(ctx, card.id, card.name, card.scheme)
         state = evolve(state, pooky={**state.pooky, card.id: face})
     return state
 

@@ -35,6 +35,9 @@ def option_text(decision: Decision[Any], option: Any) -> str:
         return f"{option} {COUNTS[decision.kind]}"
     if decision.kind == "power-tree-step" and isinstance(decision.detail, Mapping):
         return f"{option}: {decision.detail.get(option, 'nothing')}"  # what the space gives
+    if decision.kind.startswith("roll-") and isinstance(decision.detail, Mapping) and (
+            option in decision.detail):  # a Scheme Die face and the Scheme it picks
+        return f"{option}: {decision.detail[option]}"
     if decision.kind in ABILITY_INDEX_DECISIONS and isinstance(decision.detail, Mapping):
         return str(decision.detail.get(option, option))  # the ability by its name
     board = decision.position

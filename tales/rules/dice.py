@@ -83,13 +83,14 @@ class Dice:
         return self.dice[kind]
 
 
-def roll(die: Die, why: str, battle: Any = None) -> Resolution[Face]:
+def roll(die: Die, why: str, battle: Any = None, meaning: Any = None) -> Resolution[Face]:
     """Roll ``die``: a chance Decision over its faces (asked on ``battle``, where the
-    caller has the table at hand)."""
+    caller has the table at hand; ``meaning``: what each face means here, such as the
+    Scheme a Scheme Die face picks, for whoever types in the roll)."""
     kind = die.kind.value  # read once: an enum's value is a Python property
     face: Face = yield Decision(
         f"roll-{kind}", f"roll the {kind} die: {why}", die.faces,
-        Decider.CHANCE, None, die.probabilities, battle=battle)
+        Decider.CHANCE, None, die.probabilities, battle=battle, detail=meaning)
     return face
 
 
