@@ -1607,3 +1607,15 @@ def test_random_games_keep_the_rules(players: int, seed: int) -> None:
     assert replayed.done and replayed.result == final
     again, _, _ = watched(players, seed)
     assert again.choices == game.choices and again.result == final
+
+
+def test_one_brought_back_by_ragnarok_who_dies_again_died_in_it() -> None:
+    """Found by the random games (3 players, seed 5114685): seat 2, dead, came back at the
+    Ragnarok Herald's start, landed its killing blow with a Counter Strike and died in the
+    same exchange. It died in that Encounter (so its blow is on no pile: the dead score no
+    kill), though it was dead before it began."""
+    game, _, _ = watched(3, 5114685)
+    final = game.result
+    assert final is not None
+    herald = next(f for f in final.fought if f.name == "Ragnarok Herald (sample)")
+    assert herald.killer == "seat 2" and "seat 2" in herald.died

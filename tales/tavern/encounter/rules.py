@@ -185,13 +185,16 @@ def encounter(table: Caverns, card: Encounter, beast: str = "", tiebreak: bool =
     """One whole Encounter (module docstring), recorded in ``fought``."""
     before = [p.name for p in table.players if p.dead]  # "died prior to this encounter"
     table = yield from begin(table, card)
+    # who fights it: those alive once it began (Ragnarok brings the dead back at its start,
+    # and one who comes back and dies again died in this Encounter)
+    fighting = {p.name for p in table.players if not p.dead}
     if card.special is Special.EMPEROR_LICH:
         table = yield from lich_phases(table, card, before)
     table, killer = yield from fight(table)
     stopped = killer is None and not table.killed() and bool(table.living())
     rounds = table.round
     table = yield from end(table, killer)
-    died = tuple(p.name for p in table.players if p.dead and p.name not in before)
+    died = tuple(p.name for p in table.players if p.dead and p.name in fighting)
     return evolve(table, fought=(*table.fought, Fought(card.name, rounds, killer, died,
                                                         stopped, beast, tiebreak)))
 
