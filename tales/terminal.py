@@ -135,6 +135,19 @@ class TerminalGame:
             self.write(f"  {line}")
         self.shown = len(log)
 
+    def figure_cards(self, position: Any) -> list[str]:
+        """Each figure's card under the board (``b``): who it is, its Fortitude left, its
+        tokens and keywords, a Schemer's Scheme this round (as hovering it in the window
+        shows)."""
+        from tales.present.figures import cards
+
+        lines = []
+        for figure, card in cards(self.ctx, self.game.seen_state, position):
+            where = " ".join(position.board.names[s] for s in position.spaces_of(figure))
+            lines.append(f"  {where}: {card[0]}")
+            lines.extend(f"      {line}" for line in card[1:])
+        return lines
+
     def show_goals(self) -> None:
         """The scenario's goals, where they stand as the last question showed the game."""
         for line in goal_lines(self.ctx, self.game.seen_state):
@@ -266,6 +279,8 @@ class TerminalGame:
                 continue
             if command in ("b", "board") and decision.position is not None:
                 self.write(render(decision.position.board, decision.position).rstrip())
+                for line in self.figure_cards(decision.position):
+                    self.write(line)
                 continue
             if command in ("w", "why") and decision.battle is not None:
                 for line in why(decision.battle.log) or ["nothing to explain"]:

@@ -36,6 +36,7 @@ from tales.errors import IllegalChoice, TalesError
 from tales.present import picks
 from tales.present.chance import chance_options, chance_question
 from tales.present.ending import Ending, ending
+from tales.present.figures import cards
 from tales.present.goals import goals
 from tales.present.log import readable, side_of, sides
 from tales.present.moves import decision_move_cost
@@ -318,6 +319,9 @@ class GameControl:
                     self.hovered in decision.options):
                 cost = decision_move_cost(decision, self.hovered)
                 detail = [str(cost)] if cost is not None else []
+        if not detail and self.hovered is not None:  # a figure hovered: its card
+            detail = self._figure_card(position, self.hovered,
+                                       state if state is not None else self.game.seen_state)
         groups = {g: s.block.colour for g, s in self.ctx.scenario.groups.items()}
         pool = (battle.pool.dice, battle.pool.size) if battle is not None else None
         log, log_sides = self._log(battle)
@@ -359,6 +363,12 @@ class GameControl:
     def scroll(self, lines: int) -> None:
         """Scroll the log back (positive) or on (negative)."""
         self.log_scroll = max(0, self.log_scroll + lines)
+
+    def _figure_card(self, position: Position, space: int, state: GameState | None
+                     ) -> list[str]:
+        """The card of each figure on ``space`` (Tiny ones share): who it is, its
+        Fortitude left, tokens, keywords, its group's Scheme this round."""
+        return [line for _, card in cards(self.ctx, state, position, space) for line in card]
 
     def _odds(self, decision: Decision[Any] | None, space: int) -> str | None:
         """For a choice of targets, the odds of the Attack on the Foe under the pointer

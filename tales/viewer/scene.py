@@ -503,7 +503,7 @@ class Scene:
             kind = board.feature_spec(board.glyphs[space]).kind
             damage = (f", {int(board.hazard_damage[space])} damage"
                       if kind is FeatureKind.HAZARD else "")
-            seen[name] = f"{name}: {kind.value}{damage}"
+            seen[name] = f"{name}: {style.FEATURE_WORDS.get(kind, kind.value)}{damage}"
         if self.view.targets:
             lines.append("rings: yellow the Schemer acting, red what it is after")
         if self.view.drawing and any(m.kind == "target" for m in self.view.drawing.marks):

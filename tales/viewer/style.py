@@ -125,6 +125,15 @@ BORDER_NAMES: dict[FeatureKind, str] = {
 }
 
 
+#: A named map feature's kind, in the glossary's words, as the legend says it.
+FEATURE_WORDS: dict[FeatureKind, str] = {
+    FeatureKind.IMPASSABLE_FEATURE: "Impassable map feature", FeatureKind.FEATURE: "map feature",
+    FeatureKind.IMPASSABLE: "Impassable", FeatureKind.DIFFICULT: "Difficult",
+    FeatureKind.HAZARD: "Hazard", FeatureKind.TRAP: "Trap", FeatureKind.DOOR: "door",
+    FeatureKind.START: "Hero start space", FeatureKind.DEPLOYMENT: "deployment space",
+    FeatureKind.OPEN: "open space"}
+
+
 def legend(tokens: list[Token], kinds: set[FeatureKind], objective: bool, legal: bool
            ) -> list[str]:
     """What the letters of the ``tokens`` on the map and the border colours of its feature
