@@ -54,6 +54,7 @@ class TableSession:
         self.ctx = ctx
         self.seed = seed
         self.game_id = game_id
+        self.last_drawn: Any = None  # what the tool drew last (draw), for the table to see
         self.game: Game[GameState] = Game(lambda: play_scenario(ctx, table_turn),
                                           choices=choices)
 
@@ -127,7 +128,8 @@ class TableSession:
         decision = self.game.pending
         if decision is None or decision.decider is not Decider.CHANCE:
             return Refused("nothing to roll or draw now")
-        return self.answer(drawn_by_the_tool(self.seed, self.entries, decision))
+        self.last_drawn = drawn_by_the_tool(self.seed, self.entries, decision)
+        return self.answer(self.last_drawn)
 
     def edit(self, edit: Edit) -> Refused | None:
         """Report a change made on the table during a player's turn."""

@@ -27,6 +27,7 @@ from tales.present.edits import EDIT_HELP, read_edit
 from tales.present.goals import goal_lines
 from tales.present.log import short, why
 from tales.present.options import Presenter, menu_order, option_text
+from tales.present.ties import tie_lines
 from tales.rules.decisions import Decider, Decision
 from tales.table.edits import EDIT_DECISION
 from tales.table.saves import TableSave, write_table_save
@@ -110,7 +111,7 @@ class TableTerminal:
                 self.goals_round = round_now
                 self.show_goals()
             if decision.decider is Decider.CHANCE and self.draw:
-                self.entered(session.draw())
+                self.entered(self.drawn(decision, session.draw()))
                 continue
             if self.asked != session.entries:
                 self.asked = session.entries
@@ -135,6 +136,12 @@ class TableTerminal:
         if self.save_path is not None:
             self.save()
         return 0
+
+    def drawn(self, decision: Decision[Any], refused: Refused | None) -> Refused | None:
+        """Say what the tool drew for ``decision`` (the table sees what was entered)."""
+        if refused is None:
+            self.write(f"  the tool draws: {option_text(decision, self.session.last_drawn)}")
+        return refused
 
     def entered(self, refused: Refused | None) -> None:
         if refused is not None:
@@ -173,7 +180,9 @@ class TableTerminal:
             self.editing = decision.figure
             return [*lines, decision.prompt, f"  {EDIT_HELP}"]
         self.editing = None
-        lines = [self.present.prompt(decision)]
+        # a Schemer's tie: who acts, what it is after and why, before its options (as
+        # tales play and the window say it)
+        lines = [*(f"  {line}" for line in tie_lines(decision)), self.present.prompt(decision)]
         for number, index in enumerate(menu_order(decision), 1):
             lines.append(f"  {number}) {self.present.option(decision, decision.options[index])}")
         return lines
@@ -190,7 +199,7 @@ class TableTerminal:
         session = self.session
         if decision.decider is Decider.CHANCE:
             if text in ("", "d", "draw"):
-                return session.draw()
+                return self.drawn(decision, session.draw())
             read = read_chance(decision, text)
             return Refused(read.reason) if read.reason else session.answer(read.option)
         if decision.kind == EDIT_DECISION:
@@ -234,7 +243,7 @@ class TableTerminal:
                 self.write(f"  {line}")
             return True
         if command in ("w", "why"):
-            for line in why(session.log) or ["nothing to explain"]:
+            for line in tie_lines(decision) + why(session.log) or ["nothing to explain"]:
                 self.write(f"  {line}")
             return True
         if command in ("g", "goals"):

@@ -1,0 +1,47 @@
+"""Issue 39 (item 3 and "every entry what was drawn"), at the terminal: a Schemer's tie is
+explained before its options (who acts, what it is after, why) and again on `w`; what the
+tool draws on Enter is said."""
+
+from __future__ import annotations
+
+from tales.engine.content import load_context
+from tales.engine.state import Setup
+from tales.table.session import TableSession
+from tales.table.terminal import TableTerminal
+
+
+def play(seed: int) -> list[str]:
+    """A table game of the cellar door: Enter for every chance result, 'end' for every
+    Hero turn, option 1 for every question, 'w' once at the first tie."""
+    out: list[str] = []
+    asked_why = False
+
+    def read(prompt: str) -> str:
+        nonlocal asked_why
+        if len(out) > 4000:
+            return "q"
+        if prompt == "result> ":
+            return ""
+        if prompt == "edit> ":
+            return "end"
+        if not asked_why and any("players choose" in line for line in out[-12:]):
+            asked_why = True
+            out.append("-- w")
+            return "w"
+        return "1"
+
+    session = TableSession(load_context(Setup("scenarios/cellar-door.toml",
+                                              ("gerki", "deirdre"))), seed)
+    TableTerminal(session, None, read=read, write=out.append).run()
+    return out
+
+
+def test_a_tie_is_explained_and_draws_are_said() -> None:
+    out = next(o for o in (play(s) for s in range(6)) if "-- w" in o)
+    first = next(n for n, line in enumerate(out) if "players choose" in line
+                 and line.startswith("["))
+    assert " acts: " in out[first - 2], out[first - 3:first + 1]  # who acts and after what
+    assert out[first - 1].strip().startswith("so far: ")
+    after_w = out[out.index("-- w") + 1:]
+    assert " acts: " in after_w[0], after_w[:3]
+    assert any(line.startswith("  the tool draws: ") for line in out)
