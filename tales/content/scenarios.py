@@ -31,7 +31,8 @@ from tales.content.heroes import read_ability
 from tales.content.scheme_blocks import load_scheme_blocks, step_line
 from tales.errors import ContentError, printable
 from tales.rules.effects import Ability
-from tales.rules.schemes import DoorStep, ReinforceStep, SchemerGroup, for_the_table
+from tales.rules.schemes import DoorStep, MoveStep, ReinforceStep, SchemerGroup, for_the_table
+from tales.rules.targets import Selector, Term
 
 SCENARIO_KEYS = frozenset({
     "sample", "title", "map", "scheme_blocks", "heroes", "power_tree_steps", "epic_pool",
@@ -364,6 +365,8 @@ def _check_steps(groups: dict[str, GroupSetup], specs: Any, board: Board, blocks
                         why = f"{step.door} is not a door space of map {board.name!r}"
                 if isinstance(step, ReinforceStep) and step.group not in (None, *groups):
                     why = f"it reinforces {step.group!r}, which is not in this scenario"
+                if isinstance(step, MoveStep):
+                    why = why or _unknown_place(step.toward, board)
                 if why:
                     line = step_line(block_text, gid, index, number)
                     found.errors.append(ContentError(
@@ -371,6 +374,21 @@ def _check_steps(groups: dict[str, GroupSetup], specs: Any, board: Board, blocks
                         f"{'' if line is None else f':{line}'}), scheme {scheme.name!r}, "
                         f"step {number}: {why}; a game the engine plays carries out every "
                         "step", headers.get(gid)))
+
+
+def _unknown_place(toward: Selector, board: Board) -> str | None:
+    """Why a Move step's selector names a feature or space the map does not have, or
+    None (Appendix D would have no target there: the game would stop at that step)."""
+    features = {n.lower() for n in board.feature_name if n is not None}
+    for alternative in toward.fallbacks:
+        for part in alternative:
+            if part.term is Term.FEATURE and (part.argument or "").lower() not in features:
+                named = ", ".join(sorted({n for n in board.feature_name if n})) or "none"
+                return (f"it moves toward feature {part.argument!r}, which map "
+                        f"{board.name!r} does not have (its features: {named})")
+            if part.term is Term.SPACE and board.find(part.argument or "") is None:
+                return f"it moves toward space {part.argument!r}, not on map {board.name!r}"
+    return None
 
 
 def _quoted(lines: LineFinder, name: str) -> int | None:
