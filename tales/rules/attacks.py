@@ -307,20 +307,21 @@ def _attack_with_dice(
     extra_dice: int,
 ) -> Resolution[AttackResult]:
     position = battle.position
-    log: list[str] = [f"{attacker.id} attacks {', '.join(f.id for f in chosen) or 'nobody'}"]
+    against = ", ".join(f.id for f in chosen) or "nobody"
+    log: list[str] = [f"{attacker.id} attacks {against}"]
     planned = attack_dice(position, attacker, attack, chosen, extra_dice,
                           legend=battle.legend)
     pool = battle.pool
     if pool.dice:
-        epic = yield Decision("empower", f"{attacker.id}: add how many Epic Dice from the "
-                              "Epic Pool?", tuple(range(pool.dice + 1)), Decider.PLAYER,
-                              attacker.id, position=battle.position, battle=battle,
+        epic = yield Decision("empower", f"{attacker.id} attacks {against}: add how many "
+                              "Epic Dice from the Epic Pool?", tuple(range(pool.dice + 1)),
+                              Decider.PLAYER, attacker.id, position=battle.position, battle=battle,
                               detail=planned)
         pool = pool.take(epic)
         planned = evolve(planned, epic=epic)
     rolled = yield from determine_damage(
         battle.dice, attacker.id, planned.yellow, planned.epic, planned.fixed, planned.doom,
-        planned.legend, pool.dice, planned.boosts, planned.weaken)
+        planned.legend, pool.dice, planned.boosts, planned.weaken, against)
     position = spend_tokens(position, token_holders(position, attacker), Token.DAMAGE_BOOST,
                             rolled.boost)
     tokens = dict(position.figure(attacker.id).tokens)

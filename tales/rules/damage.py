@@ -96,6 +96,7 @@ def determine_damage(
     pool: int = 0,
     boosts: int = 0,
     weaken: int = 0,
+    against: str = "",
 ) -> Resolution[DamageRoll]:
     """Roll and total an Attack's damage (see the module docstring for the order).
 
@@ -103,7 +104,8 @@ def determine_damage(
     or at ``legend`` difficulty ("At Legend difficulty or against a Foe with the Doom icon,
     include the Doom Die").
     ``pool``: Epic Dice in the Epic Pool after empowering (for Inspire). ``boosts``: Damage
-    Boost Tokens the attacker may spend (a Decision for its player).
+    Boost Tokens the attacker may spend (a Decision for its player). ``against``: whom
+    the Attack is on, named in that question.
     """
     rolled: list[list[Face]] = []
     kinds: list[DieKind] = []
@@ -141,7 +143,8 @@ def determine_damage(
     spend = 0
     if boosts:
         spend = yield Decision(
-            "damage-boost", f"{attacker}: discard how many Damage Boost Tokens (+1 each)?",
+            "damage-boost", f"{attacker}{f' attacks {against}' if against else ''}: discard "
+            "how many Damage Boost Tokens (+1 each)?",
             tuple(range(boosts + 1)), Decider.PLAYER, attacker)
     return DamageRoll(results, removed, doomed, self_damage, inspire, inspired, fixed,
                       int(spend), weaken, doom_face)
