@@ -15,7 +15,7 @@ from tales.board.position import Position
 from tales.evolve import evolve
 from tales.rules.attacks import AttackDice, legal_targets
 from tales.rules.decisions import Decision
-from tales.rules.dice import Dice
+from tales.rules.dice import Dice, dice_count
 from tales.rules.effects import Ability, Effect, planned_attack
 from tales.rules.odds import damage_distribution, mean, planned_spec
 from tales.rules.schemer_attacks import AttackKind
@@ -33,12 +33,12 @@ def percent(p: float) -> str:
 
 def rolled(planned: AttackDice, target: Figure) -> str:
     """What the Attack rolls and adds against ``target``, in the game's words."""
-    dice = f"{planned.yellow} Damage {'Die' if planned.yellow == 1 else 'Dice'}"
+    dice = dice_count(planned.yellow, "Damage")
     if planned.extra:
         dice += f" (Backstab +{planned.extra})"
     parts = [dice]
     if planned.epic:
-        parts.append(f"{planned.epic} Epic {'Die' if planned.epic == 1 else 'Dice'}")
+        parts.append(dice_count(planned.epic, "Epic"))
     if planned.fixed:
         parts.append(f"{planned.fixed} fixed")
     if planned.boosts:

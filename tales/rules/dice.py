@@ -83,6 +83,12 @@ class Dice:
         return self.dice[kind]
 
 
+def dice_count(n: int, kind: str = "") -> str:
+    """``n`` dice in words, singular for one: "1 Damage Die", "2 Epic Dice", "3 dice"."""
+    word = ("Die" if n == 1 else "Dice") if kind else ("die" if n == 1 else "dice")
+    return f"{n} {kind} {word}" if kind else f"{n} {word}"
+
+
 def roll(die: Die, why: str, battle: Any = None, meaning: Any = None) -> Resolution[Face]:
     """Roll ``die``: a chance Decision over its faces (asked on ``battle``, where the
     caller has the table at hand; ``meaning``: what each face means here, such as the

@@ -51,6 +51,7 @@ from tales.rules.characters import (
     summon_zot,
 )
 from tales.rules.decisions import Decider, Decision, MoveDetail, Resolution
+from tales.rules.dice import dice_count
 from tales.rules.forced import forced_line, grab, place, pull, push
 from tales.rules.happened import Moved, Sprung, hurt_on_the_way, sprung
 from tales.rules.health import (
@@ -307,7 +308,7 @@ def describe(effect: Effect) -> str:
                 AttackKind.RANGED: f"Ranged {attack.range}" if attack.range else "Ranged",
                 AttackKind.BURST: f"Burst {attack.burst.name if attack.burst else ''}"}
         # "Attack 2 dice", "Attack 2 dice + 1", a fixed Attack "Attack 1 damage"
-        rolled = (f"{attack.dice} {'die' if attack.dice == 1 else 'dice'}" if attack.dice
+        rolled = (dice_count(attack.dice) if attack.dice
                   else "")
         fixed = (f" + {attack.fixed}" if rolled else f"{attack.fixed} damage"
                  ) if attack.fixed or not rolled else ""

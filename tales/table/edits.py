@@ -34,6 +34,7 @@ from tales.engine.deploy import group_limit
 from tales.engine.rounds import took_turn
 from tales.engine.state import GameState
 from tales.rules.decisions import Decider, Decision, Resolution
+from tales.rules.dice import dice_count
 from tales.rules.epic_pool import EpicPool
 from tales.rules.happened import Moved
 from tales.rules.health import (
@@ -345,7 +346,7 @@ def apply_edit(ctx: Context, state: GameState, edit: Edit) -> GameState:
     if edit.kind is EditKind.EPIC:
         pool = battle.pool
         battle = replace(battle, pool=EpicPool(pool.dice + edit.amount, pool.size))
-        line = (f"{abs(edit.amount)} Epic {'Die' if abs(edit.amount) == 1 else 'Dice'} "
+        line = (f"{dice_count(abs(edit.amount), 'Epic')} "
                 f"{'added to' if edit.amount > 0 else 'taken from'} the Epic Pool "
                 f"({battle.pool.dice}/{battle.pool.size})")
     elif edit.kind is EditKind.REINFORCE:
