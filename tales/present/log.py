@@ -8,6 +8,8 @@ import re
 from collections.abc import Mapping, Sequence
 
 from tales.board.figures import HEROIC_ROLES, Figure
+from tales.board.position import Position
+from tales.engine.content import Context
 
 #: A log line about one figure: its id (lower case, no spaces), then what it did.
 _FIGURE_LINE = re.compile(r"^([a-z][a-z0-9_-]*): (.+)$")
@@ -24,14 +26,48 @@ def short(line: str) -> str:
 
 
 def side_of(line: str, sides: Mapping[str, str]) -> str:
-    """Whose line it is: the side (``hero``, ``schemer``) of the figure it starts with."""
+    """Whose line it is: the side (``hero``, ``schemer``) of the figure it starts with; a
+    Schemer no longer on the map by its group's name (``cellar-rats-3`` by
+    ``cellar-rats``, when :func:`sides` was given the groups)."""
     first = re.split(r"[ :,']", line, maxsplit=1)[0]
-    return sides.get(first, "")
+    if first in sides:
+        return sides[first]
+    group = re.sub(r"-\d+$", "", first)
+    return sides.get(group, "") if group != first else ""
 
 
-def sides(figures: Sequence[Figure]) -> dict[str, str]:
-    """Each figure's side by id: ``hero`` for the players' figures, else ``schemer``."""
-    return {f.id: "hero" if f.kind in HEROIC_ROLES else "schemer" for f in figures}
+#: Lines that go on the line before them (an Attack's damage, its Doom Die, its Inspire).
+_GOES_ON = re.compile(r"^(damage \d|Doom: |Inspire: )")
+
+
+def line_sides(lines: Sequence[str], sides: Mapping[str, str]) -> list[str]:
+    """Each line's side, for its colour (:func:`side_of`); a line that goes on the one
+    before it (``damage 2`` after ``gerki attacks ...``) takes that line's."""
+    shown: list[str] = []
+    for line in lines:
+        side = side_of(line, sides)
+        if not side and shown and _GOES_ON.match(line):
+            side = shown[-1]
+        shown.append(side)
+    return shown
+
+
+def sides(figures: Sequence[Figure], groups: Sequence[str] = (),
+          heroes: Sequence[str] = ()) -> dict[str, str]:
+    """Each figure's side by id: ``hero`` for the players' figures, else ``schemer``; and
+    each Schemer group's name and Hero's id (``heroes``), so that lines of a figure gone
+    from the map keep their side's colour."""
+    known = {name: "schemer" for name in groups}
+    known.update({hero: "hero" for hero in heroes})
+    known.update({f.id: "hero" if f.kind in HEROIC_ROLES else "schemer" for f in figures})
+    return known
+
+
+def game_sides(ctx: Context, position: Position) -> dict[str, str]:
+    """:func:`sides` of a game: the figures on the map, the scenario's groups, its Heroes
+    and Companion."""
+    players = [kit.id for kit in ctx.kits] + ([ctx.companion.id] if ctx.companion else [])
+    return sides(position.figures, tuple(ctx.scenario.groups), players)
 
 
 def why(log: Sequence[str], last: int = 30) -> list[str]:

@@ -189,7 +189,7 @@ def dice_text(roll: DamageRoll) -> str:
         extra.append(f"+{roll.boost} Damage Boost")
     if roll.weaken:
         extra.append(f"-{roll.weaken} Weaken")
-    return "; ".join(parts) + (f" ({', '.join(extra)})" if extra else "")
+    return "; ".join(parts or ["no dice rolled"]) + (f" ({', '.join(extra)})" if extra else "")
 
 
 def with_dice(log: Sequence[str], events: Sequence[Happened]) -> list[str]:
@@ -199,5 +199,7 @@ def with_dice(log: Sequence[str], events: Sequence[Happened]) -> list[str]:
     for event in events:
         if isinstance(event, Attacked) and event.roll is not None and (
                 0 <= event.line < len(lines)):
-            lines[event.line] += f" [dice: {dice_text(event.roll)}]"
+            said = dice_text(event.roll)
+            lines[event.line] += f" [{said}]" if said.startswith("no dice") else (
+                f" [dice: {said}]")
     return lines

@@ -38,7 +38,7 @@ from tales.present.chance import chance_options, chance_question
 from tales.present.ending import Ending, ending
 from tales.present.figures import cards
 from tales.present.goals import goals
-from tales.present.log import readable, side_of, sides
+from tales.present.log import game_sides, line_sides, readable, sides
 from tales.present.moves import decision_move_cost
 from tales.present.odds import target_odds
 from tales.present.options import Presenter, menu_order, option_text
@@ -353,8 +353,8 @@ class GameControl:
         self.log_scroll = max(0, min(self.log_scroll, len(lines) - 1))
         end = len(lines) - self.log_scroll
         shown = lines[max(0, end - 40):end]
-        who = sides(battle.position.figures)
-        return shown, [side_of(line, who) for line in shown]
+        who = game_sides(self.ctx, battle.position)
+        return shown, line_sides(shown, who)
 
     def toggle_why(self) -> None:
         """W: the log in full, with the rules' reasoning, or back to one line an action."""

@@ -18,7 +18,7 @@ from typing import Any
 from tales.engine.saves import SaveError
 from tales.present.chance import chance_options, chance_question
 from tales.present.goals import goals
-from tales.present.log import readable, side_of, sides
+from tales.present.log import game_sides, line_sides, readable, sides
 from tales.present.options import Presenter, menu_order, option_text
 from tales.present.ties import tie_lines, tie_targets
 from tales.present.turns import drawing, with_dice, with_pending
@@ -224,8 +224,8 @@ class SessionControl:
         log_sides: list[str] = []
         if battle is not None:
             log = readable(with_dice(battle.log, battle.events))[-40:]
-            who = sides(battle.position.figures)
-            log_sides = [side_of(line, who) for line in log]
+            who = game_sides(session.ctx, battle.position)
+            log_sides = line_sides(log, who)
         pool = (battle.pool.dice, battle.pool.size) if battle is not None else None
         shown = goals(session.ctx, state)
         keys = [f"{k}: {what}" for k, what in EDIT_KEYS] + [
