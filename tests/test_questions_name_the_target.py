@@ -26,3 +26,18 @@ def test_epic_dice_and_damage_boost_name_the_target() -> None:
             break
     assert prompts == ["h attacks s: add how many Epic Dice from the Epic Pool?",
                        "h attacks s: discard how many Damage Boost Tokens (+1 each)?"]
+
+
+def test_shield_question_names_whose_tokens_they_are() -> None:
+    """An Illusion spends Eve's Shield Tokens (Appendix A): the question says they are
+    hers; a Hero's own are not named."""
+    from tales.rules.health import prevent
+
+    position = lane(hero_("eve", tokens={Token.SHIELD.value: 1}),
+                    hero_("illusion1", "B1", role="illusion", owner="eve", fortitude=3))
+    asked = next(prevent(position, "illusion1", 2, "an Attack"))
+    assert asked.prompt == ("illusion1 would take 2 damage (an Attack): discard how many "
+                            "Shield Tokens of eve's (-2 each)?")
+    asked = next(prevent(position, "eve", 2, "an Attack"))
+    assert asked.prompt == ("eve would take 2 damage (an Attack): discard how many "
+                            "Shield Tokens (-2 each)?")

@@ -162,7 +162,7 @@ def test_a_heroes_defence_is_asked_and_answered(
     assert _figures(data)["fiona"] == ("M1", 2, {"shield": 1})  # the board as it is asked
     status, out, _ = run(capsys, *argv)
     assert status == 0
-    assert "    2) 1 Shield Tokens" in out.splitlines()
+    assert "    2) 1 Shield Token" in out.splitlines()
     kept: Any = run_json(capsys, *argv, "--answer", "1")
     assert _figures(kept)["fiona"] == ("M1", 4, {"shield": 1, "weaken": 1})
     spent: Any = run_json(capsys, *argv, "--answer", "2", "--answer", "1")
@@ -199,7 +199,7 @@ def test_at_a_terminal_the_defence_is_a_menu(
     lines = out.splitlines()
     assert lines[:3] == [
         "fiona would take 2 damage (an Attack): discard how many Shield Tokens (-2 each)?:",
-        "  1) 0 Shield Tokens", "  2) 1 Shield Tokens"]
+        "  1) 0 Shield Tokens", "  2) 1 Shield Token"]
     assert ("r1 → L1, attacks fiona for 2 (fiona loses 2 Fortitude; Harm: fiona gains 1 "
             "Weaken Token)") in lines
 

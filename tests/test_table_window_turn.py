@@ -57,7 +57,7 @@ def test_a_defence_is_buttons_on_the_board_so_far(
     tv.click_button(window, 0)
     control = window.control
     assert control.turn.pending.kind == "shields"
-    assert control.options() == ["0 Shield Tokens", "1 Shield Tokens"]
+    assert control.options() == ["0 Shield Tokens", "1 Shield Token"]
     view = window.scene.view
     assert "fiona would take 2 damage" in view.panel.prompt
     assert view.panel.log == ["r1: attacks fiona"]

@@ -439,8 +439,8 @@ def test_open_door_is_only_an_outline(crypt: Picture) -> None:
 def test_trap_token(brawl: Picture) -> None:
     x, y = brawl.centre("E3")
     s = brawl.size
-    assert_colour(brawl, (x + 0.35 * s + 0.15 * s, y - 0.3 * s + 0.15 * s), style.TRAP,
-                  "the Trap token on E3")
+    assert colour_near(brawl, (x + 0.42 * s + 0.1 * s, y - 0.36 * s + 0.04 * s), 2,
+                       style.TRAP), "the Trap token on E3"
 
 
 def test_traps_placed_and_sprung(crypt: Picture) -> None:
@@ -448,16 +448,16 @@ def test_traps_placed_and_sprung(crypt: Picture) -> None:
     s = crypt.size
     for name, present in (("F7", True), ("K7", False)):
         x, y = crypt.centre(name)
-        token = (x + 0.35 * s, y - 0.3 * s)
+        token = (x + 0.42 * s, y - 0.36 * s)
         assert colour_near(crypt, token, 0.18 * s, style.TRAP) is present, name
 
 
 def test_wizard_fire_token(crypt: Picture) -> None:
     x, y = crypt.centre("H3")
     s = crypt.size
-    assert colour_near(crypt, (x - 0.35 * s, y - 0.3 * s), 0.18 * s, style.FIRE)
+    assert colour_near(crypt, (x - 0.42 * s, y - 0.36 * s), 0.18 * s, style.FIRE)
     x, y = crypt.centre("I3")
-    assert not colour_near(crypt, (x - 0.35 * s, y - 0.3 * s), 0.18 * s, style.FIRE)
+    assert not colour_near(crypt, (x - 0.42 * s, y - 0.36 * s), 0.18 * s, style.FIRE)
 
 
 def test_figure_discs_have_their_kind_colours(brawl: Picture) -> None:
@@ -539,7 +539,7 @@ def test_square_map_picture(market: Picture) -> None:
     x, y = market.centre("G5")
     assert_colour(market, (x - 0.45 * s, y), style.DOOR, "the closed door on G5")
     x, y = market.centre("E5")
-    assert colour_near(market, (x + 0.35 * s, y - 0.3 * s), 0.18 * s, style.TRAP)
+    assert colour_near(market, (x + 0.42 * s, y - 0.36 * s), 0.18 * s, style.TRAP)
 
 
 # ============================================================================================

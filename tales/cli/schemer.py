@@ -69,14 +69,13 @@ def _outcome_line(outcome: dict[str, Any], lead: str) -> str:
 
 def _option_text(option: Any, kind: str = "") -> str:
     """An option as the menu lists it: a count of tokens or dice says of what (``1 Shield
-    Tokens``, as ``tales table`` says it)."""
-    from tales.present.options import COUNTS
+    Token``, as ``tales table`` says it)."""
+    from tales.present.options import count_text
 
     if isinstance(option, list):
         return " ".join(str(o) for o in option)
-    if kind in COUNTS and isinstance(option, int):
-        return f"{option} {COUNTS[kind]}"
-    return str(option)
+    counted = count_text(kind, option)
+    return counted if counted is not None else str(option)
 
 
 class _AtTerminal:

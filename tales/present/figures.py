@@ -54,6 +54,14 @@ def figure_card(figure: Figure, groups: Mapping[str, str] = {},
     return lines
 
 
+def group_names(ctx: Context) -> dict[str, str]:
+    """Each Schemer group's name as its Scheme Block gives it, and each Destructible
+    feature's as the scenario gives it, by id (for the legend and the cards)."""
+    names = {g: s.block.name for g, s in ctx.scenario.groups.items()}
+    names.update({d.id: d.name for d in ctx.scenario.destructibles})
+    return names
+
+
 def cards(ctx: Context, state: GameState | None, position: Position,
           space: int | None = None) -> list[tuple[Figure, list[str]]]:
     """Each figure's card in a game (of those on ``space`` when given): its group named as

@@ -17,10 +17,21 @@ from tales.rules.hero_turn import END_TURN, no_use
 from tales.rules.reactions import unusable
 from tales.table import describe_option
 
-#: Decisions whose options are counts of something, and what.
-COUNTS = {"empower": "Epic Dice", "epic-defence": "Epic Dice", "shields": "Shield Tokens",
-          "hitback": "Hitback Tokens", "evade": "Evade Tokens",
-          "damage-boost": "Damage Boost Tokens"}
+#: Decisions whose options are counts of something, and what (one, several).
+COUNTS = {"empower": ("Epic Die", "Epic Dice"), "epic-defence": ("Epic Die", "Epic Dice"),
+          "shields": ("Shield Token", "Shield Tokens"),
+          "hitback": ("Hitback Token", "Hitback Tokens"),
+          "evade": ("Evade Token", "Evade Tokens"),
+          "damage-boost": ("Damage Boost Token", "Damage Boost Tokens")}
+
+
+def count_text(kind: str, option: Any) -> str | None:
+    """A count option of a ``kind`` of :data:`COUNTS` in words (``1 Shield Token``, ``0
+    Epic Dice``); None for any other option."""
+    if kind not in COUNTS or not isinstance(option, int) or isinstance(option, bool):
+        return None
+    one, several = COUNTS[kind]
+    return f"{option} {one if option == 1 else several}"
 
 #: Tile options of a hero's turn, as a player says them.
 TILES = {"action": "an Action tile", "shenanigan": "a Shenanigan tile",
@@ -31,8 +42,9 @@ def option_text(decision: Decision[Any], option: Any) -> str:
     """An option in the table's words, with no more than the Decision knows."""
     if isinstance(option, bool):
         return "yes" if option else "no"
-    if decision.kind in COUNTS and isinstance(option, int):
-        return f"{option} {COUNTS[decision.kind]}"
+    counted = count_text(decision.kind, option)
+    if counted is not None:
+        return counted
     if decision.kind == "power-tree-step" and isinstance(decision.detail, Mapping):
         return f"{option}: {decision.detail.get(option, 'nothing')}"  # what the space gives
     if decision.kind.startswith("roll-") and isinstance(decision.detail, Mapping) and (

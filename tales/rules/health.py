@@ -130,9 +130,12 @@ def prevent(
     shields = 0
     useful = min(count(Token.SHIELD), math.ceil(amount / 2))
     if useful:
+        whose = [h for h in holders if position.figure(h).token(Token.SHIELD)]
+        of = "" if whose == [figure.id] else f" of {' and '.join(whose)}'s"
         shields = yield Decision(
             "shields", f"{figure.id} would take {amount} damage ({what}): discard how many "
-            "Shield Tokens (-2 each)?", tuple(range(useful + 1)), Decider.PLAYER, figure.id)
+            f"Shield Tokens{of} (-2 each)?", tuple(range(useful + 1)), Decider.PLAYER,
+            figure.id)
         position = spend_tokens(position, holders, Token.SHIELD, shields)
     dealt = max(amount - 2 * shields, 0)
     return position, Prevented(figure.id, amount, False, shields, dealt)

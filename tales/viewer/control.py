@@ -36,7 +36,7 @@ from tales.errors import IllegalChoice, TalesError
 from tales.present import picks
 from tales.present.chance import chance_options, chance_question
 from tales.present.ending import Ending, ending
-from tales.present.figures import cards
+from tales.present.figures import cards, group_names
 from tales.present.goals import goals
 from tales.present.log import game_sides, line_sides, readable, sides
 from tales.present.moves import decision_move_cost
@@ -340,7 +340,7 @@ class GameControl:
                  if battle is not None else None)
         return View(position, legal, decision.figure if decision else None, labels,
                     self._objective_spaces(), groups, panel, space_costs(decision), drawn,
-                    tie_targets(decision))
+                    tie_targets(decision), names=group_names(self.ctx))
 
     def _log(self, battle: Any) -> tuple[list[str], list[str]]:
         """The log's last lines (scrolled back ``log_scroll``), one short line per action
@@ -639,7 +639,8 @@ class TableControl:
             drawn = self._drawing(pending.battle, done)
         selected = pending.figure if pending is not None else self.dragging
         return View(position, legal, selected, labels, frozenset(), colours, panel,
-                    drawing=drawn, targets=tie_targets(pending))
+                    drawing=drawn, targets=tie_targets(pending),
+                    names={g: b.name for g, b in self.groups.items()})
 
 
 @dataclass
@@ -842,4 +843,5 @@ class CampaignControl:
                       list(board_view.panel.log) if board_view and board_view.panel else [],
                       detail=self.detail(self.hovered_option))
         return View(position, panel=panel,
-                    groups=board_view.groups if board_view is not None else {})
+                    groups=board_view.groups if board_view is not None else {},
+                    names=board_view.names if board_view is not None else {})

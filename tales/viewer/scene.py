@@ -17,7 +17,7 @@ import pyglet
 from pyglet import shapes
 
 from tales.board.board import FeatureKind
-from tales.board.figures import Figure, Keyword
+from tales.board.figures import Figure, Keyword, Role
 from tales.board.position import Position
 from tales.present.turns import TurnDrawing
 from tales.viewer import style
@@ -67,6 +67,7 @@ class View:
     targets: frozenset[str] = frozenset()  # a Schemer's tie: the figures it is after
     banner: str = ""  # over the map: "VICTORY" or "DEFEAT" at a scenario's end
     banner_side: str = ""  # whose colour the banner takes (hero, schemer)
+    names: dict[str, str] = field(default_factory=dict)  # group or Destructible -> its name
 
 
 @dataclass
@@ -182,9 +183,10 @@ class Scene:
                 self._text(cost, x, y - size * 0.62, size=max(size * 0.2, 7),
                            colour=style.HAZARD if "!" in cost else (20, 90, 30), layer=5,
                            bold=True)
-            if space in self.view.labels:
-                self._text(self.view.labels[space], x, y + size * 0.55,
-                           size=max(size * 0.2, 7), colour=(20, 90, 30), layer=5, bold=True)
+            if space in self.view.labels:  # on a backing over everything, kept on the map
+                self._tag(self.view.labels[space], x, y + size * 0.55, style.HOVER_BACKING,
+                          text_colour=(20, 90, 30), keep_within=self.width - (
+                              PANEL_WIDTH if self.view.panel is not None else 0))
 
     def _outline(self, corners: list[tuple[float, float]], thickness: float,
                  colour: style.Colour, layer: int) -> None:
@@ -221,18 +223,19 @@ class Scene:
                            layer=4)
         for space, damage in position.traps.items():
             x, y = self.layout.centre(space)
-            side = size * 0.42
-            self._add(shapes.Rectangle(x - side / 2 + size * 0.35, y - side / 2 - size * 0.3,
-                                       side, side, color=style.TRAP, batch=self.batch,
-                                       group=self.layers[3]))
-            self._text(str(damage), x + size * 0.35, y - size * 0.3, size=max(size * 0.2, 7),
-                       layer=4, bold=True)
+            # a spiked token, not a square like a number's badge; in the space's corner
+            # and over a figure standing there, so neither hides the other (issue 38)
+            tx, ty = x + size * 0.42, y - size * 0.36
+            self._add(shapes.Star(tx, ty, size * 0.24, size * 0.15, 8, color=style.TRAP,
+                                  batch=self.batch, group=self.layers[7]))
+            self._text(str(damage), tx, ty, size=max(size * 0.18, 7), layer=8, bold=True)
         for space, damage in position.wizard_fire.items():
             x, y = self.layout.centre(space)
-            self._add(shapes.Circle(x - size * 0.35, y - size * 0.3, size * 0.2,
-                                    color=style.FIRE, batch=self.batch, group=self.layers[3]))
-            self._text(str(damage), x - size * 0.35, y - size * 0.3, size=max(size * 0.18, 7),
-                       colour=(40, 20, 0), layer=4, bold=True)
+            fx, fy = x - size * 0.42, y - size * 0.36
+            self._add(shapes.Circle(fx, fy, size * 0.17, color=style.FIRE, batch=self.batch,
+                                    group=self.layers[7]))
+            self._text(str(damage), fx, fy, size=max(size * 0.16, 7), colour=(40, 20, 0),
+                       layer=8, bold=True)
 
     def _figures(self) -> None:
         position = self.view.position
@@ -255,10 +258,10 @@ class Scene:
                 ring = style.WOUNDED if figure.wounded else (245, 245, 245)
                 if figure.footprint:  # a large figure: a body on each of its spaces, joined
                     self._body(figure, x, y, radius, colour, ring)
-                self._add(shapes.Circle(x, y, radius + (4 if figure.wounded else 2),
-                                        color=ring, batch=self.batch, group=self.layers[3]))
-                self._add(shapes.Circle(x, y, radius, color=colour, batch=self.batch,
-                                        group=self.layers[4]))
+                shape = style.figure_shape(figure, list(self.view.groups))
+                self._shape(shape, x, y, radius + (4 if figure.wounded else 2), ring, 3)
+                self._shape(shape, x, y, radius, colour, 4,
+                            hollow=figure.recovering or shape == "ring")
                 self._text(style.figure_label(figure), x, y, size=max(radius * 0.55, 7),
                            colour=style.readable_on(colour), bold=True)
                 if figure.fortitude is not None:  # Fortitude left of its side's
@@ -270,6 +273,32 @@ class Scene:
                     row = size * (0.3 + 0.18 * n)
                     self._text(tokens, x, y - radius - row, size=max(size * 0.15, 7),
                                colour=(70, 30, 110), bold=True)
+
+    def _shape(self, shape: str, x: float, y: float, radius: float, colour: style.Colour,
+               layer: int, hollow: bool = False) -> None:
+        """A figure's body of ``shape`` (:func:`tales.viewer.style.figure_shape`) about the
+        same size as a disc of ``radius``; ``hollow``: only its outline on a pale fill (an
+        Illusion; a Companion on its Recovery side)."""
+        group = self.layers[layer]
+        fill = (*colour, 255) if not hollow else (*colour, 90)
+        if shape in ("disc", "ring"):
+            self._add(shapes.Circle(x, y, radius, color=fill, batch=self.batch, group=group))
+            if hollow:
+                self._add(shapes.Arc(x, y, radius - 1.5, thickness=max(radius * 0.18, 2.5),
+                                     color=(*colour, 255), batch=self.batch, group=group))
+            return
+        corners = {"square": 4, "diamond": 4, "triangle": 3, "hexagon": 6, "octagon": 8}[shape]
+        turn = {"square": math.pi / 4, "diamond": 0.0, "triangle": math.pi / 2,
+                "hexagon": 0.0, "octagon": math.pi / 8}[shape]
+        reach = radius * {"square": 1.25, "diamond": 1.2, "triangle": 1.3, "hexagon": 1.08,
+                          "octagon": 1.05}[shape]
+        shift = -radius * 0.2 if shape == "triangle" else 0.0  # its middle, not its tip
+        points = [(x + reach * math.cos(turn + n * 2 * math.pi / corners),
+                   y + shift + reach * math.sin(turn + n * 2 * math.pi / corners))
+                  for n in range(corners)]
+        self._add(shapes.Polygon(*points, color=fill, batch=self.batch, group=group))
+        if hollow:
+            self._outline(points, max(radius * 0.18, 2.5), colour, layer)
 
     def _body(self, figure: Figure, x: float, y: float, radius: float,
               colour: tuple[int, int, int], ring: tuple[int, int, int]) -> None:
@@ -352,13 +381,19 @@ class Scene:
         self._add(shapes.Triangle(x2, y2, *left, *right, color=colour, batch=self.batch,
                                   group=self.layers[6]))
 
-    def _tag(self, text: str, x: float, y: float, colour: style.Colour) -> None:
-        """A small label on a coloured box (an Attack's damage, a Trap sprung)."""
+    def _tag(self, text: str, x: float, y: float, colour: style.Colour,
+             text_colour: style.Colour | None = None, keep_within: float | None = None
+             ) -> None:
+        """A small label on a coloured box (an Attack's damage, a Trap sprung, what the
+        pointer is over); ``keep_within``: moved sideways to stay left of that x."""
         label = self._add(pyglet.text.Label(
             text, x=x, y=y, font_size=max(self.layout.size * 0.17, 8), weight="bold",
-            color=(*style.readable_on(colour), 255), anchor_x="center", anchor_y="center",
-            batch=self.batch, group=self.layers[8]))
+            color=(*(text_colour or style.readable_on(colour)), 255), anchor_x="center",
+            anchor_y="center", batch=self.batch, group=self.layers[8]))
         wide, high = label.content_width + 8, label.content_height + 2
+        if keep_within is not None:
+            x = min(max(x, wide / 2 + 2), keep_within - wide / 2 - 2)
+            label.x = x
         self._add(shapes.Rectangle(x - wide / 2, y - high / 2, wide, high, color=colour,
                                    batch=self.batch, group=self.layers[7]))
 
@@ -409,6 +444,7 @@ class Scene:
             self._text(f"{dice} of {size}", x + 86 + size * 22, y, anchor_x="left",
                        colour=style.DIM)
             y -= 26
+        y = self._figure_legend(x, y)
         for line in self._legend():
             y = self._wrapped(line, x, y, size=9, colour=style.DIM, step=14)
         for line in panel.explain:
@@ -478,6 +514,36 @@ class Scene:
             y -= step
         return y
 
+    def _figure_legend(self, x: float, y: float) -> float:
+        """A line for each Schemer group and Destructible feature on the map: its shape
+        in its colour, its name and standee numbers; the next line's y."""
+        position, groups = self.view.position, list(self.view.groups)
+        rows: list[tuple[str, style.Colour, str]] = []
+        for group in groups:
+            here = sorted(f.number or 0 for f in position.figures if f.group == group)
+            if here:
+                numbers = ", ".join(str(n) for n in here)
+                rows.append((style.group_shape(group, groups),
+                             style.base_colour(self.view.groups[group], group),
+                             f"{self.view.names.get(group, group)}: {numbers}"))
+        for figure in position.figures:
+            if style.destructible(figure):
+                rows.append(("octagon", style.STONE, f"{style.figure_label(figure)}: "
+                             f"{self.view.names.get(figure.id, figure.id)} (Destructible)"))
+        illusions = [f for f in position.figures if f.kind is Role.ILLUSION]
+        if illusions:
+            owners = sorted({f.owner for f in illusions if f.owner})
+            rows.append(("ring", style.ILLUSION, ", ".join(style.figure_label(f) for f in
+                                                          illusions)
+                         + f": Illusion{'s' if len(illusions) > 1 else ''}"
+                         + (f" ({', '.join(owners)}'s)" if owners else "")))
+        for shape, colour, text in rows:
+            self._shape(shape, x + 6, y, 5.5, colour, 2, hollow=shape == "ring")
+            self._text(text[:SMALL_CHARS - 3], x + 18, y, size=9, anchor_x="left",
+                       colour=style.DIM)
+            y -= 14
+        return y
+
     def _legend(self) -> list[str]:
         """The map's named features, their kind and damage; what the tokens' letters and
         the border colours on this map mean."""
@@ -491,7 +557,7 @@ class Scene:
         marks = [text for shown, text in (
             (board.start.any(), "S a Hero start space"),
             (board.deployment.any(), "red N a numbered deployment space"),
-            (bool(position.traps), "grey square N a Trap (N damage)"),
+            (bool(position.traps), "dark star N a Trap (N damage)"),
             (bool(position.wizard_fire), "orange dot N Wizard Fire (N damage)")) if shown]
         if marks:
             lines.insert(0, "marks: " + ", ".join(marks))

@@ -17,6 +17,7 @@ from typing import Any
 
 from tales.engine.saves import SaveError
 from tales.present.chance import chance_options, chance_question
+from tales.present.figures import group_names
 from tales.present.goals import goals
 from tales.present.log import game_sides, line_sides, readable, sides
 from tales.present.options import Presenter, menu_order, option_text
@@ -245,4 +246,5 @@ class SessionControl:
                  if battle is not None else None)
         selected = self.dragging or (decision.figure if decision is not None else None)
         return View(position, legal, selected, labels, frozenset(), groups, panel,
-                    drawing=drawn, targets=tie_targets(decision))
+                    drawing=drawn, targets=tie_targets(decision),
+                    names=group_names(session.ctx))

@@ -5,6 +5,7 @@ each Schemer Group on its coloured base. Pure data (no pyglet)."""
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 
 from tales.board.board import FeatureKind
 from tales.board.figures import Figure, Role, Token
@@ -35,6 +36,7 @@ ALLY: Colour = (100, 150, 230)
 ILLUSION: Colour = (170, 120, 220)
 POOKY: Colour = (236, 120, 170)
 WOUNDED: Colour = (200, 30, 30)
+HOVER_BACKING: Colour = (246, 244, 230)  # what the pointer is over, written on the map
 CARD: Colour = (250, 214, 150)  # the whole card of the option under the pointer
 #: The last turn drawn on the map: paths and attack lines by side, what a space did.
 ARROWS: dict[str, Colour] = {"hero": (30, 90, 220), "schemer": (200, 40, 30)}
@@ -95,14 +97,51 @@ def figure_colour(figure: Figure, groups: dict[str, str]) -> Colour:
     if kind is Role.POOKY:
         return POOKY
     if figure.group is None:
-        return (110, 100, 90)  # a Destructible feature
+        return STONE  # a Destructible feature
     return base_colour(groups.get(figure.group), figure.group)
 
 
+def destructible(figure: Figure) -> bool:
+    """A Destructible map feature standing as a figure (the Schemers' side, no group)."""
+    return figure.group is None and figure.kind in (Role.SCHEMER, Role.BOSS)
+
+
+#: The shapes Schemer groups take, in the order the scenario lists its groups, so that two
+#: groups are told apart by more than their colour.
+GROUP_SHAPES = ("disc", "square", "diamond", "triangle", "hexagon")
+#: The shape of each other kind of figure: a Destructible feature is a stone, an Illusion
+#: only an outline (it is not really there).
+KIND_SHAPES = {Role.ILLUSION: "ring"}
+STONE: Colour = (110, 100, 90)
+
+
+def group_shape(group: str, groups: Sequence[str]) -> str:
+    """The shape of ``group``'s figures: by its place among the scenario's ``groups``."""
+    place = list(groups).index(group) if group in groups else len(groups)
+    return GROUP_SHAPES[place % len(GROUP_SHAPES)]
+
+
+def figure_shape(figure: Figure, groups: Sequence[str]) -> str:
+    """How a figure is drawn: a Schemer by its group's shape, a Destructible feature as an
+    octagonal stone, an Illusion as a ring, every other figure of the players as a disc."""
+    if figure.group is not None and figure.kind in (Role.SCHEMER, Role.BOSS):
+        return group_shape(figure.group, groups)
+    if destructible(figure):
+        return "octagon"
+    return KIND_SHAPES.get(figure.kind, "disc")
+
+
 def figure_label(figure: Figure) -> str:
-    """The few letters on a figure's disc: a Schemer's standee number, else its name."""
+    """The few letters on a figure: a Schemer's standee number, a Destructible feature's
+    initials (``WS`` for ``warding-stone``), else the first letters of its name."""
     if figure.number is not None and figure.group is not None:
         return str(figure.number)
+    if destructible(figure):
+        words = [w for w in figure.id.replace("_", "-").split("-") if w]
+        return "".join(w if w.isdigit() else w[0].upper() for w in words)[:4]
+    if figure.kind is Role.ILLUSION:  # I1, I2: each of Eve's Illusions told apart
+        number = figure.id[len(figure.id.rstrip("0123456789")):]
+        return f"I{number}"
     return figure.id[:3].title()
 
 
