@@ -1,0 +1,47 @@
+"""The Red Dragon Inn rulings issue 43 found carried out wrong, as a table of cases quoting
+the passage each follows (one a reading: ``docs/rules-decisions.md``). The cards are the
+sample decks' (``decks/characters/``) and test fixtures."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tales.tavern.rdi.decks import load_character
+from tales.tavern.rdi.model import Player
+from tales.tavern.rdi.simulate import DECKS
+
+from ._play import Start, check_character, plays
+from ._seeds import row
+from .test_characters_000_wrench_cases import OVERCHARGE, with_gizmos, wrench_seat, zap
+
+
+def sample(deck: str, title: str) -> Any:
+    """A card of a bundled sample deck, by its name's start."""
+    return next(c for c in load_character(DECKS / "characters" / f"{deck}.toml").cards
+                if c.name.startswith(title))
+
+
+BODYGUARD = sample("torglesnarf", "A bodyguard steps in")  # redirect a Fortitude loss
+
+
+def torg(*hand: Any) -> Player:
+    return Player("torg", "Torglesnarf (test)", 10, hand=hand, mechanics="torglesnarf")
+
+
+CASES = [
+    row("I43-1-a-loss-redirected-to-a-sacrificed-gizmo-does-nothing", "000",
+        "To do this, move a Gizmo from the play area in front of you to your discard pile.",
+        [wrench_seat(), torg(BODYGUARD)],
+        with_gizmos(plays("wrench", OVERCHARGE, "torg"), zap(3)),
+        {"respond": [BODYGUARD.name], "whom": [zap(3).name]},
+        {"fortitude": {"wrench": 20, "torg": 20}, "discard": 2,
+         "said:redirected to Sparkcoil Zapper (sample) #1 (wrench) does nothing": True}),
+]
+
+
+@pytest.mark.parametrize(("quote", "players", "start", "answers", "expected"), CASES)
+def test_issue_43(quote: str, players: list[Player], start: Start,
+                  answers: dict[str, list[Any]], expected: dict[str, Any]) -> None:
+    check_character(quote, players, start, answers, expected, "wrench", ())
