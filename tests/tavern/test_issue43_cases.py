@@ -4,15 +4,17 @@ sample decks' (``decks/characters/``) and test fixtures."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from tales.tavern.rdi.decks import load_character
-from tales.tavern.rdi.model import Player
+from tales.tavern.rdi.drinks import drink_phase
+from tales.tavern.rdi.model import Drink, DrinkEvent, Player
 from tales.tavern.rdi.simulate import DECKS
 
-from ._play import Start, check_character, plays
+from ._play import Start, check_character, plays, seat
 from ._seeds import row
 from .test_characters_000_wrench_cases import OVERCHARGE, with_gizmos, wrench_seat, zap
 
@@ -30,6 +32,16 @@ def torg(*hand: Any) -> Player:
     return Player("torg", "Torglesnarf (test)", 10, hand=hand, mechanics="torglesnarf")
 
 
+DRAGON = Drink("Dragon Breath Ale", 4)
+CONTEST = Drink("Drinking Contest", event=DrinkEvent.DRINKING_CONTEST)
+
+
+def drinks(name: str, *deck: Drink) -> Start:
+    """``name``'s Drink Phase, with ``deck`` the Drink Deck (top last) if given."""
+    return lambda tavern: drink_phase(replace(tavern, drink_deck=deck or tavern.drink_deck),
+                                      name)
+
+
 CASES = [
     row("I43-1-a-loss-redirected-to-a-sacrificed-gizmo-does-nothing", "000",
         "To do this, move a Gizmo from the play area in front of you to your discard pile.",
@@ -38,10 +50,16 @@ CASES = [
         {"respond": [BODYGUARD.name], "whom": [zap(3).name]},
         {"fortitude": {"wrench": 20, "torg": 20}, "discard": 2,
          "said:redirected to Sparkcoil Zapper (sample) #1 (wrench) does nothing": True}),
+    row("I43-2-a-drink-event-is-discarded-once-it-has-resolved", "001",
+        "Reveal the top card of your Drink Me! Pile, follow the instructions on the card and "
+        "place it in the Drink Deck discard pile.",
+        [replace(seat("ann"), drink_me=(CONTEST,)), seat("bob")], drinks("ann", DRAGON), {},
+        {"gold": {"ann": 10, "bob": 8}, "said:bob reveals Drinking Contest": False,
+         "said:bob has no Drink to reveal": True}),
 ]
 
 
 @pytest.mark.parametrize(("quote", "players", "start", "answers", "expected"), CASES)
 def test_issue_43(quote: str, players: list[Player], start: Start,
                   answers: dict[str, list[Any]], expected: dict[str, Any]) -> None:
-    check_character(quote, players, start, answers, expected, "wrench", ())
+    check_character(quote, players, start, answers, expected, players[0].name, ())
