@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tales.tavern.rdi.decks import load_character
-from tales.tavern.rdi.drinks import drink_phase
+from tales.tavern.rdi.drinks import WHOLE, drink_phase
 from tales.tavern.rdi.model import Drink, DrinkEvent, Player
 from tales.tavern.rdi.simulate import DECKS
 
@@ -34,6 +34,7 @@ def torg(*hand: Any) -> Player:
 
 DRAGON = Drink("Dragon Breath Ale", 4)
 CONTEST = Drink("Drinking Contest", event=DrinkEvent.DRINKING_CONTEST)
+MEAD = Drink("Mead", 3, splits=True)
 
 
 def drinks(name: str, *deck: Drink) -> Start:
@@ -56,6 +57,18 @@ CASES = [
         [replace(seat("ann"), drink_me=(CONTEST,)), seat("bob")], drinks("ann", DRAGON), {},
         {"gold": {"ann": 10, "bob": 8}, "said:bob reveals Drinking Contest": False,
          "said:bob has no Drink to reveal": True}),
+    row("I43-3-mead-may-be-drunk-whole", "001",
+        "When players are done affecting the Drink, the player who revealed it may choose a "
+        "player with whom to split it.",
+        [replace(seat("ann"), drink_me=(MEAD,)), seat("bob")], drinks("ann"),
+        {"split-partner": [WHOLE]},
+        {"alcohol": {"ann": 3, "bob": 0}, "options:split-partner": ("bob", WHOLE),
+         "said:ann splits Mead with nobody": True}),
+    row("I43-3-mead-split-with-a-player", "001",
+        "When players are done affecting the Drink, the player who revealed it may choose a "
+        "player with whom to split it.",
+        [replace(seat("ann"), drink_me=(MEAD,)), seat("bob")], drinks("ann"),
+        {"split-partner": ["bob"]}, {"alcohol": {"ann": 2, "bob": 2}}),
 ]
 
 

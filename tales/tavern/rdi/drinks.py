@@ -186,16 +186,23 @@ def drink_together(tavern: Tavern, source: str,
     return tavern
 
 
+#: The answer to a self-splitting Drink's "split with whom?" that keeps it whole.
+WHOLE = "nobody (drink it all)"
+
+
 def _self_split(tavern: Tavern, source: str, label: str, pours: tuple[Pour, ...]
                 ) -> Resolution[tuple[Tavern, tuple[Pour, ...]]]:
-    """A self-splitting Drink's drinker picks a partner (A-54); the same Drinks with nobody
-    to split with."""
+    """A self-splitting Drink's drinker may pick a partner (A-54: "the player who revealed
+    it may choose a player with whom to split it"), or drink it whole; the same Drinks with
+    nobody to split with."""
     partners = tuple(p.name for p in tavern.others(pours[0].drinker))
     if not partners:
         return tavern, pours
     partner = yield Decision("split-partner", f"{pours[0].drinker}: split "
-                             f"{pours[0].label} with whom?", partners,
+                             f"{pours[0].label} with whom?", (*partners, WHOLE),
                              Decider.PLAYER, pours[0].drinker, state=tavern)
+    if partner == WHOLE:
+        return tavern.note(f"{pours[0].drinker} splits {label} with nobody"), pours
     return tavern.note(f"{source} splits {label} with {partner}"), halves(pours[0], partner)
 
 
