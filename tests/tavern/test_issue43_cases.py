@@ -11,7 +11,10 @@ import pytest
 
 from tales.tavern.rdi.decks import load_character
 from tales.tavern.rdi.drinks import WHOLE, drink_phase
-from tales.tavern.rdi.model import Drink, DrinkEvent, Player
+from tales.rules.decisions import Resolution
+from tales.tavern.rdi.characters import natyli
+from tales.tavern.rdi.gambling import start_round
+from tales.tavern.rdi.model import Card, CardKind, Drink, DrinkEvent, Player, Tavern
 from tales.tavern.rdi.simulate import DECKS
 
 from ._play import Start, check_character, plays, seat
@@ -43,6 +46,18 @@ def drinks(name: str, *deck: Drink) -> Start:
                                       name)
 
 
+IM_IN = Card("Gambling? I'm in!", CardKind.GAMBLING, starts_round=True)
+
+
+def gambles(name: str) -> Start:
+    """``name`` plays "Gambling? I'm in!" as their Action, with the Debuff supply."""
+    def start(tavern: Tavern) -> Resolution[Tavern]:
+        for debuff in natyli.DEBUFFS:
+            tavern = tavern.with_supply(debuff, 1)
+        return (yield from start_round(tavern, name, IM_IN))
+    return start
+
+
 CASES = [
     row("I43-1-a-loss-redirected-to-a-sacrificed-gizmo-does-nothing", "000",
         "To do this, move a Gizmo from the play area in front of you to your discard pile.",
@@ -69,6 +84,18 @@ CASES = [
         "player with whom to split it.",
         [replace(seat("ann"), drink_me=(MEAD,)), seat("bob")], drinks("ann"),
         {"split-partner": ["bob"]}, {"alcohol": {"ann": 2, "bob": 2}}),
+    row("I43-4-a-power-jinx-makes-gambling-ante-0", "000",
+        "This includes \u201cGambling, I\u2019m in!\u201d, so if a player has a Power Jinx "
+        "and plays \u201cGambling, I\u2019m in!\u201d as their Action, a Round of Gambling "
+        "begins, but each player antes 0 Gold!",
+        [seat("phrenk", tokens={natyli.JINX: 1}), seat("natyli", mechanics="natyli")],
+        gambles("phrenk"), {},
+        {"gold": {"phrenk": 10, "natyli": 10}, "said:2 players ante 0 Gold": True}),
+    row("I43-4-without-a-jinx-gambling-antes-1", "001",
+        "When a Round of Gambling begins, normal play is suspended and each player must ante 1 "
+        "Gold, putting it in the middle of the table",
+        [seat("phrenk"), seat("natyli", mechanics="natyli")], gambles("phrenk"), {},
+        {"gold": {"phrenk": 11, "natyli": 9}, "said:2 players ante 1 Gold": True}),
 ]
 
 
