@@ -96,7 +96,8 @@ def check_character(quote: str, players: list[Player], start: Start,
     ``markers:NAME`` (where the token on each card of that pile points),
     ``options:KIND`` (the first such Decision's), ``count:KIND`` (Decisions of that kind),
     ``asked:NAME`` (Decisions NAME made), ``respond:NAME`` (response windows offered to
-    NAME) and ``order`` (the order the kinds named were first asked in)."""
+    NAME), ``said:TEXT`` (whether a log line holds TEXT) and ``order`` (the order the kinds
+    named were first asked in)."""
     asked: list[Decision[Any]] = []
     tavern = run(start(table(players)), answers, asked=asked)
     player = tavern.player(me)
@@ -132,6 +133,8 @@ def check_character(quote: str, players: list[Player], start: Start,
             assert sum(d.figure == arg for d in asked) == value, quote
         elif kind == "respond":
             assert sum(d.kind == "respond" and d.figure == arg for d in asked) == value, quote
+        elif kind == "said":
+            assert any(arg in line for line in tavern.log) == value, quote
         elif kind == "order":
             kinds = [d.kind for d in asked if d.kind in value]
             assert [k for n, k in enumerate(kinds) if k not in kinds[:n]] == list(value), quote

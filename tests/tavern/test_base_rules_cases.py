@@ -710,8 +710,8 @@ DRINKS = [
         Case((seat("eisinder", drink_me=(CONTEST,)), seat("bob")), drinks("eisinder"),
              deck=(LIGHT,) * 5 + (TEA, ROUND, LIGHT_CHASER)),
         {"alcohol": [1, 0], "gold": [11, 9],
-         "drink_discard": ("Drinking Contest", "Round on the House",
-                           "Light Ale with a Chaser", "Pot of Tea")}),
+         "drink_discard": ("Round on the House", "Light Ale with a Chaser", "Pot of Tea",
+                           "Drinking Contest")}),  # the Contest's card once it resolved
     row("A52-the-howler-example", "001",
         "Since Karl is the first affected player in turn order, he puts The Howler in front of "
         "him.",
@@ -841,7 +841,7 @@ CONTESTS = [
         "each other player and staying in the game.",
         Case((seat("eisinder", 1, drink_me=(CONTEST,)), seat("karl"), seat("alaric")),
              then_settle(drinks("eisinder")), deck=(DRAGON,), discard=(LIGHT, LIGHT, LIGHT)),
-        {"gold": [2, 8, 8], "out": [], "alcohol": [4, 0, 1], "inn": 53}),
+        {"gold": [2, 8, 8], "out": [], "alcohol": [4, 1, 1], "inn": 53}),
     row("A56-ignored-drink-still-counts", "001",
         "If a Drink is split, Ignored, or given to another player, this does not affect the "
         "outcome of the contest.",

@@ -97,17 +97,22 @@ def drink_event(tavern: Tavern, name: str, card: Drink) -> Resolution[Tavern]:
     Champion per team, the revealer for theirs)."""
     from tales.tavern.rdi.events import announce, resolve
 
-    tavern = claim(discard_drinks(tavern, [card]), name)  # Boss Otto's Priority Target
+    tavern = claim(tavern, name)  # Boss Otto's Priority Target
     if card.event is DrinkEvent.STEPS and card.effect is not None:
-        return (yield from resolve(tavern, name, card.effect, revealer_chosen=True))
+        tavern = yield from resolve(tavern, name, card.effect, revealer_chosen=True)
+        return discard_drinks(tavern, [card])
     everyone = yield from champions(tavern, name, card.name)
     tavern, outcome = yield from announce(tavern, name, card.name, everyone)
     if outcome.negated:
-        return tavern.note(f"{card.name} is Negated")
+        return discard_drinks(tavern, [card]).note(f"{card.name} is Negated")
     players = [n for n in everyone if n not in outcome.ignored]
     if card.event is DrinkEvent.ROUND_ON_THE_HOUSE:
-        return (yield from round_on_the_house(tavern, name, players))
-    return (yield from drinking_contest(tavern, name, players))
+        tavern = yield from round_on_the_house(tavern, name, players)
+    else:
+        tavern = yield from drinking_contest(tavern, name, players)
+    # 001: "follow the instructions on the card and place it in the Drink Deck discard
+    # pile": only once it has resolved, so no reshuffle on the way brings it back
+    return discard_drinks(tavern, [card])
 
 
 def chasers(tavern: Tavern, name: str, first: Drink, from_pile: bool
@@ -181,16 +186,23 @@ def drink_together(tavern: Tavern, source: str,
     return tavern
 
 
+#: The answer to a self-splitting Drink's "split with whom?" that keeps it whole.
+WHOLE = "nobody (drink it all)"
+
+
 def _self_split(tavern: Tavern, source: str, label: str, pours: tuple[Pour, ...]
                 ) -> Resolution[tuple[Tavern, tuple[Pour, ...]]]:
-    """A self-splitting Drink's drinker picks a partner (A-54); the same Drinks with nobody
-    to split with."""
+    """A self-splitting Drink's drinker may pick a partner (A-54: "the player who revealed
+    it may choose a player with whom to split it"), or drink it whole; the same Drinks with
+    nobody to split with."""
     partners = tuple(p.name for p in tavern.others(pours[0].drinker))
     if not partners:
         return tavern, pours
     partner = yield Decision("split-partner", f"{pours[0].drinker}: split "
-                             f"{pours[0].label} with whom?", partners,
+                             f"{pours[0].label} with whom?", (*partners, WHOLE),
                              Decider.PLAYER, pours[0].drinker, state=tavern)
+    if partner == WHOLE:
+        return tavern.note(f"{pours[0].drinker} splits {label} with nobody"), pours
     return tavern.note(f"{source} splits {label} with {partner}"), halves(pours[0], partner)
 
 
@@ -267,24 +279,25 @@ def drinking_contest(tavern: Tavern, name: str, players: list[str]) -> Resolutio
         for who in names:
             tavern, first = yield from take_drink(tavern)
             if first is None:
+                tavern = tavern.note(f"{who} has no Drink to reveal: none is left")
                 continue
             if first.event is not None:  # "has no effect and counts as having no Alcohol"
-                tavern = discard_drinks(tavern, [first])
+                tavern = discard_drinks(tavern, [first]).note(
+                    f"{who} reveals {first.name}: an Event, no effect (it counts 0)")
                 continue
             tavern, cards = yield from chasers(tavern, who, first, from_pile=False)
             revealed.append((cards, pour(cards, who, who, len(revealed))))
             tavern = tavern.note(f"{who} reveals {revealed[-1][1].label}")
-        pours: tuple[Pour, ...] = ()
-        if revealed:
-            played = Played(name, "the Drinking Contest's Drinks", None,
-                            pours=tuple(p for _, p in revealed))
-            tavern, outcome = yield from respond(tavern, played)
-            pours = outcome.pours
-            for each in pours:
-                tavern = yield from drink_pour(tavern, each)
-            for index, (cards, shown) in enumerate(revealed):
-                tavern = _put_away(tavern, cards, shown,
-                                   [p for p in pours if p.origin == index])
+        if not revealed:  # only Events were revealed, or no Drink is left anywhere
+            return tavern.note("Drinking Contest: no Drink was revealed; no winner")
+        played = Played(name, "the Drinking Contest's Drinks", None,
+                        pours=tuple(p for _, p in revealed))
+        tavern, outcome = yield from respond(tavern, played)
+        pours = outcome.pours
+        for each in pours:
+            tavern = yield from drink_pour(tavern, each)
+        for index, (cards, shown) in enumerate(revealed):
+            tavern = _put_away(tavern, cards, shown, [p for p in pours if p.origin == index])
         scores = {who: max([max(p.score, 0) for p in pours if p.revealer == who and p.live]
                            or [0]) for who in names}
         best = max(scores.values())

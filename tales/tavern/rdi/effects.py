@@ -406,6 +406,11 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
                 victim = _redirect(outcome, who) if amount < 0 else who
                 if victim in outcome.ignored:  # the new target Ignores it
                     continue
+                if victim not in players and tavern.minion(victim) is None:
+                    # redirected to a Minion that has since left play (docs/rules-decisions.md)
+                    tavern = tavern.note(f"the Fortitude loss redirected to {victim} does "
+                                         "nothing: it has left play")
+                    continue
                 if tavern.minion(victim) is not None:  # redirected to a Minion
                     hit = tavern
                     tavern = yield from minion_hit(tavern, victim, name, -amount)

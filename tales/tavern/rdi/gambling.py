@@ -59,7 +59,10 @@ def start_round(tavern: Tavern, name: str, card: Card) -> Resolution[Tavern]:
     tavern = discard_card(tavern, card, name)
     if outcome.negated:
         return tavern.note(f"{card.name} is Negated")
-    return (yield from gambling_round(tavern, name))
+    # its ante, a number a character may change (000, Natyli: with a Power Jinx "each
+    # player antes 0 Gold!")
+    opening = characters.their_amounts(tavern, name, card, (Step(Verb.ANTE, 1),))
+    return (yield from gambling_round(tavern, name, opening[0].amount if opening else 1))
 
 
 def add_prize(tavern: Tavern, starter: str) -> Resolution[Tavern]:
@@ -81,9 +84,9 @@ def add_prize(tavern: Tavern, starter: str) -> Resolution[Tavern]:
     return evolve(tavern, prize=inn[index]).note(f"{starter} adds {choice} to the pot")
 
 
-def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
-    """A Round of Gambling (module docstring). Then the starter goes on to Order a
-    Drink."""
+def gambling_round(tavern: Tavern, starter: str, opening: int = 1) -> Resolution[Tavern]:
+    """A Round of Gambling (module docstring), everyone anteing ``opening`` Gold to begin
+    it. Then the starter goes on to Order a Drink."""
     tavern = yield from add_prize(tavern, starter)
     seats = yield from champions(tavern, starter, "the Round of Gambling")
     seats = [n for n in tavern.order_from(starter) if n in seats]
@@ -99,9 +102,10 @@ def gambling_round(tavern: Tavern, starter: str) -> Resolution[Tavern]:
         tavern, outcome = yield from respond(tavern, Played(starter, "the ante", None, losing,
                                                             losing, round=True))
         for payer in payers:
-            tavern = ante(tavern, [payer], max(1 - outcome.reduction(payer, Stats.GOLD), 0),
-                          starter, opening=True)
-        tavern = tavern.note(f"Round of Gambling: {len(payers)} players ante 1 Gold")
+            tavern = ante(tavern, [payer],
+                          max(opening - outcome.reduction(payer, Stats.GOLD), 0), starter,
+                          opening=True)
+        tavern = tavern.note(f"Round of Gambling: {len(payers)} players ante {opening} Gold")
     else:  # A-72
         tavern = tavern.note("Round of Gambling: the starter cannot ante, so nobody does")
     control: str | None = starter if starter in in_round else None

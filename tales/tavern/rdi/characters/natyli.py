@@ -84,10 +84,12 @@ class Natyli(Mechanics):
                       steps: tuple[Step, ...]) -> tuple[Step, ...]:
         """000: "reduce all numerical values by 1 on any Action Cards you play during your
         Action Phase (down to a minimum of 0)"; 002: a Boss's "will affect only the first
-        Action Card they play during that phase"."""
+        Action Card they play during that phase". "Gambling, I'm in!" played as the Action is
+        weakened too: "each player antes 0 Gold!" (its ante is the step it is given here)."""
         player = tavern.player(name)
         jinxes = player.count(JINX)
-        if (not jinxes or card.kind is not CardKind.ACTION or not _keeps(tavern, owner)
+        if (not jinxes or (card.kind is not CardKind.ACTION and not card.starts_round)
+                or not _keeps(tavern, owner)
                 or _gone(tavern) or tavern.players[tavern.active].side != player.side
                 or (tavern.actions_played and _boss(tavern, name))):
             return steps

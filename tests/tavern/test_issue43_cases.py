@@ -1,0 +1,105 @@
+"""The Red Dragon Inn rulings issue 43 found carried out wrong, as a table of cases quoting
+the passage each follows (one a reading: ``docs/rules-decisions.md``). The cards are the
+sample decks' (``decks/characters/``) and test fixtures."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from tales.tavern.rdi.decks import load_character
+from tales.tavern.rdi.drinks import WHOLE, drink_phase
+from tales.rules.decisions import Resolution
+from tales.tavern.rdi.characters import natyli
+from tales.tavern.rdi.gambling import start_round
+from tales.tavern.rdi.model import Card, CardKind, Drink, DrinkEvent, Player, Tavern
+from tales.tavern.rdi.simulate import DECKS
+
+from ._play import Start, check_character, plays, seat
+from ._seeds import row
+from .test_characters_000_wrench_cases import OVERCHARGE, with_gizmos, wrench_seat, zap
+
+
+def sample(deck: str, title: str) -> Any:
+    """A card of a bundled sample deck, by its name's start."""
+    return next(c for c in load_character(DECKS / "characters" / f"{deck}.toml").cards
+                if c.name.startswith(title))
+
+
+BODYGUARD = sample("torglesnarf", "A bodyguard steps in")  # redirect a Fortitude loss
+
+
+def torg(*hand: Any) -> Player:
+    return Player("torg", "Torglesnarf (test)", 10, hand=hand, mechanics="torglesnarf")
+
+
+DRAGON = Drink("Dragon Breath Ale", 4)
+CONTEST = Drink("Drinking Contest", event=DrinkEvent.DRINKING_CONTEST)
+MEAD = Drink("Mead", 3, splits=True)
+
+
+def drinks(name: str, *deck: Drink) -> Start:
+    """``name``'s Drink Phase, with ``deck`` the Drink Deck (top last) if given."""
+    return lambda tavern: drink_phase(replace(tavern, drink_deck=deck or tavern.drink_deck),
+                                      name)
+
+
+IM_IN = Card("Gambling? I'm in!", CardKind.GAMBLING, starts_round=True)
+
+
+def gambles(name: str) -> Start:
+    """``name`` plays "Gambling? I'm in!" as their Action, with the Debuff supply."""
+    def start(tavern: Tavern) -> Resolution[Tavern]:
+        for debuff in natyli.DEBUFFS:
+            tavern = tavern.with_supply(debuff, 1)
+        return (yield from start_round(tavern, name, IM_IN))
+    return start
+
+
+CASES = [
+    row("I43-1-a-loss-redirected-to-a-sacrificed-gizmo-does-nothing", "000",
+        "To do this, move a Gizmo from the play area in front of you to your discard pile.",
+        [wrench_seat(), torg(BODYGUARD)],
+        with_gizmos(plays("wrench", OVERCHARGE, "torg"), zap(3)),
+        {"respond": [BODYGUARD.name], "whom": [zap(3).name]},
+        {"fortitude": {"wrench": 20, "torg": 20}, "discard": 2,
+         "said:redirected to Sparkcoil Zapper (sample) #1 (wrench) does nothing": True}),
+    row("I43-2-a-drink-event-is-discarded-once-it-has-resolved", "001",
+        "Reveal the top card of your Drink Me! Pile, follow the instructions on the card and "
+        "place it in the Drink Deck discard pile.",
+        [replace(seat("ann"), drink_me=(CONTEST,)), seat("bob")], drinks("ann", DRAGON), {},
+        {"gold": {"ann": 10, "bob": 8}, "said:bob reveals Drinking Contest": False,
+         "said:bob has no Drink to reveal": True}),
+    row("I43-3-mead-may-be-drunk-whole", "001",
+        "When players are done affecting the Drink, the player who revealed it may choose a "
+        "player with whom to split it.",
+        [replace(seat("ann"), drink_me=(MEAD,)), seat("bob")], drinks("ann"),
+        {"split-partner": [WHOLE]},
+        {"alcohol": {"ann": 3, "bob": 0}, "options:split-partner": ("bob", WHOLE),
+         "said:ann splits Mead with nobody": True}),
+    row("I43-3-mead-split-with-a-player", "001",
+        "When players are done affecting the Drink, the player who revealed it may choose a "
+        "player with whom to split it.",
+        [replace(seat("ann"), drink_me=(MEAD,)), seat("bob")], drinks("ann"),
+        {"split-partner": ["bob"]}, {"alcohol": {"ann": 2, "bob": 2}}),
+    row("I43-4-a-power-jinx-makes-gambling-ante-0", "000",
+        "This includes \u201cGambling, I\u2019m in!\u201d, so if a player has a Power Jinx "
+        "and plays \u201cGambling, I\u2019m in!\u201d as their Action, a Round of Gambling "
+        "begins, but each player antes 0 Gold!",
+        [seat("phrenk", tokens={natyli.JINX: 1}), seat("natyli", mechanics="natyli")],
+        gambles("phrenk"), {},
+        {"gold": {"phrenk": 10, "natyli": 10}, "said:2 players ante 0 Gold": True}),
+    row("I43-4-without-a-jinx-gambling-antes-1", "001",
+        "When a Round of Gambling begins, normal play is suspended and each player must ante 1 "
+        "Gold, putting it in the middle of the table",
+        [seat("phrenk"), seat("natyli", mechanics="natyli")], gambles("phrenk"), {},
+        {"gold": {"phrenk": 11, "natyli": 9}, "said:2 players ante 1 Gold": True}),
+]
+
+
+@pytest.mark.parametrize(("quote", "players", "start", "answers", "expected"), CASES)
+def test_issue_43(quote: str, players: list[Player], start: Start,
+                  answers: dict[str, list[Any]], expected: dict[str, Any]) -> None:
+    check_character(quote, players, start, answers, expected, players[0].name, ())
