@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from tales.tavern.rdi.decks import load_character
-from tales.tavern.rdi.drinks import WHOLE, drink_phase
 from tales.rules.decisions import Resolution
 from tales.tavern.rdi.characters import natyli
+from tales.tavern.rdi.decks import load_character
+from tales.tavern.rdi.drinks import WHOLE, drink_phase
 from tales.tavern.rdi.gambling import start_round
 from tales.tavern.rdi.model import Card, CardKind, Drink, DrinkEvent, Player, Tavern
 from tales.tavern.rdi.simulate import DECKS
