@@ -68,7 +68,7 @@ def cards(ctx: Context, state: GameState | None, position: Position,
     the scenario names it, the Schemes rolled this round (``state``), the scenario's
     Destructible features named as such."""
     scenario = ctx.scenario
-    names = {g: s.block.name for g, s in scenario.groups.items()}
+    names = group_names(ctx)
     schemes = dict(state.schemes) if state is not None else {}
     things = {d.id: d.name for d in scenario.destructibles}
     return [(f, figure_card(f, names, schemes, things)) for f in position.figures

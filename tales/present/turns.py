@@ -169,6 +169,10 @@ def drawing_lines(draw: TurnDrawing, names: Sequence[str]) -> list[str]:
     return lines
 
 
+#: What :func:`dice_text` says of an Attack that rolled no die (fixed damage only).
+NO_DICE = "no dice rolled"
+
+
 def dice_text(roll: DamageRoll) -> str:
     """Every die's faces: ``Damage Die 2 damage; Damage Die Critical Hit, then 1 damage;
     Epic Die blank; Doom Die Doom``."""
@@ -189,7 +193,7 @@ def dice_text(roll: DamageRoll) -> str:
         extra.append(f"+{roll.boost} Damage Boost")
     if roll.weaken:
         extra.append(f"-{roll.weaken} Weaken")
-    return "; ".join(parts or ["no dice rolled"]) + (f" ({', '.join(extra)})" if extra else "")
+    return "; ".join(parts or [NO_DICE]) + (f" ({', '.join(extra)})" if extra else "")
 
 
 def with_dice(log: Sequence[str], events: Sequence[Happened]) -> list[str]:
@@ -200,6 +204,6 @@ def with_dice(log: Sequence[str], events: Sequence[Happened]) -> list[str]:
         if isinstance(event, Attacked) and event.roll is not None and (
                 0 <= event.line < len(lines)):
             said = dice_text(event.roll)
-            lines[event.line] += f" [{said}]" if said.startswith("no dice") else (
+            lines[event.line] += f" [{said}]" if said.startswith(NO_DICE) else (
                 f" [dice: {said}]")
     return lines

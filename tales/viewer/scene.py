@@ -287,11 +287,8 @@ class Scene:
                 self._add(shapes.Arc(x, y, radius - 1.5, thickness=max(radius * 0.18, 2.5),
                                      color=(*colour, 255), batch=self.batch, group=group))
             return
-        corners = {"square": 4, "diamond": 4, "triangle": 3, "hexagon": 6, "octagon": 8}[shape]
-        turn = {"square": math.pi / 4, "diamond": 0.0, "triangle": math.pi / 2,
-                "hexagon": 0.0, "octagon": math.pi / 8}[shape]
-        reach = radius * {"square": 1.25, "diamond": 1.2, "triangle": 1.3, "hexagon": 1.08,
-                          "octagon": 1.05}[shape]
+        corners, turn, reach = style.POLYGONS[shape]
+        reach *= radius
         shift = -radius * 0.2 if shape == "triangle" else 0.0  # its middle, not its tip
         points = [(x + reach * math.cos(turn + n * 2 * math.pi / corners),
                    y + shift + reach * math.sin(turn + n * 2 * math.pi / corners))

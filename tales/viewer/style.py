@@ -5,6 +5,7 @@ each Schemer Group on its coloured base. Pure data (no pyglet)."""
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Sequence
 
 from tales.board.board import FeatureKind
@@ -113,6 +114,12 @@ GROUP_SHAPES = ("disc", "square", "diamond", "triangle", "hexagon")
 #: only an outline (it is not really there).
 KIND_SHAPES = {Role.ILLUSION: "ring"}
 STONE: Colour = (110, 100, 90)
+#: Each shape drawn as a polygon: its corners, the angle of the first (radians) and how far
+#: its corners reach, in radii of the disc it stands for (so each looks about as big).
+POLYGONS: dict[str, tuple[int, float, float]] = {
+    "square": (4, math.pi / 4, 1.25), "diamond": (4, 0.0, 1.2),
+    "triangle": (3, math.pi / 2, 1.3), "hexagon": (6, 0.0, 1.08),
+    "octagon": (8, math.pi / 8, 1.05)}
 
 
 def group_shape(group: str, groups: Sequence[str]) -> str:
