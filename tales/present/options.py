@@ -59,6 +59,13 @@ def option_text(decision: Decision[Any], option: Any) -> str:
     return str(described)
 
 
+def pooky_scheme(decision: Decision[Any]) -> Ability | None:
+    """On a tile choice of Zot's: the Scheme Pooky's die rolled this round."""
+    detail = decision.detail
+    found = detail.get("pooky") if isinstance(detail, Mapping) else None
+    return found if isinstance(found, Ability) else None
+
+
 def menu_order(decision: Decision[Any]) -> list[int]:
     """The order options are listed in: a yes/no question always yes first."""
     indices = list(range(len(decision.options)))
@@ -118,6 +125,8 @@ class Presenter:
             kinds: tuple[Kind, ...] = (Kind.ACTION, Kind.SHENANIGAN)
         elif option in (Kind.ACTION.value, Kind.SHENANIGAN.value):
             label, kinds = TILES[option], (Kind(option),)
+        elif option == "pooky" and (scheme := pooky_scheme(decision)) is not None:
+            return f"{TILES[option]}: {ability_line(scheme)}"  # this round's roll
         else:
             return TILES.get(option, option)
         names = [a.name for a in self.ready(decision, figure, kinds)]
@@ -178,6 +187,10 @@ class Presenter:
         odds = option_odds(decision, option)
         if odds:
             return [self.option(decision, option), *odds]
+        if decision.kind == "tile" and option == "pooky" and (
+                scheme := pooky_scheme(decision)) is not None:
+            return [f"{TILES['pooky']}: the Scheme Pooky's die rolled this round",
+                    *ability_card(scheme)]
         if decision.kind == "tile" and isinstance(option, str):
             figure = decision.figure
             kinds: tuple[Kind, ...] = ((Kind(option),) if option in ("action", "shenanigan")

@@ -154,7 +154,8 @@ def hero_turn(
                 "every tile is used" if spent else "nothing left it can use now"))
         choice = yield Decision("tile", f"{hero_id}: which ability tile next? ({tiles})",
                                 (*options, *resets, END_TURN), _PLAYER, hero_id,
-                                position=battle.position, battle=battle)
+                                position=battle.position, battle=battle,
+                                detail={"pooky": pooky} if tiles.pooky else None)
         if choice == END_TURN:
             return battle
         if choice in resets:
