@@ -226,6 +226,7 @@ def ready_phase(ctx: Context, state: GameState) -> Resolution[GameState]:
     card = ctx.companion
     if card is not None and card.rolls:  # "At the start of the round, roll Pooky's die"
         pooky[card.id] = yield from _roll_pooky(ctx, card.id, card.name, card.scheme)
+        state = state.note(f"Pooky's die ({card.id}): {card.scheme(pooky[card.id]).name!r}")
     bag = _fill_bag(ctx, state, on_map)
     return evolve(state, schemes=schemes, alternating=alternating, pooky=pooky, bag=bag,
                   turns={}, drawn=())
@@ -245,6 +246,12 @@ def _last_round(ctx: Context, number: int) -> list[str]:
             lines.append(f"Last round: lost at its end, objectives met or not "
                          f"({condition.text})")
     return lines
+
+
+def token_name(token: str) -> str:
+    """An initiative token as the table says it: ``gerki``, ``gerki (solo)``, ``cellar-rats``."""
+    kind, who = token.split(" ", 1)
+    return who if kind in (HERO_TOKEN, GROUP_TOKEN) else f"{who} ({kind})"
 
 
 def _roll_pooky(ctx: Context, who: str, name: str,
@@ -313,7 +320,8 @@ def combat_phase(ctx: Context, state: GameState, player_turns: TurnPlayer | None
                                position=state.position, battle=state.battle, state=state)
         bag = list(state.bag)
         bag.remove(token)
-        state = evolve(state, bag=tuple(bag), drawn=(*state.drawn, token))
+        state = evolve(state, bag=tuple(bag), drawn=(*state.drawn, token)).note(
+            f"Initiative token drawn: {token_name(token)}; {len(bag)} left in the bag")
         before = state.position
         kind, who = token.split(" ", 1)
         if kind == GROUP_TOKEN:
@@ -369,7 +377,8 @@ def _companion_turn(ctx: Context, state: GameState) -> Resolution[GameState]:
     state = took_turn(state.at(battle), card.id)
     if card.rolls and state.turns[card.id] == 1:  # "After his first turn, roll again"
         face = yield from _roll_pooky(ctx, card.id, card.name, card.scheme)
-        state = evolve(state, pooky={**state.pooky, card.id: face})
+        state = evolve(state, pooky={**state.pooky, card.id: face}).note(
+            f"Pooky's die ({card.id}), rolled again: {card.scheme(face).name!r}")
     return state
 
 

@@ -99,6 +99,7 @@ def companion_turn(
         # specifies")
         offered += tuple(a for a in scenario_abilities if card.scenario_abilities
                          or all(e.verb is Verb.OPEN_DOOR for e in a.effects))
+    asked = False
     for ability in offered:
         here = next((f for f in battle.position.figures if f.id == cid), None)
         if here is None or here.recovering:
@@ -109,6 +110,7 @@ def companion_turn(
         if why_not:  # not asked: it would do nothing (no Foe to hit, no door in reach ...)
             battle = battle.note(f"{cid}: {ability.name}: not now ({why_not})")
             continue
+        asked = True
         use = yield Decision("companion-action", f"{cid}: {ability.name}?", (True, False),
                              Decider.PLAYER, cid, position=battle.position, battle=battle)
         if not use:
@@ -117,6 +119,8 @@ def companion_turn(
             battle = yield from activate(battle, cid, ability)
         except IllegalChoice as why:
             battle = battle.note(f"{cid}: {ability.name} has no legal use ({why})")
+    if not asked:  # the turn ends by itself: the log says so (the reasons are behind "why")
+        battle = battle.note(f"{cid}'s turn ends: nothing it can use now")
     return battle
 
 

@@ -29,7 +29,7 @@ from tales.content.scenarios import load_scenario
 from tales.content.scheme_blocks import load_scheme_blocks
 from tales.engine.content import Context, bundled, find_file, hero_kit, load_context
 from tales.engine.game import Game
-from tales.engine.rounds import play_scenario
+from tales.engine.rounds import play_scenario, token_name
 from tales.engine.saves import SavedGame, write_atomic
 from tales.engine.state import GameState
 from tales.errors import IllegalChoice, TalesError
@@ -173,13 +173,9 @@ def state_lines(state: GameState | None, parts: Sequence[str] = ()) -> list[str]
             else f", part {state.part + 1}")
     lines = [f"Round {state.round}, Combat Phase" + (part if state.part else "")]
 
-    def name(token: str) -> str:
-        kind, who = token.split(" ", 1)
-        return who if kind in ("hero", "group") else f"{who} ({kind})"
-
     if state.drawn:
-        lines.append("drawn: " + ", ".join(name(t) for t in state.drawn))
-    lines.append("in the bag: " + (", ".join(name(t) for t in state.bag) or "nothing"))
+        lines.append("drawn: " + ", ".join(token_name(t) for t in state.drawn))
+    lines.append("in the bag: " + (", ".join(token_name(t) for t in state.bag) or "nothing"))
     for group, scheme in sorted(state.schemes.items()):
         lines.append(f"{group}: {scheme}")
     return lines
