@@ -29,16 +29,18 @@ from tales.engine.saves import SavedGame, SaveError, write_save
 from tales.engine.state import GameState
 from tales.errors import IllegalChoice
 from tales.present.chance import chance_lines, read_chance
+from tales.present.glossary import glossary_lines, terms_on
 from tales.present.goals import goal_lines
 from tales.present.log import readable, why
 from tales.present.options import Presenter, menu_order
+from tales.present.schemes import acting_scheme, scenario_blocks
 from tales.present.ties import tie_lines
 from tales.present.turns import with_dice
 from tales.rules.decisions import Decider, Decision
 
 HELP = ("number: choose   u: undo   i N: the whole card of option N   w: why (the rules' "
-        "reasoning)   s: save   b: board   l: the whole log   g: goals   q: save and quit   "
-        "?: help")
+        "reasoning)   s: save   b: board   l: the whole log   g: goals   k: glossary   "
+        "q: save and quit   ?: help")
 
 
 def status(battle: Any) -> str:
@@ -82,6 +84,7 @@ class TerminalGame:
         self.shown = 0
         self.goals_round = 0  # the round whose goals were last shown as it began
         self.present = Presenter(ctx.figure_abilities())
+        self.blocks = scenario_blocks(ctx)
 
     def saved(self) -> SavedGame:
         """The game as a save."""
@@ -244,8 +247,9 @@ class TerminalGame:
         """Ask one Decision; False when the player quits."""
         if decision.kind == "tile" and decision.battle is not None:
             self.write(status(decision.battle))
-        for line in tie_lines(decision):
-            self.write(f"  {line}")
+        ties = tie_lines(decision)
+        for line in (acting_scheme(self.blocks, decision) if ties else []) + ties:
+            self.write(f"  {line}")  # a tie: the acting group's Scheme, then who and why
         self.write(self.present.prompt(decision))
         order = menu_order(decision)
         for number, index in enumerate(order, 1):
@@ -292,6 +296,10 @@ class TerminalGame:
                 continue
             if command in ("g", "goals"):
                 self.show_goals()
+                continue
+            if command in ("k", "glossary") and decision.position is not None:
+                for line in glossary_lines(terms_on(decision.position)):
+                    self.write(f"  {line}")
                 continue
             self.write(HELP)
 

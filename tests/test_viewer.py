@@ -1327,8 +1327,21 @@ def test_panel_text_wraps_inside_the_panel(viewer: SimpleNamespace) -> None:
     bag_lines = [t for t in texts if "(partial)" in t]
     assert bag_lines[0].startswith("in the bag: rats-0 (partial)") and len(bag_lines) > 2
     assert "".join(t.strip() for t in bag_lines).replace(" ", "") == bag.replace(" ", "")
-    assert any(t.startswith("borders: red Hazard, yellow Difficult") for t in texts)
     assert scene.buttons[0].height > 26  # the long option: a button of several lines
+    # the map's legend and the glossary are one key away (L), in the log's place
+    assert "L: the map's legend and the glossary" in texts
+    assert not any(t.startswith("borders: ") for t in texts)
+    panel.legend = True
+    window = _window(width, 700)
+    try:
+        window.switch_to()
+        scene = viewer.Scene(viewer.View(position, panel=panel), width, 700)
+        texts = [k.text for k in scene.keep if isinstance(k, pyglet.text.Label)]
+    finally:
+        window.close()
+    assert any(t.startswith("borders: red Hazard, yellow Difficult") for t in texts)
+    assert any(t.startswith("Difficult: entering costs 2 movement") for t in texts)
+    assert not any("a long log line" in t for t in texts)
 
 
 def test_a_large_figure_is_drawn_across_its_spaces(viewer: SimpleNamespace) -> None:

@@ -35,6 +35,7 @@ WINDOW_KEYS: tuple[tuple[str, str], ...] = (
     ("1-9 or a click", "pick an option (a button, or a green space on the map)"),
     ("U", "undo your last choice"),
     ("W", "the rules' reasoning behind each log line"),
+    ("L", "the map's legend and the glossary of the words in play"),
     ("wheel", "scroll the log"),
     ("S", "save a picture of the window"),
     ("? / F1", "these keys"),

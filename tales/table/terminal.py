@@ -24,9 +24,11 @@ from tales.engine.saves import SaveError, write_atomic
 from tales.errors import TalesError
 from tales.present.chance import chance_lines, read_chance
 from tales.present.edits import EDIT_HELP, read_edit
+from tales.present.glossary import glossary_lines, terms_on
 from tales.present.goals import goal_lines
 from tales.present.log import short, why
 from tales.present.options import Presenter, menu_order, option_text
+from tales.present.schemes import acting_scheme, scenario_blocks
 from tales.present.ties import tie_lines
 from tales.rules.decisions import Decider, Decision
 from tales.table.edits import EDIT_DECISION
@@ -35,6 +37,7 @@ from tales.table.session import Refused, TableSession
 from tales.terminal import status
 
 HELP = ("u: undo the last entry   b: board   l: the whole log   w: why   g: goals   "
+        "k: glossary   "
         "s [FILE]: save   "
         "x FILE: write the board as a position file   q: save and quit   ?: help")
 
@@ -182,7 +185,9 @@ class TableTerminal:
         self.editing = None
         # a Schemer's tie: who acts, what it is after and why, before its options (as
         # tales play and the window say it)
-        lines = [*(f"  {line}" for line in tie_lines(decision)), self.present.prompt(decision)]
+        ties = tie_lines(decision)
+        acting = acting_scheme(scenario_blocks(self.session.ctx), decision) if ties else []
+        lines = [*(f"  {line}" for line in acting + ties), self.present.prompt(decision)]
         for number, index in enumerate(menu_order(decision), 1):
             lines.append(f"  {number}) {self.present.option(decision, decision.options[index])}")
         return lines
@@ -248,6 +253,10 @@ class TableTerminal:
             return True
         if command in ("g", "goals"):
             self.show_goals()
+            return True
+        if command in ("k", "glossary") and session.position is not None:
+            for line in glossary_lines(terms_on(session.position)):
+                self.write(f"  {line}")
             return True
         if command in ("s", "save"):
             if self.save(Path(rest) if rest else None):

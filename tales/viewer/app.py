@@ -1,6 +1,7 @@
 """The window: draws a controller's view and passes clicks, drags, hovering and keys to it.
 
 Keys: 1-9 pick an option, U undoes, W shows the log with the rules' reasoning (and back),
+L the map's legend and the glossary in the log's place (and back),
 the other letters are a board controller's edit keys (``edit_key``: tales view, tales table),
 the mouse wheel scrolls the log, Left/Right step a replay, S saves a picture
 (``tales-screenshot-N.png`` in the working folder, numbered on from the last; the panel
@@ -104,13 +105,15 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
             self.control.forward()
         elif symbol == key.LEFT and hasattr(self.control, "back"):
             self.control.back()
-        elif key.A <= symbol <= key.Z and symbol not in (key.S, key.U, key.W) and hasattr(
+        elif key.A <= symbol <= key.Z and symbol not in (key.L, key.S, key.U, key.W) and hasattr(
                 _target(self.control), "edit_key"):  # an edit key (tales view, tales table)
             _target(self.control).edit_key(chr(symbol), bool(modifiers & key.MOD_SHIFT))
         elif symbol == key.S:
             self.screenshot(Path.cwd())
         elif symbol == key.W and hasattr(_target(self.control), "toggle_why"):
             _target(self.control).toggle_why()
+        elif symbol == key.L and hasattr(_target(self.control), "toggle_legend"):
+            _target(self.control).toggle_legend()
         elif symbol in (key.F1, key.QUESTION) or (symbol == key.SLASH
                                                   and modifiers & key.MOD_SHIFT):
             from tales.present.keys import keys_line

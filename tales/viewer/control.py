@@ -8,6 +8,7 @@ and takes clicks on spaces and option numbers, so a test can drive one without a
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -42,6 +43,7 @@ from tales.present.log import game_sides, line_sides, readable, sides
 from tales.present.moves import decision_move_cost
 from tales.present.odds import target_odds
 from tales.present.options import Presenter, menu_order, option_text
+from tales.present.schemes import acting_scheme, scenario_blocks, scheme_lines
 from tales.present.ties import tie_lines, tie_targets
 from tales.present.turns import TurnDrawing, drawing, with_dice, with_pending, with_targets
 from tales.rules.decisions import Decider, Decision
@@ -49,6 +51,7 @@ from tales.rules.movement import reach
 from tales.rules.schemes import (
     GroupTurn,
     Roster,
+    Scheme,
     SchemerGroup,
     SchemerTurn,
     group_members,
@@ -162,6 +165,14 @@ def space_costs(decision: Decision[Any] | None) -> dict[int, str]:
     return costs
 
 
+def tokens_text(tokens: Sequence[str]) -> str:
+    """Initiative tokens by name, in order, one of a kind with how many (``pooky
+    (companion) x2``)."""
+    counts = Counter(tokens)
+    return ", ".join(token_name(t) + (f" x{counts[t]}" if counts[t] > 1 else "")
+                     for t in dict.fromkeys(tokens))
+
+
 def state_lines(state: GameState | None, parts: Sequence[str] = ()) -> list[str]:
     """Round, the scenario's part by its name (``parts``: their names), the initiative
     tokens drawn and left, each group's Scheme."""
@@ -174,15 +185,31 @@ def state_lines(state: GameState | None, parts: Sequence[str] = ()) -> list[str]
     lines = [f"Round {state.round}, Combat Phase" + (part if state.part else "")]
 
     if state.drawn:
-        lines.append("drawn: " + ", ".join(token_name(t) for t in state.drawn))
-    lines.append("in the bag: " + (", ".join(token_name(t) for t in state.bag) or "nothing"))
+        lines.append("drawn: " + tokens_text(state.drawn))
+    lines.append("in the bag: " + (tokens_text(state.bag) or "nothing"))
     for group, scheme in sorted(state.schemes.items()):
         lines.append(f"{group}: {scheme}")
     return lines
 
 
+class Toggles:
+    """The panel's two keys: W (the log with the rules' reasoning) and L (the map's legend
+    and the glossary in the log's place)."""
+
+    why: bool
+    legend: bool
+
+    def toggle_why(self) -> None:
+        """W: the log in full, with the rules' reasoning, or back to one line an action."""
+        self.why = not self.why
+
+    def toggle_legend(self) -> None:
+        """L: the map's legend and the glossary in the log's place, or back."""
+        self.legend = not self.legend
+
+
 @dataclass
-class GameControl:
+class GameControl(Toggles):
     """A scenario being played in the window (``tales solo``, or ``tales play --window``):
     chance is rolled for the players, every other Decision is shown and answered by a
     click or a key; ``on_change`` saves after each choice."""
@@ -194,6 +221,8 @@ class GameControl:
     title: str = ""
     roll: bool = True  # roll chance for the players (a replay does not)
     physical: bool = False  # --physical-dice: chance is asked as buttons, never rolled
+    legend: bool = False  # L: the map's legend and the glossary in the log's place
+    legend_skip: int = 0  # lines of it scrolled past (the mouse wheel)
     why: bool = False  # W: the log's lines in full, with the rules' reasoning
     log_scroll: int = 0  # lines of the log scrolled back (the mouse wheel over the panel)
     hovered: int | None = None
@@ -323,9 +352,11 @@ class GameControl:
         log, log_sides = self._log(battle)
         explain = tie_lines(decision) if decision is not None else []
         shown = goals(self.ctx, state if state is not None else self.game.seen_state)
+        blocks = scenario_blocks(self.ctx)
         panel = Panel(self.title, status, prompt, options, log, pool, detail, log_sides,
                       explain, goals=[g.text for g in shown],
-                      goal_tones=[g.tone for g in shown])
+                      goal_tones=[g.tone for g in shown], legend=self.legend,
+                      legend_skip=self.legend_skip, scheme=acting_scheme(blocks, decision))
         legal = (frozenset(space_options(decision, position)) if decision is not None
                  else frozenset())
         asked = asked_space(decision)
@@ -352,13 +383,13 @@ class GameControl:
         who = game_sides(self.ctx, battle.position)
         return shown, line_sides(shown, who)
 
-    def toggle_why(self) -> None:
-        """W: the log in full, with the rules' reasoning, or back to one line an action."""
-        self.why = not self.why
-
     def scroll(self, lines: int) -> None:
-        """Scroll the log back (positive) or on (negative)."""
-        self.log_scroll = max(0, self.log_scroll + lines)
+        """Scroll the log back (positive) or on (negative); the legend and glossary, when
+        shown, on (negative) or back."""
+        if self.legend:
+            self.legend_skip = max(0, self.legend_skip - lines)
+        else:
+            self.log_scroll = max(0, self.log_scroll + lines)
 
     def _figure_card(self, position: Position, space: int, state: GameState | None
                      ) -> list[str]:
@@ -390,7 +421,7 @@ HERO = "hero "
 
 
 @dataclass
-class TableControl:
+class TableControl(Toggles):
     """The table assistant on screen (``tales view POSITION``): the board edited as the
     table changes it (figures dragged, damage, Wounded, tokens, Schemers added and
     removed, doors, each with the edit keys of :mod:`tales.viewer.edit_keys`), a group and
@@ -414,6 +445,8 @@ class TableControl:
     drawn: TurnDrawing | None = None  # the last group turn: kept until the next one begins
     last_log: list[str] = field(default_factory=list)  # and its log
     why: bool = False  # W: the log with the rules' reasoning in full
+    legend: bool = False  # L: the map's legend and the glossary in the log's place
+    scheme: Scheme | None = None  # the Scheme the table picked for the group acting
 
     @classmethod
     def load(cls, position: Position, blocks: str, path: str | Path | None = None,
@@ -450,7 +483,7 @@ class TableControl:
             self.group = self.on_map()[index]
             self.stage = "scheme"
         elif self.stage == "scheme" and self.group is not None:
-            scheme = self.group.schemes[index]
+            scheme = self.scheme = self.group.schemes[index]
             gid = self.group.id
             group_members(self.position, gid)
             start = self.position
@@ -565,10 +598,6 @@ class TableControl:
                 self.edit(made)
         return True
 
-    def toggle_why(self) -> None:
-        """W: the log in full, with the rules' reasoning, or back to one line an action."""
-        self.why = not self.why
-
     def undo(self) -> None:
         """U: take back the last edit, or the last group turn (the board before it)."""
         if not self.history:
@@ -620,9 +649,12 @@ class TableControl:
         status.append(self.keys.status())
         keys = ([f"{k}: {what}" for k, what in (*EDIT_KEYS, *VIEW_KEYS)]
                 if self.editing else [])
+        acting = (scheme_lines(self.group, self.scheme) if self.group is not None
+                  and self.scheme is not None and self.stage in ("turn", "done") else [])
         panel = Panel("Table assistant", status, prompt, self.options(),
                       log if self.why else readable(log),
-                      explain=tie_lines(pending) if pending is not None else [], keys=keys)
+                      explain=tie_lines(pending) if pending is not None else [], keys=keys,
+                      legend=self.legend, scheme=acting)
         legal = frozenset(space_options(pending)) if pending is not None else frozenset()
         colours = {g: b.colour for g, b in self.groups.items()}
         labels = {}

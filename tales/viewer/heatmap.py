@@ -12,7 +12,7 @@ from pyglet import shapes
 
 from tales.board.board import Board
 from tales.board.position import Position
-from tales.viewer.scene import PANEL_WIDTH, Panel, Scene, View
+from tales.viewer.scene import Panel, Scene, View
 
 #: The shade of a space where Heroes lost nothing, and where they lost the most.
 COOL = (255, 244, 200)
@@ -60,13 +60,15 @@ def heatmap_view(board: Board, report: Mapping[str, Any]) -> tuple[View, Overlay
             drawn.append(shapes.Star(x, y, layout.size * 0.32, layout.size * 0.1, 4,
                                      rotation=45, color=(20, 20, 20, 255)))
             drawn.append(_label(f"{count}", x + layout.size * 0.3, y - layout.size * 0.3))
-        left = scene.width - PANEL_WIDTH + 14  # the panel's text column
-        y = scene.height - 24 - 26 - 17 * 5 - 6
+        left = scene.width - scene.panel_width + 14 * scene.k  # the panel's text column
+        k = scene.k  # the panel's text scale (tales.viewer.scene.text_scale)
+        y = scene.height - (24 + 26 + 17 * 5 + 6) * k
         for step in range(STEPS + 1):
             value = most * step / STEPS
-            drawn.append(shapes.Rectangle(left + step * 40, y - 12, 38, 16,
+            drawn.append(shapes.Rectangle(left + step * 40 * k, y - 12 * k, 38 * k, 16 * k,
                                           color=(*shade(step / STEPS), 255)))
-            drawn.append(_label(f"{value:.1f}", left + step * 40 + 19, y - 26, size=8))
+            drawn.append(_label(f"{value:.1f}", left + (step * 40 + 19) * k, y - 26 * k,
+                                size=8 * k))
         return drawn
 
     return view, overlay

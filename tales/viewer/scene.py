@@ -19,6 +19,7 @@ from pyglet import shapes
 from tales.board.board import FeatureKind
 from tales.board.figures import Figure, Keyword, Role
 from tales.board.position import Position
+from tales.present.glossary import glossary_lines, terms_on
 from tales.present.turns import TurnDrawing
 from tales.viewer import style
 from tales.viewer.layout import MapLayout
@@ -31,6 +32,19 @@ FONT = 10
 CHARS = 46  # characters of 10-point text a panel line holds
 SMALL_CHARS = 52  # of 9-point text
 TITLE_CHARS = 32  # of the 13-point bold title
+BASE_SIZE = (1280, 800)  # the window the panel's sizes are for; larger windows scale them
+MAX_SCALE = 2.0
+
+
+def text_scale(width: int, height: int) -> float:
+    """How much larger than at :data:`BASE_SIZE` the panel's text and width are drawn in a
+    ``width`` x ``height`` window: 1 up to that size, then with the window, to 2."""
+    return max(1.0, min(width / BASE_SIZE[0], height / BASE_SIZE[1], MAX_SCALE))
+
+
+def panel_width(width: int, height: int) -> int:
+    """The panel's width in a ``width`` x ``height`` window."""
+    return round(PANEL_WIDTH * text_scale(width, height))
 
 
 @dataclass
@@ -49,6 +63,9 @@ class Panel:
     keys: list[str] = field(default_factory=list)  # the edit keys, when the board is editable
     goals: list[str] = field(default_factory=list)  # what wins and loses, and where it stands
     goal_tones: list[str] = field(default_factory=list)  # each goal line's tone: its colour
+    legend: bool = False  # L: the map's legend and the glossary, in the log's place
+    legend_skip: int = 0  # its lines scrolled past (the mouse wheel)
+    scheme: list[str] = field(default_factory=list)  # the acting group's Scheme, its steps
 
 
 @dataclass
@@ -96,7 +113,9 @@ class Scene:
         self.layers = [pyglet.graphics.Group(order=order[n]) for n in range(9)]
         self.keep: list[Any] = []  # shapes must stay referenced to be drawn
         self.buttons: list[Button] = []
-        map_width = width - (PANEL_WIDTH if view.panel is not None else 0)
+        self.k = text_scale(width, height)
+        self.panel_width = panel_width(width, height) if view.panel is not None else 0
+        map_width = width - self.panel_width
         self.layout = MapLayout.fit(view.position.board, 12, 12, map_width - 24, height - 24)
         self.width, self.height = width, height
         self._background()
@@ -185,8 +204,7 @@ class Scene:
                            bold=True)
             if space in self.view.labels:  # on a backing over everything, kept on the map
                 self._tag(self.view.labels[space], x, y + size * 0.55, style.HOVER_BACKING,
-                          text_colour=(20, 90, 30), keep_within=self.width - (
-                              PANEL_WIDTH if self.view.panel is not None else 0))
+                          text_colour=(20, 90, 30), keep_within=self.width - self.panel_width)
 
     def _outline(self, corners: list[tuple[float, float]], thickness: float,
                  colour: style.Colour, layer: int) -> None:
@@ -408,46 +426,54 @@ class Scene:
     # --- the panel ------------------------------------------------------------------
 
     def _panel(self, panel: Panel, left: float) -> None:
+        """The side panel, its text and buttons :data:`text_scale` times their size at
+        :data:`BASE_SIZE`: title, status, goals, Epic Pool, the figures' legend, the
+        acting Scheme, a tie's reasons, the question and its buttons, the hovered card,
+        then the log (or, on L, the map's legend and the glossary) in what room is left."""
+        k = self.k
         width = self.width - left
         self._add(shapes.Rectangle(left, 0, width, self.height, color=style.PANEL,
                                    batch=self.batch, group=self.layers[1]))
-        x = left + 14
-        y: float = self.height - 24
+        x = left + 14 * k
+        y: float = self.height - 24 * k
         for line in textwrap.wrap(panel.title, TITLE_CHARS, subsequent_indent="  ") or [""]:
-            self._text(line, x, y, size=13, anchor_x="left", bold=True)
-            y -= 20
-        y -= 6
+            self._text(line, x, y, size=13 * k, anchor_x="left", bold=True)
+            y -= 20 * k
+        y -= 6 * k
         for line in panel.status:
             y = self._wrapped(line, x, y, colour=style.TEXT, step=17)
         if panel.goals:
-            y -= 2
+            y -= 2 * k
             for n, line in enumerate(panel.goals):
                 tone = panel.goal_tones[n] if n < len(panel.goal_tones) else ""
                 y = self._wrapped(line, x, y, size=9, colour=style.GOAL_COLOURS.get(
                     tone, style.TEXT), step=14, indent="    ")
-            y -= 6
+            y -= 6 * k
         if panel.pool is not None:
             dice, size = panel.pool
-            self._text("Epic Pool", x, y, anchor_x="left")
+            self._text("Epic Pool", x, y, size=FONT * k, anchor_x="left")
             for n in range(size):  # an Epic Die: a white square; an empty place: an outline
+                box = (x + (80 + n * 22) * k, y - 8 * k, 16 * k, 16 * k)
                 if n < dice:
-                    self._add(shapes.Rectangle(x + 80 + n * 22, y - 8, 16, 16,
-                                               color=(240, 240, 240), batch=self.batch,
+                    self._add(shapes.Rectangle(*box, color=(240, 240, 240), batch=self.batch,
                                                group=self.layers[2]))
                 else:
-                    self._add(shapes.Box(x + 80 + n * 22, y - 8, 16, 16, thickness=1,
-                                         color=(150, 150, 160), batch=self.batch,
-                                         group=self.layers[2]))
-            self._text(f"{dice} of {size}", x + 86 + size * 22, y, anchor_x="left",
-                       colour=style.DIM)
-            y -= 26
+                    self._add(shapes.Box(*box, thickness=1, color=(150, 150, 160),
+                                         batch=self.batch, group=self.layers[2]))
+            self._text(f"{dice} of {size}", x + (86 + size * 22) * k, y, size=FONT * k,
+                       anchor_x="left", colour=style.DIM)
+            y -= 26 * k
         y = self._figure_legend(x, y)
-        for line in self._legend():
-            y = self._wrapped(line, x, y, size=9, colour=style.DIM, step=14)
+        if not panel.legend:
+            y = self._wrapped("L: the map's legend and the glossary", x, y, size=9,
+                              colour=style.DIM, step=14)
+        for n, line in enumerate(panel.scheme):
+            y = self._wrapped(line, x, y, size=9 if n else FONT, colour=style.CARD,
+                              step=14 if n else 17, indent="    ")
         for line in panel.explain:
             y = self._wrapped(line, x, y, colour=style.CARD, step=17)
         if panel.prompt:
-            y -= 6
+            y -= 6 * k
             y = self._wrapped(panel.prompt, x, y, colour=style.SELECTED, step=17)
             shown = panel.options
             if len(shown) > MAX_BUTTONS:
@@ -456,59 +482,77 @@ class Scene:
                 rows = textwrap.wrap(f"{index + 1}. {option}", CHARS - 2) or [""]
                 if len(rows) > 3:  # the whole card is one hover away
                     rows = [*rows[:2], rows[2][:CHARS - 6] + " ..."]
-                height = BUTTON_HEIGHT + LINE * (len(rows) - 1)
-                y -= height + 4
-                button = Button(index, x, y, width - 28, height)
+                height = (BUTTON_HEIGHT + LINE * (len(rows) - 1)) * k
+                y -= height + 4 * k
+                button = Button(index, x, y, width - 28 * k, height)
                 self.buttons.append(button)
                 self._add(shapes.Rectangle(button.x, button.y, button.width, button.height,
                                            color=(70, 74, 90), batch=self.batch,
                                            group=self.layers[2]))
                 for n, line in enumerate(rows):
-                    self._text(line, x + 8, y + height - BUTTON_HEIGHT / 2 - n * LINE,
-                               anchor_x="left")
+                    self._text(line, x + 8 * k,
+                               y + height - (BUTTON_HEIGHT / 2 + n * LINE) * k,
+                               size=FONT * k, anchor_x="left")
             if len(shown) < len(panel.options):
-                y -= 20
+                y -= 20 * k
                 self._text(f"... {len(panel.options) - len(shown)} more: click a green "
-                           "space", x, y, anchor_x="left", colour=style.DIM)
-            y -= 12
+                           "space", x, y, size=FONT * k, anchor_x="left", colour=style.DIM)
+            y -= 12 * k
         if panel.detail:
-            y -= 4
+            y -= 4 * k
             for line in panel.detail:
                 y = self._wrapped(line, x, y, size=9, colour=style.CARD, step=14)
-            y -= 6
+            y -= 6 * k
         if panel.keys:
-            self._text("Keys (pointer over a figure or space)", x, y - 8, anchor_x="left",
-                       colour=style.DIM, bold=True)
-            y -= 26
+            self._text("Keys (pointer over a figure or space)", x, y - 8 * k,
+                       size=FONT * k, anchor_x="left", colour=style.DIM, bold=True)
+            y -= 26 * k
             for line in panel.keys:
                 y = self._wrapped(line, x, y, size=9, colour=style.DIM, step=14)
-            y -= 4
+            y -= 4 * k
+        if panel.legend:
+            self._text("Legend and glossary (L: back to the log)", x, y - 8 * k,
+                       size=FONT * k, anchor_x="left", colour=style.DIM, bold=True)
+            y -= 28 * k
+            entries = [(line, style.DIM) for line in self._legend()]
+            entries += [(line, style.CARD) for line in
+                        glossary_lines(terms_on(self.view.position))]
+            self._bottom_lines(entries, x, y, skip=panel.legend_skip)
+            return
         if not panel.log:
             return
-        self._text("Log (W: why, wheel: scroll)", x, y - 8, anchor_x="left",
-                   colour=style.DIM, bold=True)
-        y -= 28
-        lines: list[tuple[str, style.Colour]] = []
-        for n, entry in enumerate(panel.log):
-            side = panel.log_sides[n] if n < len(panel.log_sides) else ""
-            colour = style.LOG_COLOURS.get(side, style.DIM)
-            lines.extend((text, colour) for text in
-                         textwrap.wrap(entry, SMALL_CHARS, subsequent_indent="  ") or [""])
-        room = max(int((y - 10) // 15), 0)
-        for line, colour in lines[-room:] if room else []:
-            self._text(line, x, y, size=9, anchor_x="left", colour=colour)
-            y -= 15
+        self._text("Log (W: why, wheel: scroll)", x, y - 8 * k, size=FONT * k,
+                   anchor_x="left", colour=style.DIM, bold=True)
+        y -= 28 * k
+        self._bottom_lines([(entry, style.LOG_COLOURS.get(
+            panel.log_sides[n] if n < len(panel.log_sides) else "", style.DIM))
+            for n, entry in enumerate(panel.log)], x, y, last=True)
+
+    def _bottom_lines(self, entries: list[tuple[str, style.Colour]], x: float, y: float,
+                      last: bool = False, skip: int = 0) -> None:
+        """Small wrapped lines from ``y`` down to the panel's foot: the first that fit
+        after ``skip`` lines (the last that fit, ``last``: a log shows its newest lines)."""
+        k = self.k
+        lines = [(text, colour) for entry, colour in entries
+                 for text in textwrap.wrap(entry, SMALL_CHARS, subsequent_indent="  ") or [""]]
+        lines = lines[min(skip, max(len(lines) - 1, 0)):]
+        room = max(int((y - 10 * k) // (15 * k)), 0)
+        shown = (lines[-room:] if last else lines[:room]) if room else []
+        for line, colour in shown:
+            self._text(line, x, y, size=9 * k, anchor_x="left", colour=colour)
+            y -= 15 * k
 
     def _wrapped(self, text: str, x: float, y: float, size: float = FONT,
                  colour: style.Colour = style.TEXT, step: float = 17,
                  indent: str = "  ") -> float:
         """``text`` wrapped to the panel's width from ``y`` down (its own leading spaces
-        kept); the next line's y."""
+        kept), ``size`` and ``step`` scaled with the window (:func:`text_scale`); the next
+        line's y."""
         chars = CHARS if size >= FONT else SMALL_CHARS
         lead = text[:len(text) - len(text.lstrip(" "))]
         for line in textwrap.wrap(text, chars, subsequent_indent=lead + indent) or [""]:
-            self._text(line, x, y, size=size, anchor_x="left", colour=colour)
-            y -= step
+            self._text(line, x, y, size=size * self.k, anchor_x="left", colour=colour)
+            y -= step * self.k
         return y
 
     def _figure_legend(self, x: float, y: float) -> float:
@@ -534,11 +578,12 @@ class Scene:
                                                           illusions)
                          + f": Illusion{'s' if len(illusions) > 1 else ''}"
                          + (f" ({', '.join(owners)}'s)" if owners else "")))
+        k = self.k
         for shape, colour, text in rows:
-            self._shape(shape, x + 6, y, 5.5, colour, 2, hollow=shape == "ring")
-            self._text(text[:SMALL_CHARS - 3], x + 18, y, size=9, anchor_x="left",
+            self._shape(shape, x + 6 * k, y, 5.5 * k, colour, 2, hollow=shape == "ring")
+            self._text(text[:SMALL_CHARS - 3], x + 18 * k, y, size=9 * k, anchor_x="left",
                        colour=style.DIM)
-            y -= 14
+            y -= 14 * k
         return y
 
     def _legend(self) -> list[str]:

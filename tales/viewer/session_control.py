@@ -21,13 +21,14 @@ from tales.present.figures import group_names
 from tales.present.goals import goals
 from tales.present.log import game_sides, line_sides, readable, sides
 from tales.present.options import Presenter, menu_order, option_text
+from tales.present.schemes import acting_scheme, scenario_blocks
 from tales.present.ties import tie_lines, tie_targets
 from tales.present.turns import drawing, with_dice, with_pending
 from tales.rules.decisions import Decider, Decision
 from tales.table.edits import EDIT_DECISION, Edit, EditKind
 from tales.table.saves import TableSave, write_table_save
 from tales.table.session import Refused, TableSession
-from tales.viewer.control import space_options, state_lines
+from tales.viewer.control import Toggles, space_options, state_lines
 from tales.viewer.edit_keys import EDIT_KEYS, EditKeys
 from tales.viewer.scene import Panel, View
 
@@ -39,7 +40,7 @@ WAIT = "edits are made during a Hero's turn; answer the question first"
 
 
 @dataclass
-class SessionControl:
+class SessionControl(Toggles):
     """A whole physical game kept in the window, saved to ``save_path`` after each entry."""
 
     session: TableSession
@@ -50,6 +51,8 @@ class SessionControl:
     dragging: str | None = None
     message: str = ""
     unsaved: str | None = None  # why the last save failed
+    why: bool = False  # W: the log with the rules' reasoning in full
+    legend: bool = False  # L: the map's legend and the glossary in the log's place
     keys: EditKeys = field(init=False)
     present: Presenter = field(init=False)
 
@@ -224,7 +227,8 @@ class SessionControl:
         log: list[str] = []
         log_sides: list[str] = []
         if battle is not None:
-            log = readable(with_dice(battle.log, battle.events))[-40:]
+            lines = with_dice(battle.log, battle.events)
+            log = (lines if self.why else readable(lines))[-40:]
             who = game_sides(session.ctx, battle.position)
             log_sides = line_sides(log, who)
         pool = (battle.pool.dice, battle.pool.size) if battle is not None else None
@@ -234,7 +238,9 @@ class SessionControl:
         panel = Panel(f"{session.ctx.scenario.title}: at the table", status, prompt,
                       self.options(), log, pool, log_sides=log_sides,
                       explain=tie_lines(decision) if decision is not None else [], keys=keys,
-                      goals=[g.text for g in shown], goal_tones=[g.tone for g in shown])
+                      goals=[g.text for g in shown], goal_tones=[g.tone for g in shown],
+                      legend=self.legend,
+                      scheme=acting_scheme(scenario_blocks(session.ctx), decision))
         legal = (frozenset(space_options(decision, position))
                  if decision is not None and not self.editing
                  and decision.decider is not Decider.CHANCE else frozenset())
