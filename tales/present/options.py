@@ -33,6 +33,9 @@ def count_text(kind: str, option: Any) -> str | None:
     one, several = COUNTS[kind]
     return f"{option} {one if option == 1 else several}"
 
+#: Setup choices of what a Hero equips, and what each option is.
+EQUIP_DECISIONS = {"hero-card": "a Hero card", "equip-item": "an Item"}
+
 #: Tile options of a hero's turn, as a player says them.
 TILES = {"action": "an Action tile", "shenanigan": "a Shenanigan tile",
          "pooky": "Pooky's tile", END_TURN: "end the turn"}
@@ -103,8 +106,19 @@ class Presenter:
             text = f"{decision.figure}: use {ability_line(asked)}?"
         return f"[{who}] {text}"
 
+    def on_card(self, decision: Decision[Any], option: Any) -> tuple[Ability, ...]:
+        """At setup, the abilities printed on the Hero card or Item an option names."""
+        if decision.kind not in EQUIP_DECISIONS or not isinstance(option, str):
+            return ()
+        return tuple(a for a in self.abilities.get(decision.figure or "", ())
+                     if (a.card or a.name) == option)
+
     def option(self, decision: Decision[Any], option: Any) -> str:
         """One option as a menu line or a button."""
+        printed = self.on_card(decision, option)
+        if printed:  # a Hero card or Item: its abilities by name (the whole card on hover)
+            names = ", ".join(a.name for a in printed if a.name != option)
+            return f"{option}: {names}" if names else ability_line(printed[0])
         if decision.kind == "ability" and isinstance(option, str):
             found = self.ability(decision.figure, option)
             if found is not None:
@@ -184,6 +198,10 @@ class Presenter:
             found = self.ability(decision.figure, option)
             if found is not None:
                 return ability_card(found) + ability_odds(decision, found)
+        printed = self.on_card(decision, option)
+        if printed:
+            return [f"{option} ({EQUIP_DECISIONS[decision.kind]})",
+                    *(line for a in printed for line in ability_card(a))]
         odds = option_odds(decision, option)
         if odds:
             return [self.option(decision, option), *odds]
