@@ -134,7 +134,17 @@ def test_the_drawing_is_the_current_turn_and_the_schemer_turns_before_it() -> No
                                            "brute > gerki on S1: -2"]
     assert drawn.arrows[0].side == "schemer"  # a figure gone since: its turn's side
     later = (*events, Moved("gerki", (1, 2)), TurnBegan("rats", "schemer"))
-    assert [t[0].who for t in recent(later) if t[0]] == ["rats"]  # kept until next turn
+    # the Schemers' turns are kept until the Hero's turn after them ends; the Hero's last
+    # turn stays drawn while the rats act (issue 38: its last Attack is seen)
+    assert [t[0].who for t in recent(later) if t[0]] == ["gerki", "rats"]
+    zap = (*later, Moved("rat1", (3, 2)), TurnBegan("otto", "hero"),
+           Attacked("otto", ("rat1",), 1, (("rat1", 1),), origin=1, spaces=(2,)),
+           TurnBegan("gerki", "hero"))
+    # a Companion's Zap stays drawn on its Hero's next turn, with the Schemers' before it;
+    # the Hero's own last turn does not
+    assert [t[0].who for t in recent(zap) if t[0]] == ["otto", "gerki"]
+    again = (*zap, TurnBegan("gerki", "hero"))  # the gold Solo token: gerki again
+    assert [t[0].who for t in recent(again) if t[0]] == ["gerki"]
 
 
 def test_a_hero_attack_is_drawn_with_what_the_target_lost() -> None:

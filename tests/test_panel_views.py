@@ -95,7 +95,8 @@ def test_tokens_of_a_kind_are_counted() -> None:
 @pytest.mark.parametrize(("size", "scale"), [((1280, 800), 1.0), ((1000, 700), 1.0),
                                              ((1920, 1200), 1.5), ((2560, 1600), 2.0),
                                              ((4000, 3000), 2.0)])
-def test_text_scales_with_the_window(viewer: Any, size: tuple[int, int], scale: float
+def test_text_scales_with_the_window(viewer: Any, size: tuple[int, int],  # noqa: F811
+                                     scale: float
                                      ) -> None:
     import pyglet
 

@@ -170,6 +170,25 @@ class Position:
         """
         return self.sight().distance(a, b)
 
+    def line_of_fire_route(self, a: int, b: int) -> tuple[int, ...] | None:
+        """A shortest Line of Fire from ``a`` to ``b`` as its spaces, ``a`` first (None
+        when there is none): each step to a neighbour one space nearer ``b``, the one
+        straightest toward it where several are (so an Attack is drawn around a Wall, not
+        through it)."""
+        field = self.line_of_fire_field(b)
+        if field[a] < 0:
+            return None
+        board = self.board
+        goal = board.cells[b]
+        route = [a]
+        while route[-1] != b:
+            here = route[-1]
+            nearer = [s for s in board.linked(here) if field[s] == field[here] - 1]
+            route.append(min(nearer, key=lambda s: (
+                (board.cells[s].column - goal.column) ** 2
+                + (board.cells[s].row - goal.row) ** 2, s)))
+        return tuple(route)
+
     def line_of_fire_field(self, source: int) -> IntArray:
         """Line of Fire distance from ``source`` to every space (-1: none)."""
         return self.sight().field(source)

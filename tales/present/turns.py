@@ -81,16 +81,22 @@ def turns(events: Sequence[Happened]) -> list[tuple[TurnBegan | None, list[Happe
 
 
 def recent(events: Sequence[Happened]) -> list[tuple[TurnBegan | None, list[Happened]]]:
-    """The turns to draw: the current one, and the Schemer turns just before it (so the
-    players see what the Schemers did until their own next turn has ended)."""
+    """The turns to draw: the current one, the Schemer turns just before it (so the
+    players see what the Schemers did until their own next turn has ended), and the
+    players' turn before those unless it is the acting figure's own (a Companion's Zap,
+    a Hero's last Attack before its turn ended by itself, stays drawn while the turns
+    after it are played)."""
     split = turns(events)
     if not split:
         return []
     shown = [split[-1]]
+    now = split[-1][0]
     for turn in reversed(split[:-1]):
-        if turn[0] is None or turn[0].side != "schemer":
-            break
+        if turn[0] is None or (now is not None and turn[0].who == now.who):
+            break  # the acting figure's own last turn: its player saw it
         shown.insert(0, turn)
+        if turn[0].side != "schemer":
+            break
     return shown
 
 

@@ -358,17 +358,23 @@ class Scene:
                                         group=self.layers[6]))
             self._head(line[-2], tip, colour, size * 0.32)
         for strike in drawing.strikes:
-            (x1, y1), (x2, y2) = self.layout.centre(strike.origin), self.layout.centre(strike.at)
+            # along its Line of Fire (around a Wall, not through it); straight where the
+            # map no longer has one (a door closed since)
+            route = self.view.position.line_of_fire_route(strike.origin, strike.at) or (
+                strike.origin, strike.at)
+            points = [self.layout.centre(s) for s in route]
             colour = (*style.STRIKE, 230)
-            length = math.hypot(x2 - x1, y2 - y1) or 1.0
             dash = max(size * 0.18, 5.0)
-            steps = max(int(length / dash), 1)
-            for n in range(0, steps, 2):  # dashed: an Attack, not a path
-                a, b = n / steps, min((n + 1) / steps, 1.0)
-                self._add(shapes.Line(x1 + (x2 - x1) * a, y1 + (y2 - y1) * a,
-                                      x1 + (x2 - x1) * b, y1 + (y2 - y1) * b,
-                                      thickness=width, color=colour, batch=self.batch,
-                                      group=self.layers[6]))
+            for (x1, y1), (x2, y2) in itertools.pairwise(points):
+                length = math.hypot(x2 - x1, y2 - y1) or 1.0
+                steps = max(int(length / dash), 1)
+                for n in range(0, steps, 2):  # dashed: an Attack, not a path
+                    a, b = n / steps, min((n + 1) / steps, 1.0)
+                    self._add(shapes.Line(x1 + (x2 - x1) * a, y1 + (y2 - y1) * a,
+                                          x1 + (x2 - x1) * b, y1 + (y2 - y1) * b,
+                                          thickness=width, color=colour, batch=self.batch,
+                                          group=self.layers[6]))
+            x2, y2 = points[-1]
             self._tag(strike.label, x2 + size * 0.42, y2 + size * 0.42, style.STRIKE)
         # a space's tags go above its figure, one over the other: the Fortitude label and
         # the tokens under the figure stay in view (a Trap sprung by a Hero, issue 38)
@@ -472,6 +478,9 @@ class Scene:
                               step=14 if n else 17, indent="    ")
         for line in panel.explain:
             y = self._wrapped(line, x, y, colour=style.CARD, step=17)
+        if self.view.targets:  # a tie's rings on the map, said beside its reasons
+            y = self._wrapped("rings: yellow the Schemer acting, red what it is after", x, y,
+                              size=9, colour=style.DIM, step=14)
         if panel.prompt:
             y -= 6 * k
             y = self._wrapped(panel.prompt, x, y, colour=style.SELECTED, step=17)
@@ -612,8 +621,6 @@ class Scene:
             damage = (f", {int(board.hazard_damage[space])} damage"
                       if kind is FeatureKind.HAZARD else "")
             seen[name] = f"{name}: {style.FEATURE_WORDS.get(kind, kind.value)}{damage}"
-        if self.view.targets:
-            lines.append("rings: yellow the Schemer acting, red what it is after")
         if self.view.drawing and any(m.kind == "target" for m in self.view.drawing.marks):
             lines.append("teal ring: a Schemer's final target space")
         return [*seen.values(), *lines]
