@@ -121,3 +121,35 @@ def test_text_scales_with_the_window(viewer: Any, size: tuple[int, int],  # noqa
     for label in labels:
         if label.anchor_x == "left":
             assert label.x + label.content_width <= width, label.text
+
+
+def test_the_campaign_view_on_c(viewer: Any, tmp_path: Any) -> None:  # noqa: F811
+    """C in a solo campaign: every scenario with how it stands, the attempt after a
+    defeat, what is unlocked and what waits in the Vault; buttons and spaces do nothing
+    there; C again goes back to the game as it was."""
+    from dataclasses import replace
+
+    from tests.test_viewer import press_key
+
+    key = viewer.key
+    window = viewer.ViewerWindow(viewer.CampaignControl("t", tmp_path), visible=False)
+    try:
+        window.control.choose(0)
+        window.control.choose(0)
+        # as after one defeat (in memory only: a save says how it came to be)
+        window.control.campaign = replace(window.control.campaign, attempt=1)
+        window.refresh()
+        before = window.scene.view.panel
+        press_key(window, key.C)
+        shown = window.scene.view.panel
+        assert shown.prompt == "C: back to the game" and shown.options == []
+        assert any(line.startswith("   1. The cellar door (sample)")
+                   and line.endswith("next (attempt 2)") for line in shown.status)
+        assert any(line.startswith("  still in the Vault: Caltrops") for line in shown.status)
+        choices = len(window.control.control.game.choices)
+        press_key(window, key._1)  # no button here: nothing is chosen
+        assert len(window.control.control.game.choices) == choices
+        press_key(window, key.C)
+        assert window.scene.view.panel.prompt == before.prompt
+    finally:
+        window.close()

@@ -62,28 +62,11 @@ def cmd_campaign_list(args: argparse.Namespace) -> int:
 def cmd_campaign_show(args: argparse.Namespace) -> int:
     from tales.campaign.progress import campaign_file
     from tales.campaign.saves import load
+    from tales.present.campaign import campaign_lines
 
     campaign = load(args.name, saves_folder(args), args.backup)
-    file = campaign_file(campaign)
-    who = ", ".join(campaign.heroes) + (f" with Companion {campaign.companion}"
-                                        if campaign.companion else "")
-    print(f"{campaign.name}: {file.title}")
-    print(f"  Heroes: {who}; {'Legend difficulty; ' if campaign.legend else ''}"
-          f"Power Tree steps {campaign.steps_change:+d} per scenario")
-    for n, entry in enumerate(file.scenarios):
-        mark = "won" if n < campaign.next else "next" if n == campaign.next else ""
-        print(f"  {entry.number:>2}. {entry.title} [{entry.chapter}] {mark}")
-    if campaign.game is not None:
-        print(f"  in progress: {len(campaign.game.choices)} choices made")
-    locked = [n for n in file.vault if n not in campaign.unlocked]
-    print(f"  unlocked: {', '.join(campaign.unlocked) or 'nothing yet'}")
-    print(f"  still in the Vault: {', '.join(locked) or 'nothing'}")
-    print(f"  Archive: {', '.join(campaign.archived) or 'empty'}")
-    for result in campaign.results[-5:]:
-        print(f"  scenario {result.number} (attempt {result.attempt}): {result.result} in "
-              f"round {result.rounds}: {result.reason}")
-    for note in campaign.notes:
-        print(f"  note: {note}")
+    for line in campaign_lines(campaign, campaign_file(campaign)):
+        print(line)
     return 0
 
 

@@ -1,7 +1,8 @@
 """The window: draws a controller's view and passes clicks, drags, hovering and keys to it.
 
 Keys: 1-9 pick an option, U undoes, W shows the log with the rules' reasoning (and back),
-L the map's legend and the glossary in the log's place (and back),
+L the map's legend and the glossary in the log's place (and back), C the campaign
+view in a solo campaign (and back),
 the other letters are a board controller's edit keys (``edit_key``: tales view, tales table),
 the mouse wheel scrolls the log, Left/Right step a replay, S saves a picture
 (``tales-screenshot-N.png`` in the working folder, numbered on from the last; the panel
@@ -105,6 +106,8 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
             self.control.forward()
         elif symbol == key.LEFT and hasattr(self.control, "back"):
             self.control.back()
+        elif symbol == key.C and hasattr(self.control, "toggle_campaign"):
+            self.control.toggle_campaign()
         elif key.A <= symbol <= key.Z and symbol not in (key.L, key.S, key.U, key.W) and hasattr(
                 _target(self.control), "edit_key"):  # an edit key (tales view, tales table)
             _target(self.control).edit_key(chr(symbol), bool(modifiers & key.MOD_SHIFT))

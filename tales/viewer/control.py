@@ -35,6 +35,7 @@ from tales.engine.saves import SavedGame, write_atomic
 from tales.engine.state import GameState
 from tales.errors import IllegalChoice, TalesError
 from tales.present import picks
+from tales.present.campaign import campaign_lines
 from tales.present.chance import chance_options, chance_question
 from tales.present.ending import Ending, ending
 from tales.present.figures import cards, group_names
@@ -726,6 +727,7 @@ class CampaignControl:
 
     last: View | None = None
     ended: Ending | None = None  # the scenario just ended: the end screen
+    overview: bool = False  # C: the campaign view (scenarios, results, Vault) in the panel
 
     HEROES: ClassVar[tuple[str, ...]] = picks.HEROES
     COMPANIONS: ClassVar[tuple[str, ...]] = picks.COMPANIONS
@@ -771,6 +773,9 @@ class CampaignControl:
         return self.campaign is not None and self.campaign.finished(campaign_file(self.campaign))
 
     def choose(self, index: int) -> None:
+        if self.overview:  # the campaign view has no buttons: C goes back
+            self.message = "C: back to the game"
+            return
         if self.control is not None:
             self.control.choose(index)
             self._after_move()
@@ -789,7 +794,7 @@ class CampaignControl:
             self._next_game()
 
     def click_space(self, space: int) -> bool:
-        if self.control is None:
+        if self.control is None or self.overview:
             return False
         done = self.control.click_space(space)
         self._after_move()
@@ -852,7 +857,29 @@ class CampaignControl:
         self.last = control.view()
         self.control = None
 
+    def toggle_campaign(self) -> None:
+        """C: the campaign view in the panel, or back to the game."""
+        if self.campaign is None:
+            self.message = "no campaign yet: choose a Hero and a Companion first"
+            return
+        self.overview = not self.overview
+
+    def _overview(self, board: View) -> View:
+        """The campaign view over the map: every scenario by chapter with how it stands
+        (won, next, the attempt), what is unlocked and what waits in the Vault, the
+        Archive, the last results."""
+        assert self.campaign is not None
+        lines = campaign_lines(self.campaign, campaign_file(self.campaign), results=8,
+                               attempts=True)
+        panel = Panel(f"Solo campaign {self.name!r}", lines[1:], "C: back to the game",
+                      legend=False)
+        return replace(board, legal=frozenset(), labels={}, costs={}, panel=panel)
+
     def view(self) -> View:
+        board = self._view()
+        return self._overview(board) if self.overview and self.campaign is not None else board
+
+    def _view(self) -> View:
         if self.control is not None:
             return self.control.view()
         if self.ended is not None and self.last is not None:

@@ -470,7 +470,7 @@ class Scene:
                        anchor_x="left", colour=style.DIM)
             y -= 26 * k
         y = self._figure_legend(x, y)
-        if not panel.legend:
+        if not panel.legend and panel.log:  # where the log is, L puts them instead
             y = self._wrapped("L: the map's legend and the glossary", x, y, size=9,
                               colour=style.DIM, step=14)
         for n, line in enumerate(panel.scheme):
