@@ -153,3 +153,89 @@ def test_the_campaign_view_on_c(viewer: Any, tmp_path: Any) -> None:  # noqa: F8
         assert window.scene.view.panel.prompt == before.prompt
     finally:
         window.close()
+
+
+def test_settings_are_kept_beside_the_campaign(viewer: Any, tmp_path: Any) -> None:  # noqa: F811
+    """F2: text size, confirming a question with one option, how fast moves are drawn;
+    each button changes one, kept beside the save at once, read back by the next window;
+    a settings file that is not one gives the defaults and says so."""
+    from tales.campaign.settings import Settings, load_settings, settings_path
+    from tests.test_viewer import press_key
+
+    key = viewer.key
+    window = viewer.ViewerWindow(viewer.CampaignControl("t", tmp_path), visible=False)
+    try:
+        window.control.choose(0)
+        window.control.choose(0)
+        press_key(window, key.F2)
+        panel = window.scene.view.panel
+        assert panel.options == Settings().lines()
+        press_key(window, key._1)  # text size: large
+        press_key(window, key._2)  # confirm a question with one option
+        press_key(window, key._3)  # moves drawn: fast
+        assert window.control.control.game.confirm is True
+        assert window.scene.k == 1.25 and window.scene.panel_width == 450
+        press_key(window, key.F2)
+        assert window.scene.view.panel.prompt != panel.prompt  # back to the game
+    finally:
+        window.close()
+    assert load_settings("t", tmp_path) == (Settings("large", True, "fast"), "")
+    again = viewer.CampaignControl("t", tmp_path)
+    assert again.settings == Settings("large", True, "fast")
+    assert again.control is not None and again.control.game.confirm is True
+    settings_path("t", tmp_path).write_text('{"text_size": "huge"}')
+    settings, why = load_settings("t", tmp_path)
+    assert settings == Settings() and why.endswith("defaults used") and "t.settings.json" in why
+    settings_path("t", tmp_path).write_text("[1, 2")
+    assert load_settings("t", tmp_path)[0] == Settings()
+
+
+def test_a_turn_is_animated_along_its_paths(viewer: Any, tmp_path: Any) -> None:  # noqa: F811
+    """The paths of a turn drawn anew grow one after another over the setting's seconds
+    (with a ghost of the figure at the head); a key shows it whole; the Attacks come once
+    the paths are whole."""
+    import pyglet
+
+    from tales.present.turns import Arrow, Strike, TurnDrawing
+    from tales.viewer.picture import _window
+
+    position = load_position(CELLAR_BRAWL)
+    drawing = TurnDrawing((Arrow("a", (0, 1, 2, 3), "move", "schemer"),
+                           Arrow("b", (10, 11), "move", "schemer")),
+                          (Strike("a", "b", 3, 11, "-1", "schemer"),))
+    view = viewer.View(position, drawing=drawing)
+    window = _window(800, 600)
+    try:
+        window.switch_to()
+        lines = {}
+        for reveal in (0.0, 0.5, 1.0):
+            scene = viewer.Scene(view, 800, 600, reveal)
+            lines[reveal] = sum(isinstance(k, pyglet.shapes.Line) for k in scene.keep)
+            tags = [k.text for k in scene.keep if isinstance(k, pyglet.text.Label)]
+            assert ("-1" in tags) == (reveal == 1.0)
+    finally:
+        window.close()
+    assert lines[0.0] < lines[0.5] < lines[1.0]
+
+
+def test_the_window_animates_a_new_turn_and_a_key_skips_it(
+        viewer: Any, tmp_path: Any) -> None:  # noqa: F811
+    from tests.test_viewer import press_key
+
+    key = viewer.key
+    window = viewer.ViewerWindow(viewer.CampaignControl("t", tmp_path), visible=False)
+    try:
+        window.control.choose(0)
+        window.control.choose(0)
+        window.refresh()
+        for _ in range(200):
+            if window.reveal < 1.0:
+                break
+            press_key(window, key._1)
+        assert window.reveal == 0.0, "no turn was drawn anew in 200 answers"
+        window.tick(0.3)  # the setting's default: 1.2 s for the turn
+        assert 0.2 < window.reveal < 0.3 and window.scene.reveal == window.reveal
+        window.skip_animation()
+        assert window.reveal == 1.0
+    finally:
+        window.close()

@@ -45,8 +45,12 @@ class Game(Generic[R]):
     """
 
     def __init__(self, start: Callable[[], Resolution[R]], answers: Sequence[Any] = (),
-                 choices: Sequence[int] = ()) -> None:
+                 choices: Sequence[int] = (), confirm: bool = False) -> None:
         self.start = start
+        # a player's Decision with one option waits for a confirming answer (a setting of
+        # the window's): still logged as automatic, so the choices a save keeps are the
+        # same either way; never while answers are replayed
+        self.confirm = False
         self.log: list[Any] = []
         self.asked: list[bool] = []  # per log entry: was it a real choice (not automatic)?
         self.indices: list[int] = []  # per log entry: the option's index in its Decision
@@ -61,6 +65,7 @@ class Game(Generic[R]):
             if self.done:
                 raise IllegalChoice(f"the log goes on after the game ended (choice {n + 1})")
             self.choose(index)
+        self.confirm = confirm  # from here on (what the replay took stays taken)
 
     def _restart(self, answers: list[Any]) -> None:
         self.log, self.asked, self.indices, self.deciders = [], [], [], []
@@ -83,7 +88,8 @@ class Game(Generic[R]):
                     self.seen = decision.battle
                 if decision.state is not None:
                     self.seen_state = decision.state
-                if len(decision.options) != 1:
+                if len(decision.options) != 1 or (
+                        self.confirm and decision.decider is not _CHANCE):
                     break
                 self.log.append(decision.options[0])
                 self.asked.append(False)
@@ -108,7 +114,7 @@ class Game(Generic[R]):
             raise
         chosen = pending.options[index]
         self.log.append(chosen)
-        self.asked.append(True)
+        self.asked.append(len(pending.options) != 1)  # a confirmed one: automatic all the same
         self.indices.append(index)
         self.deciders.append(pending.decider)
         self._advance(chosen)
@@ -132,9 +138,11 @@ class Game(Generic[R]):
             raise IllegalChoice("nothing to undo")
         last = asked[-1]
         choices = self.choices[:sum(self.asked[:last])]
+        confirm, self.confirm = self.confirm, False
         self._restart([])
         for index in choices:
             self.choose(index)
+        self.confirm = confirm
 
     def play(self, choose: Chooser) -> R:
         """Answer every Decision with ``choose`` until the end; the result."""

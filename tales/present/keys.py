@@ -37,6 +37,7 @@ WINDOW_KEYS: tuple[tuple[str, str], ...] = (
     ("W", "the rules' reasoning behind each log line"),
     ("L", "the map's legend and the glossary of the words in play"),
     ("C", "the campaign: scenarios played and their results, the Vault (tales solo)"),
+    ("F2", "settings: text size, confirm a question with one option, moves drawn"),
     ("wheel", "scroll the log"),
     ("S", "save a picture of the window"),
     ("? / F1", "these keys"),

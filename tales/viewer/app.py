@@ -2,7 +2,8 @@
 
 Keys: 1-9 pick an option, U undoes, W shows the log with the rules' reasoning (and back),
 L the map's legend and the glossary in the log's place (and back), C the campaign
-view in a solo campaign (and back),
+view in a solo campaign (and back), F2 its settings (text size, confirming a question
+with one option, how fast moves are drawn; any key or click shows a turn being drawn whole),
 the other letters are a board controller's edit keys (``edit_key``: tales view, tales table),
 the mouse wheel scrolls the log, Left/Right step a replay, S saves a picture
 (``tales-screenshot-N.png`` in the working folder, numbered on from the last; the panel
@@ -41,13 +42,39 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
 
     def __init__(self, control: Any, width: int = 1280, height: int = 800,
                  visible: bool = True) -> None:
+        self.reveal = 1.0  # how much of the last turn's paths is drawn (animated to 1)
+        self.drawn: Any = None  # the drawing shown: a new one is animated
         super().__init__(width, height, caption="tales", resizable=True, visible=visible)
         self.control = control
         self.scene = Scene(control.view(), width, height)
+        self.drawn = self.scene.view.drawing
 
     def refresh(self) -> None:
-        """Rebuild the scene from the controller's view."""
-        self.scene = Scene(self.control.view(), self.width, self.height)
+        """Rebuild the scene from the controller's view; a turn drawn anew is animated
+        (its paths drawn one after another over the view's ``animation`` seconds: a
+        setting; any key or click shows it whole at once)."""
+        view = self.control.view()
+        drawn = view.drawing
+        if drawn and view.animation > 0 and drawn != self.drawn and self.drawn is not None:
+            self.reveal = 0.0
+            pyglet.clock.unschedule(self.tick)
+            pyglet.clock.schedule_interval(self.tick, 1 / 30)
+        self.drawn = drawn
+        self.scene = Scene(view, self.width, self.height, self.reveal)
+
+    def tick(self, dt: float) -> None:
+        """One frame of the animation of the last turn's paths."""
+        view = self.scene.view
+        self.reveal = min(1.0, self.reveal + dt / view.animation) if view.animation else 1.0
+        if self.reveal >= 1.0:
+            pyglet.clock.unschedule(self.tick)
+        self.scene = Scene(view, self.width, self.height, self.reveal)
+
+    def skip_animation(self) -> None:
+        """Show the turn being animated whole."""
+        if self.reveal < 1.0:
+            self.reveal = 1.0
+            pyglet.clock.unschedule(self.tick)
 
     def on_draw(self) -> None:
         self.clear()
@@ -61,6 +88,7 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         if button != mouse.LEFT:
             return
+        self.skip_animation()
         index = self.scene.button_at(x, y)
         if index is not None:
             self.control.choose(index)
@@ -98,6 +126,7 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
             self.refresh()
 
     def on_key_press(self, symbol: int, modifiers: int) -> Any:
+        self.skip_animation()
         if key._1 <= symbol <= key._9:
             self.control.choose(symbol - key._1)
         elif symbol == key.U and hasattr(self.control, "undo"):
@@ -108,6 +137,8 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
             self.control.back()
         elif symbol == key.C and hasattr(self.control, "toggle_campaign"):
             self.control.toggle_campaign()
+        elif symbol == key.F2 and hasattr(self.control, "toggle_settings"):
+            self.control.toggle_settings()
         elif key.A <= symbol <= key.Z and symbol not in (key.L, key.S, key.U, key.W) and hasattr(
                 _target(self.control), "edit_key"):  # an edit key (tales view, tales table)
             _target(self.control).edit_key(chr(symbol), bool(modifiers & key.MOD_SHIFT))

@@ -25,6 +25,7 @@ from tales.campaign.progress import (
     start_game,
 )
 from tales.campaign.saves import load, path_for, save
+from tales.campaign.settings import Settings, load_settings, save_settings
 from tales.content.campaigns import load_campaign_file
 from tales.content.scenarios import load_scenario
 from tales.content.scheme_blocks import load_scheme_blocks
@@ -224,6 +225,7 @@ class GameControl(Toggles):
     physical: bool = False  # --physical-dice: chance is asked as buttons, never rolled
     legend: bool = False  # L: the map's legend and the glossary in the log's place
     legend_skip: int = 0  # lines of it scrolled past (the mouse wheel)
+    confirm: bool = False  # a player's question with one option waits (a setting)
     why: bool = False  # W: the log's lines in full, with the rules' reasoning
     log_scroll: int = 0  # lines of the log scrolled back (the mouse wheel over the panel)
     hovered: int | None = None
@@ -235,7 +237,8 @@ class GameControl(Toggles):
     def __post_init__(self) -> None:
         self.present = Presenter(self.ctx.figure_abilities())
         try:
-            self.game = Game(lambda: play_scenario(self.ctx), choices=self.choices)
+            self.game = Game(lambda: play_scenario(self.ctx), choices=self.choices,
+                             confirm=self.confirm)
         except IllegalChoice as bad:
             raise TalesError(f"the saved game does not replay ({bad})") from None
         self.title = self.title or self.ctx.scenario.title
@@ -728,11 +731,15 @@ class CampaignControl:
     last: View | None = None
     ended: Ending | None = None  # the scenario just ended: the end screen
     overview: bool = False  # C: the campaign view (scenarios, results, Vault) in the panel
+    settings: Settings = field(default_factory=Settings)  # kept beside the save
+    settings_open: bool = False  # F2: the settings screen
 
     HEROES: ClassVar[tuple[str, ...]] = picks.HEROES
     COMPANIONS: ClassVar[tuple[str, ...]] = picks.COMPANIONS
 
     def __post_init__(self) -> None:
+        self.settings, unread = load_settings(self.name, self.folder)
+        self.message = unread or self.message
         if self.campaign is None and path_for(self.name, self.folder).exists():
             self.campaign = load(self.name, self.folder)
         if self.campaign is not None:
@@ -772,7 +779,26 @@ class CampaignControl:
     def _finished(self) -> bool:
         return self.campaign is not None and self.campaign.finished(campaign_file(self.campaign))
 
+    def toggle_settings(self) -> None:
+        """F2: the settings screen, or back to the game."""
+        self.settings_open = not self.settings_open
+
+    def change_setting(self, index: int) -> None:
+        """Setting ``index`` on to its next value, kept beside the save at once and used
+        from now on (a question with one option waits, or not, from the next answer)."""
+        self.settings = self.settings.changed(index)
+        try:
+            save_settings(self.name, self.folder, self.settings)
+        except OSError as bad:
+            self.message = f"settings NOT kept: {bad.strerror or bad}"
+        if self.control is not None:
+            self.control.confirm = self.control.game.confirm = self.settings.confirm_single
+
     def choose(self, index: int) -> None:
+        if self.settings_open:
+            if 0 <= index < len(self.settings.lines()):
+                self.change_setting(index)
+            return
         if self.overview:  # the campaign view has no buttons: C goes back
             self.message = "C: back to the game"
             return
@@ -794,7 +820,7 @@ class CampaignControl:
             self._next_game()
 
     def click_space(self, space: int) -> bool:
-        if self.control is None or self.overview:
+        if self.control is None or self.overview or self.settings_open:
             return False
         done = self.control.click_space(space)
         self._after_move()
@@ -839,7 +865,8 @@ class CampaignControl:
 
         self.control = GameControl(load_context(game.setup), game.seed, game.choices, keep,
                                    title=f"{entry.number}. {entry.title}",
-                                   physical=self.physical)
+                                   physical=self.physical,
+                                   confirm=self.settings.confirm_single)
         self._after_move()
 
     def _after_move(self) -> None:
@@ -877,7 +904,16 @@ class CampaignControl:
 
     def view(self) -> View:
         board = self._view()
-        return self._overview(board) if self.overview and self.campaign is not None else board
+        if self.settings_open:
+            panel = Panel(f"Solo campaign {self.name!r}: settings",
+                          ["Kept with the campaign; they change nothing in the game."],
+                          "Click (or press its number) to change; F2: back to the game",
+                          self.settings.lines())
+            board = replace(board, legal=frozenset(), labels={}, costs={}, panel=panel)
+        elif self.overview and self.campaign is not None:
+            board = self._overview(board)
+        return replace(board, text_size=self.settings.text_scale,
+                       animation=self.settings.animation_seconds)
 
     def _view(self) -> View:
         if self.control is not None:

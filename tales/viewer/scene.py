@@ -42,11 +42,6 @@ def text_scale(width: int, height: int) -> float:
     return max(1.0, min(width / BASE_SIZE[0], height / BASE_SIZE[1], MAX_SCALE))
 
 
-def panel_width(width: int, height: int) -> int:
-    """The panel's width in a ``width`` x ``height`` window."""
-    return round(PANEL_WIDTH * text_scale(width, height))
-
-
 @dataclass
 class Panel:
     """The side panel: a title, status lines, the pending choice and its options, the log."""
@@ -85,6 +80,8 @@ class View:
     banner: str = ""  # over the map: "VICTORY" or "DEFEAT" at a scenario's end
     banner_side: str = ""  # whose colour the banner takes (hero, schemer)
     names: dict[str, str] = field(default_factory=dict)  # group or Destructible -> its name
+    text_size: float = 1.0  # the panel's text this much larger (a campaign's setting)
+    animation: float = 0.0  # seconds the window takes to draw a turn's paths (0: at once)
 
 
 @dataclass
@@ -104,8 +101,12 @@ class Button:
 class Scene:
     """Shapes and labels for one :class:`View` in a ``width`` x ``height`` window."""
 
-    def __init__(self, view: View, width: int, height: int) -> None:
+    def __init__(self, view: View, width: int, height: int, reveal: float = 1.0) -> None:
+        """``reveal``: how much of the last turn's paths to draw, 0 to 1, one path after
+        another (the window animates a turn by drawing it with a growing ``reveal``); the
+        Attacks and tags come when the paths are whole."""
         self.view = view
+        self.reveal = max(0.0, min(reveal, 1.0))
         self.batch = pyglet.graphics.Batch()
         # layers 0-5 (map, outlines, names, tokens, figures, text) and, for the last
         # turn's drawing, 6 between the tokens and the figures, 7 and 8 over everything
@@ -113,8 +114,10 @@ class Scene:
         self.layers = [pyglet.graphics.Group(order=order[n]) for n in range(9)]
         self.keep: list[Any] = []  # shapes must stay referenced to be drawn
         self.buttons: list[Button] = []
-        self.k = text_scale(width, height)
-        self.panel_width = panel_width(width, height) if view.panel is not None else 0
+        scale = text_scale(width, height)
+        # a larger text setting, as far as the panel stays within half the window
+        self.k = max(scale, min(scale * view.text_size, width / 2 / PANEL_WIDTH))
+        self.panel_width = round(PANEL_WIDTH * self.k) if view.panel is not None else 0
         map_width = width - self.panel_width
         self.layout = MapLayout.fit(view.position.board, 12, 12, map_width - 24, height - 24)
         self.width, self.height = width, height
@@ -339,10 +342,28 @@ class Scene:
         over everything (layers 7 and 8)."""
         size = self.layout.size
         width = max(size * 0.09, 2.5)
+        paths = []
         for arrow in drawing.arrows:
-            colour = (*style.ARROWS.get(arrow.side, style.DIM), 210)
             points = [self.layout.centre(s) for s in arrow.path]
-            points = [p for n, p in enumerate(points) if n == 0 or p != points[n - 1]]
+            paths.append([p for n, p in enumerate(points) if n == 0 or p != points[n - 1]])
+        # the steps drawn so far, one path after another (all of them at reveal 1)
+        left = self.reveal * sum(max(len(p) - 1, 0) for p in paths)
+        for arrow, full in zip(drawing.arrows, paths, strict=True):
+            colour = (*style.ARROWS.get(arrow.side, style.DIM), 210)
+            steps = max(len(full) - 1, 0)
+            shown = min(left, steps)
+            left -= shown
+            points = full
+            if shown < steps:  # the path so far, its head on the way to the next space
+                whole = int(shown)
+                points = full[:whole + 1]
+                if shown > whole:
+                    (ax, ay), (bx, by) = full[whole], full[whole + 1]
+                    part = shown - whole
+                    points = [*points, (ax + (bx - ax) * part, ay + (by - ay) * part)]
+                if shown > 0:  # the figure on its way: a ghost of it at the head
+                    self._add(shapes.Circle(*points[-1], size * 0.4, color=(*colour[:3], 150),
+                                            batch=self.batch, group=self.layers[6]))
             if len(points) < 2:
                 continue
             (x1, y1), (x2, y2) = points[-2], points[-1]
@@ -357,6 +378,8 @@ class Scene:
                 self._add(shapes.Circle(ax, ay, width / 2, color=colour, batch=self.batch,
                                         group=self.layers[6]))
             self._head(line[-2], tip, colour, size * 0.32)
+        if self.reveal < 1.0:
+            return  # the Attacks and what the spaces did come when the paths are drawn
         for strike in drawing.strikes:
             # along its Line of Fire (around a Wall, not through it); straight where the
             # map no longer has one (a door closed since)
