@@ -29,6 +29,7 @@ from tales.engine.saves import SavedGame, SaveError, write_save
 from tales.engine.state import GameState
 from tales.errors import IllegalChoice
 from tales.present.chance import chance_lines, read_chance
+from tales.present.figures import tokens_text
 from tales.present.glossary import glossary_lines, terms_on
 from tales.present.goals import goal_lines
 from tales.present.log import readable, why
@@ -50,7 +51,7 @@ def status(battle: Any) -> str:
         if figure.kind is not Role.HERO:
             continue
         left = figure.remaining_fortitude
-        tokens = ", ".join(f"{c} {t.value}" for t, c in figure.tokens)
+        tokens = tokens_text(figure)
         parts.append(f"{figure.id} {left}/{figure.fortitude} "
                      f"{'Wounded' if figure.wounded else 'Fresh'}"
                      + (f" ({tokens})" if tokens else ""))

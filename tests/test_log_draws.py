@@ -58,3 +58,12 @@ def test_a_companion_turn_that_can_use_nothing_says_so() -> None:
     at = log.index("pooky's Companion turn: Foul mood")
     assert log[at + 1].startswith("pooky: Foul mood: not now (")
     assert log[at + 2] == "pooky's turn ends: nothing it can use now"
+
+
+def test_the_terminal_status_says_tokens_in_the_rulebooks_words() -> None:
+    from tales.board.figures import Figure, Side, Token
+    from tales.present.figures import tokens_text
+
+    figure = Figure("gerki", Side.HERO, 0, fortitude=7,
+                    tokens=((Token.DAMAGE_BOOST, 1), (Token.EVADE, 2)))
+    assert tokens_text(figure) == "1 Damage Boost Token, 2 Evade Tokens"

@@ -16,6 +16,13 @@ KINDS = {Role.HERO: "Hero", Role.ALLY: "Ally", Role.ILLUSION: "Illusion", Role.P
          Role.COMPANION: "Companion", Role.SCHEMER: "Schemer", Role.BOSS: "Boss"}
 
 
+def tokens_text(figure: Figure) -> str:
+    """A figure's tokens in the rulebook's words: ``1 Damage Boost Token, 2 Evade
+    Tokens``."""
+    return ", ".join(f"{n} {t.rule_name}{'' if n == 1 else 's'}" for t, n in figure.tokens
+                     if n)
+
+
 def figure_card(figure: Figure, groups: Mapping[str, str] = {},
                 schemes: Mapping[str, str] = {}, destructibles: Mapping[str, str] = {}
                 ) -> list[str]:
@@ -43,8 +50,7 @@ def figure_card(figure: Figure, groups: Mapping[str, str] = {},
     elif figure.kind is Role.POOKY:
         lines.append("cannot take damage")
     if figure.tokens:
-        lines.append("tokens: " + ", ".join(
-            f"{n} {t.rule_name}{'' if n == 1 else 's'}" for t, n in figure.tokens))
+        lines.append("tokens: " + tokens_text(figure))
     words = sorted(k.value for k in figure.keywords)
     words += [f"Immune to {x.capitalize()}" for x in sorted(figure.immune)]
     if words:
