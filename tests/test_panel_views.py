@@ -239,3 +239,28 @@ def test_the_window_animates_a_new_turn_and_a_key_skips_it(
         assert window.reveal == 1.0
     finally:
         window.close()
+
+
+def test_start_marks_only_on_empty_start_spaces(viewer: Any) -> None:  # noqa: F811
+    """The "S" of a Hero start space never sits against a figure standing there."""
+    from dataclasses import replace
+
+    import pyglet
+
+    from tales.viewer.picture import _window
+
+    position = load_position(CELLAR_BRAWL)
+    board = position.board
+    first = next(s for s in range(board.n) if board.start[s])
+    moved = replace(position.figures[0], at=first)  # a figure on a start space
+    position = replace(position, figures=(moved, *position.figures[1:]))
+    standing = {s for f in position.figures for s in position.spaces_of(f)}
+    empty = [s for s in range(board.n) if board.start[s] and s not in standing]
+    window = _window(800, 600)
+    try:
+        window.switch_to()
+        scene = viewer.Scene(viewer.View(position), 800, 600)
+        marks = [k for k in scene.keep if isinstance(k, pyglet.text.Label) and k.text == "S"]
+    finally:
+        window.close()
+    assert len(marks) == len(empty) < int(board.start.sum())

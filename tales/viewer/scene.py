@@ -158,6 +158,8 @@ class Scene:
 
     def _spaces(self) -> None:
         board = self.view.position.board
+        standing = {s for f in self.view.position.figures
+                    for s in self.view.position.spaces_of(f)}
         layout = self.layout
         size = layout.size
         for space in range(board.n):
@@ -186,7 +188,7 @@ class Scene:
             dark = fill == style.IMPASSABLE_FILL
             self._text(board.names[space], x, y + size * 0.66, size=max(size * 0.14, 6),
                        colour=(210, 200, 220) if dark else style.GRID, layer=2)
-            if board.start[space]:
+            if board.start[space] and space not in standing:  # under a figure: not needed
                 self._text("S", x - size * 0.58, y + size * 0.3, size=max(size * 0.18, 7),
                            colour=style.HERO, layer=2, bold=True)
             if board.deployment[space]:  # a numbered deployment space: a red badge
