@@ -10,7 +10,8 @@ from tales.present.log import line_sides, sides
 from tales.present.turns import dice_text
 from tales.rules.damage import DamageRoll
 
-WHO = sides((), groups=("cellar-rats", "bouncers"), heroes=("gerki", "pooky"))
+WHO = sides((), groups=("cellar-rats", "bouncers", "Cellar rats (sample)"),
+            heroes=("gerki", "pooky"))
 
 
 @pytest.mark.parametrize(("lines", "expected"), [
@@ -22,6 +23,8 @@ WHO = sides((), groups=("cellar-rats", "bouncers"), heroes=("gerki", "pooky"))
      ["hero", "hero", "hero"]),
     (["Round 2: Combat Phase", "damage 1"], ["", ""]),
     (["cellar-ratsy-1 moves"], [""]),  # not a group's figure
+    (["Cellar rats (sample)'s turn: Swarm the weak"], ["schemer"]),  # a group by its name
+    (["Cellar rats: nothing"], [""]),  # not its name
 ])
 def test_line_sides(lines: list[str], expected: list[str]) -> None:
     assert line_sides(lines, WHO) == expected

@@ -32,6 +32,9 @@ def side_of(line: str, sides: Mapping[str, str]) -> str:
     first = re.split(r"[ :,']", line, maxsplit=1)[0]
     if first in sides:
         return sides[first]
+    for name, side in sides.items():  # a group by its name: "Cellar rats (sample)'s turn"
+        if " " in name and line.startswith(name):
+            return side
     group = re.sub(r"-\d+$", "", first)
     return sides.get(group, "") if group != first else ""
 
@@ -67,7 +70,8 @@ def game_sides(ctx: Context, position: Position) -> dict[str, str]:
     """:func:`sides` of a game: the figures on the map, the scenario's groups, its Heroes
     and Companion."""
     players = [kit.id for kit in ctx.kits] + ([ctx.companion.id] if ctx.companion else [])
-    return sides(position.figures, tuple(ctx.scenario.groups), players)
+    groups = (*ctx.scenario.groups, *(g.block.name for g in ctx.scenario.groups.values()))
+    return sides(position.figures, groups, players)
 
 
 def why(log: Sequence[str], last: int = 30) -> list[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
@@ -175,7 +175,8 @@ def tokens_text(tokens: Sequence[str]) -> str:
                      for t in dict.fromkeys(tokens))
 
 
-def state_lines(state: GameState | None, parts: Sequence[str] = ()) -> list[str]:
+def state_lines(state: GameState | None, parts: Sequence[str] = (),
+                names: Mapping[str, str] | None = None) -> list[str]:
     """Round, the scenario's part by its name (``parts``: their names), the initiative
     tokens drawn and left, each group's Scheme."""
     if state is None:
@@ -189,8 +190,8 @@ def state_lines(state: GameState | None, parts: Sequence[str] = ()) -> list[str]
     if state.drawn:
         lines.append("drawn: " + tokens_text(state.drawn))
     lines.append("in the bag: " + (tokens_text(state.bag) or "nothing"))
-    for group, scheme in sorted(state.schemes.items()):
-        lines.append(f"{group}: {scheme}")
+    for group, scheme in sorted(state.schemes.items()):  # by its name (``names``)
+        lines.append(f"{(names or {}).get(group, group)}: {scheme}")
     return lines
 
 
@@ -327,7 +328,8 @@ class GameControl(Toggles):
             if label:
                 labels[self.hovered] = label
         status = state_lines(state if state is not None else self.game.seen_state,
-                             [p.name for p in self.ctx.scenario.parts])
+                             [p.name for p in self.ctx.scenario.parts],
+                             group_names(self.ctx))
         if decision is None and state is not None and state.result is not None:
             status.append(f"{state.result.value.upper()}: {state.reason}")
         if self.message:

@@ -208,7 +208,8 @@ class SessionControl(Toggles):
         battle = session.battle
         position = session.position
         assert position is not None
-        status = state_lines(session.state) or ["Setup"]
+        status = state_lines(session.state, [p.name for p in session.ctx.scenario.parts],
+                             group_names(session.ctx)) or ["Setup"]
         state = session.state
         if decision is None and state is not None and state.result is not None:
             status.append(f"{state.result.value.upper()}: {state.reason}")
