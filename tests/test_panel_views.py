@@ -86,9 +86,9 @@ def test_the_terminal_shows_the_scheme_at_a_tie_and_the_glossary_on_k() -> None:
 
 
 def test_tokens_of_a_kind_are_counted() -> None:
-    from tales.viewer.control import tokens_text
+    from tales.viewer.control import bag_text
 
-    assert tokens_text(("companion pooky", "hero gerki", "companion pooky")) == (
+    assert bag_text(("companion pooky", "hero gerki", "companion pooky")) == (
         "pooky (companion) x2, gerki")
 
 

@@ -162,12 +162,12 @@ def space_costs(decision: Decision[Any] | None) -> dict[int, str]:
     costs = {}
     for space in decision.options:
         cost = decision_move_cost(decision, space)
-        if cost is not None:
+        if cost is not None and (cost.points or cost.damage):  # not "0" under the mover
             costs[int(space)] = f"{cost.points}" + (f" !{cost.damage}" if cost.damage else "")
     return costs
 
 
-def tokens_text(tokens: Sequence[str]) -> str:
+def bag_text(tokens: Sequence[str]) -> str:
     """Initiative tokens by name, in order, one of a kind with how many (``pooky
     (companion) x2``)."""
     counts = Counter(tokens)
@@ -188,8 +188,8 @@ def state_lines(state: GameState | None, parts: Sequence[str] = (),
     lines = [f"Round {state.round}, Combat Phase" + (part if state.part else "")]
 
     if state.drawn:
-        lines.append("drawn: " + tokens_text(state.drawn))
-    lines.append("in the bag: " + (tokens_text(state.bag) or "nothing"))
+        lines.append("drawn: " + bag_text(state.drawn))
+    lines.append("in the bag: " + (bag_text(state.bag) or "nothing"))
     for group, scheme in sorted(state.schemes.items()):  # by its name (``names``)
         lines.append(f"{(names or {}).get(group, group)}: {scheme}")
     return lines
