@@ -800,8 +800,10 @@ def test_solo_hover_shows_line_of_fire_and_move_cost(solo: SoloRun) -> None:
 
 
 def test_solo_move_spaces_carry_their_cost(solo: SoloRun) -> None:
-    """Issue 17, item 2: every green space of a Move shows its movement (and damage)."""
-    assert solo.move_legal and set(solo.move_costs) == set(solo.move_legal)
+    """Issue 17, item 2: every green space of a Move shows its movement (and damage),
+    but the mover's own space ("stay", 0: issue 38, it covered the figure's tokens)."""
+    assert solo.move_legal and set(solo.move_costs) < set(solo.move_legal)
+    assert len(set(solo.move_legal) - set(solo.move_costs)) == 1
     assert all(c.split(" ")[0].isdigit() for c in solo.move_costs.values())
     said = solo.move_detail[0] if solo.move_detail else ""
     assert " movement" in said or said.endswith(": stay"), solo.move_detail
