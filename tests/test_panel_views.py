@@ -264,3 +264,15 @@ def test_start_marks_only_on_empty_start_spaces(viewer: Any) -> None:  # noqa: F
     finally:
         window.close()
     assert len(marks) == len(empty) < int(board.start.sum())
+
+
+def test_no_scheme_shown_on_a_heros_question_after_a_group_turn() -> None:
+    """A question of the Hero's (its tiles, a move) after a group's turn, where no turn
+    start was kept since (a Hero's turn at the table), shows no Scheme."""
+    from dataclasses import replace
+
+    ctx = load_context(SETUP)
+    tie = _first(ctx, lambda d: d.decider is Decider.TABLE)
+    assert acting_scheme(scenario_blocks(ctx), tie)
+    hero = replace(tie, kind="move-to", figure="gerki")  # the same battle, a Hero's question
+    assert acting_scheme(scenario_blocks(ctx), hero) == []

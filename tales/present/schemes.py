@@ -11,6 +11,9 @@ from tales.rules.decisions import Decision
 from tales.rules.happened import TurnBegan
 from tales.rules.schemes import Scheme, SchemerGroup
 
+#: A Hero's defences against an Attack: asked during the attacking group's turn.
+DEFENCES = frozenset({"epic-defence", "shields", "hitback", "evade", "toughness"})
+
 
 def scheme_lines(block: SchemerGroup, scheme: Scheme) -> list[str]:
     """``Cellar rats (sample) act: Swarm the weak``, then ``1. Leap 3 toward ...`` for
@@ -37,5 +40,9 @@ def acting_scheme(blocks: Mapping[str, SchemerGroup], decision: Decision[Any] | 
     if began is None or began.side != "schemer" or began.who not in blocks or (
             began.who not in schemes):
         return []
+    position = decision.position if decision.position is not None else battle.position
+    actor = next((f for f in position.figures if f.id == decision.figure), None)
+    if decision.kind not in DEFENCES and (actor is None or actor.group != began.who):
+        return []  # not this group's question (a Hero's turn the table keeps, say)
     block = blocks[began.who]
     return scheme_lines(block, block.scheme(schemes[began.who]))
