@@ -103,7 +103,7 @@ class Presenter:
         asked = self._asked_ability(decision)
         text = decision.prompt
         if asked is not None:
-            text = f"{decision.figure}: use {ability_line(asked)}?"
+            text = f"{decision.figure}: use {ability_line(asked).rstrip('.')}?"
         return f"[{who}] {text}"
 
     def on_card(self, decision: Decision[Any], option: Any) -> tuple[Ability, ...]:
