@@ -80,12 +80,14 @@ def turns(events: Sequence[Happened]) -> list[tuple[TurnBegan | None, list[Happe
     return [t for t in split if t[0] is not None or t[1]]
 
 
-def recent(events: Sequence[Happened]) -> list[tuple[TurnBegan | None, list[Happened]]]:
+def recent(events: Sequence[Happened], players: bool = True
+           ) -> list[tuple[TurnBegan | None, list[Happened]]]:
     """The turns to draw: the current one, the Schemer turns just before it (so the
     players see what the Schemers did until their own next turn has ended), and the
     players' turn before those unless it is the acting figure's own (a Companion's Zap,
     a Hero's last Attack before its turn ended by itself, stays drawn while the turns
-    after it are played)."""
+    after it are played); not with ``players`` False (at a physical table the players'
+    turns are the table's own edits: the drawing is cut as each of them ends)."""
     split = turns(events)
     if not split:
         return []
@@ -94,6 +96,8 @@ def recent(events: Sequence[Happened]) -> list[tuple[TurnBegan | None, list[Happ
     for turn in reversed(split[:-1]):
         if turn[0] is None or (now is not None and turn[0].who == now.who):
             break  # the acting figure's own last turn: its player saw it
+        if turn[0].side != "schemer" and not players:
+            break
         shown.insert(0, turn)
         if turn[0].side != "schemer":
             break
@@ -101,14 +105,15 @@ def recent(events: Sequence[Happened]) -> list[tuple[TurnBegan | None, list[Happ
 
 
 def drawing(events: Sequence[Happened], sides: Mapping[str, str],
-            names: Sequence[str]) -> TurnDrawing:
-    """The recent turns as a drawing; ``sides``: each figure's side by id (a figure gone
-    since takes its turn's side); ``names``: the board's space names."""
+            names: Sequence[str], players: bool = True) -> TurnDrawing:
+    """The recent turns as a drawing (:func:`recent`, ``players`` as there); ``sides``:
+    each figure's side by id (a figure gone since takes its turn's side); ``names``: the
+    board's space names."""
     arrows: list[Arrow] = []
     strikes: list[Strike] = []
     marks: list[Mark] = []
     who: list[str] = []
-    for began, happened in recent(events):
+    for began, happened in recent(events, players):
         default = began.side if began is not None else ""
         if began is not None:
             who.append(began.who)

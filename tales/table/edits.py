@@ -36,7 +36,7 @@ from tales.engine.state import GameState
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.dice import dice_count
 from tales.rules.epic_pool import EpicPool
-from tales.rules.happened import Moved
+from tales.rules.happened import Moved, TurnBegan
 from tales.rules.health import (
     LeastFortitude,
     deal,
@@ -417,6 +417,9 @@ def table_turn(ctx: Context, state: GameState, who: str, full: bool
     if not state.position.has_figure(who):
         return state.note(f"{who} is Defeated: the token is set aside")
     state = state.note(f"{who}'s {'full' if full else 'partial'} turn (played at the table)")
+    # its start kept, as a Hero's turn the engine plays keeps it: what is drawn of the
+    # turns before it ends with this turn (issue 39)
+    state = state.at(state.battle.record(TurnBegan(who, "hero")))
     while True:
         edit: Edit = yield Decision(
             EDIT_DECISION, f"{who}'s {'full' if full else 'partial'} turn: what changed on "

@@ -249,7 +249,7 @@ class SessionControl(Toggles):
                   if self.hovered is not None else {})
         groups = {g: s.block.colour for g, s in session.ctx.scenario.groups.items()}
         drawn = (with_pending(drawing(battle.events, sides(position.figures),
-                                      position.board.names), decision)
+                                      position.board.names, players=False), decision)
                  if battle is not None else None)
         selected = self.dragging or (decision.figure if decision is not None else None)
         return View(position, legal, selected, labels, frozenset(), groups, panel,
