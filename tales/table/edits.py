@@ -173,8 +173,10 @@ def position_refusal(position: Position, edit: Edit) -> str | None:
         if untouchable(figure):
             return f"{figure.id} cannot take damage now (Pooky, or a Companion's Recovery side)"
         most = _most_damage(position, figure.id)
-        if not 1 <= edit.amount <= most:
-            return f"{figure.id} can take 1 to {most} damage"
+        if not 1 <= edit.amount <= most:  # every figure alike: what it has left, both sides
+            return (f"{figure.id} can take 1 to {most} damage (what it has left"
+                    + (" on both sides; what passes its Fresh side is lost as it flips"
+                       if figure.wounded_fortitude is not None else "") + ")")
         return None
     if edit.kind is EditKind.HEAL:
         if not 1 <= edit.amount <= figure.damage:
@@ -385,9 +387,15 @@ def edit_position(position: Position, edit: Edit) -> tuple[Position, str]:
         elif edit.kind is EditKind.DAMAGE:
             position, hurt = deal(position, figure.id, edit.amount)
             position, gone = remove_defeated(position)
+            kept = [f"{n} {t.rule_name}{'' if n == 1 else 's'}" for t, n in figure.tokens
+                    if n and t in (Token.SHIELD, Token.TOUGHNESS)]
             line = (f"{figure.id} takes {edit.amount} damage"
                     + (": Wounded" if hurt.wounded else "")
-                    + (": Defeated and removed" if gone else ""))
+                    + (f" ({edit.amount - hurt.lost} past its Fresh side lost as it flips)"
+                       if hurt.wounded and hurt.lost < edit.amount else "")
+                    + (": Defeated and removed" if gone else "")
+                    + (f" (its {', '.join(kept)} not used: damage is what is dealt past "
+                       "prevention; spend a token with 'spend')" if kept and not gone else ""))
         elif edit.kind is EditKind.HEAL:
             position, healed = heal(position, figure.id, edit.amount)
             line = f"{figure.id} heals {healed}"
