@@ -1,6 +1,6 @@
 """Issue 39 (item 3 and "every entry what was drawn"), at the terminal: a Schemer's tie is
 explained before its options (who acts, what it is after, why) and again on `w`; what the
-tool draws on Enter is said."""
+tool draws on d is said; a stray Enter is asked again."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from tales.table.terminal import TableTerminal
 
 
 def play(seed: int) -> list[str]:
-    """A table game of the cellar door: Enter for every chance result, 'end' for every
+    """A table game of the cellar door: d for every chance result, 'end' for every
     Hero turn, option 1 for every question, 'w' once at the first tie."""
     out: list[str] = []
     asked_why = False
@@ -21,7 +21,7 @@ def play(seed: int) -> list[str]:
         if len(out) > 4000:
             return "q"
         if prompt == "result> ":
-            return ""
+            return "d"
         if prompt == "edit> ":
             return "end"
         if not asked_why and any("players choose" in line for line in out[-12:]):
@@ -45,3 +45,16 @@ def test_a_tie_is_explained_and_draws_are_said() -> None:
     after_w = out[out.index("-- w") + 1:]
     assert " acts: " in after_w[0], after_w[:3]
     assert any(line.startswith("  the tool draws: ") for line in out)
+
+
+def test_a_stray_enter_draws_nothing() -> None:
+    """Issue 39, item 5: an empty answer at a card or die prompt is asked again; the tool
+    draws only on d."""
+    out: list[str] = []
+    answers = iter(["", "", "d", "q"])
+    session = TableSession(load_context(Setup("scenarios/cellar-door.toml",
+                                              ("gerki", "deirdre"))), 3)
+    TableTerminal(session, None, read=lambda _: next(answers, "q"), write=out.append).run()
+    refusals = [line for line in out if line.startswith("type the result the table drew")]
+    assert len(refusals) == 2, out[:30]
+    assert session.entries == 1  # only the d

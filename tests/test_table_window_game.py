@@ -122,7 +122,7 @@ def test_a_round_in_the_window_saved_and_resumed(
         asked += 1
         pending = session.pending
         if pending.decider.value == "chance":
-            tv.click_button(window, 0)  # the tool draws it
+            tv.press_key(window, viewer.key.SPACE)  # the tool draws it
         elif window.scene.view.legal:
             tv.click_space(window, min(window.scene.view.legal))
         else:
@@ -192,3 +192,33 @@ def test_table_opens_the_window_with_a_screen_and_resumes_there(
     assert main(["table", "--resume", str(save)]) == 0
     assert seen[-1].session.entries == 6  # resumed where the window left it, three more
     assert len(read_table_save(save).game.choices) == 6
+
+
+def test_each_key_enters_the_result_it_names(
+        viewer: SimpleNamespace, windows: Callable[[Any], Any], tmp_path: Path) -> None:
+    """Issue 39, item 2: at a chance question key N enters the result on button N (the
+    tracker card N, the Scheme die's face N), Space has the tool draw it, and the panel
+    says what was entered."""
+    from tales.present.chance import chance_options
+    from tales.present.options import option_text
+
+    keys = [getattr(viewer.key, f"_{n}") for n in range(1, 10)]
+    first = control(tmp_path / "k.table").session.pending
+    assert first is not None and len(chance_options(first)) >= 2
+    for n in range(1, min(len(chance_options(first)), 4) + 1):
+        window = windows(control(tmp_path / f"k{n}.table"))
+        session = window.control.session
+        asked = session.pending
+        assert asked is not None and asked.decider.value == "chance"
+        results = chance_options(asked)
+        assert window.scene.view.panel.options[-1] == "the tool draws it (Space)"
+        assert window.scene.view.panel.options[n - 1] == option_text(asked, results[n - 1])
+        tv.press_key(window, keys[n - 1])
+        assert session.game.answers[-1] == results[n - 1]
+        assert (f"entered: {option_text(asked, results[n - 1])}"
+                in window.scene.view.panel.status)
+    window = windows(control(tmp_path / "space.table"))
+    tv.press_key(window, viewer.key.SPACE)
+    session = window.control.session
+    assert session.entries == 1 and session.last_drawn is not None
+    assert any(line.startswith("the tool drew: ") for line in window.scene.view.panel.status)

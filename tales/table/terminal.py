@@ -174,7 +174,7 @@ class TableTerminal:
         """The lines that ask ``decision``."""
         if decision.decider is Decider.CHANCE:
             self.editing = None
-            return [*chance_lines(decision), "  (Enter: the tool draws it)"]
+            return [*chance_lines(decision), "  (d: the tool draws it)"]
         if decision.kind == EDIT_DECISION:
             battle = self.session.battle
             lines = [status(battle)] if battle is not None else []
@@ -203,8 +203,11 @@ class TableTerminal:
         """An entry typed for ``decision``."""
         session = self.session
         if decision.decider is Decider.CHANCE:
-            if text in ("", "d", "draw"):
+            if text in ("d", "draw"):  # only when asked: a stray Enter is asked again
                 return self.drawn(decision, session.draw())
+            if not text:
+                return Refused("type the result the table drew or rolled (a number or its "
+                               "words), or d: the tool draws it")
             read = read_chance(decision, text)
             return Refused(read.reason) if read.reason else session.answer(read.option)
         if decision.kind == EDIT_DECISION:

@@ -135,6 +135,8 @@ class ViewerWindow(pyglet.window.Window):  # type: ignore[misc]
             self.control.forward()
         elif symbol == key.LEFT and hasattr(self.control, "back"):
             self.control.back()
+        elif symbol == key.SPACE and hasattr(self.control, "draw_for_me"):
+            self.control.draw_for_me()  # the table's chance result drawn by the tool
         elif symbol == key.C and hasattr(self.control, "toggle_campaign"):
             self.control.toggle_campaign()
         elif symbol == key.F2 and hasattr(self.control, "toggle_settings"):

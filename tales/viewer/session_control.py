@@ -2,11 +2,12 @@
 terminal drives, answered by pointing.
 
 Chance (a tracker card, a Scheme die, an initiative token) is a button per result as the
-table drew or rolled it, or "the tool draws it"; a Hero's turn is the board edited (drag a
-figure, the edit keys of :mod:`tales.viewer.edit_keys`; "end the turn" and the Epic Pool
-are buttons); a Schemer group's ties and the players' defences are buttons and green
-spaces. U takes back the last entry. The game is saved after every entry; the turns just
-played stay drawn on the map. Holds no pyglet objects, so a test drives it without a window.
+table drew or rolled it (key N: the result on button N), or "the tool draws it" (Space);
+a Hero's turn is the board edited (drag a figure, the edit keys of
+:mod:`tales.viewer.edit_keys`; "end the turn" and the Epic Pool are buttons); a Schemer
+group's ties and the players' defences are buttons and green spaces. U takes back the
+last entry. The game is saved after every entry; the Schemer turns since the last Hero's
+turn stay drawn on the map. Holds no pyglet objects, so a test drives it without a window.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from tales.viewer.scene import Panel, View
 #: A Hero's turn: the buttons beside the edit keys.
 TURN_BUTTONS = ("end the turn", "add an Epic Die to the Epic Pool",
                 "take an Epic Die from the Epic Pool")
-DRAW = "the tool draws it"
+DRAW = "the tool draws it (Space)"
 WAIT = "edits are made during a Hero's turn; answer the question first"
 
 
@@ -113,8 +114,8 @@ class SessionControl(Toggles):
         decision = self.pending
         if decision is None:
             return []
-        if decision.decider is Decider.CHANCE:
-            return [DRAW, *(option_text(decision, o) for o in chance_options(decision))]
+        if decision.decider is Decider.CHANCE:  # key N enters result N; Space draws
+            return [*(option_text(decision, o) for o in chance_options(decision)), DRAW]
         if decision.kind == EDIT_DECISION:
             return list(TURN_BUTTONS)
         return [self.present.option(decision, decision.options[i])
@@ -127,16 +128,30 @@ class SessionControl(Toggles):
             self.message = f"there is no option {index + 1}"
             return
         if decision.decider is Decider.CHANCE:
-            if index == 0:
-                self._entered(self.session.draw())
+            results = chance_options(decision)
+            if index == len(results):
+                self.draw_for_me()
             else:
-                self._entered(self.session.answer(chance_options(decision)[index - 1]))
+                self._entered(self.session.answer(results[index]),
+                              f"entered: {option_text(decision, results[index])}")
         elif decision.kind == EDIT_DECISION:
             edit = (Edit(EditKind.END) if index == 0 else
                     Edit(EditKind.EPIC, amount=1 if index == 1 else -1))
             self.edit(edit)
         else:
             self._entered(self.session.choose(menu_order(decision)[index]))
+
+    def draw_for_me(self) -> None:
+        """Space (or the last button): the tool draws this chance result; the panel says
+        what it drew."""
+        decision = self.pending
+        if decision is None or decision.decider is not Decider.CHANCE:
+            self.message = "nothing to draw now"
+            return
+        self._entered(self.session.draw())
+        drawn = self.session.last_drawn
+        if self.message == "" and drawn is not None:
+            self.message = f"the tool drew: {option_text(decision, drawn)}"
 
     def click_space(self, space: int) -> bool:
         """A click on a green space answers a tie or a question that offers it."""
