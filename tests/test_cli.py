@@ -48,13 +48,13 @@ SAMPLE_DRAWING = """\
                       \\
   6    .   .   .   .   ~   .   .
 Cellar stairs (sample) (hex, 46 spaces, 4 walls)
-  #  impassable
+  #  Impassable
   D  door
-  T  trap, damage 1
-  ^  hazard 'Brazier', damage 2
-  o  impassable-feature 'Barrel stack'
-  w  difficult 'Wine puddle'
-  ~  difficult
+  T  Trap, damage 1
+  ^  Hazard 'Brazier', damage 2
+  o  Impassable map feature 'Barrel stack'
+  w  Difficult 'Wine puddle'
+  ~  Difficult
   S  Hero start: A1 B1 A2
   1-9 deployment: 1=H4 2=H5
 """
@@ -150,7 +150,7 @@ def test_position_show(capsys: pytest.CaptureFixture[str]) -> None:
   5  .   w   w   .   .   #   &   2
                       \\
   6    .   .   .   .   ~   .   .
-""" + SAMPLE_DRAWING.split("\n", 9)[9].replace("  T  trap, damage 1\n", "") + """\
+""" + SAMPLE_DRAWING.split("\n", 9)[9].replace("  T  Trap, damage 1\n", "") + """\
   @  B2 zot (0/8 damage)
   @  B2 pooky (pooky of zot, Avoided, Tiny)
   @  A3 deirdre (0/10 damage, shield x1)
@@ -174,7 +174,7 @@ def test_position_show_says_wounded_and_each_traps_damage(
     assert (status, err) == (0, "")
     assert "  @  B2 zot (Wounded, 2/5 damage)" in out.splitlines()
     assert "  T  Trap tokens: E3 damage 1, D5 damage 3" in out.splitlines()
-    assert "  T  trap, damage 1" not in out.splitlines()
+    assert "  T  Trap, damage 1" not in out.splitlines()
 
 
 def test_position_show_inline_map(capsys: pytest.CaptureFixture[str]) -> None:

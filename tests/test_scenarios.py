@@ -435,7 +435,8 @@ def test_scenario_show(capsys: pytest.CaptureFixture[str]) -> None:
     assert err == ""
     lines = out.splitlines()
     assert lines[0] == "The cellar door (sample) (sample, 2-3 Heroes, Epic Pool 3)"
-    assert "  part 'The cellar': 2 cellar-rats by tracker deck (1, 2); bouncers on F4" in lines
+    assert ("  part 'The cellar': 2 cellar-rats by the tracker deck (cards 1, 2); bouncers on F4"
+            in lines)
     assert "  part 'Behind the door': golems on D5" in lines
     assert "  event 'more rats'" in lines
     goals = lines.index("  To win, meet every objective:")

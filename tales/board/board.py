@@ -47,6 +47,15 @@ class FeatureKind(StrEnum):
     IMPASSABLE_FEATURE = "impassable-feature"
 
 
+#: Each kind of space in the rulebook's words, as the legends say them.
+FEATURE_WORDS: dict[FeatureKind, str] = {
+    FeatureKind.IMPASSABLE_FEATURE: "Impassable map feature", FeatureKind.FEATURE: "map feature",
+    FeatureKind.IMPASSABLE: "Impassable", FeatureKind.DIFFICULT: "Difficult",
+    FeatureKind.HAZARD: "Hazard", FeatureKind.TRAP: "Trap", FeatureKind.DOOR: "door",
+    FeatureKind.START: "Hero start space", FeatureKind.DEPLOYMENT: "deployment space",
+    FeatureKind.OPEN: "open space"}
+
+
 #: The fixed glyphs of the map format and what each is.
 STANDARD_GLYPHS: Mapping[str, FeatureKind] = {
     ".": FeatureKind.OPEN,

@@ -10,7 +10,7 @@ two diagonal Walls cross). With a position, ``@`` marks a Hero-side figure, ``&`
 
 from __future__ import annotations
 
-from tales.board.board import Board, FeatureKind, Layout
+from tales.board.board import FEATURE_WORDS, Board, FeatureKind, Layout
 from tales.board.names import column_letters
 from tales.board.position import Position
 
@@ -99,7 +99,7 @@ def _legend(board: Board, position: Position | None) -> list[str]:
             continue
         if spec.kind is FeatureKind.TRAP and position is not None and not spec.name:
             continue  # the Trap tokens placed now are listed below, each with its damage
-        text = f"  {glyph}  {spec.kind.value}"
+        text = f"  {glyph}  {FEATURE_WORDS[spec.kind]}"
         if spec.name:
             text += f" {spec.name!r}"
         if spec.kind in (FeatureKind.HAZARD, FeatureKind.TRAP):

@@ -119,11 +119,12 @@ def cmd_scenario_show(args: argparse.Namespace) -> int:
     for gid, group in scenario.groups.items():
         print(f"  group {gid}: {group.block.name}, {group.block.colour or 'no colour'} base, "
               f"standees {', '.join(map(str, group.block.standees))}, Limit {group.limit}, "
-              f"{group.initiative} initiative token(s)")
+              f"{group.initiative} initiative token{'' if group.initiative == 1 else 's'}")
     for part in scenario.parts:
         deploys = "; ".join(
             f"{d.group} on {' '.join(names[s] for s in d.spaces)}" if d.spaces
-            else f"{d.tracker} {d.group} by tracker deck {d.numbers}"
+            else f"{d.tracker} {d.group} by the tracker deck (cards "
+                 f"{', '.join(map(str, d.numbers))})"
             for d in part.effects.reinforce)
         print(f"  part {part.name!r}: {deploys or 'no deployment'}")
     for event in scenario.events:

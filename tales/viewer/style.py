@@ -8,6 +8,7 @@ import hashlib
 import math
 from collections.abc import Sequence
 
+from tales.board.board import FEATURE_WORDS as FEATURE_WORDS  # each kind in words
 from tales.board.board import FeatureKind
 from tales.board.figures import Figure, Role, Token
 
@@ -172,12 +173,7 @@ BORDER_NAMES: dict[FeatureKind, str] = {
 
 
 #: A named map feature's kind, in the glossary's words, as the legend says it.
-FEATURE_WORDS: dict[FeatureKind, str] = {
-    FeatureKind.IMPASSABLE_FEATURE: "Impassable map feature", FeatureKind.FEATURE: "map feature",
-    FeatureKind.IMPASSABLE: "Impassable", FeatureKind.DIFFICULT: "Difficult",
-    FeatureKind.HAZARD: "Hazard", FeatureKind.TRAP: "Trap", FeatureKind.DOOR: "door",
-    FeatureKind.START: "Hero start space", FeatureKind.DEPLOYMENT: "deployment space",
-    FeatureKind.OPEN: "open space"}
+
 
 
 def legend(tokens: list[Token], kinds: set[FeatureKind], objective: bool, legal: bool
