@@ -59,6 +59,20 @@ def status(battle: Any) -> str:
     return f"-- {'; '.join(parts)}; Epic Pool {pool.dice}/{pool.size}"
 
 
+def schemer_status(battle: Any) -> str:
+    """One line: each Schemer on the map with its Fortitude left and tokens."""
+    parts = []
+    for figure in battle.position.figures:
+        if figure.group is None:
+            continue
+        left = figure.remaining_fortitude
+        tokens = tokens_text(figure)
+        parts.append(f"{figure.id} {left}/{figure.fortitude}"
+                     + (" Wounded" if figure.wounded else "") + (f" ({tokens})" if tokens
+                                                                 else ""))
+    return "-- Schemers: " + ("; ".join(parts) or "none on the map")
+
+
 def chance_for(seed: int, step: int, decision: Decision[Any]) -> Any:
     """The chance answer at choice number ``step`` of a game seeded ``seed``."""
     rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(step,)))

@@ -58,3 +58,14 @@ def test_a_stray_enter_draws_nothing() -> None:
     refusals = [line for line in out if line.startswith("type the result the table drew")]
     assert len(refusals) == 2, out[:30]
     assert session.entries == 1  # only the d
+
+
+def test_the_schemers_status_and_a_round_summary() -> None:
+    """Issue 39: at a Hero's turn the terminal says the Schemers' Fortitude and tokens as
+    well as the Heroes'; as a round begins it says how the last one left every figure."""
+    out = play(1)
+    turns = [n for n, line in enumerate(out) if line.startswith("-- Schemers: ")]
+    assert turns and out[turns[0] - 1].startswith("-- ")  # under the Heroes' line
+    assert "cellar-rats-1 3/3" in out[turns[0]]  # Fortitude left of its Fortitude
+    over = [n for n, line in enumerate(out) if line == "  Round 1 is over:"]
+    assert over and out[over[0] + 2].startswith("  -- Schemers: ")

@@ -34,7 +34,7 @@ from tales.rules.decisions import Decider, Decision
 from tales.table.edits import EDIT_DECISION
 from tales.table.saves import TableSave, write_table_save
 from tales.table.session import Refused, TableSession
-from tales.terminal import status
+from tales.terminal import schemer_status, status
 
 HELP = ("u: undo the last entry   b: board   l: the whole log   w: why   g: goals   "
         "k: glossary   "
@@ -111,6 +111,10 @@ class TableTerminal:
             state = session.state
             round_now = state.round if state is not None else 0
             if round_now != self.goals_round:  # after the prologue, and as each round begins
+                if round_now > 1 and session.battle is not None:  # the last round's outcome
+                    self.write(f"  Round {round_now - 1} is over:")
+                    self.write(f"  {status(session.battle)}")
+                    self.write(f"  {schemer_status(session.battle)}")
                 self.goals_round = round_now
                 self.show_goals()
             if decision.decider is Decider.CHANCE and self.draw:
@@ -177,7 +181,7 @@ class TableTerminal:
             return [*chance_lines(decision), "  (d: the tool draws it)"]
         if decision.kind == EDIT_DECISION:
             battle = self.session.battle
-            lines = [status(battle)] if battle is not None else []
+            lines = [status(battle), schemer_status(battle)] if battle is not None else []
             if self.editing == decision.figure:  # the same turn: the question is on screen
                 return lines
             self.editing = decision.figure
