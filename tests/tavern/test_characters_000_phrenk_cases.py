@@ -142,6 +142,16 @@ CASES = [
     row("phrenk-price-not-negotiable", "000",
         "The Potion's price is non-negotiable.",
         [brewer(DRAGON), buyer(gold=1)], selling, {}, [(kept("phrenk"), [DRAGON.name])]),
+    row("phrenk-no-sale-to-a-teammate", "002",
+        "Phrenk may not sell his Potion Cards to a teammate, but he may sell them to opponents "
+        "as normal.",
+        [brewer(DRAGON, team="red"), buyer(team="red")], selling, {},
+        [(kept("bob"), []), (kept("phrenk"), [DRAGON.name]), (gold("bob"), 10)]),
+    row("phrenk-sale-to-an-opponent", "002",
+        "Phrenk may not sell his Potion Cards to a teammate, but he may sell them to opponents "
+        "as normal.",
+        [brewer(DRAGON, team="red"), buyer(team="blue")], selling,
+        {"sell": ["bob"], "buy": [phrenk.BUY]}, [(kept("bob"), [DRAGON.name])]),
     row("phrenk-buyers-keep-several", "000",
         "Players who have purchased Potions may keep multiple Potions in front of them.",
         [brewer(DRAGON), buyer(ACID)], selling, {"sell": ["bob"], "buy": [phrenk.BUY]},

@@ -73,11 +73,13 @@ def reveal(tavern: Tavern, name: str) -> Resolution[Tavern]:
 def sell(tavern: Tavern, name: str) -> Resolution[Tavern]:
     """000: "you may sell the Potion in front of you to another player for the amount of
     Gold indicated on the Potion Card ... Both parties must agree to the sale"; the price is
-    not negotiable and a bought Potion is never resold (only Phrenk sells)."""
+    not negotiable and a bought Potion is never resold (only Phrenk sells). 002, team
+    games: never to a teammate, to opponents as normal."""
     potion = face_up(tavern, name)
     if potion is None:
         return tavern
-    buyers = tuple(p.name for p in tavern.in_game() if p.name != name
+    side = tavern.player(name).side  # 002: "may not sell his Potion Cards to a teammate"
+    buyers = tuple(p.name for p in tavern.in_game() if p.name != name and p.side != side
                    and p.mechanics != NAME and tavern.mat(p.name).gold >= potion.price)
     if not buyers:
         return tavern
