@@ -120,9 +120,12 @@ def test_undo_takes_back_the_group_turn(viewer: SimpleNamespace,
     before = tv.figures(window.control.position)
     play_swarm(window)
     assert tv.figures(window.control.position) != before
+    assert window.scene.view.panel.log  # the turn's lines
     tv.press_key(window, viewer.key.U)
     assert tv.figures(window.control.position) == before
     assert window.scene.view.drawing is None and window.control.stage == "group"
+    assert window.scene.view.panel.log == []  # and its log lines go too (issue 39)
+    assert window.scene.view.panel.scheme == []
 
 
 # --- item 3: the board edited with the table's edits -----------------------------------------

@@ -611,6 +611,7 @@ class TableControl(Toggles):
             return
         self.position = self.history.pop()
         self.stage, self.group, self.turn, self.drawn = "group", None, None, None
+        self.scheme, self.last_log, self.chosen = None, [], {}  # its log lines go too
         self.message = "undone"
 
     def save(self) -> Path | None:
