@@ -285,3 +285,18 @@ def test_a_hero_is_put_down_with_its_mat(viewer: SimpleNamespace,
     assert window.scene.view.panel.status[0] == "deirdre is on the map already"
     tv.press_key(window, viewer.key.U)
     assert not window.control.position.has_figure("gerki")
+
+
+def test_groups_with_no_scheme_block_are_named(viewer: SimpleNamespace, brawl: Path) -> None:
+    """Issue 39: `tales view` on groups the Scheme Blocks loaded do not have says so in one
+    line instead of asking with no buttons."""
+    from dataclasses import replace
+
+    position = load_position(brawl)
+    renamed = tuple(replace(f, group="goblins", id=f"goblins-{n}") if f.group else f
+                    for n, f in enumerate(position.figures, 1))
+    control = viewer.TableControl.load(replace(position, figures=renamed), tv.SCHEMERS)
+    view = control.view()
+    assert view.panel.prompt == ("No Scheme Block for the groups on this map (goblins): "
+                                 "give their file with --blocks FILE")
+    assert view.panel.options == []

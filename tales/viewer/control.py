@@ -642,6 +642,11 @@ class TableControl(Toggles):
                    "scheme": "Which Scheme did its die show?",
                    "done": "Done. Edit the board, or run another group turn."}
         prompt = pending.prompt if pending is not None else prompts.get(self.stage, "")
+        unknown = sorted({f.group for f in self.position.figures if f.group}
+                         - set(self.groups))
+        if self.stage == "group" and unknown and not self.on_map():
+            prompt = (f"No Scheme Block for the groups on this map ({', '.join(unknown)}): "
+                      "give their file with --blocks FILE")
         position = self.position
         log = self.last_log
         if pending is not None and self.turn is not None:  # the board as the turn left it so far
