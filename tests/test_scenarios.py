@@ -530,7 +530,8 @@ def test_a_step_the_engine_cannot_carry_out_is_refused(
         load_scenario(path)
     assert message in str(caught.value) and "\n" not in str(caught.value)
     assert caught.value.line == 5  # the scenario's [[groups]] entry of that group
-    for argv in (["scenario", "check", str(path)],
+    checked = [] if group == "talkers" else [["scenario", "check", str(path)]]  # the table's
+    for argv in (*checked,
                  ["simulate", str(path), "--heroes", "gerki,deirdre", "--games", "1"],
                  ["play", str(path), "--heroes", "gerki,deirdre"]):
         assert main(argv) == 2, argv
@@ -614,3 +615,52 @@ def test_bots_carry_out_every_sample_step(name: str) -> None:
         if not any(left.values()):
             break
     assert not any(left.values()), f"{name}: never carried out: {left}"
+
+
+def test_a_printed_text_step_is_the_tables_to_carry_out(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 39, item 4: a `special` step does not refuse the scenario at the table. `scenario
+    check` says it is left to the table; `tales table` shows it at its place in the group's
+    turn, waits while the table applies it with edits, and goes on with the next step."""
+    from tales.board.figures import Token
+    from tales.engine.content import load_context
+    from tales.engine.state import Setup
+    from tales.present.edits import read_edit
+    from tales.rules.decisions import Decider
+    from tales.table.edits import EDIT_DECISION
+    from tales.table.session import TableSession
+
+    path = unplayable(folder, "talkers")
+    assert main(["scenario", "check", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and ("    group 'talkers', scheme 'Taunt', step 2: Taunt: Each Hero "
+                          "within 2 must attack this Schemer.") in out.splitlines()
+    assert "left to the table (1 step:" in out
+    session = TableSession(load_context(Setup(str(path), ("gerki", "deirdre")), table=True), 3)
+    asked = None
+    for _ in range(300):
+        decision = session.pending
+        if decision is None:
+            break
+        if decision.kind == EDIT_DECISION and decision.figure and decision.figure.startswith(
+                "talkers"):
+            asked = decision
+            break
+        if decision.kind == EDIT_DECISION:
+            session.edit(read_edit("end", session.position).edit)  # type: ignore[arg-type]
+        elif decision.decider is Decider.CHANCE:
+            session.draw()
+        else:
+            session.choose(0)
+    assert asked is not None, "the talkers' turn never reached its Taunt"
+    assert asked.prompt.startswith(f"{asked.figure}: Taunt: Each Hero within 2 must attack "
+                                   "this Schemer. The table carries this out: what changed")
+    assert any(line.endswith("(the table carries this out)") for line in session.log)
+    typed = read_edit("gain gerki shield", session.position)
+    assert typed.edit is not None and session.edit(typed.edit) is None
+    assert session.position.figure("gerki").token(Token.SHIELD) == 1
+    typed = read_edit("end", session.position)
+    assert typed.edit is not None and session.edit(typed.edit) is None
+    assert any(line.endswith("the table has carried out Taunt") for line in session.log)
+    assert session.pending is None or session.pending.prompt != asked.prompt  # gone on

@@ -86,8 +86,9 @@ def cmd_scenario_check(args: argparse.Namespace) -> int:
     wrong = False
     for name in args.files:
         mistakes: list[TalesError]
+        left: list[str] = []  # printed text steps: only tales table plays those
         try:
-            mistakes = list(check_scenario(name))
+            mistakes = list(check_scenario(name, left))
         except TalesError as error:  # unreadable: no such file, not text
             mistakes = [error]
         for mistake in mistakes:
@@ -95,11 +96,17 @@ def cmd_scenario_check(args: argparse.Namespace) -> int:
         if mistakes:
             wrong = True
             continue
-        scenario = load_scenario(name)
+        scenario = load_scenario(name, table=True)
         groups = ", ".join(f"{g} (Limit {s.limit})" for g, s in scenario.groups.items())
         print(f"{name}: ok: {scenario.title!r}, {len(scenario.parts)} parts, "
               f"{len(scenario.events)} events, {len(scenario.objectives)} objectives; "
               f"groups {groups}")
+        if left:
+            print(f"  left to the table ({len(left)} step{'s' if len(left) > 1 else ''}: "
+                  "tales table shows each at its place in the turn and waits for the "
+                  "table's edits; play, simulate and solo refuse the scenario):")
+            for step in left:
+                print(f"    {step}")
     return 2 if wrong else 0
 
 

@@ -48,7 +48,7 @@ def cmd_table(args: argparse.Namespace) -> int:
         if save.exists():
             raise TalesError(f"{save}: already exists: resume it with --resume {save}, or "
                              "give another file with --save")
-    ctx = load_context(setup)
+    ctx = load_context(setup, table=True)  # printed text steps: the table carries them out
     try:
         session = TableSession(ctx, seed, choices, game_id)
     except IllegalChoice as bad:

@@ -31,7 +31,14 @@ from tales.content.heroes import read_ability
 from tales.content.scheme_blocks import load_scheme_blocks, step_line
 from tales.errors import ContentError, printable
 from tales.rules.effects import Ability
-from tales.rules.schemes import DoorStep, MoveStep, ReinforceStep, SchemerGroup, for_the_table
+from tales.rules.schemes import (
+    DoorStep,
+    MoveStep,
+    ReinforceStep,
+    SchemerGroup,
+    SpecialStep,
+    for_the_table,
+)
 from tales.rules.targets import Selector, Term
 
 SCENARIO_KEYS = frozenset({
@@ -176,30 +183,38 @@ class Scenario:
     story: dict[str, str] = field(default_factory=dict)
     rewards: dict[str, Any] = field(default_factory=dict)
     sample: bool = False
+    #: the Scheme steps of printed text the table carries out (loaded for ``tales table``)
+    left_to_table: tuple[str, ...] = ()
 
 
-def load_scenario(path: str | Path) -> Scenario:
-    """Read a scenario file (its map and Scheme Block file are found beside it)."""
-    return parse_scenario(read_text(path), str(path), Path(path).parent)
+def load_scenario(path: str | Path, table: bool = False) -> Scenario:
+    """Read a scenario file (its map and Scheme Block file are found beside it); with
+    ``table``, for a game kept at a physical table: a Scheme step of printed text is left
+    to the table (:attr:`Scenario.left_to_table`), not a mistake."""
+    return parse_scenario(read_text(path), str(path), Path(path).parent, table)
 
 
-def check_scenario(path: str | Path) -> list[ContentError]:
+def check_scenario(path: str | Path, left: list[str] | None = None) -> list[ContentError]:
     """Every mistake of a scenario file, in one run (``tales scenario check``): the
     first of its map file or Scheme Block file ends the check (``tales map check`` lists
-    a map's), the scenario's own are all listed."""
-    found = _Found()
+    a map's), the scenario's own are all listed. The Scheme steps of printed text, which
+    only ``tales table`` plays (the table carries them out), go in ``left`` when given."""
+    found = _Found(table=left is not None)
     try:
         _parse(read_text(path), str(path), Path(path).parent, found)
     except ContentError as error:
         found.errors.append(error)
+    if left is not None:
+        left.extend(found.left)
     return sorted(found.errors, key=lambda e: e.line if e.line is not None else 0)
 
 
-def parse_scenario(text: str, source: str = "<scenario>", base: Path | None = None
-                   ) -> Scenario:
+def parse_scenario(text: str, source: str = "<scenario>", base: Path | None = None,
+                   table: bool = False) -> Scenario:
     """Build a :class:`Scenario` from a scenario file's text; the first mistake is a
-    :class:`ContentError` (saying how many more ``tales scenario check`` lists)."""
-    found = _Found()
+    :class:`ContentError` (saying how many more ``tales scenario check`` lists).
+    ``table``: as for :func:`load_scenario`."""
+    found = _Found(table=table)
     scenario = None
     try:
         scenario = _parse(text, source, base, found)
@@ -219,8 +234,10 @@ def parse_scenario(text: str, source: str = "<scenario>", base: Path | None = No
 class _Found:
     """The mistakes found so far; :meth:`guard` notes one and lets the reading go on."""
 
-    def __init__(self) -> None:
+    def __init__(self, table: bool = False) -> None:
         self.errors: list[ContentError] = []
+        self.table = table  # for a game kept at a table: printed text steps are its own
+        self.left: list[str] = []  # those steps, said for the table
 
     @contextmanager
     def guard(self) -> Iterator[None]:
@@ -341,7 +358,8 @@ def _parse(text: str, source: str, base: Path | None, found: _Found) -> Scenario
         hero_defeat_loses=bool(data.get("hero_defeat_loses", True)), heroes=(least, most),
         power_tree_steps=steps, epic_pool=(pool.get("size", 3), pool.get("dice", 0)),
         destructibles=destructibles, sealed_doors=sealed, abilities=tuple(abilities),
-        story=dict(story), rewards=dict(rewards), sample=bool(data.get("sample", False)))
+        story=dict(story), rewards=dict(rewards), sample=bool(data.get("sample", False)),
+        left_to_table=tuple(found.left))
 
 
 def _check_steps(groups: dict[str, GroupSetup], specs: Any, board: Board, blocks_path: Path,
@@ -367,7 +385,10 @@ def _check_steps(groups: dict[str, GroupSetup], specs: Any, board: Board, blocks
                     why = f"it reinforces {step.group!r}, which is not in this scenario"
                 if isinstance(step, MoveStep):
                     why = why or _unknown_place(step.toward, board)
-                if why:
+                if why and found.table and isinstance(step, SpecialStep):
+                    found.left.append(f"group {gid!r}, scheme {scheme.name!r}, step {number}:"
+                                      f" {step}")
+                elif why:
                     line = step_line(block_text, gid, index, number)
                     found.errors.append(ContentError(
                         source, f"group {gid!r} ({blocks}"

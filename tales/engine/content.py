@@ -119,8 +119,8 @@ class Context:
 
 
 @lru_cache(maxsize=32)
-def _scenario(path: str) -> Scenario:
-    return load_scenario(path)
+def _scenario(path: str, table: bool = False) -> Scenario:
+    return load_scenario(path, table)
 
 
 @lru_cache(maxsize=64)
@@ -143,9 +143,11 @@ def _dice(path: str | None) -> Dice:
     return load_dice(path)
 
 
-def load_context(setup: Setup) -> Context:
-    """Load and check everything ``setup`` names (cached: a sweep loads each file once)."""
-    scenario = _scenario(str(find_file(setup.scenario, "scenarios")))
+def load_context(setup: Setup, table: bool = False) -> Context:
+    """Load and check everything ``setup`` names (cached: a sweep loads each file once);
+    ``table``: for a game kept at a physical table, whose Scheme steps of printed text the
+    table carries out (:func:`tales.content.scenarios.load_scenario`)."""
+    scenario = _scenario(str(find_file(setup.scenario, "scenarios")), table)
     kits = tuple(_kit(str(find_file(h, "heroes"))) for h in setup.heroes)
     ids = [k.id for k in kits]
     for n, hero in enumerate(ids):

@@ -43,7 +43,7 @@ from tales.rules.health import LeastFortitude, fortitude_left
 from tales.rules.hero_turn import hero_turn
 from tales.rules.items import Allowance, Armory, choose_items
 from tales.rules.power_tree import choose_steps
-from tales.rules.schemes import Roster, play_group_turn
+from tales.rules.schemes import Roster, Special, play_group_turn
 
 HERO_TOKEN = "hero"
 PARTIAL_TOKEN = "partial"
@@ -55,22 +55,26 @@ COMPANION_TOKEN = "companion"
 #: How a Hero's turn (or a Companion's) is played: ``(ctx, state, who, full)``. By default
 #: by the rules; at a physical table it is reported as edits (:mod:`tales.table.edits`).
 TurnPlayer = Callable[[Context, GameState, str, bool], Resolution[GameState]]
+#: Who carries out a group's Scheme steps of printed text (the table assistant), given the
+#: game as the group's turn begins.
+SpecialPlayer = Callable[[Context, GameState], Special]
 
 
-def play_scenario(ctx: Context, player_turns: TurnPlayer | None = None
-                  ) -> Resolution[GameState]:
+def play_scenario(ctx: Context, player_turns: TurnPlayer | None = None,
+                  specials: SpecialPlayer | None = None) -> Resolution[GameState]:
     """Play the scenario of ``ctx`` to its end; the final state. ``player_turns`` plays
-    the turns of the players' figures instead of the rules (the table assistant)."""
+    the turns of the players' figures instead of the rules, ``specials`` a Scheme's steps
+    of printed text (the table assistant)."""
     state = yield from set_up(ctx)
-    state = yield from play_on(ctx, state, player_turns)
+    state = yield from play_on(ctx, state, player_turns, specials)
     result = state.result
     assert result is not None
     state = state.tell(ctx.scenario.story.get(result.value, ""))
     return state.note(f"{result.value.title()}: {state.reason}")
 
 
-def play_on(ctx: Context, state: GameState, player_turns: TurnPlayer | None = None
-            ) -> Resolution[GameState]:
+def play_on(ctx: Context, state: GameState, player_turns: TurnPlayer | None = None,
+            specials: SpecialPlayer | None = None) -> Resolution[GameState]:
     """Play rounds from ``state`` until the scenario ends: on with its Combat Phase when
     its initiative bag is part drawn (the state an ``initiative`` Decision shows, where a
     planner's rollouts start), then whole rounds."""
@@ -79,7 +83,7 @@ def play_on(ctx: Context, state: GameState, player_turns: TurnPlayer | None = No
         if not in_combat:
             state = yield from ready_phase(ctx, state)
         in_combat = False
-        state = yield from combat_phase(ctx, state, player_turns)
+        state = yield from combat_phase(ctx, state, player_turns, specials)
         if state.result is None:
             state = yield from objective_phase(ctx, state)
     return state
@@ -307,8 +311,8 @@ def during(turn: Resolution[GameState], state: GameState) -> Resolution[GameStat
 
 
 
-def combat_phase(ctx: Context, state: GameState, player_turns: TurnPlayer | None = None
-                 ) -> Resolution[GameState]:
+def combat_phase(ctx: Context, state: GameState, player_turns: TurnPlayer | None = None,
+                 specials: SpecialPlayer | None = None) -> Resolution[GameState]:
     """Draw initiative tokens one at a time until the bag is empty (or the game ends)."""
     state = state.note(f"Round {state.round}: Combat Phase")
     while state.bag and state.result is None:
@@ -325,7 +329,7 @@ def combat_phase(ctx: Context, state: GameState, player_turns: TurnPlayer | None
         before = state.position
         kind, who = token.split(" ", 1)
         if kind == GROUP_TOKEN:
-            turn = _group_turn(ctx, state, who)
+            turn = _group_turn(ctx, state, who, specials)
         elif player_turns is not None:
             turn = player_turns(ctx, state, who, kind != PARTIAL_TOKEN)
         elif kind == COMPANION_TOKEN:
@@ -382,7 +386,8 @@ def _companion_turn(ctx: Context, state: GameState) -> Resolution[GameState]:
     return state
 
 
-def _group_turn(ctx: Context, state: GameState, gid: str) -> Resolution[GameState]:
+def _group_turn(ctx: Context, state: GameState, gid: str,
+                specials: SpecialPlayer | None = None) -> Resolution[GameState]:
     block = ctx.scenario.groups[gid].block
     if not any(f.group == gid for f in state.position.figures):
         return state.note(f"{block.name}: none on the map, no turn")
@@ -395,8 +400,9 @@ def _group_turn(ctx: Context, state: GameState, gid: str) -> Resolution[GameStat
     state = state.at(state.battle.record(TurnBegan(gid, "schemer")))
     roster = Roster({g: s.block for g, s in ctx.scenario.groups.items()},
                     {g: group_limit(ctx, state, g) for g in ctx.scenario.groups})
-    turn = yield from play_group_turn(state.battle, gid, scheme,
-                                      ctx.setup.rules.schemer_rules(), roster=roster)
+    turn = yield from play_group_turn(
+        state.battle, gid, scheme, ctx.setup.rules.schemer_rules(), roster=roster,
+        special=specials(ctx, state) if specials is not None else None)
     assert turn.battle is not None
     state = state.at(turn.battle)  # a Reinforce step may bring a group onto the map:
     return evolve(state, deployed=state.deployed | _groups_on_map(state))

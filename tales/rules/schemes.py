@@ -15,7 +15,7 @@ assistant shows (a game the engine plays refuses a scenario holding one:
 from __future__ import annotations
 
 import re
-from collections.abc import Container, Mapping
+from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
@@ -384,10 +384,16 @@ def schemer_turn(
     return battle.position, turn
 
 
+#: Who carries out a Scheme step of printed text at its place in the turn: given the
+#: battle, the acting Schemer and the step, the battle after (a physical table's edits).
+Special = Callable[[Battle, str, SpecialStep], Resolution[Battle]]
+
+
 def play_schemer_turn(
     battle: Battle, figure_id: str, scheme: Scheme,
     rules: SchemerRules = DEFAULT_SCHEMER_RULES, resolve: bool = True,
     roster: Roster | None = None, told: tuple[SchemerTurn, ...] | None = None,
+    special: Special | None = None,
 ) -> Resolution[tuple[Battle, SchemerTurn]]:
     """One Schemer carries out ``scheme`` on ``battle``; with ``resolve`` its Attacks are
     dealt (Appendix C, Schemer Attacks) before its next step, and a Hero Wounded on the way
@@ -395,7 +401,9 @@ def play_schemer_turn(
     ``roster`` has the Scheme Blocks a Reinforce step brings in (without one, Reinforce is
     left to the table: the table assistant given no blocks). With ``told`` (the turns
     before this one), every Decision carries as its ``progress`` those turns and this
-    Schemer's steps so far (:func:`telling`)."""
+    Schemer's steps so far (:func:`telling`). A step of printed text is said for the table
+    to carry out; with ``special`` it is carried out there, at its place (the table's
+    edits), before the next step."""
     position = battle.position
     figure = position.figure(figure_id)
     names = position.board.names
@@ -485,6 +493,8 @@ def play_schemer_turn(
             order.append(("special", len(specials) - 1))
             log.append(f"{figure.id}: {step} (the table carries this out)")
             battle = battle.note(log[-1])
+            if special is not None:
+                battle = yield from tell(special(battle, figure.id, step))
         else:
             battle, done = yield from tell(_carry_out(battle, figure.id, step, roster))
             effects.append(f"{step}: {done}")
@@ -622,7 +632,7 @@ def group_turn(
 def play_group_turn(
     battle: Battle, group: str, scheme: Scheme,
     rules: SchemerRules = DEFAULT_SCHEMER_RULES, resolve: bool = True,
-    roster: Roster | None = None, tell: bool | None = None,
+    roster: Roster | None = None, tell: bool | None = None, special: Special | None = None,
 ) -> Resolution[GroupTurn]:
     """Every Schemer of ``group`` carries out ``scheme`` on ``battle``, one at a time in
     standee order, each seeing the board as the one before left it. A Schemer a Reinforce
@@ -638,7 +648,7 @@ def play_group_turn(
             continue  # Defeated earlier in the turn
         battle, turn = yield from play_schemer_turn(
             battle, member.id, scheme, rules, resolve, roster,
-            tuple(turns) if telling_turns else None)
+            tuple(turns) if telling_turns else None, special)
         position, gone = remove_defeated(battle.position)  # a Trap on the way may Defeat it
         battle = battle.at(position)
         if gone:

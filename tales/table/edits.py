@@ -33,6 +33,7 @@ from tales.engine.content import Context
 from tales.engine.deploy import group_limit
 from tales.engine.rounds import took_turn
 from tales.engine.state import GameState
+from tales.rules.attacks import Battle
 from tales.rules.decisions import Decider, Decision, Resolution
 from tales.rules.dice import dice_count
 from tales.rules.epic_pool import EpicPool
@@ -46,7 +47,7 @@ from tales.rules.health import (
     untouchable,
 )
 from tales.rules.large_movement import free_places
-from tales.rules.schemes import SchemerGroup
+from tales.rules.schemes import SchemerGroup, Special, SpecialStep
 
 EDIT_DECISION = "table-edit"
 MOST_GAINED = 5  # tokens gained in one edit
@@ -417,6 +418,24 @@ def edit_position(position: Position, edit: Edit) -> tuple[Position, str]:
             position = position.without_figure(figure.id)
             line = f"{figure.id} is Defeated and removed"
     return position, line
+
+
+def table_special(ctx: Context, state: GameState) -> Special:
+    """A Scheme step of printed text, at its place in a group's turn at the table: the
+    table reads it and applies it with edits until ``end``; the turn goes on from the
+    board they leave (``state``: the game as the group's turn began)."""
+    def carry_out(battle: Battle, figure: str, step: SpecialStep) -> Resolution[Battle]:
+        now = state.at(battle)
+        while True:
+            edit: Edit = yield Decision(
+                EDIT_DECISION, f"{figure}: {str(step).rstrip('.')}. The table carries this "
+                "out: what changed on the table? (end: go on with the turn)",
+                edit_options(ctx, now),
+                Decider.TABLE, figure, position=now.position, battle=now.battle, state=now)
+            if edit.kind is EditKind.END:
+                return now.battle.note(f"{figure}: the table has carried out {step.name}")
+            now = apply_edit(ctx, now, edit)
+    return carry_out
 
 
 def table_turn(ctx: Context, state: GameState, who: str, full: bool

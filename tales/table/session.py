@@ -29,7 +29,14 @@ from tales.engine.state import GameState
 from tales.errors import IllegalChoice, TalesError
 from tales.rules.attacks import Battle
 from tales.rules.decisions import Decider, Decision
-from tales.table.edits import EDIT_DECISION, Edit, refusal, settled, table_turn
+from tales.table.edits import (
+    EDIT_DECISION,
+    Edit,
+    refusal,
+    settled,
+    table_special,
+    table_turn,
+)
 
 
 def drawn_by_the_tool(seed: int, step: int, decision: Decision[Any]) -> Any:
@@ -55,8 +62,8 @@ class TableSession:
         self.seed = seed
         self.game_id = game_id
         self.last_drawn: Any = None  # what the tool drew last (draw), for the table to see
-        self.game: Game[GameState] = Game(lambda: play_scenario(ctx, table_turn),
-                                          choices=choices)
+        self.game: Game[GameState] = Game(
+            lambda: play_scenario(ctx, table_turn, table_special), choices=choices)
 
     # --- what the table sees --------------------------------------------------------------
 
