@@ -117,6 +117,11 @@ class SessionControl(Toggles):
         if decision.decider is Decider.CHANCE:  # key N enters result N; Space draws
             return [*(option_text(decision, o) for o in chance_options(decision)), DRAW]
         if decision.kind == EDIT_DECISION:
+            position = self.session.position
+            acting = (position.figure(decision.figure) if position is not None and
+                      decision.figure and position.has_figure(decision.figure) else None)
+            if acting is not None and acting.group:  # a printed step the table carries out
+                return ["done: go on with the turn", *TURN_BUTTONS[1:]]
             return list(TURN_BUTTONS)
         return [self.present.option(decision, decision.options[i])
                 for i in menu_order(decision)]
