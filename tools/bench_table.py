@@ -6,7 +6,8 @@ This builds the options of a Hero's first edit on each sample scenario two ways:
 engine's (each figure's Occupied mask computed once) and the baseline (every edit there is
 to type, filtered by :func:`tales.table.edits.refusal`, one figure lookup at a time); both
 must give the same set. Then it times the replay of the scripted two-round game of the
-tests (``tests/data/table-cellar-door.txt``) against playing its entries the first time.
+tests (``tests/data/table-cellar-door.txt``) against playing its entries the first time,
+and counts the keys its entries take each round (issue 39's goal: at most 60 a round).
 Run from the checkout:
 
     python tools/bench_table.py [--repeat 20]
@@ -75,20 +76,25 @@ def best(repeat: int, work: Callable[[], Any]) -> float:
     return min(times)
 
 
-def play_script(lines: list[str]) -> TableSession:
+def play_script(lines: list[str], keys: dict[int, int] | None = None) -> TableSession:
     """The scripted game's entries, as the terminal reads them (commands and bad lines
-    skipped, ``u`` undone)."""
+    skipped, ``u`` undone); ``keys`` counts the keys typed in each round (each line's
+    characters and its Enter)."""
     session = TableSession(load_context(Setup("scenarios/cellar-door.toml",
                                                ("gerki", "deirdre"))), 3)
     for text in lines:
         decision = session.pending
         if decision is None:
             break
+        if keys is not None:
+            state = session.state
+            number = state.round if state is not None else 0
+            keys[number] = keys.get(number, 0) + len(text) + 1
         if text == "u":
             session.undo()
         elif decision.decider is Decider.CHANCE:
             read = read_chance(decision, text)
-            session.draw() if text == "" else session.answer(read.option)
+            session.draw() if text in ("d", "draw") else session.answer(read.option)
         elif decision.kind == EDIT_DECISION:
             assert session.position is not None
             typed = read_edit(text, session.position)
@@ -126,6 +132,10 @@ def main() -> None:
     replay = best(args.repeat // 4 or 1, lambda: TableSession(played.ctx, 3, choices))
     print(f"the scripted game ({len(choices)} entries): played {first * 1000:.0f} ms, "
           f"replayed (resume, undo) {replay * 1000:.0f} ms, ratio {first / replay:.1f}x")
+    keys: dict[int, int] = {}
+    play_script(lines, keys)  # issue 39's goal: at most 60 keys a round
+    print("keys typed per round of the scripted game (0: setup; its mistakes and undo "
+          "included): " + ", ".join(f"round {n}: {k}" for n, k in sorted(keys.items())))
 
 
 if __name__ == "__main__":
