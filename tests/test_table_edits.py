@@ -34,6 +34,14 @@ SPACE = {name: n for n, name in enumerate(POSITION.board.names)}
     ("reinforce cellar-rats H4", Edit(EditKind.REINFORCE, "cellar-rats", SPACE["H4"])),
     ("end", Edit(EditKind.END)),
     ("done", Edit(EditKind.END)),
+    # issue 39: every word as short as it stays the only one it names
+    ("m zo c4", Edit(EditKind.MOVE, "zot", SPACE["C4"])),
+    ("da gob 2", Edit(EditKind.DAMAGE, "gob1", amount=2)),
+    ("he de 1", Edit(EditKind.HEAL, "deirdre", amount=1)),
+    ("de golem", Edit(EditKind.DEFEATED, "golem")),
+    ("ga zot sh", Edit(EditKind.GAIN, "zot", amount=1, token=Token.SHIELD)),
+    ("sp zot to 2", Edit(EditKind.SPEND, "zot", amount=2, token=Token.TOUGHNESS)),
+    ("en", Edit(EditKind.END)),
 ])
 def test_typed_edits(typed: str, edit: Edit) -> None:
     assert read_edit(typed, POSITION).edit == edit
@@ -49,6 +57,9 @@ def test_typed_edits(typed: str, edit: Edit) -> None:
                          "overcharge, reset, shield, toughness, weaken, stun, repair, pooky)"),
     ("fly zot", EDIT_HELP),
     ("", EDIT_HELP),
+    ("d zot 1", "'d' could be damage, dmg, defeated, defeat, done: type more of it"),
+    ("e", "'e' could be epic, end: type more of it"),
+    ("heal g 1", "'g' could be gob1, golem: type more of it"),
 ])
 def test_a_bad_edit_is_one_line(typed: str, reason: str) -> None:
     read = read_edit(typed, POSITION)

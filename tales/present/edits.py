@@ -5,6 +5,7 @@ gestures; this is the terminal's words (no printing)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tales.board.figures import Token
@@ -32,14 +33,46 @@ class ReadEdit:
     reason: str = ""
 
 
+def short(word: str, names: Sequence[str]) -> str | list[str]:
+    """The one of ``names`` that ``word`` names: itself, the only one it begins, or the
+    only one ending in ``-word`` (``rats-2`` for ``cellar-rats-2``); else the names it could
+    be (none, or several), for the reason."""
+    said = word.lower()
+    if said in names:
+        return said
+    for found in ([n for n in names if n.startswith(said)],
+                  [n for n in names if n.endswith(f"-{said}")]):
+        if len(found) == 1:
+            return found[0]
+        if found:
+            return found
+    return []
+
+
 def read_edit(text: str, position: Position) -> ReadEdit:
-    """A typed edit (``move zot C4``, ``damage rat1 2``, ``gain zot shield``, ``epic +1``):
-    an unknown word, figure or space is a one-line reason and no edit."""
+    """A typed edit (``move zot C4``, ``damage rat1 2``, ``gain zot shield``, ``epic +1``),
+    each word as short as it stays the only one it names (``m ge c4``, ``dam rats-2 2``,
+    ``g ge sh``): an unknown or ambiguous word, figure or space is a one-line reason and no
+    edit."""
     words = text.split()
-    if not words or words[0].lower() not in _VERBS:
-        return ReadEdit(reason=EDIT_HELP)
-    kind = _VERBS[words[0].lower()]
+    verb = short(words[0], list(_VERBS)) if words else []
+    if isinstance(verb, list):
+        if len(verb) > 1 and len({_VERBS[v] for v in verb}) == 1:
+            verb = verb[0]  # "de" names "defeat" and "defeated": the same edit
+        elif len(verb) > 1:
+            return ReadEdit(reason=f"{words[0]!r} could be {', '.join(verb)}: type more of it")
+        else:
+            return ReadEdit(reason=EDIT_HELP)
+    kind = _VERBS[verb]
     args = words[1:]
+    ids = [f.id for f in position.figures]
+    if args and kind not in (EditKind.END, EditKind.EPIC, EditKind.OPEN_DOOR,
+                             EditKind.REINFORCE):
+        who = short(args[0], ids)
+        if isinstance(who, str):
+            args = [who, *args[1:]]
+        elif who:
+            return ReadEdit(reason=f"{args[0]!r} could be {', '.join(who)}: type more of it")
     board = position.board
     wanted = {EditKind.END: 0, EditKind.EPIC: 1, EditKind.OPEN_DOOR: 1,
               EditKind.WOUNDED: 1, EditKind.DEFEATED: 1, EditKind.MOVE: 2,
@@ -96,7 +129,7 @@ def read_edit(text: str, position: Position) -> ReadEdit:
         amount = count(args[1])
         return ReadEdit(reason=amount) if isinstance(amount, str) else ReadEdit(
             Edit(kind, args[0], amount=amount))
-    name = args[1].lower().replace("-", "_")
+    name = short(args[1].lower().replace("-", "_"), [t.value for t in Token])
     token = next((t for t in Token if t.value == name), None)
     if token is None:
         return ReadEdit(reason=f"no token {args[1]!r} (tokens: "
