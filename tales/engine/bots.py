@@ -101,7 +101,7 @@ def greedy_policy(ctx: Context, rng: np.random.Generator) -> Chooser:
 # goes through the enum class's attribute hook (~70 ns a read; several an ability at every
 # tile asked, issue 19)
 _ATTACK, _HEAL, _OPEN_DOOR = Verb.ATTACK, Verb.HEAL, Verb.OPEN_DOOR
-_MOVE, _LEAP = Verb.MOVE, Verb.LEAP
+_MOVE, _LEAP, _INSPIRE = Verb.MOVE, Verb.LEAP, Verb.INSPIRE
 _BURST = AttackKind.BURST
 _ACTION = Kind.ACTION
 
@@ -124,6 +124,7 @@ class Greedy:
         self.abilities: dict[str, dict[str, Ability]] = {
             figure: {a.name: a for a in known}
             for figure, known in ctx.figure_abilities().items()}
+        self.pool_full = False  # the Epic Pool, as last shown
         self.deadline = deadline(ctx)
         self.speed = {figure: max((e.amount for a in known.values() for e in a.effects
                                    if e.verb in (_MOVE, _LEAP)), default=1) or 1
@@ -141,9 +142,11 @@ class Greedy:
 
     def observe(self, decision: Decision[Any]) -> None:
         """Keep the game's state between turns when a Decision shows it (an initiative
-        draw): which objectives are met."""
+        draw): which objectives are met; and whether the Epic Pool is full."""
         if decision.state is not None:
             self.state = decision.state
+        if decision.battle is not None:
+            self.pool_full = decision.battle.pool.full
 
     def watching(self, choose: Chooser) -> Chooser:
         """``choose``, with every Decision (chance too) shown to :meth:`observe` first."""
@@ -198,8 +201,8 @@ class Greedy:
     def goals(self, position: Position, me: Figure) -> tuple[list[int], int]:
         """Where the Hero wants to be, and how far from it (0: on it): what is still to do
         (:meth:`to_do`); with none of it in reach, next to the Foes (the weakest), then by
-        the closed doors it can open."""
-        places, foes, alone = self.to_do(position, me)
+        the closed doors it can open, then the spaces to stand on another Hero goes to."""
+        places, foes, alone, theirs = self.to_do(position, me)
         walk = self.walking(position)
         goals = places + ([] if alone else [n for f in foes for n in self.beside(position, f)])
         if any(walk(g)[me.at] < float("inf") for g in goals):
@@ -211,16 +214,17 @@ class Greedy:
                      for n in self.beside(position, f)]
             if any(walk(g)[me.at] < float("inf") for g in goals):
                 return goals, 0
-        return [n for door in sorted(position.closed_doors - self.ctx.scenario.sealed_doors)
-                for n in position.board.linked(door) if not position.is_blocked(n)], 0
+        doors = [n for door in sorted(position.closed_doors - self.ctx.scenario.sealed_doors)
+                 for n in position.board.linked(door) if not position.is_blocked(n)]
+        return doors or theirs, 0
 
     def to_do(self, position: Position, me: Figure
-              ) -> tuple[list[int], list[Figure], bool]:
+              ) -> tuple[list[int], list[Figure], bool, list[int]]:
         """What the objectives not yet met still ask of this Hero: spaces to stand on (or
-        by a door to open) and Foes to Defeat, and whether it goes to those spaces alone
-        (:meth:`hurried`). A space to stand on that one Hero is enough for goes to the Hero
-        nearest it (by walking; one out of danger if any is); the others go on to the
-        rest."""
+        by a door to open) and Foes to Defeat, whether it goes to those spaces alone
+        (:meth:`hurried`), and the spaces to stand on that other Heroes go to. A space to
+        stand on that one Hero is enough for goes to the Hero that reaches it in the fewest
+        rounds (by walking; one out of danger if any is); the others go on to the rest."""
         state = self.state
         done = state.completed if state is not None else frozenset()
         now = state.at(state.battle.at(position)) if state is not None else None
@@ -233,6 +237,7 @@ class Greedy:
         places: list[int] = []
         foes: list[Figure] = []
         alone = False
+        theirs: list[int] = []
         for condition in pending:
             kind = condition.kind
             if kind is When.DEFEATED:
@@ -261,7 +266,9 @@ class Greedy:
                 if nearest.id == me.id:
                     places += spots
                     alone = alone or (kind is When.HERO_ON and self.hurried(me, away(me)))
-        return places, foes, alone and bool(places)
+                else:
+                    theirs += spots
+        return places, foes, alone and bool(places), theirs
 
     def hurried(self, me: Figure, walk: float) -> bool:
         """Whether the rounds left call for ``me`` to walk ``walk`` to a space to stand
@@ -345,10 +352,19 @@ class Greedy:
                       if a.kind is _ACTION)
         order = (["action", "shenanigan"] if act_now and not self.in_danger(me)
                  else ["shenanigan", "action"])
+        battle = decision.battle
         for pick in ["pooky", *order]:
-            if pick in options:
+            if pick in options and (pick == "pooky" or battle is None or self.worth_a_tile(
+                    position, me, [a for a in known.values() if a.kind.value == pick
+                                   and usable(battle, me.id, a)])):
                 return pick
+        # no tile whose abilities would do anything: the turn ends rather than spend one
         return next((o for o in options if str(o).startswith("ally ")), options[-1])
+
+    def worth_a_tile(self, position: Position, me: Figure, abilities: list[Ability]) -> bool:
+        """Some of ``abilities`` would do something now (a Move that gets nowhere, a heal
+        of nobody, an Inspire into a full Epic Pool do not)."""
+        return any(self.score(position, me, a) > WASTED for a in abilities)
 
     def reset_worth(self, decision: Decision[Any], me: Figure) -> str | None:
         """Spend a Reset Token only on an Action or Shenanigan it makes usable now, of a
@@ -400,18 +416,22 @@ class Greedy:
             elif verb in (_MOVE, _LEAP):
                 if self.in_danger(me):
                     best = max(best, 5.0)
-                elif not self.foes_adjacent(position, me):
+                elif not self.gets_nearer(position, me, effect.amount, verb is _LEAP):
                     # a Move that can bring it no nearer to its goals is worth less than
                     # any other ability with an effect (it would move to its own space)
-                    best = max(best, 5.0 if self.gets_nearer(position, me, effect.amount,
-                                                             verb is _LEAP) else WASTED)
+                    best = max(best, WASTED)
                 else:
-                    best = max(best, 1.0)
+                    best = max(best, 1.0 if self.foes_adjacent(position, me) else 5.0)
             elif verb is _HEAL:
                 if self.hurt_friends(position, me, effect.aim):
                     best = max(best, 6.0)
                 else:  # a heal for nothing: the ability is worth less than one without
                     wasted += WASTED
+            elif verb is _INSPIRE:
+                if self.pool_full:  # "No effect if the Epic Pool is full" (glossary)
+                    wasted += WASTED
+                else:
+                    best = max(best, 3.0)
             elif verb is _OPEN_DOOR:
                 near = [d for d in position.closed_doors - self.ctx.scenario.sealed_doors
                         if position.board.adjacent(me.at, d)]
@@ -422,10 +442,10 @@ class Greedy:
 
     def gets_nearer(self, position: Position, me: Figure, points: int, leap: bool) -> bool:
         """Some space a Move (or Leap) of ``points`` can end on is nearer by walking to
-        the Hero's goals than the space it stands on (with no goals, any Move may do)."""
+        the Hero's goals than the space it stands on (with no goals, none is)."""
         goals, want = self.goals(position, me)
         if not goals or not points:
-            return bool(points)
+            return False
         walk = self.walking(position)
         fields = [walk(g) for g in goals]
 
