@@ -183,7 +183,7 @@ def test_sweep_counts_them_per_row(tmp_path: Path) -> None:
                   2, 1)
     assert [r["lost_with_every_objective_met"] for r in table["rows"]] == [2, 2]
     lines = list(format_sweep(table))
-    assert lines[-1] == "  lost with every objective met: 4 of 4 games (100%), over every row"
+    assert lines[-2] == "  lost with every objective met: 4 of 4 games (100%), over every row"
 
 
 # --- the terminal: tales play and tales table ---------------------------------------------

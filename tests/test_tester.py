@@ -128,9 +128,10 @@ def test_a_sweep_is_the_same_whatever_the_workers() -> None:
     lines = list(format_sweep(alone))
     assert lines[2].split() == ["steps", "legend", "bot", "budget", "companion", "win",
                                 "rate", "95%", "interval", "mean", "rounds", "lost,", "all",
-                                "met"]
-    assert len(lines) == 4 + len(rows)
-    assert lines[-1].startswith("  lost with every objective met: ")
+                                "met", "stuck"]
+    assert len(lines) == 5 + len(rows)
+    assert lines[-2].startswith("  lost with every objective met: ")
+    assert lines[-1].startswith("  stuck: ")
 
 
 def test_sweep_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:

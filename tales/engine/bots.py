@@ -56,6 +56,11 @@ WASTED = 0.5
 #: What a closed door on the way adds to a walk, beyond its step: the Action that opens it.
 DOOR_WALK = 3.0
 
+#: Rounds a fight takes, as the Heroes reckon the clock: a Hero sent to a space to stand on
+#: goes there alone, not with the others to the fight first, once the rounds left are no
+#: more than its walk there and these.
+FIGHT_ROUNDS = 2
+
 #: Objective kinds a Hero walks to: a space to stand on, a door to open.
 _PLACES = (When.HERO_ON, When.ALL_HEROES_ON, When.DOOR_OPEN)
 
@@ -76,6 +81,16 @@ def policy(name: str, ctx: Context, rng: np.random.Generator, budget: int | None
     raise ValueError(f"no bot {name!r} (bots: {', '.join(POLICIES)})")
 
 
+def deadline(ctx: Context) -> int | None:
+    """The last round the scenario can still be won in, by its defeat conditions: a round
+    limit's round, or the round before a ``rounds = N`` condition (checked before the
+    objectives); None when no defeat condition is a clock."""
+    rounds = [d.limit if d.limit is not None else d.when[0].number - 1
+              for d in ctx.scenario.defeat
+              if d.limit is not None or (len(d.when) == 1 and d.when[0].kind is When.ROUNDS)]
+    return min(rounds, default=None)
+
+
 def greedy_policy(ctx: Context, rng: np.random.Generator) -> Chooser:
     """The greedy Hero policy for the game of ``ctx`` (see the module's words)."""
     bot = Greedy(ctx, rng)
@@ -86,7 +101,7 @@ def greedy_policy(ctx: Context, rng: np.random.Generator) -> Chooser:
 # goes through the enum class's attribute hook (~70 ns a read; several an ability at every
 # tile asked, issue 19)
 _ATTACK, _HEAL, _OPEN_DOOR = Verb.ATTACK, Verb.HEAL, Verb.OPEN_DOOR
-_MOVE, _LEAP = Verb.MOVE, Verb.LEAP
+_MOVE, _LEAP, _INSPIRE = Verb.MOVE, Verb.LEAP, Verb.INSPIRE
 _BURST = AttackKind.BURST
 _ACTION = Kind.ACTION
 
@@ -109,6 +124,11 @@ class Greedy:
         self.abilities: dict[str, dict[str, Ability]] = {
             figure: {a.name: a for a in known}
             for figure, known in ctx.figure_abilities().items()}
+        self.pool_full = False  # the Epic Pool, as last shown
+        self.deadline = deadline(ctx)
+        self.speed = {figure: max((e.amount for a in known.values() for e in a.effects
+                                   if e.verb in (_MOVE, _LEAP)), default=1) or 1
+                      for figure, known in self.abilities.items()}
         self.handlers: dict[str, Callable[[Decision[Any]], Any]] = {
             "tile": self.tile, "ability": self.ability, "move-to": self.move_to,
             "evade-leap": self.retreat, "attack-targets": self.targets,
@@ -122,9 +142,11 @@ class Greedy:
 
     def observe(self, decision: Decision[Any]) -> None:
         """Keep the game's state between turns when a Decision shows it (an initiative
-        draw): which objectives are met."""
+        draw): which objectives are met; and whether the Epic Pool is full."""
         if decision.state is not None:
             self.state = decision.state
+        if decision.battle is not None:
+            self.pool_full = decision.battle.pool.full
 
     def watching(self, choose: Chooser) -> Chooser:
         """``choose``, with every Decision (chance too) shown to :meth:`observe` first."""
@@ -179,10 +201,10 @@ class Greedy:
     def goals(self, position: Position, me: Figure) -> tuple[list[int], int]:
         """Where the Hero wants to be, and how far from it (0: on it): what is still to do
         (:meth:`to_do`); with none of it in reach, next to the Foes (the weakest), then by
-        the closed doors it can open."""
-        places, foes = self.to_do(position, me)
+        the closed doors it can open, then the spaces to stand on another Hero goes to."""
+        places, foes, alone, theirs = self.to_do(position, me)
         walk = self.walking(position)
-        goals = places + [n for f in foes for n in self.beside(position, f)]
+        goals = places + ([] if alone else [n for f in foes for n in self.beside(position, f)])
         if any(walk(g)[me.at] < float("inf") for g in goals):
             return goals, 0
         others = self.focus_on(position, me)
@@ -192,13 +214,17 @@ class Greedy:
                      for n in self.beside(position, f)]
             if any(walk(g)[me.at] < float("inf") for g in goals):
                 return goals, 0
-        return [n for door in sorted(position.closed_doors - self.ctx.scenario.sealed_doors)
-                for n in position.board.linked(door) if not position.is_blocked(n)], 0
+        doors = [n for door in sorted(position.closed_doors - self.ctx.scenario.sealed_doors)
+                 for n in position.board.linked(door) if not position.is_blocked(n)]
+        return doors or theirs, 0
 
-    def to_do(self, position: Position, me: Figure) -> tuple[list[int], list[Figure]]:
+    def to_do(self, position: Position, me: Figure
+              ) -> tuple[list[int], list[Figure], bool, list[int]]:
         """What the objectives not yet met still ask of this Hero: spaces to stand on (or
-        by a door to open) and Foes to Defeat. A space to stand on that one Hero is enough
-        for goes to the Hero nearest it (by walking); the others go on to the rest."""
+        by a door to open) and Foes to Defeat, whether it goes to those spaces alone
+        (:meth:`hurried`), and the spaces to stand on that other Heroes go to. A space to
+        stand on that one Hero is enough for goes to the Hero that reaches it in the fewest
+        rounds (by walking; one out of danger if any is); the others go on to the rest."""
         state = self.state
         done = state.completed if state is not None else frozenset()
         now = state.at(state.battle.at(position)) if state is not None else None
@@ -206,9 +232,12 @@ class Greedy:
             c for n, objective in enumerate(self.ctx.scenario.objectives) if n not in done
             for c in objective.when if now is None or not holds(self.ctx, now, c)]
         heroes = [f for f in position.figures if not is_foe(me, f) and f.kind is Role.HERO]
+        heroes = [f for f in heroes if not self.in_danger(f)] or heroes
         walk = self.walking(position)
         places: list[int] = []
         foes: list[Figure] = []
+        alone = False
+        theirs: list[int] = []
         for condition in pending:
             kind = condition.kind
             if kind is When.DEFEATED:
@@ -232,10 +261,30 @@ class Greedy:
                 def away(hero: Figure, fields: list[list[float]] = fields) -> float:
                     return min(field[hero.at] for field in fields)
 
-                nearest = min(heroes, key=lambda h: (away(h), h.id), default=me)
+                nearest = min(heroes, key=lambda h: (self.rounds_to(h, away(h)), away(h),
+                                                      h.id), default=me)
                 if nearest.id == me.id:
                     places += spots
-        return places, foes
+                    alone = alone or (kind is When.HERO_ON and self.hurried(me, away(me)))
+                else:
+                    theirs += spots
+        return places, foes, alone and bool(places), theirs
+
+    def hurried(self, me: Figure, walk: float) -> bool:
+        """Whether the rounds left call for ``me`` to walk ``walk`` to a space to stand
+        on now, alone, rather than fight beside the others first: the rounds left (to the
+        scenario's round limit) are no more than the rounds the walk takes at its best Move
+        a round and :data:`FIGHT_ROUNDS` more. Never without a round limit."""
+        if self.deadline is None or walk == float("inf"):
+            return False
+        now = self.state.round if self.state is not None else 1
+        return self.deadline - now + 1 <= self.rounds_to(me, walk) + FIGHT_ROUNDS
+
+    def rounds_to(self, hero: Figure, walk: float) -> float:
+        """The whole rounds a walk of ``walk`` takes ``hero`` at its best Move a round."""
+        if walk == float("inf"):
+            return walk
+        return float(-(-int(walk) // self.speed.get(hero.id, 1)))
 
     def beside(self, position: Position, foe: Figure) -> list[int]:
         """The spaces next to ``foe`` (a Hero attacks from there)."""
@@ -303,10 +352,19 @@ class Greedy:
                       if a.kind is _ACTION)
         order = (["action", "shenanigan"] if act_now and not self.in_danger(me)
                  else ["shenanigan", "action"])
+        battle = decision.battle
         for pick in ["pooky", *order]:
-            if pick in options:
+            if pick in options and (pick == "pooky" or battle is None or self.worth_a_tile(
+                    position, me, [a for a in known.values() if a.kind.value == pick
+                                   and usable(battle, me.id, a)])):
                 return pick
+        # no tile whose abilities would do anything: the turn ends rather than spend one
         return next((o for o in options if str(o).startswith("ally ")), options[-1])
+
+    def worth_a_tile(self, position: Position, me: Figure, abilities: list[Ability]) -> bool:
+        """Some of ``abilities`` would do something now (a Move that gets nowhere, a heal
+        of nobody, an Inspire into a full Epic Pool do not)."""
+        return any(self.score(position, me, a) > WASTED for a in abilities)
 
     def reset_worth(self, decision: Decision[Any], me: Figure) -> str | None:
         """Spend a Reset Token only on an Action or Shenanigan it makes usable now, of a
@@ -356,13 +414,24 @@ class Greedy:
                     attack = effect.attack
                     best = max(best, 10 + attack.dice + attack.fixed + attack.targets)
             elif verb in (_MOVE, _LEAP):
-                best = max(best, 5.0 if not self.foes_adjacent(position, me)
-                           or self.in_danger(me) else 1.0)
+                if self.in_danger(me):
+                    best = max(best, 5.0)
+                elif not self.gets_nearer(position, me, effect.amount, verb is _LEAP):
+                    # a Move that can bring it no nearer to its goals is worth less than
+                    # any other ability with an effect (it would move to its own space)
+                    best = max(best, WASTED)
+                else:
+                    best = max(best, 1.0 if self.foes_adjacent(position, me) else 5.0)
             elif verb is _HEAL:
                 if self.hurt_friends(position, me, effect.aim):
                     best = max(best, 6.0)
                 else:  # a heal for nothing: the ability is worth less than one without
                     wasted += WASTED
+            elif verb is _INSPIRE:
+                if self.pool_full:  # "No effect if the Epic Pool is full" (glossary)
+                    wasted += WASTED
+                else:
+                    best = max(best, 3.0)
             elif verb is _OPEN_DOOR:
                 near = [d for d in position.closed_doors - self.ctx.scenario.sealed_doors
                         if position.board.adjacent(me.at, d)]
@@ -370,6 +439,21 @@ class Greedy:
             else:
                 best = max(best, 3.0)
         return best - wasted
+
+    def gets_nearer(self, position: Position, me: Figure, points: int, leap: bool) -> bool:
+        """Some space a Move (or Leap) of ``points`` can end on is nearer by walking to
+        the Hero's goals than the space it stands on (with no goals, none is)."""
+        goals, want = self.goals(position, me)
+        if not goals or not points:
+            return False
+        walk = self.walking(position)
+        fields = [walk(g) for g in goals]
+
+        def away(space: int) -> float:
+            return abs(min(field[space] for field in fields) - want)
+
+        here = away(me.at)
+        return any(away(s) < here for s in reach(position, me.id, points, leap).costs)
 
     def hurt_friends(self, position: Position, me: Figure, aim: Aim) -> bool:
         """A friend a heal aimed by ``aim`` can reach has lost Fortitude (a heal for
@@ -437,12 +521,16 @@ class Greedy:
         return max(decision.options, key=lambda s: min(distance(s), 99.0))
 
     def toward_foes(self, decision: Decision[Any]) -> Any:
+        """The space nearest the Foes by walking (a start space, a Trap or Wizard Fire
+        placed): behind a closed door, the one nearest the door, not the first."""
         position: Position = decision.position
         me = self.me(decision)
         schemers = [f.at for f in position.figures if me is None or is_foe(me, f)]
         if not schemers or not all(isinstance(o, int) for o in decision.options):
             return decision.options[0]
-        return min(decision.options, key=self.distance_to(position, schemers))
+        walk = self.walking(position)
+        fields = [walk(s) for s in schemers]
+        return min(decision.options, key=lambda o: min(field[o] for field in fields))
 
     def targets(self, decision: Decision[Any]) -> Any:
         position: Position = decision.position

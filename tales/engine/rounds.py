@@ -18,7 +18,7 @@ a bot, a person at the terminal or the viewer answers them.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import NoReturn
 
 from tales.board.figures import Figure, Role, Side
@@ -38,7 +38,7 @@ from tales.rules.decisions import Decider, Decision, Resolution, annotating
 from tales.rules.dice import DieKind, roll
 from tales.rules.effects import Ability, equip
 from tales.rules.epic_pool import EpicPool
-from tales.rules.happened import TurnBegan
+from tales.rules.happened import Attacked, Happened, TurnBegan
 from tales.rules.health import LeastFortitude, fortitude_left
 from tales.rules.hero_turn import hero_turn
 from tales.rules.items import Allowance, Armory, choose_items
@@ -326,7 +326,7 @@ def combat_phase(ctx: Context, state: GameState, player_turns: TurnPlayer | None
         bag.remove(token)
         state = evolve(state, bag=tuple(bag), drawn=(*state.drawn, token)).note(
             f"Initiative token drawn: {token_name(token)}; {len(bag)} left in the bag")
-        before = state.position
+        before, events = state.position, len(state.battle.events)
         kind, who = token.split(" ", 1)
         if kind == GROUP_TOKEN:
             turn = _group_turn(ctx, state, who, specials)
@@ -337,7 +337,7 @@ def combat_phase(ctx: Context, state: GameState, player_turns: TurnPlayer | None
         else:
             turn = _hero_turn(ctx, state, who, full=kind != PARTIAL_TOKEN)
         state = yield from during(turn, state)
-        state = _after_turn(ctx, state, before, token)
+        state = _after_turn(ctx, state, before, token, events)
         state = yield from _check_story(ctx, state)
         if not state.hero_figures():
             state = _end(state, Result.DEFEAT, "every Hero is Defeated")
@@ -422,8 +422,40 @@ def _left(figure: Figure) -> int:
     return fortitude_left(figure, _BOTH_SIDES) or 0
 
 
-def _after_turn(ctx: Context, state: GameState, before: Position, token: str) -> GameState:
-    """Bookkeeping: Fallen Heroes, Schemers Defeated, damage per group."""
+def acted(before: Position, after: Position, happened: Sequence[Happened]) -> bool:
+    """Whether a Hero's (or Companion's) turn did anything, from the board before and
+    after it and what happened during it: a Hero or Companion ended on another space, an
+    Attack was made, or an ability changed the board (a door, a Trap, Wizard Fire, a
+    figure's damage, tokens or keywords, a figure placed, moved or removed). Pooky's
+    moves, which its die decides, do not count; a move back to where it began, a heal of
+    nothing and a Move to its own space do nothing."""
+    if any(isinstance(e, Attacked) for e in happened):
+        return True
+    if (before.closed_doors != after.closed_doors or before.traps != after.traps
+            or before.wizard_fire != after.wizard_fire):
+        return True
+    if before.figures == after.figures:  # most often the very same figures
+        return False
+    was = {f.id: f for f in before.figures}
+    if len(was) != len(after.figures):
+        return True
+    for figure in after.figures:
+        old = was.get(figure.id)
+        if old is None:
+            return True
+        if old is figure:
+            continue
+        if evolve(old, at=figure.at) != figure:  # damage, tokens, keywords, a side
+            return True
+        if figure.at != old.at and figure.kind is not Role.POOKY:
+            return True
+    return False
+
+
+def _after_turn(ctx: Context, state: GameState, before: Position, token: str,
+                events: int) -> GameState:
+    """Bookkeeping: Fallen Heroes, Schemers Defeated, damage per group, the last round a
+    Hero's turn did anything (``events``: how many things had happened before the turn)."""
     after = {f.id: f for f in state.position.figures}
     fallen = list(state.fallen)
     defeated = state.schemers_defeated
@@ -452,9 +484,13 @@ def _after_turn(ctx: Context, state: GameState, before: Position, token: str) ->
     if token.startswith(GROUP_TOKEN) and lost_by_heroes:
         group = token.split(" ", 1)[1]
         dealt[group] = dealt.get(group, 0) + lost_by_heroes
+    heroes_acted = state.heroes_acted
+    if (not token.startswith(GROUP_TOKEN) and heroes_acted != state.round
+            and acted(before, state.position, state.battle.events[events:])):
+        heroes_acted = state.round
     return evolve(state, fallen=tuple(fallen), schemers_defeated=defeated,
                   taken=taken, dealt=dealt, hero_damage=hero_damage,
-                  heroes_wounded=frozenset(wounded))
+                  heroes_wounded=frozenset(wounded), heroes_acted=heroes_acted)
 
 
 # --- parts, events, objectives ----------------------------------------------------------
@@ -516,6 +552,20 @@ def _latch(ctx: Context, state: GameState) -> GameState:
         *(f"Objective met: {objectives[n].text}" for n in sorted(done)))
 
 
+#: Rounds in a row with no Hero doing anything, an objective still to do: a stuck game.
+STUCK_ROUNDS = 2
+
+
+def _check_stuck(ctx: Context, state: GameState) -> GameState:
+    """The first round the game is stuck (:data:`STUCK_ROUNDS` rounds with no Hero's turn
+    doing anything while an objective is still to do), kept in ``stuck``: the report says
+    that its win rate then measures the bot, not the scenario."""
+    if (state.stuck or len(state.completed) == len(ctx.scenario.objectives)
+            or state.round - state.heroes_acted < STUCK_ROUNDS):
+        return state
+    return evolve(state, stuck=state.round)
+
+
 def _end(state: GameState, result: Result, reason: str) -> GameState:
     if state.result is not None:
         return state
@@ -553,7 +603,7 @@ def objective_phase(ctx: Context, state: GameState) -> Resolution[GameState]:
     a round limit."""
     state = evolve(state, rounds_ended=state.round).note(
         f"Round {state.round}: Objective Phase")
-    state = _check_defeat(ctx, _latch(ctx, state))
+    state = _check_defeat(ctx, _check_stuck(ctx, _latch(ctx, state)))
     if state.result is None:
         state = yield from _check_story(ctx, state)
     return _check_end(ctx, state)

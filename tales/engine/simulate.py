@@ -25,7 +25,7 @@ from tales.engine.bots import policy
 from tales.engine.conditions import all_hold
 from tales.engine.content import load_context
 from tales.engine.game import Game
-from tales.engine.rounds import play_scenario
+from tales.engine.rounds import STUCK_ROUNDS, play_scenario
 from tales.engine.state import Result, Setup
 from tales.errors import TalesError
 from tales.rules.decisions import Chooser, Decision
@@ -51,6 +51,8 @@ class GameReport:
     damage_at: dict[str, int] = field(default_factory=dict)  # space -> Fortitude Heroes
     # lost there
     every_objective: bool = False  # every objective of the scenario was met (won or not)
+    stuck: int = 0  # the round the game was stuck in (no Hero did anything for two rounds
+    # with an objective still to do), 0: never
 
 
 class DamageWatch:
@@ -101,7 +103,8 @@ def play_game(setup: dict[str, Any], bot: str, seed: int, game: int,
                       # a round limit is met only by a game it lost (not won in time)
                       tuple(d.text for d in scenario.defeat if all_hold(ctx, state, d.when)
                             and not (won and d.limit is not None)),
-                      dict(watch.at), len(state.completed) == len(scenario.objectives))
+                      dict(watch.at), len(state.completed) == len(scenario.objectives),
+                      state.stuck)
 
 
 def _play_many(args: tuple[dict[str, Any], str, int, range, int | None]
@@ -197,6 +200,8 @@ class Tally:
     damage_at: Counter[str] = field(default_factory=Counter)  # space -> Fortitude lost
     fell_at: Counter[str] = field(default_factory=Counter)  # space -> Heroes Defeated
     lost_all_met: int = 0  # games lost with every objective met
+    stuck: int = 0  # games stuck (no Hero did anything for two rounds, an objective to do)
+    first_stuck: tuple[int, int] | None = None  # the lowest such game number, its round
 
     def add(self, report: GameReport) -> None:
         """Count one game."""
@@ -223,6 +228,10 @@ class Tally:
             self.dealt[group] += 0
             self.taken[group] += 0
         self.decisions += report.decisions
+        if report.stuck:
+            self.stuck += 1
+            if self.first_stuck is None or report.game < self.first_stuck[0]:
+                self.first_stuck = (report.game, report.stuck)
 
     def median_rounds(self) -> float | int:
         """The median of the rounds played, from their counts."""
@@ -270,6 +279,8 @@ class Tally:
             # lost although every objective was met: a defeat checked first (a Hero
             # Defeated, a defeat condition) in the round they were met
             "lost_with_every_objective_met": self.lost_all_met,
+            # stuck: no Hero did anything for two rounds with an objective still to do
+            "stuck": self.stuck_summary(seed),
             "heroes_fallen": _most_common(self.fell),
             "where_heroes_fell": _most_common(self.where, 10),
             "damage_per_game": {g: {"dealt_to_heroes": round(self.dealt[g] / games, 2),
@@ -287,6 +298,13 @@ class Tally:
             "damage_by_space": _most_common(self.damage_at),
             "defeated_by_space": _most_common(self.fell_at),
         }
+
+    def stuck_summary(self, seed: int) -> dict[str, Any]:
+        """How many games stuck, and the first of them (its seed, game number and the
+        round it was stuck in; None when none was)."""
+        first = self.first_stuck
+        return {"games": self.stuck, "first": None if first is None else
+                {"seed": seed, "game": first[0], "round": first[1]}}
 
     def survival(self) -> list[dict[str, float]]:
         """For each round: the share of games still going at its end, and of games won by
@@ -354,6 +372,21 @@ def lost_all_met(count: int, games: int) -> str:
     return f"lost with every objective met: {count} of {games} games{share}"
 
 
+def stuck_line(stuck: dict[str, Any], games: int, over: str = "", row: str = "") -> str:
+    """The stuck games in words: "stuck: 0 of 60 games" or "stuck: 3 of 60 games (5%; the
+    first: seed 0, game 7, round 4): no Hero did anything for 2 rounds with an objective
+    still to do, so the win rate measures the bot, not the scenario". ``over``: what the
+    games are (", over every row"); ``row``: where the first one is ("bot random, ")."""
+    count, first = stuck["games"], stuck["first"]
+    if not count:
+        return (f"stuck: 0 of {games} games{over} (no Hero idle {STUCK_ROUNDS} rounds with "
+                "an objective to do)")
+    return (f"stuck: {count} of {games} games{over} ({count / games:.0%}; the first: {row}"
+            f"seed {first['seed']}, game {first['game']}, round {first['round']}): no Hero "
+            f"did anything for {STUCK_ROUNDS} rounds with an objective still to do, so the "
+            "win rate measures the bot, not the scenario")
+
+
 def format_report(report: dict[str, Any]) -> Iterator[str]:
     """The report as lines for a terminal."""
     low, high = report["win_rate_95"]
@@ -375,6 +408,7 @@ def format_report(report: dict[str, Any]) -> Iterator[str]:
         yield f"  lost {count}x: {reason}"
     if report["games"]:
         yield f"  {lost_all_met(report['lost_with_every_objective_met'], report['games'])}"
+        yield f"  {stuck_line(report['stuck'], report['games'])}"
     for hero, count in report["heroes_fallen"].items():
         yield f"  {hero} Defeated in {count} games"
     for place, count in report["where_heroes_fell"].items():

@@ -254,6 +254,11 @@ class GameState:
     taken: Mapping[str, int] = field(default_factory=dict)  # group -> Fortitude it lost
     hero_damage: Mapping[str, int] = field(default_factory=dict)  # Hero -> Fortitude lost
     heroes_wounded: frozenset[str] = frozenset()  # Heroes flipped to their Wounded side
+    # the last round a Hero's (or Companion's) turn did anything (:func:`~tales.engine.
+    # rounds.acted`), and the first round at whose end the Heroes had done nothing for two
+    # rounds with an objective still to do (0: none): a stuck game, the bot's doing
+    heroes_acted: int = 0
+    stuck: int = 0
     story: tuple[str, ...] = ()
     result: Result | None = None
     reason: str = ""

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from itertools import product
 from typing import Any
 
-from tales.engine.simulate import Tally, lost_all_met, stream_games
+from tales.engine.simulate import Tally, lost_all_met, stream_games, stuck_line
 from tales.engine.state import Setup
 
 
@@ -65,7 +65,8 @@ def sweep(base: Setup, rows: Sequence[Combination], games: int, seed: int,
                 "games": summary["games"], "wins": summary["wins"],
                 "win_rate": summary["win_rate"], "win_rate_95": summary["win_rate_95"],
                 "mean_rounds": summary["rounds"]["mean"],
-                "lost_with_every_objective_met": summary["lost_with_every_objective_met"]})
+                "lost_with_every_objective_met": summary["lost_with_every_objective_met"],
+                "stuck": summary["stuck"]})
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
@@ -82,7 +83,7 @@ def format_sweep(report: dict[str, Any]) -> Iterator[str]:
            f"games per row, seed {report['seed']}, dice {report['settings']['dice']}")
     yield f"  rules {flags}"
     header = ("steps", "legend", "bot", "budget", "companion", "win rate", "95% interval",
-              "mean rounds", "lost, all met")
+              "mean rounds", "lost, all met", "stuck")
     cells = [header]
     for row in report["rows"]:
         low, high = row["win_rate_95"]
@@ -90,7 +91,8 @@ def format_sweep(report: dict[str, Any]) -> Iterator[str]:
                       row["bot"], "-" if row["budget"] is None else str(row["budget"]),
                       row["companion"] or "-", f"{row['win_rate']:.1%}",
                       f"{low:.1%} to {high:.1%}", f"{row['mean_rounds']}",
-                      str(row.get("lost_with_every_objective_met", 0))))
+                      str(row.get("lost_with_every_objective_met", 0)),
+                      str(row["stuck"]["games"])))
     widths = [max(len(line[i]) for line in cells) for i in range(len(header))]
     for line in cells:
         yield "  " + "  ".join(cell.ljust(w) for cell, w in zip(line, widths, strict=True)
@@ -99,3 +101,10 @@ def format_sweep(report: dict[str, Any]) -> Iterator[str]:
     played = sum(row["games"] for row in report["rows"])
     if played:
         yield f"  {lost_all_met(lost, played)}, over every row"
+        stuck = [row for row in report["rows"] if row["stuck"]["games"]]
+        total = {"games": sum(row["stuck"]["games"] for row in stuck),
+                 "first": stuck[0]["stuck"]["first"] if stuck else None}
+        row = (f"steps {stuck[0]['power_tree_steps']}, legend "
+               f"{'yes' if stuck[0]['legend'] else 'no'}, bot {stuck[0]['bot']}, companion "
+               f"{stuck[0]['companion'] or '-'}, " if stuck else "")
+        yield f"  {stuck_line(total, played, ', over every row', row)}"
