@@ -370,7 +370,7 @@ def test_play_resume_of_a_missing_save(
 ) -> None:
     missing = tmp_path / "none.sav"
     err = one_line_error(*play(capsys, monkeypatch, [], "--resume", str(missing)))
-    assert err == f"tales: {missing}: cannot read (No such file or directory)"
+    assert err == f"tales: {missing}: no such file"
 
 
 @pytest.mark.parametrize("where", ["folder", "under a file", "unwritable"])

@@ -329,11 +329,11 @@ def test_read_save_of_a_missing_file(tmp_path: Path) -> None:
     missing = tmp_path / "none.sav"
     with pytest.raises(SaveError) as caught:
         read_save(missing)
-    assert str(caught.value) == f"{missing}: cannot read (No such file or directory)"
+    assert str(caught.value) == f"{missing}: no such file"
 
 
 def test_read_save_of_a_folder(tmp_path: Path) -> None:
-    with pytest.raises(SaveError, match=r"cannot read \(Is a directory\)"):
+    with pytest.raises(SaveError, match="is a directory, not a file"):
         read_save(tmp_path)
 
 

@@ -113,7 +113,7 @@ def save(campaign: Campaign, folder: Path = DEFAULT_FOLDER) -> Path:
 
 def _good_bytes(path: Path) -> bytes | None:
     try:
-        data = path.read_bytes()
+        data = read_bytes(path)
         decode(data, str(path))
     except (OSError, SaveError):
         return None

@@ -106,10 +106,9 @@ def _window(session: Any, save: Path, args: argparse.Namespace) -> bool:
 def _answers_then_terminal(path: Path) -> Any:
     """Lines from an answer file (one entry a line, ``#`` comments), then the terminal
     (when there is one; else the input ends there)."""
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as bad:
-        raise TalesError(f"{path}: cannot read ({bad.strerror or bad})") from None
+    from tales.files import read_text_file
+
+    lines = read_text_file(path).splitlines()
     queue = [line.split(" #", 1)[0].rstrip() for line in lines
              if not line.lstrip().startswith("#")]
 

@@ -21,12 +21,11 @@ def toml_kind(source: str) -> str:
     """What a ``.toml`` file holds, by its keys: ``map`` (a grid), ``scenario`` (parts,
     groups or objectives) or ``position`` (anything else, which its loader then judges,
     with its own errors)."""
-    import tomllib
+    from tales.board.mapfile import read_text, read_toml
 
     try:
-        with open(source, "rb") as file:
-            data = tomllib.load(file)
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+        data = read_toml(read_text(source), source)
+    except TalesError:
         return "position"
     if "grid" in data:
         return "map"

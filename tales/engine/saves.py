@@ -15,6 +15,7 @@ keys of each table) and a bad one is refused in one line that names it
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import secrets
@@ -30,6 +31,7 @@ import numpy as np
 
 from tales.engine.state import FIRST_READINGS, FLAGS, GameRules, Loadout, Setup
 from tales.errors import TalesError
+from tales.files import is_regular_or_free, read_file
 
 MAGIC = b"TALESAV1"
 FORMAT = "tales-game"
@@ -373,8 +375,12 @@ def write_atomic(path: str | Path, data: bytes) -> None:
     """Write ``data`` to ``path`` atomically (temporary file, fsync, rename, fsync of the
     folder): a crash leaves the old file or the new one, never half of one. It is the one
     way every kind of save is written; it first removes what killed writes to ``path``
-    left."""
+    left. Only a regular file is written over (never a device, a FIFO or a folder: as
+    root a save to ``/dev/null`` would replace it); anything else is an :class:`OSError`
+    and nothing is written."""
     path = Path(path)
+    if not is_regular_or_free(path):
+        raise OSError(errno.EEXIST, "not a regular file; it is not written over", str(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     _clean(path)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
@@ -440,11 +446,13 @@ def _sync_folder(folder: Path) -> None:
 
 
 def read_bytes(path: str | Path) -> bytes:
-    """A save file's bytes; :class:`SaveError` for a missing or unreadable file."""
-    try:
-        return Path(path).read_bytes()
-    except OSError as bad:
-        raise SaveError(f"{path}: cannot read ({bad.strerror or bad})") from None
+    """A save file's bytes (the one reader of :mod:`tales.files`); :class:`SaveError` for
+    a missing or unreadable file, or one that is not a regular file."""
+    return read_file(path, _unreadable)
+
+
+def _unreadable(source: str, problem: str) -> SaveError:
+    return SaveError(f"{source}: {problem}")
 
 
 def read_save(path: str | Path) -> SavedGame:
