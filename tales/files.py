@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import stat
+import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -122,9 +123,12 @@ def check_output(path: str | Path, option: str = "", *, suffix: str | None = Non
         folder = folder.parent
     if not folder.is_dir():
         raise TalesError(f"{name}: cannot be written ({folder} is not a folder)")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise TalesError(f"{name}: cannot be written (the folder {folder} is not "
-                         "writable)")
+    try:  # a nameless file made and gone at once (root passes os.access, not this)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as bad:
+        raise TalesError(f"{name}: cannot be written in {folder} "
+                         f"({bad.strerror or bad})") from None
     return target
 
 
@@ -136,3 +140,22 @@ def is_regular_or_free(path: Path) -> bool:
         return True
     except OSError:
         return False
+
+
+#: The first bytes of every PNG file.
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def is_png(path: Path) -> bool:
+    """Whether ``path`` holds a PNG picture: the only file a picture is written over."""
+    try:
+        return read_file(path)[:len(PNG_SIGNATURE)] == PNG_SIGNATURE
+    except TalesError:
+        return False
+
+
+def check_picture(path: str | Path, option: str = "",
+                  reading: Iterable[str | Path | None] = ()) -> Path:
+    """:func:`check_output` for a PNG picture (``render``, ``--heatmap``)."""
+    return check_output(path, option, suffix=".png", reading=reading, ours=is_png,
+                        what="a PNG picture")

@@ -95,10 +95,13 @@ def _found(source: str) -> str:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
+    from tales.files import check_picture
     from tales.viewer.picture import render_png
 
     width, height = _size(args.size)
-    render_png(_view_of(_found(args.source), args.blocks), args.out, width, height)
+    source = _found(args.source)
+    check_picture(args.out, reading=(source, args.blocks))  # before anything is drawn
+    render_png(_view_of(source, args.blocks), args.out, width, height)
     print(f"wrote {args.out} ({width}x{height})")
     return 0
 

@@ -31,7 +31,7 @@ import numpy as np
 
 from tales.engine.state import FIRST_READINGS, FLAGS, GameRules, Loadout, Setup
 from tales.errors import TalesError
-from tales.files import is_regular_or_free, read_file
+from tales.files import check_output, is_regular_or_free, read_file
 
 MAGIC = b"TALESAV1"
 FORMAT = "tales-game"
@@ -421,7 +421,13 @@ def copy_atomic(source: Path, target: Path) -> None:
 
 def write_save(path: str | Path, game: SavedGame) -> None:
     """Write ``game`` to ``path`` atomically, if it reads back (a setup out of the ranges a
-    save holds, such as 500 Power Tree steps, is one line and nothing is written)."""
+    save holds, such as 500 Power Tree steps, is one line and nothing is written), and
+    only over nothing or a save of this very game (:func:`own_game_save`): never a
+    campaign save, a scenario, a device."""
+    try:
+        check_output(path, ours=own_game_save(game), what="a save of this game")
+    except TalesError as bad:
+        raise SaveError(str(bad)) from None
     data = encode(game)
     try:
         again = decode(data, str(path))
@@ -430,6 +436,18 @@ def write_save(path: str | Path, game: SavedGame) -> None:
     if again != game:
         raise SaveError(f"{path}: the save would not read back; nothing was written")
     write_atomic(path, data)
+
+
+def own_game_save(game: SavedGame) -> Callable[[Path], bool]:
+    """Whether a file holds a save of ``game``: the same setup and seed (its choices may be
+    more or fewer: a game undone is the same game)."""
+    def ours(path: Path) -> bool:
+        try:
+            there = read_save(path)
+        except SaveError:
+            return False
+        return (there.setup, there.seed) == (game.setup, game.seed)
+    return ours
 
 
 def _sync_folder(folder: Path) -> None:
