@@ -111,6 +111,11 @@ def save(campaign: Campaign, folder: Path = DEFAULT_FOLDER) -> Path:
     return path
 
 
+def is_campaign_save(path: Path) -> bool:
+    """Whether ``path`` holds a campaign save (the only file an export writes over)."""
+    return _good_bytes(path) is not None
+
+
 def _good_bytes(path: Path) -> bytes | None:
     try:
         data = read_bytes(path)

@@ -98,9 +98,11 @@ def cmd_campaign_note(args: argparse.Namespace) -> int:
 
 
 def cmd_campaign_export(args: argparse.Namespace) -> int:
-    from tales.campaign.saves import encode, load
+    from tales.campaign.saves import encode, is_campaign_save, load
     from tales.engine.saves import write_atomic
+    from tales.files import check_output
 
+    check_output(args.file, ours=is_campaign_save, what="a campaign save")
     campaign = load(args.name, saves_folder(args), args.backup)
     try:
         write_atomic(args.file, encode(campaign))

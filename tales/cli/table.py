@@ -48,6 +48,13 @@ def cmd_table(args: argparse.Namespace) -> int:
         if save.exists():
             raise TalesError(f"{save}: already exists: resume it with --resume {save}, or "
                              "give another file with --save")
+    if args.export:  # before play: never over a file the game reads, nor one it did not export
+        from tales.files import check_output
+        from tales.table.session import exported
+
+        check_output(args.export, "--export", ours=exported, what="a position tales table "
+                     "exported", reading=(args.scenario, args.resume, save, args.answers,
+                                          args.dice))
     ctx = load_context(setup)
     try:
         session = TableSession(ctx, seed, choices, game_id)
