@@ -929,9 +929,9 @@ def test_cli_continue_at_the_terminal_quits_and_saves(
     (["note", "nobody", "x"], "tales: no campaign 'nobody' in {saves}"),
     (["export", "nobody", "x.tales"], "tales: no campaign 'nobody' in {saves}"),
     (["show", "there", "--backup", "3"],
-     "tales: {saves}/there.tales.3: cannot read (No such file or directory)"),
+     "tales: {saves}/there.tales.3: no such file"),
     (["import", "{saves}/none.tales"],
-     "tales: {saves}/none.tales: cannot read (No such file or directory)"),
+     "tales: {saves}/none.tales: no such file"),
     (["new", "x", "--hero", "gerki", "--companion", "otto-nobody"],
      "tales: no Companion card 'otto-nobody' (bundled: otto-guard, otto-medic, otto-scout, "
      "otto-tinker, pooky; or give a file path)"),

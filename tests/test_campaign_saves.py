@@ -266,7 +266,7 @@ def test_a_missing_main_file_with_backups_is_refused_naming_them(tmp_path: Path)
         load("trip", tmp_path)
     message = str(caught.value)
     assert "\n" not in message
-    assert "cannot read" in message and "good backups: 1 (scenario 2, 0 choices" in message
+    assert "no such file" in message and "good backups: 1 (scenario 2, 0 choices" in message
 
 
 def test_load_reads_a_backup(tmp_path: Path) -> None:
@@ -277,8 +277,7 @@ def test_load_reads_a_backup(tmp_path: Path) -> None:
     assert load("trip", tmp_path, backup=2) == first
     with pytest.raises(SaveError) as caught:
         load("trip", tmp_path, backup=3)
-    assert str(caught.value) == (f"{backup_path(path_for('trip', tmp_path), 3)}: cannot read "
-                                 "(No such file or directory)")
+    assert str(caught.value) == (f"{backup_path(path_for('trip', tmp_path), 3)}: no such file")
 
 
 def test_continuing_from_a_backup_rewrites_the_main_file(tmp_path: Path) -> None:
@@ -451,7 +450,7 @@ def test_load_refuses_bad_files_in_one_line_naming_them(tmp_path: Path) -> None:
     main.mkdir()
     with pytest.raises(SaveError) as caught:
         load("trip", tmp_path)
-    assert str(caught.value).startswith(f"{main}: cannot read (Is a directory)")
+    assert str(caught.value).startswith(f"{main}: is a directory, not a file")
     main.rmdir()
     with pytest.raises(SaveError) as caught:
         load("trip", tmp_path)
@@ -462,7 +461,7 @@ def test_read_bytes_of_a_missing_file_is_one_line(tmp_path: Path) -> None:
     missing = tmp_path / "gone.tales"
     with pytest.raises(SaveError) as caught:
         decode(game_saves.read_bytes(missing), str(missing))
-    assert str(caught.value) == f"{missing}: cannot read (No such file or directory)"
+    assert str(caught.value) == f"{missing}: no such file"
 
 
 # --- a good save is never replaced by a bad one ------------------------------------------------

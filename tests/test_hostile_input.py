@@ -112,7 +112,7 @@ def test_more_workers_than_cores_is_a_note(capsys: pytest.CaptureFixture[str]) -
     (["simulate", "cellar-door", "--heroes", "gerki,deirdre", "--workers", "0"],
      "argument --workers: 0: give a whole number, 1 or more"),
     (["simulate", "cellar-door", "--heroes", "gerki,deirdre", "--steps", "-1"],
-     "argument --steps: -1: give a whole number, 0 or more"),
+     "argument --steps: -1: give a whole number, from 0 to 99"),
     (["campaign", "continue", "mine", "--scenarios", "-1"],
      "argument --scenarios: -1: give a whole number, 0 or more"),
     (["simulate", "cellar-door", "--heroes", "gerki,deirdre", "--games", "1e9"],

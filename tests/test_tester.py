@@ -148,7 +148,7 @@ def test_sweep_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None
 
 @pytest.mark.parametrize(("extra", "message"), [
     (["--bot", "clever"], "tales: --bot 'clever': bots are greedy, planner, random\n"),
-    (["--steps", "0,two"], "tales: --steps 'two': give whole numbers from 0, e.g. 0,2,4\n"),
+    (["--steps", "0,two"], "tales: --steps 'two': give a whole number, from 0 to 99\n"),
     (["--budget", "3"], "tales: --budget is the planner's (rollouts per option): add --bot "
                         "planner\n"),
 ])
@@ -282,4 +282,4 @@ def test_simulate_heatmap_writes_a_png(tmp_path: Path,
 def test_heatmap_needs_a_png(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", CELLAR, "--heroes", "gerki,deirdre", "--games", "1",
                  "--heatmap", "heat.jpg"]) == 2
-    assert capsys.readouterr().err == "tales: --heatmap heat.jpg: give a .png file to draw\n"
+    assert capsys.readouterr().err == "tales: --heatmap heat.jpg: give a .png file to write\n"

@@ -1145,7 +1145,7 @@ def test_render_a_campaign_between_scenarios(capsys: pytest.CaptureFixture[str],
 @pytest.mark.usefixtures("at_checkout")
 @pytest.mark.parametrize(("args", "says"), [
     (("positions/nowhere.toml",), "nowhere.toml: no such file"),
-    (("nowhere.sav",), "nowhere.sav: cannot read"),
+    (("nowhere.sav",), "nowhere.sav: no such file"),
     (("positions/crypt-ambush.toml", "--size", "10x10"), "--size '10x10'"),
     (("positions/crypt-ambush.toml", "--size", "abc"), "--size 'abc'"),
     (("positions/crypt-ambush.toml", "--size", "50x600"), "--size '50x600'"),

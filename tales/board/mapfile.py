@@ -30,6 +30,7 @@ from tales.board.board import (
 )
 from tales.board.names import parse_space_name, space_name
 from tales.errors import ContentError, printable
+from tales.files import read_text_file
 
 MAP_KEYS = frozenset({"name", "layout", "diagonals", "grid", "walls", "features"})
 FEATURE_KEYS = frozenset({"kind", "name", "damage"})
@@ -121,17 +122,9 @@ def read_toml(text: str, source: str) -> dict[str, Any]:
 
 
 def read_text(path: str | Path) -> str:
-    """The text of a content file, or a one-line :class:`ContentError` naming it."""
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ContentError(str(path), "no such file") from None
-    except IsADirectoryError:
-        raise ContentError(str(path), "is a directory, not a file") from None
-    except UnicodeDecodeError:
-        raise ContentError(str(path), "is not UTF-8 text") from None
-    except OSError as error:
-        raise ContentError(str(path), f"cannot be read ({error.strerror})") from None
+    """The text of a content file, or a one-line :class:`ContentError` naming it (the one
+    reader of :mod:`tales.files`: a regular file, bounded, UTF-8)."""
+    return read_text_file(path)
 
 
 def exists(path: Path) -> bool:

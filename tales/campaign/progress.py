@@ -180,7 +180,9 @@ def new_campaign(name: str, file_name: str, heroes: tuple[str, ...],
                  seed: int = 0) -> Campaign:
     """A new campaign, checked: the Heroes (and Companion) can play its first scenario."""
     check_name(name)
-    campaign = Campaign(name, portable(str(find_file(file_name, "scenarios"))), heroes,
+    found = find_file(file_name, "scenarios")
+    load_campaign_file(found)  # read first: a FIFO or a loop of links is one line
+    campaign = Campaign(name, portable(str(found)), heroes,
                         companion, legend, steps_change, seed)
     file = campaign_file(campaign)
     load_context(setup_for(campaign, file))  # a one-line error now, not mid-campaign

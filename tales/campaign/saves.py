@@ -111,9 +111,14 @@ def save(campaign: Campaign, folder: Path = DEFAULT_FOLDER) -> Path:
     return path
 
 
+def is_campaign_save(path: Path) -> bool:
+    """Whether ``path`` holds a campaign save (the only file an export writes over)."""
+    return _good_bytes(path) is not None
+
+
 def _good_bytes(path: Path) -> bytes | None:
     try:
-        data = path.read_bytes()
+        data = read_bytes(path)
         decode(data, str(path))
     except (OSError, SaveError):
         return None

@@ -90,6 +90,9 @@ def cmd_position_new(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if out.exists() and not args.force:
         raise TalesError(f"{out}: already exists (give --force to replace it)")
+    from tales.files import check_output
+
+    check_output(out, reading=(args.map,))  # even with --force, never the map it reads
     try:
         write_atomic(out, skeleton(board, map_reference(args.map, out)).encode("utf-8"))
     except OSError as bad:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from tales.cli.common import AT_LEAST_0, COUNT, PHYSICAL, SEED, saves_folder
+from tales.cli.common import AT_LEAST_0, COUNT, PHYSICAL, SEED, STEPS_CHANGE, saves_folder
 from tales.errors import TalesError
 
 
@@ -81,9 +81,11 @@ def cmd_campaign_note(args: argparse.Namespace) -> int:
 
 
 def cmd_campaign_export(args: argparse.Namespace) -> int:
-    from tales.campaign.saves import encode, load
+    from tales.campaign.saves import encode, is_campaign_save, load
     from tales.engine.saves import write_atomic
+    from tales.files import check_output
 
+    check_output(args.file, ours=is_campaign_save, what="a campaign save")
     campaign = load(args.name, saves_folder(args), args.backup)
     try:
         write_atomic(args.file, encode(campaign))
@@ -133,7 +135,7 @@ def register(commands: Any) -> None:
     cnew.add_argument("--companion", metavar="NAME", help="Solo Mode: otto-guard, "
                       "otto-medic, otto-tinker, otto-scout, pooky, or a card file")
     cnew.add_argument("--legend", action="store_true", help="Legend difficulty")
-    cnew.add_argument("--steps-change", type=int, default=0, metavar="N",
+    cnew.add_argument("--steps-change", type=STEPS_CHANGE, default=0, metavar="N",
                       help="Power Tree steps above (or below, negative) each scenario's")
     cnew.add_argument("--seed", type=SEED, default=0, metavar="S", help="seed for the dice")
     cnew.add_argument("--force", action="store_true", help="replace a campaign of that name")

@@ -49,6 +49,14 @@ COUNT = whole(1)
 AT_LEAST_0 = whole(0)
 
 
+#: Power Tree steps: what a save holds (tales.engine.saves.MAX_STEPS), checked before play.
+STEPS = whole(0, 99)
+
+
+#: A campaign's Power Tree steps above or below each scenario's.
+STEPS_CHANGE = whole(-99, 99)
+
+
 #: Movement points: more than a board can use counts as the board's size (tales.rules.movement).
 POINTS = whole(0)
 
@@ -161,7 +169,7 @@ def game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--companion", metavar="NAME", help="Solo Mode: one Hero with this "
                         "Companion card (bundled: companions/, e.g. otto-guard, pooky)")
     parser.add_argument("--legend", action="store_true", help="Legend difficulty")
-    parser.add_argument("--steps", type=AT_LEAST_0, metavar="N",
+    parser.add_argument("--steps", type=STEPS, metavar="N",
                         help="Power Tree steps per Hero (default: the scenario's)")
     parser.add_argument("--dice", metavar="FILE", help="dice faces (default: bundled)")
     parser.add_argument("--rule", action="append", metavar="FLAG=VALUE",

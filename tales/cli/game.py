@@ -161,8 +161,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             raise TalesError(f"--dask {args.dask}: cannot reach the cluster ({bad})") from None
     progress = progress_line()
     budget = budget_of(args)
-    if args.heatmap and not args.heatmap.lower().endswith(".png"):
-        raise TalesError(f"--heatmap {args.heatmap}: give a .png file to draw")
+    if args.heatmap:  # a picture that cannot be written is found before the games
+        from tales.files import check_picture
+
+        check_picture(args.heatmap, "--heatmap", reading=(args.scenario, args.dice))
     tally = Tally()
     for game in stream_games(setup, args.bot, args.games, args.seed, processes, executor,
                              budget):
@@ -227,16 +229,20 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 
 
 def _whole_number(option: str, text: str) -> int:
-    if not text.strip().isdigit():
-        raise TalesError(f"{option} {text!r}: give whole numbers from 0, e.g. 0,2,4")
-    return int(text)
+    """One of a comma list of Power Tree steps (each as ``--steps`` takes it)."""
+    from tales.cli.common import STEPS
+
+    try:
+        return STEPS(text.strip())
+    except argparse.ArgumentTypeError as bad:
+        raise TalesError(f"{option} {bad}") from None
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from tales.engine.content import load_context
-    from tales.engine.saves import read_save, write_save
+    from tales.engine.saves import SaveError, read_save, write_save
     from tales.terminal import TerminalGame
 
     save: Path | None
@@ -255,11 +261,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     except IllegalChoice as bad:
         raise TalesError(f"{args.resume}: the save does not replay ({bad})") from None
     if save is not None:  # a save that cannot be written is said before the first choice
-        try:
+        try:  # (nor over a file that is not this game's save: engine.saves.write_save)
             write_save(save, game.saved())
         except OSError as bad:
             raise TalesError(f"{save}: cannot save ({bad.strerror or bad}); nothing "
                              "played") from None
+        except SaveError as bad:
+            raise TalesError(f"{bad}; nothing played") from None
     status = game.run()
     if game.unsaved is not None:  # the last save failed: the game is not (all) saved
         raise TalesError(f"{game.unsaved}; the game is NOT saved")

@@ -48,6 +48,13 @@ def cmd_table(args: argparse.Namespace) -> int:
         if save.exists():
             raise TalesError(f"{save}: already exists: resume it with --resume {save}, or "
                              "give another file with --save")
+    if args.export:  # before play: never over a file the game reads, nor one it did not export
+        from tales.files import check_output
+        from tales.table.session import exported
+
+        check_output(args.export, "--export", ours=exported, what="a position tales table "
+                     "exported", reading=(args.scenario, args.resume, save, args.answers,
+                                          args.dice))
     ctx = load_context(setup, table=True)  # printed text steps: the table carries them out
     try:
         session = TableSession(ctx, seed, choices, game_id)
@@ -106,10 +113,9 @@ def _window(session: Any, save: Path, args: argparse.Namespace) -> bool:
 def _answers_then_terminal(path: Path) -> Any:
     """Lines from an answer file (one entry a line, ``#`` comments), then the terminal
     (when there is one; else the input ends there)."""
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as bad:
-        raise TalesError(f"{path}: cannot read ({bad.strerror or bad})") from None
+    from tales.files import read_text_file
+
+    lines = read_text_file(path).splitlines()
     queue = [line.split(" #", 1)[0].rstrip() for line in lines
              if not line.lstrip().startswith("#")]
 

@@ -21,12 +21,11 @@ def toml_kind(source: str) -> str:
     """What a ``.toml`` file holds, by its keys: ``map`` (a grid), ``scenario`` (parts,
     groups or objectives) or ``position`` (anything else, which its loader then judges,
     with its own errors)."""
-    import tomllib
+    from tales.board.mapfile import read_text, read_toml
 
     try:
-        with open(source, "rb") as file:
-            data = tomllib.load(file)
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+        data = read_toml(read_text(source), source)
+    except TalesError:
         return "position"
     if "grid" in data:
         return "map"
@@ -96,10 +95,13 @@ def _found(source: str) -> str:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
+    from tales.files import check_picture
     from tales.viewer.picture import render_png
 
     width, height = _size(args.size)
-    render_png(_view_of(_found(args.source), args.blocks), args.out, width, height)
+    source = _found(args.source)
+    check_picture(args.out, reading=(source, args.blocks))  # before anything is drawn
+    render_png(_view_of(source, args.blocks), args.out, width, height)
     print(f"wrote {args.out} ({width}x{height})")
     return 0
 

@@ -3,6 +3,7 @@ Hero kits and the dice, checked against each other before play begins."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -12,6 +13,7 @@ from tales.content.heroes import HeroKit, load_hero_kit
 from tales.content.scenarios import Scenario, load_scenario
 from tales.engine.state import Setup
 from tales.errors import TalesError, printable
+from tales.files import read_file
 from tales.rules.attacks import Battle
 from tales.rules.companions import CompanionCard
 from tales.rules.dice import Dice, DieKind, load_dice
@@ -23,11 +25,14 @@ ROOTS = (Path("."), Path(__file__).resolve().parents[2])
 
 
 def find_file(name: str, folder: str) -> Path:
-    """``name`` as a path, or ``FOLDER/NAME.toml`` in the working directory or the checkout."""
+    """``name`` as a path, or ``FOLDER/NAME.toml`` in the working directory or the checkout.
+    A path that is there as something other than a file (a FIFO, a device, a directory, a
+    loop of links) is returned as it is, for the one reader (:func:`tales.files.read_file`)
+    to refuse in its own words."""
     path = Path(name)
-    if path.suffix == ".toml" or _is_file(path):
+    if path.suffix == ".toml" or _is_there(path):
         for root in ROOTS if not path.is_absolute() else (Path("."),):
-            if _is_file(root / path):
+            if _is_there(root / path):
                 return root / path
         raise TalesError(f"{printable(name)}: no such file")
     for root in ROOTS:
@@ -60,9 +65,20 @@ def _is_file(path: Path) -> bool:
         return False
 
 
+def _is_there(path: Path) -> bool:
+    """Whether ``path`` names anything, a file or not (a link to nowhere, a FIFO)."""
+    try:
+        return os.path.lexists(path)
+    except (OSError, ValueError):
+        return False
+
+
 def _other_kind(path: Path) -> bool:
     """A Scheme Block or campaign file in the scenarios folder (not a scenario)."""
-    text = path.read_text(encoding="utf-8", errors="replace")
+    try:
+        text = read_file(path).decode("utf-8", errors="replace")
+    except TalesError:  # not a file: not a scenario either
+        return True
     return "[groups." in text or "[[chapters]]" in text
 
 

@@ -15,6 +15,7 @@ keys of each table) and a bad one is refused in one line that names it
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import secrets
@@ -30,6 +31,7 @@ import numpy as np
 
 from tales.engine.state import FIRST_READINGS, FLAGS, GameRules, Loadout, Setup
 from tales.errors import TalesError
+from tales.files import check_output, is_regular_or_free, read_file
 
 MAGIC = b"TALESAV1"
 FORMAT = "tales-game"
@@ -373,8 +375,12 @@ def write_atomic(path: str | Path, data: bytes) -> None:
     """Write ``data`` to ``path`` atomically (temporary file, fsync, rename, fsync of the
     folder): a crash leaves the old file or the new one, never half of one. It is the one
     way every kind of save is written; it first removes what killed writes to ``path``
-    left."""
+    left. Only a regular file is written over (never a device, a FIFO or a folder: as
+    root a save to ``/dev/null`` would replace it); anything else is an :class:`OSError`
+    and nothing is written."""
     path = Path(path)
+    if not is_regular_or_free(path):
+        raise OSError(errno.EEXIST, "not a regular file; it is not written over", str(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     _clean(path)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
@@ -415,7 +421,13 @@ def copy_atomic(source: Path, target: Path) -> None:
 
 def write_save(path: str | Path, game: SavedGame) -> None:
     """Write ``game`` to ``path`` atomically, if it reads back (a setup out of the ranges a
-    save holds, such as 500 Power Tree steps, is one line and nothing is written)."""
+    save holds, such as 500 Power Tree steps, is one line and nothing is written), and
+    only over nothing or a save of this very game (:func:`own_game_save`): never a
+    campaign save, a scenario, a device."""
+    try:
+        check_output(path, ours=own_game_save(game), what="a save of this game")
+    except TalesError as bad:
+        raise SaveError(str(bad)) from None
     data = encode(game)
     try:
         again = decode(data, str(path))
@@ -424,6 +436,18 @@ def write_save(path: str | Path, game: SavedGame) -> None:
     if again != game:
         raise SaveError(f"{path}: the save would not read back; nothing was written")
     write_atomic(path, data)
+
+
+def own_game_save(game: SavedGame) -> Callable[[Path], bool]:
+    """Whether a file holds a save of ``game``: the same setup and seed (its choices may be
+    more or fewer: a game undone is the same game)."""
+    def ours(path: Path) -> bool:
+        try:
+            there = read_save(path)
+        except SaveError:
+            return False
+        return (there.setup, there.seed) == (game.setup, game.seed)
+    return ours
 
 
 def _sync_folder(folder: Path) -> None:
@@ -440,11 +464,13 @@ def _sync_folder(folder: Path) -> None:
 
 
 def read_bytes(path: str | Path) -> bytes:
-    """A save file's bytes; :class:`SaveError` for a missing or unreadable file."""
-    try:
-        return Path(path).read_bytes()
-    except OSError as bad:
-        raise SaveError(f"{path}: cannot read ({bad.strerror or bad})") from None
+    """A save file's bytes (the one reader of :mod:`tales.files`); :class:`SaveError` for
+    a missing or unreadable file, or one that is not a regular file."""
+    return read_file(path, _unreadable)
+
+
+def _unreadable(source: str, problem: str) -> SaveError:
+    return SaveError(f"{source}: {problem}")
 
 
 def read_save(path: str | Path) -> SavedGame:

@@ -172,9 +172,22 @@ class TableSession:
         state = self.state
         where = (f"round {state.round}" if state is not None and state.round
                  else "setup")
-        comment = f"{self.ctx.scenario.title}, {where}: exported by tales table"
+        comment = f"{self.ctx.scenario.title}, {where}: {EXPORTED}"
         return position_text(position, map_reference(scenario_map_file(self.ctx), path),
                              comment)
+
+
+#: The end of an exported position's first line: the only file ``--export`` writes over.
+EXPORTED = "exported by tales table"
+
+
+def exported(path: Path) -> bool:
+    """Whether ``path`` holds a position ``tales table`` exported (its first line says so)."""
+    try:
+        first = read_text(path).partition("\n")[0]
+    except TalesError:
+        return False
+    return first.startswith("# ") and first.endswith(EXPORTED)
 
 
 def scenario_map_file(ctx: Context) -> Path:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
-from tales.board.mapfile import read_toml
+from tales.board.mapfile import read_text, read_toml
 from tales.board.position import Position
 from tales.board.writer import position_text
 from tales.campaign.progress import (
@@ -621,7 +621,7 @@ class TableControl(Toggles):
             self.message = "no position file to save to"
             return None
         try:
-            text = self.path.read_text(encoding="utf-8")
+            text = read_text(self.path)
             head = "\n".join(line[1:].lstrip() for line in itertools.takewhile(
                 lambda line: line.startswith("#"), text.splitlines()))
             reference = str(read_toml(text, str(self.path))["map"])

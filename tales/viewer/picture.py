@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -70,9 +71,17 @@ def render_array(view: View, width: int = 1200, height: int = 800,
 
 def render_png(view: View, path: str | Path, width: int = 1200, height: int = 800,
                overlay: Callable[[Scene], list[Any]] | None = None) -> None:
-    """Draw ``view`` at ``width`` x ``height`` and save it as a PNG."""
+    """Draw ``view`` at ``width`` x ``height`` and save it as a PNG: encoded in memory,
+    then written atomically (a failed draw or write leaves what was there)."""
+    from tales.engine.saves import write_atomic
+
+    if not str(path).lower().endswith(".png"):
+        raise TalesError(f"{path}: give a .png file to write")
     image = render_image(view, width, height, overlay)
+    encoded = io.BytesIO()
+    image.save("picture.png", file=encoded)
     try:
-        image.save(str(path))
+        write_atomic(path, encoded.getvalue())
     except OSError as bad:
         raise TalesError(f"{path}: cannot write ({bad.strerror or bad})") from None
+

@@ -329,6 +329,7 @@ def play(players: int, people: int, seed: int, read: Callable[[str], str] | None
     if save is not None and not ours(save, seating, choices):
         raise TalesError(f"{save}: holds something other than this game; not written over "
                          "(give another --save FILE)")
+    target = free_path(save, seating, choices) if save is not None else None
     try:
         game: Game[Tavern] = Game(start(seating), choices=choices)
     except ValueError as error:  # a table the variant refuses
@@ -343,16 +344,22 @@ def play(players: int, people: int, seed: int, read: Callable[[str], str] | None
         shown = max(0, len(game.seen_state.log) - 8)
         say(f"resuming {resume}: turn {game.seen_state.turn}")
     rng = np.random.default_rng([seating.seed, len(choices)]) if choices else None
+
+    def keep(played: Game[Tavern]) -> str:
+        """Save after every choice, as the encounter game and ``tales table`` do."""
+        assert target is not None
+        try:
+            write_atomic(target, save_bytes(seating, played.choices))
+        except OSError as bad:
+            raise TalesError(f"cannot save to {target}: {bad.strerror or bad}") from None
+        return f"saved to {target}; go on with: tales tavern play --resume {target}"
+
+    if target is not None:
+        keep(game)  # at once: a path that cannot be written is said before any play
     final = drive(game, humans, seating.seed, bots, table_lines, ask, say, explain=explain,
-                  detail=hand_texts, several=SEVERAL, rng=rng, shown=shown)
+                  detail=hand_texts, several=SEVERAL, rng=rng, shown=shown,
+                  keep=keep if target is not None else None)
     if final is None:
-        if save is not None:
-            target = free_path(save, seating, game.choices)
-            try:
-                write_atomic(target, save_bytes(seating, game.choices))
-            except OSError as bad:
-                raise TalesError(f"cannot save to {target}: {bad.strerror or bad}") from None
-            write(f"saved to {target}; go on with: tales tavern play --resume {target}")
         return None
     winners = final.winners or ()
     sides = {final.player(n).side for n in winners}
