@@ -16,30 +16,21 @@ import pytest
 from tales.board.figures import Keyword, Token
 from tales.board.position import load_position
 from tales.engine.content import load_context
-from tales.engine.game import Game
-from tales.engine.rounds import play_scenario
-from tales.engine.state import GameState, Setup
+from tales.engine.state import Setup
 from tales.present.glossary import GLOSSARY, TOKEN_TERMS, glossary_lines, terms_on
 from tales.present.schemes import acting_scheme, scenario_blocks
 from tales.rules.decisions import Decider, Decision
-from tales.terminal import TerminalGame, chance_for
+from tales.terminal import TerminalGame
+from tests.test_explains import play_until
 from tests.test_viewer import CELLAR_BRAWL, viewer  # noqa: F401 (the fixture)
 
 SETUP = Setup("scenarios/cellar-door.toml", ("gerki",), companion="pooky")
 
 
-def _first(ctx: Any, wanted: Any, seed: int = 7, steps: int = 400) -> Decision[Any]:
-    game: Game[GameState] = Game(lambda: play_scenario(ctx))
-    for _ in range(steps):
-        decision = game.pending
-        assert decision is not None, "the game ended first"
-        if wanted(decision):
-            return decision
-        if decision.decider is Decider.CHANCE:
-            game.answer(chance_for(seed, len(game.choices), decision))
-        else:
-            game.choose(0)
-    raise AssertionError("never asked")
+def _first(ctx: Any, wanted: Any, seed: int = 7) -> Decision[Any]:
+    decision = play_until(ctx, seed, wanted).pending
+    assert decision is not None
+    return decision
 
 
 def test_every_keyword_and_token_has_a_glossary_line() -> None:

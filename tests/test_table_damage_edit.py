@@ -4,23 +4,13 @@ that says what is left."""
 
 from __future__ import annotations
 
-from tales.engine.content import load_context
-from tales.engine.state import Setup
 from tales.present.edits import read_edit
-from tales.rules.decisions import Decider
-from tales.table.edits import EDIT_DECISION
 from tales.table.session import TableSession
+from tools.bench_table import at_first_edit
 
 
 def _at_a_heros_turn() -> TableSession:
-    session = TableSession(load_context(Setup("scenarios/cellar-door.toml",
-                                              ("gerki", "deirdre"))), 5)
-    while session.pending is not None and session.pending.kind != EDIT_DECISION:
-        if session.pending.decider is Decider.CHANCE:
-            session.draw()
-        else:
-            session.choose(0)
-    return session
+    return at_first_edit("scenarios/cellar-door.toml", ("gerki", "deirdre"))
 
 
 def _edit(session: TableSession, text: str) -> str | None:
