@@ -758,6 +758,9 @@ ABILITY_ERRORS = [
     pytest.param(bad('kind = "action"\neffects = [ { move = 2, may = "yes" } ]'),
                  "'may' must be true or false", id="may-not-a-bool"),
     pytest.param(bad('kind = "action"\neffects = []'), "needs 'effects'", id="no-effects"),
+    # issue 45, item 5: an Attack of no targets is found at load, not when it is used
+    pytest.param(bad('kind = "action"\neffects = [ { attack = "melee", dice = 1, '
+                     'targets = 0 } ]'), "'targets' is 1 or more", id="no-targets"),
 ]
 
 

@@ -448,6 +448,8 @@ def _attack(spec: dict[str, Any], kind: Any, where: str, fail: Any) -> HeroAttac
         value = spec.get(key, default)
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise fail(f"{where}: '{key}' must be a whole number")
+        if key == "targets" and value < 1:  # an Attack of no targets is never made
+            raise fail(f"{where}: 'targets' is 1 or more")
         numbers[key] = value
     reach = spec.get("range")
     if attack_kind is AttackKind.RANGED and (not isinstance(reach, int) or reach < 1):

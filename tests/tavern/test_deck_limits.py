@@ -162,3 +162,19 @@ def test_a_game_with_a_huge_drink_deck_asks_a_linear_number_of_options() -> None
         return bot(decision)
     resolve(play_game(names, decks, drinks, variant=Variant(Mode.INDIVIDUAL)), count)
     assert sum(offered) <= 2 * chance.SPAN * n
+
+
+def test_encounter_card_counts_are_bounded(tmp_path: Path) -> None:
+    """Issue 45, item 6: `count = 65536` on an encounter card is refused at load (it made
+    two games take 11-17 s); 0 copies is not a card either."""
+    from tales.errors import ContentError
+    from tales.tavern.encounter.cards import MOST_COPIES, load
+
+    sample = Path(__file__).resolve().parents[2] / "decks" / "encounter" / "sample.toml"
+    text = sample.read_text(encoding="utf-8")
+    for bad in (MOST_COPIES + 1, 0, 65536):
+        path = tmp_path / "big.toml"
+        path.write_text(text.replace("count = ", f"count = {bad} # ", 1), encoding="utf-8")
+        with pytest.raises(ContentError) as caught:
+            load(path)
+        assert f"'count' is a whole number from 1 to {MOST_COPIES:,}" in str(caught.value)

@@ -31,6 +31,8 @@ from tales.tavern.encounter.model import (
 )
 
 Fail = Callable[[str], ContentError]
+#: Copies of one card a file may ask for (``count``): printed decks hold a few dozen cards.
+MOST_COPIES = 1_000
 TABLES = frozenset({"sample", "cards", "encounters", "events", "relics", "characters",
                     "quests"})
 CARD_KEYS = frozenset({"name", "kind", "count", "values", "start", "special",
@@ -273,6 +275,8 @@ MOST_COPIES = 1000
 
 def _int(spec: dict[str, Any], key: str, fail: Fail, default: int) -> int:
     value = spec.get(key, default)
+    if key == "count" and not (_whole(value) and 1 <= value <= MOST_COPIES):
+        raise fail(f"'count' is a whole number from 1 to {MOST_COPIES:,}")
     if not _whole(value) or value < 0:
         raise fail(f"'{key}' is a whole number, 0 or more")
     return int(value)

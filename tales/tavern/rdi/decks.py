@@ -75,7 +75,7 @@ FLAGS = frozenset({Verb.LEAVE, Verb.WIN_ROUND, Verb.REDIRECT, Verb.SPLIT,
                    Verb.SHUFFLE_DISCARDS, Verb.LOOK_HAND})
 Fail = Callable[[str], ContentError]
 #: The most cards one deck table makes (``count``), and one file's deck in all.
-MOST_CARDS = 100_000
+MOST_CARDS = 1_000
 
 
 def _file(path: str | Path, keys: frozenset[str] | None = None
