@@ -43,6 +43,16 @@ def _tavern_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hard", action="store_true",
                         help="with boss-otto: Boss Otto - Advanced (the Hard and Epic Mode "
                         "cards, the Threat Level - Hard side, Tough Components)")
+    for flag, what in (("--hard-cards", "the Hard Mode cards (Components)"),
+                       ("--epic-cards", "the Epic Mode cards"),
+                       ("--threat-hard", "the Threat Level - Hard side of the track"),
+                       ("--tough-components", "Tough Components")):
+        parser.add_argument(flag, action="append_const", const=flag[2:], dest="advanced",
+                            help=f"with boss-otto: {what} (Boss Otto - Advanced: any "
+                            "combination; --hard: all four)")
+    parser.add_argument("--extra-potions", type=int, default=0, metavar="N",
+                        help="with boss-otto: N more Potion Tokens for Otto (Potion Token "
+                        "Imbalance, 0 to 10)")
     parser.add_argument("--otto", metavar="FILE", help="with boss-otto: a Boss Otto file "
                         "(default the sample decks/otto/boss-otto-sample.toml)")
     parser.add_argument("--faction", action="append", metavar="NAME",
@@ -86,7 +96,8 @@ def cmd_tavern_simulate(args: argparse.Namespace) -> int:
         report = simulate(args.players, args.games, args.seed, args.character or None,
                           args.drinks, mode, args.bar_deck, args.bot, args.dungeon_training,
                           args.prize, args.dungeon_events, args.sea_events, args.pub_crawl,
-                          workers(args.workers), args.hard, args.otto, args.faction or ())
+                          workers(args.workers), args.hard, args.otto, args.faction or (),
+                          tuple(args.advanced or ()), args.extra_potions)
     if args.json:
         emit(report)
         return 0
@@ -99,8 +110,11 @@ def cmd_tavern_simulate(args: argparse.Namespace) -> int:
     if "boss_otto" in report:
         addons.insert(0, f"{len(report['boss_otto']['factions'])} factions" if isinstance(
             report["boss_otto"]["factions"], list) else "two random factions")
-        if args.hard:
-            addons.insert(0, "Boss Otto - Advanced")
+        chosen = report["boss_otto"]["advanced"]
+        if chosen or report["boss_otto"]["extra_potions"]:
+            addons.insert(0, "Boss Otto - Advanced (" + ", ".join(
+                [*chosen, *([f"{report['boss_otto']['extra_potions']} extra Potion Tokens"]
+                            if report["boss_otto"]["extra_potions"] else [])]) + ")")
     seats = f"{args.players} Challenger{'s' if args.players != 1 else ''}" \
         if "boss_otto" in report else f"{args.players} players"
     print(f"The Red Dragon Inn, {seats}, {report['variant']}"
@@ -198,6 +212,7 @@ def cmd_tavern_play(args: argparse.Namespace) -> int:
          dungeon=args.dungeon_training or "", prizes=args.prize or "",
          dungeon_events=args.dungeon_events or "", sea_events=args.sea_events or "",
          pub_crawl=args.pub_crawl or "", hard=args.hard, otto=args.otto or "",
+         advanced=tuple(args.advanced or ()), extra_potions=args.extra_potions,
          factions=tuple(args.faction or ()),
          save=Path(args.save) if args.save else None if args.resume else Path(TAVERN_SAVE),
          resume=Path(args.resume) if args.resume else None)

@@ -104,22 +104,39 @@ SAMPLE_PUB_CRAWL = DECKS / "pub-crawl-sample.toml"
 SAMPLE_OTTO = DECKS / "otto" / "boss-otto-sample.toml"
 
 
+#: The Boss Otto - Advanced adjustments (001: "try adding any combination"), by the name
+#: of their command-line flag, and the rules field each sets.
+ADVANCED = {"hard-cards": "hard_cards", "epic-cards": "epic_cards",
+            "threat-hard": "threat_hard", "tough-components": "tough_components"}
+
+
 def otto_for(mode: Mode, hard: bool = False, otto: str | None = None,
-             factions: Sequence[str] = ()) -> OttoRules | None:
-    """Boss Otto's decks (a file, by default the sample) and, with ``hard``, "Boss Otto -
-    Advanced": the Hard and Epic Mode cards, the Threat Level - Hard side and Tough
-    Components; ``factions``: the two played (default: two at random)."""
+             factions: Sequence[str] = (), advanced: Sequence[str] = (),
+             extra_potions: int = 0) -> OttoRules | None:
+    """Boss Otto's decks (a file, by default the sample) and "Boss Otto - Advanced": with
+    ``hard`` the Hard and Epic Mode cards, the Threat Level - Hard side and Tough
+    Components, or any of them named in ``advanced`` (:data:`ADVANCED`), and
+    ``extra_potions`` more Potion Tokens for Otto ("Potion Token Imbalance");
+    ``factions``: the two played (default: two at random)."""
     if mode is not Mode.BOSS_OTTO:
-        if hard or otto or factions:
-            raise TalesError("--hard, --otto and --faction are for --variant boss-otto")
+        if hard or otto or factions or advanced or extra_potions:
+            raise TalesError("--hard, the Advanced flags, --otto and --faction are for "
+                             "--variant boss-otto")
         return None
+    unknown_options = [a for a in advanced if a not in ADVANCED]
+    if unknown_options:
+        raise TalesError(f"no Boss Otto adjustment {unknown_options[0]!r} (there are: "
+                         f"{', '.join(ADVANCED)})")
+    if not 0 <= extra_potions <= 10:
+        raise TalesError("--extra-potions is 0 to 10")
     rules = load_otto(otto or SAMPLE_OTTO)
     unknown = [f for f in factions if f not in rules.names]
     if unknown or (factions and len(set(factions)) != 2):
         raise TalesError(f"--faction names two different factions of: "
                          f"{', '.join(rules.names)}")
-    return evolve(rules, factions=tuple(factions), hard_cards=hard, epic_cards=hard,
-                   threat_hard=hard, tough_components=hard)
+    chosen = set(ADVANCED) if hard else set(advanced)
+    return evolve(rules, factions=tuple(factions), extra_potions=extra_potions,
+                  **{field: name in chosen for name, field in ADVANCED.items()})
 
 
 def variant_for(mode: Mode, bar_deck: bool = False, dungeon: str | None = None,
@@ -163,6 +180,8 @@ class Sweep:
     hard: bool = False
     otto: str | None = None
     factions: tuple[str, ...] = ()
+    advanced: tuple[str, ...] = ()  # some of the Advanced adjustments (ADVANCED)
+    extra_potions: int = 0
 
 
 @dataclass(frozen=True)
@@ -185,7 +204,8 @@ def _prepared(sweep: Sweep) -> tuple[list[str], list[CharacterDeck], Any, Varian
     drink_deck = load_drinks(sweep.drinks or DECKS / "drinks-sample.toml")
     variant = variant_for(sweep.mode, sweep.bar_deck, sweep.dungeon, sweep.prizes,
                           sweep.dungeon_events, sweep.sea_events, sweep.pub_crawl,
-                          otto_for(sweep.mode, sweep.hard, sweep.otto, sweep.factions))
+                          otto_for(sweep.mode, sweep.hard, sweep.otto, sweep.factions,
+                                   sweep.advanced, sweep.extra_potions))
     return names, decks, drink_deck, variant
 
 
@@ -225,11 +245,12 @@ def simulate(players: int, games: int, seed: int, characters: list[str] | None =
              bot: str = "random", dungeon: str | None = None, prizes: str | None = None,
              dungeon_events: str | None = None, sea_events: str | None = None,
              pub_crawl: str | None = None, workers: int = 1, hard: bool = False,
-             otto: str | None = None, factions: Sequence[str] = ()) -> dict[str, Any]:
+             otto: str | None = None, factions: Sequence[str] = (),
+             advanced: Sequence[str] = (), extra_potions: int = 0) -> dict[str, Any]:
     """The report of ``games`` games, the same whatever ``workers`` (local processes)."""
     sweep = Sweep(players, seed, tuple(characters) if characters else None, drinks, mode,
                   bar_deck, bot, dungeon, prizes, dungeon_events, sea_events, pub_crawl,
-                  hard, otto, tuple(factions))
+                  hard, otto, tuple(factions), tuple(advanced), extra_potions)
     _, _, _, variant = _prepared(sweep)  # a bad table or file fails here, once
     wins: dict[str, float] = {}
     side_wins: Counter[str] = Counter()
@@ -253,7 +274,9 @@ def simulate(players: int, games: int, seed: int, characters: list[str] | None =
         "prizes": len(variant.prizes),
         "event_decks": [kind.value for kind, _, _ in variant.event_decks],
         "pub_crawl": len(variant.pubs),
-        **({"boss_otto": {"hard": hard, "factions": list(factions) or "two at random"}}
+        **({"boss_otto": {"hard": hard, "advanced": sorted(ADVANCED) if hard
+                          else sorted(advanced), "extra_potions": extra_potions,
+                          "factions": list(factions) or "two at random"}}
            if variant.otto is not None else {}),
         "win_rate_per_seat": {c: round(wins.get(c, 0.0) / seats[c], 4) for c in sorted(seats)},
         "turns": {"mean": round(float(np.mean(turns)), 1), "min": min(turns),

@@ -63,11 +63,14 @@ class Seating:
     hard: bool = False  # Boss Otto - Advanced
     otto: str = ""  # a Boss Otto file
     factions: tuple[str, ...] = ()  # the two factions Boss Otto plays
+    advanced: tuple[str, ...] = ()  # some of Boss Otto's Advanced adjustments
+    extra_potions: int = 0  # Boss Otto's Potion Token Imbalance
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["characters"] = list(self.characters)
         data["factions"] = list(self.factions)
+        data["advanced"] = list(self.advanced)
         return data
 
     @classmethod
@@ -80,13 +83,22 @@ class Seating:
                           str(data["dungeon_events"]), str(data["sea_events"]),
                           str(data["pub_crawl"]), bool(data.get("hard", False)),
                           str(data.get("otto", "")),
-                          tuple(str(f) for f in data.get("factions", ())))
+                          tuple(str(f) for f in data.get("factions", ())),
+                          tuple(str(a) for a in data.get("advanced", ())),
+                          _whole(data.get("extra_potions", 0)))
             Mode(seating.mode)
             if seating.bot not in POLICIES or not 0 < seating.people <= seating.players:
                 raise ValueError("bad bot or seats")
         except (KeyError, TypeError, ValueError) as bad:
             raise SaveError(f"{source}: malformed tavern save ({bad})") from None
         return seating
+
+
+def _whole(value: Any) -> int:
+    """A save's whole number, as it was written (not a text or a fraction made one)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{value!r} is not a whole number")
+    return value
 
 
 def save_bytes(seating: Seating, choices: list[int]) -> bytes:
@@ -298,7 +310,8 @@ def start(seating: Seating) -> Callable[[], Any]:
                           seating.prizes or None, seating.dungeon_events or None,
                           seating.sea_events or None, seating.pub_crawl or None,
                           otto_for(Mode(seating.mode), seating.hard, seating.otto or None,
-                                   seating.factions))
+                                   seating.factions, seating.advanced,
+                                   seating.extra_potions))
     return lambda: play_game(names, decks, drinks, variant=variant)
 
 
@@ -314,7 +327,8 @@ def play(players: int, people: int, seed: int, read: Callable[[str], str] | None
          drinks: str = "", dungeon: str = "", prizes: str = "", dungeon_events: str = "",
          sea_events: str = "", pub_crawl: str = "", save: Path | None = None,
          resume: Path | None = None, hard: bool = False, otto: str = "",
-         factions: tuple[str, ...] = ()) -> Tavern | None:
+         factions: tuple[str, ...] = (), advanced: tuple[str, ...] = (),
+         extra_potions: int = 0) -> Tavern | None:
     """Play one game (or go on with the one saved in ``resume``); the final table, or None
     if a person quit, which saves the game to ``save`` (or the file resumed) when given."""
     ask = read or (lambda prompt: input(prompt))
@@ -325,7 +339,8 @@ def play(players: int, people: int, seed: int, read: Callable[[str], str] | None
     else:
         seating = Seating(players, people, seed, tuple(characters or ()), mode.value,
                           bar_deck, bot, drinks, dungeon, prizes, dungeon_events,
-                          sea_events, pub_crawl, hard, otto, tuple(factions))
+                          sea_events, pub_crawl, hard, otto, tuple(factions),
+                          tuple(advanced), extra_potions)
     if save is not None and not ours(save, seating, choices):
         raise TalesError(f"{save}: holds something other than this game; not written over "
                          "(give another --save FILE)")
