@@ -44,32 +44,25 @@ HELP = ("number: choose   u: undo   i N: the whole card of option N   w: why (th
         "q: save and quit   ?: help")
 
 
+def _figure_line(figure: Any, side: bool) -> str:
+    """A figure's Fortitude left of its side's, its side's name (``side``: always; else only
+    when Wounded) and its tokens in the rulebook's words."""
+    tokens = tokens_text(figure)
+    shown = ("Wounded" if figure.wounded else "Fresh" if side else "")
+    return (f"{figure.id} {figure.remaining_fortitude}/{figure.fortitude}"
+            + (f" {shown}" if shown else "") + (f" ({tokens})" if tokens else ""))
+
+
 def status(battle: Any) -> str:
     """One line: each Hero's Fortitude left, side and tokens, and the Epic Pool."""
-    parts = []
-    for figure in battle.position.figures:
-        if figure.kind is not Role.HERO:
-            continue
-        left = figure.remaining_fortitude
-        tokens = tokens_text(figure)
-        parts.append(f"{figure.id} {left}/{figure.fortitude} "
-                     f"{'Wounded' if figure.wounded else 'Fresh'}"
-                     + (f" ({tokens})" if tokens else ""))
+    parts = [_figure_line(f, True) for f in battle.position.figures if f.kind is Role.HERO]
     pool = battle.pool
     return f"-- {'; '.join(parts)}; Epic Pool {pool.dice}/{pool.size}"
 
 
 def schemer_status(battle: Any) -> str:
     """One line: each Schemer on the map with its Fortitude left and tokens."""
-    parts = []
-    for figure in battle.position.figures:
-        if figure.group is None:
-            continue
-        left = figure.remaining_fortitude
-        tokens = tokens_text(figure)
-        parts.append(f"{figure.id} {left}/{figure.fortitude}"
-                     + (" Wounded" if figure.wounded else "") + (f" ({tokens})" if tokens
-                                                                 else ""))
+    parts = [_figure_line(f, False) for f in battle.position.figures if f.group is not None]
     return "-- Schemers: " + ("; ".join(parts) or "none on the map")
 
 

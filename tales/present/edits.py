@@ -33,7 +33,7 @@ class ReadEdit:
     reason: str = ""
 
 
-def short(word: str, names: Sequence[str]) -> str | list[str]:
+def named_by(word: str, names: Sequence[str]) -> str | list[str]:
     """The one of ``names`` that ``word`` names: itself, the only one it begins, or the
     only one ending in ``-word`` (``rats-2`` for ``cellar-rats-2``); else the names it could
     be (none, or several), for the reason."""
@@ -55,7 +55,7 @@ def read_edit(text: str, position: Position) -> ReadEdit:
     ``g ge sh``): an unknown or ambiguous word, figure or space is a one-line reason and no
     edit."""
     words = text.split()
-    verb = short(words[0], list(_VERBS)) if words else []
+    verb = named_by(words[0], list(_VERBS)) if words else []
     if isinstance(verb, list):
         if len(verb) > 1 and len({_VERBS[v] for v in verb}) == 1:
             verb = verb[0]  # "de" names "defeat" and "defeated": the same edit
@@ -68,7 +68,7 @@ def read_edit(text: str, position: Position) -> ReadEdit:
     ids = [f.id for f in position.figures]
     if args and kind not in (EditKind.END, EditKind.EPIC, EditKind.OPEN_DOOR,
                              EditKind.REINFORCE):
-        who = short(args[0], ids)
+        who = named_by(args[0], ids)
         if isinstance(who, str):
             args = [who, *args[1:]]
         elif who:
@@ -129,7 +129,7 @@ def read_edit(text: str, position: Position) -> ReadEdit:
         amount = count(args[1])
         return ReadEdit(reason=amount) if isinstance(amount, str) else ReadEdit(
             Edit(kind, args[0], amount=amount))
-    name = short(args[1].lower().replace("-", "_"), [t.value for t in Token])
+    name = named_by(args[1].lower().replace("-", "_"), [t.value for t in Token])
     token = next((t for t in Token if t.value == name), None)
     if token is None:
         return ReadEdit(reason=f"no token {args[1]!r} (tokens: "

@@ -420,21 +420,28 @@ def edit_position(position: Position, edit: Edit) -> tuple[Position, str]:
     return position, line
 
 
+def edits_until_end(ctx: Context, state: GameState, who: str, prompt: str
+                    ) -> Resolution[GameState]:
+    """The table's edits, asked as ``prompt`` of ``who``, applied one by one until
+    ``end``: a Hero's turn at the table, or a Scheme step of printed text."""
+    while True:
+        edit: Edit = yield Decision(EDIT_DECISION, prompt, edit_options(ctx, state),
+                                    Decider.TABLE, who, position=state.position,
+                                    battle=state.battle, state=state)
+        if edit.kind is EditKind.END:
+            return state
+        state = apply_edit(ctx, state, edit)
+
+
 def table_special(ctx: Context, state: GameState) -> Special:
     """A Scheme step of printed text, at its place in a group's turn at the table: the
     table reads it and applies it with edits until ``end``; the turn goes on from the
     board they leave (``state``: the game as the group's turn began)."""
     def carry_out(battle: Battle, figure: str, step: SpecialStep) -> Resolution[Battle]:
-        now = state.at(battle)
-        while True:
-            edit: Edit = yield Decision(
-                EDIT_DECISION, f"{figure}: {str(step).rstrip('.')}. The table carries this "
-                "out: what changed on the table? (end: go on with the turn)",
-                edit_options(ctx, now),
-                Decider.TABLE, figure, position=now.position, battle=now.battle, state=now)
-            if edit.kind is EditKind.END:
-                return now.battle.note(f"{figure}: the table has carried out {step.name}")
-            now = apply_edit(ctx, now, edit)
+        done = yield from edits_until_end(
+            ctx, state.at(battle), figure, f"{figure}: {str(step).rstrip('.')}. The table "
+            "carries this out: what changed on the table? (end: go on with the turn)")
+        return done.battle.note(f"{figure}: the table has carried out {step.name}")
     return carry_out
 
 
@@ -447,12 +454,8 @@ def table_turn(ctx: Context, state: GameState, who: str, full: bool
     # its start kept, as a Hero's turn the engine plays keeps it: what is drawn of the
     # turns before it ends with this turn (issue 39)
     state = state.at(state.battle.record(TurnBegan(who, "hero")))
-    while True:
-        edit: Edit = yield Decision(
-            EDIT_DECISION, f"{who}'s {'full' if full else 'partial'} turn: what changed on "
-            "the table?", edit_options(ctx, state), Decider.TABLE, who,
-            position=state.position, battle=state.battle, state=state)
-        if edit.kind is EditKind.END:
-            return took_turn(state, who)
-        state = apply_edit(ctx, state, edit)
+    state = yield from edits_until_end(
+        ctx, state, who, f"{who}'s {'full' if full else 'partial'} turn: what changed on "
+        "the table?")
+    return took_turn(state, who)
 

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from tales.engine.game import Game
-from tales.engine.saves import SaveError, pack, read_bytes, unpack, write_atomic
+from tales.engine.saves import SaveError, pack, read_bytes, unpack, whole, write_atomic
 from tales.errors import IllegalChoice, TalesError
 from tales.tavern import DECKS
 from tales.tavern.at_table import drive
@@ -85,20 +85,13 @@ class Seating:
                           str(data.get("otto", "")),
                           tuple(str(f) for f in data.get("factions", ())),
                           tuple(str(a) for a in data.get("advanced", ())),
-                          _whole(data.get("extra_potions", 0)))
+                          whole(data.get("extra_potions", 0), "table.extra_potions", 0, 10))
             Mode(seating.mode)
             if seating.bot not in POLICIES or not 0 < seating.people <= seating.players:
                 raise ValueError("bad bot or seats")
         except (KeyError, TypeError, ValueError) as bad:
             raise SaveError(f"{source}: malformed tavern save ({bad})") from None
         return seating
-
-
-def _whole(value: Any) -> int:
-    """A save's whole number, as it was written (not a text or a fraction made one)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{value!r} is not a whole number")
-    return value
 
 
 def save_bytes(seating: Seating, choices: list[int]) -> bytes:
