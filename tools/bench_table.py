@@ -24,12 +24,10 @@ from typing import Any
 from tales.board.figures import Token
 from tales.engine.content import load_context
 from tales.engine.state import Setup
-from tales.present.chance import read_chance
-from tales.present.edits import read_edit
-from tales.present.options import menu_order, option_text
 from tales.rules.decisions import Decider
 from tales.table.edits import EDIT_DECISION, END, Edit, EditKind, edit_options, refusal
 from tales.table.session import TableSession
+from tales.table.terminal import TableTerminal
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = (("scenarios/cellar-door.toml", ("gerki", "deirdre")),
@@ -77,34 +75,24 @@ def best(repeat: int, work: Callable[[], Any]) -> float:
 
 
 def play_script(lines: list[str], keys: dict[int, int] | None = None) -> TableSession:
-    """The scripted game's entries, as the terminal reads them (commands and bad lines
-    skipped, ``u`` undone); ``keys`` counts the keys typed in each round (each line's
-    characters and its Enter)."""
+    """The scripted game's entries typed at the terminal (:class:`TableTerminal`, its
+    commands, bad lines and ``u`` included); ``keys`` counts the keys typed in each round
+    (each line's characters and its Enter)."""
     session = TableSession(load_context(Setup("scenarios/cellar-door.toml",
                                                ("gerki", "deirdre"))), 3)
-    for text in lines:
-        decision = session.pending
-        if decision is None:
-            break
+    queue = list(lines)
+
+    def read(prompt: str) -> str:
+        if not queue:
+            raise EOFError
+        text = queue.pop(0)
         if keys is not None:
             state = session.state
             number = state.round if state is not None else 0
             keys[number] = keys.get(number, 0) + len(text) + 1
-        if text == "u":
-            session.undo()
-        elif decision.decider is Decider.CHANCE:
-            read = read_chance(decision, text)
-            session.draw() if text in ("d", "draw") else session.answer(read.option)
-        elif decision.kind == EDIT_DECISION:
-            assert session.position is not None
-            typed = read_edit(text, session.position)
-            if typed.edit is not None:
-                session.edit(typed.edit)
-        else:
-            order = menu_order(decision)
-            words = [option_text(decision, decision.options[i]).lower() for i in order]
-            index = (int(text) - 1 if text.isdigit() else words.index(text.lower()))
-            session.choose(order[index])
+        return text
+
+    TableTerminal(session, None, read=read, write=lambda line: None).run()
     return session
 
 
@@ -124,18 +112,28 @@ def main() -> None:
               f"{len(session.position.figures)} figures): {len(options)} edit options in "
               f"{engine * 1000:.2f} ms; baseline {baseline * 1000:.1f} ms; ratio "
               f"{baseline / engine:.0f}x; same options: {same}")
-    script = (ROOT / "tests" / "data" / "table-cellar-door.txt").read_text().splitlines()
-    lines = [line for line in script if not line.startswith("#")]
+    lines = script("table-cellar-door.txt")
     played = play_script(lines)
     choices = played.saved().choices
     first = best(3, lambda: play_script(lines))
     replay = best(args.repeat // 4 or 1, lambda: TableSession(played.ctx, 3, choices))
     print(f"the scripted game ({len(choices)} entries): played {first * 1000:.0f} ms, "
           f"replayed (resume, undo) {replay * 1000:.0f} ms, ratio {first / replay:.1f}x")
-    keys: dict[int, int] = {}
-    play_script(lines, keys)  # issue 39's goal: at most 60 keys a round
-    print("keys typed per round of the scripted game (0: setup; its mistakes and undo "
-          "included): " + ", ".join(f"round {n}: {k}" for n, k in sorted(keys.items())))
+    for name, how in (("table-cellar-door.txt", "in whole words"),
+                      ("table-cellar-door-short.txt", "in the short forms, with defaults")):
+        keys: dict[int, int] = {}
+        after = play_script(script(name), keys)  # issue 39's goal: at most 60 keys a round
+        same = after.position == played.position
+        print(f"keys typed per round of the scripted game {how} ({name}; 0: setup; its "
+              "slips and undo included): "
+              + ", ".join(f"round {n}: {k}" for n, k in sorted(keys.items()))
+              + f"; the same board after it: {same}")
+
+
+def script(name: str) -> list[str]:
+    """A scripted game's entries (``#`` lines are comments)."""
+    text = (ROOT / "tests" / "data" / name).read_text(encoding="utf-8")
+    return [line for line in text.splitlines() if not line.startswith("#")]
 
 
 if __name__ == "__main__":

@@ -38,11 +38,13 @@ def cmd_table(args: argparse.Namespace) -> int:
         saved = read_table_save(args.resume)
         setup, seed, choices, game_id = (saved.game.setup, saved.game.seed,
                                          saved.game.choices, saved.game_id)
+        defaults, defaulted = dict(saved.defaults), saved.defaulted
         save = Path(args.save or args.resume)
     else:
         if not args.scenario:
             raise TalesError("give a scenario file (or --resume SAVE)")
         setup, choices, game_id = setup_of(args), (), secrets.token_hex(8)
+        defaults, defaulted = _defaults(args.defaults), frozenset()
         seed = args.seed if args.seed is not None else secrets.randbits(63)
         save = Path(args.save) if args.save else Path(f"{Path(args.scenario).stem}.table")
         if save.exists():
@@ -57,7 +59,7 @@ def cmd_table(args: argparse.Namespace) -> int:
                                           args.dice))
     ctx = load_context(setup, table=True)  # printed text steps: the table carries them out
     try:
-        session = TableSession(ctx, seed, choices, game_id)
+        session = TableSession(ctx, seed, choices, game_id, defaults, defaulted)
     except IllegalChoice as bad:
         raise TalesError(f"{args.resume}: the save does not replay ({bad})") from None
     if not args.answers and _window(session, save, args):
@@ -130,6 +132,19 @@ def _answers_then_terminal(path: Path) -> Any:
     return read
 
 
+def _defaults(given: str | None) -> dict[str, str]:
+    """``--defaults epic=never,reactions=pass``: the table's standing answers."""
+    from tales.table.defaults import read_setting
+
+    defaults: dict[str, str] = {}
+    for part in (given or "").split(","):
+        if not part.strip():
+            continue
+        read = read_setting(part.replace("=", " "))
+        if isinstance(read, str):
+            raise TalesError(f"--defaults: {read.replace('set ', '', 1)}")
+        defaults[read[0]] = read[1]
+    return defaults
 
 
 def register(commands: Any) -> None:
@@ -151,4 +166,9 @@ def register(commands: Any) -> None:
                        help="read entries from FILE first, one a line (then the terminal)")
     table.add_argument("--draw", action="store_true",
                        help="the tool draws every card, die and token without asking")
+    table.add_argument("--defaults", metavar="NAME=VALUE,...",
+                       help="the table's standing answers, set once (changed in play with "
+                       "'set NAME VALUE'): epic=never (no Epic Dice on defence unless asked), "
+                       "reactions=pass (no Reaction to a Schemer's Attack unless asked); "
+                       "default: every question asked")
     table.set_defaults(run=cmd_table)

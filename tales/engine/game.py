@@ -45,8 +45,16 @@ class Game(Generic[R]):
     """
 
     def __init__(self, start: Callable[[], Resolution[R]], answers: Sequence[Any] = (),
-                 choices: Sequence[int] = (), confirm: bool = False) -> None:
+                 choices: Sequence[int] = (), confirm: bool = False,
+                 standing: Callable[[Decision[Any]], int | None] | None = None,
+                 defaulted: Sequence[int] = ()) -> None:
         self.start = start
+        # a standing answer (a table's default: "no Epic Dice on defence"): the option number
+        # it gives a Decision, or None to ask. Its answers are choices like any other (a save
+        # keeps them, so a replay needs no standing answers), marked ``defaulted`` so undo
+        # passes over them to the last answer someone gave; never while choices are replayed
+        self.standing: Callable[[Decision[Any]], int | None] | None = None
+        self.defaulted: list[bool] = []  # per log entry: given by the standing answer?
         # a player's Decision with one option waits for a confirming answer (a setting of
         # the window's): still logged as automatic, so the choices a save keeps are the
         # same either way; never while answers are replayed
@@ -61,14 +69,20 @@ class Game(Generic[R]):
         self.seen: Any = None  # the last table (``Decision.battle``) a Decision showed
         self.seen_state: Any = None  # the last game state (``Decision.state``) one showed
         self._restart(list(answers))
+        marked = set(defaulted)
         for n, index in enumerate(choices):
             if self.done:
                 raise IllegalChoice(f"the log goes on after the game ended (choice {n + 1})")
+            at = len(self.log)
             self.choose(index)
+            self.defaulted[at] = n in marked
         self.confirm = confirm  # from here on (what the replay took stays taken)
+        self.standing = standing
+        self.stand()
 
     def _restart(self, answers: list[Any]) -> None:
         self.log, self.asked, self.indices, self.deciders = [], [], [], []
+        self.defaulted = []
         self.pending, self.result, self.done, self.seen = None, None, False, None
         self.seen_state = None
         self._generator = self.start()
@@ -93,6 +107,7 @@ class Game(Generic[R]):
                     break
                 self.log.append(decision.options[0])
                 self.asked.append(False)
+                self.defaulted.append(False)
                 self.indices.append(0)
                 self.deciders.append(decision.decider)
                 decision = self._generator.send(decision.options[0])
@@ -115,9 +130,28 @@ class Game(Generic[R]):
         chosen = pending.options[index]
         self.log.append(chosen)
         self.asked.append(len(pending.options) != 1)  # a confirmed one: automatic all the same
+        self.defaulted.append(False)
         self.indices.append(index)
         self.deciders.append(pending.decider)
         self._advance(chosen)
+        self.stand()
+
+    def stand(self) -> None:
+        """Answer each pending Decision the standing answer gives an option for."""
+        while self.standing is not None and self.pending is not None:
+            index = self.standing(self.pending)
+            if index is None:
+                return
+            pending = self.pending
+            if not 0 <= index < len(pending.options):
+                raise IllegalChoice(f"a standing answer {index!r} to {pending.kind!r} is not "
+                                    "one of its options")
+            self.log.append(pending.options[index])
+            self.asked.append(True)
+            self.defaulted.append(True)
+            self.indices.append(index)
+            self.deciders.append(pending.decider)
+            self._advance(pending.options[index])
 
     def choose(self, index: int) -> None:
         """Answer the pending Decision with its option number ``index`` (from 0)."""
@@ -132,17 +166,22 @@ class Game(Generic[R]):
     def undo(self, chance: bool = True) -> None:
         """Take back the last answer given (and what followed it automatically); with
         ``chance=False``, the last one a player or the table gave, and the dice after it."""
-        asked = [i for i, a in enumerate(self.asked)
-                 if a and (chance or self.deciders[i] is not Decider.CHANCE)]
+        asked = [i for i, a in enumerate(self.asked) if a and not self.defaulted[i]
+                 and (chance or self.deciders[i] is not Decider.CHANCE)]
         if not asked:
             raise IllegalChoice("nothing to undo")
         last = asked[-1]
-        choices = self.choices[:sum(self.asked[:last])]
+        kept = sum(self.asked[:last])
+        choices, marked = self.choices[:kept], self.defaulted_choices
         confirm, self.confirm = self.confirm, False
+        standing, self.standing = self.standing, None
         self._restart([])
-        for index in choices:
+        for n, index in enumerate(choices):
+            at = len(self.log)
             self.choose(index)
-        self.confirm = confirm
+            self.defaulted[at] = n in marked
+        self.confirm, self.standing = confirm, standing
+        self.stand()
 
     def play(self, choose: Chooser) -> R:
         """Answer every Decision with ``choose`` until the end; the result."""
@@ -156,6 +195,13 @@ class Game(Generic[R]):
         """The option numbers of the answers actually given: what a save stores (plain
         integers, whatever the options are)."""
         return [i for i, asked in zip(self.indices, self.asked, strict=True) if asked]
+
+    @property
+    def defaulted_choices(self) -> set[int]:
+        """Which of :attr:`choices` (by number) a standing answer gave: what a save keeps
+        so that undo after a resume still passes over them."""
+        given = [d for d, asked in zip(self.defaulted, self.asked, strict=True) if asked]
+        return {n for n, d in enumerate(given) if d}
 
     @property
     def answers(self) -> list[Any]:

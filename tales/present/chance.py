@@ -41,13 +41,19 @@ class Read:
 
 
 def read_chance(decision: Decision[Any], text: str) -> Read:
-    """A typed chance result: a number from the list, or an option's words exactly
-    (``2 damage``, ``Critical Hit``, ``blank``, ``hero gerki``, ``3``)."""
+    """A typed chance result: a number from the list, or an option's words, each as short
+    as it stays the only one (``2 damage``, ``Critical Hit``, ``blank``, ``hero gerki``,
+    ``h ge``, ``3``)."""
     options = chance_options(decision)
     words = [option_text(decision, o).lower() for o in options]
     said = " ".join(text.lower().split())
     if said in words:
         return Read(options[words.index(said)])
+    typed = said.split()
+    cut = [n for n, w in enumerate(words) if len(w.split()) == len(typed) and typed and all(
+        part.startswith(t) for part, t in zip(w.split(), typed, strict=True))]
+    if len(cut) == 1 and not said.isdigit():  # each word cut short: "h ge", "p gerki"
+        return Read(options[cut[0]])
     if numbered(decision) and said.isdigit() and 1 <= int(said) <= len(options):
         return Read(options[int(said) - 1])
     listed = (f"1-{len(options)} or the words of one" if numbered(decision)

@@ -5,6 +5,7 @@ gestures; this is the terminal's words (no printing)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -16,13 +17,22 @@ EDIT_HELP = (
     "edits: move ID SPACE [SPACE...] | damage ID N | heal ID N | wounded ID | gain ID TOKEN [N] | "
     "spend ID TOKEN [N] | epic +N / epic -N | open SPACE | defeated ID | "
     "reinforce GROUP SPACE [SPACE...] | end (the turn is over)")
+#: the short forms, said under the edits: every word as short as it stays the only one
+SHORT_HELP = (
+    "short: C4 (the Hero whose turn it is moves there) | rats-1 2 or r1 2 (2 damage to "
+    "cellar-rats-1) | e (end) | no ID: the Hero whose turn it is (m c4, ga sh, sp ev, da 1) | "
+    "m, dmg, done, pool, defeat, wound, and any verb, figure or token cut short (da ge 2)")
 
 _VERBS = {"move": EditKind.MOVE, "m": EditKind.MOVE, "damage": EditKind.DAMAGE,
           "dmg": EditKind.DAMAGE, "heal": EditKind.HEAL, "wounded": EditKind.WOUNDED,
           "wound": EditKind.WOUNDED, "gain": EditKind.GAIN, "spend": EditKind.SPEND,
           "epic": EditKind.EPIC, "pool": EditKind.EPIC, "open": EditKind.OPEN_DOOR,
           "defeated": EditKind.DEFEATED, "defeat": EditKind.DEFEATED,
-          "reinforce": EditKind.REINFORCE, "end": EditKind.END, "done": EditKind.END}
+          "reinforce": EditKind.REINFORCE, "end": EditKind.END, "done": EditKind.END,
+          "e": EditKind.END}
+
+
+_SPACE = re.compile(r"[a-z]{1,2}[0-9]{1,3}")  # what a space's name looks like: C4, AB12
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,8 +50,10 @@ def named_by(word: str, names: Sequence[str]) -> str | list[str]:
     said = word.lower()
     if said in names:
         return said
+    letters, number = said.rstrip("0123456789"), said[len(said.rstrip("0123456789")):]
+    compact = [n for n in names if letters and number and _numbered(n, letters, number)]
     for found in ([n for n in names if n.startswith(said)],
-                  [n for n in names if n.endswith(f"-{said}")]):
+                  [n for n in names if n.endswith(f"-{said}")], compact):
         if len(found) == 1:
             return found[0]
         if found:
@@ -49,12 +61,34 @@ def named_by(word: str, names: Sequence[str]) -> str | list[str]:
     return []
 
 
-def read_edit(text: str, position: Position) -> ReadEdit:
+def _numbered(name: str, letters: str, number: str) -> bool:
+    """Whether ``name`` is figure ``number`` of a group with a word beginning ``letters``:
+    ``r1`` names ``cellar-rats-1``, ``b1`` names ``brute1``."""
+    stem = name[:-len(number)] if name.endswith(number) else ""
+    if not stem or stem[-1].isdigit():
+        return False
+    return any(part.startswith(letters) for part in stem.rstrip("-").split("-"))
+
+
+def read_edit(text: str, position: Position, acting: str | None = None,
+              groups: Sequence[str] = ()) -> ReadEdit:
     """A typed edit (``move zot C4``, ``damage rat1 2``, ``gain zot shield``, ``epic +1``),
     each word as short as it stays the only one it names (``m ge c4``, ``dam rats-2 2``,
-    ``g ge sh``): an unknown or ambiguous word, figure or space is a one-line reason and no
-    edit."""
+    ``g ge sh``, ``da r1 2``): an unknown or ambiguous word, figure or space is a one-line
+    reason and no edit. With ``acting`` (the Hero whose turn it is) an edit may leave out
+    its figure (``m c4``, ``ga sh``), a space alone moves that Hero (``c4``) and a figure
+    with a number damages it (``r1 2``). ``groups`` are the scenario's Schemer groups, for
+    ``reinforce`` (``re ra h4``)."""
     words = text.split()
+    ids = [f.id for f in position.figures]
+    board = position.board
+    if words and isinstance(named_by(words[0], list(_VERBS)), list):
+        if acting is not None and (all(board.find(w) is not None for w in words) or (
+                len(words) == 1 and _SPACE.fullmatch(words[0].lower()))):
+            words = ["move", acting, *words]  # "C4": the acting Hero moves there
+        elif len(words) == 2 and isinstance(named_by(words[0], ids), str) and (
+                words[1].isdigit()):
+            words = ["damage", *words]  # "rats-1 2": 2 damage to cellar-rats-1
     verb = named_by(words[0], list(_VERBS)) if words else []
     if isinstance(verb, list):
         if len(verb) > 1 and len({_VERBS[v] for v in verb}) == 1:
@@ -65,7 +99,14 @@ def read_edit(text: str, position: Position) -> ReadEdit:
             return ReadEdit(reason=EDIT_HELP)
     kind = _VERBS[verb]
     args = words[1:]
-    ids = [f.id for f in position.figures]
+    if acting is not None and _leaves_out_figure(kind, args, ids, position):
+        args = [acting, *args]
+    if args and kind is EditKind.REINFORCE and groups:
+        group = named_by(args[0], list(groups))
+        if isinstance(group, str):
+            args = [group, *args[1:]]
+        elif group:
+            return ReadEdit(reason=f"{args[0]!r} could be {', '.join(group)}: type more of it")
     if args and kind not in (EditKind.END, EditKind.EPIC, EditKind.OPEN_DOOR,
                              EditKind.REINFORCE):
         who = named_by(args[0], ids)
@@ -73,7 +114,6 @@ def read_edit(text: str, position: Position) -> ReadEdit:
             args = [who, *args[1:]]
         elif who:
             return ReadEdit(reason=f"{args[0]!r} could be {', '.join(who)}: type more of it")
-    board = position.board
     wanted = {EditKind.END: 0, EditKind.EPIC: 1, EditKind.OPEN_DOOR: 1,
               EditKind.WOUNDED: 1, EditKind.DEFEATED: 1, EditKind.MOVE: 2,
               EditKind.DAMAGE: 2, EditKind.HEAL: 2, EditKind.REINFORCE: 2}.get(kind)
@@ -137,6 +177,22 @@ def read_edit(text: str, position: Position) -> ReadEdit:
     amount = count(args[2]) if len(args) == 3 else 1
     return ReadEdit(reason=amount) if isinstance(amount, str) else ReadEdit(
         Edit(kind, args[0], amount=amount, token=token))
+
+
+def _leaves_out_figure(kind: EditKind, args: list[str], ids: list[str],
+                       position: Position) -> bool:
+    """Whether an edit's words leave out its figure (meaning the acting Hero's): ``m c4``,
+    ``da 2``, ``ga sh [N]``; a first word naming a figure keeps it. Wounded and Defeated
+    always name their figure."""
+    names_figure = bool(args) and isinstance(named_by(args[0], ids), str)
+    if kind is EditKind.MOVE:
+        return len(args) == 1 or (len(args) > 1 and not names_figure and all(
+            position.board.find(a) is not None for a in args))
+    if kind in (EditKind.DAMAGE, EditKind.HEAL):
+        return len(args) == 1
+    if kind in (EditKind.GAIN, EditKind.SPEND):
+        return len(args) == 1 or (len(args) == 2 and args[1].isdigit() and not names_figure)
+    return False
 
 
 def _usage(kind: EditKind) -> str:

@@ -8,8 +8,10 @@ table game, a ``tales play`` save, a campaign, or any other file).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from tales.engine.saves import (
     Malformed,
@@ -24,6 +26,7 @@ from tales.engine.saves import (
     unpack,
     write_atomic,
 )
+from tales.table.defaults import BY_NAME
 
 FORMAT = "tales-table"
 VERSION = 1
@@ -36,10 +39,18 @@ class TableSave:
 
     game_id: str
     game: SavedGame
+    defaults: Mapping[str, str] = field(default_factory=dict)  # the table's standing answers
+    defaulted: frozenset[int] = frozenset()  # the entries they gave (by number)
 
 
 def encode(save: TableSave) -> bytes:
-    return pack(FORMAT, VERSION, {"game_id": save.game_id, **game_payload(save.game)})
+    extra: dict[str, Any] = {}
+    if save.defaults:
+        extra["defaults"] = dict(save.defaults)
+    if save.defaulted:
+        extra["defaulted"] = sorted(save.defaulted)
+    return pack(FORMAT, VERSION, {"game_id": save.game_id, **extra,
+                                  **game_payload(save.game)})
 
 
 def decode(data: bytes, source: str) -> TableSave:
@@ -47,10 +58,37 @@ def decode(data: bytes, source: str) -> TableSave:
     payload = unpack(data, source, FORMAT, VERSION, {}, WHAT)
     try:
         game_id = text(payload.get("game_id"), "game_id", 64)
-        rest = {k: v for k, v in payload.items() if k != "game_id"}
-        return TableSave(game_id, game_fields(rest))
+        rest = {k: v for k, v in payload.items() if k not in TABLE_FIELDS}
+        game = game_fields(rest)
+        return TableSave(game_id, game, _defaults(payload.get("defaults", {})),
+                         _defaulted(payload.get("defaulted", []), len(game.choices)))
     except Malformed as bad:
         raise SaveError(f"{source}: malformed table save ({bad})") from None
+
+
+TABLE_FIELDS = ("game_id", "defaults", "defaulted")
+
+
+def _defaults(value: Any) -> dict[str, str]:
+    """The ``defaults`` field: each a known default with one of its values."""
+    if not isinstance(value, dict):
+        raise Malformed("defaults", "a table of the table's defaults")
+    for name, setting in value.items():
+        default = BY_NAME.get(name)
+        if default is None:
+            raise Malformed("defaults", f"no default {name!r}")
+        if setting not in default.values:
+            raise Malformed(f"defaults.{name}", f"one of {', '.join(default.values)}")
+    return dict(value)
+
+
+def _defaulted(value: Any, entries: int) -> frozenset[int]:
+    """The ``defaulted`` field: entry numbers within the save's choices."""
+    if not isinstance(value, list) or not all(
+            isinstance(n, int) and not isinstance(n, bool) and 0 <= n < entries
+            for n in value):
+        raise Malformed("defaulted", f"a list of entry numbers from 0 to {entries - 1}")
+    return frozenset(value)
 
 
 def read_table_save(path: str | Path) -> TableSave:

@@ -23,12 +23,13 @@ from tales.board.position import Position
 from tales.board.writer import map_reference, position_text
 from tales.engine.content import Context
 from tales.engine.game import Game, roll_chance
-from tales.engine.rounds import play_scenario
+from tales.engine.rounds import GROUP_TOKEN, play_scenario
 from tales.engine.saves import SavedGame
 from tales.engine.state import GameState
 from tales.errors import IllegalChoice, TalesError
 from tales.rules.attacks import Battle
 from tales.rules.decisions import Decider, Decision
+from tales.table.defaults import said, standing_option
 from tales.table.edits import (
     EDIT_DECISION,
     Edit,
@@ -37,6 +38,7 @@ from tales.table.edits import (
     table_special,
     table_turn,
 )
+from tales.table.saves import TableSave
 
 
 def drawn_by_the_tool(seed: int, step: int, decision: Decision[Any]) -> Any:
@@ -57,13 +59,65 @@ class TableSession:
     """A scenario played at a physical table, entry by entry."""
 
     def __init__(self, ctx: Context, seed: int, choices: tuple[int, ...] = (),
-                 game_id: str = "") -> None:
+                 game_id: str = "", defaults: dict[str, str] | None = None,
+                 defaulted: frozenset[int] = frozenset()) -> None:
         self.ctx = ctx
         self.seed = seed
         self.game_id = game_id
         self.last_drawn: Any = None  # what the tool drew last (draw), for the table to see
+        #: the table's standing answers (:mod:`tales.table.defaults`): name -> value
+        self.defaults: dict[str, str] = dict(defaults or {})
+        # ``ask``: (round, tokens drawn) from which the next group's turn asks every question
+        self.asking_from: tuple[int, int] | None = None
+        self.asking_only: frozenset[str] = frozenset()  # the defaults ``ask`` holds off
+        self.said: list[str] = []  # what the defaults answered, not yet shown
         self.game: Game[GameState] = Game(
-            lambda: play_scenario(ctx, table_turn, table_special), choices=choices)
+            lambda: play_scenario(ctx, table_turn, table_special), choices=choices,
+            standing=self._standing, defaulted=sorted(defaulted))
+
+    def _standing(self, decision: Decision[Any]) -> int | None:
+        """The table's default answer to ``decision`` (None: it is asked)."""
+        settings = self.defaults
+        if self.asking_from is not None and self._asking():
+            settings = {n: v for n, v in settings.items()
+                        if self.asking_only and n not in self.asking_only}
+        index = standing_option(settings, decision)
+        if index is not None:
+            self.said.append(said(decision))
+        return index
+
+    def _asking(self) -> bool:
+        """Whether ``ask`` holds now: from where it was typed to the end of the first group
+        turn after it (in that round)."""
+        assert self.asking_from is not None
+        state = self.game.seen_state
+        asked_in, drawn = self.asking_from
+        if state is None or state.round != asked_in or len(state.drawn) < drawn:
+            self.asking_from = None
+            return False
+        since = state.drawn[drawn:]
+        groups = [n for n, token in enumerate(since) if token.startswith(GROUP_TOKEN)]
+        if groups and groups[0] < len(since) - 1:  # that group's turn is over
+            self.asking_from = None
+            return False
+        return True
+
+    def ask_next(self, only: frozenset[str] = frozenset()) -> None:
+        """The next Schemer group's turn (or the one under way) asks every question the
+        defaults ``only`` name (all when empty), whatever the defaults."""
+        self.asking_only = only
+        state, pending = self.game.seen_state, self.game.pending
+        if state is None:
+            self.asking_from = (0, 0)
+            return
+        between = pending is None or pending.kind == EDIT_DECISION or (
+            pending.decider is Decider.CHANCE)  # no turn under way: the next one
+        self.asking_from = (state.round, len(state.drawn) - (0 if between else 1))
+
+    def set_default(self, name: str, value: str) -> None:
+        """A standing answer from now on (the question pending now included)."""
+        self.defaults[name] = value
+        self.game.stand()
 
     # --- what the table sees --------------------------------------------------------------
 
@@ -161,8 +215,17 @@ class TableSession:
 
     # --- saving and exporting -------------------------------------------------------------
 
+    @property
+    def defaulted(self) -> frozenset[int]:
+        """Which entries the table's defaults gave (undo passes over them)."""
+        return frozenset(self.game.defaulted_choices)
+
     def saved(self) -> SavedGame:
         return SavedGame(self.ctx.setup, self.seed, tuple(self.game.choices))
+
+    def table_save(self) -> TableSave:
+        """What the save file keeps: the game, its id and the table's defaults."""
+        return TableSave(self.game_id, self.saved(), dict(self.defaults), self.defaulted)
 
     def export(self, path: str | Path) -> str:
         """A position file of the board now, its map named relative to ``path``."""

@@ -23,7 +23,7 @@ from tales.board.render import render
 from tales.engine.saves import SaveError, write_atomic
 from tales.errors import TalesError
 from tales.present.chance import chance_lines, read_chance
-from tales.present.edits import EDIT_HELP, read_edit
+from tales.present.edits import EDIT_HELP, SHORT_HELP, read_edit
 from tales.present.glossary import glossary_lines, terms_on
 from tales.present.goals import goal_lines
 from tales.present.log import short, why
@@ -31,13 +31,14 @@ from tales.present.options import Presenter, menu_order, option_text
 from tales.present.schemes import acting_scheme, scenario_blocks
 from tales.present.ties import tie_lines
 from tales.rules.decisions import Decider, Decision
+from tales.table.defaults import DEFAULTS, read_setting, settings_line
 from tales.table.edits import EDIT_DECISION
-from tales.table.saves import TableSave, write_table_save
+from tales.table.saves import write_table_save
 from tales.table.session import Refused, TableSession
 from tales.terminal import schemer_status, status
 
 HELP = ("u: undo the last entry   b: board   l: the whole log   w: why   g: goals   "
-        "k: glossary   "
+        "k: glossary   set NAME VALUE: a table default   ask [NAME]: the next group's turn asks   "
         "s [FILE]: save   "
         "x FILE: write the board as a position file   q: save and quit   ?: help")
 
@@ -59,6 +60,7 @@ class TableTerminal:
         self.unsaved: str | None = None
         self.editing: str | None = None  # whose turn's edits are being typed
         self.goals_round = -1  # the round whose goals were last shown as it began
+        self.told_shorts = False  # the edits' short forms are said at the first Hero's turn
 
     # --- saving ---------------------------------------------------------------------------
 
@@ -70,7 +72,7 @@ class TableTerminal:
             self.write("no save file: give one with 's FILE'")
             return False
         try:
-            write_table_save(target, TableSave(self.session.game_id, self.session.saved()))
+            write_table_save(target, self.session.table_save())
         except (OSError, SaveError) as bad:
             why_not = bad.strerror if isinstance(bad, OSError) and bad.strerror else bad
             self.unsaved = f"cannot save to {target}: {why_not}"
@@ -104,6 +106,7 @@ class TableTerminal:
         """Keep the game until it ends or the table quits; the exit status."""
         session = self.session
         self.write(f"{session.ctx.scenario.title}, kept at the table   ({HELP})")
+        self.write(settings_line(session.defaults))
         while not session.done:
             decision = session.pending
             assert decision is not None
@@ -163,6 +166,9 @@ class TableTerminal:
         self.write((f"{why_stopped}; " if why_stopped else "") + self.where())
 
     def show_log(self) -> None:
+        for line in self.session.said:  # what the table's defaults answered
+            self.write(f"  {line}")
+        self.session.said.clear()
         log = self.session.log
         self.shown = min(self.shown, len(log))
         for line in log[self.shown:]:
@@ -185,7 +191,9 @@ class TableTerminal:
             if self.editing == decision.figure:  # the same turn: the question is on screen
                 return lines
             self.editing = decision.figure
-            return [*lines, decision.prompt, f"  {EDIT_HELP}"]
+            shorts = [] if self.told_shorts else [f"  {SHORT_HELP}"]
+            self.told_shorts = True
+            return [*lines, decision.prompt, f"  {EDIT_HELP}", *shorts]
         self.editing = None
         # a Schemer's tie: who acts, what it is after and why, before its options (as
         # tales play and the window say it)
@@ -217,7 +225,7 @@ class TableTerminal:
         if decision.kind == EDIT_DECISION:
             position = session.position
             assert position is not None
-            typed = read_edit(text, position)
+            typed = read_edit(text, position, decision.figure, list(session.ctx.scenario.groups))
             return Refused(typed.reason) if typed.edit is None else session.edit(typed.edit)
         order = menu_order(decision)
         if text.isdigit() and 1 <= int(text) <= len(order):
@@ -275,9 +283,32 @@ class TableTerminal:
             else:
                 self.export(Path(rest))
             return True
+        if command == "set":
+            read = read_setting(rest) if rest else ""
+            if isinstance(read, tuple):
+                session.set_default(*read)
+                if self.save_path is not None:
+                    self.save()
+            elif read:
+                self.write(read)
+            self.write(settings_line(session.defaults))
+            return True
+        if command == "ask":
+            names = [read_setting(f"{word} ask") for word in rest.split()]
+            wrong = next((n for n in names if isinstance(n, str)), None)
+            if wrong is not None:
+                self.write(wrong)
+                return True
+            only = frozenset(n[0] for n in names if isinstance(n, tuple))
+            session.ask_next(only)
+            words = [d.words for d in DEFAULTS if not only or d.name in only]
+            self.write(f"the next Schemer group's turn asks about {' and '.join(words)}, "
+                       "whatever the table's defaults")
+            return True
         if command in ("?", "help"):
             self.write(HELP)
             if decision.kind == EDIT_DECISION:
                 self.write(EDIT_HELP)
+                self.write(SHORT_HELP)
             return True
         return False

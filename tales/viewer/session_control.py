@@ -27,7 +27,7 @@ from tales.present.ties import tie_lines, tie_targets
 from tales.present.turns import drawing, with_dice, with_pending
 from tales.rules.decisions import Decider, Decision
 from tales.table.edits import EDIT_DECISION, Edit, EditKind
-from tales.table.saves import TableSave, write_table_save
+from tales.table.saves import write_table_save
 from tales.table.session import Refused, TableSession
 from tales.viewer.control import Toggles, space_options, state_lines
 from tales.viewer.edit_keys import EDIT_KEYS, EditKeys
@@ -100,8 +100,7 @@ class SessionControl(Toggles):
         if self.save_path is None:
             return False
         try:
-            write_table_save(self.save_path, TableSave(self.session.game_id,
-                                                       self.session.saved()))
+            write_table_save(self.save_path, self.session.table_save())
         except (OSError, SaveError) as bad:
             why = bad.strerror if isinstance(bad, OSError) and bad.strerror else bad
             self.unsaved = f"NOT saved: cannot save to {self.save_path}: {why}"
