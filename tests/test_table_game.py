@@ -94,7 +94,7 @@ def test_two_rounds_from_a_scripted_answer_file(
     assert lines[-2:] == [f"input ended; saved to {save}", f"the board is written to {board}"]
     assert board_of(board) == BOARD
     text = board.read_text(encoding="utf-8")
-    assert text.startswith("# The cellar door (sample), round 2: exported by tales table\n")
+    assert text.startswith("# The cellar door (sample), round 3: exported by tales table\n")
     assert 'open_doors = ["D4"]' in text
     saved = read_table_save(save)
     assert saved.game.setup.heroes == ("gerki", "deirdre") and saved.game.seed == 3

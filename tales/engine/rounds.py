@@ -271,7 +271,7 @@ def _roll_scheme(ctx: Context, gid: str, state: GameState) -> Resolution[str]:
     block = ctx.scenario.groups[gid].block
     die = ctx.dice[DieKind.SCHEME]
     meaning = {f: block.scheme(str(f.scheme)).name for f in die.faces}
-    face = yield from roll(die, f"{block.name}'s Scheme", state.battle, meaning)
+    face = yield from roll(die, f"{block.name}'s Scheme", state.battle, meaning, state)
     return meaning[face]
 
 
@@ -397,7 +397,7 @@ def _group_turn(ctx: Context, state: GameState, gid: str,
             f"{block.name} (Unpredictable): the Scheme Die rolls {name!r}")
     scheme = block.scheme(state.schemes[gid])
     state = state.note(f"{block.name}'s turn: {scheme.name}")
-    state = state.at(state.battle.record(TurnBegan(gid, "schemer")))
+    state = state.at(state.battle.record(TurnBegan(gid, "schemer", scheme=scheme.name)))
     roster = Roster({g: s.block for g, s in ctx.scenario.groups.items()},
                     {g: group_limit(ctx, state, g) for g in ctx.scenario.groups})
     turn = yield from play_group_turn(

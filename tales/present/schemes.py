@@ -45,4 +45,4 @@ def acting_scheme(blocks: Mapping[str, SchemerGroup], decision: Decision[Any] | 
     if decision.kind not in DEFENCES and (actor is None or actor.group != began.who):
         return []  # not this group's question (a Hero's turn the table keeps, say)
     block = blocks[began.who]
-    return scheme_lines(block, block.scheme(schemes[began.who]))
+    return scheme_lines(block, block.scheme(began.scheme or schemes[began.who]))

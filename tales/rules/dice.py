@@ -89,14 +89,16 @@ def dice_count(n: int, kind: str = "") -> str:
     return f"{n} {kind} {word}" if kind else f"{n} {word}"
 
 
-def roll(die: Die, why: str, battle: Any = None, meaning: Any = None) -> Resolution[Face]:
+def roll(die: Die, why: str, battle: Any = None, meaning: Any = None,
+         state: Any = None) -> Resolution[Face]:
     """Roll ``die``: a chance Decision over its faces (asked on ``battle``, where the
-    caller has the table at hand; ``meaning``: what each face means here, such as the
-    Scheme a Scheme Die face picks, for whoever types in the roll)."""
+    caller has the table at hand, and ``state``, the game's, where it has that; ``meaning``:
+    what each face means here, such as the Scheme a Scheme Die face picks, for whoever
+    types in the roll)."""
     kind = die.kind.value  # read once: an enum's value is a Python property
     face: Face = yield Decision(
         f"roll-{kind}", f"roll the {kind} die: {why}", die.faces,
-        Decider.CHANCE, None, die.probabilities, battle=battle, detail=meaning)
+        Decider.CHANCE, None, die.probabilities, battle=battle, detail=meaning, state=state)
     return face
 
 

@@ -26,6 +26,7 @@ class TurnBegan:
     who: str
     side: str
     line: int = 0
+    scheme: str = ""  # a Schemer Group's: the Scheme it acts on (rolled just now if Unpredictable)
 
 
 @dataclass(frozen=True, slots=True)

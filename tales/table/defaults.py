@@ -10,7 +10,7 @@ defaults are now. Pure: no printing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -73,16 +73,30 @@ def settings_line(settings: Mapping[str, str]) -> str:
     parts = []
     for default in DEFAULTS:
         value = settings.get(default.name, "ask")
-        said = "asked" if value == "ask" else f"{value} unless asked"
-        parts.append(f"{default.words}: {said} (set {default.name} "
-                     f"{default.answer if value == 'ask' else 'ask'})")
-    return "table defaults: " + "; ".join(parts) + "; ask: the next group's turn asks all"
+        if value == "ask":
+            parts.append(f"{default.words}: asked (set {default.name} {default.answer}: "
+                         "never asked)")
+        else:
+            parts.append(f"{default.words}: {value} (ask {default.name}: asked in the next "
+                         f"group's turn; set {default.name} ask)")
+    return "table defaults: " + "; ".join(parts)
 
 
 def said(decision: Decision[Any]) -> str:
-    """What a default answered, for the table to see: ``bouncers-1 attacks for 2: no Epic
-    Dice (the table's default)``."""
-    default = BY_KIND[decision.kind]
-    what = "no Epic Dice" if default.kind == "epic-defence" else "no Reaction"
-    about = decision.prompt.split(":")[0]
-    return f"{about}: {what} (the table's default; ask: asked next time)"
+    """Who a default answered for: the attacker (Epic Dice), the Hero (a Reaction)."""
+    if decision.kind == "epic-defence":
+        return decision.prompt.split(" attacks", 1)[0]
+    return decision.figure or ""
+
+
+def said_line(kinds: Sequence[tuple[str, str]]) -> str:
+    """What the defaults answered since the last line, in one: ``the table's defaults: no
+    Epic Dice (2 Attacks); no Reaction (deirdre, fiona)``."""
+    epic = [who for kind, who in kinds if kind == "epic-defence"]
+    reactions = list(dict.fromkeys(who for kind, who in kinds if kind == "reaction"))
+    parts = []
+    if epic:
+        parts.append("no Epic Dice" + (f" ({len(epic)} Attacks)" if len(epic) > 1 else ""))
+    if reactions:
+        parts.append(f"no Reaction ({', '.join(reactions)})")
+    return "the table's defaults: " + "; ".join(parts)

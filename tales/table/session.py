@@ -70,7 +70,7 @@ class TableSession:
         # ``ask``: (round, tokens drawn) from which the next group's turn asks every question
         self.asking_from: tuple[int, int] | None = None
         self.asking_only: frozenset[str] = frozenset()  # the defaults ``ask`` holds off
-        self.said: list[str] = []  # what the defaults answered, not yet shown
+        self.said: list[tuple[str, str]] = []  # what the defaults answered, not yet shown
         self.game: Game[GameState] = Game(
             lambda: play_scenario(ctx, table_turn, table_special), choices=choices,
             standing=self._standing, defaulted=sorted(defaulted))
@@ -83,7 +83,7 @@ class TableSession:
                         if self.asking_only and n not in self.asking_only}
         index = standing_option(settings, decision)
         if index is not None:
-            self.said.append(said(decision))
+            self.said.append((decision.kind, said(decision)))
         return index
 
     def _asking(self) -> bool:

@@ -31,7 +31,7 @@ from tales.present.options import Presenter, menu_order, option_text
 from tales.present.schemes import acting_scheme, scenario_blocks
 from tales.present.ties import tie_lines
 from tales.rules.decisions import Decider, Decision
-from tales.table.defaults import DEFAULTS, read_setting, settings_line
+from tales.table.defaults import DEFAULTS, read_setting, said_line, settings_line
 from tales.table.edits import EDIT_DECISION
 from tales.table.saves import write_table_save
 from tales.table.session import Refused, TableSession
@@ -60,7 +60,7 @@ class TableTerminal:
         self.unsaved: str | None = None
         self.editing: str | None = None  # whose turn's edits are being typed
         self.goals_round = -1  # the round whose goals were last shown as it began
-        self.told_shorts = False  # the edits' short forms are said at the first Hero's turn
+        self.told_edits = False  # the edits and their short forms: at the first Hero's turn
 
     # --- saving ---------------------------------------------------------------------------
 
@@ -166,14 +166,14 @@ class TableTerminal:
         self.write((f"{why_stopped}; " if why_stopped else "") + self.where())
 
     def show_log(self) -> None:
-        for line in self.session.said:  # what the table's defaults answered
-            self.write(f"  {line}")
-        self.session.said.clear()
         log = self.session.log
         self.shown = min(self.shown, len(log))
         for line in log[self.shown:]:
             self.write(f"  {short(line)}")
         self.shown = len(log)
+        if self.session.said:  # what the table's defaults answered meanwhile
+            self.write(f"  {said_line(self.session.said)}")
+            self.session.said.clear()
 
     def show_goals(self) -> None:
         """The scenario's goals, where they stand as the last question showed the game."""
@@ -191,9 +191,9 @@ class TableTerminal:
             if self.editing == decision.figure:  # the same turn: the question is on screen
                 return lines
             self.editing = decision.figure
-            shorts = [] if self.told_shorts else [f"  {SHORT_HELP}"]
-            self.told_shorts = True
-            return [*lines, decision.prompt, f"  {EDIT_HELP}", *shorts]
+            told, self.told_edits = self.told_edits, True  # the edits said once; then on ?
+            return [*lines, decision.prompt,
+                    *([] if told else [f"  {EDIT_HELP}", f"  {SHORT_HELP}"])]
         self.editing = None
         # a Schemer's tie: who acts, what it is after and why, before its options (as
         # tales play and the window say it)
