@@ -150,8 +150,13 @@ def test_edit_keys_change_the_board(viewer: SimpleNamespace, windows: Callable[[
     assert window.control.position.figure("deirdre").token(Token.SHIELD) == 0
     key(window, "t", shift=True)  # none left: the table's refusal, nothing changes
     assert window.scene.view.panel.status[0] == "deirdre has 0 Shield Tokens"
-    key(window, "k")  # the next token kind
-    assert window.control.keys.token is not Token.SHIELD
+    key(window, "k")  # the tokens as a short list of buttons (issue 39): pick Evade
+    panel = window.scene.view.panel
+    assert "Shield Token (now)" in panel.options and "Evade Token" in panel.options
+    assert panel.prompt.startswith("Which token does T give")
+    tv.click_button(window, panel.options.index("Evade Token"))
+    assert window.control.keys.token is Token.EVADE and not window.control.keys.picking
+    assert window.scene.view.panel.status[0] == "T now gives Evade Token"
     hover(window, board.space("F3"))
     key(window, "x")  # gob1 Defeated
     assert not window.control.position.has_figure("gob1")

@@ -222,3 +222,35 @@ def test_each_key_enters_the_result_it_names(
     session = window.control.session
     assert session.entries == 1 and session.last_drawn is not None
     assert any(line.startswith("the tool drew: ") for line in window.scene.view.panel.status)
+
+
+def test_k_lists_the_tokens_and_f2_sets_the_tables_defaults(
+        viewer: SimpleNamespace, windows: Callable[[Any], Any], tmp_path: Path) -> None:
+    save = tmp_path / "game.table"
+    window = windows(control(save))
+    setup_and_first_turn(viewer, window)
+    key(window, "k")  # gerki's turn: T's token from a list, by its number
+    options = window.scene.view.panel.options
+    tv.press_key(window, getattr(viewer.key, f"_{options.index('Toughness Token') + 1}"))
+    assert window.control.keys.token is Token.TOUGHNESS
+    hover(window, "A1")
+    key(window, "t")
+    assert window.control.session.position.figure("gerki").token(Token.TOUGHNESS) == 1
+    tv.press_key(window, viewer.key.F2)  # the defaults: no Epic Dice, no Reactions
+    assert window.scene.view.panel.options[:2] == ["Epic Dice on defence: ask",
+                                                   "Reactions to a Schemer's Attack: ask"]
+    tv.press_key(window, viewer.key._1)
+    tv.press_key(window, viewer.key.F2)
+    tv.press_key(window, viewer.key._2)
+    assert window.control.session.defaults == {"epic": "never", "reactions": "pass"}
+    assert any(line.startswith("defaults: Epic Dice on defence never")
+               for line in window.scene.view.panel.status)
+    from tales.table.edits import Edit, EditKind
+
+    assert window.control.edit(Edit(EditKind.MOVE, "gerki", space(window, "E2")))
+    press(window, "end the turn")
+    press(window, "group bouncers")  # its Attack on gerki: his Toughness Token is asked
+    assert window.control.pending.kind == "toughness"
+    assert any("the table's defaults: no Epic Dice" in line
+               for line in window.scene.view.panel.status)
+    assert read_table_save(save).defaults == {"epic": "never", "reactions": "pass"}

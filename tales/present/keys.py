@@ -10,7 +10,7 @@ EDIT_KEYS: tuple[tuple[str, str], ...] = (
     ("D / H", "1 damage to / heal 1 on the figure under the pointer"),
     ("F", "flip it to its Wounded side"),
     ("X", "it is Defeated: remove it"),
-    ("T / Shift+T", "it gains / spends a token (K: which token)"),
+    ("T / Shift+T", "it gains / spends a token (K: the tokens listed, pick one)"),
     ("A", "add a Schemer of the group G picks on the space under the pointer"),
     ("O", "open the door under the pointer"),
     ("U", "undo the last change"),

@@ -82,6 +82,20 @@ def settings_line(settings: Mapping[str, str]) -> str:
     return "table defaults: " + "; ".join(parts)
 
 
+def settings_buttons(settings: Mapping[str, str]) -> list[str]:
+    """The window's F2 buttons: each default with its value (a click: the next value), and
+    ``ask`` for the next group's turn."""
+    buttons = [f"{d.words}: {settings.get(d.name, 'ask')}" for d in DEFAULTS]
+    return [*buttons, "the next group's turn asks every question (once)"]
+
+
+def defaults_status(settings: Mapping[str, str]) -> str:
+    """One short status line: the defaults that answer for the table."""
+    said = [f"{d.words} {settings[d.name]}" for d in DEFAULTS
+            if settings.get(d.name, "ask") != "ask"]
+    return "defaults: " + "; ".join(said) + " (F2)"
+
+
 def said(decision: Decision[Any]) -> str:
     """Who a default answered for: the attacker (Epic Dice), the Hero (a Reaction)."""
     if decision.kind == "epic-defence":

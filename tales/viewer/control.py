@@ -72,7 +72,7 @@ from tales.table.edits import (
     settled,
 )
 from tales.terminal import chance_for
-from tales.viewer.edit_keys import EDIT_KEYS, VIEW_KEYS, EditKeys
+from tales.viewer.edit_keys import EDIT_KEYS, PICK_TOKEN, VIEW_KEYS, EditKeys
 from tales.viewer.scene import Panel, View
 
 #: Decisions whose options are figure ids: a click on the figure answers.
@@ -469,6 +469,8 @@ class TableControl(Toggles):
 
     def options(self) -> list[str]:
         """The buttons now."""
+        if self.keys.picking:
+            return self.keys.token_buttons()
         if self.stage == "group":
             return [f"{b.name}" for b in self.on_map()]
         if self.stage == "scheme" and self.group is not None:
@@ -481,6 +483,9 @@ class TableControl(Toggles):
 
     def choose(self, index: int) -> None:
         """Press button ``index`` (a number key past the buttons does nothing)."""
+        if self.keys.picking:
+            self.message = self.keys.pick_token(index)
+            return
         if not 0 <= index < len(self.options()):
             self.message = f"there is no option {index + 1}"
             return
@@ -589,7 +594,7 @@ class TableControl(Toggles):
     def edit_key(self, letter: str, shift: bool = False) -> bool:
         """An edit key (K, G, P and those of :data:`EDIT_KEYS`); False: not one."""
         if letter == "k":
-            self.message = self.keys.next_token()
+            self.message = self.keys.list_tokens()
         elif letter == "g":
             self.message = self.keys.next_group()
         elif letter == "p":
@@ -647,6 +652,8 @@ class TableControl(Toggles):
         if self.stage == "group" and unknown and not self.on_map():
             prompt = (f"No Scheme Block for the groups on this map ({', '.join(unknown)}): "
                       "give their file with --blocks FILE")
+        if self.keys.picking:
+            prompt = PICK_TOKEN
         position = self.position
         log = self.last_log
         if pending is not None and self.turn is not None:  # the board as the turn left it so far

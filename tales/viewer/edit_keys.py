@@ -15,10 +15,14 @@ from tales.board.position import Position
 from tales.present.keys import EDIT_KEYS, VIEW_KEYS, keys_help
 from tales.table.edits import Edit, EditKind
 
-__all__ = ["EDIT_KEYS", "TOKENS", "VIEW_KEYS", "EditKeys", "keys_help"]
+__all__ = ["EDIT_KEYS", "PICK_TOKEN", "TOKENS", "VIEW_KEYS", "EditKeys", "keys_help"]
 
 #: The tokens T gives and Shift+T takes, in the order K steps through them.
 TOKENS: tuple[Token, ...] = tuple(t for t in Token if t not in (Token.REPAIR, Token.POOKY))
+
+#: The prompt while K's list of tokens is open.
+PICK_TOKEN = "Which token does T give (and Shift+T take)? A number or a click; K: back"
+
 
 @dataclass
 class EditKeys:
@@ -27,14 +31,31 @@ class EditKeys:
     groups: tuple[str, ...] = ()
     token: Token = Token.SHIELD
     group: str | None = None
+    picking: bool = False  # K: the tokens listed as buttons, one picked by number or click
 
     def __post_init__(self) -> None:
         if self.group is None and self.groups:
             self.group = self.groups[0]
 
     def next_token(self) -> str:
-        """K: the next token kind."""
+        """The next token kind (in the order of the list K shows)."""
         self.token = TOKENS[(TOKENS.index(self.token) + 1) % len(TOKENS)]
+        return f"T now gives {self.token.rule_name}"
+
+    def list_tokens(self) -> str:
+        """K: the tokens as buttons (K again: back, T's token as it was)."""
+        self.picking = not self.picking
+        return (PICK_TOKEN if self.picking else f"T gives {self.token.rule_name}")
+
+    def token_buttons(self) -> list[str]:
+        """The buttons while K's list is open: every token, T's own marked."""
+        return [f"{t.rule_name}{' (now)' if t is self.token else ''}" for t in TOKENS]
+
+    def pick_token(self, index: int) -> str:
+        """Button ``index`` of K's list: T gives that token from now on."""
+        if not 0 <= index < len(TOKENS):
+            return f"there is no token {index + 1}"
+        self.token, self.picking = TOKENS[index], False
         return f"T now gives {self.token.rule_name}"
 
     def next_group(self) -> str:

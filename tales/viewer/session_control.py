@@ -26,11 +26,12 @@ from tales.present.schemes import acting_scheme, scenario_blocks
 from tales.present.ties import tie_lines, tie_targets
 from tales.present.turns import drawing, with_dice, with_pending
 from tales.rules.decisions import Decider, Decision
+from tales.table.defaults import DEFAULTS, defaults_status, said_line, settings_buttons
 from tales.table.edits import EDIT_DECISION, Edit, EditKind
 from tales.table.saves import write_table_save
 from tales.table.session import Refused, TableSession
 from tales.viewer.control import Toggles, space_options, state_lines
-from tales.viewer.edit_keys import EDIT_KEYS, EditKeys
+from tales.viewer.edit_keys import EDIT_KEYS, PICK_TOKEN, EditKeys
 from tales.viewer.scene import Panel, View
 
 #: A Hero's turn: the buttons beside the edit keys.
@@ -54,6 +55,7 @@ class SessionControl(Toggles):
     unsaved: str | None = None  # why the last save failed
     why: bool = False  # W: the log with the rules' reasoning in full
     legend: bool = False  # L: the map's legend and the glossary in the log's place
+    settings_open: bool = False  # F2: the table's defaults
     keys: EditKeys = field(init=False)
     present: Presenter = field(init=False)
 
@@ -86,6 +88,7 @@ class SessionControl(Toggles):
             return False
         self.message = said
         self._draw_chance()
+        self._said()
         self.save()
         return True
 
@@ -111,6 +114,10 @@ class SessionControl(Toggles):
     def options(self) -> list[str]:
         """The buttons now."""
         decision = self.pending
+        if self.keys.picking:
+            return self.keys.token_buttons()
+        if self.settings_open:
+            return settings_buttons(self.session.defaults)
         if decision is None:
             return []
         if decision.decider is Decider.CHANCE:  # key N enters result N; Space draws
@@ -128,6 +135,12 @@ class SessionControl(Toggles):
     def choose(self, index: int) -> None:
         """Press button ``index``."""
         decision = self.pending
+        if self.keys.picking:
+            self.message = self.keys.pick_token(index)
+            return
+        if self.settings_open:
+            self.change_default(index)
+            return
         if decision is None or not 0 <= index < len(self.options()):
             self.message = f"there is no option {index + 1}"
             return
@@ -194,7 +207,7 @@ class SessionControl(Toggles):
         """An edit key (and K, G); False when ``letter`` is none."""
         position = self.session.position
         if letter == "k":
-            self.message = self.keys.next_token()
+            self.message = self.keys.list_tokens()
         elif letter == "g":
             self.message = self.keys.next_group()
         elif position is not None:
@@ -208,6 +221,34 @@ class SessionControl(Toggles):
             else:
                 self.edit(made)
         return True
+
+    def toggle_settings(self) -> None:
+        """F2: the table's defaults (its standing answers) as buttons, or back to the game."""
+        self.settings_open = not self.settings_open
+
+    def change_default(self, index: int) -> None:
+        """Button ``index`` of F2: a default on to its next value (the last button: the
+        next group's turn asks all); kept in the save at once."""
+        if index == len(DEFAULTS):
+            self.session.ask_next()
+            self.message = "the next Schemer group's turn asks every question"
+        elif 0 <= index < len(DEFAULTS):
+            default = DEFAULTS[index]
+            value = self.session.defaults.get(default.name, "ask")
+            after = default.values[(default.values.index(value) + 1) % len(default.values)]
+            self._entered_default(default.name, after)
+        self.settings_open = False
+
+    def _entered_default(self, name: str, value: str) -> None:
+        self.session.set_default(name, value)
+        self._said()
+        self.save()
+
+    def _said(self) -> None:
+        """What the table's defaults answered just now, in the panel's message."""
+        if self.session.said:
+            self.message = said_line(self.session.said)
+            self.session.said.clear()
 
     def undo(self) -> None:
         """U: take back the last entry (an edit, an answer, a chance result)."""
@@ -233,13 +274,19 @@ class SessionControl(Toggles):
         if decision is None and state is not None and state.result is not None:
             status.append(f"{state.result.value.upper()}: {state.reason}")
         prompt: str | None = None
-        if decision is not None and decision.decider is Decider.CHANCE:
+        if self.keys.picking:
+            prompt = PICK_TOKEN
+        elif self.settings_open:
+            prompt = "The table's defaults: click (or press its number) to change; F2: back"
+        elif decision is not None and decision.decider is Decider.CHANCE:
             prompt = chance_question(decision)
         elif decision is not None and decision.kind == EDIT_DECISION:
             prompt = decision.prompt
             status.append(self.keys.status())
         elif decision is not None:
             prompt = self.present.prompt(decision)
+        if any(v != "ask" for v in session.defaults.values()):
+            status.append(defaults_status(session.defaults))
         if self.message:
             status.append(self.message)
         if self.unsaved:
