@@ -32,3 +32,11 @@ def test_each_figure_has_its_shape_and_label(figure: Figure, shape: str, label: 
 def test_two_groups_never_share_a_shape_until_five() -> None:
     groups = [f"g{n}" for n in range(5)]
     assert len({style.group_shape(g, groups) for g in groups}) == 5
+
+
+@pytest.mark.parametrize("name", sorted(style.NAMED))
+def test_no_schemer_group_is_drawn_in_a_players_colour(name: str) -> None:
+    """Issue 39: Heroes and Schemers never share a colour, whatever base colour a Scheme
+    Block names (blue bases are drawn a dark blue, teal a dark teal)."""
+    drawn = style.group_colour(name, "any-group")
+    assert all(style._distance(drawn, p) >= style._NEAR for p in style.PLAYERS), (name, drawn)

@@ -7,7 +7,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from tales.cli.common import SEED, game_options, setup_of
-from tales.errors import IllegalChoice, TalesError
+from tales.errors import TalesError
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -31,20 +31,18 @@ def cmd_table(args: argparse.Namespace) -> int:
 
     from tales.engine.content import load_context
     from tales.table.saves import read_table_save
-    from tales.table.session import TableSession
+    from tales.table.session import TableSession, resumed
     from tales.table.terminal import TableTerminal
 
     if args.resume:
         saved = read_table_save(args.resume)
-        setup, seed, choices, game_id = (saved.game.setup, saved.game.seed,
-                                         saved.game.choices, saved.game_id)
-        defaults, defaulted = dict(saved.defaults), saved.defaulted
+        setup = saved.game.setup
         save = Path(args.save or args.resume)
     else:
         if not args.scenario:
             raise TalesError("give a scenario file (or --resume SAVE)")
         setup, choices, game_id = setup_of(args), (), secrets.token_hex(8)
-        defaults, defaulted = _defaults(args.defaults), frozenset()
+        defaults = _defaults(args.defaults)
         seed = args.seed if args.seed is not None else secrets.randbits(63)
         save = Path(args.save) if args.save else Path(f"{Path(args.scenario).stem}.table")
         if save.exists():
@@ -57,11 +55,11 @@ def cmd_table(args: argparse.Namespace) -> int:
         check_output(args.export, "--export", ours=exported, what="a position tales table "
                      "exported", reading=(args.scenario, args.resume, save, args.answers,
                                           args.dice))
-    ctx = load_context(setup, table=True)  # printed text steps: the table carries them out
-    try:
-        session = TableSession(ctx, seed, choices, game_id, defaults, defaulted)
-    except IllegalChoice as bad:
-        raise TalesError(f"{args.resume}: the save does not replay ({bad})") from None
+    if args.resume:
+        session = resumed(saved, args.resume)
+    else:  # printed text steps: the table carries them out
+        session = TableSession(load_context(setup, table=True), seed, choices, game_id,
+                               defaults)
     if not args.answers and _window(session, save, args):
         return 0
     read = None

@@ -68,11 +68,17 @@ def _view_of(source: str, blocks: str | None) -> Any:
     try:
         saved = decode(data, source)
     except OtherKindOfFile:
+        table = _table_save(data, source)
+        if table is not None:  # a game kept at the table: the window's board and panel
+            from tales.table.session import resumed
+            from tales.viewer.session_control import SessionControl
+
+            return SessionControl(resumed(table, source)).view()
         try:
             campaign = decode_campaign(data, source)
         except OtherKindOfFile:
-            raise TalesError(f"{source}: not a position file (.toml), a game save or a "
-                             "campaign save") from None
+            raise TalesError(f"{source}: not a position file (.toml), a game save, a "
+                             "table save or a campaign save") from None
         if campaign.game is None:
             raise TalesError(f"{source}: campaign {campaign.name!r} has no scenario in "
                              "progress to draw") from None
@@ -80,6 +86,17 @@ def _view_of(source: str, blocks: str | None) -> Any:
     control = GameControl(load_context(saved.setup), saved.seed, saved.choices, roll=False,
                           title=Path(source).name)
     return control.view()
+
+
+def _table_save(data: bytes, source: str) -> Any:
+    """The table save in ``data`` (``tales table``), or None if it is another kind."""
+    from tales.engine.saves import OtherKindOfFile
+    from tales.table.saves import decode
+
+    try:
+        return decode(data, source)
+    except OtherKindOfFile:
+        return None
 
 
 def _found(source: str) -> str:
@@ -123,11 +140,22 @@ def _window(control: Any, note: str = "") -> int:
 def cmd_view(args: argparse.Namespace) -> int:
     from tales.board.position import load_position
     from tales.engine.content import find_file, load_context
-    from tales.engine.saves import read_save
+    from tales.engine.saves import decode
     from tales.viewer.control import ReplayControl, TableControl
 
     if args.replay:
-        saved = read_save(args.replay)
+        from tales.engine.saves import OtherKindOfFile, read_bytes
+
+        data = read_bytes(args.replay)
+        try:
+            saved = decode(data, args.replay)
+        except OtherKindOfFile:
+            table = _table_save(data, args.replay)
+            if table is None:
+                raise TalesError(f"{args.replay}: not a game save (tales play) or a table "
+                                 "save (tales table)") from None
+            return _window(ReplayControl(load_context(table.game.setup, table=True),
+                                         table.game, table=table, source=args.replay))
         return _window(ReplayControl(load_context(saved.setup), saved))
     if not args.position:
         raise TalesError("give a position file (or --replay SAVE)")
@@ -175,11 +203,11 @@ def cmd_solo(args: argparse.Namespace) -> int:
 def register(commands: Any) -> None:
     """Add this family's commands to the ``tales`` parser."""
     render_cmd = commands.add_parser(
-        "render", help="draw a map, a scenario, a position, a saved game or a campaign to "
-        "a PNG (no screen needed)")
+        "render", help="draw a map, a scenario, a position, a saved game, a table game or a "
+        "campaign to a PNG (no screen needed)")
     render_cmd.add_argument("source", help="a map, scenario or position file (.toml), a "
-                            "bundled scenario's name (cellar-door), a game save or a "
-                            "campaign save")
+                            "bundled scenario's name (cellar-door), a game save, a table "
+                            "save (tales table) or a campaign save")
     render_cmd.add_argument("out", help="the PNG to write")
     render_cmd.add_argument("--size", default="1200x800", metavar="WxH")
     render_cmd.add_argument("--blocks", metavar="FILE",
@@ -202,7 +230,8 @@ def register(commands: Any) -> None:
     view.add_argument("position", nargs="?")
     view.add_argument("--blocks", metavar="FILE", help="the Scheme Block file (default: the "
                       "bundled sample, scenarios/sample-schemers.toml)")
-    view.add_argument("--replay", metavar="SAVE", help="step through a saved game")
+    view.add_argument("--replay", metavar="SAVE", help="step through a saved game: a "
+                      "tales play save or a tales table save (left/right: one entry)")
     view.set_defaults(run=cmd_view)
     solo = commands.add_parser("solo", help="the solo campaign in a window")
     solo.add_argument("name", nargs="?", default="solo",

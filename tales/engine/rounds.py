@@ -198,7 +198,8 @@ def ready_phase(ctx: Context, state: GameState) -> Resolution[GameState]:
     one_each = ctx.setup.rules.cooldowns is CooldownReading.ONE
     battle = evolve(battle, abilities={h: remove_cooldowns(a, one_each)
                                         for h, a in battle.abilities.items()})
-    state = evolve(state, round=number, battle=battle).note(f"Round {number}: Ready Phase")
+    state = evolve(state, round=number, battle=battle, drawn=(), bag=(), turns={}).note(
+        f"Round {number}: Ready Phase")  # a new round: no token drawn yet (what it shows)
     warnings = _last_round(ctx, number)
     if warnings:
         state = state.note(*warnings)

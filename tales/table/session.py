@@ -240,6 +240,23 @@ class TableSession:
                              comment)
 
 
+def resumed(save: TableSave, source: str | Path, step: int | None = None) -> TableSession:
+    """The game ``save`` holds (read from ``source``), replayed to its end or to entry
+    ``step`` (a replay's frame: the defaults then answer nothing more); a save that does
+    not replay is one line naming ``source``."""
+    from tales.engine.content import load_context
+
+    game = save.game
+    ctx = load_context(game.setup, table=True)  # printed text steps: the table's to do
+    choices = game.choices if step is None else game.choices[:step]
+    defaults = dict(save.defaults) if step is None else {}
+    try:
+        return TableSession(ctx, game.seed, choices, save.game_id, defaults,
+                            frozenset(n for n in save.defaulted if n < len(choices)))
+    except IllegalChoice as bad:
+        raise TalesError(f"{source}: the save does not replay ({bad})") from None
+
+
 #: The end of an exported position's first line: the only file ``--export`` writes over.
 EXPORTED = "exported by tales table"
 

@@ -22,25 +22,28 @@ from typing import Any
 from tales.board.render import render
 from tales.engine.saves import SaveError, write_atomic
 from tales.errors import TalesError
+from tales.files import check_output, read_text_file
 from tales.present.chance import chance_lines, read_chance
 from tales.present.edits import EDIT_HELP, SHORT_HELP, read_edit
 from tales.present.glossary import glossary_lines, terms_on
 from tales.present.goals import goal_lines
 from tales.present.log import short, why
 from tales.present.options import Presenter, menu_order, option_text
+from tales.present.readout import READ_OUT, last_group_turn, read_out, this_round
 from tales.present.schemes import acting_scheme, scenario_blocks
 from tales.present.ties import tie_lines
 from tales.rules.decisions import Decider, Decision
 from tales.table.defaults import DEFAULTS, read_setting, said_line, settings_line
 from tales.table.edits import EDIT_DECISION
 from tales.table.saves import write_table_save
-from tales.table.session import Refused, TableSession
+from tales.table.session import Refused, TableSession, exported
 from tales.terminal import schemer_status, status
 
 HELP = ("u: undo the last entry   b: board   l: the whole log   w: why   g: goals   "
         "k: glossary   set NAME VALUE: a table default   ask [NAME]: the next group's turn asks   "
         "s [FILE]: save   "
-        "x FILE: write the board as a position file   q: save and quit   ?: help")
+        "x FILE: write the board as a position file   t FILE [round]: the last group's turn "
+        "(or the round) as text to read out   q: save and quit   ?: help")
 
 
 class TableTerminal:
@@ -82,15 +85,53 @@ class TableTerminal:
         self.save_path, self.unsaved = target, None
         return True
 
-    def export(self, path: Path) -> bool:
-        """Write the board now as a position file."""
+    def read_out(self, rest: str) -> bool:
+        """``t FILE [round]``: the last group's turn (or the round so far) as text to read
+        out, never over a file that is not such a text."""
+        words = rest.split()
+        if not words or len(words) > 2 or words[1:] not in ([], ["round"]):
+            self.write("t FILE: the last group's turn as text to read out; t FILE round: "
+                       "the round so far")
+            return False
+        battle = self.session.battle
+        whole = words[1:] == ["round"]
+        lines = (this_round(battle) if whole else last_group_turn(battle)) if battle else []
+        if not lines:
+            self.write("no Schemer group has had a turn yet" if not whole else
+                       "no round has begun yet")
+            return False
+        state = self.session.state
+        what = (f"round {state.round if state is not None else 0}" if whole
+                else "the last group's turn")
+        text = read_out(self.session.ctx.scenario.title, lines, what)
+        if not self.written(Path(words[0]), text, lambda p: _first_line_ends(p, READ_OUT),
+                            "a text tales table wrote to read out"):
+            return False
+        self.write(f"{what} is written to {words[0]} ({len(lines)} lines)")
+        return True
+
+    def written(self, path: Path, text: str, ours: Callable[[Path], bool], what: str) -> bool:
+        """Write ``text`` to ``path`` (atomically), never over a file that is not ``what``
+        nor over the game's own save; one line if it cannot be."""
         try:
-            write_atomic(path, self.session.export(path).encode("utf-8"))
+            check_output(path, ours=ours, what=what, reading=(self.save_path,))
+            write_atomic(path, text.encode("utf-8"))
+        except TalesError as bad:
+            self.write(str(bad))
+            return False
         except OSError as bad:
             self.write(f"cannot write {path}: {bad.strerror or bad}")
             return False
+        return True
+
+    def export(self, path: Path) -> bool:
+        """Write the board now as a position file (never over a file it did not export)."""
+        try:
+            text = self.session.export(path)
         except TalesError as bad:
             self.write(str(bad))
+            return False
+        if not self.written(path, text, exported, "a position tales table exported"):
             return False
         self.write(f"the board is written to {path}")
         return True
@@ -283,6 +324,9 @@ class TableTerminal:
             else:
                 self.export(Path(rest))
             return True
+        if command in ("t", "text"):
+            self.read_out(rest)
+            return True
         if command == "set":
             read = read_setting(rest) if rest else ""
             if isinstance(read, tuple):
@@ -311,4 +355,12 @@ class TableTerminal:
                 self.write(EDIT_HELP)
                 self.write(SHORT_HELP)
             return True
+        return False
+
+
+def _first_line_ends(path: Path, mark: str) -> bool:
+    """Whether ``path``'s first line ends with ``mark`` (a file this game wrote)."""
+    try:
+        return read_text_file(path).partition("\n")[0].endswith(mark)
+    except TalesError:
         return False

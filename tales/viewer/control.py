@@ -71,6 +71,7 @@ from tales.table.edits import (
     position_refusal,
     settled,
 )
+from tales.table.saves import TableSave
 from tales.terminal import chance_for
 from tales.viewer.edit_keys import EDIT_KEYS, PICK_TOKEN, VIEW_KEYS, EditKeys
 from tales.viewer.scene import Panel, View
@@ -185,11 +186,13 @@ def state_lines(state: GameState | None, parts: Sequence[str] = (),
         return ["Setup"]
     part = (f', part {state.part + 1}: "{parts[state.part]}"' if state.part < len(parts)
             else f", part {state.part + 1}")
-    lines = [f"Round {state.round}, Combat Phase" + (part if state.part else "")]
+    phase = "Combat Phase" if state.bag or state.drawn else "Ready Phase"
+    lines = [f"Round {state.round}, {phase}" + (part if state.part else "")]
 
     if state.drawn:
         lines.append("drawn: " + bag_text(state.drawn))
-    lines.append("in the bag: " + (bag_text(state.bag) or "nothing"))
+    if phase == "Combat Phase":
+        lines.append("in the bag: " + (bag_text(state.bag) or "nothing"))
     for group, scheme in sorted(state.schemes.items()):  # by its name (``names``)
         lines.append(f"{(names or {}).get(group, group)}: {scheme}")
     return lines
@@ -698,7 +701,9 @@ class ReplayControl:
     ctx: Context
     saved: SavedGame
     step: int = 0
-    game: GameControl = field(init=False)
+    table: TableSave | None = None  # a table game's save (tales table): its frames
+    source: str = ""
+    game: Any = field(init=False)  # the frame: a GameControl, or a table's SessionControl
 
     def __post_init__(self) -> None:
         self.step = len(self.saved.choices)
@@ -706,6 +711,12 @@ class ReplayControl:
 
     def _at(self, step: int) -> None:
         self.step = max(0, min(step, len(self.saved.choices)))
+        if self.table is not None:
+            from tales.table.session import resumed
+            from tales.viewer.session_control import SessionControl
+
+            self.game = SessionControl(resumed(self.table, self.source, self.step))
+            return
         self.game = GameControl(self.ctx, self.saved.seed, self.saved.choices[:self.step],
                                 roll=False)
 
@@ -719,9 +730,10 @@ class ReplayControl:
         self._at(self.step - 1)
 
     def view(self) -> View:
-        view = self.game.view()
+        view: View = self.game.view()
         if view.panel is not None:
-            view.panel.status.insert(0, f"replay: choice {self.step} of "
+            what = "entry" if self.table is not None else "choice"
+            view.panel.status.insert(0, f"replay: {what} {self.step} of "
                                         f"{len(self.saved.choices)} (left/right to step)")
             view.panel.options = []
         return view

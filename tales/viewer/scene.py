@@ -599,7 +599,7 @@ class Scene:
             if here:
                 numbers = ", ".join(str(n) for n in here)
                 rows.append((style.group_shape(group, groups),
-                             style.base_colour(self.view.groups[group], group),
+                             style.group_colour(self.view.groups[group], group),
                              f"{self.view.names.get(group, group)}: {numbers}"))
         for figure in position.figures:
             if style.destructible(figure):

@@ -100,7 +100,31 @@ def figure_colour(figure: Figure, groups: dict[str, str]) -> Colour:
         return POOKY
     if figure.group is None:
         return STONE  # a Destructible feature
-    return base_colour(groups.get(figure.group), figure.group)
+    return group_colour(groups.get(figure.group), figure.group)
+
+
+def group_colour(name: str | None, group: str) -> Colour:
+    """A Schemer Group's colour on the map and in the legend (:func:`schemer_colour`)."""
+    return schemer_colour(base_colour(name, group))
+
+
+#: The players' figures' colours: no Schemer is drawn in one of these (or near it).
+PLAYERS: tuple[Colour, ...] = (HERO, COMPANION, ALLY, ILLUSION, POOKY)
+_NEAR = 90  # RGB distance under which two discs read as one colour
+
+
+def schemer_colour(colour: Colour) -> Colour:
+    """A Schemer Group's base colour as its figures are drawn: itself, or, when it is
+    near a players' colour (a group with blue or teal bases), the same hue much darker,
+    so that Heroes and Schemers never share a colour."""
+    if all(_distance(colour, p) >= _NEAR for p in PLAYERS):
+        return colour
+    r, g, b = colour
+    return (round(r * 0.45), round(g * 0.45), round(b * 0.45))
+
+
+def _distance(a: Colour, b: Colour) -> float:
+    return float(sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5)
 
 
 def destructible(figure: Figure) -> bool:
