@@ -404,7 +404,7 @@ def test_scenario_check_on_the_bundled_scenarios(capsys: pytest.CaptureFixture[s
     assert len(lines) == len(BUNDLED)
     for file, line in zip(files, lines, strict=True):
         assert line.startswith(f"{file}: ok: ")
-    assert ("'The cellar door (sample)', 2 parts, 1 events, 2 objectives; groups "
+    assert ("'The cellar door (sample)', 2 parts, 1 event, 2 objectives; groups "
             "cellar-rats (Limit 4), bouncers (Limit 1), golems (Limit 1)") in lines[
         BUNDLED.index("cellar-door")]
 

@@ -237,7 +237,9 @@ BAD_FILES = {
         _blocks(schemes=_scheme("Bite", BITE) + "cost = 2\n"),
         "scheme 'Bite': unknown key 'cost' (a scheme has: faces, name, steps)"),
     "unknown keyword": (
-        _blocks('keywords = ["Fast"]\n'), "unknown keyword 'Fast'"),
+        _blocks('keywords = ["Fast"]\n'), "unknown keyword 'Fast' (keywords: Tiny, Avoided, "
+        "Massive, Juggernaut, Immobile, Overrun, Big Bad, Berserk, Heroic, Resistant, Doom, "
+        "Immune to X)"),
     "no schemes": (
         "[groups.rats]\nstandees = [1]\nfortitude = 3\n",
         "needs at least one [[groups.NAME.schemes]]"),

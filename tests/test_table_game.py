@@ -82,7 +82,7 @@ def test_two_rounds_from_a_scripted_answer_file(
     # bad input is one line and nothing changes (the next entries go on from there)
     assert "no space 'Z9' on map 'Cellar stairs (sample)'" in lines
     assert any(line.startswith("no figure 'nobody' on the map") for line in lines)
-    assert "C2 is Impassable or has a closed door" in lines
+    assert "C2 is Impassable" in lines
     assert "undone" in lines
     # the engine's rounds, parts, events and Schemer turns, around the table's edits
     for said in ("  table: gerki moves to E2", "  table: the door on D4 is opened",
@@ -171,7 +171,9 @@ def test_an_edit_refused_changes_nothing() -> None:
     names = position.board.names if position is not None else ()
     c2 = names.index("C2")
     for edit, why in (
-        (Edit(EditKind.MOVE, "gerki", c2), "C2 is Impassable or has a closed door"),
+        (Edit(EditKind.MOVE, "gerki", c2), "C2 is Impassable"),
+        (Edit(EditKind.MOVE, "gerki", names.index("D4")),
+         "D4 has a closed door (open D4 first, if it was opened)"),
         (Edit(EditKind.MOVE, "gerki", names.index("B1")), "B1 is Occupied"),
         (Edit(EditKind.DAMAGE, "nobody", amount=1), "no figure 'nobody' on the map"),
         (Edit(EditKind.HEAL, "gerki", amount=1), "gerki has no damage to heal"),

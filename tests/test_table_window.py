@@ -191,7 +191,7 @@ def test_refusals_are_the_tables(viewer: SimpleNamespace, windows: Callable[[Any
     assert window.scene.view.panel.status[0] == "brute1 has no Wounded side"
     hover(window, board.space("C2"))
     key(window, "a")  # a cellar rat cannot come in on an Impassable space
-    assert window.scene.view.panel.status[0] == "C2 is Impassable or has a closed door"
+    assert window.scene.view.panel.status[0] == "C2 is Impassable"
     assert window.control.position == before
 
 

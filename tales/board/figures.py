@@ -92,6 +92,12 @@ IMMUNITY_ALIASES = {
 IMMUNE_PREFIX = "immune to "
 
 
+def unknown_keyword(word: object) -> str:
+    """The one line for a keyword no figure has, with the ones there are."""
+    known = ", ".join(k.value for k in Keyword)
+    return f"unknown keyword {word!r} (keywords: {known}, Immune to X)"
+
+
 def parse_keyword(text: str) -> Keyword | str | None:
     """A keyword, or for ``Immune to X`` the normalised X, or None if unknown.
 

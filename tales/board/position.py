@@ -26,6 +26,7 @@ from tales.board.figures import (
     Token,
     is_foe,
     parse_keyword,
+    unknown_keyword,
 )
 from tales.board.footprint import linked_together, offsets_of, spaces_at
 from tales.board.mapfile import (
@@ -419,8 +420,7 @@ def _read_figure(
     for word in words:
         parsed = parse_keyword(word) if isinstance(word, str) else None
         if parsed is None:
-            known = ", ".join(k.value for k in Keyword)
-            raise error(f"{label}: unknown keyword {word!r} (known: {known}, Immune to X)", line)
+            raise error(f"{label}: {unknown_keyword(word)}", line)
         if isinstance(parsed, Keyword):
             keywords.add(parsed)
         else:

@@ -21,13 +21,14 @@ from tales.errors import IllegalChoice, TalesError
 
 def cmd_kit_check(args: argparse.Namespace) -> int:
     from tales.content.heroes import load_hero_kit
+    from tales.present.words import counted
     from tales.rules.effects import describe
 
     for name in args.files:
         kit = load_hero_kit(name)
         label = " (sample)" if kit.sample and "sample" not in kit.name.lower() else ""
         print(f"{name}: {kit.name}{label}, Fortitude {kit.fortitude} / Wounded "
-              f"{kit.wounded_fortitude}, {len(kit.abilities)} abilities")
+              f"{kit.wounded_fortitude}, {counted(len(kit.abilities), 'ability', 'abilities')}")
         for entry in kit.abilities:
             ability = entry.ability
             where = (f"mat, {entry.side}" if entry.side else
@@ -82,6 +83,7 @@ def cmd_scenario_check(args: argparse.Namespace) -> int:
     """Every mistake of every file (on standard error, one line each; exit status 2), or
     a line saying what each file holds."""
     from tales.content.scenarios import check_scenario, load_scenario
+    from tales.present.words import counted
 
     wrong = False
     for name in args.files:
@@ -98,8 +100,9 @@ def cmd_scenario_check(args: argparse.Namespace) -> int:
             continue
         scenario = load_scenario(name, table=True)
         groups = ", ".join(f"{g} (Limit {s.limit})" for g, s in scenario.groups.items())
-        print(f"{name}: ok: {scenario.title!r}, {len(scenario.parts)} parts, "
-              f"{len(scenario.events)} events, {len(scenario.objectives)} objectives; "
+        print(f"{name}: ok: {scenario.title!r}, {counted(len(scenario.parts), 'part')}, "
+              f"{counted(len(scenario.events), 'event')}, "
+              f"{counted(len(scenario.objectives), 'objective')}; "
               f"groups {groups}")
         if left:
             print(f"  left to the table ({len(left)} step{'s' if len(left) > 1 else ''}: "

@@ -13,9 +13,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tales.board.figures import Keyword, Token, parse_keyword
+from tales.board.figures import Keyword, Token
 from tales.board.mapfile import LineFinder, read_text, read_toml, refuse_unknown_keys
-from tales.content.heroes import read_ability, read_pooky
+from tales.content.heroes import read_ability, read_keywords, read_pooky
 from tales.errors import ContentError
 from tales.rules.companions import CompanionCard, Recovery
 from tales.rules.effects import CostKind, Kind
@@ -53,7 +53,7 @@ def parse_companion(text: str, source: str = "<companion>") -> CompanionCard:
     fortitude = spec.get("fortitude")
     if isinstance(fortitude, bool) or not isinstance(fortitude, int) or fortitude < 1:
         raise fail("'fortitude' must be a whole number, 1 or more")
-    keywords = _keywords(spec.get("keywords", []), fail)
+    keywords = read_keywords(spec.get("keywords", []), fail)
     recovery = _recovery(spec.get("recovery"), fail)
     actions_spec = data.get("actions", [])
     if not isinstance(actions_spec, list):
@@ -86,18 +86,6 @@ def parse_companion(text: str, source: str = "<companion>") -> CompanionCard:
                          bool(data.get("sample", False)))
 
 
-def _keywords(words: Any, fail: Any) -> set[Keyword]:
-    if not isinstance(words, list):
-        raise fail("'keywords' must be a list")
-    found = set()
-    for word in words:
-        parsed = parse_keyword(word) if isinstance(word, str) else None
-        if not isinstance(parsed, Keyword):
-            raise fail(f"unknown keyword {word!r}")
-        found.add(parsed)
-    return found
-
-
 def _recovery(spec: Any, fail: Any) -> Recovery:
     if not isinstance(spec, dict):
         raise fail("needs recovery = { name = \"Recovery Mode\", keywords = [\"Avoided\"], "
@@ -105,7 +93,7 @@ def _recovery(spec: Any, fail: Any) -> Recovery:
     for key in spec:
         if key not in RECOVERY_KEYS:
             raise fail(f"recovery: unknown key {key!r} (keys: {', '.join(sorted(RECOVERY_KEYS))})")
-    keywords = _keywords(spec.get("keywords", ["Avoided"]), fail)
+    keywords = read_keywords(spec.get("keywords", ["Avoided"]), fail)
     if Keyword.AVOIDED not in keywords:
         raise fail("recovery: the Recovery side is Avoided (Appendix B: \"have 'Avoided', "
                    "making Schemers ignore them\")")

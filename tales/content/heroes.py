@@ -14,7 +14,16 @@ from pathlib import Path
 from typing import Any
 
 from tales.board.burst import load_bursts
-from tales.board.figures import POWER_TOKENS, Figure, Keyword, Role, Side, Token, parse_keyword
+from tales.board.figures import (
+    POWER_TOKENS,
+    Figure,
+    Keyword,
+    Role,
+    Side,
+    Token,
+    parse_keyword,
+    unknown_keyword,
+)
 from tales.board.mapfile import (
     LineFinder,
     labelled_entries,
@@ -174,14 +183,15 @@ def parse_hero_kit(text: str, source: str = "<hero>") -> HeroKit:
         raise fail("[hero]: needs an 'id'")
     fortitude = _whole(hero, "fortitude", 1, lambda m: fail(f"[hero]: {m}"))
     wounded_fortitude = _whole(hero, "wounded_fortitude", 1, lambda m: fail(f"[hero]: {m}"))
-    keywords = frozenset(_keywords(hero.get("keywords", []), lambda m: fail(f"[hero]: {m}")))
+    keywords = frozenset(read_keywords(hero.get("keywords", []),
+                                       lambda m: fail(f"[hero]: {m}")))
     limits = hero.get("limits", {})
     if not isinstance(limits, dict) or not all(
             isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in limits.values()):
         raise fail("[hero]: 'limits' must be a table of whole numbers")
-    specs = data.get("abilities", [])
-    if not isinstance(specs, list) or not specs:
-        raise fail("needs [[abilities]]")
+    specs = data.get("abilities", [])  # none: a kit for the table (its own turns on cards)
+    if not isinstance(specs, list):
+        raise fail("'abilities' must be [[abilities]] tables")
     headers = lines.entries("abilities")
     allies = _allies(data.get("allies", []), lines, source)
     abilities = tuple(read_ability(spec, n, headers[n] if n < len(headers) else None, source,
@@ -225,7 +235,7 @@ def _allies(specs: Any, lines: LineFinder, source: str) -> tuple[AllySpec, ...]:
                 raise fail(f"unknown key {key!r} (an Ally has: {', '.join(sorted(ALLY_KEYS))})")
         allies.append(AllySpec(spec["id"], str(spec.get("name", spec["id"])),
                                _whole(spec, "fortitude", 1, fail),
-                               frozenset(_keywords(spec.get("keywords", []), fail))))
+                               frozenset(read_keywords(spec.get("keywords", []), fail))))
     return tuple(allies)
 
 
@@ -271,14 +281,16 @@ def _whole(table: dict[str, Any], key: str, least: int, fail: Any) -> int:
     return value
 
 
-def _keywords(words: Any, fail: Any) -> set[Keyword]:
+def read_keywords(words: Any, fail: Any) -> set[Keyword]:
+    """A content file's ``keywords`` list (a Hero's, a Companion's): each a keyword a
+    figure can have; ``fail`` makes the one-line error."""
     if not isinstance(words, list):
         raise fail("'keywords' must be a list")
     found: set[Keyword] = set()
     for word in words:
         parsed = parse_keyword(word) if isinstance(word, str) else None
         if not isinstance(parsed, Keyword):
-            raise fail(f"unknown keyword {word!r}")
+            raise fail(unknown_keyword(word))
         found.add(parsed)
     return found
 

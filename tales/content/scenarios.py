@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from tales.board.board import Board
-from tales.board.figures import Keyword, parse_keyword
+from tales.board.figures import Keyword, parse_keyword, unknown_keyword
 from tales.board.mapfile import (
     LineFinder,
     exists,
@@ -736,7 +736,7 @@ class _Reader:
                 for word in spec.get("keywords", ["Immobile"]):
                     parsed = parse_keyword(word) if isinstance(word, str) else None
                     if not isinstance(parsed, Keyword):
-                        raise self.fail(where, f"unknown keyword {word!r}", line)
+                        raise self.fail(where, unknown_keyword(word), line)
                     keywords.add(parsed)
                 found.append(Destructible(did, str(spec.get("name", did)),
                                           self.space(spec.get("at"), where, line), fortitude,

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from tales.board.board import Layout
-from tales.board.figures import Keyword, parse_keyword
+from tales.board.figures import Keyword, parse_keyword, unknown_keyword
 from tales.board.footprint import shape
 from tales.board.mapfile import LineFinder, read_text, read_toml, refuse_unknown_keys
 from tales.content.heroes import read_tokens
@@ -163,7 +163,7 @@ def _group(gid: str, spec: Any, source: str, lines: LineFinder, sample: bool) ->
     for word in words:
         parsed = parse_keyword(word) if isinstance(word, str) else None
         if parsed is None:
-            raise error(f"unknown keyword {word!r}")
+            raise error(unknown_keyword(word))
         if isinstance(parsed, Keyword):
             keywords.add(parsed)
         else:

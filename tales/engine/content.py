@@ -165,6 +165,10 @@ def load_context(setup: Setup, table: bool = False) -> Context:
     table carries out (:func:`tales.content.scenarios.load_scenario`)."""
     scenario = _scenario(str(find_file(setup.scenario, "scenarios")), table)
     kits = tuple(_kit(str(find_file(h, "heroes"))) for h in setup.heroes)
+    for kit in kits:
+        if not table and not kit.abilities:  # a table's kit: the Hero's turns are its own
+            raise TalesError(f"{kit.source}: {kit.name} has no abilities: a kit for "
+                             "tales table only (the engine plays a Hero from its cards)")
     ids = [k.id for k in kits]
     for n, hero in enumerate(ids):
         if hero in ids[:n]:

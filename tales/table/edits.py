@@ -207,7 +207,10 @@ def _space_refusal(position: Position, space: int, tiny: bool, occupied: BoolArr
     """Why a figure (``tiny`` or not) cannot stand on ``space``, ``occupied`` being the
     Occupied mask without it: Impassable, a closed door, or Occupied (glossary: Tiny)."""
     if position.is_blocked(space):
-        return f"{position.board.names[space]} is Impassable or has a closed door"
+        name = position.board.names[space]
+        if space in position.closed_doors:
+            return f"{name} has a closed door (open {name} first, if it was opened)"
+        return f"{name} is Impassable"
     if not tiny and occupied[space]:
         return f"{position.board.names[space]} is Occupied (only Tiny figures share a space)"
     return None

@@ -154,7 +154,9 @@ class TableTerminal:
             self.show_log()
             state = session.state
             round_now = state.round if state is not None else 0
-            if round_now != self.goals_round:  # after the prologue, and as each round begins
+            if round_now < self.goals_round:  # an undo went back a round: nothing is over
+                self.goals_round = round_now
+            if round_now > self.goals_round:  # after the prologue, and as each round begins
                 if round_now > 1 and session.battle is not None:  # the last round's outcome
                     self.write(f"  Round {round_now - 1} is over:")
                     self.write(f"  {status(session.battle)}")
