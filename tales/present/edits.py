@@ -23,6 +23,21 @@ SHORT_HELP = (
     "cellar-rats-1) | e (end) | no ID: the Hero whose turn it is (m c4, ga sh, sp ev, da 1) | "
     "m, dmg, done, pool, defeat, wound, and any verb, figure or token cut short (da ge 2)")
 
+
+def short_help(position: Position) -> str:
+    """:data:`SHORT_HELP` with a Schemer of this board as its example (``dockhands-1 2 or
+    d1 2``), where its short name is its own."""
+    ids = [f.id for f in position.figures]
+    for figure in position.figures:
+        stem, _, number = figure.id.rpartition("-")
+        if figure.group and stem and number.isdigit():
+            compact = f"{stem.split('-')[-1][0]}{number}"
+            if named_by(compact, ids) == figure.id:
+                return SHORT_HELP.replace("rats-1 2 or r1 2", f"{figure.id} 2 or {compact} 2"
+                                          ).replace("(2 damage to cellar-rats-1)",
+                                                    f"(2 damage to {figure.id})")
+    return SHORT_HELP
+
 _VERBS = {"move": EditKind.MOVE, "m": EditKind.MOVE, "damage": EditKind.DAMAGE,
           "dmg": EditKind.DAMAGE, "heal": EditKind.HEAL, "wounded": EditKind.WOUNDED,
           "wound": EditKind.WOUNDED, "gain": EditKind.GAIN, "spend": EditKind.SPEND,

@@ -24,7 +24,7 @@ from tales.engine.saves import SaveError, write_atomic
 from tales.errors import TalesError
 from tales.files import check_output, read_text_file
 from tales.present.chance import chance_lines, read_chance
-from tales.present.edits import EDIT_HELP, SHORT_HELP, read_edit
+from tales.present.edits import EDIT_HELP, SHORT_HELP, read_edit, short_help
 from tales.present.glossary import glossary_lines, terms_on
 from tales.present.goals import goal_lines
 from tales.present.log import short, why
@@ -40,10 +40,11 @@ from tales.table.session import Refused, TableSession, exported
 from tales.terminal import schemer_status, status
 
 HELP = ("u: undo the last entry   b: board   l: the whole log   w: why   g: goals   "
-        "k: glossary   set NAME VALUE: a table default   ask [NAME]: the next group's turn asks   "
-        "s [FILE]: save   "
-        "x FILE: write the board as a position file   t FILE [round]: the last group's turn "
-        "(or the round) as text to read out   q: save and quit   ?: help")
+        "k: glossary   ?: help\n"
+        "set NAME VALUE: a table default   ask [NAME]: the next group's turn asks   "
+        "s [FILE]: save   q: save and quit\n"
+        "x FILE: the board as a position file   t FILE [round]: the last group's turn "
+        "(or the round) as text to read out")
 
 
 class TableTerminal:
@@ -146,7 +147,9 @@ class TableTerminal:
     def run(self) -> int:
         """Keep the game until it ends or the table quits; the exit status."""
         session = self.session
-        self.write(f"{session.ctx.scenario.title}, kept at the table   ({HELP})")
+        self.write(f"{session.ctx.scenario.title}, kept at the table")
+        for line in HELP.splitlines():
+            self.write(f"  {line}")
         self.write(settings_line(session.defaults))
         while not session.done:
             decision = session.pending
@@ -236,7 +239,7 @@ class TableTerminal:
             self.editing = decision.figure
             told, self.told_edits = self.told_edits, True  # the edits said once; then on ?
             return [*lines, decision.prompt,
-                    *([] if told else [f"  {EDIT_HELP}", f"  {SHORT_HELP}"])]
+                    *([] if told else [f"  {EDIT_HELP}", f"  {self.short_help()}"])]
         self.editing = None
         # a Schemer's tie: who acts, what it is after and why, before its options (as
         # tales play and the window say it)
@@ -246,6 +249,10 @@ class TableTerminal:
         for number, index in enumerate(menu_order(decision), 1):
             lines.append(f"  {number}) {self.present.option(decision, decision.options[index])}")
         return lines
+
+    def short_help(self) -> str:
+        position = self.session.position
+        return short_help(position) if position is not None else SHORT_HELP
 
     def prompt(self, decision: Decision[Any]) -> str:
         if decision.decider is Decider.CHANCE:
@@ -355,7 +362,7 @@ class TableTerminal:
             self.write(HELP)
             if decision.kind == EDIT_DECISION:
                 self.write(EDIT_HELP)
-                self.write(SHORT_HELP)
+                self.write(self.short_help())
             return True
         return False
 
