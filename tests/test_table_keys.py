@@ -53,6 +53,23 @@ def test_a_round_of_three_heroes_and_two_groups_takes_at_most_60_keys() -> None:
     assert answered and set(answered) <= {0, "pass"}
 
 
+EXAMPLE = "docs/table-example/"
+FERRY = Setup(f"{EXAMPLE}ferry-landing.toml", (f"{EXAMPLE}heroes/marla.toml",
+                                               f"{EXAMPLE}heroes/tobin.toml"))
+
+
+def test_the_example_typed_in_plays_two_rounds_in_under_60_keys_each() -> None:
+    """docs/table.md's game: a scenario typed in (a printed step left to the table), two
+    table kits with no abilities but a Reaction, a door opened, a slip."""
+    session = TableSession(load_context(FERRY, table=True), 7, defaults={"epic": "never"})
+    keys = type_lines(session, script_lines(DATA / "table-ferry.txt"))
+    assert keys[1] <= 60 and keys[2] <= 60, keys
+    assert session.state is not None and session.state.round == 3
+    assert board(session) == {"dockhands-1": ("F5", 2), "dockhands-2": ("G3", 2),
+                              "marla": ("F4", 0), "tobin": ("F3", 0)}
+    assert session.position is not None and not session.position.closed_doors
+
+
 def test_the_short_forms_play_the_same_game_as_the_whole_words() -> None:
     whole, whole_keys = typed(CELLAR, 3, "table-cellar-door.txt")
     short, short_keys = typed(CELLAR, 3, "table-cellar-door-short.txt")

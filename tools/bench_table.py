@@ -115,6 +115,12 @@ def main() -> None:
     _, keys = play_script("table-market-riot.txt", "scenarios/market-riot.toml",
                           ("gerki", "deirdre", "fiona"), 5)
     print(f"keys a round, table-market-riot.txt (3 Heroes, 2 groups): {per_round(keys)}")
+    example = "docs/table-example/"
+    session = TableSession(load_context(Setup(f"{example}ferry-landing.toml", (
+        f"{example}heroes/marla.toml", f"{example}heroes/tobin.toml")), table=True), 7,
+        defaults={"epic": "never"})
+    keys = type_lines(session, script_lines(ROOT / "tests" / "data" / "table-ferry.txt"))
+    print(f"keys a round, table-ferry.txt (docs/table.md's example): {per_round(keys)}")
 
 
 def per_round(keys: dict[int, int]) -> str:

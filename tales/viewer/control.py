@@ -193,8 +193,10 @@ def state_lines(state: GameState | None, parts: Sequence[str] = (),
         lines.append("drawn: " + bag_text(state.drawn))
     if phase == "Combat Phase":
         lines.append("in the bag: " + (bag_text(state.bag) or "nothing"))
+    here = {f.group for f in state.position.figures if f.group}
     for group, scheme in sorted(state.schemes.items()):  # by its name (``names``)
-        lines.append(f"{(names or {}).get(group, group)}: {scheme}")
+        if group in here:  # a group gone from the map has no Scheme to show
+            lines.append(f"{(names or {}).get(group, group)}: {scheme}")
     return lines
 
 

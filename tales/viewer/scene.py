@@ -188,6 +188,10 @@ class Scene:
             dark = fill == style.IMPASSABLE_FILL
             self._text(board.names[space], x, y + size * 0.66, size=max(size * 0.14, 6),
                        colour=(210, 200, 220) if dark else style.GRID, layer=2)
+            name = board.feature_name[space]
+            if name and kind is FeatureKind.FEATURE and space not in standing:
+                self._text(name, x, y - size * 0.5, size=max(size * 0.15, 6),
+                           colour=(90, 70, 40), layer=2)  # a named feature: the Ferry post
             if board.start[space] and space not in standing:  # under a figure: not needed
                 self._text("S", x - size * 0.58, y + size * 0.3, size=max(size * 0.18, 7),
                            colour=style.HERO, layer=2, bold=True)
