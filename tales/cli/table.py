@@ -20,9 +20,12 @@ are buttons and green spaces; U undoes), at the terminal when headless or with -
 the flow: setup (tracker cards typed in as drawn, or Enter to let the tool draw; each Hero
 placed where its player put it), then each round: Scheme dice, initiative tokens as drawn;
 a Hero's turn is typed in as edits (move zot C4, damage cellar-rats-1 2, gain zot shield,
-epic -1, open D4, defeated cellar-rats-2, reinforce cellar-rats H4, end); a Schemer group's
-turn is worked out by the engine, asking the table each tie and each defence. u undoes the
-last entry; the game is saved after every entry."""
+epic -1, open D4, defeated cellar-rats-2, reinforce cellar-rats H4, end; short: C4 moves
+the Hero whose turn it is, 'r1 2' damages cellar-rats-1, 'ga sh', e); a Schemer group's
+turn is worked out by the engine, asking the table each tie and each defence (--defaults
+epic=never,reactions=pass, or 'set' in play: not those; 'ask': the next group's turn asks
+all). u undoes the last entry; t FILE writes the last group's turn to read out; the game is
+saved after every entry. A worked example: docs/table.md."""
 
 
 def cmd_table(args: argparse.Namespace) -> int:

@@ -164,8 +164,9 @@ class TableTerminal:
                     self.write(f"  Round {round_now - 1} is over:")
                     self.write(f"  {status(session.battle)}")
                     self.write(f"  {schemer_status(session.battle)}")
+                if not (self.goals_round == 0 and round_now == 1):  # said just before
+                    self.show_goals()
                 self.goals_round = round_now
-                self.show_goals()
             if decision.decider is Decider.CHANCE and self.draw:
                 self.entered(self.drawn(decision, session.draw()))
                 continue
@@ -289,8 +290,11 @@ class TableTerminal:
         return Refused(f"{text!r}: choose 1-{len(order)} or an option's words (?: help)")
 
     def common(self, command: str, rest: str, decision: Decision[Any]) -> bool:
-        """The commands every question takes; True when ``command`` was one."""
+        """The commands every question takes; True when ``command`` was one. A command
+        that takes no words is none with words after it (``g d``: group dockhands)."""
         session = self.session
+        if rest and command in _BARE:
+            return False
         if command in ("u", "undo"):
             refused = session.undo()
             if refused is None:
@@ -365,6 +369,11 @@ class TableTerminal:
                 self.write(self.short_help())
             return True
         return False
+
+
+#: The commands that take no words after them.
+_BARE = frozenset({"u", "undo", "b", "board", "l", "log", "w", "why", "g", "goals", "k",
+                   "glossary", "?", "help"})
 
 
 def _first_line_ends(path: Path, mark: str) -> bool:
