@@ -146,3 +146,20 @@ def test_a_save_with_bad_defaults_is_refused_naming_the_field(
     bad = MAGIC + zlib.crc32(body).to_bytes(4, "big") + body
     with pytest.raises(SaveError, match=f"x.table: malformed table save \\({field}"):
         decode(bad, "x.table")
+
+
+def test_the_table_kit_of_the_docs_loads_and_is_for_the_table_only() -> None:
+    """docs/table.md's kit of a dozen lines is the example file's, loads, and play refuses
+    a kit with no abilities in one line (issue 39)."""
+    from tales.content.heroes import load_hero_kit, parse_hero_kit
+    from tales.errors import TalesError
+
+    text = (ROOT / "docs" / "table.md").read_text(encoding="utf-8")
+    block = text.split("## 3.", 1)[1].split("```toml\n", 1)[1].split("```", 1)[0]
+    kit = parse_hero_kit(block, "docs/table.md")
+    assert (kit.fortitude, kit.wounded_fortitude, len(block.splitlines())) == (6, 7, 12)
+    assert [a.ability.name for a in kit.abilities] == ["Parry"]
+    assert kit == parse_hero_kit(block, "docs/table.md")
+    assert load_hero_kit(ROOT / EXAMPLE / "heroes" / "marla.toml").abilities == kit.abilities
+    with pytest.raises(TalesError, match="has no abilities: a kit for tales table only"):
+        load_context(FERRY.__class__("scenarios/cellar-door.toml", FERRY.heroes))
