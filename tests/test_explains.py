@@ -118,7 +118,7 @@ def test_the_engine_keeps_paths_and_attacks() -> None:
     assert [names[s] for s in moved[-1].path] == ["H4", "G4", "F4", "F3", "E2"]
     assert battle.log[moved[-1].line].startswith("cellar-rats-1: Move 4 toward nearest foe")
     turns = [e for e in battle.events if isinstance(e, TurnBegan)]
-    assert turns[-1] == TurnBegan("cellar-rats", "schemer", turns[-1].line)
+    assert turns[-1] == TurnBegan("cellar-rats", "schemer", turns[-1].line, "Scurry and nip")
 
 
 def test_the_drawing_is_the_current_turn_and_the_schemer_turns_before_it() -> None:
