@@ -74,7 +74,8 @@ def test_budget_is_the_planners(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", CELLAR, "--heroes", "gerki,deirdre", "--games", "1",
                  "--budget", "2"]) == 2
     _, err = capsys.readouterr()
-    assert err == "tales: --budget is the planner's (rollouts per option): add --bot planner\n"
+    assert err == ("tales: --budget is the planner's (rollouts of its closer look): add --bot "
+                   "planner\n")
 
 
 @pytest.mark.parametrize("command", ["simulate", "sweep"])
@@ -149,8 +150,8 @@ def test_sweep_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None
 @pytest.mark.parametrize(("extra", "message"), [
     (["--bot", "clever"], "tales: --bot 'clever': bots are greedy, planner, random\n"),
     (["--steps", "0,two"], "tales: --steps 'two': give a whole number, from 0 to 99\n"),
-    (["--budget", "3"], "tales: --budget is the planner's (rollouts per option): add --bot "
-                        "planner\n"),
+    (["--budget", "3"], "tales: --budget is the planner's (rollouts of its closer look): add "
+                        "--bot planner\n"),
 ])
 def test_sweep_mistakes_are_one_line(capsys: pytest.CaptureFixture[str], extra: list[str],
                                      message: str) -> None:

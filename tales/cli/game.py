@@ -195,7 +195,8 @@ def budget_of(args: argparse.Namespace) -> int | None:
     """``--budget``, which only the planner takes."""
     bots = args.bot.split(",") if isinstance(args.bot, str) else args.bot
     if args.budget is not None and "planner" not in bots:
-        raise TalesError("--budget is the planner's (rollouts per option): add --bot planner")
+        raise TalesError("--budget is the planner's (rollouts of its closer look): add "
+                         "--bot planner")
     budget: int | None = args.budget
     return budget
 
@@ -327,8 +328,8 @@ def register(commands: Any) -> None:
                           help="greedy: no look-ahead; planner: Monte Carlo rollouts "
                           "through the engine (slower, stronger); random: any legal option")
     simulate.add_argument("--budget", type=COUNT, metavar="N",
-                          help="the planner's rollouts per option of a Decision "
-                          "(default 8)")
+                          help="the planner's rollouts for a closer look at an option "
+                          "that beat greedy's in its screen (default 4)")
     simulate.add_argument("--heatmap", metavar="FILE.png",
                           help="draw the map with where Heroes took damage and fell")
     simulate.add_argument("--dask", metavar="ADDRESS",
@@ -349,7 +350,8 @@ def register(commands: Any) -> None:
     sweep.add_argument("--companion", metavar="A,B",
                        help="Companions to try (Solo Mode), 'none' for none")
     sweep.add_argument("--budget", type=COUNT, metavar="N",
-                       help="the planner's rollouts per option (default 8)")
+                       help="the planner's rollouts for a closer look at an option that "
+                       "beat greedy's (default 4)")
     sweep.add_argument("--dice", metavar="FILE", help="dice faces (default: bundled)")
     sweep.add_argument("--rule", action="append", metavar="FLAG=VALUE",
                        help="a reading of an ambiguous rule (docs/rules-decisions.md)")

@@ -68,7 +68,7 @@ _PLACES = (When.HERO_ON, When.ALL_HEROES_ON, When.DOOR_OPEN)
 def policy(name: str, ctx: Context, rng: np.random.Generator, budget: int | None = None,
            answered: Sequence[int] = ()) -> Chooser:
     """The bot called ``name`` (``greedy``, ``planner`` or ``random``) for the game of
-    ``ctx``. The planner takes a ``budget`` (rollouts per option; None: its default) and,
+    ``ctx``. The planner takes a ``budget`` (rollouts of its closer look; None: its default) and,
     for a game resumed mid-way, the option numbers ``answered`` so far."""
     if name == "random":
         return random_policy(rng)

@@ -121,7 +121,7 @@ def stream_games(setup: Setup, bot: str, games: int, seed: int, workers: int = 1
                  ) -> Iterator[GameReport]:
     """Play ``games`` games and yield each report as it is done (in no set order). Memory
     does not grow with ``games``: at most a few batches per worker are in flight.
-    ``budget``: the planner's rollouts per option (None: its default)."""
+    ``budget``: the planner's rollouts of its closer look (None: its default)."""
     load_context(setup)  # a bad setup fails here, once, with its one-line error
     data = setup.to_dict()
     if executor is None and workers <= 1:
@@ -392,7 +392,7 @@ def format_report(report: dict[str, Any]) -> Iterator[str]:
     low, high = report["win_rate_95"]
     settings = report["settings"]
     companion = f" and {settings['companion']}" if settings["companion"] else ""
-    budget = (f", budget {settings['budget']} rollouts per option"
+    budget = (f", budget {settings['budget']} rollouts for a closer look"
               if settings.get("budget") is not None else "")
     yield (f"{report['scenario']} with {', '.join(report['heroes'])}{companion} "
            f"({report['bot']} bot{budget}, seed {report['seed']}): {report['games']} games")
