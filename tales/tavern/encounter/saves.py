@@ -12,9 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from tales.engine.saves import SaveError, pack, read_bytes, unpack, write_atomic
+from tales.tavern.encounter.model import EDITION
 
 KIND = "tales-encounter-game"
-VERSION = 1
+#: 2: the save says the rules' edition it was played by (a version 1 save: edition 1)
+VERSION = 2
 WHAT = "tales encounter game save"
 
 
@@ -28,6 +30,7 @@ class Table:
     deck: str = ""  # the game file ("": the bundled sample)
     module: str = ""  # an Adventure Module file ("": none)
     veterans: tuple[int, ...] = ()
+    edition: int = EDITION  # the rules' edition (:data:`.model.EDITION`): replayed by it
 
 
 @dataclass(frozen=True)
@@ -41,12 +44,13 @@ def encode(saved: Saved) -> bytes:
     return pack(KIND, VERSION, {"players": table.players, "people": table.people,
                                 "seed": table.seed, "deck": table.deck,
                                 "module": table.module, "veterans": list(table.veterans),
+                                "edition": table.edition,
                                 "choices": list(saved.choices)})
 
 
 def decode(data: bytes, source: str) -> Saved:
     """A save from its bytes; one-line :class:`SaveError` naming ``source`` otherwise."""
-    payload = unpack(data, source, KIND, VERSION, {}, what=WHAT)
+    payload = unpack(data, source, KIND, VERSION, {1: _edition_1}, what=WHAT)
 
     def whole(key: str) -> int:
         value = payload.get(key)
@@ -64,9 +68,18 @@ def decode(data: bytes, source: str) -> Saved:
     texts = [payload.get("deck"), payload.get("module")]
     if not all(isinstance(t, str) for t in texts):
         raise SaveError(f"{source}: malformed save ('deck' and 'module' are file names)")
+    edition = whole("edition")
+    if not 1 <= edition <= EDITION:
+        raise SaveError(f"{source}: malformed save (rules edition {edition} is not 1 to "
+                        f"{EDITION})")
     table = Table(whole("players"), whole("people"), whole("seed"), str(texts[0]),
-                  str(texts[1]), numbers("veterans"))
+                  str(texts[1]), numbers("veterans"), edition)
     return Saved(table, numbers("choices"))
+
+
+def _edition_1(payload: dict[str, Any]) -> dict[str, Any]:
+    """A version 1 save was played by the rules' edition 1 (before issue 42)."""
+    return {**payload, "edition": 1}
 
 
 def read(path: str | Path) -> Saved:

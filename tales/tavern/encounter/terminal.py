@@ -202,7 +202,8 @@ def play(players: int, people: int, seed: int, deck: str | Path | None = None,
                             str(Path(module).resolve()) if module else "", tuple(veterans))
     box = load(setup.deck or SAMPLE)
     story = load_module(setup.module, box.encounters) if setup.module else None
-    run = game(box, setup.players, story, veteran_seats(setup.veterans, setup.players))
+    run = game(box, setup.players, story, veteran_seats(setup.veterans, setup.players),
+               setup.edition)
     try:
         run = Game(run.start, choices=choices)
     except IllegalChoice as bad:
