@@ -216,8 +216,10 @@ def announce(table: Caverns, blow: Blow) -> Resolution[Blow]:
     may lie, naming any other of its values)."""
     true = value(blow, table)
     options = tuple(sorted({true, *blow.ladder}))
-    said = yield Decision("announce", f"announce {blow.card.name}'s damage",
-                          options, _PLAYER, blow.player, state=table)
+    said = yield Decision("announce", f"announce {blow.card.name}'s damage (it deals {true}; "
+                          f"a lie caught costs you {LIAR} Prestige, a wrong challenge costs "
+                          f"the challenger {WRONG})", options, _PLAYER, blow.player,
+                          state=table, detail=true)
     return evolve(blow, announced=said)
 
 
@@ -231,8 +233,9 @@ def challenge(table: Caverns, index: int) -> Resolution[Caverns]:
         if name == blow.player:
             continue
         choice = yield Decision("challenge", f"challenge {blow.player}'s "
-                                f"{announced}?", ("no", "yes"), _PLAYER, name,
-                                state=table)
+                                f"{announced}? (a lie caught: they lose {LIAR} Prestige; "
+                                f"the truth: you lose {WRONG})", ("no", "yes"), _PLAYER,
+                                name, state=table)
         if choice == "no":
             continue
         if announced != true:

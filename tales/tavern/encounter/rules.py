@@ -71,7 +71,8 @@ MAX_ROUNDS = 60
 def set_up(names: Sequence[str], cards: Sequence[Card], encounters: Sequence[Encounter],
            events: Sequence[Event] = (), relics: Sequence[Card] = (),
            characters: Sequence[str] = (), abilities: Sequence[tuple[str, Card]] = (),
-           quests: Sequence[Quest] = (), edition: int = EDITION) -> Resolution[Caverns]:
+           quests: Sequence[Quest] = (), edition: int = EDITION, module: Module | None = None
+           ) -> Resolution[Caverns]:
     """Shuffle the draw deck and deal seven cards each (Items drawn go face up beside the
     player: they are not part of the hand); deal nine Encounters (the rest set aside; the
     Emperor Lich dealt is the last, "this final encounter"); shuffle the Events; Initiative
@@ -95,8 +96,9 @@ def set_up(names: Sequence[str], cards: Sequence[Card], encounters: Sequence[Enc
         dealt_quests = yield from shuffle(quests, "the Quest cards")
         for player, quest in zip(table.players, reversed(dealt_quests), strict=False):
             table = table.with_player(evolve(player, quest=quest))
-    return evolve(table, events=tuple(shuffled)).note(
-        f"{len(players)} adventurers, {count} Encounters")
+    faced = f"the Adventure Module {module.name} ({len(module.scenes)} scenes)" \
+        if module is not None else f"{count} Encounters"
+    return evolve(table, events=tuple(shuffled)).note(f"{len(players)} adventurers, {faced}")
 
 
 def deal_initiative(table: Caverns) -> Resolution[Caverns]:
@@ -567,7 +569,7 @@ def play_game(names: Sequence[str], cards: Sequence[Card], encounters: Sequence[
     broken at the end of one."""
     # "Without an adventure module, Quest cards can add to the winnning conditions"
     table = yield from set_up(names, cards, encounters, events, relics, characters,
-                              abilities, quests if module is None else (), edition)
+                              abilities, quests if module is None else (), edition, module)
     if module is not None:  # the module's scenes replace the Encounter deck
         table = evolve(table, set_aside=(*table.set_aside, *table.encounters), encounters=())
         table = yield from adventure(table, module, encounters, veterans)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tales.engine.saves import SaveError, pack, read_bytes, unpack, write_atomic
+from tales.engine.saves import SaveError, first_free, pack, read_bytes, unpack, write_atomic
 from tales.tavern.encounter.model import EDITION
 
 KIND = "tales-encounter-game"
@@ -89,13 +89,36 @@ def read(path: str | Path) -> Saved:
 def write(path: str | Path, saved: Saved) -> None:
     """Write ``saved`` to ``path`` atomically, unless ``path`` holds something else: a file
     that is not an encounter game save, or the save of another game (another table, or
-    answers that are not where this game came from)."""
+    answers that are not where this game came from). A path that cannot be written is a
+    one-line :class:`SaveError` naming it (not the temporary file written first)."""
     target = Path(path)
     if target.exists():
         try:
             there = read(target)
         except SaveError:
             raise SaveError(f"{target}: not this game's save; not written over") from None
-        if there.table != saved.table or there.choices != saved.choices[:len(there.choices)]:
+        if not _same_game(there, saved):
             raise SaveError(f"{target}: holds another game; not written over")
-    write_atomic(target, encode(saved))
+    try:
+        write_atomic(target, encode(saved))
+    except OSError as bad:
+        raise SaveError(f"{target}: cannot save there ({bad.strerror or bad})") from None
+
+
+def _same_game(there: Saved, saved: Saved) -> bool:
+    """Is ``there`` an earlier save of ``saved``'s game (its table, its answers a
+    beginning of ours)?"""
+    return there.table == saved.table and there.choices == saved.choices[:len(there.choices)]
+
+
+def free_path(path: Path, saved: Saved) -> Path:
+    """``path``, or the first ``name-2``, ``name-3``... that is free or holds this game
+    (:func:`tales.engine.saves.first_free`)."""
+    def ours(target: Path) -> bool:
+        if not target.exists():
+            return True
+        try:
+            return _same_game(read(target), saved)
+        except SaveError:
+            return False
+    return first_free(path, ours)
