@@ -108,10 +108,12 @@ def test_every_prompt_says_who_holds_the_killing_blow() -> None:
     given = answers()
     play(2, 1, 5, read=lambda prompt: next(given), write=out.append)
     prompts = [n for n, line in enumerate(out) if line.startswith("[seat 1] ")]
-    without = [out[n] for n in prompts if not out[n - 1].startswith("killing blow now: ")]
+    without = [out[n] for n in prompts if not out[n - 1].startswith("killing blow")]
     assert prompts and without == [], without[:3]
     assert any(line.startswith("killing blow now: seat ") for line in out)
     assert any(line.startswith("killing blow now: nobody yet (") for line in out)
+    assert any(line.startswith("killing blow: seat ") and line.endswith(" landed it")
+               for line in out)
 
 
 def test_the_killing_blow_is_whoever_brought_it_down() -> None:

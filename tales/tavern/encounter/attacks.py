@@ -137,7 +137,8 @@ def stand_in(table: Caverns, name: str, card: Card
         new = drawn
         table = table.note(f"{card.name} is replaced by {new.name}")
         if Rule.CHEST in table.rules and not new.kind.attack:  # "discard any other cards"
-            table = evolve(table, discard=(*table.discard, new))
+            table = table.note(f"{new.name} is discarded (only Attack cards are used)",
+                               discard=(*table.discard, new))
         elif new.kind is _ITEM:  # an Item drawn goes face up beside its player
             player = table.player(name)
             table = table.with_player(evolve(player, items=(*player.items, new)),

@@ -530,7 +530,7 @@ def use(table: Caverns, name: str, card: Card, incoming: Incoming | None = None
         labels = tuple(", ".join(f"{s.op.value} {s.amount}" if s.amount else s.op.value
                                  for s in effect) for effect in card.either)
         chosen = yield Decision("either", f"{card.name} for which effect?", labels,
-                                _PLAYER, name, state=table)
+                                _PLAYER, name, state=table, detail=card.either)
         steps = (*steps, *card.either[labels.index(chosen)])
     for step in steps:
         if step.op in DEFENCES and incoming is not None:

@@ -104,6 +104,8 @@ def set_up(names: Sequence[str], cards: Sequence[Card], encounters: Sequence[Enc
 def deal_initiative(table: Caverns) -> Resolution[Caverns]:
     """Each living player draws an Initiative card."""
     living = [p.name for p in table.living()]
+    if not living and table.edition >= 2:  # nobody left to draw one: no empty line
+        return table
     cards = yield from shuffle(table.initiative[:len(living)], "the Initiative cards")
     drawn = dict(zip(living, cards, strict=True))
     # the living in the order of the cards they drew (what in_initiative will say of the
@@ -364,7 +366,9 @@ def barrier(table: Caverns) -> tuple[Caverns, int]:
             breaker = blow.player
     absorbed = min(running, table.barrier)
     table = evolve(table, barrier=table.barrier - absorbed)
-    table = table.note(f"the barrier takes {absorbed}" + (": it is down" if breaker else ""))
+    if absorbed or breaker:
+        table = table.note(f"the barrier takes {absorbed}"
+                           + (": it is down" if breaker else ""))
     if breaker is not None and card.backlash:
         table = hurt(table, breaker, card.backlash, f"{breaker} takes {card.backlash} backlash")
     return table, absorbed
@@ -405,7 +409,10 @@ def end(table: Caverns, killer: str | None) -> Resolution[Caverns]:
     if (killer is not None or all_turned(table)) and card.special is Special.VAMPYRE:
         # "all 'turned' players revert to their natural state (keeping the LP and negative
         # Prestige Points they gained)"
+        turned = [p.name for p in table.players if p.vampyre]
         table = evolve(table, players=tuple(evolve(p, vampyre=False) for p in table.players))
+        if turned and table.edition >= 2:
+            table = table.note(f"{', '.join(turned)} revert to their natural state")
     table = award(table, card, killer)
     if killer is not None and table.treasure is not None:
         from tales.tavern.encounter.effects import carry_out
@@ -485,7 +492,8 @@ def refill(table: Caverns, name: str) -> Resolution[Caverns]:
     """Discard any number of cards, then draw to the maximum hand size."""
     player = table.player(name)
     while player.hand:
-        choice = yield Decision("discard", "discard a card?",
+        choice = yield Decision("discard", "discard a card before you draw up to "
+                                f"{hand_limit(table, name)}?",
                                 (PASS, *sorted({c.name for c in player.hand})),
                                 _PLAYER, name, state=table)
         if choice == PASS:

@@ -166,6 +166,8 @@ def killing_blow(table: Caverns) -> str:
     if table.encounter is None:
         return ""
     if table.killed():
+        if table.totalled:  # the round is over: it is landed
+            return f"killing blow: {table.slayer or 'nobody'} landed it"
         return f"killing blow now: {table.slayer or 'nobody'} (if nothing changes)"
     if table.tokens:
         more = sum(max(table.token_left(i), 0) for i in range(len(table.tokens)))
@@ -220,6 +222,8 @@ def option_text(decision: Decision[Any], option: Any) -> str:
     draw and the fog of war's announcements say what they are."""
     if decision.kind == "gorge":
         return "draw none" if option == 0 else f"draw {option} card{'s' if option != 1 else ''}"
+    if decision.kind == "either" and decision.detail is not None:  # in the game's words
+        return steps_text(decision.detail[decision.options.index(option)])
     if decision.kind == "announce":
         return f"{option} - the true damage" if option == decision.detail else \
             f"{option} - a lie (if caught you lose {LIAR} Prestige)"
