@@ -710,10 +710,13 @@ def apply(table: Caverns, name: str, who: str, step: Step, label: str,
     if step.op is Op.DRAW:
         return (yield from draw(table, who, step.amount))
     if step.op is Op.POISON:
-        return table.with_player(evolve(player, poison=player.poison + step.amount),
-                                 f"{who} is poisoned ({player.poison + step.amount} tokens)")
+        tokens = player.poison + step.amount
+        return table.with_player(evolve(player, poison=tokens), f"{who} is poisoned ({tokens} "
+                                 f"token{'s' if tokens != 1 else ''})")
     if step.op is Op.CURE:
-        return table.with_player(evolve(player, poison=max(player.poison - step.amount, 0)))
+        left = max(player.poison - step.amount, 0)
+        return table.with_player(evolve(player, poison=left),
+                                 f"{who} is cured ({left} poison left)")
     if step.op is Op.PRESTIGE:
         return table.with_player(evolve(player, prestige=(*player.prestige,
                                                            (label, step.amount))))

@@ -83,10 +83,13 @@ def set_up(names: Sequence[str], cards: Sequence[Card], encounters: Sequence[Enc
     table = Caverns(tuple(players), tuple(deck), started=len(players),
                     initiative=tuple(range(1, len(players) + 1)),
                     relics=tuple(relics), abilities=tuple(abilities), edition=edition)
+    count = min(ENCOUNTERS, len(encounters))
+    faced = f"the Adventure Module {module.name} ({len(module.scenes)} scenes)" \
+        if module is not None else f"{count} Encounters"
+    table = table.note(f"{len(players)} adventurers, {faced}")  # (before the hands' lines)
     for player in players:
         table = yield from draw(table, player.name, HAND_SIZE)
     dealt = yield from shuffle(encounters, "the Encounter cards")
-    count = min(ENCOUNTERS, len(dealt))
     deck_of = list(dealt[-count:])
     if edition >= 2:  # the Emperor Lich is "this final encounter": the bottom card
         deck_of.sort(key=lambda e: e.special is not Special.EMPEROR_LICH)
@@ -96,9 +99,7 @@ def set_up(names: Sequence[str], cards: Sequence[Card], encounters: Sequence[Enc
         dealt_quests = yield from shuffle(quests, "the Quest cards")
         for player, quest in zip(table.players, reversed(dealt_quests), strict=False):
             table = table.with_player(evolve(player, quest=quest))
-    faced = f"the Adventure Module {module.name} ({len(module.scenes)} scenes)" \
-        if module is not None else f"{count} Encounters"
-    return evolve(table, events=tuple(shuffled)).note(f"{len(players)} adventurers, {faced}")
+    return evolve(table, events=tuple(shuffled))
 
 
 def deal_initiative(table: Caverns) -> Resolution[Caverns]:
@@ -130,7 +131,9 @@ def begin(table: Caverns, encounter: Encounter) -> Resolution[Caverns]:
     Initiative."""
     number = table.number + 1
     life = encounter.life_for(table.started)
-    lines = [f"Encounter {number}: {encounter.name} ({life} Life Points)"]
+    worth = f"{len(encounter.tokens)} tokens: {', '.join(str(t) for t in encounter.tokens)}" \
+        if encounter.tokens and table.edition >= 2 else f"{life} Life Points"
+    lines = [f"Encounter {number}: {encounter.name} ({worth})"]
     # (the Encounter and its Event in one copy of the table, issue 19)
     changes: dict[str, object] = dict(
         encounter=encounter, number=number, life=life, tokens=encounter.tokens, round=0,

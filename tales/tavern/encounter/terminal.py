@@ -136,6 +136,9 @@ def encounter_lines(table: Caverns, card: Encounter) -> list[str]:
     if table.event is not None:
         lines.append(f"  Event: {table.event.name}"
                      + (f" - {table.event.text}" if table.event.text else ""))
+    if table.treasure is not None:
+        lines.append(f"  Treasure: {table.treasure.name} - {steps_text(table.treasure.steps)}, "
+                     "at the end of the Encounter")
     if table.rules:
         lines.append("  in force: " + ", ".join(r.value for r in table.rules))
     order = table.in_initiative()
