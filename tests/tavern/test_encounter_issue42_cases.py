@@ -15,6 +15,7 @@ import pytest
 from tales.tavern.encounter import rules
 from tales.tavern.encounter.model import Blow, Card, Kind, Op, Special, Step, Strike, Target, When
 
+from . import test_encounter_cases as cases
 from ._seeds import row
 from .test_encounter_cases import (
     AXE,
@@ -45,8 +46,6 @@ from .test_encounter_cases import (
     check,
     ending,
     hero,
-    hit,
-    on_stack,
     reveal,
     run,
     window,
@@ -99,14 +98,14 @@ RULINGS = [
         "immune to 'unwanted' Action cards.",
         Case(cave(hero("ann", 1, "Talon (test)"), adv("bob", 2, TRIP), round=1,
                   abilities=TALON),
-             chain(on_stack(Blow("ann", SWORD, 1)), window(When.REVEAL)),
+             chain(cases.on_stack(Blow("ann", SWORD, 1)), window(When.REVEAL)),
              {"play": [TALON_DOUBLE.name]}),
         {"stack": (("ann", SWORD.name, 20),), "figures:play": ["ann"]}),
     row("I42-4-doubled-by-talon-tripped-from-round-7", "003",
         "From Round 7, the attack may be targeted by Action cards as normal.",
         Case(cave(hero("ann", 1, "Talon (test)"), adv("bob", 2, TRIP), round=7,
                   abilities=TALON),
-             chain(on_stack(Blow("ann", SWORD, 1)), window(When.REVEAL)),
+             chain(cases.on_stack(Blow("ann", SWORD, 1)), window(When.REVEAL)),
              {"play": [TALON_DOUBLE.name, TRIP.name]}),
         {"stack": (("ann", SWORD.name, 10),), "figures:play": ["ann", "bob"]}),
     # 5. a Special Attack takes the cards its player wants
@@ -161,7 +160,7 @@ RULINGS = [
     row("I42-11-the-attack-struck-back-lands", "003",
         "When a creature attacks a specific player, the damage is assigned immediately.",
         Case(cave(adv("ann", 1), adv("bob", 2, COUNTER, life=10), life=5),
-             hit("bob", 10), {"play": [COUNTER.name]}),
+             cases.hit("bob", 10), {"play": [COUNTER.name]}),
         {"creature": -5, "dead": ["bob"], "said:bob strikes back for 10": True}),
     # the log says what happened
     row("I42-a-stand-in-card-that-strikes-nothing-is-said", "003",
