@@ -226,6 +226,7 @@ def test_an_unwritable_save_names_the_players_path(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and str(wanted) in err and "/." not in err.replace(
         str(tmp_path), "")
+    assert f"({folder} is not a folder)" in err
 
 
 def test_a_module_game_opens_with_the_module() -> None:
@@ -250,3 +251,18 @@ def test_a_save_of_format_1_replays_by_the_rules_edition_1(tmp_path: Path) -> No
     new = tmp_path / "new.tales"
     saves.write(new, saves.Saved(saves.Table(2, 1, 3), ()))
     assert saves.read(new).table.edition == 2
+
+
+@pytest.mark.parametrize("action", ["play", "simulate"])
+def test_help_says_what_each_option_is_and_its_default(
+        action: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["tavern", "encounter", action, "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "players at the table, people and bots (2 to 6; default 4)" in text
+    assert "the seed of the shuffles and the bots (default 0)" in text
+    if action == "play":
+        assert "seats the bots take, the last ones (default: all but one" in text
+        assert "(default: encounter.tales" in text
+    else:
+        assert "games to play (default 100)" in text

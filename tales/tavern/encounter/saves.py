@@ -99,6 +99,9 @@ def write(path: str | Path, saved: Saved) -> None:
             raise SaveError(f"{target}: not this game's save; not written over") from None
         if not _same_game(there, saved):
             raise SaveError(f"{target}: holds another game; not written over")
+    folder = target.parent
+    if folder.exists() and not folder.is_dir():
+        raise SaveError(f"{target}: cannot save there ({folder} is not a folder)")
     try:
         write_atomic(target, encode(saved))
     except OSError as bad:
