@@ -11,6 +11,9 @@ from tales.errors import TalesError
 #: Where ``q`` saves a game of ``tales tavern play`` by default (never over another game's
 #: save: then the first free ``tavern-2.tales``...).
 TAVERN_SAVE = "tavern.tales"
+#: Where ``tales tavern encounter play`` saves by default (likewise never over another
+#: game's save: then ``encounter-2.tales``...).
+ENCOUNTER_SAVE = "encounter.tales"
 
 
 _STRUCTURES = ("individual", "two-headed-dragon", "boss-battle", "two-headed-boss-battle",
@@ -170,14 +173,17 @@ def cmd_encounter_simulate(args: argparse.Namespace) -> int:
 def cmd_encounter_play(args: argparse.Namespace) -> int:
     from tales.tavern.encounter.terminal import play
 
+    bots = args.players - 1 if args.bots is None else args.bots
     if args.resume is None:
         if not 2 <= args.players <= 6:
             raise TalesError("--players is 2 to 6")
-        if not 0 <= args.bots < args.players:
+        if not 0 <= bots < args.players:
             raise TalesError("--bots is 0 to one fewer than --players (someone must play)")
-    final = play(args.players, args.players - args.bots, args.seed, args.deck,
+    final = play(args.players, args.players - bots, args.seed, args.deck,
                  module=args.module, veterans=args.veteran or (), save=args.save,
-                 resume=args.resume)
+                 resume=args.resume,
+                 default_save=ENCOUNTER_SAVE if args.save is None and args.resume is None
+                 else None)
     if final is not None and final.winners:
         print("Winner: " + ", ".join(final.winners))
     return 0
@@ -251,8 +257,11 @@ def register(commands: Any) -> None:
     for action, text in (("play", "play at the terminal against bots"),
                          ("simulate", "random bot games: Prestige, deaths, Encounters")):
         sub = encounter_commands.add_parser(action, help=text)
-        sub.add_argument("--players", type=int, default=4)
-        sub.add_argument("--seed", type=SEED, default=0)
+        sub.add_argument("--players", type=int, default=4, metavar="N",
+                         help="players at the table, people and bots (2 to 6; default 4)")
+        sub.add_argument("--seed", type=SEED, default=0, metavar="S",
+                         help="the seed of the shuffles and the bots (default 0): the same "
+                         "seed and answers give the same game")
         sub.add_argument("--deck", metavar="FILE", help="an encounter game file (default: "
                          "decks/encounter/sample.toml)")
         sub.add_argument("--module", metavar="FILE", help="play an Adventure Module's scenes "
@@ -262,16 +271,21 @@ def register(commands: Any) -> None:
                          help="a seat whose player has played the module before: they "
                          "leave its decisions to the others (at random if all have)")
         if action == "play":
-            sub.add_argument("--bots", type=AT_LEAST_0, default=3)
+            sub.add_argument("--bots", type=AT_LEAST_0, metavar="B",
+                             help="seats the bots take, the last ones (default: all but "
+                             "one; 0: every seat a person, a hot seat)")
             sub.add_argument("--save", metavar="FILE", help="save the game here after every "
-                             "choice (q saves and quits)")
+                             f"choice; q saves and quits (default: {ENCOUNTER_SAVE}, or "
+                             "encounter-2.tales... when it holds another game)")
             sub.add_argument("--resume", metavar="FILE", help="go on with a saved game (saved "
                              "to the same file unless --save says otherwise)")
             sub.set_defaults(run=cmd_encounter_play)
         else:
-            sub.add_argument("--games", type=COUNT, default=100)
+            sub.add_argument("--games", type=COUNT, default=100, metavar="G",
+                             help="games to play (default 100)")
             sub.add_argument("--workers", type=COUNT, default=1, metavar="W",
-                             help="local worker processes (the report does not depend on it)")
-            sub.add_argument("--json", action="store_true")
+                             help="local worker processes (default 1; the report does not "
+                             "depend on it)")
+            sub.add_argument("--json", action="store_true", help="the report as JSON")
             sub.set_defaults(run=cmd_encounter_simulate)
 

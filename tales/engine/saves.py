@@ -438,6 +438,18 @@ def write_save(path: str | Path, game: SavedGame) -> None:
     write_atomic(path, data)
 
 
+def first_free(path: Path, ours: Callable[[Path], bool]) -> Path:
+    """``path`` if a save may go there (``ours``: it is free or holds this very game), else
+    the first ``name-2``, ``name-3``... that may: a default save file never goes over
+    another game's."""
+    number = 1
+    target = path
+    while not ours(target):
+        number += 1
+        target = path.with_name(f"{path.stem}-{number}{path.suffix}")
+    return target
+
+
 def own_game_save(game: SavedGame) -> Callable[[Path], bool]:
     """Whether a file holds a save of ``game``: the same setup and seed (its choices may be
     more or fewer: a game undone is the same game)."""

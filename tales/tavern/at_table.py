@@ -23,7 +23,8 @@ def drive(game: Game[T], humans: Collection[str], seed: int, bot: Chooser,
           detail: Callable[[Any, str], list[str]] | None = None,
           several: Collection[str] = (), rng: np.random.Generator | None = None,
           shown: int = 0, keep: Callable[[Game[T]], str] | None = None,
-          say_why: bool = False) -> T | None:
+          say_why: bool = False, status: Callable[[Any, str], str] | None = None,
+          hand_over: Callable[[str], bool] | None = None) -> T | None:
     """Run ``game`` to its end: chance by a generator seeded with ``seed`` (or ``rng``),
     the players in ``humans`` at the terminal (``view`` draws the table for one of them),
     everyone else by ``bot``. The final state, or None if a person quit (``q`` or end of
@@ -36,9 +37,14 @@ def drive(game: Game[T], humans: Collection[str], seed: int, bot: Chooser,
     after another while the same question is asked again, then "done"; ``shown``: log
     lines already written; ``keep`` saves the game after each person's choice and when they
     quit, returning what to tell them; with ``say_why`` an answer that is not an option is
-    answered with one line saying why."""
+    answered with one line saying why; ``status`` is a line written before every question
+    (what matters most now); ``hand_over`` is called when the seat asked is another
+    person's than the last (a hot seat: it clears the screen and waits for them, False if
+    they quit), who then reads what happened since they last looked."""
     rng = rng if rng is not None else np.random.default_rng(seed)
     table_at = -1  # the log length when the table was last shown
+    seated: str | None = None  # the person asked last
+    looked: dict[str, int] = {}  # the log length each person last saw
     while game.pending is not None:
         decision = game.pending
         state: Any = decision.state
@@ -52,11 +58,24 @@ def drive(game: Game[T], humans: Collection[str], seed: int, bot: Chooser,
         if decision.figure not in humans:
             game.answer(bot(decision))
             continue
+        figure = str(decision.figure)
+        if hand_over is not None and seated is not None and figure != seated:
+            if not hand_over(figure):
+                if keep is not None:
+                    write(keep(game))
+                return None
+            if state is not None:  # what happened since they last looked (the last 40)
+                for line in state.log[looked.get(figure, 0):shown][-40:]:
+                    write(f"  {line}")
+            table_at = -1
+        seated = figure
+        looked[figure] = shown
         if state is not None and table_at != shown:
             table_at = shown
-            for line in view(state, str(decision.figure)):
+            for line in view(state, figure):
                 write(line)
-        figure = str(decision.figure)
+        if state is not None and status is not None and status(state, figure):
+            write(status(state, figure))
         write(f"[{figure}] {decision.prompt}")
         for number, option in enumerate(decision.options, 1):
             words = label(decision, option) if label is not None else str(option)

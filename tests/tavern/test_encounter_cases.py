@@ -35,6 +35,7 @@ from tales.tavern.encounter import attacks, effects, rules
 from tales.tavern.encounter.cards import load
 from tales.tavern.encounter.effects import Incoming
 from tales.tavern.encounter.model import (
+    EDITION,
     Adventurer,
     Blow,
     Card,
@@ -407,7 +408,7 @@ BEGIN = [
     row("S1a-potions-before-the-encounter", "003",
         "Players take any Potions they wish to use before or during this encounter.",
         Case(cave(adv("ann", life=50, items=(POTION,)), adv("bob"), encounter=None),
-             begin(TROLL), {"play": [POTION.name], "target": ["ann"]}),
+             begin(TROLL), {"play": [POTION.name]}),
         {"life": [70, 100], "items": [(), ()], "removed": (POTION.name,)}),
     row("S2a-one-card-set-face-down", "003",
         "Each player places 1 Attack card facedown in front of them",
@@ -856,7 +857,7 @@ ACTIONS = [
         "Healing Potions can be used to aid other willing players, granting Prestige Points "
         "if used in this way (place the card on your Prestige pile).",
         Case(cave(adv("ann", 1, items=(POTION,)), adv("bob", 2, life=50)), window(),
-             {"play": [POTION.name], "target": ["bob"], "accept": ["yes"]}),
+             {"play": [POTION.name], "accept": ["yes"]}),
         {"life": [100, 70], "score": [2, 0], "figures:accept": ["bob"]}),
     row("CC19-healing-potion-on-yourself", "003",
         "Healing Potions can be used to aid other willing players, granting Prestige Points "
@@ -869,18 +870,18 @@ ACTIONS = [
         "if used in this way (place the card on your Prestige pile).",
         Case(cave(adv("ann", 1, items=(POTION,)), adv("bob", 2, life=50)),
              window(),
-             {"play": [POTION.name], "target": ["bob"], "accept": ["no"]}),
+             {"play": [POTION.name], "accept": ["no"]}),
         {"life": [100, 50], "score": [0, 0]}),
     row("CC19-refused-potion-stays", "003",
         "Healing Potions can be used to aid other willing players, granting Prestige "
         "Points if used in this way (place the card on your Prestige pile).",
         Case(cave(adv("ann", 1, items=(POTION,)), adv("bob", 2, life=50)), window(),
-             {"play": [POTION.name], "target": ["bob"], "accept": ["no"]}),
+             {"play": [POTION.name], "accept": ["no"]}),
         {"items": [(POTION.name,), ()], "removed": ()}),
     row("CC19-potions-and-fire-one-use", "003",
         "Potions and Alchemist Fire are one-use |tems and are removed from play after use.",
         Case(cave(adv("ann", 1, items=(POTION, FIRE), life=50), adv("bob", 2)), window(),
-             {"play": [FIRE.name, POTION.name], "target": ["ann"]}),
+             {"play": [FIRE.name, POTION.name]}),
         {"items": [(), ()], "removed": (FIRE.name, POTION.name), "discard": (),
          "life": [70, 100], "creature": 25}),
     row("CC19-items-in-negotiations", "003",
@@ -1531,17 +1532,19 @@ KILLS = {card.name: card.prestige for card in BOX.encounters}
 WEREBOAR_PRESTIGE = next(c.prestige for c in BOX.encounters if c.special is Special.WEREBOAR)
 
 
-def sample_game(players: int) -> Game[Caverns]:
+def sample_game(players: int, edition: int = EDITION) -> Game[Caverns]:
     names = [f"seat {n + 1}" for n in range(players)]
     characters = [BOX.abilities[n % len(BOX.abilities)][0] for n in range(players)]
     return Game(lambda: rules.play_game(names, BOX.cards, BOX.encounters, BOX.events,
-                                        BOX.relics, characters, BOX.abilities, BOX.quests))
+                                        BOX.relics, characters, BOX.abilities, BOX.quests,
+                                        edition=edition))
 
 
-def watched(players: int, seed: int) -> tuple[Game[Caverns], list[Caverns], list[Caverns]]:
+def watched(players: int, seed: int, edition: int = EDITION
+            ) -> tuple[Game[Caverns], list[Caverns], list[Caverns]]:
     """A random game, with the tables its Decisions showed (all but those asking for a
     discard from too big a hand, and the settled ones)."""
-    game = sample_game(players)
+    game = sample_game(players, edition)
     policy = random_policy(np.random.default_rng(seed))
     seen: list[Caverns] = []
     settled: list[Caverns] = []
@@ -1601,7 +1604,9 @@ def test_random_games_keep_the_rules(players: int, seed: int) -> None:
     assert kills == len(landed) == slain
     for n, fought in enumerate(final.fought):  # every Encounter ended has its killer
         party_lived = n < len(final.fought) - 1 or bool(final.living())
-        assert fought.killer is not None or fought.stopped or not party_lived, fought
+        turned = fought.name.startswith("Vampyre") and fought.killer is None  # all turned
+        assert fought.killer is not None or fought.stopped or not party_lived or turned, \
+            fought
     assert set(final.winners) <= {p.name for p in final.players if not p.dead}
     replayed = Game(game.start, choices=game.choices)
     assert replayed.done and replayed.result == final
@@ -1613,8 +1618,9 @@ def test_one_brought_back_by_ragnarok_who_dies_again_died_in_it() -> None:
     """Found by the random games (3 players, seed 5114685): seat 2, dead, came back at the
     Ragnarok Herald's start, landed its killing blow with a Counter Strike and died in the
     same exchange. It died in that Encounter (so its blow is on no pile: the dead score no
-    kill), though it was dead before it began."""
-    game, _, _ = watched(3, 5114685)
+    kill), though it was dead before it began. (Played by the rules' edition 1, as it was
+    found: a save of then replays so.)"""
+    game, _, _ = watched(3, 5114685, edition=1)
     final = game.result
     assert final is not None
     herald = next(f for f in final.fought if f.name == "Ragnarok Herald (sample)")

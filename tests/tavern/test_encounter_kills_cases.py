@@ -253,7 +253,8 @@ LATER = [
                   deck=(*(SWORD,) * 30, *(FURY, TRIP) * 4), started=2),
              lambda t: rules.encounter(t, replace(LICH, revive=30))),
         {"hand@play": [(SWORD.name,) * 5, (TRIP.name,) * 4 + (SWORD.name,) * 3],
-         "figures:play": ["bob"] * 3, "said:the creature attacks ann for 10": True}),
+         "figures:play": ["bob"] * 3, "said:bob (returned dead, Sword (test)) attacks ann for 10":
+         True}),
     row("K9-no-quests-with-an-adventure-module", "003",
         "Without an adventure module, Quest cards can add to the winnning conditions of the "
         "standard game.",

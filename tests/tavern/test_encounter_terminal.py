@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -53,7 +54,7 @@ def test_q_saves_and_resume_goes_on(tmp_path: Path) -> None:
     given = answers(*(["1"] * 30), "q")
     assert play(3, 1, 7, read=lambda prompt: next(given), write=out.append,
                 save=path) is None
-    assert out[-1] == f"saved to {path}"
+    assert out[-1] == f"saved to {path}; go on with: tales tavern encounter play --resume {path}"
     saved = saves.read(path)
     assert saved.table == saves.Table(3, 1, 7) and len(saved.choices) > 30
     replayed = Game(game(load(SAMPLE), 3).start, choices=saved.choices)
@@ -97,3 +98,170 @@ def test_resuming_a_bad_file_is_one_line(tmp_path: Path, content: bytes, message
     assert main(["tavern", "encounter", "play", "--resume", str(bad)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+# --- issue 42: the screen ---------------------------------------------------------------------
+
+
+def test_every_prompt_says_who_holds_the_killing_blow() -> None:
+    out: list[str] = []
+    given = answers()
+    play(2, 1, 5, read=lambda prompt: next(given), write=out.append)
+    prompts = [n for n, line in enumerate(out) if line.startswith("[seat 1] ")]
+    without = [out[n] for n in prompts if not out[n - 1].startswith("killing blow")]
+    assert prompts and without == [], without[:3]
+    assert any(line.startswith("killing blow now: seat ") for line in out)
+    assert any(line.startswith("killing blow now: nobody yet (") for line in out)
+    assert any(line.startswith("killing blow: seat ") and line.endswith(" landed it")
+               for line in out)
+
+
+def test_the_killing_blow_is_whoever_brought_it_down() -> None:
+    from tales.tavern.encounter.model import Blow
+    from tales.tavern.encounter.terminal import killing_blow
+
+    from .test_encounter_cases import MAGUS, SWORD, adv, cave
+
+    table = cave(adv("ann", 1), adv("bob", 2), encounter=MAGUS, life=10, barrier=20)
+    assert killing_blow(table) == "killing blow now: nobody yet (30 more damage to kill)"
+    hit = replace(table, stack=(Blow("ann", SWORD, 3),), slayer="ann")  # 40 damage
+    assert killing_blow(hit) == "killing blow now: ann (if nothing changes)"
+
+
+def test_gluttony_and_fog_menus_say_what_each_number_does() -> None:
+    from tales.rules.decisions import Decider, Decision
+    from tales.tavern.encounter.terminal import option_text
+
+    gorge = Decision("gorge", "draw how many cards?", (0, 1, 2), Decider.PLAYER, "seat 1")
+    assert [option_text(gorge, o) for o in gorge.options] == [
+        "draw none", "draw 1 card", "draw 2 cards"]
+    fog = Decision("announce", "announce", (10, 20, 40), Decider.PLAYER, "seat 1", detail=20)
+    assert [option_text(fog, o) for o in fog.options] == [
+        "10 - a lie (if caught you lose 3 Prestige)", "20 - the true damage",
+        "40 - a lie (if caught you lose 3 Prestige)"]
+
+
+def test_an_encounter_opens_before_its_first_round() -> None:
+    from tales.tavern.encounter.terminal import encounter_lines, table_lines
+
+    from .test_encounter_cases import POUNCE, TROLL, adv, cave
+
+    table = cave(adv("ann", 1, character="Talon (test)"), adv("bob", 2), round=0,
+                 abilities=(("Talon (test)", POUNCE),))
+    lines = encounter_lines(table, TROLL)
+    assert "before the first round" in lines[0] and "round 0" not in lines[0]
+    assert "  Initiative: drawn when the first round begins" in lines
+    seen = table_lines(table, "ann")
+    assert "  ann (Talon (test)) - you: 100 Life Points, 0 cards, Prestige 0" in seen
+    assert any(line.startswith("  your ability (Talon (test)): Talon's Pounce (test) - ")
+               and line.endswith("1 use left this Encounter") for line in seen)
+
+
+def test_the_lichs_skeletons_score_nothing_on_the_screen() -> None:
+    from tales.tavern.encounter.terminal import encounter_lines
+
+    from .test_encounter_cases import LICH, adv, cave
+
+    lines = encounter_lines(cave(adv("ann", 1), adv("bob", 2), encounter=LICH,
+                                 tokens=(10, 10), round=1), LICH)
+    assert "no Prestige (the Lich alone scores)" in lines[0]
+    assert "a token" not in lines[0]
+
+
+def test_a_hot_seat_clears_the_screen_and_asks_for_the_next_player() -> None:
+    from tales.tavern.encounter.terminal import CLEAR
+
+    out: list[str] = []
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return "" if prompt.startswith("pass the seat") else "1"
+
+    final = play(2, 2, 3, read=read, write=out.append)
+    assert final is not None
+    handed = [p for p in prompts if p.startswith("pass the seat to ")]
+    assert handed and out.count(CLEAR) == len(handed)
+    for n, line in enumerate(out):  # after each clear, only the new seat's hand is shown
+        if line == CLEAR:
+            nxt = next(x for x in out[n + 1:] if x.startswith("[seat "))
+            shown = out[n + 1:out.index(nxt, n + 1)]
+            seat = nxt[1:7]
+            assert any(x.startswith(f"  {seat} (") and " - you: " in x for x in shown), shown
+
+
+def test_q_at_the_hand_over_saves_and_quits(tmp_path: Path) -> None:
+    path = tmp_path / "hot.tales"
+    given = iter(["1"] * 200)
+
+    def read(prompt: str) -> str:
+        return "q" if prompt.startswith("pass the seat") else next(given)
+
+    out: list[str] = []
+    assert play(2, 2, 3, read=read, write=out.append, save=path) is None
+    assert out[-1].startswith(f"saved to {path}") and saves.read(path).choices
+
+
+def test_play_saves_by_default_never_over_another_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("builtins.input", lambda prompt: "q")
+    assert main(["tavern", "encounter", "play", "--players", "2"]) == 0
+    first = saves.read(tmp_path / "encounter.tales")
+    assert first.table == saves.Table(2, 1, 0)
+    assert main(["tavern", "encounter", "play", "--players", "2", "--seed", "4"]) == 0
+    assert saves.read(tmp_path / "encounter.tales") == first  # not written over
+    assert saves.read(tmp_path / "encounter-2.tales").table.seed == 4
+    assert "encounter-2.tales" in capsys.readouterr().out
+
+
+def test_an_unwritable_save_names_the_players_path(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "notes.txt"
+    folder.write_text("a file, not a folder", encoding="utf-8")
+    wanted = folder / "game.tales"
+    assert main(["tavern", "encounter", "play", "--players", "2", "--save",
+                 str(wanted)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and str(wanted) in err and "/." not in err.replace(
+        str(tmp_path), "")
+    assert f"({folder} is not a folder)" in err
+
+
+def test_a_module_game_opens_with_the_module() -> None:
+    out: list[str] = []
+    module = SAMPLE.parent / "module-sample.toml"
+    given = answers("q")
+    play(3, 1, 2, read=lambda prompt: next(given), write=out.append, module=module)
+    opening = next(line for line in out if "adventurers" in line)
+    assert "the Adventure Module The Sunken Vault (sample)" in opening
+    assert "9 Encounters" not in opening
+
+
+def test_a_save_of_format_1_replays_by_the_rules_edition_1(tmp_path: Path) -> None:
+    from tales.engine.saves import pack, write_atomic
+
+    old = tmp_path / "old.tales"
+    write_atomic(old, pack(saves.KIND, 1, {"players": 2, "people": 1, "seed": 3,
+                                           "deck": "", "module": "", "veterans": [],
+                                           "choices": [0, 0]}))
+    saved = saves.read(old)
+    assert saved.table.edition == 1 and saved.choices == (0, 0)
+    new = tmp_path / "new.tales"
+    saves.write(new, saves.Saved(saves.Table(2, 1, 3), ()))
+    assert saves.read(new).table.edition == 2
+
+
+@pytest.mark.parametrize("action", ["play", "simulate"])
+def test_help_says_what_each_option_is_and_its_default(
+        action: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tavern", "encounter", action, "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "players at the table, people and bots (2 to 6; default 4)" in text
+    assert "the seed of the shuffles and the bots (default 0)" in text
+    if action == "play":
+        assert "seats the bots take, the last ones (default: all but one" in text
+        assert "(default: encounter.tales" in text
+    else:
+        assert "games to play (default 100)" in text

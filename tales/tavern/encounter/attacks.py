@@ -137,14 +137,17 @@ def stand_in(table: Caverns, name: str, card: Card
         new = drawn
         table = table.note(f"{card.name} is replaced by {new.name}")
         if Rule.CHEST in table.rules and not new.kind.attack:  # "discard any other cards"
-            table = evolve(table, discard=(*table.discard, new))
+            table = table.note(f"{new.name} is discarded (only Attack cards are used)",
+                               discard=(*table.discard, new))
         elif new.kind is _ITEM:  # an Item drawn goes face up beside its player
             player = table.player(name)
-            table = table.with_player(evolve(player, items=(*player.items, new)))
+            table = table.with_player(evolve(player, items=(*player.items, new)),
+                                      f"{name} lays the Item {new.name} beside them")
         elif new.kind in (_STANDARD, _ENHANCED) and killer is None:
             table, killer = yield from strike(table, name, new)
         else:
-            table = evolve(table, discard=(*table.discard, new))
+            table = table.note(f"{new.name} strikes nothing: discarded",
+                               discard=(*table.discard, new))
     pending: list[tuple[str, Card]] = []
     if card.opportunity and killer is None:
         player = table.player(name)
@@ -214,8 +217,10 @@ def announce(table: Caverns, blow: Blow) -> Resolution[Blow]:
     may lie, naming any other of its values)."""
     true = value(blow, table)
     options = tuple(sorted({true, *blow.ladder}))
-    said = yield Decision("announce", f"announce {blow.card.name}'s damage",
-                          options, _PLAYER, blow.player, state=table)
+    said = yield Decision("announce", f"announce {blow.card.name}'s damage (it deals {true}; "
+                          f"a lie caught costs you {LIAR} Prestige, a wrong challenge costs "
+                          f"the challenger {WRONG})", options, _PLAYER, blow.player,
+                          state=table, detail=true)
     return evolve(blow, announced=said)
 
 
@@ -229,8 +234,9 @@ def challenge(table: Caverns, index: int) -> Resolution[Caverns]:
         if name == blow.player:
             continue
         choice = yield Decision("challenge", f"challenge {blow.player}'s "
-                                f"{announced}?", ("no", "yes"), _PLAYER, name,
-                                state=table)
+                                f"{announced}? (a lie caught: they lose {LIAR} Prestige; "
+                                f"the truth: you lose {WRONG})", ("no", "yes"), _PLAYER,
+                                name, state=table)
         if choice == "no":
             continue
         if announced != true:
@@ -258,8 +264,12 @@ def damage_by(table: Caverns) -> dict[str, int]:
 
 
 def victims(table: Caverns, strike: Strike, dealt: dict[str, int]) -> list[str]:
-    """Whom a row of the Attack Matrix attacks; ties: every tied player."""
+    """Whom a row of the Attack Matrix attacks; ties: every tied player. A Vampyre's row
+    that turns its victim attacks only players not yet turned."""
     living = [n for n in table.in_initiative() if n in dealt]
+    if strike.turns and table.edition >= 2 and table.encounter is not None \
+            and table.encounter.special is Special.VAMPYRE:
+        living = [n for n in living if not table.player(n).vampyre]
     if not living:
         return []
     if strike.target is _ALL:
@@ -272,7 +282,7 @@ def victims(table: Caverns, strike: Strike, dealt: dict[str, int]) -> list[str]:
         return [n for n in living if dealt[n] == least]
     if strike.target is _NO_DAMAGE:
         return [n for n in living if dealt[n] == 0]
-    return [p.name for p in table.living() if p.initiative == strike.number]
+    return [n for n in living if table.player(n).initiative == strike.number]
 
 
 def creature_attacks(table: Caverns, dealt: dict[str, int]) -> Resolution[Caverns]:
@@ -293,7 +303,8 @@ def creature_attacks(table: Caverns, dealt: dict[str, int]) -> Resolution[Cavern
                     return table
                 if not table.player(victim).dead and _standing(table, token):
                     table = yield from attack(table, Incoming(victim, row.damage, row.poison,
-                                                              row=row, token=token))
+                                                              row=row, token=token,
+                                                              by=_token_name(table, token)))
     return table
 
 
@@ -305,6 +316,14 @@ def _attackers(table: Caverns) -> list[int | None]:
     if card is not None and card.special is _HIVEMIND and table.tokens:
         return [i for i, t in enumerate(table.tokens) if t > 0]
     return [None]
+
+
+def _token_name(table: Caverns, token: int | None) -> str:
+    """The attacker's name in the log: a Hivemind's token by its number (issue 42)."""
+    card = table.encounter
+    if token is None or card is None or table.edition < 2:
+        return ""
+    return f"{card.name}'s token {token + 1}"
 
 
 def _standing(table: Caverns, token: int | None) -> bool:
@@ -326,7 +345,8 @@ def random_attacks(table: Caverns) -> Resolution[Caverns]:
                     if (not table.player(victim).dead and not table.killed()
                             and _standing(table, token)):
                         table = yield from attack(table, Incoming(
-                            victim, row.damage, row.poison, row=row, token=token))
+                            victim, row.damage, row.poison, row=row, token=token,
+                            by=_token_name(table, token)))
     return table
 
 
@@ -336,7 +356,7 @@ def attack(table: Caverns, incoming: Incoming) -> Resolution[Caverns]:
     card = table.encounter
     if card is not None and card.special is _GLUTTONY and table.power:
         incoming = evolve(incoming, damage=incoming.damage + table.power)
-    label = f"the creature attacks {incoming.victim} for {incoming.damage}"
+    label = f"{incoming.by or 'the creature'} attacks {incoming.victim} for {incoming.damage}"
     table = table.note(label)
     table, changed = yield from answer(table, _CREATURE, None, label, incoming)
     assert changed is not None
@@ -409,8 +429,9 @@ def undead_attacks(table: Caverns) -> Resolution[Caverns]:
                                   f"{card.name}?", living, _PLAYER, undead.name,
                                   state=table)
             table, _ = discard_from_hand(table, table.player(undead.name), card.name)
-            table = yield from attack(table, Incoming(whom, card.values[card.start],
-                                                      token=token))
+            table = yield from attack(table, Incoming(
+                whom, card.values[card.start], token=token,
+                by=f"{undead.name} (returned dead, {card.name})" if table.edition >= 2 else ""))
         table = yield from undead_draw(table, undead.name)
     return table
 

@@ -65,6 +65,7 @@ class Incoming:
     dodged: bool = False
     row: Strike | None = None
     token: int | None = None  # the token that attacks (the Emperor Lich's returned dead)
+    by: str = ""  # who attacks, if not "the creature" (a returned dead player, a token)
 
 
 def top_card(table: Caverns) -> Resolution[tuple[Caverns, Card | None]]:
@@ -281,14 +282,15 @@ def usable(table: Caverns, name: str, when: When, incoming: Incoming | None = No
         if when in profile.moments:
             cards = (*cards, (ability, profile))
     found: list[Card] = []
-    aimed: bool | None = None  # whether there is an Attack card to change (asked once)
+    aimed: dict[bool, bool] = {}  # whether there is an Attack card to change (asked once;
+    # by whether the card doubles)
     for card, play in cards:
         if play.defence and (incoming is None or incoming.victim != name):
             continue
         if play.on_blows:
-            if aimed is None:
-                aimed = _aimed(table, name)
-            if not aimed:
+            if play.doubles not in aimed:
+                aimed[play.doubles] = _aimed(table, name, play.doubles)
+            if not aimed[play.doubles]:
                 continue
         if play.edge_out and not [n for n, _ in table.set_cards if n != name]:
             continue
@@ -321,6 +323,7 @@ class _Play:
     on_blows: bool
     edge_out: bool
     checks: tuple[Step, ...]
+    doubles: bool  # it doubles an Attack card (a change its player may want)
 
 
 #: Ops whose steps :func:`worthwhile` checks against the table; any other step is worth it.
@@ -336,7 +339,7 @@ def _profile(card: Card) -> _Play:
         ops = frozenset(s.op for s in card.steps)
         kept = (card, _Play(frozenset(w for w in When if _fits(card, w)),
                             bool(ops & DEFENCES), bool(ops & ON_BLOWS), Op.EDGE_OUT in ops,
-                            card.steps if ops and ops <= _CHECKED else ()))
+                            card.steps if ops and ops <= _CHECKED else (), Op.DOUBLE in ops))
         object.__setattr__(card, "_play", kept)
     play: _Play = kept[1]
     return play
@@ -398,8 +401,7 @@ def worthwhile(table: Caverns, player: Adventurer, step: Step) -> bool:
     if op is _REDIRECT:
         return any(p.name != name for p in table.living())
     if op is _STEAL:
-        return any(c not in p.tipped for p in table.living() if p.name != name
-                   for c in p.items)
+        return any([helps(op, p) for p in table.living() if p.name != name])
     whom = step.whom
     if whom is _YOU:  # (the party not worked out for a card of one's own, issue 19)
         chosen: Sequence[Adventurer] = (player,)
@@ -411,6 +413,18 @@ def worthwhile(table: Caverns, player: Adventurer, step: Step) -> bool:
     if op is _HEAL:
         return any([p.life < LIFE for p in chosen])
     return any([p.poison for p in chosen])  # (Op.CURE)
+
+
+def helps(op: Op, player: Adventurer) -> bool:
+    """Could a step ``op`` chosen for ``player`` change anything for them (a heal below
+    full health, a cure when poisoned, a theft with an Item to take)?"""
+    if op is _HEAL:
+        return player.life < LIFE
+    if op is Op.CURE:
+        return player.poison > 0
+    if op is _STEAL:
+        return any(c not in player.tipped for c in player.items)
+    return True
 
 
 def window(table: Caverns, when: When, only: Sequence[str] | None, label: str,
@@ -490,8 +504,9 @@ def use(table: Caverns, name: str, card: Card, incoming: Incoming | None = None
         ) -> Resolution[tuple[Caverns, Incoming | None]]:
     """``name`` plays ``card`` from their hand, or uses the Item; it takes effect."""
     player = table.player(name)
-    verb = "drinks" if card.potion else "uses" if card.kind is _ITEM or card.ability \
-        else "plays"
+    # (a Potion is tipped: who drinks it, or refuses it, is its own line, :func:`apply`)
+    verb = ("tips" if table.edition >= 2 else "drinks") if card.potion else "uses" \
+        if card.kind is _ITEM or card.ability else "plays"
     line = f"{name} {verb} {card.name}"
     if card.ability:
         table = table.with_player(evolve(player, used=player.used + 1), line)
@@ -515,7 +530,7 @@ def use(table: Caverns, name: str, card: Card, incoming: Incoming | None = None
         labels = tuple(", ".join(f"{s.op.value} {s.amount}" if s.amount else s.op.value
                                  for s in effect) for effect in card.either)
         chosen = yield Decision("either", f"{card.name} for which effect?", labels,
-                                _PLAYER, name, state=table)
+                                _PLAYER, name, state=table, detail=card.either)
         steps = (*steps, *card.either[labels.index(chosen)])
     for step in steps:
         if step.op in DEFENCES and incoming is not None:
@@ -528,12 +543,17 @@ def use(table: Caverns, name: str, card: Card, incoming: Incoming | None = None
 def place(table: Caverns, name: str, card: Card) -> Resolution[int]:
     """003: "have players place their Attack cards on the specific token they wish to
     hit": the token (of those still standing) ``name`` places ``card`` on."""
+    return (yield from choose_token(table, name, f"place {card.name} on which token?"))
+
+
+def choose_token(table: Caverns, name: str, prompt: str) -> Resolution[int]:
+    """The token (of those still standing) ``name`` chooses, asked ``prompt``; with one
+    left (or none), that one (or the first)."""
     live = [i for i, t in enumerate(table.tokens) if t > 0 and table.token_left(i) > 0]
     if len(live) <= 1:
         return live[0] if live else 0
     labels = tuple(f"token {i + 1} ({table.token_left(i)} left)" for i in live)
-    chosen = yield Decision("token", f"place {card.name} on which token?", labels,
-                            _PLAYER, name, state=table)
+    chosen = yield Decision("token", prompt, labels, _PLAYER, name, state=table)
     return live[labels.index(chosen)]
 
 
@@ -569,43 +589,51 @@ def wound(table: Caverns, amount: int, token: int | None = None) -> Caverns:
     return evolve(table, life=table.life - amount)
 
 
-def targets(table: Caverns, name: str) -> list[int]:
+def targets(table: Caverns, name: str, doubles: bool = False) -> list[int]:
     """The Attack cards on the damage stack ``name`` may affect: not another player's
-    protected Special Attack or ability attack."""
-    return [i for i, b in enumerate(table.stack) if _affects(table, name, b)]
+    protected Special Attack or ability attack, unless ``doubles`` (a doubling its player
+    may want, and is asked about: :func:`change_blow`)."""
+    return [i for i, b in enumerate(table.stack) if _affects(table, name, b, doubles)]
 
 
-def _aimed(table: Caverns, name: str) -> bool:
+def _aimed(table: Caverns, name: str, doubles: bool = False) -> bool:
     """Are there any :func:`targets`? (Found without listing them: the first one will do,
     issue 19: asked at every window of every player holding a card that changes one.)"""
     for blow in table.stack:
-        if _affects(table, name, blow):
+        if _affects(table, name, blow, doubles):
             break
     else:
         return False
     return True
 
 
-def _affects(table: Caverns, name: str, blow: Blow) -> bool:
+def _affects(table: Caverns, name: str, blow: Blow, doubles: bool = False) -> bool:
     """May ``name`` affect ``blow`` (one of :func:`targets`)?"""
-    return not blow.missed and (blow.player == name or not protected(table, blow))
+    return not blow.missed and (blow.player == name or not protected(table, blow)
+                                or (doubles and table.edition >= 2))
 
 
 def protected(table: Caverns, blow: Blow) -> bool:
     """003: a Special Attack "once revealed, it cannot be affected by unwanted Action
-    cards"; an ability's attack likewise "In non-bonus rounds ... From Round 7, the attack
-    may be targeted by Action cards as normal"."""
+    cards"; an ability's attack, and an attack its player's ability changed ("any
+    associated attacks linked to that ability"), likewise "In non-bonus rounds ... From
+    Round 7, the attack may be targeted by Action cards as normal"."""
     if blow.special:
         return True
-    if blow.card.ability:
+    if blow.card.ability or blow.linked:
         bonus = table.encounter is not None and table.round in table.encounter.bonus_rounds
         return not bonus and table.round < 7
     return False
 
 
-def choose_players(table: Caverns, name: str, whom: Whom, label: str, killer: str | None
-                   ) -> Resolution[list[str]]:
+def choose_players(table: Caverns, name: str, whom: Whom, label: str, killer: str | None,
+                   step: Step | None = None) -> Resolution[list[str]]:
+    """Whom ``step`` of a card played by ``name`` is for; a chosen player (another, any)
+    is one it could change something for (:func:`worthwhile`: no Potion for a player at
+    full health, no theft from a player without an Item to take)."""
     living = [p.name for p in table.living()]
+    if step is not None and table.edition >= 2 and (whom is _OTHER or whom is _ANYONE):
+        living = [p.name for p in table.living() if helps(step.op, p)]
     if whom is Whom.YOU:
         return [name] if name in living else []
     if whom is Whom.EACH:
@@ -625,14 +653,18 @@ def carry_out(table: Caverns, name: str, steps: Sequence[Step], label: str,
     """The steps of a card, Item, ability or Event played by ``name`` ("" for an Event)."""
     for step in steps:
         if step.op in ON_BLOWS:
-            table = yield from change_blow(table, name, step, label)
+            table = yield from change_blow(table, name, step, label, linked=bool(
+                potion is not None and potion.ability and table.edition >= 2))
             continue
         if step.op is Op.EDGE_OUT:
             table = yield from edge_out(table, name, label)
             continue
         if step.op in (Op.WOUND, Op.TOUGHEN):
             amount = step.amount if step.op is Op.WOUND else -step.amount
-            table = wound(table, amount).note(
+            token = None  # an Item or card that hits a token: the one its player chooses
+            if table.tokens and name and amount > 0 and table.edition >= 2:
+                token = yield from choose_token(table, name, f"{label}: on which token?")
+            table = wound(table, amount, token).note(
                 f"{label}: the creature {'loses' if amount > 0 else 'gains'} "
                 f"{abs(amount)} Life Points")
             continue
@@ -644,7 +676,7 @@ def carry_out(table: Caverns, name: str, steps: Sequence[Step], label: str,
                     table = table.with_player(evolve(player, items=(*player.items, relic)),
                                               f"{who} gains the Relic {relic.name}")
             continue
-        for who in (yield from choose_players(table, name, step.whom, label, killer)):
+        for who in (yield from choose_players(table, name, step.whom, label, killer, step)):
             table = yield from apply(table, name, who, step, label, potion)
     return table
 
@@ -669,17 +701,22 @@ def apply(table: Caverns, name: str, who: str, step: Step, label: str,
                                                                (label, potion.prestige))))
             player = table.player(who)
         healed = min(player.life + step.amount, LIFE)
+        drank = f"{who} drinks {label}: " if potion is not None and potion.potion \
+            and table.edition >= 2 else f"{who} "
         return table.with_player(evolve(player, life=healed),
-                                 f"{who} heals to {healed} Life Points")
+                                 f"{drank}heals to {healed} Life Points")
     if step.op is Op.HURT:
         return hurt(table, who, step.amount, f"{who} loses {step.amount} Life Points ({label})")
     if step.op is Op.DRAW:
         return (yield from draw(table, who, step.amount))
     if step.op is Op.POISON:
-        return table.with_player(evolve(player, poison=player.poison + step.amount),
-                                 f"{who} is poisoned ({player.poison + step.amount} tokens)")
+        tokens = player.poison + step.amount
+        return table.with_player(evolve(player, poison=tokens), f"{who} is poisoned ({tokens} "
+                                 f"token{'s' if tokens != 1 else ''})")
     if step.op is Op.CURE:
-        return table.with_player(evolve(player, poison=max(player.poison - step.amount, 0)))
+        left = max(player.poison - step.amount, 0)
+        return table.with_player(evolve(player, poison=left),
+                                 f"{who} is cured ({left} poison left)")
     if step.op is Op.PRESTIGE:
         return table.with_player(evolve(player, prestige=(*player.prestige,
                                                            (label, step.amount))))
@@ -696,14 +733,19 @@ def apply(table: Caverns, name: str, who: str, step: Step, label: str,
         table = table.with_player(evolve(player, items=player.items[:index]
                                          + player.items[index + 1:]))
         thief = table.player(name)
-        return table.with_player(evolve(thief, items=(*thief.items, player.items[index])))
+        return table.with_player(evolve(thief, items=(*thief.items, player.items[index])),
+                                 f"{name} takes {choice} from {who}")
     return table
 
 
-def change_blow(table: Caverns, name: str, step: Step, label: str) -> Resolution[Caverns]:
+def change_blow(table: Caverns, name: str, step: Step, label: str, linked: bool = False
+                ) -> Resolution[Caverns]:
     """Halve (rotate to the next lower value), double (next higher; not past the top) or
-    miss a revealed Attack card (003, "Attack Cards")."""
-    options = targets(table, name)
+    miss a revealed Attack card (003, "Attack Cards"); ``linked``: by a character's
+    ability, the card is then "linked to that ability" (:func:`protected`). Another
+    player's protected card is doubled only if its player wants it ("unwanted Action
+    cards"): they are asked, and a card refused does nothing."""
+    options = targets(table, name, step.op is Op.DOUBLE)
     if not options:
         return table
     labels = tuple([f"{i + 1}: {table.stack[i].card.name} ({table.stack[i].player}, "
@@ -715,6 +757,12 @@ def change_blow(table: Caverns, name: str, step: Step, label: str) -> Resolution
                             _PLAYER, name, state=table)
     index = options[labels.index(chosen)]
     blow = table.stack[index]
+    if blow.player != name and protected(table, blow):
+        wanted = yield Decision("accept", f"accept {name}'s {label} on your {blow.card.name}?",
+                                ("yes", "no"), _PLAYER, blow.player, state=table)
+        if wanted == "no":
+            return table.note(f"{blow.player} refuses {label} on {blow.card.name}: "
+                              "it does nothing")
     if step.op is Op.MISS:
         changed = evolve(blow, missed=True)
     elif step.op is Op.HALVE:
@@ -726,6 +774,8 @@ def change_blow(table: Caverns, name: str, step: Step, label: str) -> Resolution
                          shift=blow.shift + (not top))
     if blow.announced is not None and step.op is not Op.MISS:
         changed = evolve(changed, announced=reannounce(blow, changed, table))
+    if linked:
+        changed = evolve(changed, linked=True)
     return table.note(f"{label}: {blow.card.name} now deals {value(changed, table)}",
                       stack=(*table.stack[:index], changed, *table.stack[index + 1:]))
 

@@ -19,6 +19,9 @@ from tales.journal import Log
 LIFE = 100  # "places a green bead on the 100 Life Points number"
 HAND_SIZE = 7
 ENCOUNTERS = 9  # "deal 9 facedown on the table to form the Encounter deck"
+#: The rules' edition a game is played by: 1, before issue 42's rulings (kept so that saves
+#: made then replay as they were played); 2, now.
+EDITION = 2
 POISON_DAMAGE = 5  # "damaged for 5 points for each poison token"
 POISON_PENALTY = 10  # "all their attacks modified by -10 damage for each token"
 VAMPYRE_BITE = 5  # "select a player without a Vampyre token to damage for 5 points"
@@ -279,6 +282,7 @@ class Blow(Keeps):
     announced: int | None = None  # the damage announced under the fog of war
     shift: int = 0  # how far it was halved (-) or doubled (+): its Riders rotate with it
     poison: int = 0  # its player's poison tokens when it was played (-10 damage each)
+    linked: bool = False  # changed by a character's ability: "linked to that ability"
     #: what is kept beside the fields (:class:`~tales.evolve.Keeps`): :func:`value`'s
     _value: ClassVar[tuple[Blow, int] | None] = None
 
@@ -338,6 +342,7 @@ class Caverns(Keeps):
     fallen: tuple[tuple[int, str], ...] = ()  # (token, who destroyed it) this Encounter
     fought: tuple[Fought, ...] = ()  # the Encounters fought so far
     flags: tuple[tuple[str, str], ...] = field(default=())
+    edition: int = EDITION  # the rules' edition (:data:`EDITION`)
     #: what is kept beside the fields (:class:`~tales.evolve.Keeps`), each with the very
     #: field it was worked out from: the abilities by character, each player's seat by
     #: name, the players in Initiative order, the living, the damage stack's totals
@@ -495,7 +500,8 @@ class Caverns(Keeps):
 
     def killed(self) -> bool:
         """Is the creature dead (every token destroyed)? The damage stack counts until it is
-        totalled; a raised barrier takes the damage first (Barrier Magus)."""
+        totalled; a raised barrier takes the stack's damage first (Barrier Magus), not what
+        took his Life Points directly (a Counter Strike, an Alchemist's Fire: issue 42)."""
         if self.encounter is None:
             return False
         pending = {} if self.totalled else self._totals()  # (:meth:`pending`, in one go)
@@ -506,7 +512,9 @@ class Caverns(Keeps):
             else:
                 return True
             return False
-        return pending.get(None, 0) >= self.life + self.barrier
+        if self.edition < 2:  # (as saves of edition 1 were played)
+            return pending.get(None, 0) >= self.life + self.barrier
+        return pending.get(None, 0) - self.barrier >= self.life or self.life <= 0
 
 
 #: The kind :func:`value` compares, read once: in Python 3.11 a member read on its enum goes

@@ -35,6 +35,7 @@ from tales.tavern.encounter.effects import (
     window,
 )
 from tales.tavern.encounter.model import (
+    EDITION,
     ENCOUNTERS,
     HAND_SIZE,
     POISON_DAMAGE,
@@ -70,33 +71,42 @@ MAX_ROUNDS = 60
 def set_up(names: Sequence[str], cards: Sequence[Card], encounters: Sequence[Encounter],
            events: Sequence[Event] = (), relics: Sequence[Card] = (),
            characters: Sequence[str] = (), abilities: Sequence[tuple[str, Card]] = (),
-           quests: Sequence[Quest] = ()) -> Resolution[Caverns]:
+           quests: Sequence[Quest] = (), edition: int = EDITION, module: Module | None = None
+           ) -> Resolution[Caverns]:
     """Shuffle the draw deck and deal seven cards each (Items drawn go face up beside the
-    player: they are not part of the hand); deal nine Encounters (the rest set aside);
-    shuffle the Events; Initiative cards 1 to the number of players."""
+    player: they are not part of the hand); deal nine Encounters (the rest set aside; the
+    Emperor Lich dealt is the last, "this final encounter"); shuffle the Events; Initiative
+    cards 1 to the number of players."""
     deck = yield from shuffle(cards, "the draw deck")
     players = [Adventurer(n, characters[i] if i < len(characters) else "")
                for i, n in enumerate(names)]
     table = Caverns(tuple(players), tuple(deck), started=len(players),
                     initiative=tuple(range(1, len(players) + 1)),
-                    relics=tuple(relics), abilities=tuple(abilities))
+                    relics=tuple(relics), abilities=tuple(abilities), edition=edition)
+    count = min(ENCOUNTERS, len(encounters))
+    faced = f"the Adventure Module {module.name} ({len(module.scenes)} scenes)" \
+        if module is not None else f"{count} Encounters"
+    table = table.note(f"{len(players)} adventurers, {faced}")  # (before the hands' lines)
     for player in players:
         table = yield from draw(table, player.name, HAND_SIZE)
     dealt = yield from shuffle(encounters, "the Encounter cards")
-    count = min(ENCOUNTERS, len(dealt))
-    table = evolve(table, encounters=tuple(dealt[-count:]), set_aside=tuple(dealt[:-count]))
+    deck_of = list(dealt[-count:])
+    if edition >= 2:  # the Emperor Lich is "this final encounter": the bottom card
+        deck_of.sort(key=lambda e: e.special is not Special.EMPEROR_LICH)
+    table = evolve(table, encounters=tuple(deck_of), set_aside=tuple(dealt[:-count]))
     shuffled = yield from shuffle(events, "the Event deck")
     if quests:  # one Quest card each, dealt face down
         dealt_quests = yield from shuffle(quests, "the Quest cards")
         for player, quest in zip(table.players, reversed(dealt_quests), strict=False):
             table = table.with_player(evolve(player, quest=quest))
-    return evolve(table, events=tuple(shuffled)).note(
-        f"{len(players)} adventurers, {count} Encounters")
+    return evolve(table, events=tuple(shuffled))
 
 
 def deal_initiative(table: Caverns) -> Resolution[Caverns]:
     """Each living player draws an Initiative card."""
     living = [p.name for p in table.living()]
+    if not living and table.edition >= 2:  # nobody left to draw one: no empty line
+        return table
     cards = yield from shuffle(table.initiative[:len(living)], "the Initiative cards")
     drawn = dict(zip(living, cards, strict=True))
     # the living in the order of the cards they drew (what in_initiative will say of the
@@ -121,7 +131,9 @@ def begin(table: Caverns, encounter: Encounter) -> Resolution[Caverns]:
     Initiative."""
     number = table.number + 1
     life = encounter.life_for(table.started)
-    lines = [f"Encounter {number}: {encounter.name} ({life} Life Points)"]
+    worth = f"{len(encounter.tokens)} tokens: {', '.join(str(t) for t in encounter.tokens)}" \
+        if encounter.tokens and table.edition >= 2 else f"{life} Life Points"
+    lines = [f"Encounter {number}: {encounter.name} ({worth})"]
     # (the Encounter and its Event in one copy of the table, issue 19)
     changes: dict[str, object] = dict(
         encounter=encounter, number=number, life=life, tokens=encounter.tokens, round=0,
@@ -172,6 +184,7 @@ def ragnarok(table: Caverns, card: Encounter) -> Resolution[Caverns]:
                             _PLAYER, living[0].name, state=table)
     if choice == "no":
         return table
+    table = evolve(table, flags=tuple(f for f in table.flags if f[0] != "looted"))
     for player in dead:
         table = table.with_player(evolve(player, dead=False, life=card.revive or 1))
         table = yield from draw(table, player.name, player.hand_size)
@@ -191,7 +204,8 @@ def encounter(table: Caverns, card: Encounter, beast: str = "", tiebreak: bool =
     if card.special is Special.EMPEROR_LICH:
         table = yield from lich_phases(table, card, before)
     table, killer = yield from fight(table)
-    stopped = killer is None and not table.killed() and bool(table.living())
+    stopped = killer is None and not table.killed() and bool(table.living()) \
+        and not all_turned(table)
     rounds = table.round
     table = yield from end(table, killer)
     died = tuple(p.name for p in table.players if p.dead and p.name in fighting)
@@ -203,11 +217,21 @@ def fight(table: Caverns) -> Resolution[tuple[Caverns, str | None]]:
     """Combat rounds until the creature dies (or the party does)."""
     start = table.round
     while not table.killed() and table.living() and table.round - start < MAX_ROUNDS:
+        if all_turned(table):
+            return table.note("every living player is a Vampyre: the Vampyre leaves, "
+                              "nobody lands the killing blow"), None
         table, _ = yield from combat_round(table)
     if not table.killed() and table.living() and table.encounter is not None:
         table = table.note(f"{table.encounter.name} is not defeated after {MAX_ROUNDS} "
                            "rounds")
     return table, (table.slayer if table.killed() else None)
+
+
+def all_turned(table: Caverns) -> bool:
+    """Is every living player a Vampyre (the Vampyre has no one left to fight it: the
+    reading of ``docs/rules-decisions.md``, Vampyre)?"""
+    return table.edition >= 2 and table.encounter is not None and \
+        table.encounter.special is Special.VAMPYRE and all(p.vampyre for p in table.living())
 
 
 def lich_phases(table: Caverns, card: Encounter, before: Sequence[str] = ()
@@ -345,7 +369,9 @@ def barrier(table: Caverns) -> tuple[Caverns, int]:
             breaker = blow.player
     absorbed = min(running, table.barrier)
     table = evolve(table, barrier=table.barrier - absorbed)
-    table = table.note(f"the barrier takes {absorbed}" + (": it is down" if breaker else ""))
+    if absorbed or breaker:
+        table = table.note(f"the barrier takes {absorbed}"
+                           + (": it is down" if breaker else ""))
     if breaker is not None and card.backlash:
         table = hurt(table, breaker, card.backlash, f"{breaker} takes {card.backlash} backlash")
     return table, absorbed
@@ -383,10 +409,13 @@ def end(table: Caverns, killer: str | None) -> Resolution[Caverns]:
     assert card is not None
     for name in [p.name for p in table.living()]:  # Gluttony's feast is over: at once
         table = yield from trim(table, name, hand_limit(table, name))
-    if killer is not None and card.special is Special.VAMPYRE:
+    if (killer is not None or all_turned(table)) and card.special is Special.VAMPYRE:
         # "all 'turned' players revert to their natural state (keeping the LP and negative
         # Prestige Points they gained)"
+        turned = [p.name for p in table.players if p.vampyre]
         table = evolve(table, players=tuple(evolve(p, vampyre=False) for p in table.players))
+        if turned and table.edition >= 2:
+            table = table.note(f"{', '.join(turned)} revert to their natural state")
     table = award(table, card, killer)
     if killer is not None and table.treasure is not None:
         from tales.tavern.encounter.effects import carry_out
@@ -434,10 +463,14 @@ def award(table: Caverns, card: Encounter, killer: str | None) -> Caverns:
 
 def loot(table: Caverns) -> Resolution[Caverns]:
     """Dead players' Items: draw Initiative; in Initiative order players may each choose
-    an Item from the dead player."""
-    bodies = [p for p in table.players if p.dead and p.items]
+    an Item from the dead player. A body is looted once, at the end of the Encounter its
+    player died in (003: "at the end of the Encounter"): what is left stays with it."""
+    bodies = [p for p in table.players if p.dead and p.items
+              and ("looted", p.name) not in table.flags]
     if not bodies or not table.living():
         return table
+    if table.edition >= 2:
+        table = evolve(table, flags=(*table.flags, *(("looted", p.name) for p in bodies)))
     table = yield from deal_initiative(table)
     for body in bodies:
         for name in table.in_initiative():
@@ -462,7 +495,8 @@ def refill(table: Caverns, name: str) -> Resolution[Caverns]:
     """Discard any number of cards, then draw to the maximum hand size."""
     player = table.player(name)
     while player.hand:
-        choice = yield Decision("discard", "discard a card?",
+        choice = yield Decision("discard", "discard a card before you draw up to "
+                                f"{hand_limit(table, name)}?",
                                 (PASS, *sorted({c.name for c in player.hand})),
                                 _PLAYER, name, state=table)
         if choice == PASS:
@@ -499,7 +533,11 @@ def wereboar(table: Caverns) -> Resolution[Caverns]:
             continue
         table = table.with_player(evolve(beast, beast=True))
         if not table.living():
-            break
+            if table.edition < 2:
+                break
+            # "can win the game by killing the rest of the party": none of it is left
+            return evolve(table, winners=(beast.name,)).note(
+                f"{beast.name} the Wereboar outlives the rest of the party and wins")
         fight_card = evolve(card, name=f"{beast.name} the Wereboar",
                             life=((table.started, beast.life),), special=Special.NONE,
                             tokens=(), creature=False,
@@ -510,6 +548,8 @@ def wereboar(table: Caverns) -> Resolution[Caverns]:
             return evolve(table, winners=(beast.name,)).note(
                 f"{beast.name} the Wereboar has killed the party and wins")
         table = table.with_player(evolve(table.player(beast.name), dead=True, beast=False))
+        if table.edition >= 2:  # "He cannot have his Items taken"
+            table = evolve(table, flags=(*table.flags, ("looted", beast.name)))
     return table
 
 
@@ -534,13 +574,13 @@ def play_game(names: Sequence[str], cards: Sequence[Card], encounters: Sequence[
               events: Sequence[Event] = (), relics: Sequence[Card] = (),
               characters: Sequence[str] = (), abilities: Sequence[tuple[str, Card]] = (),
               quests: Sequence[Quest] = (), module: Module | None = None,
-              veterans: Sequence[str] = ()) -> Resolution[Caverns]:
+              veterans: Sequence[str] = (), edition: int = EDITION) -> Resolution[Caverns]:
     """A whole game: nine Encounters (or an Adventure Module's scenes), then the most
     Prestige wins; a tie plays Encounters drawn at random from those set aside until it is
     broken at the end of one."""
     # "Without an adventure module, Quest cards can add to the winnning conditions"
     table = yield from set_up(names, cards, encounters, events, relics, characters,
-                              abilities, quests if module is None else ())
+                              abilities, quests if module is None else (), edition, module)
     if module is not None:  # the module's scenes replace the Encounter deck
         table = evolve(table, set_aside=(*table.set_aside, *table.encounters), encounters=())
         table = yield from adventure(table, module, encounters, veterans)

@@ -22,7 +22,7 @@ from tales.errors import TalesError
 from tales.rules.decisions import Resolution, resolve
 from tales.tavern import DECKS
 from tales.tavern.encounter.cards import Box, load
-from tales.tavern.encounter.model import Caverns
+from tales.tavern.encounter.model import EDITION, Caverns
 from tales.tavern.encounter.module import Module, load_module
 from tales.tavern.encounter.rules import MAX_ROUNDS, play_game
 
@@ -50,17 +50,18 @@ def labels(box: Box, players: int) -> dict[str, str]:
 
 
 def game(box: Box, players: int, module: Module | None = None,
-         veterans: Sequence[str] = ()) -> Game[Caverns]:
-    """A game at the table (:class:`Game`: its log of answers, undo, saves)."""
-    return Game(lambda: start(box, players, module, veterans))
+         veterans: Sequence[str] = (), edition: int = EDITION) -> Game[Caverns]:
+    """A game at the table (:class:`Game`: its log of answers, undo, saves), played by the
+    rules' ``edition``."""
+    return Game(lambda: start(box, players, module, veterans, edition))
 
 
 def start(box: Box, players: int, module: Module | None = None,
-          veterans: Sequence[str] = ()) -> Resolution[Caverns]:
+          veterans: Sequence[str] = (), edition: int = EDITION) -> Resolution[Caverns]:
     """The rules of a whole game of ``players`` seats dealt the box's characters."""
     names, characters = seats(box, players)
     return play_game(names, box.cards, box.encounters, box.events, box.relics, characters,
-                     box.abilities, box.quests, module, veterans)
+                     box.abilities, box.quests, module, veterans, edition)
 
 
 def veteran_seats(seats_played: Sequence[int], players: int) -> list[str]:

@@ -23,6 +23,7 @@ from tales.errors import IllegalChoice, TalesError
 from tales.rules.decisions import Decision
 from tales.tavern.at_table import drive
 from tales.tavern.encounter import saves
+from tales.tavern.encounter.attacks import LIAR
 from tales.tavern.encounter.cards import load
 from tales.tavern.encounter.model import (
     Card,
@@ -30,6 +31,7 @@ from tales.tavern.encounter.model import (
     Encounter,
     Kind,
     Op,
+    Special,
     Step,
     Strike,
     Target,
@@ -41,6 +43,8 @@ from tales.tavern.encounter.module import load_module
 from tales.tavern.encounter.rules import ordinal
 from tales.tavern.encounter.simulate import SAMPLE, game, veteran_seats
 
+#: What clears a terminal's screen (ANSI: erase it, cursor home).
+CLEAR = "\033[2J\033[H"
 WHEN = {When.TURN: "on your turn", When.REVEAL: "after an Attack card is revealed",
         When.CREATURE: "when the creature attacks you", When.ANY: "at any time"}
 WHOM = {Whom.YOU: "", Whom.OTHER: " (another player)", Whom.ANY: " (any player)",
@@ -114,12 +118,17 @@ def encounter_lines(table: Caverns, card: Encounter) -> list[str]:
         left = ", ".join(f"{i + 1}: " + (f"destroyed by {down[i]}" if i in down
                                          else f"{max(table.token_left(i), 0)} Life Points")
                          for i in range(len(table.tokens)))
-        head = f"tokens {left}; Prestige {card.prestige} a token"
+        worth = "no Prestige (the Lich alone scores)" if card.special is \
+            Special.EMPEROR_LICH else f"Prestige {card.prestige} a token"
+        head = f"tokens {left}; {worth}"
+        if card.special is Special.EMPEROR_LICH:
+            bonus = ""
     else:
-        head = (f"{max(table.life - table.pending(), 0)} Life Points"
-                + (f", barrier {table.barrier}" if table.barrier else "")
+        life, barrier = standing(table)
+        head = (f"{max(life, 0)} Life Points" + (f", barrier {barrier}" if barrier else "")
                 + f"; Prestige {card.prestige}")
-    lines = [f"Encounter {table.number}: {card.name}, round {table.round} - {head}{bonus}"]
+    when = f"round {table.round}" if table.round else "before the first round"
+    lines = [f"Encounter {table.number}: {card.name}, {when} - {head}{bonus}"]
     if card.matrix:
         lines.append("  Attack Matrix: " + "; ".join(strike_text(r) for r in card.matrix))
     if card.text:
@@ -127,10 +136,15 @@ def encounter_lines(table: Caverns, card: Encounter) -> list[str]:
     if table.event is not None:
         lines.append(f"  Event: {table.event.name}"
                      + (f" - {table.event.text}" if table.event.text else ""))
+    if table.treasure is not None:
+        lines.append(f"  Treasure: {table.treasure.name} - {steps_text(table.treasure.steps)}, "
+                     "at the end of the Encounter")
     if table.rules:
         lines.append("  in force: " + ", ".join(r.value for r in table.rules))
     order = table.in_initiative()
-    if order:
+    if not table.round:  # Initiative is drawn as the Encounter begins
+        lines.append("  Initiative: drawn when the first round begins")
+    elif order:
         lines.append("  Initiative: " + ", ".join(f"{ordinal(n)} {name}"
                                                   for n, name in enumerate(order, 1)))
     if table.stack:
@@ -139,6 +153,31 @@ def encounter_lines(table: Caverns, card: Encounter) -> list[str]:
                           for b in table.stack)
         lines.append(f"  damage stack: {blows} (total {table.damage()})")
     return lines
+
+
+def standing(table: Caverns) -> tuple[int, int]:
+    """The creature's Life Points and barrier if the damage stack were totalled now (the
+    raised barrier takes the stack's damage first)."""
+    pending = table.pending()
+    through = max(pending - table.barrier, 0)
+    return table.life - through, max(table.barrier - pending, 0)
+
+
+def killing_blow(table: Caverns) -> str:
+    """Who holds the killing blow now: who would get the kill if the damage stack resolved
+    as it is (the point of the game), or how much more it takes."""
+    if table.encounter is None:
+        return ""
+    if table.killed():
+        if table.totalled:  # the round is over: it is landed
+            return f"killing blow: {table.slayer or 'nobody'} landed it"
+        return f"killing blow now: {table.slayer or 'nobody'} (if nothing changes)"
+    if table.tokens:
+        more = sum(max(table.token_left(i), 0) for i in range(len(table.tokens)))
+    else:
+        life, barrier = standing(table)
+        more = life + barrier
+    return f"killing blow now: nobody yet ({more} more damage to kill)"
 
 
 def table_lines(table: Caverns, viewer: str) -> list[str]:
@@ -151,8 +190,14 @@ def table_lines(table: Caverns, viewer: str) -> list[str]:
             + (f", poison {player.poison}" if player.poison else "")
             + (" (a Vampyre)" if player.vampyre else "")
             + (f"; Items: {', '.join(c.name for c in player.items)}" if player.items else ""))
-        lines.append(f"  {player.name} ({player.character or 'adventurer'}): {status}")
+        you = " - you" if player.name == viewer else ""
+        lines.append(f"  {player.name} ({player.character or 'adventurer'}){you}: {status}")
     me = table.player(viewer)
+    ability = dict(table.abilities).get(me.character)
+    if ability is not None:
+        left = max(ability.uses - me.used, 0)
+        lines.append(f"  your ability ({me.character}): {ability.name} - {describe(ability)}; "
+                     f"{left} use{'s' if left != 1 else ''} left this Encounter")
     mine = [c for n, c in table.set_cards if n == viewer]
     if mine:
         lines.append(f"  your set card: {mine[0].name} - {describe(mine[0])}")
@@ -176,7 +221,15 @@ def cards_on(table: Caverns) -> dict[str, Card]:
 
 
 def option_text(decision: Decision[Any], option: Any) -> str:
-    """A menu option; a card offered shows its value and what it does."""
+    """A menu option; a card offered shows its value and what it does; Gluttony's cards to
+    draw and the fog of war's announcements say what they are."""
+    if decision.kind == "gorge":
+        return "draw none" if option == 0 else f"draw {option} card{'s' if option != 1 else ''}"
+    if decision.kind == "either" and decision.detail is not None:  # in the game's words
+        return steps_text(decision.detail[decision.options.index(option)])
+    if decision.kind == "announce":
+        return f"{option} - the true damage" if option == decision.detail else \
+            f"{option} - a lie (if caught you lose {LIAR} Prestige)"
     state = decision.state
     if isinstance(state, Caverns) and isinstance(option, str):
         card = cards_on(state).get(option)
@@ -188,10 +241,13 @@ def option_text(decision: Decision[Any], option: Any) -> str:
 def play(players: int, people: int, seed: int, deck: str | Path | None = None,
          read: Callable[[str], str] | None = None, write: Callable[[str], None] = print,
          module: str | Path | None = None, veterans: Sequence[int] = (),
-         save: str | Path | None = None, resume: str | Path | None = None) -> Caverns | None:
+         save: str | Path | None = None, resume: str | Path | None = None,
+         default_save: str | Path | None = None) -> Caverns | None:
     """Play one game (an Adventure Module's, if given), or go on with a saved one
     (``resume``); the final table, or None if a person quit (saved to ``save``, else the
-    file resumed from)."""
+    file resumed from, else ``default_save`` or the first ``name-2``... that holds no other
+    game). With several people at the table (a hot seat), the screen is cleared and the
+    next person asked to take the seat before their hand is shown."""
     ask = read or (lambda prompt: input(prompt))
     choices: tuple[int, ...] = ()
     if resume is not None:
@@ -202,22 +258,39 @@ def play(players: int, people: int, seed: int, deck: str | Path | None = None,
                             str(Path(module).resolve()) if module else "", tuple(veterans))
     box = load(setup.deck or SAMPLE)
     story = load_module(setup.module, box.encounters) if setup.module else None
-    run = game(box, setup.players, story, veteran_seats(setup.veterans, setup.players))
+    run = game(box, setup.players, story, veteran_seats(setup.veterans, setup.players),
+               setup.edition)
     try:
         run = Game(run.start, choices=choices)
     except IllegalChoice as bad:
         raise TalesError(f"{resume}: the save does not replay ({bad})") from None
-    target = Path(save) if save is not None else Path(resume) if resume is not None else None
+    target = Path(save) if save is not None else Path(resume) if resume is not None else \
+        saves.free_path(Path(default_save), saves.Saved(setup, choices)) \
+        if default_save is not None else None
 
     def keep(played: Game[Caverns]) -> str:
         assert target is not None
         saves.write(target, saves.Saved(setup, tuple(played.choices)))
-        return f"saved to {target}"
+        return f"saved to {target}; go on with: tales tavern encounter play --resume {target}"
 
     if target is not None:
         keep(run)  # at once: a file holding something else is refused before any play
+        if resume is None:
+            write(f"the game is saved to {target} after every choice")
     humans = {f"seat {n + 1}" for n in range(setup.people)}
     bot = random_policy(np.random.default_rng([setup.seed, 1, len(choices)]))
+
+    def hand_over(figure: str) -> bool:
+        """A hot seat: the last person's hand off the screen, the next one asked to sit."""
+        write(CLEAR)
+        try:
+            text = ask(f"pass the seat to {figure}: {figure}, press Enter when you sit "
+                       "down (q saves and quits)> ")
+        except EOFError:
+            return False
+        return text.strip() != "q"
+
     return drive(run, humans, setup.seed + len(choices), bot, table_lines, ask, write,
                  label=option_text, keep=keep if target is not None else None,
-                 say_why=True)
+                 say_why=True, status=lambda table, _: killing_blow(table),
+                 hand_over=hand_over if setup.people > 1 else None)

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from tales.engine.game import Game
-from tales.engine.saves import SaveError, pack, read_bytes, unpack, whole, write_atomic
+from tales.engine.saves import SaveError, first_free, pack, read_bytes, unpack, whole, write_atomic
 from tales.errors import IllegalChoice, TalesError
 from tales.tavern import DECKS
 from tales.tavern.at_table import drive
@@ -124,12 +124,7 @@ def ours(path: Path, seating: Seating, choices: list[int]) -> bool:
 
 def free_path(path: Path, seating: Seating, choices: list[int]) -> Path:
     """``path`` if a save may go there, else the first ``name-2``, ``name-3``... that may."""
-    number = 1
-    target = path
-    while not ours(target, seating, choices):
-        number += 1
-        target = path.with_name(f"{path.stem}-{number}{path.suffix}")
-    return target
+    return first_free(path, lambda target: ours(target, seating, choices))
 
 
 # --- what a person reads ------------------------------------------------------------------
