@@ -19,3 +19,25 @@ def test_a_local_dask_cluster_plays_the_same_games() -> None:
         there = run_games(setup, "greedy", 6, 5, executor=client.get_executor())
     assert there == here
     assert summarise(setup, "greedy", 5, there) == summarise(setup, "greedy", 5, here)
+
+
+def test_the_workers_get_the_files_as_found_here(tmp_path: object,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 41, item 2: a relative scenario path (or a bundled name) reaches a cluster's
+    workers as the absolute path found here, whatever their working folder."""
+    from pathlib import Path
+
+    from tales.engine.simulate import for_workers
+
+    root = Path(__file__).resolve().parents[1]
+    monkeypatch.chdir(root)
+    setup = Setup("scenarios/cellar-door.toml", ("gerki", "heroes/deirdre.toml"),
+                  companion=None)
+    sent = for_workers(setup)
+    assert sent.scenario == str(root / "scenarios" / "cellar-door.toml")
+    assert sent.heroes == ("gerki", str(root / "heroes" / "deirdre.toml"))
+    assert for_workers(Setup("cellar-door", ("gerki", "deirdre"))).scenario == "cellar-door"
+    monkeypatch.chdir("/")  # a worker elsewhere reads the same file
+    from tales.engine.content import load_context
+
+    assert load_context(sent).scenario.title == "The cellar door (sample)"

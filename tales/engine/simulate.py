@@ -14,7 +14,8 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -23,7 +24,7 @@ from tales.board.figures import Role
 from tales.board.position import Position
 from tales.engine.bots import policy
 from tales.engine.conditions import all_hold
-from tales.engine.content import load_context
+from tales.engine.content import find_file, load_context
 from tales.engine.game import Game
 from tales.engine.rounds import STUCK_ROUNDS, play_scenario
 from tales.engine.state import Result, Setup
@@ -123,7 +124,7 @@ def stream_games(setup: Setup, bot: str, games: int, seed: int, workers: int = 1
     does not grow with ``games``: at most a few batches per worker are in flight.
     ``budget``: the planner's rollouts of its closer look (None: its default)."""
     load_context(setup)  # a bad setup fails here, once, with its one-line error
-    data = setup.to_dict()
+    data = (for_workers(setup) if executor is not None else setup).to_dict()
     if executor is None and workers <= 1:
         for n in range(games):
             yield play_game(data, bot, seed, n, budget)
@@ -155,6 +156,12 @@ def stream_games(setup: Setup, bot: str, games: int, seed: int, workers: int = 1
                 except BrokenProcessPool:
                     raise TalesError("a simulation worker process died (out of memory?); "
                                      "try fewer --workers") from None
+                except TalesError as bad:
+                    if own:
+                        raise
+                    raise TalesError(f"on the cluster's workers: {bad} (the files are "
+                                     "read there, by their paths here: give the workers "
+                                     "the same folders)") from None
                 yield from batch_reports
                 submit()
     finally:
@@ -162,6 +169,23 @@ def stream_games(setup: Setup, bot: str, games: int, seed: int, workers: int = 1
             future.cancel()
         if own:
             pool.shutdown(cancel_futures=True)
+
+
+def for_workers(setup: Setup) -> Setup:
+    """``setup`` with every file it names (the scenario, kit files, the dice, a Companion
+    file) as the absolute path found here, so that a cluster's workers, whose working
+    folder is their own, read the same files (``tales simulate --dask``); a bundled
+    name (``gerki``, ``cellar-door``) stays a name."""
+    def found(name: str | None, folder: str) -> str | None:
+        if name is None or not (name.endswith(".toml") or Path(name).is_file()):
+            return name  # a bundled name (gerki): every worker finds its own
+        path = find_file(name, folder)
+        return str(path.resolve()) if path.is_file() else name
+
+    return replace(setup, scenario=found(setup.scenario, "scenarios") or setup.scenario,
+                   heroes=tuple(found(h, "heroes") or h for h in setup.heroes),
+                   dice=found(setup.dice, "dice"), companion=found(setup.companion,
+                                                                   "companions"))
 
 
 def run_games(setup: Setup, bot: str, games: int, seed: int, workers: int = 1,
