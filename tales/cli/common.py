@@ -109,9 +109,10 @@ def setup_of(args: argparse.Namespace) -> Any:
 
 
 class ProgressLine:
-    """A progress line on standard error for a long run: ``[####....] done/total`` redrawn
-    in place, first after ``after`` seconds (a short run shows none), at most ten times a
-    second, and ended with a new line when the run is done."""
+    """A progress line on standard error for a long run: ``[####....] done/total``, the
+    rate and the time left, redrawn in place, first after ``after`` seconds (a short run
+    shows none), at most ten times a second, and ended with a new line when the run is
+    done."""
 
     def __init__(self, after: float = 0.5) -> None:
         import time
@@ -132,11 +133,23 @@ class ProgressLine:
             return
         width = 30
         filled = width * min(done, total) // max(total, 1)
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}"
+                         f"{self.pace(done, total, now)}\x1b[K")
         if last:
             sys.stderr.write("\n")
         sys.stderr.flush()
         self._drawn = now
+
+
+    def pace(self, done: int, total: int, now: float) -> str:
+        """``, 2.5 a second, about 40 s left`` (nothing before the first is done)."""
+        spent = now - self._start
+        if not done or spent <= 0:
+            return ""
+        rate = done / spent
+        left = (total - done) / rate
+        when = f"{left:.0f} s" if left < 120 else f"{left / 60:.0f} min"
+        return f", {rate:.2g} a second, about {when} left" if done < total else ""
 
 
 def progress_line() -> Callable[[int, int], None] | None:

@@ -169,17 +169,29 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
         check_picture(args.heatmap, "--heatmap", reading=(args.scenario, args.dice))
     tally = Tally()
-    for game in stream_games(setup, args.bot, args.games, args.seed, processes, executor,
-                             budget):
-        tally.add(game)
+    stopped = False
+    try:
+        for game in stream_games(setup, args.bot, args.games, args.seed, processes,
+                                 executor, budget):
+            tally.add(game)
+            if progress:
+                progress(tally.games, args.games)
+    except KeyboardInterrupt:  # Ctrl-C: the report of the games played so far
+        stopped = True
         if progress:
-            progress(tally.games, args.games)
+            sys.stderr.write("\n")
+        if not tally.games:
+            raise
     report = tally.summary(setup, args.bot, args.seed, budget)
+    if stopped:
+        report["partial"] = {"played": tally.games, "asked": args.games}
     if args.json:
         emit(report)
     else:
         for line in format_report(report):
             print(line)
+    if stopped:
+        return 130
     if args.heatmap:
         from tales.engine.content import load_context
         from tales.viewer.heatmap import heatmap_view

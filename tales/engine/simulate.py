@@ -108,6 +108,14 @@ def play_game(setup: dict[str, Any], bot: str, seed: int, game: int,
                       state.stuck)
 
 
+def _no_ctrl_c() -> None:
+    """A worker process leaves Ctrl-C to the command (no traceback from each worker): the
+    command stops the workers and reports the games already played."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _play_many(args: tuple[dict[str, Any], str, int, range, int | None]
                ) -> list[GameReport]:
     setup, bot, seed, games, budget = args
@@ -129,10 +137,14 @@ def stream_games(setup: Setup, bot: str, games: int, seed: int, workers: int = 1
         for n in range(games):
             yield play_game(data, bot, seed, n, budget)
         return
-    chunk = max(1, min(25, games // (4 * max(workers, 1)) or 1))
+    # batches of games: few enough that a batch ends within a second or two (the
+    # planner's games take a second each: one a batch), so Ctrl-C and the progress line
+    # are never far behind
+    most = 1 if bot == "planner" else 25
+    chunk = max(1, min(most, games // (4 * max(workers, 1)) or 1))
     starts = iter(range(0, games, chunk))
     own = executor is None
-    pool = executor or ProcessPoolExecutor(max_workers=workers)
+    pool = executor or ProcessPoolExecutor(max_workers=workers, initializer=_no_ctrl_c)
     pending: set[Future[list[GameReport]]] = set()
 
     def submit() -> bool:
@@ -418,6 +430,10 @@ def format_report(report: dict[str, Any]) -> Iterator[str]:
     companion = f" and {settings['companion']}" if settings["companion"] else ""
     budget = (f", budget {settings['budget']} rollouts for a closer look"
               if settings.get("budget") is not None else "")
+    partial = report.get("partial")
+    if partial:
+        yield (f"PARTIAL: stopped (Ctrl-C) after {partial['played']} of {partial['asked']} "
+               "games; every figure below is of those games only")
     yield (f"{report['scenario']} with {', '.join(report['heroes'])}{companion} "
            f"({report['bot']} bot{budget}, seed {report['seed']}): {report['games']} games")
     flags = ", ".join(f"{k}={v}" for k, v in settings["rules"].items())
