@@ -238,16 +238,19 @@ def maybe_text(value: Any, field: str, longest: int = MAX_TEXT) -> str | None:
 
 
 def names(value: Any, field: str, most: int, least: int = 0,
-          longest: int = MAX_NAME) -> tuple[str, ...]:
-    """``value`` as a list of ``least`` to ``most`` different names."""
+          longest: int = MAX_NAME, twice: bool = False) -> tuple[str, ...]:
+    """``value`` as a list of ``least`` to ``most`` different names (the same one more
+    than once too, with ``twice``)."""
     if not isinstance(value, list):
         raise Malformed(field, f"a list of names, not {_shown(value)}")
     if not least <= len(value) <= most:
         raise Malformed(field, f"{len(value)} names, not {least} to {most}")
+    seen: set[str] = set()  # not value[:n]: 100,000 names would take minutes
     for n, name in enumerate(value):
         text(name, f"{field}[{n}]", longest)
-        if name in value[:n]:
-            raise Malformed(f"{field}[{n}]", f"{name!r} twice")
+        if not twice and name in seen:
+            raise Malformed(f"{field}[{n}]", f"{_shown(name)} twice")
+        seen.add(name)
     return tuple(value)
 
 
@@ -313,14 +316,23 @@ def game_fields(value: Any, field: str = "") -> SavedGame:
     inner = f"{field}." if field else ""
     setup = setup_from_payload(data["setup"], f"{inner}setup")
     seed = whole(data["seed"], f"{inner}seed", 0, UNSIGNED_64 - 1)
-    choices = data["choices"]
-    if not isinstance(choices, list):
-        raise Malformed(f"{inner}choices", f"a list of option numbers, not {_shown(choices)}")
-    for n, choice in enumerate(choices):
+    return SavedGame(setup, seed, option_numbers(data["choices"], f"{inner}choices"))
+
+
+def option_numbers(value: Any, field: str = "choices") -> tuple[int, ...]:
+    """``value`` as a list of at most :data:`MAX_CHOICES` option numbers (each from 0 to
+    :data:`MAX_OPTION`): the choices every kind of save replays. Whether each is among the
+    options its Decision offers is checked as the save is replayed
+    (:class:`~tales.errors.IllegalChoice`, one line)."""
+    if not isinstance(value, list):
+        raise Malformed(field, f"a list of option numbers, not {_shown(value)}")
+    if len(value) > MAX_CHOICES:
+        raise Malformed(field, f"more than {MAX_CHOICES} choices")
+    for n, choice in enumerate(value):
         if isinstance(choice, bool) or not isinstance(choice, int) or not (
                 0 <= choice < MAX_OPTION):
-            raise Malformed(f"{inner}choices[{n}]", f"an option number, not {_shown(choice)}")
-    return SavedGame(setup, seed, tuple(choices))
+            raise Malformed(f"{field}[{n}]", f"an option number, not {_shown(choice)}")
+    return tuple(value)
 
 
 def game_from_payload(payload: Mapping[str, Any], source: str) -> SavedGame:

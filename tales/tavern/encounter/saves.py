@@ -11,11 +11,26 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tales.engine.saves import SaveError, pack, read_bytes, unpack, write_atomic
+from tales.engine.saves import (
+    UNSIGNED_64,
+    Malformed,
+    SaveError,
+    option_numbers,
+    pack,
+    read_bytes,
+    table,
+    text,
+    unpack,
+    whole,
+    write_atomic,
+)
 
 KIND = "tales-encounter-game"
 VERSION = 1
 WHAT = "tales encounter game save"
+#: The players an encounter game seats (``tales tavern encounter play --players``).
+PLAYERS = (2, 6)
+FIELDS = ("players", "people", "seed", "deck", "module", "veterans", "choices")
 
 
 @dataclass(frozen=True)
@@ -45,28 +60,33 @@ def encode(saved: Saved) -> bytes:
 
 
 def decode(data: bytes, source: str) -> Saved:
-    """A save from its bytes; one-line :class:`SaveError` naming ``source`` otherwise."""
+    """A save from its bytes, every field checked (its type, its range, no key unknown or
+    missing): a table the game cannot seat (1 or 100 players, no person, a veteran seat
+    past the last) is refused as a bad file is, in one :class:`SaveError` line naming
+    ``source`` and the field."""
     payload = unpack(data, source, KIND, VERSION, {}, what=WHAT)
+    try:
+        return _fields(payload)
+    except Malformed as bad:
+        raise SaveError(f"{source}: malformed save ({bad})") from None
 
-    def whole(key: str) -> int:
-        value = payload.get(key)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise SaveError(f"{source}: malformed save ({key!r} is not a whole number)")
-        return value
 
-    def numbers(key: str) -> tuple[int, ...]:
-        value: Any = payload.get(key)
-        if not isinstance(value, list) or not all(
-                isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value):
-            raise SaveError(f"{source}: malformed save ({key!r} is not a list of numbers)")
-        return tuple(value)
-
-    texts = [payload.get("deck"), payload.get("module")]
-    if not all(isinstance(t, str) for t in texts):
-        raise SaveError(f"{source}: malformed save ('deck' and 'module' are file names)")
-    table = Table(whole("players"), whole("people"), whole("seed"), str(texts[0]),
-                  str(texts[1]), numbers("veterans"))
-    return Saved(table, numbers("choices"))
+def _fields(payload: dict[str, Any]) -> Saved:
+    data = table(payload, "", ("format", "version", *FIELDS))
+    players = whole(data["players"], "players", *PLAYERS)
+    people = whole(data["people"], "people", 1, players)
+    seed = whole(data["seed"], "seed", 0, UNSIGNED_64 - 1)
+    deck = text(data["deck"], "deck", empty=True)
+    module = text(data["module"], "module", empty=True)
+    veterans = data["veterans"]
+    if not isinstance(veterans, list) or len(veterans) > players:
+        raise Malformed("veterans", f"a list of at most {players} seat numbers")
+    for n, seat in enumerate(veterans):
+        whole(seat, f"veterans[{n}]", 1, players)
+        if seat in veterans[:n]:
+            raise Malformed(f"veterans[{n}]", f"seat {seat} twice")
+    return Saved(Table(players, people, seed, deck, module, tuple(veterans)),
+                 option_numbers(data["choices"]))
 
 
 def read(path: str | Path) -> Saved:
@@ -85,4 +105,7 @@ def write(path: str | Path, saved: Saved) -> None:
             raise SaveError(f"{target}: not this game's save; not written over") from None
         if there.table != saved.table or there.choices != saved.choices[:len(there.choices)]:
             raise SaveError(f"{target}: holds another game; not written over")
-    write_atomic(target, encode(saved))
+    try:
+        write_atomic(target, encode(saved))
+    except OSError as bad:  # a full disk, a folder made read-only since: the file named
+        raise SaveError(f"{target}: cannot save ({bad.strerror or bad})") from None
