@@ -17,6 +17,7 @@ another campaign's files.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -46,6 +47,13 @@ def path_for(name: str, folder: Path = DEFAULT_FOLDER) -> Path:
     """Where the campaign called ``name`` is saved (a name that is not a plain file name
     is refused, so no save lands outside the folder)."""
     return folder / f"{check_name(name)}{SUFFIX}"
+
+
+def taken(path: Path) -> bool:
+    """Whether anything is at ``path``: a save, or a file that is not one (a link to
+    nowhere, a loop of links, a FIFO: loading says what is wrong with it, rather than
+    "no campaign")."""
+    return os.path.lexists(path)
 
 
 def backup_path(path: Path, n: int) -> Path:
@@ -156,7 +164,7 @@ def load(name: str, folder: Path = DEFAULT_FOLDER, backup: int | None = None) ->
     path = path_for(name, folder)
     if backup is not None:
         return read(backup_path(path, backup), name)
-    if not path.exists() and not backups(path):
+    if not taken(path) and not backups(path):
         known = ", ".join(list_names(folder)) or "none"
         raise SaveError(f"no campaign {name!r} in {folder} (campaigns: {known})")
     try:

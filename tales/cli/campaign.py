@@ -11,14 +11,14 @@ from tales.errors import TalesError
 
 def cmd_campaign_new(args: argparse.Namespace) -> int:
     from tales.campaign.progress import campaign_file, new_campaign
-    from tales.campaign.saves import path_for, save
+    from tales.campaign.saves import path_for, save, taken
 
     heroes_text = args.heroes or args.hero
     if not heroes_text or (args.heroes and args.hero):
         raise TalesError("give --hero NAME (with --companion for Solo Mode) or --heroes A,B")
     heroes = tuple(h.strip() for h in heroes_text.split(",") if h.strip())
     folder = saves_folder(args)
-    if path_for(args.name, folder).exists() and not args.force:
+    if taken(path_for(args.name, folder)) and not args.force:
         raise TalesError(f"campaign {args.name!r} already exists in {folder} (--force to "
                          "start it again)")
     campaign = new_campaign(args.name, args.campaign, heroes, args.companion, args.legend,
@@ -98,14 +98,14 @@ def cmd_campaign_export(args: argparse.Namespace) -> int:
 def cmd_campaign_import(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
-    from tales.campaign.saves import checked, decode, path_for, save
+    from tales.campaign.saves import checked, decode, path_for, save, taken
     from tales.engine.saves import read_bytes
 
     campaign = checked(decode(read_bytes(args.file), args.file), args.file)
     if args.name:
         campaign = replace(campaign, name=args.name)
     folder = saves_folder(args)
-    if path_for(campaign.name, folder).exists() and not args.force:
+    if taken(path_for(campaign.name, folder)) and not args.force:
         raise TalesError(f"campaign {campaign.name!r} already exists in {folder} (--name "
                          "NEW or --force)")
     print(f"imported {campaign.name!r} to {save(campaign, folder)}")

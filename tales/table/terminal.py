@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from tales.board.render import render
-from tales.engine.saves import SaveError, write_atomic
+from tales.engine.saves import SaveError
 from tales.errors import TalesError
 from tales.present.chance import chance_lines, read_chance
 from tales.present.edits import EDIT_HELP, read_edit
@@ -83,14 +83,10 @@ class TableTerminal:
     def export(self, path: Path) -> bool:
         """Write the board now as a position file."""
         try:
-            write_atomic(path, self.session.export(path).encode("utf-8"))
-        except OSError as bad:
-            self.write(f"cannot write {path}: {bad.strerror or bad}")
-            return False
+            self.write(self.session.write_export(path))
         except TalesError as bad:
             self.write(str(bad))
             return False
-        self.write(f"the board is written to {path}")
         return True
 
     def where(self) -> str:

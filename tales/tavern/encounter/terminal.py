@@ -12,6 +12,7 @@ state; the rules print nothing.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -198,8 +199,9 @@ def play(players: int, people: int, seed: int, deck: str | Path | None = None,
         saved = saves.read(resume)
         setup, choices = saved.table, saved.choices
     else:
-        setup = saves.Table(players, people, seed, str(Path(deck).resolve()) if deck else "",
-                            str(Path(module).resolve()) if module else "", tuple(veterans))
+        # absolute, links kept (a loop of links is then one line naming the file)
+        setup = saves.Table(players, people, seed, os.path.abspath(deck) if deck else "",
+                            os.path.abspath(module) if module else "", tuple(veterans))
     box = load(setup.deck or SAMPLE)
     story = load_module(setup.module, box.encounters) if setup.module else None
     run = game(box, setup.players, story, veteran_seats(setup.veterans, setup.players))
