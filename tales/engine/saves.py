@@ -37,9 +37,13 @@ MAGIC = b"TALESAV1"
 FORMAT = "tales-game"
 VERSION = 2
 MAX_BYTES = 64 * 1024 * 1024
-MAX_CHOICES = 1_000_000  # a long game makes a few thousand
+MAX_ARRAY = 1_000_000  # the longest array msgpack builds (a campaign's names, a list)
+#: The most choices a game save (and a campaign's game, a table save) holds: a game by
+#: the rules makes a few hundred (random bots: 110 to 230 on the samples), and replaying
+#: this many takes about a second, so a save of any size loads or is refused in under 2 s
+MAX_CHOICES = 5_000
 MAX_CONTAINERS = 100_000  # arrays and maps in one save, all told
-MAX_VALUES = MAX_CHOICES + 100_000  # the items of every array and map, all told
+MAX_VALUES = MAX_ARRAY + 100_000  # the items of every array and map, all told
 MAX_TEXT = 4096  # a file name, a title, a reason
 MAX_NAME = 256  # a Hero's, a card's, an Item's name
 MAX_OPTION = 2**32  # a choice is an option number below this
@@ -123,7 +127,7 @@ def unpack(data: bytes, source: str, kind: str, version: int,
     try:
         payload = msgpack.unpackb(
             body, raw=False, strict_map_key=True,
-            max_str_len=1 << 20, max_bin_len=0, max_array_len=MAX_CHOICES,
+            max_str_len=1 << 20, max_bin_len=0, max_array_len=MAX_ARRAY,
             max_map_len=4096, max_ext_len=0, list_hook=budget.array, object_hook=budget.map)
     except _TooMuch as bad:
         raise SaveError(f"{source}: corrupt ({bad})") from None
@@ -319,15 +323,17 @@ def game_fields(value: Any, field: str = "") -> SavedGame:
     return SavedGame(setup, seed, option_numbers(data["choices"], f"{inner}choices"))
 
 
-def option_numbers(value: Any, field: str = "choices") -> tuple[int, ...]:
-    """``value`` as a list of at most :data:`MAX_CHOICES` option numbers (each from 0 to
-    :data:`MAX_OPTION`): the choices every kind of save replays. Whether each is among the
-    options its Decision offers is checked as the save is replayed
-    (:class:`~tales.errors.IllegalChoice`, one line)."""
+def option_numbers(value: Any, field: str = "choices", most: int = MAX_CHOICES
+                   ) -> tuple[int, ...]:
+    """``value`` as a list of at most ``most`` option numbers (each from 0 to
+    :data:`MAX_OPTION`): the choices every kind of save replays, bounded so that replaying
+    them takes a second or two at most. Whether each is among the options its Decision
+    offers is checked as the save is replayed (:class:`~tales.errors.IllegalChoice`, one
+    line)."""
     if not isinstance(value, list):
         raise Malformed(field, f"a list of option numbers, not {_shown(value)}")
-    if len(value) > MAX_CHOICES:
-        raise Malformed(field, f"more than {MAX_CHOICES} choices")
+    if len(value) > most:
+        raise Malformed(field, f"{len(value)} choices, more than a game makes ({most})")
     for n, choice in enumerate(value):
         if isinstance(choice, bool) or not isinstance(choice, int) or not (
                 0 <= choice < MAX_OPTION):

@@ -30,6 +30,9 @@ VERSION = 1
 WHAT = "tales encounter game save"
 #: The players an encounter game seats (``tales tavern encounter play --players``).
 PLAYERS = (2, 6)
+#: The most answers a save holds: a game makes a few hundred to 1,500 (random bots, 2 to 6
+#: players); this many replay in about a second.
+MAX_CHOICES = 50_000
 FIELDS = ("players", "people", "seed", "deck", "module", "veterans", "choices")
 
 
@@ -86,7 +89,7 @@ def _fields(payload: dict[str, Any]) -> Saved:
         if seat in veterans[:n]:
             raise Malformed(f"veterans[{n}]", f"seat {seat} twice")
     return Saved(Table(players, people, seed, deck, module, tuple(veterans)),
-                 option_numbers(data["choices"]))
+                 option_numbers(data["choices"], most=MAX_CHOICES))
 
 
 def read(path: str | Path) -> Saved:

@@ -53,6 +53,9 @@ from tales.tavern.rdi.zones import playable
 
 SAVE_KIND = "tales-tavern"
 SAVE_VERSION = 1
+#: The most choices a save holds: a game makes a few hundred to a thousand (random bots,
+#: 2 to 8 players); this many replay in about a second and a half.
+MAX_CHOICES = 5_000
 #: Decisions a person may answer with several numbers at once.
 SEVERAL = ("discard",)
 
@@ -144,7 +147,8 @@ def read_game(path: str | Path) -> tuple[Seating, list[int]]:
                      what="tavern game save")
     try:
         data = table(payload, "", ("format", "version", "table", "choices"))
-        return Seating.from_dict(data["table"]), list(option_numbers(data["choices"]))
+        choices = option_numbers(data["choices"], most=MAX_CHOICES)
+        return Seating.from_dict(data["table"]), list(choices)
     except Malformed as bad:
         raise SaveError(f"{source}: malformed tavern save ({bad})") from None
 
