@@ -14,7 +14,8 @@ alone would hide everything behind it: these are CRC-valid hostile msgpack). The
 ``SAVE_MUTANTS=N`` makes N of each kind and method (CI: 300, 600 a kind), ``SAVE_REPLAYS=R``
 resumes the first R loaded ones of each kind (CI: 8); ``SAVE_MUTANTS_SEED`` changes the
 seed. A soak: ``SAVE_MUTANTS=5000 SAVE_REPLAYS=300 python -m pytest -s -n 0
-tests/test_save_fuzz.py`` (10,000 mutants a kind); ``-s`` shows each kind's figures.
+tests/test_save_fuzz.py`` (10,000 mutants a kind); ``-s`` shows each kind's figures, and
+``SAVE_FIGURES=FILE`` adds them to FILE (under xdist too).
 """
 
 from __future__ import annotations
@@ -272,6 +273,10 @@ def test_save_mutants_load_or_are_refused_in_one_line(
             path.write_bytes(data)
             problems += resumed(spec, path, data, figures, capsys, monkeypatch)
     print(figures.line(kind))
+    report = os.environ.get("SAVE_FIGURES")  # a soak under xdist, whose -s shows nothing
+    if report:
+        with open(report, "a", encoding="utf-8") as out:
+            out.write(figures.line(kind) + "\n")
     assert not problems, f"{len(problems)} problems; the first: {problems[:3]}"
     assert figures.loaded and figures.refused  # the mutants reach both outcomes
 

@@ -18,6 +18,7 @@ another campaign's files.
 from __future__ import annotations
 
 import os
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,7 @@ from tales.engine.saves import (
     write_atomic,
 )
 from tales.errors import TalesError
+from tales.locks import holding
 
 FORMAT = "tales-campaign"
 VERSION = 1
@@ -54,6 +56,13 @@ def taken(path: Path) -> bool:
     nowhere, a loop of links, a FIFO: loading says what is wrong with it, rather than
     "no campaign")."""
     return os.path.lexists(path)
+
+
+def playing(name: str, folder: Path = DEFAULT_FOLDER) -> AbstractContextManager[None]:
+    """Hold the campaign ``name`` for a ``with`` block (its play, a note, a new one
+    over it): another process doing so is refused at once, in one line ("campaign 'C'
+    is being played by process 1234"; :mod:`tales.locks`)."""
+    return holding(path_for(name, folder), f"campaign {name!r}")
 
 
 def backup_path(path: Path, n: int) -> Path:

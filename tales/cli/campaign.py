@@ -11,7 +11,7 @@ from tales.errors import TalesError
 
 def cmd_campaign_new(args: argparse.Namespace) -> int:
     from tales.campaign.progress import campaign_file, new_campaign
-    from tales.campaign.saves import path_for, save, taken
+    from tales.campaign.saves import path_for, playing, save, taken
 
     heroes_text = args.heroes or args.hero
     if not heroes_text or (args.heroes and args.hero):
@@ -24,7 +24,8 @@ def cmd_campaign_new(args: argparse.Namespace) -> int:
     campaign = new_campaign(args.name, args.campaign, heroes, args.companion, args.legend,
                             args.steps_change, args.seed)
     file = campaign_file(campaign)
-    path = save(campaign, folder)
+    with playing(args.name, folder):  # --force: not over a campaign being played
+        path = save(campaign, folder)
     print(f"campaign {args.name!r}: {file.title}, {len(file.scenarios)} scenarios; saved "
           f"to {path}. Play it with: tales campaign continue {args.name}")
     return 0
@@ -73,10 +74,11 @@ def cmd_campaign_show(args: argparse.Namespace) -> int:
 def cmd_campaign_note(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
-    from tales.campaign.saves import load, save
+    from tales.campaign.saves import load, playing, save
 
-    campaign = load(args.name, saves_folder(args))
-    save(replace(campaign, notes=(*campaign.notes, args.text)), saves_folder(args))
+    with playing(args.name, saves_folder(args)):  # not lost under a game's next save
+        campaign = load(args.name, saves_folder(args))
+        save(replace(campaign, notes=(*campaign.notes, args.text)), saves_folder(args))
     return 0
 
 
@@ -98,7 +100,7 @@ def cmd_campaign_export(args: argparse.Namespace) -> int:
 def cmd_campaign_import(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
-    from tales.campaign.saves import checked, decode, path_for, save, taken
+    from tales.campaign.saves import checked, decode, path_for, playing, save, taken
     from tales.engine.saves import read_bytes
 
     campaign = checked(decode(read_bytes(args.file), args.file), args.file)
@@ -108,7 +110,8 @@ def cmd_campaign_import(args: argparse.Namespace) -> int:
     if taken(path_for(campaign.name, folder)) and not args.force:
         raise TalesError(f"campaign {campaign.name!r} already exists in {folder} (--name "
                          "NEW or --force)")
-    print(f"imported {campaign.name!r} to {save(campaign, folder)}")
+    with playing(campaign.name, folder):
+        print(f"imported {campaign.name!r} to {save(campaign, folder)}")
     return 0
 
 

@@ -26,6 +26,17 @@ last entry; the game is saved after every entry."""
 
 
 def cmd_table(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from tales.locks import holding_if
+
+    save = args.save or args.resume or (f"{Path(args.scenario).stem}.table"
+                                        if args.scenario else None)
+    with holding_if(save):  # one process at a time on a save
+        return _table(args)
+
+
+def _table(args: argparse.Namespace) -> int:
     import secrets
     from pathlib import Path
 

@@ -139,6 +139,13 @@ def cmd_view(args: argparse.Namespace) -> int:
 
 
 def cmd_solo(args: argparse.Namespace) -> int:
+    from tales.campaign.saves import playing
+
+    with playing(args.name, saves_folder(args)):  # one process at a time on a campaign
+        return _solo(args)
+
+
+def _solo(args: argparse.Namespace) -> int:
     from tales.campaign.play import continue_campaign
     from tales.campaign.progress import new_campaign
     from tales.campaign.saves import path_for, save, taken

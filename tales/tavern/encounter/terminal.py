@@ -21,6 +21,7 @@ import numpy as np
 
 from tales.engine.game import Game, random_policy
 from tales.errors import IllegalChoice, TalesError
+from tales.locks import holding_if
 from tales.rules.decisions import Decision
 from tales.tavern.at_table import drive
 from tales.tavern.encounter import saves
@@ -193,6 +194,16 @@ def play(players: int, people: int, seed: int, deck: str | Path | None = None,
     """Play one game (an Adventure Module's, if given), or go on with a saved one
     (``resume``); the final table, or None if a person quit (saved to ``save``, else the
     file resumed from)."""
+    target = save if save is not None else resume
+    with holding_if(target):  # one process at a time on a save
+        return _play(players, people, seed, deck, read, write, module, veterans, save,
+                     resume)
+
+
+def _play(players: int, people: int, seed: int, deck: str | Path | None,
+          read: Callable[[str], str] | None, write: Callable[[str], None],
+          module: str | Path | None, veterans: Sequence[int], save: str | Path | None,
+          resume: str | Path | None) -> Caverns | None:
     ask = read or (lambda prompt: input(prompt))
     choices: tuple[int, ...] = ()
     if resume is not None:

@@ -40,6 +40,7 @@ from tales.engine.saves import (
     write_atomic,
 )
 from tales.errors import IllegalChoice, TalesError
+from tales.locks import holding_if
 from tales.tavern import DECKS
 from tales.tavern.at_table import drive
 from tales.tavern.rdi.bots import POLICIES, policy
@@ -381,6 +382,12 @@ def play(players: int, people: int, seed: int, read: Callable[[str], str] | None
         raise TalesError(f"{save}: holds something other than this game; not written over "
                          "(give another --save FILE)")
     target = free_path(save, seating, choices) if save is not None else None
+    with holding_if(target):  # one process at a time on a save
+        return _play(seating, choices, resume, target, ask, write)
+
+
+def _play(seating: Seating, choices: list[int], resume: Path | None, target: Path | None,
+          ask: Callable[[str], str], write: Callable[[str], None]) -> Tavern | None:
     try:
         game: Game[Tavern] = Game(start(seating), choices=choices)
     except ValueError as error:  # a table the variant refuses
