@@ -86,6 +86,8 @@ TAVERN_CASES = [
     ("more people than players", seat("people", 5), "table.people"),
     ("a seed below 0", seat("seed", -1), "table.seed"),
     ("a mode no rulebook has", seat("mode", "chaos"), "table.mode"),
+    ("a mode that is a list (the soak's 6 tracebacks)", seat("mode", [[]]), "table.mode"),
+    ("a bot that is a list", seat("bot", ["greedy"]), "table.bot"),
     ("a bot that is not one", seat("bot", "clever"), "table.bot"),
     ("a Character Deck that is not a name", seat("characters", [3]), "table.characters[0]"),
     ("an Advanced adjustment that is not one", seat("advanced", ["harder"]),

@@ -101,13 +101,13 @@ class Seating:
         later = ("hard", "otto", "factions", "advanced", "extra_potions")
         data = table(data, field, SEATING_FIELDS, optional=later)
         got = {**Seating(2, 1, 0).to_dict(), **data}
-        mode = got["mode"]
+        mode = text(got["mode"], f"{field}.mode", 40)  # text first: a list is not hashed
         if mode not in {m.value for m in Mode}:
             raise Malformed(f"{field}.mode", f"one of {', '.join(m.value for m in Mode)}, "
                             f"not {mode!r:.40}")
         least, most = (1, 4) if mode == Mode.BOSS_OTTO.value else (2, 8)
         players = whole(got["players"], f"{field}.players", least, most)
-        if got["bot"] not in POLICIES:
+        if text(got["bot"], f"{field}.bot", 40) not in POLICIES:
             raise Malformed(f"{field}.bot", f"one of {', '.join(POLICIES)}, not "
                             f"{got['bot']!r:.40}")
         advanced = names(got["advanced"], f"{field}.advanced", len(ADVANCED))
