@@ -6,6 +6,7 @@ process holds it, plays nothing and exits with status 2; once the first is kille
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -97,6 +98,37 @@ def test_a_second_process_on_a_save_is_refused_until_the_first_is_gone(
                                 stdin=subprocess.DEVNULL, capture_output=True, timeout=120)
     assert taken_over.returncode == 0, taken_over.stderr
     assert not lock.exists()  # a clean exit leaves nothing beside the save
+    assert _left_beside(lock.parent) == []
+
+
+def _left_beside(folder: Path) -> list[str]:
+    """The hidden files in a save's folder: temporary files of a write, a lock file."""
+    return sorted(p.name for p in folder.iterdir() if p.name.startswith("."))
+
+
+@pytest.mark.parametrize(("first", "save"), [(c[1], c[3]) for c in CASES],
+                         ids=[c[0] for c in CASES])
+def test_ctrl_c_leaves_the_save_and_nothing_beside_it(
+        tmp_path: Path, first: list[str], save: str) -> None:
+    """Issue 44 item 4: Ctrl-C at a question: exit status 130, the save there and whole,
+    no temporary file and no lock file left."""
+    if first[0] == "campaign":
+        assert main(["campaign", "new", "c", "--hero", "gerki", "--companion", "pooky",
+                     "--saves", str(tmp_path / "saves")]) == 0
+    path = Path(save.replace("{}", str(tmp_path)))
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    playing = subprocess.Popen([*TALES, *_in(tmp_path, first)], cwd=tmp_path, env=env,
+                               stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE)
+    try:
+        before = _holds(playing, lock_path(path), path)
+        playing.send_signal(signal.SIGINT)
+        _, err = playing.communicate(timeout=60)
+    finally:
+        playing.kill()
+    assert playing.returncode == 130, err
+    assert path.read_bytes() == before
+    assert _left_beside(path.parent) == []
 
 
 def test_a_lock_held_in_this_process_is_held_again_and_let_go(tmp_path: Path) -> None:
