@@ -63,7 +63,7 @@ PLAYED = Setup("scenarios/drowned-chapel.toml", ("gerki",), True, power_tree_ste
                loadout=Loadout({"gerki": ("Cheap shot",)}, {"gerki": ()}, 2, (2, 1, 0)))
 PLAYING = Campaign(
     "trip", "scenarios/sample-campaign.toml", ("gerki",), "otto-guard", True, -1, 2**63 + 5,
-    1, 1, ("Caltrops", "Sanctuary"), ("Cheap shot",),
+    1, 1, ("Caltrops", "Sanctuary"), (),
     (ScenarioResult(1, "The cellar door (sample)", "victory", "Open the old door", 3, 1),
      ScenarioResult(2, "The drowned chapel (sample)", "defeat", "time ran out", 6, 1)),
     ("Gerki owes Otto a drink",),

@@ -5,6 +5,7 @@ is not the command's own file (a scenario, a device, a FIFO, a folder) is writte
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 import signal
@@ -17,7 +18,7 @@ import pytest
 
 from tales.cli import main
 from tales.errors import TalesError
-from tales.files import READ_LIMIT, check_output, read_file, read_text_file
+from tales.files import PNG_SIGNATURE, READ_LIMIT, check_output, read_file, read_text_file
 
 ROOT = Path(__file__).resolve().parents[1]
 CELLAR = str(ROOT / "scenarios" / "cellar-door.toml")
@@ -127,16 +128,56 @@ READERS: list[tuple[str, list[str]]] = [
     ("encounter simulate --module", ["tavern", "encounter", "simulate", "--games", "1",
                                      "--module", "{}"]),
     ("encounter play --resume", ["tavern", "encounter", "play", "--resume", "{}"]),
+    # issue 45's "Done when": every file argument of every command of the README
+    ("table", ["table", "{}", *HEROES, "--answers", "{tmp}/none.txt", "--save",
+               "{tmp}/t.table"]),
+    ("table --dice", ["table", CELLAR, *HEROES, "--dice", "{}", "--save", "{tmp}/t.table"]),
+    ("table --heroes", ["table", CELLAR, "--heroes", "{},deirdre", "--save",
+                        "{tmp}/t.table"]),
+    ("play --dice", ["play", CELLAR, *HEROES, "--dice", "{}"]),
+    ("play --companion", ["play", CELLAR, "--heroes", "gerki", "--companion", "{}"]),
+    ("sweep --dice", ["sweep", CELLAR, *HEROES, "--games", "1", "--dice", "{}"]),
+    ("view", ["view", "{}"]),
+    ("view --blocks", ["view", POSITION, "--blocks", "{}"]),
+    ("campaign new --hero", ["campaign", "new", "c", "--hero", "{}", "--companion", "pooky",
+                             "--saves", "{tmp}/saves"]),
+    ("campaign continue", ["campaign", "continue", "c", "--saves", "{tmp}/saves",
+                           "--bot", "greedy"]),
+    ("campaign show", ["campaign", "show", "c", "--saves", "{tmp}/saves"]),
+    ("solo", ["solo", "c", "--saves", "{tmp}/saves"]),
+    ("tavern play --character", ["tavern", "play", "--players", "2", "--character", "{}"]),
+    ("tavern play --drinks", ["tavern", "play", "--drinks", "{}"]),
+    ("tavern play --otto", ["tavern", "play", "--variant", "boss-otto", "--players", "2",
+                            "--otto", "{}"]),
+    ("tavern simulate --sea-events", ["tavern", "simulate", "--games", "1",
+                                      "--dungeon-events", "--sea-events", "{}"]),
+    ("encounter play --deck", ["tavern", "encounter", "play", "--deck", "{}"]),
+    ("encounter play --module", ["tavern", "encounter", "play", "--module", "{}"]),
 ]
 
+#: The commands whose file is found by a name (a campaign's, in its saves folder): the bad
+#: file is put where the name leads.
+BY_NAME = {"campaign continue": "saves/c.tales", "campaign show": "saves/c.tales",
+           "solo": "saves/c.tales"}
 
-@pytest.mark.parametrize("kind", ["fifo", "directory", "loop", "device", "not-utf-8"])
+
+@pytest.mark.parametrize("kind", ["fifo", "directory", "loop", "device", "not-utf-8",
+                                  "foreign"])
 @pytest.mark.parametrize(("command", "argv"), READERS, ids=[c for c, _ in READERS])
 def test_a_file_that_cannot_be_read_is_one_line(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
         bounded: None, command: str, argv: list[str], kind: str) -> None:
+    """A FIFO, a device, a folder, a loop of links, a file not UTF-8, or one of another
+    kind (a PNG picture where a scenario, a deck or a save is read)."""
     monkeypatch.chdir(tmp_path)
-    bad = kinds(tmp_path)[kind]
+    made = {**kinds(tmp_path), "foreign": tmp_path / "foreign.toml"}
+    made["foreign"].write_bytes(PNG_SIGNATURE + bytes(range(256)))
+    bad = made[kind]
+    if command in BY_NAME:
+        where = tmp_path / BY_NAME[command]
+        where.parent.mkdir(parents=True, exist_ok=True)
+        os.rename(bad, where)
+        bad = where
     line = refused(capsys, monkeypatch, [a.replace("{}", str(bad)).replace(
         "{tmp}", str(tmp_path)) for a in argv])
     assert bad.name in line, line
@@ -301,3 +342,26 @@ def test_check_output_refuses_a_folder_that_cannot_hold_it(tmp_path: Path) -> No
     assert check_output(tmp_path / "new" / "deeper" / "x.png") == (
         tmp_path / "new" / "deeper" / "x.png")
     assert not (tmp_path / "new").exists()  # the check makes nothing
+
+
+def _disk_full(*args: object) -> None:
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+@pytest.mark.parametrize(("module", "argv", "named"), [
+    ("tales.table.session", ["table", CELLAR, *HEROES, "--answers", "{tmp}/none.txt",
+                             "--save", "{tmp}/t.table", "--export", "{tmp}/board.toml"],
+     "board.toml"),
+    ("tales.tavern.encounter.saves", ["tavern", "encounter", "play", "--save",
+                                      "{tmp}/e.sav"], "e.sav"),
+], ids=["table --export", "encounter play --save"])
+def test_a_full_disk_is_one_line_on_standard_error_naming_the_file(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        module: str, argv: list[str], named: str) -> None:
+    """Issue 45 item 8: the encounter game's "disk full" named no file, and a failed
+    ``table --export`` was said on standard output."""
+    (tmp_path / "none.txt").write_text("")
+    monkeypatch.setattr(f"{module}.write_atomic", _disk_full)
+    line = refused(capsys, monkeypatch, [a.replace("{tmp}", str(tmp_path)) for a in argv])
+    assert named in line and "No space left" in line, line
+    assert not (tmp_path / named).exists()

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from tales.engine import saves
 from tales.engine.saves import (
     MAGIC,
-    MAX_CHOICES,
+    MAX_ARRAY,
     SavedGame,
     SaveError,
     decode,
@@ -265,7 +265,7 @@ def test_a_body_with_the_wrong_types_is_refused(body: Any, fragment: str) -> Non
 
 RAW = [
     pytest.param(b"\xdd\xff\xff\xff\xff", "exceeds max_array_len", id="array of 2**32-1"),
-    pytest.param(b"\xdd" + (MAX_CHOICES - 1).to_bytes(4, "big"), "corrupt",
+    pytest.param(b"\xdd" + (MAX_ARRAY - 1).to_bytes(4, "big"), "corrupt",
                  id="array of 5 million declared, none there"),
     pytest.param(b"\x81\xa7choices\xdd\xff\xff\xff\xff", "exceeds max_array_len",
                  id="choices declared 2**32-1 long"),

@@ -128,9 +128,11 @@ def read_text(path: str | Path) -> str:
 
 
 def exists(path: Path) -> bool:
-    """Whether a file named in content is there (a name too long for the system is not)."""
+    """Whether a file named in content is there (a name too long for the system is not,
+    nor a folder: ``map = ""`` names the content's own folder, and is said as not found
+    in the file that names it)."""
     try:
-        return path.exists()
+        return path.exists() and not path.is_dir()
     except OSError:
         return False
 

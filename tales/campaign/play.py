@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from tales.campaign.progress import Campaign, campaign_file, record, start_game
-from tales.campaign.saves import DEFAULT_FOLDER, load, save
+from tales.campaign.saves import DEFAULT_FOLDER, load, playing, save
 from tales.engine.bots import policy
 from tales.engine.content import load_context
 from tales.engine.game import Game
@@ -32,7 +32,15 @@ def continue_campaign(
 ) -> Campaign:
     """Play the campaign on from where it stands: at most ``scenarios`` scenarios (all, if
     None), by ``bot`` or at the terminal (``physical``: chance asked of the player, who
-    rolls real dice). Returns the campaign as last saved."""
+    rolls real dice). Returns the campaign as last saved. One process at a time: another
+    playing it is one line at once (:func:`~tales.campaign.saves.playing`)."""
+    with playing(name, folder):
+        return _continue(name, folder, bot, backup, scenarios, write, read, physical)
+
+
+def _continue(name: str, folder: Path, bot: str | None, backup: int | None,
+              scenarios: int | None, write: Callable[[str], None],
+              read: Callable[[str], str] | None, physical: bool) -> Campaign:
     campaign = load(name, folder, backup)
     if backup is not None:
         save(campaign, folder)  # continuing from a backup makes it the campaign again

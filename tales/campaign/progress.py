@@ -238,6 +238,14 @@ def check_progress(campaign: Campaign, file: CampaignFile) -> None:
     if won != [entry.number for entry in file.scenarios[:campaign.next]]:
         raise Malformed(f"{here}.results", f"the Victories ({won}) are not those of the "
                         f"{campaign.next} scenarios won")
+    won_rewards = file.scenarios[:campaign.next]
+    for key, kept in (("unlocked", campaign.unlocked), ("archived", campaign.archived)):
+        given = {n for entry in won_rewards
+                 for n in (entry.unlock if key == "unlocked" else entry.archive)}
+        for n, name in enumerate(kept):
+            if name not in given:
+                raise Malformed(f"{here}.{key}[{n}]", f"{name!r:.40} is not a reward of the "
+                                f"{campaign.next} scenarios won")
     since = len(campaign.results) - max(
         (n + 1 for n, r in enumerate(campaign.results) if r.result == "victory"), default=0)
     if campaign.attempt != since:
@@ -268,6 +276,31 @@ def check_progress(campaign: Campaign, file: CampaignFile) -> None:
                         f"{entry.number} of the campaign ({portable(entry.file)})")
     if setup.loadout is None:
         raise Malformed(f"{field}.loadout", "missing (a campaign's game has one)")
+    _check_loadout(campaign, file, setup.loadout, f"{field}.loadout")
+
+
+def _check_loadout(campaign: Campaign, file: CampaignFile, loadout: Loadout,
+                   field: str) -> None:
+    """Refuse a loadout naming a Hero the campaign does not play, or a card or Item that
+    Hero's kit does not have or that the campaign has not made available (still in the
+    Vault, or in the Archive): the Hero would play without it, silently."""
+    for part, chosen in (("cards", loadout.cards), ("items", loadout.items)):
+        for hero, taken in chosen.items():
+            if hero not in campaign.heroes:
+                raise Malformed(f"{field}.{part}", f"{hero!r:.40} is not a Hero of the "
+                                "campaign")
+            try:
+                kit = hero_kit(hero)
+            except TalesError:
+                continue  # a kit that cannot be read: the game says so when it loads
+            own = kit.card_titles() if part == "cards" else tuple(
+                i.name for i in kit.item_specs())
+            free = available(campaign, file, own)
+            for n, name in enumerate(taken):
+                if name not in free:
+                    why = "not in the kit" if name not in own else "not available (in the " \
+                        "Vault or the Archive)"
+                    raise Malformed(f"{field}.{part}.{hero}[{n}]", f"{name!r:.40}: {why}")
 
 
 def game_seed(campaign: Campaign) -> int:

@@ -17,6 +17,8 @@ another campaign's files.
 
 from __future__ import annotations
 
+import os
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -33,6 +35,7 @@ from tales.engine.saves import (
     write_atomic,
 )
 from tales.errors import TalesError
+from tales.locks import holding
 
 FORMAT = "tales-campaign"
 VERSION = 1
@@ -46,6 +49,20 @@ def path_for(name: str, folder: Path = DEFAULT_FOLDER) -> Path:
     """Where the campaign called ``name`` is saved (a name that is not a plain file name
     is refused, so no save lands outside the folder)."""
     return folder / f"{check_name(name)}{SUFFIX}"
+
+
+def taken(path: Path) -> bool:
+    """Whether anything is at ``path``: a save, or a file that is not one (a link to
+    nowhere, a loop of links, a FIFO: loading says what is wrong with it, rather than
+    "no campaign")."""
+    return os.path.lexists(path)
+
+
+def playing(name: str, folder: Path = DEFAULT_FOLDER) -> AbstractContextManager[None]:
+    """Hold the campaign ``name`` for a ``with`` block (its play, a note, a new one
+    over it): another process doing so is refused at once, in one line ("campaign 'C'
+    is being played by process 1234"; :mod:`tales.locks`)."""
+    return holding(path_for(name, folder), f"campaign {name!r}")
 
 
 def backup_path(path: Path, n: int) -> Path:
@@ -156,7 +173,7 @@ def load(name: str, folder: Path = DEFAULT_FOLDER, backup: int | None = None) ->
     path = path_for(name, folder)
     if backup is not None:
         return read(backup_path(path, backup), name)
-    if not path.exists() and not backups(path):
+    if not taken(path) and not backups(path):
         known = ", ".join(list_names(folder)) or "none"
         raise SaveError(f"no campaign {name!r} in {folder} (campaigns: {known})")
     try:

@@ -11,20 +11,21 @@ from tales.errors import TalesError
 
 def cmd_campaign_new(args: argparse.Namespace) -> int:
     from tales.campaign.progress import campaign_file, new_campaign
-    from tales.campaign.saves import path_for, save
+    from tales.campaign.saves import path_for, playing, save, taken
 
     heroes_text = args.heroes or args.hero
     if not heroes_text or (args.heroes and args.hero):
         raise TalesError("give --hero NAME (with --companion for Solo Mode) or --heroes A,B")
     heroes = tuple(h.strip() for h in heroes_text.split(",") if h.strip())
     folder = saves_folder(args)
-    if path_for(args.name, folder).exists() and not args.force:
+    if taken(path_for(args.name, folder)) and not args.force:
         raise TalesError(f"campaign {args.name!r} already exists in {folder} (--force to "
                          "start it again)")
     campaign = new_campaign(args.name, args.campaign, heroes, args.companion, args.legend,
                             args.steps_change, args.seed)
     file = campaign_file(campaign)
-    path = save(campaign, folder)
+    with playing(args.name, folder):  # --force: not over a campaign being played
+        path = save(campaign, folder)
     print(f"campaign {args.name!r}: {file.title}, {len(file.scenarios)} scenarios; saved "
           f"to {path}. Play it with: tales campaign continue {args.name}")
     return 0
@@ -73,10 +74,11 @@ def cmd_campaign_show(args: argparse.Namespace) -> int:
 def cmd_campaign_note(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
-    from tales.campaign.saves import load, save
+    from tales.campaign.saves import load, playing, save
 
-    campaign = load(args.name, saves_folder(args))
-    save(replace(campaign, notes=(*campaign.notes, args.text)), saves_folder(args))
+    with playing(args.name, saves_folder(args)):  # not lost under a game's next save
+        campaign = load(args.name, saves_folder(args))
+        save(replace(campaign, notes=(*campaign.notes, args.text)), saves_folder(args))
     return 0
 
 
@@ -98,17 +100,18 @@ def cmd_campaign_export(args: argparse.Namespace) -> int:
 def cmd_campaign_import(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
-    from tales.campaign.saves import checked, decode, path_for, save
+    from tales.campaign.saves import checked, decode, path_for, playing, save, taken
     from tales.engine.saves import read_bytes
 
     campaign = checked(decode(read_bytes(args.file), args.file), args.file)
     if args.name:
         campaign = replace(campaign, name=args.name)
     folder = saves_folder(args)
-    if path_for(campaign.name, folder).exists() and not args.force:
+    if taken(path_for(campaign.name, folder)) and not args.force:
         raise TalesError(f"campaign {campaign.name!r} already exists in {folder} (--name "
                          "NEW or --force)")
-    print(f"imported {campaign.name!r} to {save(campaign, folder)}")
+    with playing(campaign.name, folder):
+        print(f"imported {campaign.name!r} to {save(campaign, folder)}")
     return 0
 
 

@@ -255,6 +255,13 @@ def _whole_number(option: str, text: str) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from tales.locks import holding_if
+
+    with holding_if(args.save or args.resume):  # one process at a time on a save
+        return _play(args)
+
+
+def _play(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from tales.engine.content import load_context

@@ -29,6 +29,17 @@ saved after every entry. A worked example: docs/table.md."""
 
 
 def cmd_table(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from tales.locks import holding_if
+
+    save = args.save or args.resume or (f"{Path(args.scenario).stem}.table"
+                                        if args.scenario else None)
+    with holding_if(save):  # one process at a time on a save
+        return _table(args)
+
+
+def _table(args: argparse.Namespace) -> int:
     import secrets
     from pathlib import Path
 
@@ -74,8 +85,8 @@ def cmd_table(args: argparse.Namespace) -> int:
     if not args.resume:
         print(f"saving to {save} after every entry (resume: tales table --resume {save})")
     status = terminal.run()
-    if args.export and not terminal.export(Path(args.export)):
-        return 2
+    if args.export:  # a failure is one line on standard error (exit status 2)
+        print(session.write_export(args.export))
     if terminal.unsaved is not None:
         raise TalesError(f"{terminal.unsaved}; the game is NOT saved")
     return status
@@ -98,16 +109,7 @@ def _window(session: Any, save: Path, args: argparse.Namespace) -> bool:
         print(f"saving to {save} after every entry (resume: tales table --resume {save})")
     run(control)
     if args.export:
-        from pathlib import Path
-
-        from tales.engine.saves import write_atomic
-
-        path = Path(args.export)
-        try:
-            write_atomic(path, session.export(path).encode("utf-8"))
-        except OSError as bad:
-            raise TalesError(f"cannot write {path}: {bad.strerror or bad}") from None
-        print(f"the board is written to {path}")
+        print(session.write_export(args.export))
     if control.unsaved is not None:
         raise TalesError(f"{control.unsaved}; the game is NOT saved")
     return True

@@ -167,13 +167,20 @@ def cmd_view(args: argparse.Namespace) -> int:
 
 
 def cmd_solo(args: argparse.Namespace) -> int:
+    from tales.campaign.saves import playing
+
+    with playing(args.name, saves_folder(args)):  # one process at a time on a campaign
+        return _solo(args)
+
+
+def _solo(args: argparse.Namespace) -> int:
     from tales.campaign.play import continue_campaign
     from tales.campaign.progress import new_campaign
-    from tales.campaign.saves import path_for, save
+    from tales.campaign.saves import path_for, save, taken
     from tales.viewer import headless
 
     folder = saves_folder(args)
-    exists = path_for(args.name, folder).exists()
+    exists = taken(path_for(args.name, folder))
     if not exists and (args.hero or headless()):
         if args.hero:
             hero, companion = args.hero, args.companion or "otto-guard"

@@ -37,9 +37,13 @@ MAGIC = b"TALESAV1"
 FORMAT = "tales-game"
 VERSION = 2
 MAX_BYTES = 64 * 1024 * 1024
-MAX_CHOICES = 1_000_000  # a long game makes a few thousand
+MAX_ARRAY = 1_000_000  # the longest array msgpack builds (a campaign's names, a list)
+#: The most choices a game save (and a campaign's game, a table save) holds: a game by
+#: the rules makes a few hundred (random bots: 110 to 230 on the samples), and replaying
+#: this many takes about a second, so a save of any size loads or is refused in under 2 s
+MAX_CHOICES = 5_000
 MAX_CONTAINERS = 100_000  # arrays and maps in one save, all told
-MAX_VALUES = MAX_CHOICES + 100_000  # the items of every array and map, all told
+MAX_VALUES = MAX_ARRAY + 100_000  # the items of every array and map, all told
 MAX_TEXT = 4096  # a file name, a title, a reason
 MAX_NAME = 256  # a Hero's, a card's, an Item's name
 MAX_OPTION = 2**32  # a choice is an option number below this
@@ -123,7 +127,7 @@ def unpack(data: bytes, source: str, kind: str, version: int,
     try:
         payload = msgpack.unpackb(
             body, raw=False, strict_map_key=True,
-            max_str_len=1 << 20, max_bin_len=0, max_array_len=MAX_CHOICES,
+            max_str_len=1 << 20, max_bin_len=0, max_array_len=MAX_ARRAY,
             max_map_len=4096, max_ext_len=0, list_hook=budget.array, object_hook=budget.map)
     except _TooMuch as bad:
         raise SaveError(f"{source}: corrupt ({bad})") from None
@@ -238,16 +242,19 @@ def maybe_text(value: Any, field: str, longest: int = MAX_TEXT) -> str | None:
 
 
 def names(value: Any, field: str, most: int, least: int = 0,
-          longest: int = MAX_NAME) -> tuple[str, ...]:
-    """``value`` as a list of ``least`` to ``most`` different names."""
+          longest: int = MAX_NAME, twice: bool = False) -> tuple[str, ...]:
+    """``value`` as a list of ``least`` to ``most`` different names (the same one more
+    than once too, with ``twice``)."""
     if not isinstance(value, list):
         raise Malformed(field, f"a list of names, not {_shown(value)}")
     if not least <= len(value) <= most:
         raise Malformed(field, f"{len(value)} names, not {least} to {most}")
+    seen: set[str] = set()  # not value[:n]: 100,000 names would take minutes
     for n, name in enumerate(value):
         text(name, f"{field}[{n}]", longest)
-        if name in value[:n]:
-            raise Malformed(f"{field}[{n}]", f"{name!r} twice")
+        if not twice and name in seen:
+            raise Malformed(f"{field}[{n}]", f"{_shown(name)} twice")
+        seen.add(name)
     return tuple(value)
 
 
@@ -313,14 +320,25 @@ def game_fields(value: Any, field: str = "") -> SavedGame:
     inner = f"{field}." if field else ""
     setup = setup_from_payload(data["setup"], f"{inner}setup")
     seed = whole(data["seed"], f"{inner}seed", 0, UNSIGNED_64 - 1)
-    choices = data["choices"]
-    if not isinstance(choices, list):
-        raise Malformed(f"{inner}choices", f"a list of option numbers, not {_shown(choices)}")
-    for n, choice in enumerate(choices):
+    return SavedGame(setup, seed, option_numbers(data["choices"], f"{inner}choices"))
+
+
+def option_numbers(value: Any, field: str = "choices", most: int = MAX_CHOICES
+                   ) -> tuple[int, ...]:
+    """``value`` as a list of at most ``most`` option numbers (each from 0 to
+    :data:`MAX_OPTION`): the choices every kind of save replays, bounded so that replaying
+    them takes a second or two at most. Whether each is among the options its Decision
+    offers is checked as the save is replayed (:class:`~tales.errors.IllegalChoice`, one
+    line)."""
+    if not isinstance(value, list):
+        raise Malformed(field, f"a list of option numbers, not {_shown(value)}")
+    if len(value) > most:
+        raise Malformed(field, f"{len(value)} choices, more than a game makes ({most})")
+    for n, choice in enumerate(value):
         if isinstance(choice, bool) or not isinstance(choice, int) or not (
                 0 <= choice < MAX_OPTION):
-            raise Malformed(f"{inner}choices[{n}]", f"an option number, not {_shown(choice)}")
-    return SavedGame(setup, seed, tuple(choices))
+            raise Malformed(f"{field}[{n}]", f"an option number, not {_shown(choice)}")
+    return tuple(value)
 
 
 def game_from_payload(payload: Mapping[str, Any], source: str) -> SavedGame:

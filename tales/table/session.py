@@ -24,7 +24,7 @@ from tales.board.writer import map_reference, position_text
 from tales.engine.content import Context
 from tales.engine.game import Game, roll_chance
 from tales.engine.rounds import GROUP_TOKEN, play_scenario
-from tales.engine.saves import SavedGame
+from tales.engine.saves import SavedGame, write_atomic
 from tales.engine.state import GameState
 from tales.errors import IllegalChoice, TalesError
 from tales.rules.attacks import Battle
@@ -238,6 +238,18 @@ class TableSession:
         comment = f"{self.ctx.scenario.title}, {where}: {EXPORTED}"
         return position_text(position, map_reference(scenario_map_file(self.ctx), path),
                              comment)
+
+    def write_export(self, path: str | Path) -> str:
+        """Write :meth:`export` to ``path`` atomically; what to tell the table, or a
+        one-line :class:`TalesError` naming the file (``--export`` says it on standard
+        error, exit status 2)."""
+        if self.position is None:
+            raise TalesError(f"{path}: not written: there is no board yet")
+        try:
+            write_atomic(Path(path), self.export(path).encode("utf-8"))
+        except OSError as bad:
+            raise TalesError(f"{path}: cannot be written ({bad.strerror or bad})") from None
+        return f"the board is written to {path}"
 
 
 def resumed(save: TableSave, source: str | Path, step: int | None = None) -> TableSession:

@@ -11,13 +11,32 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tales.engine.saves import SaveError, first_free, pack, read_bytes, unpack, write_atomic
+from tales.engine.saves import (
+    UNSIGNED_64,
+    Malformed,
+    SaveError,
+    first_free,
+    option_numbers,
+    pack,
+    read_bytes,
+    table,
+    text,
+    unpack,
+    whole,
+    write_atomic,
+)
 from tales.tavern.encounter.model import EDITION
 
 KIND = "tales-encounter-game"
 #: 2: the save says the rules' edition it was played by (a version 1 save: edition 1)
 VERSION = 2
 WHAT = "tales encounter game save"
+#: The players an encounter game seats (``tales tavern encounter play --players``).
+PLAYERS = (2, 6)
+#: The most answers a save holds: a game makes a few hundred to 1,500 (random bots, 2 to 6
+#: players); this many replay in about a second.
+MAX_CHOICES = 50_000
+FIELDS = ("players", "people", "seed", "deck", "module", "veterans", "edition", "choices")
 
 
 @dataclass(frozen=True)
@@ -49,32 +68,34 @@ def encode(saved: Saved) -> bytes:
 
 
 def decode(data: bytes, source: str) -> Saved:
-    """A save from its bytes; one-line :class:`SaveError` naming ``source`` otherwise."""
+    """A save from its bytes, every field checked (its type, its range, no key unknown or
+    missing): a table the game cannot seat (1 or 100 players, no person, a veteran seat
+    past the last) is refused as a bad file is, in one :class:`SaveError` line naming
+    ``source`` and the field."""
     payload = unpack(data, source, KIND, VERSION, {1: _edition_1}, what=WHAT)
+    try:
+        return _fields(payload)
+    except Malformed as bad:
+        raise SaveError(f"{source}: malformed save ({bad})") from None
 
-    def whole(key: str) -> int:
-        value = payload.get(key)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise SaveError(f"{source}: malformed save ({key!r} is not a whole number)")
-        return value
 
-    def numbers(key: str) -> tuple[int, ...]:
-        value: Any = payload.get(key)
-        if not isinstance(value, list) or not all(
-                isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value):
-            raise SaveError(f"{source}: malformed save ({key!r} is not a list of numbers)")
-        return tuple(value)
-
-    texts = [payload.get("deck"), payload.get("module")]
-    if not all(isinstance(t, str) for t in texts):
-        raise SaveError(f"{source}: malformed save ('deck' and 'module' are file names)")
-    edition = whole("edition")
-    if not 1 <= edition <= EDITION:
-        raise SaveError(f"{source}: malformed save (rules edition {edition} is not 1 to "
-                        f"{EDITION})")
-    table = Table(whole("players"), whole("people"), whole("seed"), str(texts[0]),
-                  str(texts[1]), numbers("veterans"), edition)
-    return Saved(table, numbers("choices"))
+def _fields(payload: dict[str, Any]) -> Saved:
+    data = table(payload, "", ("format", "version", *FIELDS))
+    players = whole(data["players"], "players", *PLAYERS)
+    people = whole(data["people"], "people", 1, players)
+    seed = whole(data["seed"], "seed", 0, UNSIGNED_64 - 1)
+    deck = text(data["deck"], "deck", empty=True)
+    module = text(data["module"], "module", empty=True)
+    veterans = data["veterans"]
+    if not isinstance(veterans, list) or len(veterans) > players:
+        raise Malformed("veterans", f"a list of at most {players} seat numbers")
+    for n, seat in enumerate(veterans):
+        whole(seat, f"veterans[{n}]", 1, players)
+        if seat in veterans[:n]:
+            raise Malformed(f"veterans[{n}]", f"seat {seat} twice")
+    edition = whole(data["edition"], "edition", 1, EDITION)  # the rules' edition
+    return Saved(Table(players, people, seed, deck, module, tuple(veterans), edition),
+                 option_numbers(data["choices"], most=MAX_CHOICES))
 
 
 def _edition_1(payload: dict[str, Any]) -> dict[str, Any]:

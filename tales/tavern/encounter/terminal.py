@@ -12,6 +12,7 @@ state; the rules print nothing.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ import numpy as np
 
 from tales.engine.game import Game, random_policy
 from tales.errors import IllegalChoice, TalesError
+from tales.locks import holding_if
 from tales.rules.decisions import Decision
 from tales.tavern.at_table import drive
 from tales.tavern.encounter import saves
@@ -254,8 +256,9 @@ def play(players: int, people: int, seed: int, deck: str | Path | None = None,
         saved = saves.read(resume)
         setup, choices = saved.table, saved.choices
     else:
-        setup = saves.Table(players, people, seed, str(Path(deck).resolve()) if deck else "",
-                            str(Path(module).resolve()) if module else "", tuple(veterans))
+        # absolute, links kept (a loop of links is then one line naming the file)
+        setup = saves.Table(players, people, seed, os.path.abspath(deck) if deck else "",
+                            os.path.abspath(module) if module else "", tuple(veterans))
     box = load(setup.deck or SAMPLE)
     story = load_module(setup.module, box.encounters) if setup.module else None
     run = game(box, setup.players, story, veteran_seats(setup.veterans, setup.players),
@@ -268,29 +271,32 @@ def play(players: int, people: int, seed: int, deck: str | Path | None = None,
         saves.free_path(Path(default_save), saves.Saved(setup, choices)) \
         if default_save is not None else None
 
-    def keep(played: Game[Caverns]) -> str:
-        assert target is not None
-        saves.write(target, saves.Saved(setup, tuple(played.choices)))
-        return f"saved to {target}; go on with: tales tavern encounter play --resume {target}"
+    with holding_if(target):  # one process at a time on a save
+        def keep(played: Game[Caverns]) -> str:
+            assert target is not None
+            saves.write(target, saves.Saved(setup, tuple(played.choices)))
+            return (f"saved to {target}; go on with: tales tavern encounter play --resume "
+                    f"{target}")
 
-    if target is not None:
-        keep(run)  # at once: a file holding something else is refused before any play
-        if resume is None:
-            write(f"the game is saved to {target} after every choice")
-    humans = {f"seat {n + 1}" for n in range(setup.people)}
-    bot = random_policy(np.random.default_rng([setup.seed, 1, len(choices)]))
+        if target is not None:
+            keep(run)  # at once: a file holding something else is refused before any play
+            if resume is None:
+                write(f"the game is saved to {target} after every choice")
+        humans = {f"seat {n + 1}" for n in range(setup.people)}
+        bot = random_policy(np.random.default_rng([setup.seed, 1, len(choices)]))
 
-    def hand_over(figure: str) -> bool:
-        """A hot seat: the last person's hand off the screen, the next one asked to sit."""
-        write(CLEAR)
-        try:
-            text = ask(f"pass the seat to {figure}: {figure}, press Enter when you sit "
-                       "down (q saves and quits)> ")
-        except EOFError:
-            return False
-        return text.strip() != "q"
+        def hand_over(figure: str) -> bool:
+            """A hot seat: the last person's hand off the screen, the next one asked to
+            sit."""
+            write(CLEAR)
+            try:
+                text = ask(f"pass the seat to {figure}: {figure}, press Enter when you sit "
+                           "down (q saves and quits)> ")
+            except EOFError:
+                return False
+            return text.strip() != "q"
 
-    return drive(run, humans, setup.seed + len(choices), bot, table_lines, ask, write,
-                 label=option_text, keep=keep if target is not None else None,
-                 say_why=True, status=lambda table, _: killing_blow(table),
-                 hand_over=hand_over if setup.people > 1 else None)
+        return drive(run, humans, setup.seed + len(choices), bot, table_lines, ask, write,
+                     label=option_text, keep=keep if target is not None else None,
+                     say_why=True, status=lambda table, _: killing_blow(table),
+                     hand_over=hand_over if setup.people > 1 else None)

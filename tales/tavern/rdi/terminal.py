@@ -16,7 +16,7 @@ over a file that is not an earlier save of the same game.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -24,8 +24,24 @@ from typing import Any
 import numpy as np
 
 from tales.engine.game import Game
-from tales.engine.saves import SaveError, first_free, pack, read_bytes, unpack, whole, write_atomic
+from tales.engine.saves import (
+    UNSIGNED_64,
+    Malformed,
+    SaveError,
+    first_free,
+    names,
+    option_numbers,
+    pack,
+    read_bytes,
+    table,
+    text,
+    truth,
+    unpack,
+    whole,
+    write_atomic,
+)
 from tales.errors import IllegalChoice, TalesError
+from tales.locks import holding_if
 from tales.tavern import DECKS
 from tales.tavern.at_table import drive
 from tales.tavern.rdi.bots import POLICIES, policy
@@ -33,11 +49,15 @@ from tales.tavern.rdi.decks import load_drinks
 from tales.tavern.rdi.model import Card, Mode, Player, Step, Tavern, Verb, Who
 from tales.tavern.rdi.ottodata import ACTIONS, GAMBLING, OTTO, SOMETIMES, target, threat
 from tales.tavern.rdi.rules import play_game
-from tales.tavern.rdi.simulate import otto_for, table, variant_for
+from tales.tavern.rdi.simulate import ADVANCED, otto_for, variant_for
+from tales.tavern.rdi.simulate import table as seats
 from tales.tavern.rdi.zones import playable
 
 SAVE_KIND = "tales-tavern"
 SAVE_VERSION = 1
+#: The most choices a save holds: a game makes a few hundred to a thousand (random bots,
+#: 2 to 8 players); this many replay in about a second and a half.
+MAX_CHOICES = 5_000
 #: Decisions a person may answer with several numbers at once.
 SEVERAL = ("discard",)
 
@@ -74,24 +94,47 @@ class Seating:
         return data
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], source: str) -> Seating:
-        try:
-            seating = cls(int(data["players"]), int(data["people"]), int(data["seed"]),
-                          tuple(str(c) for c in data["characters"]), str(data["mode"]),
-                          bool(data["bar_deck"]), str(data["bot"]), str(data["drinks"]),
-                          str(data["dungeon"]), str(data["prizes"]),
-                          str(data["dungeon_events"]), str(data["sea_events"]),
-                          str(data["pub_crawl"]), bool(data.get("hard", False)),
-                          str(data.get("otto", "")),
-                          tuple(str(f) for f in data.get("factions", ())),
-                          tuple(str(a) for a in data.get("advanced", ())),
-                          whole(data.get("extra_potions", 0), "table.extra_potions", 0, 10))
-            Mode(seating.mode)
-            if seating.bot not in POLICIES or not 0 < seating.people <= seating.players:
-                raise ValueError("bad bot or seats")
-        except (KeyError, TypeError, ValueError) as bad:
-            raise SaveError(f"{source}: malformed tavern save ({bad})") from None
-        return seating
+    def from_dict(cls, data: Any, field: str = "table") -> Seating:
+        """A seating from :meth:`to_dict`'s values, every field checked and none coerced
+        (``bar_deck = "no"`` is not true, ``"3"`` and ``4.9`` are not 3 and 4; a key this
+        tales does not write is unknown): :class:`Malformed` naming the first bad one. The
+        keys added since the first saves (Boss Otto's) may be missing: their defaults."""
+        later = ("hard", "otto", "factions", "advanced", "extra_potions")
+        data = table(data, field, SEATING_FIELDS, optional=later)
+        got = {**Seating(2, 1, 0).to_dict(), **data}
+        mode = text(got["mode"], f"{field}.mode", 40)  # text first: a list is not hashed
+        if mode not in {m.value for m in Mode}:
+            raise Malformed(f"{field}.mode", f"one of {', '.join(m.value for m in Mode)}, "
+                            f"not {mode!r:.40}")
+        least, most = (1, 4) if mode == Mode.BOSS_OTTO.value else (2, 8)
+        players = whole(got["players"], f"{field}.players", least, most)
+        if text(got["bot"], f"{field}.bot", 40) not in POLICIES:
+            raise Malformed(f"{field}.bot", f"one of {', '.join(POLICIES)}, not "
+                            f"{got['bot']!r:.40}")
+        advanced = names(got["advanced"], f"{field}.advanced", len(ADVANCED))
+        for n, name in enumerate(advanced):
+            if name not in ADVANCED:
+                raise Malformed(f"{field}.advanced[{n}]", f"no Boss Otto adjustment "
+                                f"{name!r:.40}")
+        files = {key: text(got[key], f"{field}.{key}", empty=True) for key in (
+            "drinks", "dungeon", "prizes", "dungeon_events", "sea_events", "pub_crawl",
+            "otto")}
+        return cls(players, whole(got["people"], f"{field}.people", 1, players),
+                   whole(got["seed"], f"{field}.seed", 0, UNSIGNED_64 - 1),
+                   names(got["characters"], f"{field}.characters", MAX_CHARACTERS,
+                         twice=True), mode,
+                   truth(got["bar_deck"], f"{field}.bar_deck"), got["bot"],
+                   files["drinks"], files["dungeon"], files["prizes"],
+                   files["dungeon_events"], files["sea_events"], files["pub_crawl"],
+                   truth(got["hard"], f"{field}.hard"), files["otto"],
+                   names(got["factions"], f"{field}.factions", 2), advanced,
+                   whole(got["extra_potions"], f"{field}.extra_potions", 0, 10))
+
+
+#: The keys of a save's table: every field of :class:`Seating`.
+SEATING_FIELDS = tuple(Seating.__dataclass_fields__)
+#: The most Character Decks a save names (``--character``, dealt in turn to the seats).
+MAX_CHARACTERS = 100
 
 
 def save_bytes(seating: Seating, choices: list[int]) -> bytes:
@@ -99,15 +142,17 @@ def save_bytes(seating: Seating, choices: list[int]) -> bytes:
 
 
 def read_game(path: str | Path) -> tuple[Seating, list[int]]:
-    """A tavern save: its table and choices; one-line :class:`SaveError` otherwise."""
+    """A tavern save: its table and choices, every field checked; one-line
+    :class:`SaveError` naming the file and the field otherwise."""
     source = str(path)
     payload = unpack(read_bytes(path), source, SAVE_KIND, SAVE_VERSION, {},
                      what="tavern game save")
-    choices = payload.get("choices")
-    if not isinstance(payload.get("table"), dict) or not isinstance(choices, list) or not all(
-            isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in choices):
-        raise SaveError(f"{source}: malformed tavern save")
-    return Seating.from_dict(payload["table"], source), list(choices)
+    try:
+        data = table(payload, "", ("format", "version", "table", "choices"))
+        choices = option_numbers(data["choices"], most=MAX_CHOICES)
+        return Seating.from_dict(data["table"]), list(choices)
+    except Malformed as bad:
+        raise SaveError(f"{source}: malformed tavern save ({bad})") from None
 
 
 def ours(path: Path, seating: Seating, choices: list[int]) -> bool:
@@ -291,7 +336,7 @@ def table_lines(tavern: Tavern, viewer: str) -> list[str]:
 
 def start(seating: Seating) -> Callable[[], Any]:
     """The game a seating plays (the same every time: a save replays it)."""
-    _, decks = table(seating.players, list(seating.characters) or None, Mode(seating.mode))
+    _, decks = seats(seating.players, list(seating.characters) or None, Mode(seating.mode))
     drinks = load_drinks(seating.drinks or Path(DECKS) / "drinks-sample.toml")
     names = _names(seating)
     variant = variant_for(Mode(seating.mode), seating.bar_deck, seating.dungeon or None,
@@ -333,6 +378,12 @@ def play(players: int, people: int, seed: int, read: Callable[[str], str] | None
         raise TalesError(f"{save}: holds something other than this game; not written over "
                          "(give another --save FILE)")
     target = free_path(save, seating, choices) if save is not None else None
+    with holding_if(target):  # one process at a time on a save
+        return _play(seating, choices, resume, target, ask, write)
+
+
+def _play(seating: Seating, choices: list[int], resume: Path | None, target: Path | None,
+          ask: Callable[[str], str], write: Callable[[str], None]) -> Tavern | None:
     try:
         game: Game[Tavern] = Game(start(seating), choices=choices)
     except ValueError as error:  # a table the variant refuses
