@@ -28,7 +28,20 @@ def test_the_line_is_drawn_in_place_and_ended(capsys: pytest.CaptureFixture[str]
     line(1, 4)
     line(4, 4)
     err = capsys.readouterr().err
-    assert err.startswith("\r[") and err.endswith("] 4/4\n")
+    assert err.startswith("\r[") and err.endswith("] 4/4\x1b[K\n")
+
+
+def test_the_line_says_the_rate_and_the_time_left(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 41, item 3: from the first game, the rate and an estimate of the time left."""
+    now = [100.0]
+    line = ProgressLine(after=0.0)
+    line._clock, line._start = (lambda: now[0]), 100.0
+    now[0] = 102.0
+    line(1, 31)  # one game in 2 s: 30 left, about 60 s
+    assert capsys.readouterr().err.endswith("] 1/31, one every 2 s, about 60 s left\x1b[K")
+    now[0] = 110.0
+    line(20, 500)  # 2 a second: 480 left, 4 minutes
+    assert capsys.readouterr().err.endswith("] 20/500, 2.0 a second, about 4 min left\x1b[K")
 
 
 def test_a_short_run_draws_nothing(capsys: pytest.CaptureFixture[str]) -> None:

@@ -142,14 +142,18 @@ class ProgressLine:
 
 
     def pace(self, done: int, total: int, now: float) -> str:
-        """``, 2.5 a second, about 40 s left`` (nothing before the first is done)."""
+        """``, 2.5 a second, about 40 s left`` or ``, one every 2 s, about 8 min left``
+        (nothing before the first is done, nor once all are)."""
         spent = now - self._start
         if not done or spent <= 0:
             return ""
         rate = done / spent
         left = (total - done) / rate
-        when = f"{left:.0f} s" if left < 120 else f"{left / 60:.0f} min"
-        return f", {rate:.2g} a second, about {when} left" if done < total else ""
+        when = (f"{left:.0f} s" if left < 120 else f"{left / 60:.0f} min" if left < 7200
+                else f"{left / 3600:.0f} h")
+        said = (f"one every {1 / rate:.0f} s" if rate < 1 else
+                f"{rate:.1f} a second" if rate < 10 else f"{rate:.0f} a second")
+        return f", {said}, about {when} left" if done < total else ""
 
 
 def progress_line() -> Callable[[int, int], None] | None:
