@@ -195,6 +195,14 @@ CASES = [
     pytest.param(appended("""
         [[destructibles]]
         id = "warding-stone"
+        at = "C2"
+        fortitude = 5
+        """),
+                 "destructible 'warding-stone': stands on C2, an Impassable space", 19,
+                 id="destructible on an Impassable space"),
+    pytest.param(appended("""
+        [[destructibles]]
+        id = "warding-stone"
         at = "Q1"
         fortitude = 5
         """),
@@ -213,12 +221,22 @@ CASES = [
         """),
                  "door 1: 'opened_by' is \"action\" or \"event\"", 19, id="bad opened_by"),
     pytest.param(with_line(4, "epic_pool = { size = 2, dice = 3 }"),
-                 "'epic_pool' is { size = 3, dice = 0 } (dice at most size)", 4,
-                 id="epic_pool dice above size"),
+                 "'epic_pool': dice (3) is more than size (2) (as epic_pool = { size = 3, "
+                 "dice = 1 })", 4, id="epic_pool dice above size"),
     pytest.param(with_line(4, "epic_pool = { size = -1 }"),
-                 "'epic_pool' is { size = 3, dice = 0 }", 4, id="epic_pool negative size"),
+                 "'epic_pool': size = -1 is not a whole number, 0 or more", 4,
+                 id="epic_pool negative size"),
     pytest.param(with_line(4, "heroes = { least = 0, most = 4 }"),
-                 "'heroes' is { least = 2, most = 4 } (1 to 4)", 4, id="heroes out of range"),
+                 "'heroes': least = 0 is not 1 to 4 (as heroes = { least = 2, most = 4 })", 4,
+                 id="heroes out of range"),
+    pytest.param(with_line(13, 'deploy = [ { group = "cellar-rats", spaces = ["C2"] } ]'),
+                 "part 'Start': deploys 'cellar-rats' onto C2, an Impassable space", 11,
+                 id="deployed onto an Impassable space"),
+    pytest.param(with_line(4, "heroes = { least = 2, most = 6 }"),
+                 "'heroes': most = 6 is not 1 to 4", 4, id="heroes most 6 said as written"),
+    pytest.param(with_line(4, "epic_pool = { size = 2, dice = 5 }"),
+                 "'epic_pool': dice (5) is more than size (2)", 4,
+                 id="epic_pool said as written"),
     pytest.param(with_line(4, 'power_tree_steps = "two"'),
                  "'power_tree_steps' must be a whole number", 4, id="power_tree_steps text"),
     pytest.param(appended("""
@@ -417,7 +435,7 @@ def test_scenario_check_on_a_bad_file(
     out, err = capsys.readouterr()
     assert out == ""
     assert err.count("\n") == 1
-    assert err.startswith(f"tales: {path}:4: 'epic_pool' is ")
+    assert err.startswith(f"tales: {path}:4: 'epic_pool': ")
     assert "Traceback" not in err
 
 

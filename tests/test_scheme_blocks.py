@@ -182,6 +182,9 @@ def _scheme(name: str, steps: str, faces: str = "[1]") -> str:
 
 BITE = '{ attack = "melee", damage = 1 }'
 BAD_FILES = {
+    "a standee twice": (  # issue 41: two figures of one group would share a number
+        _blocks().replace("standees = [1, 2]", "standees = [1, 1]"),
+        "'standees' has standee 1 twice"),
     "unknown group key": (
         _blocks("speed = 3\n"),
         "unknown key 'speed' (a group has: alternating, colour, fortitude, keywords, limit, "

@@ -301,7 +301,12 @@ def _parse(text: str, source: str, base: Path | None, found: _Found) -> Scenario
     if not (isinstance(heroes, dict) and set(heroes) <= {"least", "most"}
             and all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 4
                     for v in heroes.values())):
-        found.errors.append(fail("'heroes' is { least = 2, most = 4 } (1 to 4)",
+        wrong = next((f"{k} = {v!r}" for k, v in heroes.items()
+                      if k not in ("least", "most") or isinstance(v, bool)
+                      or not isinstance(v, int) or not 1 <= v <= 4), None) if isinstance(
+            heroes, dict) else None
+        said = f"'heroes': {wrong} is not 1 to 4" if wrong else "'heroes' is a table"
+        found.errors.append(fail(f"{said} (as heroes = {{ least = 2, most = 4 }})",
                                  lines.of_key("heroes")))
     else:
         starts = int(board.start.sum())
@@ -319,7 +324,14 @@ def _parse(text: str, source: str, base: Path | None, found: _Found) -> Scenario
             and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0
                     for v in pool.values())
             and pool.get("dice", 0) <= pool.get("size", 3)):
-        found.errors.append(fail("'epic_pool' is { size = 3, dice = 0 } (dice at most size)",
+        wrong = next((f"{k} = {v!r}" for k, v in pool.items() if k not in ("size", "dice")
+                      or isinstance(v, bool) or not isinstance(v, int) or v < 0),
+                     None) if isinstance(pool, dict) else "it"
+        said = (f"'epic_pool': dice ({pool.get('dice', 0)}) is more than size "
+                f"({pool.get('size', 3)})" if wrong is None else
+                "'epic_pool' is a table" if not isinstance(pool, dict) else
+                f"'epic_pool': {wrong} is not a whole number, 0 or more")
+        found.errors.append(fail(f"{said} (as epic_pool = {{ size = 3, dice = 1 }})",
                                  lines.of_key("epic_pool")))
         pool = {}
     steps = data.get("power_tree_steps", 0)
@@ -594,7 +606,12 @@ class _Reader:
                 names = spec["spaces"]
                 if not isinstance(names, list) or not names:
                     raise self.fail(where, "'spaces' is a list of space names", line)
-                found.append(Deploy(group, tuple(self.space(s, where, line) for s in names)))
+                spaces = tuple(self.space(s, where, line) for s in names)
+                walled = [self.board.names[s] for s in spaces if self.board.impassable[s]]
+                if walled:  # in play the Schemer would silently not be there
+                    raise self.fail(where, f"deploys {group!r} onto {walled[0]}, an "
+                                    "Impassable space", line)
+                found.append(Deploy(group, spaces))
                 continue
             count = spec["tracker"]
             numbers = spec.get("numbers", numbered)
@@ -738,8 +755,11 @@ class _Reader:
                     if not isinstance(parsed, Keyword):
                         raise self.fail(where, unknown_keyword(word), line)
                     keywords.add(parsed)
-                found.append(Destructible(did, str(spec.get("name", did)),
-                                          self.space(spec.get("at"), where, line), fortitude,
+                at = self.space(spec.get("at"), where, line)
+                if self.board.impassable[at]:  # in play it would silently not be there
+                    raise self.fail(where, f"stands on {self.board.names[at]}, an "
+                                    "Impassable space", line)
+                found.append(Destructible(did, str(spec.get("name", did)), at, fortitude,
                                           frozenset(keywords)))
         return tuple(found)
 

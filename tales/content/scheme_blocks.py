@@ -155,6 +155,9 @@ def _group(gid: str, spec: Any, source: str, lines: LineFinder, sample: bool) ->
     if not isinstance(standees, list) or not standees or not all(
             isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in standees):
         raise error("'standees' must be a list of standee numbers such as [1, 2, 3]")
+    twice = next((n for k, n in enumerate(standees) if n in standees[:k]), None)
+    if twice is not None:
+        raise error(f"'standees' has standee {twice} twice")
     keywords: set[Keyword] = set()
     immune: set[str] = set()
     words = spec.get("keywords", [])
