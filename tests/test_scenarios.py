@@ -683,3 +683,33 @@ def test_a_printed_text_step_is_the_tables_to_carry_out(
     assert typed.edit is not None and session.edit(typed.edit) is None
     assert any(line.endswith("the table has carried out Taunt") for line in session.log)
     assert session.pending is None or session.pending.prompt != asked.prompt  # gone on
+
+
+def test_scenario_check_says_what_the_scheme_die_cannot_roll(
+        folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 41: a rolling group with no Scheme for a face of the die (simulate refused it)
+    and a Scheme's face the die does not have (never rolled), both in one run."""
+    (folder / "lunge.toml").write_text(toml("""
+        [groups.cellar-rats]
+        standees = [1, 2]
+        fortitude = 3
+
+        [[groups.cellar-rats.schemes]]
+        name = "Bite"
+        faces = [1, 2, 3]
+        steps = [{ attack = "melee", damage = 1 }]
+
+        [[groups.cellar-rats.schemes]]
+        name = "Lunge"
+        faces = [5, 6, 7]
+        steps = [{ attack = "melee", damage = 2 }]
+        """), encoding="utf-8")
+    text = BASE.replace('scheme_blocks = "sample-schemers.toml"', 'scheme_blocks = "lunge.toml"')
+    text = text.replace('[[groups]]\nid = "golems"\n\n', "")
+    path = write(folder, text)
+    assert main(["scenario", "check", str(path)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert [line.split(" (dice: ")[0] for line in err] == [
+        f"tales: {path}: group 'cellar-rats' has no Scheme for Scheme Die face 4",
+        f"tales: {path}: group 'cellar-rats', scheme 'Lunge': face 7 is not on the Scheme "
+        "Die, so it is never rolled"]

@@ -83,6 +83,7 @@ def cmd_scenario_check(args: argparse.Namespace) -> int:
     """Every mistake of every file (on standard error, one line each; exit status 2), or
     a line saying what each file holds."""
     from tales.content.scenarios import check_scenario, load_scenario
+    from tales.engine.content import die_mistakes
     from tales.present.words import counted
 
     wrong = False
@@ -99,6 +100,12 @@ def cmd_scenario_check(args: argparse.Namespace) -> int:
             wrong = True
             continue
         scenario = load_scenario(name, table=True)
+        rolled = die_mistakes(scenario)  # against the bundled dice (a game's --dice: its own)
+        for said in rolled:
+            print(f"tales: {name}: {said}", file=sys.stderr)
+        if rolled:
+            wrong = True
+            continue
         groups = ", ".join(f"{g} (Limit {s.limit})" for g, s in scenario.groups.items())
         print(f"{name}: ok: {scenario.title!r}, {counted(len(scenario.parts), 'part')}, "
               f"{counted(len(scenario.events), 'event')}, "

@@ -198,14 +198,31 @@ def load_context(setup: Setup, table: bool = False) -> Context:
         raise TalesError(f"{scenario.source}: this scenario is for {least} to {most} Heroes, "
                          f"not {count}")
     dice = _dice(setup.dice)
-    faces = {f.scheme for f in dice[DieKind.SCHEME].faces}
+    mistakes = die_mistakes(scenario, dice)
+    if mistakes:
+        raise TalesError(f"{scenario.source}: {mistakes[0]}")
+    return Context(setup, scenario, kits, dice, companion)
+
+
+def die_mistakes(scenario: Scenario, dice: Dice | None = None) -> list[str]:
+    """What does not fit between the scenario's rolling groups and the Scheme Die of
+    ``dice`` (None: the bundled dice): a face with no Scheme (the roll would pick none), a
+    Scheme's face the die does not have (that Scheme is never rolled)."""
+    dice = dice if dice is not None else _dice(None)
+    faces = {f.scheme for f in dice[DieKind.SCHEME].faces if f.scheme is not None}
+    said = []
     for gid, group in scenario.groups.items():
         block = group.block
         if block.alternating:
             continue
         covered = {face for s in block.schemes for face in s.faces}
-        missing = sorted(f for f in faces if f is not None and f not in covered)
+        missing = sorted(faces - covered)
         if missing:
-            raise TalesError(f"{scenario.source}: group {gid!r} has no Scheme for Scheme Die "
-                             f"face {missing[0]} (dice: {dice.source})")
-    return Context(setup, scenario, kits, dice, companion)
+            said.append(f"group {gid!r} has no Scheme for Scheme Die face {missing[0]} "
+                        f"(dice: {dice.source})")
+        for scheme in block.schemes:
+            beyond = sorted(set(scheme.faces) - faces)
+            if beyond:
+                said.append(f"group {gid!r}, scheme {scheme.name!r}: face {beyond[0]} is not "
+                            f"on the Scheme Die, so it is never rolled (dice: {dice.source})")
+    return said
