@@ -159,3 +159,13 @@ def check_picture(path: str | Path, option: str = "",
     """:func:`check_output` for a PNG picture (``render``, ``--heatmap``)."""
     return check_output(path, option, suffix=".png", reading=reading, ours=is_png,
                         what="a PNG picture")
+
+
+def first_line_ends(path: str | Path, mark: str) -> bool:
+    """Whether ``path``'s first line is a comment ending with ``mark``: a file a command
+    wrote and may write over (an exported position, a text to read out)."""
+    try:
+        first = read_text_file(path).partition("\n")[0]
+    except TalesError:
+        return False
+    return first.startswith("# ") and first.endswith(mark)

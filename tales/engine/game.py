@@ -69,16 +69,20 @@ class Game(Generic[R]):
         self.seen: Any = None  # the last table (``Decision.battle``) a Decision showed
         self.seen_state: Any = None  # the last game state (``Decision.state``) one showed
         self._restart(list(answers))
-        marked = set(defaulted)
+        self._replay(choices, set(defaulted))
+        self.confirm = confirm  # from here on (what the replay took stays taken)
+        self.standing = standing
+        self.stand()
+
+    def _replay(self, choices: Sequence[int], marked: set[int]) -> None:
+        """Answer with ``choices`` in order, those numbered in ``marked`` kept as a
+        standing answer's."""
         for n, index in enumerate(choices):
             if self.done:
                 raise IllegalChoice(f"the log goes on after the game ended (choice {n + 1})")
             at = len(self.log)
             self.choose(index)
             self.defaulted[at] = n in marked
-        self.confirm = confirm  # from here on (what the replay took stays taken)
-        self.standing = standing
-        self.stand()
 
     def _restart(self, answers: list[Any]) -> None:
         self.log, self.asked, self.indices, self.deciders = [], [], [], []
@@ -176,10 +180,7 @@ class Game(Generic[R]):
         confirm, self.confirm = self.confirm, False
         standing, self.standing = self.standing, None
         self._restart([])
-        for n, index in enumerate(choices):
-            at = len(self.log)
-            self.choose(index)
-            self.defaulted[at] = n in marked
+        self._replay(choices, marked)
         self.confirm, self.standing = confirm, standing
         self.stand()
 

@@ -27,17 +27,20 @@ class Default:
     kind: str  # the Decision it answers
     words: str  # what the question is, in the game's words
     values: tuple[str, ...]  # "ask" first: the question is asked
-    answer: str  # the value that answers it, and with what
+    answer: str  # the value that answers it
+    gives: object  # the option it answers with
+    says: str  # that answer in words
 
     def option(self, decision: Decision[Any]) -> int:
         """The option the default gives: no Epic Dice; pass (no Reaction)."""
-        wanted = 0 if self.kind == "epic-defence" else PASS
-        return list(decision.options).index(wanted)
+        return list(decision.options).index(self.gives)
 
 
 DEFAULTS = (
-    Default("epic", "epic-defence", "Epic Dice on defence", ("ask", "never"), "never"),
-    Default("reactions", "reaction", "Reactions to a Schemer's Attack", ("ask", "pass"), "pass"),
+    Default("epic", "epic-defence", "Epic Dice on defence", ("ask", "never"), "never", 0,
+            "no Epic Dice"),
+    Default("reactions", "reaction", "Reactions to a Schemer's Attack", ("ask", "pass"),
+            "pass", PASS, "no Reaction"),
 )
 BY_NAME = {d.name: d for d in DEFAULTS}
 BY_KIND = {d.kind: d for d in DEFAULTS}
@@ -110,7 +113,8 @@ def said_line(kinds: Sequence[tuple[str, str]]) -> str:
     reactions = list(dict.fromkeys(who for kind, who in kinds if kind == "reaction"))
     parts = []
     if epic:
-        parts.append("no Epic Dice" + (f" ({len(epic)} Attacks)" if len(epic) > 1 else ""))
+        parts.append(BY_KIND["epic-defence"].says
+                     + (f" ({len(epic)} Attacks)" if len(epic) > 1 else ""))
     if reactions:
-        parts.append(f"no Reaction ({', '.join(reactions)})")
+        parts.append(f"{BY_KIND['reaction'].says} ({', '.join(reactions)})")
     return "the table's defaults: " + "; ".join(parts)

@@ -27,6 +27,7 @@ from tales.engine.rounds import GROUP_TOKEN, play_scenario
 from tales.engine.saves import SavedGame, write_atomic
 from tales.engine.state import GameState
 from tales.errors import IllegalChoice, TalesError
+from tales.files import first_line_ends
 from tales.rules.attacks import Battle
 from tales.rules.decisions import Decider, Decision
 from tales.table.defaults import said, standing_option
@@ -275,11 +276,7 @@ EXPORTED = "exported by tales table"
 
 def exported(path: Path) -> bool:
     """Whether ``path`` holds a position ``tales table`` exported (its first line says so)."""
-    try:
-        first = read_text(path).partition("\n")[0]
-    except TalesError:
-        return False
-    return first.startswith("# ") and first.endswith(EXPORTED)
+    return first_line_ends(path, EXPORTED)
 
 
 def scenario_map_file(ctx: Context) -> Path:

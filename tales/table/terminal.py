@@ -22,7 +22,7 @@ from typing import Any
 from tales.board.render import render
 from tales.engine.saves import SaveError, write_atomic
 from tales.errors import TalesError
-from tales.files import check_output, read_text_file
+from tales.files import check_output, first_line_ends
 from tales.present.chance import chance_lines, read_chance
 from tales.present.edits import EDIT_HELP, SHORT_HELP, read_edit, short_help
 from tales.present.glossary import glossary_lines, terms_on
@@ -105,7 +105,7 @@ class TableTerminal:
         what = (f"round {state.round if state is not None else 0}" if whole
                 else "the last group's turn")
         text = read_out(self.session.ctx.scenario.title, lines, what)
-        if not self.written(Path(words[0]), text, lambda p: _first_line_ends(p, READ_OUT),
+        if not self.written(Path(words[0]), text, lambda p: first_line_ends(p, READ_OUT),
                             "a text tales table wrote to read out"):
             return False
         self.write(f"{what} is written to {words[0]} ({len(lines)} lines)")
@@ -375,10 +375,3 @@ class TableTerminal:
 _BARE = frozenset({"u", "undo", "b", "board", "l", "log", "w", "why", "g", "goals", "k",
                    "glossary", "?", "help"})
 
-
-def _first_line_ends(path: Path, mark: str) -> bool:
-    """Whether ``path``'s first line ends with ``mark`` (a file this game wrote)."""
-    try:
-        return read_text_file(path).partition("\n")[0].endswith(mark)
-    except TalesError:
-        return False
