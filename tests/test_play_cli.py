@@ -199,7 +199,7 @@ def test_an_unknown_hero_is_named_a_hero(capsys: pytest.CaptureFixture[str]) -> 
 def test_an_unknown_scenario_lists_only_scenarios(capsys: pytest.CaptureFixture[str]) -> None:
     err = one_line_error(*run(capsys, "simulate", "nowhere", "--heroes", HEROES))
     assert ("(bundled: bell-tower, cellar-door, crawler-cellar, drowned-chapel, guardhouse, "
-            "locked-stores, market-riot;") in err
+            "locked-stores, market-riot, twin-beacons;") in err
 
 
 @pytest.mark.parametrize("command", ["simulate", "play"])

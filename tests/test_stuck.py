@@ -117,3 +117,13 @@ def test_greedy_never_sticks(name: str, heroes: tuple[str, ...]) -> None:
     assert [r.stuck for r in reports] == [0] * 4
     lines = list(format_report(summarise(setup, "greedy", 3, reports)))
     assert "  stuck: 0 of 4 games (no Hero idle 2 rounds with an objective to do)" in lines
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_the_planner_never_sticks(name: str) -> None:
+    """The planner's rollouts are greedy's and its choices only greedy's screened best:
+    it does something every round too (issue 40: neither bot stalls on any bundled
+    scenario), with three Heroes, where the start rooms are most crowded."""
+    setup = Setup(str(ROOT / "scenarios" / f"{name}.toml"), ("zot", "fiona", "deirdre"))
+    reports = run_games(setup, "planner", 2, seed=3, budget=2)
+    assert [r.stuck for r in reports] == [0, 0]

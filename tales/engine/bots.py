@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from itertools import product
 from typing import Any
 
 import numpy as np
@@ -49,6 +50,10 @@ LOW = 3
 #: the Hero) is taken before a Shenanigan moves the Hero away.
 ACT_NOW = 8.0
 
+#: A Move nearer a space to stand on when the clock calls for it (:meth:`Greedy.rushing`)
+#: scores above any Attack.
+RUSH = 20.0
+
 #: What a step that does nothing now (a heal with nobody hurt in reach) takes off an
 #: ability's score, so that one without such a step is used first.
 WASTED = 0.5
@@ -60,6 +65,10 @@ DOOR_WALK = 3.0
 #: goes there alone, not with the others to the fight first, once the rounds left are no
 #: more than its walk there and these.
 FIGHT_ROUNDS = 2
+
+#: The most ways of sharing out the spaces to stand on that are weighed (Heroes to the
+#: power of spaces); beyond, each space goes to the Hero nearest it.
+SHARES = 4096
 
 #: Objective kinds a Hero walks to: a space to stand on, a door to open.
 _PLACES = (When.HERO_ON, When.ALL_HEROES_ON, When.DOOR_OPEN)
@@ -102,6 +111,7 @@ def greedy_policy(ctx: Context, rng: np.random.Generator) -> Chooser:
 # tile asked, issue 19)
 _ATTACK, _HEAL, _OPEN_DOOR = Verb.ATTACK, Verb.HEAL, Verb.OPEN_DOOR
 _MOVE, _LEAP, _INSPIRE = Verb.MOVE, Verb.LEAP, Verb.INSPIRE
+_PLACED = (Verb.TRAP, Verb.WIZARD_FIRE)  # a space's danger, to Foes and friends alike
 _BURST = AttackKind.BURST
 _ACTION = Kind.ACTION
 
@@ -125,6 +135,8 @@ class Greedy:
             figure: {a.name: a for a in known}
             for figure, known in ctx.figure_abilities().items()}
         self.pool_full = False  # the Epic Pool, as last shown
+        #: who goes to each space to stand on, once shared out (kept while that Hero can)
+        self.goers: dict[tuple[int, ...], str] = {}
         self.deadline = deadline(ctx)
         self.speed = {figure: max((e.amount for a in known.values() for e in a.effects
                                    if e.verb in (_MOVE, _LEAP)), default=1) or 1
@@ -222,9 +234,9 @@ class Greedy:
               ) -> tuple[list[int], list[Figure], bool, list[int]]:
         """What the objectives not yet met still ask of this Hero: spaces to stand on (or
         by a door to open) and Foes to Defeat, whether it goes to those spaces alone
-        (:meth:`hurried`), and the spaces to stand on that other Heroes go to. A space to
-        stand on that one Hero is enough for goes to the Hero that reaches it in the fewest
-        rounds (by walking; one out of danger if any is); the others go on to the rest."""
+        (:meth:`hurried`), and the spaces to stand on that other Heroes go to. The spaces
+        to stand on that one Hero is enough for are shared out (:meth:`share_out`); the
+        Heroes go on to the rest."""
         state = self.state
         done = state.completed if state is not None else frozenset()
         now = state.at(state.battle.at(position)) if state is not None else None
@@ -238,6 +250,8 @@ class Greedy:
         foes: list[Figure] = []
         alone = False
         theirs: list[int] = []
+        spots_of: list[list[int]] = []  # a space to stand on one Hero is enough for
+        stand_on: list[bool] = []  # and whether it is one to stand on (not a door's)
         for condition in pending:
             kind = condition.kind
             if kind is When.DEFEATED:
@@ -254,21 +268,57 @@ class Greedy:
                     if me.at not in condition.spaces:
                         places += spots
                     continue
-                if not spots:
-                    continue
-                fields = [walk(s) for s in spots]
-
-                def away(hero: Figure, fields: list[list[float]] = fields) -> float:
-                    return min(field[hero.at] for field in fields)
-
-                nearest = min(heroes, key=lambda h: (self.rounds_to(h, away(h)), away(h),
-                                                      h.id), default=me)
-                if nearest.id == me.id:
-                    places += spots
-                    alone = alone or (kind is When.HERO_ON and self.hurried(me, away(me)))
-                else:
-                    theirs += spots
+                if spots:
+                    spots_of.append(spots)
+                    stand_on.append(kind is When.HERO_ON)
+        fields = [[walk(s) for s in spots] for spots in spots_of]
+        aways = [{h.id: min(field[h.at] for field in f) for h in heroes} for f in fields]
+        goers = self.share_out(spots_of, heroes, aways, me)
+        for spots, away, goer, on in zip(spots_of, aways, goers, stand_on, strict=True):
+            if goer == me.id:
+                places += spots
+                alone = alone or (on and self.hurried(me, away[me.id]))
+            else:
+                theirs += spots
         return places, foes, alone and bool(places), theirs
+
+    def share_out(self, spots_of: list[list[int]], heroes: list[Figure],
+                  aways: list[dict[str, float]], me: Figure) -> list[str]:
+        """Which Hero goes to each space to stand on (``aways``: each one's walk from
+        every Hero). Without a round limit, the Hero that reaches it in the fewest rounds
+        (then the shortest walk). Under one, a Hero to each while there are Heroes to
+        spare, chosen so that the last of them is reached soonest (then by the least
+        walking): one Hero walking to both ends of a map loses to the clock. A Hero sent
+        stays sent while it can go (it is not out of the fight or in danger): a share
+        weighed again at every step would turn Heroes back and forth."""
+        if not heroes:
+            return [me.id for _ in aways]
+
+        def nearest(away: dict[str, float]) -> str:
+            return min(heroes, key=lambda h: (self.rounds_to(h, away[h.id]), away[h.id],
+                                               h.id)).id
+
+        if self.deadline is None or len(aways) < 2 or len(heroes) ** len(aways) > SHARES:
+            return [nearest(away) for away in aways]
+        ids = [h.id for h in heroes]
+        keys = [tuple(spots) for spots in spots_of]
+        sent = [ids.index(self.goers[k]) if self.goers.get(k) in ids else None for k in keys]
+        best: tuple[tuple[float, float, int], tuple[int, ...]] | None = None
+        for share in product(range(len(heroes)), repeat=len(aways)):
+            if any(was is not None and was != who for was, who in zip(sent, share, strict=True)):
+                continue
+            rounds: dict[int, float] = {}
+            for k, who in enumerate(share):  # a Hero with two goes to one, then the other
+                rounds[who] = rounds.get(who, 0.0) + self.rounds_to(
+                    heroes[who], aways[k][ids[who]])
+            walked = sum(aways[k][ids[who]] for k, who in enumerate(share))
+            key = (max(rounds.values()), walked, -len(rounds))
+            if best is None or key < best[0]:
+                best = (key, share)
+        assert best is not None
+        goers = [ids[who] for who in best[1]]
+        self.goers.update(zip(keys, goers, strict=True))
+        return goers
 
     def hurried(self, me: Figure, walk: float) -> bool:
         """Whether the rounds left call for ``me`` to walk ``walk`` to a space to stand
@@ -420,6 +470,8 @@ class Greedy:
                     # a Move that can bring it no nearer to its goals is worth less than
                     # any other ability with an effect (it would move to its own space)
                     best = max(best, WASTED)
+                elif self.rushing(position, me):
+                    best = max(best, RUSH)  # the clock before a fight on the way
                 else:
                     best = max(best, 1.0 if self.foes_adjacent(position, me) else 5.0)
             elif verb is _HEAL:
@@ -432,6 +484,8 @@ class Greedy:
                     wasted += WASTED
                 else:
                     best = max(best, 3.0)
+            elif verb in _PLACED and not self.foes(position, me):
+                wasted += WASTED  # a Trap or Wizard Fire with no Foe to step in it
             elif verb is _OPEN_DOOR:
                 near = [d for d in position.closed_doors - self.ctx.scenario.sealed_doors
                         if position.board.adjacent(me.at, d)]
@@ -439,6 +493,11 @@ class Greedy:
             else:
                 best = max(best, 3.0)
         return best - wasted
+
+    def rushing(self, position: Position, me: Figure) -> bool:
+        """Whether the Hero goes alone to a space to stand on because the rounds left
+        call for it (:meth:`hurried`): a Move nearer is worth more than an Attack then."""
+        return self.to_do(position, me)[2]
 
     def gets_nearer(self, position: Position, me: Figure, points: int, leap: bool) -> bool:
         """Some space a Move (or Leap) of ``points`` can end on is nearer by walking to
@@ -477,15 +536,21 @@ class Greedy:
         return any(position.adjacent(me, f) for f in self.foes(position, me))
 
     def move_to(self, decision: Decision[Any]) -> Any:
+        return self.moves_ranked(decision)[0]
+
+    def moves_ranked(self, decision: Decision[Any]) -> list[Any]:
+        """A Move's options, the one greedy takes first, then the others from best to
+        worst by the same measure (the planner screens the first few)."""
+        options = list(decision.options)
         me = self.me(decision)
         if me is None:
-            return decision.options[0]
-        if self.in_danger(me):
-            return self.retreat(decision)
+            return options
         position: Position = decision.position
+        if self.in_danger(me):
+            return self.retreats_ranked(decision)
         goals, want = self.goals(position, me)
         if not goals:
-            return decision.options[0]
+            return options
         hurt = self.damage_on_the_way(position, me, decision)
         walk = self.walking(position)
         fields = [walk(g) for g in goals]
@@ -497,7 +562,7 @@ class Greedy:
             near = abs(d - want) if d != float("inf") else 99.0
             return (near, hurt.get(space, 0), space == me.at)
 
-        return min(decision.options, key=cost)
+        return sorted(options, key=cost)  # stable: ties keep the options' order
 
     def damage_on_the_way(self, position: Position, me: Figure, decision: Decision[Any]
                           ) -> dict[int, int]:
@@ -510,27 +575,48 @@ class Greedy:
         return {o: routes.least_damage(o) for o in decision.options if o in routes}
 
     def retreat(self, decision: Decision[Any]) -> Any:
+        return self.retreats_ranked(decision)[0]
+
+    def retreats_ranked(self, decision: Decision[Any]) -> list[Any]:
+        """The options from farthest from the Foes to nearest (ties in their order)."""
+        options = list(decision.options)
         me = self.me(decision)
         position: Position = decision.position
         if me is None:
-            return decision.options[0]
+            return options
         foes = [f.at for f in self.foes(position, me)]
         if not foes:
-            return decision.options[0]
+            return options
         distance = self.distance_to(position, foes)
-        return max(decision.options, key=lambda s: min(distance(s), 99.0))
+        return sorted(options, key=lambda s: -min(distance(s), 99.0))
 
     def toward_foes(self, decision: Decision[Any]) -> Any:
-        """The space nearest the Foes by walking (a start space, a Trap or Wizard Fire
-        placed): behind a closed door, the one nearest the door, not the first."""
+        return self.spaces_ranked(decision)[0]
+
+    def spaces_ranked(self, decision: Decision[Any]) -> list[Any]:
+        """The spaces nearest the Foes by walking first (a start space, a Trap or Wizard
+        Fire placed): behind a closed door, the one nearest the door, not the first. A
+        Trap or Wizard Fire goes where no friend stands, and not on a door's space or a
+        space to stand on, where the Heroes must walk."""
+        options = list(decision.options)
         position: Position = decision.position
         me = self.me(decision)
         schemers = [f.at for f in position.figures if me is None or is_foe(me, f)]
-        if not schemers or not all(isinstance(o, int) for o in decision.options):
-            return decision.options[0]
+        if not schemers or not all(isinstance(o, int) for o in options):
+            return options
         walk = self.walking(position)
         fields = [walk(s) for s in schemers]
-        return min(decision.options, key=lambda o: min(field[o] for field in fields))
+        avoid: set[int] = set()
+        if decision.kind == "effect-space" and me is not None:
+            avoid = {s for f in position.figures if not is_foe(me, f)
+                     for s in position.spaces_of(f)}
+            avoid |= {o for o in options if position.board.door[o]} | self.stand_on_spaces()
+        return sorted(options, key=lambda o: (o in avoid, min(field[o] for field in fields)))
+
+    def stand_on_spaces(self) -> set[int]:
+        """The spaces the scenario's objectives ask a Hero to stand on."""
+        return {s for objective in self.ctx.scenario.objectives for c in objective.when
+                if c.kind in (When.HERO_ON, When.ALL_HEROES_ON) for s in c.spaces}
 
     def targets(self, decision: Decision[Any]) -> Any:
         position: Position = decision.position

@@ -56,6 +56,9 @@ DEFAULT_BUDGET = 4
 #: was weaker: margin 1 won most; 0 and 2 fewer).
 MARGIN = 1.0
 
+#: How many spaces of a Move the screen tries: the ones greedy ranks best.
+MOVES_SCREENED = 4
+
 #: How many rounds past the current one a rollout plays before it is scored.
 HORIZON = 0
 
@@ -135,8 +138,9 @@ class _Planner:
         # numbers: the dice are the same, only the choice differs); most Decisions end
         # here, no option beating greedy's choice by MARGIN
         screen = self.rollout_seed(0)
-        scores = [self.rollout(index, screen) for index in range(len(decision.options))]
-        best = max(range(len(scores)), key=lambda i: (scores[i], i == mine))
+        scores = {index: self.rollout(index, screen)
+                  for index in self.candidates(decision, mine)}
+        best = max(scores, key=lambda i: (scores[i], i == mine))
         if scores[best] - scores[mine] <= MARGIN:
             return greedy
         # a closer look at the challenger alone, paired with greedy's choice on fresh
@@ -146,6 +150,22 @@ class _Planner:
         if sum(gains) / len(gains) <= MARGIN or 2 * sum(g < 0 for g in gains) >= len(gains):
             return greedy  # not better on the whole, or worse on half the seeds
         return decision.options[best]
+
+    def candidates(self, decision: Decision[Any], mine: int) -> list[int]:
+        """The options screened: every one, but of a Move (an Evade's Leap, a space for a
+        Trap or Wizard Fire) only the :data:`MOVES_SCREENED` spaces greedy ranks best (a
+        Move has dozens of spaces, and the ones greedy ranks low were never the planner's
+        choice)."""
+        if decision.kind == "move-to":
+            ranked = self.greedy.moves_ranked(decision)
+        elif decision.kind == "evade-leap":
+            ranked = self.greedy.retreats_ranked(decision)
+        elif decision.kind == "effect-space":
+            ranked = self.greedy.spaces_ranked(decision)
+        else:
+            return list(range(len(decision.options)))
+        picked = {decision.options.index(o) for o in ranked[:MOVES_SCREENED]} | {mine}
+        return sorted(picked)
 
     def rollout_seed(self, k: int) -> np.random.SeedSequence:
         return np.random.SeedSequence(self.seeds.entropy,
@@ -161,6 +181,7 @@ class _Planner:
         rng = np.random.default_rng(seed)
         self.rollout_bot.rng = rng
         self.rollout_bot.state = None  # it learns the rollout's state at its first draw
+        self.rollout_bot.goers = dict(self.greedy.goers)  # the Heroes sent, as now
         choose = self.rollout_bot.watching(chance_by(rng, self.rollout_bot.choose))
         last = self.round + HORIZON
         if self.deadline is not None and self.deadline - self.round <= 1:
