@@ -231,3 +231,31 @@ def test_the_challengers_pass_out_together(mode: Mode) -> None:
     assert played.team == ""  # the Boss won game 0 of seed 4
     assert played.lines[0].startswith("the Challengers pass out: ")
     assert _went_out(played.lines[0]) == "passed out"
+
+
+def test_a_version_1_save_replays_by_the_rules_edition_1(tmp_path: Path) -> None:
+    """Saves replay by recorded choice indices: one written before issue 43 changed which
+    questions are asked (no edition in it) is played by edition 1, a new one by the
+    latest; an edition this tales does not know is refused in one line."""
+    from tales.engine.saves import SaveError, pack
+    from tales.tavern.rdi.model import EDITION
+    from tales.tavern.rdi.terminal import SAVE_KIND, Seating, start
+
+    old = Seating(3, 1, SEED).to_dict()
+    del old["edition"]
+    path = tmp_path / "old.tales"
+    path.write_bytes(pack(SAVE_KIND, 1, {"table": old, "choices": []}))
+    seating, _ = read_game(path)
+    assert seating.edition == 1 and EDITION >= 2
+    from tales.engine.game import Game
+    game: Game[Any] = Game(start(seating))
+    while game.pending is not None and game.pending.state is None:
+        game.answer(game.pending.options[0])
+    assert game.pending is not None and game.pending.state.variant.edition == 1
+    new = tmp_path / "new.tales"
+    play(3, 1, SEED, read=lambda prompt: "q", write=lambda line: None, save=new)
+    assert read_game(new)[0].edition == EDITION
+    bad = {**Seating(3, 1, SEED).to_dict(), "edition": EDITION + 1}
+    path.write_bytes(pack(SAVE_KIND, 2, {"table": bad, "choices": []}))
+    with pytest.raises(SaveError, match=r"table\.edition"):
+        read_game(path)

@@ -27,6 +27,11 @@ if TYPE_CHECKING:
 #: above 20").
 LOW, HIGH = 0, 20
 HAND_SIZE = 7
+#: The rules' edition a table is played by (a save replays by the edition it was played
+#: by): 2 (issue 43) deals a passed-out Keet's Artifacts before the winner is declared,
+#: asks no response to a Minion card of a player it does nothing to, and lets the Lich
+#: King's fingers Ignore a Debuff's extra loss.
+EDITION = 2
 
 
 class CardKind(StrEnum):
@@ -528,6 +533,7 @@ class Variant:
     event_decks: tuple[tuple[EventKind, tuple[Event, ...], int], ...] = ()
     pubs: tuple[Pub, ...] = ()  # the Pub Crawl's taverns, the Red Dragon Inn first
     otto: OttoRules | None = None  # Boss Otto's factions, decks and Threat track
+    edition: int = EDITION  # the rules' edition (:data:`EDITION`) the table is played by
 
 
 @dataclass(frozen=True)

@@ -402,14 +402,25 @@ def settle(tavern: Tavern) -> Resolution[Tavern]:
         tavern = yield from otto.received(tavern)  # Boss Otto plays what he was given,
         tavern = otto.potions(tavern)  # then his own rule for his Potions
     sides = losing(tavern)
-    active = tavern.players[tavern.active].name if sides else ""
-    for side in sides:
-        for member in [p.name for p in tavern.players if p.side == side and not p.out]:
-            if tavern.player(active).out:
-                active = member
-            tavern = yield from anytime(tavern, active, losing=member)
-    if sides:  # else nobody passes out or runs out of Gold: nothing to resolve
-        tavern = resolve_losses(tavern)
+    standing = tavern.sides() if sides else []
+    while sides:
+        active = tavern.players[tavern.active].name
+        for side in sides:
+            for member in [p.name for p in tavern.players if p.side == side and not p.out]:
+                if tavern.player(active).out:
+                    active = member
+                tavern = yield from anytime(tavern, active, losing=member)
+        tavern, gone = _leave(tavern)
+        if not gone:
+            break
+        # what leaving sets off before the winner is declared (000: a passed-out Keet's
+        # Artifacts are dealt "even if a player passing out would cause there to be only
+        # one player left in the game"), then who else that makes lose
+        for player, rules in characters.every(tavern, "left"):
+            tavern = yield from rules.left(tavern, player.name)
+        sides = losing(tavern)
+    if standing and tavern.sides() != standing:
+        tavern = _declare(tavern, standing)
     if tavern.crawlers and tavern.winners is None:  # "after the Drink and any other
         tavern = yield from pubcrawl.crawls(tavern)  # pending effects are finished"
         return (yield from settle(tavern))
@@ -428,6 +439,14 @@ def resolve_losses(tavern: Tavern) -> Tavern:
     with no Gold is out too (A-79). If all remaining teams would lose at once, they tie
     (A-80); the last team in wins."""
     standing = tavern.sides()
+    tavern, gone = _leave(tavern)
+    return _declare(tavern, standing) if gone else tavern
+
+
+def _leave(tavern: Tavern) -> tuple[Tavern, bool]:
+    """The teams passing out split their Gold among the others, then those with no Gold
+    are out too (A-79): the table, and whether anyone left."""
+    standing = tavern.sides()
     passing = [s for s in standing if passed_out(tavern, _mat(tavern, s))]
     staying = [s for s in standing if s not in passing]
     for side in passing:
@@ -443,7 +462,7 @@ def resolve_losses(tavern: Tavern) -> Tavern:
     broke = [s for s in staying if gold(tavern, _mat(tavern, s)) <= 0]
     out = set(passing) | set(broke)
     if not out:
-        return tavern
+        return tavern, False
     for side in sorted(out):
         for player in [p for p in tavern.players if p.side == side and not p.out]:
             tavern = discard_drinks(tavern, player.drink_me)
@@ -460,6 +479,12 @@ def resolve_losses(tavern: Tavern) -> Tavern:
             name, plural = _side_name(side)
             tavern = tavern.note(f"{name} {'are' if plural else 'is'} out of Gold: out of "
                                  "the game")
+    return tavern, True
+
+
+def _declare(tavern: Tavern, standing: list[str]) -> Tavern:
+    """The winner once teams have left: the last team in, or a tie between the teams of
+    ``standing`` (those in before) if none is (A-80)."""
     left = tavern.sides()
     if len(left) == 1:
         winners = tuple(p.name for p in tavern.players if p.side == left[0])

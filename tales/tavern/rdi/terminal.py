@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +46,7 @@ from tales.tavern import DECKS
 from tales.tavern.at_table import drive
 from tales.tavern.rdi.bots import POLICIES, policy
 from tales.tavern.rdi.decks import load_drinks
-from tales.tavern.rdi.model import Card, Mode, Player, Step, Tavern, Verb, Who
+from tales.tavern.rdi.model import EDITION, Card, Mode, Player, Step, Tavern, Verb, Who
 from tales.tavern.rdi.ottodata import ACTIONS, GAMBLING, OTTO, SOMETIMES, target, threat
 from tales.tavern.rdi.rules import play_game
 from tales.tavern.rdi.simulate import ADVANCED, otto_for, variant_for
@@ -54,7 +54,8 @@ from tales.tavern.rdi.simulate import table as seats
 from tales.tavern.rdi.zones import playable
 
 SAVE_KIND = "tales-tavern"
-SAVE_VERSION = 1
+#: 2: the save says the rules' edition it was played by (a version 1 save: edition 1)
+SAVE_VERSION = 2
 #: The most choices a save holds: a game makes a few hundred to a thousand (random bots,
 #: 2 to 8 players); this many replay in about a second and a half.
 MAX_CHOICES = 5_000
@@ -85,6 +86,7 @@ class Seating:
     factions: tuple[str, ...] = ()  # the two factions Boss Otto plays
     advanced: tuple[str, ...] = ()  # some of Boss Otto's Advanced adjustments
     extra_potions: int = 0  # Boss Otto's Potion Token Imbalance
+    edition: int = EDITION  # the rules' edition (:data:`.model.EDITION`): replayed by it
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -99,7 +101,7 @@ class Seating:
         (``bar_deck = "no"`` is not true, ``"3"`` and ``4.9`` are not 3 and 4; a key this
         tales does not write is unknown): :class:`Malformed` naming the first bad one. The
         keys added since the first saves (Boss Otto's) may be missing: their defaults."""
-        later = ("hard", "otto", "factions", "advanced", "extra_potions")
+        later = ("hard", "otto", "factions", "advanced", "extra_potions", "edition")
         data = table(data, field, SEATING_FIELDS, optional=later)
         got = {**Seating(2, 1, 0).to_dict(), **data}
         mode = text(got["mode"], f"{field}.mode", 40)  # text first: a list is not hashed
@@ -128,7 +130,8 @@ class Seating:
                    files["dungeon_events"], files["sea_events"], files["pub_crawl"],
                    truth(got["hard"], f"{field}.hard"), files["otto"],
                    names(got["factions"], f"{field}.factions", 2), advanced,
-                   whole(got["extra_potions"], f"{field}.extra_potions", 0, 10))
+                   whole(got["extra_potions"], f"{field}.extra_potions", 0, 10),
+                   whole(got["edition"], f"{field}.edition", 1, EDITION))
 
 
 #: The keys of a save's table: every field of :class:`Seating`.
@@ -145,7 +148,7 @@ def read_game(path: str | Path) -> tuple[Seating, list[int]]:
     """A tavern save: its table and choices, every field checked; one-line
     :class:`SaveError` naming the file and the field otherwise."""
     source = str(path)
-    payload = unpack(read_bytes(path), source, SAVE_KIND, SAVE_VERSION, {},
+    payload = unpack(read_bytes(path), source, SAVE_KIND, SAVE_VERSION, {1: _edition_1},
                      what="tavern game save")
     try:
         data = table(payload, "", ("format", "version", "table", "choices"))
@@ -153,6 +156,14 @@ def read_game(path: str | Path) -> tuple[Seating, list[int]]:
         return Seating.from_dict(data["table"]), list(choices)
     except Malformed as bad:
         raise SaveError(f"{source}: malformed tavern save ({bad})") from None
+
+
+def _edition_1(payload: dict[str, Any]) -> dict[str, Any]:
+    """A version 1 save was played by the rules' edition 1 (before issue 43)."""
+    seating = payload.get("table")
+    if isinstance(seating, dict) and "edition" not in seating:
+        return {**payload, "table": {**seating, "edition": 1}}
+    return payload
 
 
 def ours(path: Path, seating: Seating, choices: list[int]) -> bool:
@@ -345,6 +356,7 @@ def start(seating: Seating) -> Callable[[], Any]:
                           otto_for(Mode(seating.mode), seating.hard, seating.otto or None,
                                    seating.factions, seating.advanced,
                                    seating.extra_potions))
+    variant = replace(variant, edition=seating.edition)
     return lambda: play_game(names, decks, drinks, variant=variant)
 
 
