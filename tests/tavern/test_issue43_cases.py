@@ -10,11 +10,23 @@ from typing import Any
 import pytest
 
 from tales.rules.decisions import Resolution
-from tales.tavern.rdi.characters import natyli
+from tales.tavern.rdi.characters import lich_king, natyli
 from tales.tavern.rdi.decks import load_character
 from tales.tavern.rdi.drinks import WHOLE, drink_phase
 from tales.tavern.rdi.gambling import start_round
-from tales.tavern.rdi.model import Card, CardKind, Drink, DrinkEvent, Player, Tavern
+from tales.tavern.rdi.model import (
+    EDITION,
+    Card,
+    CardKind,
+    Drink,
+    DrinkEvent,
+    Player,
+    Step,
+    Tavern,
+    Verb,
+    Who,
+)
+from tales.tavern.rdi.rules import settle
 from tales.tavern.rdi.simulate import DECKS
 
 from ._play import Start, check_character, plays, seat
@@ -58,6 +70,23 @@ def gambles(name: str) -> Start:
     return start
 
 
+def settled(start: Start, edition: int = EDITION) -> Start:
+    """``start``, then the losses settled as after any card, by the rules' ``edition``."""
+    def begin(tavern: Tavern) -> Resolution[Tavern]:
+        tavern = replace(tavern, variant=replace(tavern.variant, edition=edition))
+        tavern = yield from start(tavern)
+        return (yield from settle(tavern))
+    return begin
+
+
+STAB = Card("Stab (test)", CardKind.ACTION, (Step(Verb.FORTITUDE, -2, Who.TARGET),))
+FINGER = lich_king.IGNORES[0].name  # Detach a finger: Ignore a card affecting Fortitude
+
+
+def lich() -> Player:
+    return seat("lich", mechanics="lich_king", tokens={natyli.PAIN: 1, lich_king.FINGER: 5})
+
+
 CASES = [
     row("I43-1-a-loss-redirected-to-a-sacrificed-gizmo-does-nothing", "000",
         "To do this, move a Gizmo from the play area in front of you to your discard pile.",
@@ -96,6 +125,26 @@ CASES = [
         "Gold, putting it in the middle of the table",
         [seat("phrenk"), seat("natyli", mechanics="natyli")], gambles("phrenk"), {},
         {"gold": {"phrenk": 11, "natyli": 9}, "said:2 players ante 1 Gold": True}),
+    row("I43-6-a-finger-ignores-a-pain-curse", "000",
+        "A finger may Ignore all card types such as Action, Sometimes, Anytime, Drink, Event, "
+        "etc., as well as non-card effects such as Natyli's Debuffs and Amundyr's Scarabs.",
+        [seat("bob"), lich(), seat("natyli", mechanics="natyli")],
+        settled(plays("bob", STAB, "lich")), {"respond": ["pass", FINGER]},
+        {"fortitude": {"lich": 18}, "said:lich Ignores the Pain Curse's extra loss": True,
+         "said:lich detaches a finger": True}),
+    row("I43-6-the-pain-curse-lands-when-not-ignored", "000",
+        "Immediately after you lose Fortitude, lose an additional Fortitude, then return this "
+        "Debuff Token to Natyli.",
+        [seat("bob"), lich(), seat("natyli", mechanics="natyli")],
+        settled(plays("bob", STAB, "lich")), {},
+        {"fortitude": {"lich": 17}, "count:respond": 2,
+         "said:lich loses 1 more Fortitude from the Pain Curse": True}),
+    row("I43-6-edition-1-saves-replay-as-played", "000",
+        "Immediately after you lose Fortitude, lose an additional Fortitude, then return this "
+        "Debuff Token to Natyli.",
+        [seat("bob"), lich(), seat("natyli", mechanics="natyli")],
+        settled(plays("bob", STAB, "lich"), 1), {},
+        {"fortitude": {"lich": 17}, "count:respond": 1}),
 ]
 
 

@@ -401,6 +401,8 @@ def settle(tavern: Tavern) -> Resolution[Tavern]:
         # every card, and his rules' generator is made for nothing elsewhere; issue 19)
         tavern = yield from otto.received(tavern)  # Boss Otto plays what he was given,
         tavern = otto.potions(tavern)  # then his own rule for his Potions
+    for player, rules in characters.every(tavern, "pending"):
+        tavern = yield from rules.pending(tavern, player.name)
     sides = losing(tavern)
     standing = tavern.sides() if sides else []
     while sides:

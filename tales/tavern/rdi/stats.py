@@ -16,7 +16,7 @@ def change(tavern: Tavern, name: str, fortitude: int = 0, alcohol: int = 0,
            lines: tuple[str, ...] = ()) -> Tavern:
     """Gain or lose Fortitude and Alcohol Content, kept within 0-20 (a gain of Alcohol or a
     loss of Fortitude as ``name``'s character changes it: Cormac's Rage, Erin's forms);
-    ``lines`` noted after it (and after what the characters told of it do)."""
+    ``lines`` noted with it (before what the characters told of it do)."""
     if alcohol > 0 or fortitude < 0:  # the character is asked only then (issue 19)
         rules = characters.mechanics(tavern.player(name))
         if alcohol > 0:
@@ -26,13 +26,12 @@ def change(tavern: Tavern, name: str, fortitude: int = 0, alcohol: int = 0,
     mat = tavern.mat(name)
     after = evolve(mat, fortitude=min(max(mat.fortitude + fortitude, LOW), HIGH),
                     alcohol=min(max(mat.alcohol + alcohol, LOW), HIGH))
-    told = characters.every(tavern, "after_change")  # (the same seats after: numbers only)
-    if not told:  # the lines in the change's own copy of the table (issue 19)
-        return tavern.with_player(after, *lines)
-    tavern = tavern.with_player(after)
-    for _, rules in told:
+    # the lines in the change's own copy of the table (issue 19), before what the
+    # characters told of it do (a Pain Curse's extra loss after the loss that set it off)
+    tavern = tavern.with_player(after, *lines)
+    for _, rules in characters.every(tavern, "after_change"):  # (numbers only)
         tavern = rules.after_change(tavern, mat.name, mat)
-    return tavern.note(*lines) if lines else tavern
+    return tavern
 
 
 def gold(tavern: Tavern, name: str) -> int:
