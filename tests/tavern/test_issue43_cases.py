@@ -22,6 +22,7 @@ from tales.tavern.rdi.model import (
     DrinkEvent,
     Player,
     Step,
+    Target,
     Tavern,
     Verb,
     Who,
@@ -87,6 +88,29 @@ def lich() -> Player:
     return seat("lich", mechanics="lich_king", tokens={natyli.PAIN: 1, lich_king.FINGER: 5})
 
 
+GRUNT = sample("torglesnarf", "Grunt the Brawler")  # a Minion: "pick another player..."
+DUCK = Card("Duck (test)", CardKind.SOMETIMES, (Step(Verb.IGNORE, target=Target.ACTION),))
+NOPE = Card("Nope (test)", CardKind.SOMETIMES, (Step(Verb.NEGATE, target=Target.ACTION),))
+
+
+READ = Card("Rest (test)", CardKind.ACTION, (Step(Verb.FORTITUDE, 1),))
+TOME = Card("Tome (test)", CardKind.ACTION, (Step(Verb.FORTITUDE, -3, Who.TARGET),
+                                             Step(Verb.FORTITUDE, -1)))
+TIP = Card("Tip (test)", CardKind.ANYTIME, (Step(Verb.PAY, 1, Who.ANY, to_inn=True),))
+
+
+def teamed(player: Player, team: str) -> Player:
+    return replace(player, team=team)
+
+
+def edition(start: Start, number: int) -> Start:
+    """``start`` at a table played by the rules' edition ``number``."""
+    def begin(tavern: Tavern) -> Resolution[Tavern]:
+        tavern = replace(tavern, variant=replace(tavern.variant, edition=number))
+        return (yield from start(tavern))
+    return begin
+
+
 CASES = [
     row("I43-1-a-loss-redirected-to-a-sacrificed-gizmo-does-nothing", "000",
         "To do this, move a Gizmo from the play area in front of you to your discard pile.",
@@ -145,6 +169,37 @@ CASES = [
         [seat("bob"), lich(), seat("natyli", mechanics="natyli")],
         settled(plays("bob", STAB, "lich"), 1), {},
         {"fortitude": {"lich": 17}, "count:respond": 1}),
+    row("I43-8-a-minion-comes-into-play-aimed-at-nobody", "002",
+        "When you play a Minion, play it face-up in front of you.",
+        [torg(), seat("bob", DUCK), seat("carol")], plays("torg", GRUNT), {},
+        {"count:target": 0, "respond:bob": 0, "fortitude": {"bob": 20},
+         "said:comes into play": True}),
+    row("I43-8-a-minion-may-still-be-negated", "002",
+        "If Torglesnarf plays a Minion from his hand and another player plays an effect that "
+        "would Negate an Action, the card is Negated and the Minion does not come into play.",
+        [torg(), seat("bob", NOPE)], plays("torg", GRUNT), {"respond": [NOPE.name]},
+        {"count:target": 0, "said:comes into play": False, "said:is Negated": True}),
+    row("I43-8-edition-1-saves-replay-as-played", "002",
+        "When you play a Minion, play it face-up in front of you.",
+        [torg(), seat("bob", DUCK), seat("carol")], edition(plays("torg", GRUNT), 1), {},
+        {"count:target": 1, "respond:bob": 1}),
+    row("I43-log-no-ignoring-your-own-card-that-does-nothing-to-you", "001",
+        "When you Ignore a card, the card resolves normally, but it has no effect on you.",
+        [seat("ann", DUCK, TIP), seat("bob"), seat("carol")], plays("ann", READ), {},
+        {"respond:ann": 0}),
+    row("I43-log-ignoring-your-own-card-that-hurts-you", "001",
+        "When you Ignore a card, the card resolves normally, but it has no effect on you.",
+        [seat("ann", DUCK), seat("bob"), seat("carol")], plays("ann", TOME, "bob"),
+        {"respond": [DUCK.name]}, {"fortitude": {"ann": 20, "bob": 17}}),
+    row("I43-log-no-negating-your-teammates-card", "001",
+        "Some Sometimes Cards allow you to Negate or Ignore another card.",
+        [teamed(seat("ann"), "A"), teamed(seat("ned", NOPE), "A"), teamed(seat("bob"), "B"),
+         teamed(seat("bea"), "B")], plays("ann", STAB, "bob"), {},
+        {"respond:ned": 0, "fortitude": {"bob": 18}}),
+    row("I43-log-edition-1-asks-as-before", "001",
+        "Some Sometimes Cards allow you to Negate or Ignore another card.",
+        [seat("ann", DUCK, TIP), seat("bob"), seat("carol")], edition(plays("ann", READ), 1),
+        {}, {"respond:ann": 2}),
 ]
 
 

@@ -257,8 +257,13 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
     body = (*body, *extra)
     if any(s.who is Whos.EACH for s in body):  # Boss Otto: "each player (including you)"
         tavern = claim(tavern, name)
-    chosen = yield from targets_for(tavern, name, body, label, target)
-    affects, harms = affected_by(body, name, chosen)
+    # a Minion played "face-up in front of you" does nothing to anyone as it comes into
+    # play: no target asked and nobody affected (the rules' edition 2; its steps are its
+    # activation's)
+    summons = card.minion and steps is None and tavern.variant.edition >= 2
+    aimed = () if summons else body
+    chosen = yield from targets_for(tavern, name, aimed, label, target)
+    affects, harms = affected_by(aimed, name, chosen)
     merged = dict(affects)
     for other in involved:
         if other != name:
