@@ -501,7 +501,7 @@ ZAKHAN = [
     row("zakhan-chi-after-the-drink", "000",
         "You make this choice after the Drink is completely done resolving.",
         Case((zak(drink_me=(WINE,)), seat("bob")), drinks("zak"), {"chi": ["yes"]}),
-        {"alcohol@chi": [2, 0], "said:drinks Wine: Alcohol +2": True}),
+        {"alcohol@chi": [2, 0], "said:drinks Wine and gains 2 Alcohol Content": True}),
     row("zakhan-chaser-example", "000",
         "He then chooses to gain 1 Drunken Chi, so he moves the wine jug token from 10 to 11.",
         Case((zak(chi=3, alcohol=5, drink_me=(DARK, LIGHT_CHASER)), seat("bob")),

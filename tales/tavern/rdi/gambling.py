@@ -196,7 +196,7 @@ def gambling_round(tavern: Tavern, starter: str, opening: int = 1) -> Resolution
                     in_round.remove(other)
             tavern = ante(tavern, [p for p in in_round if p not in outcome.ignored], raises,
                           starter)
-            tavern = tavern.note(f"everyone in the Round antes {raises} more")
+            tavern = tavern.note(f"everyone in the Round antes {raises} more Gold")
         control, winning_hand, passes = name, card.winning_hand, 0
         won = card.has(Verbs.WIN_ROUND)
         if tavern.restarted:

@@ -172,7 +172,7 @@ def turn(tavern: Tavern) -> Resolution[Tavern]:
     tavern = tavern.note(f"Turn {tavern.turn}: {' and '.join(members)}")
     for player, rules in characters.every(tavern, "start_of_turn"):
         tavern = yield from rules.start_of_turn(tavern, player.name, name)
-    tavern = yield from anytime(tavern, name)
+    tavern = yield from anytime(tavern, name, potions_now=True)
     tavern = yield from anytime(tavern, name, phase=Phase.DISCARD)
     for member in members:
         tavern = yield from discard(tavern, member)

@@ -45,12 +45,15 @@ from tales.locks import holding_if
 from tales.tavern import DECKS
 from tales.tavern.at_table import drive
 from tales.tavern.rdi.bots import POLICIES, policy
+from tales.tavern.rdi.characters import ACTED, natyli
 from tales.tavern.rdi.decks import load_drinks
 from tales.tavern.rdi.model import EDITION, Card, Mode, Player, Step, Tavern, Verb, Who
+from tales.tavern.rdi.otto import GAMBLED, WATCHING
 from tales.tavern.rdi.ottodata import ACTIONS, GAMBLING, OTTO, SOMETIMES, target, threat
 from tales.tavern.rdi.rules import play_game
 from tales.tavern.rdi.simulate import ADVANCED, otto_for, variant_for
 from tales.tavern.rdi.simulate import table as seats
+from tales.tavern.rdi.timing import ANOTHER_ACTION, ANOTHER_DRINK
 from tales.tavern.rdi.zones import playable
 
 SAVE_KIND = "tales-tavern"
@@ -298,6 +301,11 @@ def _pot(tavern: Tavern) -> str:
     return f", pot {' and '.join(parts)}" if parts else ""
 
 
+#: Marks the rules keep on a player that are not tokens on the table (never shown).
+MARKS = frozenset({ACTED, ANOTHER_ACTION, ANOTHER_DRINK, WATCHING, GAMBLED,
+                   *natyli.DUE.values()})
+
+
 def table_lines(tavern: Tavern, viewer: str) -> list[str]:
     """The table as ``viewer`` sees it: public counts for all (teams on their shared mat,
     tokens, Drinks in front), the Drinks being poured, the hand only for them and their
@@ -306,10 +314,15 @@ def table_lines(tavern: Tavern, viewer: str) -> list[str]:
     for player in tavern.players:
         mat = tavern.mat(player.name)
         shared = f" [{player.team}]" if player.team else ""
-        tokens = ", ".join(f"{n} {r}" for r, n in player.tokens)
+        tokens = ", ".join(f"{n} {r}" for r, n in player.tokens if r not in MARKS)
+        # a team's shared Fortitude, Alcohol and Gold once, on its mat's line
+        shares = bool(player.team) and mat.name != player.name
+        whose = " (the team's)" if player.team else ""
+        numbers = "" if shares else (
+            f"Fortitude {mat.fortitude}, Alcohol {mat.alcohol}, Gold {mat.gold}{whose}, ")
         status = "out" if player.out else (
-            f"Fortitude {mat.fortitude}, Alcohol {mat.alcohol}, Gold {mat.gold}, "
-            f"{_count(len(player.drink_me), 'Drink')} waiting, {_count(len(player.hand), 'card')}"
+            numbers + f"{_count(len(player.drink_me), 'Drink')} waiting, "
+            f"{_count(len(player.hand), 'card')}"
             + (f"; {tokens}" if tokens else "")
             + (f"; in front: {', '.join(d.name for d in player.in_front)}"
                if player.in_front else "")
@@ -423,7 +436,7 @@ def _play(seating: Seating, choices: list[int], resume: Path | None, target: Pat
     if target is not None:
         keep(game)  # at once: a path that cannot be written is said before any play
     final = drive(game, humans, seating.seed, bots, table_lines, ask, say, explain=explain,
-                  detail=hand_texts, several=SEVERAL, rng=rng, shown=shown,
+                  detail=hand_texts, several=SEVERAL, rng=rng, shown=shown, say_why=True,
                   keep=keep if target is not None else None)
     if final is None:
         return None
