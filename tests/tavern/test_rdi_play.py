@@ -259,3 +259,37 @@ def test_a_version_1_save_replays_by_the_rules_edition_1(tmp_path: Path) -> None
     path.write_bytes(pack(SAVE_KIND, 2, {"table": bad, "choices": []}))
     with pytest.raises(SaveError, match=r"table\.edition"):
         read_game(path)
+
+
+def test_the_readme_names_every_character_with_own_rules() -> None:
+    """Issue 43: README's list of characters with their own rules is every one the engine
+    registers, and Wizgille, whose own rules are all card language (her deck's Gear Cards):
+    fifty, not a list kept by hand."""
+    from tales.tavern.rdi.characters import known
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    listed = readme[readme.index("with their own rules `"):].split(";")[0]
+    assert [n.strip(" `") for n in listed.removeprefix("with their own rules ").split(",")] \
+        == sorted([*known(), "wizgille"])
+    assert len(known()) + 1 == 50
+
+
+def test_ctrl_c_loses_no_choice(tmp_path: Path) -> None:
+    """Issue 43: the game is saved after every choice, so Ctrl-C at a question keeps every
+    answer given; a wrong answer is answered with why."""
+    save = tmp_path / "game.tales"
+    out: list[str] = []
+    given = iter(["1", "x", "1"])
+
+    def read(prompt: str) -> str:
+        try:
+            return next(given)
+        except StopIteration:
+            raise KeyboardInterrupt from None
+    assert play(3, 1, SEED, read=read, write=out.append, save=save) is None
+    assert any("is not one of the choices" in line for line in out)
+    assert out[-1].startswith("saved to")
+    quit_ = tmp_path / "quit.tales"
+    answers = iter(["1", "1", "q"])
+    play(3, 1, SEED, read=lambda prompt: next(answers), write=lambda line: None, save=quit_)
+    assert read_game(save)[1] == read_game(quit_)[1]  # as much as q saves
