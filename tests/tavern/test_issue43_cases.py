@@ -207,3 +207,21 @@ CASES = [
 def test_issue_43(quote: str, players: list[Player], start: Start,
                   answers: dict[str, list[Any]], expected: dict[str, Any]) -> None:
     check_character(quote, players, start, answers, expected, players[0].name, ())
+
+
+@pytest.mark.parametrize(("deck", "seed"), [("valeria", "001"), ("amundyr", "002"),
+                                            ("torglesnarf", "002")])
+def test_sample_boss_decks_have_the_rulebooks_count(deck: str, seed: str) -> None:
+    """001: "For most Bosses, including Valeria, this will result in a 55-card Character
+    Deck"; 002: "For Amundyr, Daareka, and Torglesnarf, this will result in a 55-card
+    Character Deck": 40 cards and 15 Boss cards, every one labelled a sample. The Boss cards
+    added in issue 43 are of the rules' edition 2: a table of edition 1 (an old save) deals
+    the deck as it was."""
+    from tales.tavern.rdi.rules import _owned
+
+    cards = load_character(DECKS / "characters" / f"{deck}.toml")
+    boss = [c for c in cards.cards if c.boss]
+    assert len(boss) == 15 and len(_owned(cards, "x", True)) == 55
+    assert all(c.name.endswith("(sample)") for c in boss)
+    assert len(_owned(cards, "x", True, 1)) == 40 + sum(c.edition == 1 for c in boss)
+    assert len(_owned(cards, "x", False)) == 40

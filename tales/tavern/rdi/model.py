@@ -276,6 +276,9 @@ class Card(Keeps):
     #: before anyone may answer: one card (Warthorn's Pipe Cards and Stories, Wizgille's
     #: Device Cards and Gears; like a Drink's Chasers)
     adds: str = ""
+    #: the rules' edition (:data:`EDITION`) from which the card is dealt: a sample card
+    #: added to a bundled deck later is left out of a table replaying an older save
+    edition: int = 1
     #: what is kept beside the fields (:class:`~tales.evolve.Keeps`): timing._answer's
     _answer: ClassVar[tuple[tuple[Step, ...], Step | None, bool, bool] | None] = None
 
@@ -381,7 +384,7 @@ class CharacterDeck(Keeps):
     drinks: tuple[Drink, ...] = ()  # its side decks of Drinks (the Wench's Special Reserve)
     #: what is kept beside the fields (:class:`~tales.evolve.Keeps`): its cards marked with
     #: their owner, by owner and Boss seat (rules._owned)
-    _owned: ClassVar[dict[tuple[str, bool], Any] | None] = None
+    _owned: ClassVar[dict[tuple[str, bool, int], Any] | None] = None
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from tales.tavern.rdi.drinks import drink_phase, order_drink
 from tales.tavern.rdi.effects import POTION, anytime, play_card
 from tales.tavern.rdi.gambling import start_round
 from tales.tavern.rdi.model import (
+    EDITION,
     Card,
     CardKind,
     CharacterDeck,
@@ -59,19 +60,22 @@ def _deck(entry: CharacterDeck | tuple[str, tuple[Card, ...]]) -> CharacterDeck:
     return entry if isinstance(entry, CharacterDeck) else CharacterDeck(*entry)
 
 
-def _owned(deck: CharacterDeck, name: str, boss: bool) -> tuple[Card, ...]:
+def _owned(deck: CharacterDeck, name: str, boss: bool, edition: int = EDITION
+           ) -> tuple[Card, ...]:
     """The cards of ``deck`` that ``name`` shuffles into their own Character Deck (its Boss
     cards only for a Boss; no card of a shared pile), each marked as theirs. Made once per
     deck, name and Boss seat (kept beside the deck with the very cards they were made
-    from): the same cards every game of a sweep, about 3% of a game (issue 19)."""
+    from): the same cards every game of a sweep, about 3% of a game (issue 19). A card of
+    a later rules' ``edition`` than the table's is left out."""
     kept = deck._owned
     if kept is None:
         kept = {}
         object.__setattr__(deck, "_owned", kept)
-    made = kept.get((name, boss))
+    made = kept.get((name, boss, edition))
     if made is None or made[0] is not deck.cards:
-        made = kept[name, boss] = (deck.cards, tuple(
-            evolve(c, owner=name) for c in deck.cards if (boss or not c.boss) and not c.pile))
+        made = kept[name, boss, edition] = (deck.cards, tuple(
+            evolve(c, owner=name) for c in deck.cards
+            if (boss or not c.boss) and not c.pile and c.edition <= edition))
     owned: tuple[Card, ...] = made[1]
     return owned
 
@@ -109,7 +113,7 @@ def set_up(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tupl
     for seat, (name, team, entry) in enumerate(zip(names, team_names, decks, strict=True)):
         spec = _deck(entry)
         boss = variants.boss_deck(mode, seat)
-        cards = _owned(spec, name, boss)
+        cards = _owned(spec, name, boss, variant.edition)
         for pile in sorted({c.pile for c in spec.cards if c.pile}):
             shared = yield from shuffle([c for c in spec.cards if c.pile == pile
                                          and (boss or not c.boss)], f"the {pile}")
