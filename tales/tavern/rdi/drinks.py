@@ -70,7 +70,8 @@ def drink_phase(tavern: Tavern, name: str) -> Resolution[Tavern]:
 def _drink_top(tavern: Tavern, name: str) -> Resolution[Tavern]:
     player = tavern.player(name)
     if not player.drink_me:
-        return change(tavern, name, alcohol=-1, lines=(f"{name} sobers up: Alcohol -1",))
+        return change(tavern, name, alcohol=-1, line=f"{name} sobers up and {{change}}",
+                      stat="Alcohol Content")
     top = player.drink_me[-1]
     tavern = tavern.with_player(evolve(player, drink_me=player.drink_me[:-1]),
                                 f"{name} reveals {top.name}")

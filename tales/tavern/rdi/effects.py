@@ -439,14 +439,15 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
                 before = tavern.mat(victim).fortitude
                 redirected = f" (redirected from {who})" if victim != who else ""
                 tavern = change(tavern, victim, fortitude=amount,
-                                line=f"{victim} {{change}}{redirected}")
+                                line=f"{victim} {{change}}{redirected}", stat="Fortitude")
                 lost = before - tavern.mat(victim).fortitude
                 if amount < 0 and lost > 0 and victim != name:
                     losses.append(Loss(victim, name, lost, via))
             elif step.verb is Verbs.ALCOHOL:
                 if amount > 0:
                     amount = _reduce(left, who, Stats.ALCOHOL, amount)
-                tavern = change(tavern, who, alcohol=amount, line=f"{who} {{change}}")
+                tavern = change(tavern, who, alcohol=amount, line=f"{who} {{change}}",
+                                stat="Alcohol Content")
             elif step.verb is Verbs.PAY:
                 amount = _reduce(left, who, Stats.GOLD, amount)
                 to = None if step.to_inn or who == name else name
