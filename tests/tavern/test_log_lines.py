@@ -26,8 +26,8 @@ GAMES = int(os.environ.get("TAVERN_LOG_GAMES", "12"))
 WORDS = {"fortitude": ("Fortitude",), "alcohol": ("Alcohol",),
          "gold": ("Gold", "Artifact", "ante")}
 #: Lines about several players at once.
-GROUPS = ("players ante", "each player", "each other player", "everyone", "the Challengers",
-          "each team")
+GROUPS = ("players ante", "teams ante", "each player", "each other player", "everyone",
+          "the Challengers", "each team")
 
 
 def unsaid(before: Tavern, after: Tavern) -> list[str]:

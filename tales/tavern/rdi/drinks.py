@@ -215,7 +215,8 @@ def drink_pour(tavern: Tavern, each: Pour) -> Resolution[Tavern]:
     alcohol = each.alcohol if each.alcohol <= 0 else max(characters.mechanics(
         tavern.player(each.drinker)).drink_alcohol(tavern, each.drinker, each.alcohol), 0)
     tavern = change(tavern, each.drinker, fortitude=each.fortitude, alcohol=alcohol,
-                    line=f"{each.drinker} drinks {each.label} and {{change}}")
+                    line=f"{each.drinker} drinks {each.label} and {{change}}",
+                    stat="Alcohol Content")
     if each.draw:
         tavern = yield from draw(tavern, each.drinker, each.draw)
     for resource, amount in each.gains:
