@@ -444,7 +444,7 @@ CASES = [
         lambda t: drink_phase(t, OTTO), game((), sometimes=(ARCANE,), otto_fields={
             "drink_me": (TEA,), "alcohol": 3}), {},
         lambda t, _: otto_of(t).alcohol == 3 and said(t, "drinks half of Pot of Tea and "
-                                                       "loses no Alcohol Content") == 2),
+                                                       "gains no Alcohol Content") == 2),
     row("OTTO-splits-with-the-priority-target", "001",
         "He splits it with the Priority Target, then reveals a Sometimes Card in response to "
         "his half of the Mead.", lambda t: drink_phase(t, OTTO),
