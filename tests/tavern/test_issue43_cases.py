@@ -71,13 +71,13 @@ def gambles(name: str) -> Start:
     return start
 
 
-def settled(start: Start, edition: int = EDITION) -> Start:
-    """``start``, then the losses settled as after any card, by the rules' ``edition``."""
+def settled(start: Start, number: int = EDITION) -> Start:
+    """``start``, then the losses settled as after any card, by the rules' edition
+    ``number``."""
     def begin(tavern: Tavern) -> Resolution[Tavern]:
-        tavern = replace(tavern, variant=replace(tavern.variant, edition=edition))
         tavern = yield from start(tavern)
         return (yield from settle(tavern))
-    return begin
+    return edition(begin, number)
 
 
 STAB = Card("Stab (test)", CardKind.ACTION, (Step(Verb.FORTITUDE, -2, Who.TARGET),))
