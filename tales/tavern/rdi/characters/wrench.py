@@ -83,8 +83,9 @@ def hurt(tavern: Tavern, gizmo: Minion, amount: int) -> Resolution[Tavern]:
     Ignored, reduced, redirected, etc."."""
     tavern, broke = _set(tavern, gizmo, amount)
     if broke and amount < 0:
-        tavern = change(tavern, gizmo.controller, fortitude=-COLLATERAL).note(
-            f"{gizmo.controller} suffers Collateral Damage")
+        tavern = change(tavern, gizmo.controller, fortitude=-COLLATERAL,
+                        line=f"{gizmo.controller} suffers Collateral Damage: "
+                        "{change}", stat="Fortitude")
     return tavern
     yield  # pragma: no cover
 
