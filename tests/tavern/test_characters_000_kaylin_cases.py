@@ -110,7 +110,8 @@ CASES = [
     row("kaylin-clumsy-drink-as-a-whole", "000",
         "Wulfric's Clumsy effect applies to the Drink as a whole, since a Drink with Chasers "
         "counts as one Drink. Kaylin gains a total of 2 Alcohol Content.",
-        [pixie(), seat("bob")], feeling(CLUMSY, drinking), {}, {"alcohol": {"kaylin": 2}}),
+        [pixie(), seat("bob")], feeling(CLUMSY, drinking), {},
+        {"alcohol": {"kaylin": 2}, "said:and gains 2 Alcohol Content": True}),
     row("kaylin-clumsy-contest", "000",
         "Note that Wulfric's Clumsy effect does not alter the Alcohol Content of a Drink. It "
         "simply alters the effect Kaylin takes from that Drink.",

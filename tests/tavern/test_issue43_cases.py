@@ -225,3 +225,33 @@ def test_sample_boss_decks_have_the_rulebooks_count(deck: str, seed: str) -> Non
     assert all(c.name.endswith("(sample)") for c in boss)
     assert len(_owned(cards, "x", True, 1)) == 40 + sum(c.edition == 1 for c in boss)
     assert len(_owned(cards, "x", False)) == 40
+
+
+def test_a_negated_card_is_said_negated_once() -> None:
+    """Issue 43: "every Negate is printed twice"."""
+    from ._play import run, table
+
+    final = run(plays("ann", STAB, "bob")(table([seat("ann"), seat("bob", NOPE)])),
+                {"respond": [NOPE.name]})
+    assert sum(line.endswith("Stab (test) is Negated") for line in final.log) == 1
+    assert final.player("bob").fortitude == 20
+
+
+def test_the_table_shows_a_teams_numbers_once_and_no_marks() -> None:
+    """Issue 43: a team's shared Fortitude, Alcohol and Gold on its mat's line only ("two
+    players 'Gold 10' read like 20"); the rules' own marks (Boss Otto's "watching the
+    Round", an Action taken another way) are not tokens on the table."""
+    from tales.tavern.rdi.characters import ACTED
+    from tales.tavern.rdi.otto import WATCHING
+    from tales.tavern.rdi.terminal import table_lines
+
+    from ._play import table
+
+    players = [replace(seat("ann", tokens={ACTED: 1, "potion": 1}), team="red"),
+               replace(seat("ned"), team="red"),
+               replace(seat("bob", tokens={WATCHING: 1}), team="blue"),
+               replace(seat("bea"), team="blue")]
+    lines = table_lines(table(players), "ann")
+    assert sum("Gold 10" in line for line in lines) == 2  # one a team
+    assert not any(ACTED in line or WATCHING in line for line in lines)
+    assert any("1 potion" in line for line in lines)

@@ -293,3 +293,15 @@ def test_ctrl_c_loses_no_choice(tmp_path: Path) -> None:
     answers = iter(["1", "1", "q"])
     play(3, 1, SEED, read=lambda prompt: next(answers), write=lambda line: None, save=quit_)
     assert read_game(save)[1] == read_game(quit_)[1]  # as much as q saves
+
+
+def test_the_discard_hint_leaves_out_done() -> None:
+    """Issue 43: option 1 of a discard is "pass" (done): the hint's example is of others."""
+    prompts: list[str] = []
+    answers = scripted(["q"])
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+    play(3, 1, SEED, read=read, write=lambda line: None)
+    assert "(several: 2 3 4)" in prompts[0] and "several: 1" not in prompts[0]
