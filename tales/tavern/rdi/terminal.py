@@ -435,14 +435,9 @@ def _play(seating: Seating, choices: list[int], resume: Path | None, target: Pat
 
     if target is not None:
         keep(game)  # at once: a path that cannot be written is said before any play
-    try:
-        final = drive(game, humans, seating.seed, bots, table_lines, ask, say,
-                      explain=explain, detail=hand_texts, several=SEVERAL, rng=rng,
-                      shown=shown, say_why=True, keep=keep if target is not None else None)
-    except KeyboardInterrupt:  # Ctrl-C: every choice so far is saved already
-        if target is not None:
-            write(f"saved to {target}; go on with: tales tavern play --resume {target}")
-        return None
+    final = drive(game, humans, seating.seed, bots, table_lines, ask, say, explain=explain,
+                  detail=hand_texts, several=SEVERAL, rng=rng, shown=shown, say_why=True,
+                  keep=keep if target is not None else None)
     if final is None:
         return None
     winners = final.winners or ()
