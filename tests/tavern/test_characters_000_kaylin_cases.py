@@ -189,21 +189,14 @@ name = "Sic (test)"
 kind = "action"
 count = 40
 steps = [ { fortitude = -2, who = "target" } ]
-
+''' + "".join(f'''
 [[cards]]
-name = "Bitey (test)"
+name = "{mood.title()} (test)"
 kind = "action"
 pile = "wulfric"
-icons = ["bitey"]
-values = [1]
-
-[[cards]]
-name = "Playful (test)"
-kind = "action"
-pile = "wulfric"
-icons = ["playful"]
-values = [2]
-''', encoding="utf-8")
+icons = ["{mood}"]
+values = [{value}]
+''' for mood, value in (("bitey", 1), ("playful", 2))), encoding="utf-8")
     moods = {c.name: c for c in load_character(path).cards if c.pile == kaylin.WULFRIC}
     assert moods["Bitey (test)"].icons == (kaylin.BITEY,) and \
         moods["Bitey (test)"].values == (1,)

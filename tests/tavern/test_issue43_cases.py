@@ -10,23 +10,12 @@ from typing import Any
 import pytest
 
 from tales.rules.decisions import Resolution
+from tales.tavern.rdi import model
 from tales.tavern.rdi.characters import lich_king, natyli
 from tales.tavern.rdi.decks import load_character
 from tales.tavern.rdi.drinks import WHOLE, drink_phase
 from tales.tavern.rdi.gambling import start_round
-from tales.tavern.rdi.model import (
-    EDITION,
-    Card,
-    CardKind,
-    Drink,
-    DrinkEvent,
-    Player,
-    Step,
-    Target,
-    Tavern,
-    Verb,
-    Who,
-)
+from tales.tavern.rdi.model import EDITION, Card, CardKind, Drink, DrinkEvent, Player, Tavern
 from tales.tavern.rdi.rules import settle
 from tales.tavern.rdi.simulate import DECKS
 
@@ -34,6 +23,7 @@ from ._play import Start, check_character, plays, seat
 from ._seeds import row
 from .test_characters_000_wrench_cases import OVERCHARGE, with_gizmos, wrench_seat, zap
 
+Step, Target, Verb, Who = model.Step, model.Target, model.Verb, model.Who
 
 def sample(deck: str, title: str) -> Any:
     """A card of a bundled sample deck, by its name's start."""
