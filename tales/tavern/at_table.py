@@ -82,9 +82,11 @@ def drive(game: Game[T], humans: Collection[str], seed: int, bot: Chooser,
             extra = explain(state, figure, option) if explain is not None else ""
             write(f"  {number}) {words}" + (f" - {extra}" if extra else ""))
         many = decision.kind in several
-        hint = " (several: 1 3 4)" if many else ""
-        quits = "q saves and quits" if keep is not None else "q quits"
         count = len(decision.options)
+        # (option 1 of such a question is "done": the example names the others)
+        hint = f" (several: {' '.join(str(n) for n in range(2, min(count, 4) + 1))})" \
+            if many and count > 2 else ""
+        quits = "q saves and quits" if keep is not None else "q quits"
         while True:
             try:
                 text = read(f"choose 1-{count}{hint} "

@@ -160,6 +160,15 @@ def plays(name: str, card: Card, aim: str | None = None) -> Start:
     return start
 
 
+def edition_1(start: Start) -> Start:
+    """``start`` by the rules' edition 1, where a Challenger may Negate another's card (in
+    edition 2 nobody is offered to Negate a teammate's card)."""
+    def begin(tavern: Tavern) -> Resolution[Tavern]:
+        tavern = replace(tavern, variant=replace(tavern.variant, edition=1))
+        return (yield from start(tavern))
+    return begin
+
+
 def drinks(name: str, drink: Drink) -> Start:
     """``name`` reveals ``drink`` from their Drink Me! pile."""
     def start(tavern: Tavern) -> Resolution[Tavern]:
@@ -325,7 +334,7 @@ CASES = [
         game((DODGE,)), {"respond": [DODGE.name]},
         lambda t, _: threat(t) == 2 and t.players[1].fortitude == 20),
     row("OTTO-threat-not-when-negated", "001",
-        "it takes effect because it wasn't Negated", plays(OTTO, PUNCH.card),
+        "it takes effect because it wasn't Negated", edition_1(plays(OTTO, PUNCH.card)),
         game((DODGE,), (I_DONT,)), {"respond": [DODGE.name, I_DONT.name]},
         lambda t, _: threat(t) == 3 and t.players[1].fortitude == 18),
     row("OTTO-threat-above-thirteen-repairs", "001",
@@ -434,8 +443,8 @@ CASES = [
         "This splits the tea into two 0-Alcohol-Content Drinks.",
         lambda t: drink_phase(t, OTTO), game((), sometimes=(ARCANE,), otto_fields={
             "drink_me": (TEA,), "alcohol": 3}), {},
-        lambda t, _: otto_of(t).alcohol == 3 and said(t, "drinks half of Pot of Tea: "
-                                                       "Alcohol +0") == 2),
+        lambda t, _: otto_of(t).alcohol == 3 and said(t, "drinks half of Pot of Tea and "
+                                                       "gains no Alcohol Content") == 2),
     row("OTTO-splits-with-the-priority-target", "001",
         "He splits it with the Priority Target, then reveals a Sometimes Card in response to "
         "his half of the Mead.", lambda t: drink_phase(t, OTTO),

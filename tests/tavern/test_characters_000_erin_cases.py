@@ -220,7 +220,7 @@ CASES = [
         "If Erin Ignores one of her own cards, any form change on that card is also "
         "Ignored.",
         [druid(WILD), seat("eve", SHARE)], plays("erin", CLAWS, "eve"),
-        {"respond": ["pass", SHARE.name, WILD.name]},
+        {"respond": [SHARE.name, WILD.name]},
         {"fortitude": {"erin": 20, "eve": 20}, "tokens": (0, 0, 1)}),
     row("erin-tree-contest", "000",
         "Erin's Tree effect does not affect the Alcohol Content of her Elven Wine, so she "

@@ -37,6 +37,11 @@ NO = replace(named("Renegade says no (sample)"), name="No (test)")
 POOF = replace(named("Poof! (sample)"), name="Dodge (test)")
 DART = Card("Dart shooter (test)", CardKind.ACTION, (Step(Verb.FORTITUDE, -2, Who.TARGET),
                                                       Step(Verb.FORTITUDE, -1, Who.TARGET)))
+BITEY = Card("Bitey (test)", CardKind.ACTION, pile=kaylin.WULFRIC, icons=(kaylin.BITEY,),
+             values=(1,))
+PLAYFUL = Card("Playful (test)", CardKind.ACTION, pile=kaylin.WULFRIC,
+               icons=(kaylin.PLAYFUL,), values=(1,))
+STAB = Card("Stab (test)", CardKind.ACTION, (Step(Verb.FORTITUDE, -2, Who.TARGET),))
 WINE = Drink("Wine (test)", 2, chaser=True)
 ALE = Drink("Light Ale (test)", 1)
 DISCARDS = kaylin.DISCARDS
@@ -105,7 +110,8 @@ CASES = [
     row("kaylin-clumsy-drink-as-a-whole", "000",
         "Wulfric's Clumsy effect applies to the Drink as a whole, since a Drink with Chasers "
         "counts as one Drink. Kaylin gains a total of 2 Alcohol Content.",
-        [pixie(), seat("bob")], feeling(CLUMSY, drinking), {}, {"alcohol": {"kaylin": 2}}),
+        [pixie(), seat("bob")], feeling(CLUMSY, drinking), {},
+        {"alcohol": {"kaylin": 2}, "said:and gains 2 Alcohol Content": True}),
     row("kaylin-clumsy-contest", "000",
         "Note that Wulfric's Clumsy effect does not alter the Alcohol Content of a Drink. It "
         "simply alters the effect Kaylin takes from that Drink.",
@@ -121,6 +127,32 @@ CASES = [
         "not play any card that would Negate or Ignore that card.",
         [pixie(), seat("bob", NO)], feeling(LOYAL, plays("kaylin", SIC, "bob")),
         {"respond": [NO.name]}, {"fortitude": {"bob": 20}}),
+    row("kaylin-bitey", "000",
+        "Wulfric's mood is Bitey. Kaylin plays \"Don't call me cute!\", targeting Wrench's "
+        "\"Lightning Generator\". The Lightning Generator loses 3 Fortitude instead of the "
+        "usual 2.",
+        [pixie(), seat("bob")], feeling(BITEY, plays("kaylin", SIC, "bob")), {},
+        {"fortitude": {"bob": 17, "kaylin": 20}}),
+    row("kaylin-bitey-card-as-a-whole", "000",
+        "If a Wulfric Card would adjust the numerical value of a card effect, it adjusts the "
+        "card as a whole rather than the individual effects on the card.",
+        [pixie(), seat("bob")], feeling(BITEY, plays("kaylin", DART, "bob")), {},
+        {"fortitude": {"bob": 16}}),
+    row("kaylin-bitey-only-hers", "000",
+        "Wulfric's current mood determines a standing effect that applies to Kaylin "
+        "continuously until Wulfric's mood changes again.",
+        [seat("bob"), pixie()], feeling(BITEY, plays("bob", STAB, "kaylin")), {},
+        {"fortitude": {"kaylin": 18, "bob": 20}}),
+    row("kaylin-playful", "002",
+        "Playful and a Minion causes Fortitude loss to Kaylin, she loses an extra Fortitude, "
+        "but",
+        [seat("bob"), pixie()], feeling(PLAYFUL, plays("bob", STAB, "kaylin")), {},
+        {"fortitude": {"kaylin": 17, "bob": 19}, "said:bob loses 1 Fortitude to Wulfric": True}),
+    row("kaylin-playful-not-her-own-card", "002",
+        "Playful and a Minion causes Fortitude loss to Kaylin, she loses an extra Fortitude, "
+        "but",
+        [pixie(), seat("bob")], feeling(PLAYFUL, plays("kaylin", SIC, "bob")), {},
+        {"fortitude": {"kaylin": 20, "bob": 18}}),
 ]
 
 
@@ -143,3 +175,30 @@ def test_bots_with_wulfric() -> None:
     """Bots at a table of Kaylins see Wulfric's mood change."""
     _, log = bot_games("kaylin", 3, 3)
     assert any(line.startswith("Wulfric's mood: ") for line in log)
+
+
+def test_bitey_and_playful_in_a_deck_file(tmp_path: Any) -> None:
+    """Issue 43, item 9: the moods the seeds name besides Loyal, Clumsy and Stalwart are
+    written in a deck file as icons with a value (docs/formats.md)."""
+    path = tmp_path / "kaylin.toml"
+    path.write_text('''character = "Kaylin (test)"
+mechanics = "kaylin"
+
+[[cards]]
+name = "Sic (test)"
+kind = "action"
+count = 40
+steps = [ { fortitude = -2, who = "target" } ]
+''' + "".join(f'''
+[[cards]]
+name = "{mood.title()} (test)"
+kind = "action"
+pile = "wulfric"
+icons = ["{mood}"]
+values = [{value}]
+''' for mood, value in (("bitey", 1), ("playful", 2))), encoding="utf-8")
+    moods = {c.name: c for c in load_character(path).cards if c.pile == kaylin.WULFRIC}
+    assert moods["Bitey (test)"].icons == (kaylin.BITEY,) and \
+        moods["Bitey (test)"].values == (1,)
+    assert moods["Playful (test)"].icons == (kaylin.PLAYFUL,) and \
+        moods["Playful (test)"].values == (2,)

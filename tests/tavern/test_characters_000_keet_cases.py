@@ -15,6 +15,7 @@ from tales.tavern.rdi.decks import load_character
 from tales.tavern.rdi.effects import drink_potion
 from tales.tavern.rdi.gambling import ante
 from tales.tavern.rdi.model import (
+    EDITION,
     Card,
     CardKind,
     Mode,
@@ -27,7 +28,7 @@ from tales.tavern.rdi.model import (
     Verb,
     Who,
 )
-from tales.tavern.rdi.rules import CharacterDeck, action, resolve_losses, set_up
+from tales.tavern.rdi.rules import CharacterDeck, action, resolve_losses, set_up, settle
 from tales.tavern.rdi.simulate import DECKS
 from tales.tavern.rdi.stats import gold
 
@@ -116,6 +117,15 @@ def dealt_out(tavern: Tavern) -> Resolution[Tavern]:
     """A Keet who passed out: his Artifacts dealt, then who else passes out."""
     tavern = yield from keet.settle(tavern)
     return resolve_losses(tavern)
+
+
+def passing_out(edition: int = EDITION) -> Start:
+    """The losses settled as after any card (:func:`rules.settle`, which declares the
+    winner), by the rules' ``edition``."""
+    def start(tavern: Tavern) -> Resolution[Tavern]:
+        tavern = replace(tavern, variant=replace(tavern.variant, edition=edition))
+        return (yield from settle(tavern))
+    return start
 
 
 def acting(tavern: Tavern) -> Resolution[Tavern]:
@@ -253,6 +263,20 @@ CASES = [
         [out(hunter()), replace(seat("fiona"), fortitude=1, alcohol=14)],
         stashed(dealt_out, keet=(NAIL, NAIL)), {},
         {"fortitude": {"fiona": 0}, "out": {"fiona": True}}),
+    row("keet-worked-example-a-tie", "000",
+        "Keet passes out. When his Artifacts are distributed, Fiona gains the Rusty Nail. She "
+        "turns it face up, which causes her to lose 1 Fortitude. Fiona passes out as well, "
+        "and the game is a tie!",
+        [replace(hunter(), fortitude=0), replace(seat("fiona"), fortitude=15, alcohol=14)],
+        stashed(passing_out(), keet=(NAIL, NAIL)), {},
+        {"fortitude": {"fiona": 14}, "out": {"keet": True, "fiona": True},
+         "said:a tie between keet, fiona": True, "said:fiona wins": False}),
+    row("keet-edition-1-saves-replay-as-played", "000",
+        "Artifacts are distributed in this way even if a player passing out would cause there "
+        "to be only one player left in the game.",
+        [replace(hunter(), fortitude=0), replace(seat("fiona"), fortitude=15, alcohol=14)],
+        stashed(passing_out(1), keet=(NAIL, NAIL)), {},
+        {"said:fiona wins": True, "said:a tie": False}),
     row("keet-passing-out", "000",
         "Give half of them, rounded up, to the Inn by discarding them, then distribute the "
         "rest evenly to the remaining players, with any remainder going to the Inn.",

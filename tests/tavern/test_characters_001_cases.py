@@ -888,7 +888,7 @@ VALERIA = [
         "the corners).",
         Case((), setup(("valeria", DECK["valeria"]), ("bob", BERTHA), ("cid", QUILL),
                        variant=Variant(Mode.BOSS_BATTLE))),
-        {"boss_cards": [6, 0, 0]}),
+        {"boss_cards": [15, 0, 0]}),
     row("C6-cards-give-corruption", "001",
         "Some of Valeria's cards give players Corruption.",
         Case((seat("valeria", hand=(JOIN_US,)), seat("bob")), acts("valeria"),
@@ -1088,7 +1088,7 @@ def test_sample_decks(name: str) -> None:
     assert deck.mechanics == name and characters.REGISTRY[name].name == name
     assert all(c.name.endswith(" (sample)") for c in deck.cards)
     assert sum(not c.boss for c in deck.cards) == 40
-    assert (sum(c.boss for c in deck.cards), deck.villain) == ((6, True) if name == "valeria"
+    assert (sum(c.boss for c in deck.cards), deck.villain) == ((15, True) if name == "valeria"
                                                                else (0, False))
     steps = [s for c in deck.cards
              for s in (*c.steps, *c.trap, *(t for b in c.boosts for t in b.steps))]

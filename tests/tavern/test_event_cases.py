@@ -196,7 +196,8 @@ CASES = [
         Case((seat("ann", team="red"), seat("bob", team="red"), seat("cid", team="blue"),
               seat("dee", team="blue")), (dungeon(CAVE_IN),),
              {"champion": ["bob", "dee"]}, mode=Mode.TWO_HEADED_DRAGON),
-        {"figures:champion": ["ann", "cid"], "said:bob pays": False, "gold": [9, 10, 9, 10]}),
+        {"figures:champion": ["ann", "cid"], "said:bob pays 1 Gold to the Inn": True,
+         "gold": [9, 10, 9, 10]}),
     row("B05-event-example-3", "001",
         "They choose Oozwald as their Champion, so they gain 1 Alcohol Content rather than "
         "losing 1 Fortitude.",

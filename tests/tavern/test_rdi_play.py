@@ -231,3 +231,77 @@ def test_the_challengers_pass_out_together(mode: Mode) -> None:
     assert played.team == ""  # the Boss won game 0 of seed 4
     assert played.lines[0].startswith("the Challengers pass out: ")
     assert _went_out(played.lines[0]) == "passed out"
+
+
+def test_a_version_1_save_replays_by_the_rules_edition_1(tmp_path: Path) -> None:
+    """Saves replay by recorded choice indices: one written before issue 43 changed which
+    questions are asked (no edition in it) is played by edition 1, a new one by the
+    latest; an edition this tales does not know is refused in one line."""
+    from tales.engine.saves import SaveError, pack
+    from tales.tavern.rdi.model import EDITION
+    from tales.tavern.rdi.terminal import SAVE_KIND, Seating, start
+
+    old = Seating(3, 1, SEED).to_dict()
+    del old["edition"]
+    path = tmp_path / "old.tales"
+    path.write_bytes(pack(SAVE_KIND, 1, {"table": old, "choices": []}))
+    seating, _ = read_game(path)
+    assert seating.edition == 1 and EDITION >= 2
+    from tales.engine.game import Game
+    game: Game[Any] = Game(start(seating))
+    while game.pending is not None and game.pending.state is None:
+        game.answer(game.pending.options[0])
+    assert game.pending is not None and game.pending.state.variant.edition == 1
+    new = tmp_path / "new.tales"
+    play(3, 1, SEED, read=lambda prompt: "q", write=lambda line: None, save=new)
+    assert read_game(new)[0].edition == EDITION
+    bad = {**Seating(3, 1, SEED).to_dict(), "edition": EDITION + 1}
+    path.write_bytes(pack(SAVE_KIND, 2, {"table": bad, "choices": []}))
+    with pytest.raises(SaveError, match=r"table\.edition"):
+        read_game(path)
+
+
+def test_the_readme_names_every_character_with_own_rules() -> None:
+    """Issue 43: README's list of characters with their own rules is every one the engine
+    registers, and Wizgille, whose own rules are all card language (her deck's Gear Cards):
+    fifty, not a list kept by hand."""
+    from tales.tavern.rdi.characters import known
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    listed = readme[readme.index("with their own rules `"):].split(";")[0]
+    assert [n.strip(" `") for n in listed.removeprefix("with their own rules ").split(",")] \
+        == sorted([*known(), "wizgille"])
+    assert len(known()) + 1 == 50
+
+
+def test_ctrl_c_loses_no_choice(tmp_path: Path) -> None:
+    """Issue 43: the game is saved after every choice, so Ctrl-C at a question keeps every
+    answer given; a wrong answer is answered with why."""
+    save = tmp_path / "game.tales"
+    out: list[str] = []
+    given = iter(["1", "x", "1"])
+
+    def read(prompt: str) -> str:
+        try:
+            return next(given)
+        except StopIteration:
+            raise KeyboardInterrupt from None
+    with pytest.raises(KeyboardInterrupt):  # (the command exits 130: tests/test_locks.py)
+        play(3, 1, SEED, read=read, write=out.append, save=save)
+    assert any("is not one of the choices" in line for line in out)
+    quit_ = tmp_path / "quit.tales"
+    answers = iter(["1", "1", "q"])
+    play(3, 1, SEED, read=lambda prompt: next(answers), write=lambda line: None, save=quit_)
+    assert read_game(save)[1] == read_game(quit_)[1]  # as much as q saves
+
+
+def test_the_discard_hint_leaves_out_done() -> None:
+    """Issue 43: option 1 of a discard is "pass" (done): the hint's example is of others."""
+    prompts: list[str] = []
+    answers = scripted(["q"])
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+    play(3, 1, SEED, read=read, write=lambda line: None)
+    assert "(several: 2 3 4)" in prompts[0] and "several: 1" not in prompts[0]

@@ -174,7 +174,8 @@ TEAMS = [
     row("B05-potion-token-any-time", "001",
         "A team may discard a Potion Token at any time to choose one of the following effects: "
         "gain 6 Fortitude OR lose 6 Alcohol Content OR gain 3 Gold from the Inn.",
-        Case(pairs((), (), (), (), ann={"tokens": ((POTION, 2),)}), lambda t: anytime(t, "ann"),
+        Case(pairs((), (), (), (), ann={"tokens": ((POTION, 2),)}),
+             lambda t: anytime(t, "ann", potions_now=True),
              {"anytime": ["pass", "Potion Token: gain 3 Gold from the Inn"]}),
         {"figures:anytime": ["ann", "bob", "bob"], "gold": [13, 0, 10, 0],
          "inn": 47, "tokens": [{POTION: 1}, {}, {}, {}]}),
@@ -182,7 +183,7 @@ TEAMS = [
         "These effects may not be Negated, Ignored or affected in any way.",
         Case(pairs((), (), (TAKE_BACK, I_DONT), (), ann={"tokens": ((POTION, 1),),
                                                          "alcohol": 9}),
-             lambda t: anytime(t, "ann"),
+             lambda t: anytime(t, "ann", potions_now=True),
              {"anytime": ["Potion Token: lose 6 Alcohol Content"]}),
         {"responders": [], "alcohol": [3, 0, 0, 0], "tokens": [{}, {}, {}, {}]}),
     row("B05-shared-defense", "001",

@@ -7,8 +7,10 @@ best Mushrooms and harvests the biggest first, keeps one Doppelganger and gives 
 away, spends tokens on boosts, hits back, raises opponents' Drinks (never its own side's),
 and defends (Ignore, reduce, redirect, pass or split a Drink, Negate) once its own margin is
 low. In a Round of Gambling it plays while it has cards and Gold to spare. In Dungeon
-Training it moves whenever it may, along a random arrow. Chance is answered by the seeded
-generator.
+Training it moves whenever it may, along a random arrow. Every kind of Decision the rules
+ask has a rule of thumb (:data:`RULED`; issue 43): Torglesnarf activates his Minions and
+pays their Wages while Gold is to spare, Zakhan raises his Drunken Chi, Bastian plays
+another Action, Lucky bribes... Chance is answered by the seeded generator.
 """
 
 from __future__ import annotations
@@ -66,6 +68,15 @@ class _Greedy:
             "atone": _atone, "chimera": _bolder,
             "treat": self._play, "form": self._play, "dexterity": self._knack,
             "pass-bomb": _pass_on, "petrify": _cheapest, "gizmo": _yes,
+            # issue 43: every other kind of Decision a character's rules ask has its rule
+            "activate": _yes, "chi": _yes, "another-action": self._play,
+            "wages-from-inn": self._play, "wages": _wages, "special-editions": _if_rich,
+            "stay": _stay, "defend": _weakest_friend, "prize-share": _first,
+            "dismiss": _keep, "drop-item": _first, "icon-cost": _cheapest,
+            "ingredient": _cheapest, "give": _cheapest, "finger": _first,
+            "crawl": self._play, "brew": self._play, "mash": self._play,
+            "totem combo": self._combo, "heat": _heat,
+            **{kind: _first for kind in ANY_WILL_DO},
         }
 
     def choose(self, decision: Decision[Any]) -> Any:
@@ -154,10 +165,62 @@ class _Greedy:
             return options[0]
         return min(options[1:], key=lambda o: (margin(tavern, o), options.index(o)))
 
+    def _combo(self, tavern: Tavern, me: str, options: Sequence[Any], prompt: str) -> Any:
+        """Halden adds every Totem he may to a Totem Combo (then ends it)."""
+        totems = [o for o in options if o not in ("pass", "end the combo")]
+        return self._play(tavern, me, totems, prompt) if totems else options[-1]
+
     def _gamble(self, tavern: Tavern, me: str, options: Sequence[Any], prompt: str) -> Any:
         if tavern.mat(me).gold <= 2:
             return PASS
         return self._play(tavern, me, options, prompt)
+
+
+#: Decisions answered by picking the opponent nearest to passing out among the options
+#: (``_Greedy.choose``'s rule when no other is given): targets, orders, redirections...
+BY_OPPONENT = frozenset({"target", "whom", "hit-whom", "order", "split-partner",
+                         "force-out", "in-front", "reclaim", "fury"})
+#: Decisions whose options are alike for a short-sighted player (which Element Token,
+#: which summon, which Gizmo ticks down first, which reward...): the first is as good.
+ANY_WILL_DO = frozenset({"champion", "room", "item", "energy", "claim", "summon", "supply",
+                         "smash", "replace-instrument", "tick-down", "treasure", "reward",
+                         "recipe", "potion", "prize", "otto-deck", "event-option",
+                         "artifact", "take-artifact", "bomb-order", "oil", "sacrifice"})
+
+
+def _first(tavern: Tavern, me: str, options: Sequence[Any], prompt: str) -> Any:
+    """Any option will do: the first (keep the Prize, a plain finger before a ringed one,
+    the first Item to drop...)."""
+    return options[0]
+
+
+def _wages(tavern: Tavern, me: str, options: Sequence[Any], prompt: str) -> Any:
+    """Torglesnarf pays a hurt Minion's Wages while he has Gold to spare, else lets it go."""
+    pays = [o for o in options if o != "discard it"]
+    return pays[0] if pays and tavern.mat(me).gold > SPARE_GOLD else "discard it"
+
+
+def _if_rich(tavern: Tavern, me: str, options: Sequence[Any], prompt: str) -> Any:
+    """Buy (Karl's special edition) while Gold is to spare."""
+    return "yes" if "yes" in options and tavern.mat(me).gold > SPARE_GOLD else options[0]
+
+
+def _heat(tavern: Tavern, me: str, options: Sequence[Any], prompt: str) -> Any:
+    """Lucky's Heat penalty: the bribe while Gold is to spare (it costs no margin), else
+    the first (booze and a beating cost the same margin)."""
+    bribe = next((o for o in options if "Gold" in str(o)), None)
+    return bribe if bribe is not None and tavern.mat(me).gold > SPARE_GOLD else options[0]
+
+
+def _stay(tavern: Tavern, me: str, options: Sequence[Any], prompt: str) -> Any:
+    """Stay in a Round by losing Fortitude while far from passing out."""
+    return options[0] if margin(tavern, me) > CAREFUL else options[-1]
+
+
+def _weakest_friend(tavern: Tavern, me: str, options: Sequence[Any], prompt: str) -> Any:
+    """Defend the one of its side nearest to passing out."""
+    return min(options, key=lambda o: (margin(tavern, o) if o in tavern.seating().index
+                                       else 99, options.index(o)))
 
 
 def _teams(tavern: Tavern) -> bool:
@@ -275,3 +338,8 @@ def _most(tavern: Tavern, me: str, options: Sequence[Any], prompt: str) -> Any:
 
 def _keep(tavern: Tavern, me: str, options: Sequence[Any], prompt: str) -> Any:
     return PASS if PASS in options else options[0]
+
+
+#: The kinds of Decision the greedy bot has a rule of thumb for (a test compares them with
+#: every kind the rules ask: tests/tavern/test_bot_rules.py).
+RULED = frozenset(_Greedy(np.random.default_rng(0)).rules) | BY_OPPONENT | {"which-drink"}

@@ -16,6 +16,7 @@ from tales.board.mapfile import LineFinder, labelled_entries, read_text, read_to
 from tales.errors import ContentError
 from tales.tavern.rdi import characters
 from tales.tavern.rdi.model import (
+    EDITION,
     RESPONSES,
     ROUND_PLAYS,
     TRIGGERS,
@@ -55,7 +56,7 @@ CARD_KEYS = frozenset({"name", "kind", "steps", "text", "count", "starts_round",
                        "unanswerable", "minion", "wages", "phase", "immediate", "cost",
                        "stays", "any_turn", "joins", "icons", "price", "adds", "values",
                        "trigger",
-                       "dexterity"})
+                       "dexterity", "edition"})
 DECK_KEYS = frozenset({"character", "mechanics", "villain", "hero", "sample", "cards",
                        "track", "drinks"})
 LEVEL_KEYS = frozenset({"name", "at", "alcohol", "fortitude", "text"})
@@ -367,6 +368,12 @@ def read_cards(data: dict[str, Any], table: str, source: str, lines: LineFinder,
             if kind in (CardKind.GAMBLING, CardKind.CHEATING):
                 raise fail("'cost' is for an Action, Sometimes or Anytime card")
             card = replace(card, cost=_cost(spec["cost"], "a card's", fail))
+        edition = spec.get("edition", 1)
+        if not isinstance(edition, int) or isinstance(edition, bool) or \
+                not 1 <= edition <= EDITION:
+            raise fail(f"'edition' is a whole number from 1 to {EDITION} (the rules' "
+                       "edition a card is dealt from)")
+        card = replace(card, edition=edition)
         card = replace(card, dexterity=spec.get("dexterity", False) is True,
                        stays=spec.get("stays", False) is True,
                        any_turn=spec.get("any_turn", False) is True)

@@ -70,7 +70,8 @@ def drink_phase(tavern: Tavern, name: str) -> Resolution[Tavern]:
 def _drink_top(tavern: Tavern, name: str) -> Resolution[Tavern]:
     player = tavern.player(name)
     if not player.drink_me:
-        return change(tavern, name, alcohol=-1, lines=(f"{name} sobers up: Alcohol -1",))
+        return change(tavern, name, alcohol=-1, line=f"{name} sobers up and {{change}}",
+                      stat="Alcohol Content")
     top = player.drink_me[-1]
     tavern = tavern.with_player(evolve(player, drink_me=player.drink_me[:-1]),
                                 f"{name} reveals {top.name}")
@@ -213,14 +214,18 @@ def drink_pour(tavern: Tavern, each: Pour) -> Resolution[Tavern]:
         return tavern.note(f"{each.drinker} takes no effect from {each.label}")
     alcohol = each.alcohol if each.alcohol <= 0 else max(characters.mechanics(
         tavern.player(each.drinker)).drink_alcohol(tavern, each.drinker, each.alcohol), 0)
-    tavern = change(tavern, each.drinker, fortitude=each.fortitude, alcohol=alcohol, lines=(
-        f"{each.drinker} drinks {each.label}: Alcohol {each.alcohol:+d}"
-        + (f", Fortitude {each.fortitude:+d}" if each.fortitude else ""),))
+    tavern = change(tavern, each.drinker, fortitude=each.fortitude, alcohol=alcohol,
+                    line=f"{each.drinker} drinks {each.label} and {{change}}",
+                    stat="Alcohol Content")
     if each.draw:
         tavern = yield from draw(tavern, each.drinker, each.draw)
     for resource, amount in each.gains:
         tavern = yield from gain_tokens(tavern, each.giver, each.drinker, resource, amount)
     if each.pays and each.giver:  # 000: paying himself (his own Drink), "nothing happens"
+        coins = min(each.pays, tavern.mat(each.drinker).gold)
+        if coins:
+            tavern = tavern.note(f"{each.drinker} pays {each.giver} {coins} Gold for "
+                                 f"{each.label}")
         tavern = pay(tavern, each.drinker, each.pays, each.giver)
     for player, rules in characters.every(tavern, "after_drink"):
         if player.name == each.drinker:

@@ -21,6 +21,7 @@ from tales.tavern.rdi import characters, dexterity, handdeck
 from tales.tavern.rdi.given import put_in_front
 from tales.tavern.rdi.members import Kinds, Stats, Verbs, Whos, Whoses
 from tales.tavern.rdi.model import (
+    HIGH,
     RESPONSES,
     ROUND_PLAYS,
     Card,
@@ -41,7 +42,15 @@ from tales.tavern.rdi.ottodata import (
     otto_step,
     sometimes_resolved,
 )
-from tales.tavern.rdi.stats import affords, change, collect, gain_tokens, pay, spend_tokens
+from tales.tavern.rdi.stats import (
+    affords,
+    change,
+    collect,
+    gain_tokens,
+    gold,
+    pay,
+    spend_tokens,
+)
 from tales.tavern.rdi.timing import (
     MIX_IN,
     NOTHING_YET,
@@ -243,6 +252,7 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
     body = card.steps if steps is None else steps
     body = tuple(s for s in body if s.verb not in RESPONSES)
     tavern = tavern.note(f"{name} plays {label}")
+    since = len(tavern.log)
     rules = characters.mechanics(tavern.player(name))  # (a player's rules never change)
     tavern = rules.playing(tavern, name, card)
     added = None
@@ -257,8 +267,13 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
     body = (*body, *extra)
     if any(s.who is Whos.EACH for s in body):  # Boss Otto: "each player (including you)"
         tavern = claim(tavern, name)
-    chosen = yield from targets_for(tavern, name, body, label, target)
-    affects, harms = affected_by(body, name, chosen)
+    # a Minion played "face-up in front of you" does nothing to anyone as it comes into
+    # play: no target asked and nobody affected (the rules' edition 2; its steps are its
+    # activation's)
+    summons = card.minion and steps is None and tavern.variant.edition >= 2
+    aimed = () if summons else body
+    chosen = yield from targets_for(tavern, name, aimed, label, target)
+    affects, harms = affected_by(aimed, name, chosen)
     merged = dict(affects)
     for other in involved:
         if other != name:
@@ -272,8 +287,9 @@ def play_card(tavern: Tavern, name: str, card: Card, target: str | None = None,
     if not outcome.negated:
         tavern, worked = yield from dexterity.attempt(tavern, name, card)
         body = body if worked else ()
-    if outcome.negated:
-        tavern = tavern.note(f"{label} is Negated")
+    if outcome.negated:  # (said once: the Negate that did it may have said so)
+        if not any(line.endswith(f"{label} is Negated") for line in tavern.log[since:]):
+            tavern = tavern.note(f"{label} is Negated")
     elif card.minion and steps is None:  # "play it face-up in front of you"
         minion = Minion(_unused(tavern, card.name, name), name, card)
         return evolve(tavern, minions=(*tavern.minions, minion)).note(
@@ -422,23 +438,32 @@ def carry_out(tavern: Tavern, name: str, steps: tuple[Step, ...],
                         amount = -_reduce(left, victim, Stats.FORTITUDE, -amount)
                 before = tavern.mat(victim).fortitude
                 redirected = f" (redirected from {who})" if victim != who else ""
-                tavern = change(tavern, victim, fortitude=amount, lines=(
-                    f"{victim} loses {-amount} Fortitude{redirected}",) if amount < 0 else ())
+                tavern = change(tavern, victim, fortitude=amount,
+                                line=f"{victim} {{change}}{redirected}", stat="Fortitude")
                 lost = before - tavern.mat(victim).fortitude
                 if amount < 0 and lost > 0 and victim != name:
                     losses.append(Loss(victim, name, lost, via))
             elif step.verb is Verbs.ALCOHOL:
                 if amount > 0:
                     amount = _reduce(left, who, Stats.ALCOHOL, amount)
-                tavern = change(tavern, who, alcohol=amount)
+                tavern = change(tavern, who, alcohol=amount, line=f"{who} {{change}}",
+                                stat="Alcohol Content")
             elif step.verb is Verbs.PAY:
                 amount = _reduce(left, who, Stats.GOLD, amount)
                 to = None if step.to_inn or who == name else name
+                whom = "the Inn" if to is None else to
                 if who in outcome.from_inn:  # the Inn pays it for them
-                    tavern = collect(tavern, to, amount) if to is not None else tavern
+                    if to is not None and amount > 0:
+                        tavern = collect(tavern.note(
+                            f"the Inn pays {to} {amount} Gold for {who}"), to, amount)
                 else:
+                    coins = min(max(amount, 0), tavern.mat(who).gold)
+                    if coins or not gold(tavern, who):  # (else Artifacts: their own lines)
+                        tavern = tavern.note(f"{who} pays {coins or 'no'} Gold to {whom}")
                     tavern = pay(tavern, who, amount, to)
             elif step.verb is Verbs.COLLECT:
+                if amount > 0:
+                    tavern = tavern.note(f"{who} takes {amount} Gold from the Inn")
                 tavern = collect(tavern, who, amount)
             elif step.verb is Verbs.DRAW:
                 tavern = yield from draw(tavern, who, amount)
@@ -549,7 +574,7 @@ def minion_hit(tavern: Tavern, minion: str, source: str, amount: int = 1
                 tavern = discard_card(tavern, card, owner).note(
                     f"{owner} plays {card.name}: the Wages cost 1 less")
                 wages -= 1
-        return pay(tavern, owner, wages, None).note(f"{owner} pays {minion}'s Wages")
+        return pay(tavern, owner, wages, None).note(f"{owner} pays {minion}'s Wages: {wages} Gold")
     tavern = evolve(tavern, minions=tuple(m for m in tavern.minions if m.name != minion))
     return discard_card(tavern, found.card, owner).note(f"{minion} is discarded")
 
@@ -767,7 +792,8 @@ def hit_back(tavern: Tavern, losses: list[Loss]) -> Resolution[Tavern]:
 
 
 def anytime(tavern: Tavern, first: str, losing: str | None = None,
-            phase: Phase | None = None, in_round: bool = False) -> Resolution[Tavern]:
+            phase: Phase | None = None, in_round: bool = False, potions_now: bool = False
+            ) -> Resolution[Tavern]:
     """Anytime cards played on their own (A-25, A-26), and Potion Tokens in a team game:
     round the table from ``first``, until everyone passes. With ``losing``, only that
     player, their last chance before losing (A-77), may also play Sometimes cards made
@@ -775,7 +801,9 @@ def anytime(tavern: Tavern, first: str, losing: str | None = None,
     phase of their turn (001: "Some cards allow you to order additional Drinks during your
     Order a Drink Phase"). ``in_round``: during a Round of Gambling, also the cards played
     in one (taking Gold from the pot, ending it), by anyone. A player is asked only when
-    they hold a card they may play there."""
+    they hold a card they may play there. By the rules' edition 2 a Potion Token is offered
+    only when it matters: a last chance, or ``potions_now`` (the start of the team's own
+    turn) to ``first``'s team; and only its effects that would change something."""
     if phase is not None and not _holds_phase(tavern.team(first), phase):
         return tavern  # nobody on the team holds a card of this phase
     declined: set[str] = set()  # asked once a window (issue 22)
@@ -810,7 +838,8 @@ def anytime(tavern: Tavern, first: str, losing: str | None = None,
                         cards = sorted({*cards, *own[ROUND]})
                 else:
                     cards = ()
-                potions = list(POTION_EFFECTS) if tavern.mat(name).count(POTION) else []
+                potions = _potions(tavern, name, first, losing is not None or potions_now) \
+                    if tavern.mat(name).count(POTION) else []
             if not cards and not potions:
                 continue
             prompt = "your last chance: play a card?" if losing else \
@@ -831,6 +860,17 @@ def anytime(tavern: Tavern, first: str, losing: str | None = None,
             break
         if not played or tavern.round_over or tavern.restarted:
             return tavern
+
+
+def _potions(tavern: Tavern, name: str, first: str, now: bool) -> list[str]:
+    """The Potion Token's effects offered to ``name`` (edition 1: all three, always)."""
+    if tavern.variant.edition < 2:
+        return list(POTION_EFFECTS)
+    if not now or tavern.player(name).side != tavern.player(first).side:
+        return []
+    mat = tavern.mat(name)
+    return [e for e, (fortitude, alcohol, _) in POTION_EFFECTS.items()
+            if not (fortitude and mat.fortitude >= HIGH) and not (alcohol and not mat.alcohol)]
 
 
 def _holds_phase(players: list[Player], phase: Phase) -> bool:

@@ -101,11 +101,12 @@ def gambling_round(tavern: Tavern, starter: str, opening: int = 1) -> Resolution
         losing = tuple((n, frozenset({Stats.GOLD})) for n in payers)
         tavern, outcome = yield from respond(tavern, Played(starter, "the ante", None, losing,
                                                             losing, round=True))
-        for payer in payers:
+        who = _payers(tavern)
+        tavern = tavern.note(f"Round of Gambling: {len(payers)} {who} ante {opening} Gold")
+        for payer in payers:  # (after the line that says so: a Keet's Artifacts after it)
             tavern = ante(tavern, [payer],
                           max(opening - outcome.reduction(payer, Stats.GOLD), 0), starter,
                           opening=True)
-        tavern = tavern.note(f"Round of Gambling: {len(payers)} players ante {opening} Gold")
     else:  # A-72
         tavern = tavern.note("Round of Gambling: the starter cannot ante, so nobody does")
     control: str | None = starter if starter in in_round else None
@@ -196,7 +197,7 @@ def gambling_round(tavern: Tavern, starter: str, opening: int = 1) -> Resolution
                     in_round.remove(other)
             tavern = ante(tavern, [p for p in in_round if p not in outcome.ignored], raises,
                           starter)
-            tavern = tavern.note(f"everyone in the Round antes {raises} more")
+            tavern = tavern.note(f"everyone in the Round antes {raises} more Gold")
         control, winning_hand, passes = name, card.winning_hand, 0
         won = card.has(Verbs.WIN_ROUND)  # A-64
         if tavern.restarted:
@@ -279,7 +280,8 @@ def restart(tavern: Tavern, seats: Sequence[str]) -> tuple[Tavern, list[str], st
     back = [n for n in seats if not tavern.player(n).out]
     tavern = ante(evolve(tavern, restarted=""), back, 1)
     control = who if who in back else None
-    return tavern.note(f"the Round of Gambling starts over: {len(back)} players ante 1 "
+    who = _payers(tavern)
+    return tavern.note(f"the Round of Gambling starts over: {len(back)} {who} ante 1 "
                        "Gold"), back, control
 
 
@@ -341,3 +343,10 @@ def leave(tavern: Tavern, name: str, when: str, in_round: list[str],
     if outcome.negated:
         return tavern, False
     return tavern.note(f"{name} leaves the Round of Gambling"), True
+
+
+def _payers(tavern: Tavern) -> str:
+    """Who antes, in the log's words: "teams" when every side is a team of two or more (one
+    ante a team's mat), else "players"."""
+    teams = tavern.seating().teams.values()
+    return "teams" if all(len(seats) > 1 for seats in teams) else "players"

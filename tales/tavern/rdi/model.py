@@ -27,6 +27,11 @@ if TYPE_CHECKING:
 #: above 20").
 LOW, HIGH = 0, 20
 HAND_SIZE = 7
+#: The rules' edition a table is played by (a save replays by the edition it was played
+#: by): 2 (issue 43) deals a passed-out Keet's Artifacts before the winner is declared,
+#: asks no response to a Minion card of a player it does nothing to, and lets the Lich
+#: King's fingers Ignore a Debuff's extra loss.
+EDITION = 2
 
 
 class CardKind(StrEnum):
@@ -271,6 +276,9 @@ class Card(Keeps):
     #: before anyone may answer: one card (Warthorn's Pipe Cards and Stories, Wizgille's
     #: Device Cards and Gears; like a Drink's Chasers)
     adds: str = ""
+    #: the rules' edition (:data:`EDITION`) from which the card is dealt: a sample card
+    #: added to a bundled deck later is left out of a table replaying an older save
+    edition: int = 1
     #: what is kept beside the fields (:class:`~tales.evolve.Keeps`): timing._answer's
     _answer: ClassVar[tuple[tuple[Step, ...], Step | None, bool, bool] | None] = None
 
@@ -376,7 +384,7 @@ class CharacterDeck(Keeps):
     drinks: tuple[Drink, ...] = ()  # its side decks of Drinks (the Wench's Special Reserve)
     #: what is kept beside the fields (:class:`~tales.evolve.Keeps`): its cards marked with
     #: their owner, by owner and Boss seat (rules._owned)
-    _owned: ClassVar[dict[tuple[str, bool], Any] | None] = None
+    _owned: ClassVar[dict[tuple[str, bool, int], Any] | None] = None
 
 
 @dataclass(frozen=True)
@@ -528,6 +536,7 @@ class Variant:
     event_decks: tuple[tuple[EventKind, tuple[Event, ...], int], ...] = ()
     pubs: tuple[Pub, ...] = ()  # the Pub Crawl's taverns, the Red Dragon Inn first
     otto: OttoRules | None = None  # Boss Otto's factions, decks and Threat track
+    edition: int = EDITION  # the rules' edition (:data:`EDITION`) the table is played by
 
 
 @dataclass(frozen=True)

@@ -155,6 +155,9 @@ def change_targets(tavern: Tavern) -> Tavern:
 
 def repair(tavern: Tavern, times: int) -> Tavern:
     """"Repair X": X times, 1 Fortitude at 10 or less, else 1 Alcohol Content less."""
+    if not times:
+        return tavern
+    before = tavern.player(OTTO)
     for _ in range(times):
         otto = tavern.player(OTTO)
         if otto.fortitude <= REPAIR_LINE:
@@ -162,7 +165,11 @@ def repair(tavern: Tavern, times: int) -> Tavern:
         else:
             otto = replace(otto, alcohol=max(otto.alcohol - 1, 0))
         tavern = tavern.with_player(otto)
-    return tavern.note(f"{OTTO} Repairs {times}") if times else tavern
+    after = tavern.player(OTTO)
+    from tales.tavern.rdi.stats import changed
+
+    what = changed(after.fortitude - before.fortitude, after.alcohol - before.alcohol, 0, -1)
+    return tavern.note(f"{OTTO} Repairs {times}: he {what}")
 
 
 def gain_threat(tavern: Tavern, amount: int) -> Tavern:

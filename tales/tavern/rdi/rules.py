@@ -19,6 +19,7 @@ from tales.tavern.rdi.drinks import drink_phase, order_drink
 from tales.tavern.rdi.effects import POTION, anytime, play_card
 from tales.tavern.rdi.gambling import start_round
 from tales.tavern.rdi.model import (
+    EDITION,
     Card,
     CardKind,
     CharacterDeck,
@@ -59,19 +60,22 @@ def _deck(entry: CharacterDeck | tuple[str, tuple[Card, ...]]) -> CharacterDeck:
     return entry if isinstance(entry, CharacterDeck) else CharacterDeck(*entry)
 
 
-def _owned(deck: CharacterDeck, name: str, boss: bool) -> tuple[Card, ...]:
+def _owned(deck: CharacterDeck, name: str, boss: bool, edition: int = EDITION
+           ) -> tuple[Card, ...]:
     """The cards of ``deck`` that ``name`` shuffles into their own Character Deck (its Boss
     cards only for a Boss; no card of a shared pile), each marked as theirs. Made once per
     deck, name and Boss seat (kept beside the deck with the very cards they were made
-    from): the same cards every game of a sweep, about 3% of a game (issue 19)."""
+    from): the same cards every game of a sweep, about 3% of a game (issue 19). A card of
+    a later rules' ``edition`` than the table's is left out."""
     kept = deck._owned
     if kept is None:
         kept = {}
         object.__setattr__(deck, "_owned", kept)
-    made = kept.get((name, boss))
+    made = kept.get((name, boss, edition))
     if made is None or made[0] is not deck.cards:
-        made = kept[name, boss] = (deck.cards, tuple(
-            evolve(c, owner=name) for c in deck.cards if (boss or not c.boss) and not c.pile))
+        made = kept[name, boss, edition] = (deck.cards, tuple(
+            evolve(c, owner=name) for c in deck.cards
+            if (boss or not c.boss) and not c.pile and c.edition <= edition))
     owned: tuple[Card, ...] = made[1]
     return owned
 
@@ -109,7 +113,7 @@ def set_up(names: Sequence[str], decks: Sequence[CharacterDeck | tuple[str, tupl
     for seat, (name, team, entry) in enumerate(zip(names, team_names, decks, strict=True)):
         spec = _deck(entry)
         boss = variants.boss_deck(mode, seat)
-        cards = _owned(spec, name, boss)
+        cards = _owned(spec, name, boss, variant.edition)
         for pile in sorted({c.pile for c in spec.cards if c.pile}):
             shared = yield from shuffle([c for c in spec.cards if c.pile == pile
                                          and (boss or not c.boss)], f"the {pile}")
@@ -172,7 +176,7 @@ def turn(tavern: Tavern) -> Resolution[Tavern]:
     tavern = tavern.note(f"Turn {tavern.turn}: {' and '.join(members)}")
     for player, rules in characters.every(tavern, "start_of_turn"):
         tavern = yield from rules.start_of_turn(tavern, player.name, name)
-    tavern = yield from anytime(tavern, name)
+    tavern = yield from anytime(tavern, name, potions_now=True)
     tavern = yield from anytime(tavern, name, phase=Phase.DISCARD)
     for member in members:
         tavern = yield from discard(tavern, member)
@@ -401,15 +405,28 @@ def settle(tavern: Tavern) -> Resolution[Tavern]:
         # every card, and his rules' generator is made for nothing elsewhere; issue 19)
         tavern = yield from otto.received(tavern)  # Boss Otto plays what he was given,
         tavern = otto.potions(tavern)  # then his own rule for his Potions
+    for player, rules in characters.every(tavern, "pending"):
+        tavern = yield from rules.pending(tavern, player.name)
     sides = losing(tavern)
-    active = tavern.players[tavern.active].name if sides else ""
-    for side in sides:
-        for member in [p.name for p in tavern.players if p.side == side and not p.out]:
-            if tavern.player(active).out:
-                active = member
-            tavern = yield from anytime(tavern, active, losing=member)
-    if sides:  # else nobody passes out or runs out of Gold: nothing to resolve
-        tavern = resolve_losses(tavern)
+    standing = tavern.sides() if sides else []
+    while sides:
+        active = tavern.players[tavern.active].name
+        for side in sides:
+            for member in [p.name for p in tavern.players if p.side == side and not p.out]:
+                if tavern.player(active).out:
+                    active = member
+                tavern = yield from anytime(tavern, active, losing=member)
+        tavern, gone = _leave(tavern)
+        if not gone:
+            break
+        # what leaving sets off before the winner is declared (000: a passed-out Keet's
+        # Artifacts are dealt "even if a player passing out would cause there to be only
+        # one player left in the game"), then who else that makes lose
+        for player, rules in characters.every(tavern, "left"):
+            tavern = yield from rules.left(tavern, player.name)
+        sides = losing(tavern)
+    if standing and tavern.sides() != standing:
+        tavern = _declare(tavern, standing)
     if tavern.crawlers and tavern.winners is None:  # "after the Drink and any other
         tavern = yield from pubcrawl.crawls(tavern)  # pending effects are finished"
         return (yield from settle(tavern))
@@ -428,6 +445,14 @@ def resolve_losses(tavern: Tavern) -> Tavern:
     with no Gold is out too (A-79). If all remaining teams would lose at once, they tie
     (A-80); the last team in wins."""
     standing = tavern.sides()
+    tavern, gone = _leave(tavern)
+    return _declare(tavern, standing) if gone else tavern
+
+
+def _leave(tavern: Tavern) -> tuple[Tavern, bool]:
+    """The teams passing out split their Gold among the others, then those with no Gold
+    are out too (A-79): the table, and whether anyone left."""
+    standing = tavern.sides()
     passing = [s for s in standing if passed_out(tavern, _mat(tavern, s))]
     staying = [s for s in standing if s not in passing]
     for side in passing:
@@ -443,7 +468,7 @@ def resolve_losses(tavern: Tavern) -> Tavern:
     broke = [s for s in staying if gold(tavern, _mat(tavern, s)) <= 0]
     out = set(passing) | set(broke)
     if not out:
-        return tavern
+        return tavern, False
     for side in sorted(out):
         for player in [p for p in tavern.players if p.side == side and not p.out]:
             tavern = discard_drinks(tavern, player.drink_me)
@@ -460,6 +485,12 @@ def resolve_losses(tavern: Tavern) -> Tavern:
             name, plural = _side_name(side)
             tavern = tavern.note(f"{name} {'are' if plural else 'is'} out of Gold: out of "
                                  "the game")
+    return tavern, True
+
+
+def _declare(tavern: Tavern, standing: list[str]) -> Tavern:
+    """The winner once teams have left: the last team in, or a tie between the teams of
+    ``standing`` (those in before) if none is (A-80)."""
     left = tavern.sides()
     if len(left) == 1:
         winners = tuple(p.name for p in tavern.players if p.side == left[0])

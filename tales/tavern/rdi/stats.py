@@ -13,10 +13,12 @@ from tales.tavern.rdi.model import HIGH, LOW, Player, Tavern
 
 
 def change(tavern: Tavern, name: str, fortitude: int = 0, alcohol: int = 0,
-           lines: tuple[str, ...] = ()) -> Tavern:
+           lines: tuple[str, ...] = (), line: str = "", stat: str = "") -> Tavern:
     """Gain or lose Fortitude and Alcohol Content, kept within 0-20 (a gain of Alcohol or a
     loss of Fortitude as ``name``'s character changes it: Cormac's Rage, Erin's forms);
-    ``lines`` noted after it (and after what the characters told of it do)."""
+    ``lines`` noted with it (before what the characters told of it do), and ``line`` with
+    ``{change}`` in it said with what actually changed ("loses 2 Fortitude and gains 5
+    Alcohol Content"; ``stat``: the one meant, for a change of 0)."""
     if alcohol > 0 or fortitude < 0:  # the character is asked only then (issue 19)
         rules = characters.mechanics(tavern.player(name))
         if alcohol > 0:
@@ -26,13 +28,33 @@ def change(tavern: Tavern, name: str, fortitude: int = 0, alcohol: int = 0,
     mat = tavern.mat(name)
     after = evolve(mat, fortitude=min(max(mat.fortitude + fortitude, LOW), HIGH),
                     alcohol=min(max(mat.alcohol + alcohol, LOW), HIGH))
-    told = characters.every(tavern, "after_change")  # (the same seats after: numbers only)
-    if not told:  # the lines in the change's own copy of the table (issue 19)
-        return tavern.with_player(after, *lines)
-    tavern = tavern.with_player(after)
-    for _, rules in told:
+    if line:
+        lines = (line.replace("{change}", changed(after.fortitude - mat.fortitude,
+                                                   after.alcohol - mat.alcohol,
+                                                   fortitude, alcohol, stat)), *lines)
+    # the lines in the change's own copy of the table (issue 19), before what the
+    # characters told of it do (a Pain Curse's extra loss after the loss that set it off)
+    tavern = tavern.with_player(after, *lines)
+    for _, rules in characters.every(tavern, "after_change"):  # (numbers only)
         tavern = rules.after_change(tavern, mat.name, mat)
-    return tavern.note(*lines) if lines else tavern
+    return tavern
+
+
+def changed(fortitude: int, alcohol: int, meant_fortitude: int = 0, meant_alcohol: int = 0,
+            stat: str = "") -> str:
+    """What a change did, in words: "loses 2 Fortitude and gains 5 Alcohol Content"; a
+    change meant that did nothing: "loses no Fortitude"."""
+    said = []
+    for amount, what in ((fortitude, "Fortitude"), (alcohol, "Alcohol Content")):
+        if amount:
+            said.append(f"{'gains' if amount > 0 else 'loses'} {abs(amount)} {what}")
+    if not said:  # nothing changed: what was meant ("loses no Fortitude")
+        meant = meant_fortitude or meant_alcohol
+        stat = stat or ("Fortitude" if meant_fortitude or not meant_alcohol
+                        else "Alcohol Content")
+        gain = meant > 0 if meant else stat != "Fortitude"
+        said.append(f"{'gains' if gain else 'loses'} no {stat}")
+    return " and ".join(said)
 
 
 def gold(tavern: Tavern, name: str) -> int:

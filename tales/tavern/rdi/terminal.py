@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -45,16 +45,20 @@ from tales.locks import holding_if
 from tales.tavern import DECKS
 from tales.tavern.at_table import drive
 from tales.tavern.rdi.bots import POLICIES, policy
+from tales.tavern.rdi.characters import ACTED, natyli
 from tales.tavern.rdi.decks import load_drinks
-from tales.tavern.rdi.model import Card, Mode, Player, Step, Tavern, Verb, Who
+from tales.tavern.rdi.model import EDITION, Card, Mode, Player, Step, Tavern, Verb, Who
+from tales.tavern.rdi.otto import GAMBLED, WATCHING
 from tales.tavern.rdi.ottodata import ACTIONS, GAMBLING, OTTO, SOMETIMES, target, threat
 from tales.tavern.rdi.rules import play_game
 from tales.tavern.rdi.simulate import ADVANCED, otto_for, variant_for
 from tales.tavern.rdi.simulate import table as seats
+from tales.tavern.rdi.timing import ANOTHER_ACTION, ANOTHER_DRINK
 from tales.tavern.rdi.zones import playable
 
 SAVE_KIND = "tales-tavern"
-SAVE_VERSION = 1
+#: 2: the save says the rules' edition it was played by (a version 1 save: edition 1)
+SAVE_VERSION = 2
 #: The most choices a save holds: a game makes a few hundred to a thousand (random bots,
 #: 2 to 8 players); this many replay in about a second and a half.
 MAX_CHOICES = 5_000
@@ -85,6 +89,7 @@ class Seating:
     factions: tuple[str, ...] = ()  # the two factions Boss Otto plays
     advanced: tuple[str, ...] = ()  # some of Boss Otto's Advanced adjustments
     extra_potions: int = 0  # Boss Otto's Potion Token Imbalance
+    edition: int = EDITION  # the rules' edition (:data:`.model.EDITION`): replayed by it
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -99,7 +104,7 @@ class Seating:
         (``bar_deck = "no"`` is not true, ``"3"`` and ``4.9`` are not 3 and 4; a key this
         tales does not write is unknown): :class:`Malformed` naming the first bad one. The
         keys added since the first saves (Boss Otto's) may be missing: their defaults."""
-        later = ("hard", "otto", "factions", "advanced", "extra_potions")
+        later = ("hard", "otto", "factions", "advanced", "extra_potions", "edition")
         data = table(data, field, SEATING_FIELDS, optional=later)
         got = {**Seating(2, 1, 0).to_dict(), **data}
         mode = text(got["mode"], f"{field}.mode", 40)  # text first: a list is not hashed
@@ -128,7 +133,8 @@ class Seating:
                    files["dungeon_events"], files["sea_events"], files["pub_crawl"],
                    truth(got["hard"], f"{field}.hard"), files["otto"],
                    names(got["factions"], f"{field}.factions", 2), advanced,
-                   whole(got["extra_potions"], f"{field}.extra_potions", 0, 10))
+                   whole(got["extra_potions"], f"{field}.extra_potions", 0, 10),
+                   whole(got["edition"], f"{field}.edition", 1, EDITION))
 
 
 #: The keys of a save's table: every field of :class:`Seating`.
@@ -145,7 +151,7 @@ def read_game(path: str | Path) -> tuple[Seating, list[int]]:
     """A tavern save: its table and choices, every field checked; one-line
     :class:`SaveError` naming the file and the field otherwise."""
     source = str(path)
-    payload = unpack(read_bytes(path), source, SAVE_KIND, SAVE_VERSION, {},
+    payload = unpack(read_bytes(path), source, SAVE_KIND, SAVE_VERSION, {1: _edition_1},
                      what="tavern game save")
     try:
         data = table(payload, "", ("format", "version", "table", "choices"))
@@ -153,6 +159,14 @@ def read_game(path: str | Path) -> tuple[Seating, list[int]]:
         return Seating.from_dict(data["table"]), list(choices)
     except Malformed as bad:
         raise SaveError(f"{source}: malformed tavern save ({bad})") from None
+
+
+def _edition_1(payload: dict[str, Any]) -> dict[str, Any]:
+    """A version 1 save was played by the rules' edition 1 (before issue 43)."""
+    seating = payload.get("table")
+    if isinstance(seating, dict) and "edition" not in seating:
+        return {**payload, "table": {**seating, "edition": 1}}
+    return payload
 
 
 def ours(path: Path, seating: Seating, choices: list[int]) -> bool:
@@ -287,6 +301,11 @@ def _pot(tavern: Tavern) -> str:
     return f", pot {' and '.join(parts)}" if parts else ""
 
 
+#: Marks the rules keep on a player that are not tokens on the table (never shown).
+MARKS = frozenset({ACTED, ANOTHER_ACTION, ANOTHER_DRINK, WATCHING, GAMBLED,
+                   *natyli.DUE.values()})
+
+
 def table_lines(tavern: Tavern, viewer: str) -> list[str]:
     """The table as ``viewer`` sees it: public counts for all (teams on their shared mat,
     tokens, Drinks in front), the Drinks being poured, the hand only for them and their
@@ -295,10 +314,15 @@ def table_lines(tavern: Tavern, viewer: str) -> list[str]:
     for player in tavern.players:
         mat = tavern.mat(player.name)
         shared = f" [{player.team}]" if player.team else ""
-        tokens = ", ".join(f"{n} {r}" for r, n in player.tokens)
+        tokens = ", ".join(f"{n} {r}" for r, n in player.tokens if r not in MARKS)
+        # a team's shared Fortitude, Alcohol and Gold once, on its mat's line
+        shares = bool(player.team) and mat.name != player.name
+        whose = " (the team's)" if player.team else ""
+        numbers = "" if shares else (
+            f"Fortitude {mat.fortitude}, Alcohol {mat.alcohol}, Gold {mat.gold}{whose}, ")
         status = "out" if player.out else (
-            f"Fortitude {mat.fortitude}, Alcohol {mat.alcohol}, Gold {mat.gold}, "
-            f"{_count(len(player.drink_me), 'Drink')} waiting, {_count(len(player.hand), 'card')}"
+            numbers + f"{_count(len(player.drink_me), 'Drink')} waiting, "
+            f"{_count(len(player.hand), 'card')}"
             + (f"; {tokens}" if tokens else "")
             + (f"; in front: {', '.join(d.name for d in player.in_front)}"
                if player.in_front else "")
@@ -345,6 +369,7 @@ def start(seating: Seating) -> Callable[[], Any]:
                           otto_for(Mode(seating.mode), seating.hard, seating.otto or None,
                                    seating.factions, seating.advanced,
                                    seating.extra_potions))
+    variant = replace(variant, edition=seating.edition)
     return lambda: play_game(names, decks, drinks, variant=variant)
 
 
@@ -411,7 +436,7 @@ def _play(seating: Seating, choices: list[int], resume: Path | None, target: Pat
     if target is not None:
         keep(game)  # at once: a path that cannot be written is said before any play
     final = drive(game, humans, seating.seed, bots, table_lines, ask, say, explain=explain,
-                  detail=hand_texts, several=SEVERAL, rng=rng, shown=shown,
+                  detail=hand_texts, several=SEVERAL, rng=rng, shown=shown, say_why=True,
                   keep=keep if target is not None else None)
     if final is None:
         return None

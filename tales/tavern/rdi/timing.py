@@ -339,10 +339,11 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
     if verb in _STOPS and (_steadfast(tavern, played) if steadfast is None else steadfast):
         return None  # Wulfric feeling Stalwart: "may not play any card that would Negate or
         # Ignore that card"
+    ours = played.source in team and not played.event and tavern.variant.edition >= 2
     if verb is Verbs.NEGATE:
-        if not _matches(step.target, played, card) or (name == played.source
-                                                        and not played.event):
-            return None  # not your own card (an Event is nobody's card)
+        if not _matches(step.target, played, card) or ours or (name == played.source
+                                                                and not played.event):
+            return None  # not your own card, nor your teammate's (an Event is nobody's)
         if played.card is not None and played.card.activation and step.target in (
                 Targets.ACTION, Targets.CARD):
             return None  # 002: "may not be played to stop a Minion from activating"
@@ -360,7 +361,9 @@ def uses(tavern: Tavern, played: Played, name: str, outcome: Outcome, card: Card
         who = tuple(m for m in team if (played.involves(m) or m in sent)
                     and m not in outcome.ignored
                     and (step.stat is None or step.stat in played.stats(m)
-                         or (step.stat is Stats.FORTITUDE and m in sent)))
+                         or (step.stat is Stats.FORTITUDE and m in sent))
+                    and (not ours or played.harmed(m) or m in sent))  # your team's card:
+        # only what it makes you lose (Ignoring the card you chose to play does nothing)
         return Use(card.name, verb, who) if who else None
     if verb is Verbs.FROM_INN:  # A-40: "pay with Gold from the Inn"
         who = tuple(m for m in team if Stats.GOLD in played.harmed(m)
@@ -407,6 +410,10 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
     if (played.card is not None and played.card.unanswerable) or outcome.negated:
         return tavern, outcome
     declined: set[str] = set()  # offered their Anytime cards on their own, and passed
+    # a card of the team's own: no Anytime card offered on its own in its window (the rules'
+    # edition 2: they are offered when nothing is being played, and may be played then)
+    own = played.card is not None and not played.event and not played.pours \
+        and tavern.variant.edition >= 2
     while True:
         order = tavern.order_from(played.source) if not tavern.player(played.source).out \
             else [p.name for p in tavern.others(played.source)]
@@ -427,7 +434,8 @@ def respond(tavern: Tavern, played: Played, outcome: Outcome | None = None
                 use = uses(tavern, played, name, outcome, card, team, steadfast)
                 if use is None and card.kind is Kinds.ANYTIME and proactive(card) \
                         and name not in tavern.resting and name not in declined \
-                        and concerned(tavern, played, name):
+                        and concerned(tavern, played, name) and not (
+                            own and played.source in tavern.team_names(name)):
                     use = Use(card.name, Verbs.HANDLER, alone=True)  # A-31: any Anytime card
                 if use is not None:
                     usable[card.name] = use

@@ -355,7 +355,8 @@ def take_drink(tavern: Tavern) -> Resolution[tuple[Tavern, Drink | None]]:
     drink = tavern.drink_deck[-1]
     tavern = evolve(tavern, drink_deck=tavern.drink_deck[:-1])
     if not tavern.drink_deck:
-        tavern = tavern.note("the Drink Deck runs out: each player pays 1 Gold to the Inn")
+        payers = "each team pays" if tavern.seating().teamed else "each player pays"
+        tavern = tavern.note(f"the Drink Deck runs out: {payers} 1 Gold to the Inn")
         for side in tavern.sides():
             mat = next(p for p in tavern.in_game() if p.side == side)
             tavern = pay(tavern, mat.name, 1, None)

@@ -164,6 +164,18 @@ class Mechanics:
         return tavern
         yield  # pragma: no cover
 
+    def pending(self, tavern: Tavern, owner: str) -> Resolution[Tavern]:
+        """Effects a change left pending because someone may answer them (a Debuff's extra
+        loss the Lich King may Ignore), settled before anyone passes out."""
+        return tavern
+        yield  # pragma: no cover
+
+    def left(self, tavern: Tavern, owner: str) -> Resolution[Tavern]:
+        """Players have just left the game (passed out or out of Gold, their Gold split):
+        what that sets off before the winner is declared (Keet's Artifacts dealt)."""
+        return tavern
+        yield  # pragma: no cover
+
     def after_loss(self, tavern: Tavern, owner: str, victim: str, source: str, amount: int
                    ) -> Tavern:
         """``victim`` (anyone) lost ``amount`` Fortitude to a card of ``source``; ``owner``

@@ -48,7 +48,8 @@ class Karl(Mechanics):
                                 state=tavern)
         if choice == "yes":
             tavern = yield from draw(tavern, target, 1)
-            return pay(tavern, target, 1, name).note(f"{target} buys a special edition")
+            return pay(tavern, target, 1, name).note(
+                f"{target} buys a special edition: pays {name} 1 Gold")
         tavern = yield from draw(tavern, name, 1)
         return tavern.note(f"{target} declines: {name} draws a card")
 

@@ -5,20 +5,29 @@ of its discard pile (``wulfric discard``), changed at the end of her turn. A moo
 effect is data of its card: ``icons = ["fortitude lost"]`` with ``values = [N]`` (each card's
 Fortitude loss to her N less, the card as a whole), ``icons = ["drink alcohol"]`` with
 ``values = [N]`` (each Drink, with its Chasers, gives her N less Alcohol Content), and
-``icons = ["stalwart"]`` (no card may Negate or Ignore a card she plays from her hand).
+``icons = ["stalwart"]`` (no card may Negate or Ignore a card she plays from her hand),
+``icons = ["bitey"]`` with ``values = [N]`` (a card of hers makes whom it hurts lose N more
+Fortitude, the card as a whole: 000's Bitey example) and ``icons = ["playful"]`` with
+``values = [N]`` (a player's card, or a Minion's, that makes her lose Fortitude makes her
+lose N more, and that player, a Minion's controller, loses N from Wulfric: 002's Playful
+note).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tales.rules.decisions import Resolution
 from tales.tavern.rdi.characters import Mechanics, register
-from tales.tavern.rdi.model import Card, Stat, Tavern
+from tales.tavern.rdi.model import Card, Stat, Step, Tavern, Verb, Who
+from tales.tavern.rdi.stats import change
 from tales.tavern.rdi.zones import restock_pile, take_top
 
 NAME = "kaylin"
 WULFRIC = "wulfric"
 DISCARDS = f"{WULFRIC} discard"
 LOYAL, CLUMSY, STALWART = "fortitude lost", "drink alcohol", "stalwart"
+BITEY, PLAYFUL = "bitey", "playful"
 
 
 def mood(tavern: Tavern) -> Card | None:
@@ -76,6 +85,36 @@ class Kaylin(Mechanics):
         """A Drink mood (Clumsy): "applies to the Drink as a whole, since a Drink with
         Chasers counts as one Drink"."""
         return alcohol - _value(tavern, CLUMSY)
+
+    def amounts(self, tavern: Tavern, name: str, card: Card, steps: tuple[Step, ...]
+                ) -> tuple[Step, ...]:
+        """000: "Wulfric's mood is Bitey. Kaylin plays "Don't call me cute!", targeting
+        Wrench's "Lightning Generator". The Lightning Generator loses 3 Fortitude instead of
+        the usual 2." (the card as a whole: its first loss dealt to another is N more)"""
+        more = _value(tavern, BITEY)
+        hurts = next((n for n, s in enumerate(steps) if s.verb is Verb.FORTITUDE
+                      and s.amount < 0 and s.who is not Who.YOU), None)
+        if not more or hurts is None:
+            return steps
+        bitten = replace(steps[hurts], amount=steps[hurts].amount - more)
+        return (*steps[:hurts], bitten, *steps[hurts + 1:])
+
+    def after_loss(self, tavern: Tavern, owner: str, victim: str, source: str, amount: int
+                   ) -> Tavern:
+        """002: "If Wulfric (Kaylin's companion from RDI 3) is Playful and a Minion causes
+        Fortitude loss to Kaylin, she loses an extra Fortitude, but Torglesnarf (not the
+        Minion) also loses 1 Fortitude from Wulfric." (read as what Playful does to any
+        player's card: a Minion's loss is its controller's card's)"""
+        more = _value(tavern, PLAYFUL)
+        if not more or tavern.mat(victim).name != tavern.mat(owner).name or not source \
+                or source not in {p.name for p in tavern.players} \
+                or tavern.player(source).side == tavern.player(owner).side \
+                or tavern.player(source).out:
+            return tavern
+        tavern = change(tavern, victim, fortitude=-more, lines=(
+            f"{victim} loses {more} more Fortitude: Wulfric is Playful",))
+        return change(tavern, source, fortitude=-more, lines=(
+            f"{source} loses {more} Fortitude to Wulfric",))
 
     def steadfast(self, tavern: Tavern, name: str, card: Card) -> bool:
         """000: "When Wulfric is feeling Stalwart and Kaylin plays a card from her hand,

@@ -338,6 +338,15 @@ class Keet(Mechanics):
             return tavern
         return (yield from settle(tavern))
 
+    def left(self, tavern: Tavern, owner: str) -> Resolution[Tavern]:
+        """000: "Artifacts are distributed in this way even if a player passing out would
+        cause there to be only one player left in the game. Effects on those distributed
+        Artifacts could cause other players to pass out, as well!" (the rules' edition 2:
+        before, they were dealt at the next card or turn, after the winner was declared)"""
+        if owner != _keeper(tavern) or tavern.variant.edition < 2:
+            return tavern
+        return (yield from settle(tavern))
+
     def start_of_turn(self, tavern: Tavern, owner: str, active: str) -> Resolution[Tavern]:
         """Artifacts gained or left behind since; a Triggered Artifact that looks for the
         start of its holder's turn."""

@@ -25,13 +25,16 @@ from dataclasses import replace
 
 from tales.rules.decisions import Resolution
 from tales.tavern.rdi.characters import Mechanics, Resource, register
-from tales.tavern.rdi.model import Card, CardKind, Player, Step, Tavern
+from tales.tavern.rdi.model import Card, CardKind, Player, Stat, Step, Tavern, Verb, Who
 from tales.tavern.rdi.stats import change, spend_tokens
+from tales.tavern.rdi.timing import Played, respond
 from tales.tavern.rdi.variants import boss_deck
 
 NAME = "natyli"
 PAIN, MIND, JINX = "pain curse", "mind hex", "power jinx"
 DEBUFFS = (PAIN, MIND, JINX)
+#: A Debuff's extra loss (gain) waiting for the Lich King's answer (:meth:`Natyli.pending`)
+DUE = {PAIN: "pain curse due", MIND: "mind hex due"}
 EACH = 2  # "Natyli has two of each type of Debuff Token."
 _NUMERAL = re.compile(r"\d+")
 
@@ -71,6 +74,13 @@ class Natyli(Mechanics):
             for holder in holders:  # "then return this Debuff Token to Natyli"
                 tavern = spend_tokens(tavern, holder.name, resource, holder.count(resource))
             what = "Fortitude" if resource == PAIN else "Alcohol Content"
+            if _may_ignore(tavern, name):  # the Lich King may Ignore it: asked at :meth:`pending`
+                player = tavern.player(name)
+                tavern = tavern.with_player(player.with_count(
+                    DUE[resource], player.count(DUE[resource]) + extra)).note(
+                    f"the {resource.title()} returns to Natyli: {name} is to "
+                    f"{'lose' if resource == PAIN else 'gain'} {extra} more {what}")
+                continue
             tavern = tavern.note(f"{name} {'loses' if resource == PAIN else 'gains'} "
                                  f"{extra} more {what} from the {resource.title()} and "
                                  "returns it to Natyli")
@@ -78,6 +88,40 @@ class Natyli(Mechanics):
                 tavern = change(tavern, name, fortitude=-extra)
             else:
                 tavern = change(tavern, name, alcohol=extra)
+        return tavern
+
+    def pending(self, tavern: Tavern, owner: str) -> Resolution[Tavern]:
+        """A Debuff's extra loss (gain) the Lich King may Ignore with a finger (000: "A
+        finger may Ignore ... non-card effects such as Natyli's Debuffs"): answered like a
+        card of Natyli's that nobody played, as a Scarab's bite is. Ignored, the Debuff has
+        gone back all the same (it took effect, and its effect was Ignored)."""
+        if not _keeps(tavern, owner):
+            return tavern
+        for player in tavern.players:
+            for resource, due in DUE.items():
+                extra = tavern.player(player.name).count(due)
+                if not extra:
+                    continue
+                who = player.name
+                tavern = tavern.with_player(tavern.player(who).with_count(due, 0))
+                stat = Stat.FORTITUDE if resource == PAIN else Stat.ALCOHOL
+                step = Step(Verb.FORTITUDE, -extra, Who.TARGET) if resource == PAIN else \
+                    Step(Verb.ALCOHOL, extra, Who.TARGET)
+                label = f"the {resource.title()}'s extra " + (
+                    "loss" if resource == PAIN else "Alcohol Content") + f" on {who}"
+                card = Card(label, CardKind.ACTION, (step,), virtual=True)
+                hit = ((who, frozenset({stat})),)
+                tavern, outcome = yield from respond(
+                    tavern, Played(owner, label, card, hit, hit, redirectable=False))
+                if outcome.negated or who in outcome.ignored:  # (the answer says so)
+                    continue
+                what = "Fortitude" if resource == PAIN else "Alcohol Content"
+                tavern = tavern.note(f"{who} {'loses' if resource == PAIN else 'gains'} "
+                                     f"{extra} more {what} from the {resource.title()}")
+                if resource == PAIN:
+                    tavern = change(tavern, who, fortitude=-extra)
+                else:
+                    tavern = change(tavern, who, alcohol=extra)
         return tavern
 
     def their_amounts(self, tavern: Tavern, owner: str, name: str, card: Card,
@@ -109,6 +153,16 @@ class Natyli(Mechanics):
     def start_of_turn(self, tavern: Tavern, owner: str, active: str) -> Resolution[Tavern]:
         return _removed(tavern) if _gone(tavern) else tavern
         yield  # pragma: no cover
+
+
+def _may_ignore(tavern: Tavern, name: str) -> bool:
+    """Whether a Lich King with a finger left is on ``name``'s team (and the rules'
+    edition lets him Ignore a Debuff: 2, issue 43)."""
+    from tales.tavern.rdi.characters import lich_king
+
+    return tavern.variant.edition >= 2 and any(
+        p.mechanics == lich_king.LichKing.name and not p.out
+        and lich_king.attached(tavern, p.name) for p in tavern.team(name))
 
 
 def _boss(tavern: Tavern, name: str) -> bool:

@@ -35,9 +35,11 @@ def start_brawl(tavern: Tavern, name: str) -> Resolution[Tavern]:
     if count != tavern.player(name).count(BRAWL):
         tavern = tavern.with_player(tavern.player(name).with_count(BRAWL, count))
         if count == 4:  # "If the Brawl Count gets to 4, Samantha loses 1 Alcohol Content."
-            tavern = change(tavern, name, alcohol=-1)
+            tavern = change(tavern, name, alcohol=-1,
+                            line=f"{name} {{change}}: the Brawl Count is 4")
         elif count == 7:  # "If the Brawl Count gets to 7, Samantha gains a Gold from the Inn."
-            tavern = collect(tavern, name, 1)
+            tavern = collect(tavern.note(f"{name} takes 1 Gold from the Inn: the Brawl Count "
+                                         "is 7"), name, 1)
     tavern = tavern.note(f"{name} starts a Brawl (Brawl Count {count})")
     tavern, brawler = yield from reveal_from_pile(tavern, BRAWLERS)
     if brawler is None:

@@ -64,7 +64,11 @@ def _set(tavern: Tavern, gizmo: Minion, amount: int) -> tuple[Tavern, bool]:
     tavern = evolve(tavern, minions=tuple(replace(m, card=card, plus=plus)
                                           if m.name == gizmo.name else m
                                           for m in tavern.minions))
-    return tavern.note(f"{gizmo.name}: {fortitude(replace(gizmo, card=card))} Fortitude"), False
+    now = fortitude(replace(gizmo, card=card))
+    was = fortitude(gizmo)
+    said = f"{gizmo.name} {'gains' if now > was else 'loses'} {abs(now - was)} Fortitude: " \
+        f"{now} left" if now != was else f"{gizmo.name} has {now} Fortitude"
+    return tavern.note(said), False
 
 
 def _remove(tavern: Tavern, gizmo: Minion) -> Tavern:
@@ -79,8 +83,9 @@ def hurt(tavern: Tavern, gizmo: Minion, amount: int) -> Resolution[Tavern]:
     Ignored, reduced, redirected, etc."."""
     tavern, broke = _set(tavern, gizmo, amount)
     if broke and amount < 0:
-        tavern = change(tavern, gizmo.controller, fortitude=-COLLATERAL).note(
-            f"{gizmo.controller} suffers Collateral Damage")
+        tavern = change(tavern, gizmo.controller, fortitude=-COLLATERAL,
+                        line=f"{gizmo.controller} suffers Collateral Damage: "
+                        "{change}", stat="Fortitude")
     return tavern
     yield  # pragma: no cover
 
