@@ -19,14 +19,15 @@ from typing import Any
 
 import numpy as np
 
-from tales.engine.game import Game, random_policy
+from tales.engine.game import Game
 from tales.errors import IllegalChoice, TalesError
 from tales.locks import holding_if
 from tales.rules.decisions import Decision
 from tales.tavern.at_table import drive
 from tales.tavern.encounter import saves
-from tales.tavern.encounter.attacks import LIAR
+from tales.tavern.encounter.bots import policy
 from tales.tavern.encounter.cards import load
+from tales.tavern.encounter.fog import LIAR, Bluff
 from tales.tavern.encounter.model import (
     Card,
     Caverns,
@@ -232,11 +233,19 @@ def option_text(decision: Decision[Any], option: Any) -> str:
     if decision.kind == "announce":
         return f"{option} - the true damage" if option == decision.detail else \
             f"{option} - a lie (if caught you lose {LIAR} Prestige)"
+    if isinstance(option, Bluff):  # the fog of war: a card named that is not held
+        return (f"say {option.card.name} - a bluff: you do not hold it; you lay another "
+                f"card face down (caught: it is undone, you lose {LIAR} Prestige) - "
+                f"{describe(option.card)}")
     state = decision.state
     if isinstance(state, Caverns) and isinstance(option, str):
         card = cards_on(state).get(option)
         if card is not None:
-            return f"{option} - {describe(card)}"
+            held = decision.kind == "play" and any(isinstance(o, Bluff)
+                                                    for o in decision.options) \
+                and card.kind is Kind.ACTION and not card.ability
+            return f"{option} - " + ("the true card: you hold it - " if held else "") \
+                + describe(card)
     return str(option)
 
 
@@ -283,7 +292,7 @@ def play(players: int, people: int, seed: int, deck: str | Path | None = None,
             if resume is None:
                 write(f"the game is saved to {target} after every choice")
         humans = {f"seat {n + 1}" for n in range(setup.people)}
-        bot = random_policy(np.random.default_rng([setup.seed, 1, len(choices)]))
+        bot = policy(np.random.default_rng([setup.seed, 1, len(choices)]))
 
         def hand_over(figure: str) -> bool:
             """A hot seat: the last person's hand off the screen, the next one asked to
