@@ -4,9 +4,10 @@ the fog of war"). Every other question is answered at random, exactly as
 did with random bots).
 
 - **Lying about damage:** tell the truth, unless a higher value of the card would land the
-  killing blow the truth does not (worth the 3 Prestige risked).
-- **Bluffing an Action card:** never, unless the creature's attack on the bot would kill it
-  and it holds no card to answer it: then it names a card that would.
+  killing blow the truth does not and it is worth more than the 3 Prestige risked.
+- **Bluffing an Action card:** never, unless the creature's attack on the bot would leave
+  it at 20 Life Points or fewer and it holds no card to answer it: then it names a card
+  that would.
 - **Challenging:** a damage announced above what the card shows when played, when it
   lands the killing blow; an Action card that worked against the bot (its Life Points,
   its damage on the stack, its Items or set card, poison, or the creature's attack now
@@ -22,7 +23,7 @@ import numpy as np
 from tales.engine.game import random_policy, uniform_below
 from tales.rules.decisions import Chooser, Decision
 from tales.tavern.encounter.effects import DEFENCES, Incoming
-from tales.tavern.encounter.fog import Bluff, Claim
+from tales.tavern.encounter.fog import LIAR, Bluff, Claim
 from tales.tavern.encounter.model import Caverns, value
 
 
@@ -49,6 +50,11 @@ def policy(rng: np.random.Generator) -> Chooser:
     return choose
 
 
+#: Life Points a bot fears to fall to: it bluffs a defence against an attack leaving it at
+#: this or fewer.
+LOW = 20
+
+
 def to_kill(table: Caverns) -> int:
     """The damage it takes to kill the creature now (its Life Points and raised barrier
     less the damage stack's)."""
@@ -56,10 +62,13 @@ def to_kill(table: Caverns) -> int:
 
 
 def announce(decision: Decision[Any]) -> Any:
-    """The true damage, or the least higher value that lands the killing blow."""
+    """The true damage, or the least higher value that lands the killing blow when it is
+    worth more Prestige than a caught lie costs."""
     true = decision.detail
     table = decision.state
-    if not isinstance(table, Caverns) or table.tokens:
+    card = table.encounter if isinstance(table, Caverns) else None
+    if not isinstance(table, Caverns) or table.tokens or card is None \
+            or card.prestige <= LIAR:  # the killing blow not worth the risk
         return true
     need = to_kill(table)
     if true >= need:
@@ -69,14 +78,14 @@ def announce(decision: Decision[Any]) -> Any:
 
 
 def lifesaver(decision: Decision[Any], told: list[Bluff]) -> Bluff | None:
-    """A bluffed card that answers the creature's attack on the bot when it would kill it
-    and the bot holds nothing to answer it."""
+    """A bluffed card that answers the creature's attack on the bot when it would leave it
+    at :data:`LOW` Life Points or fewer and the bot holds nothing to answer it."""
     incoming = decision.detail
     table = decision.state
     if not isinstance(incoming, Incoming) or not isinstance(table, Caverns) \
             or incoming.victim != decision.figure:
         return None
-    if incoming.damage < table.player(incoming.victim).life:
+    if table.player(incoming.victim).life - incoming.damage > LOW:
         return None
     held = {o for o in decision.options if isinstance(o, str)}
     if any(_defends(c) for c in table.player(incoming.victim).hand if c.name in held):
