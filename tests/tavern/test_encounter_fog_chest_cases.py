@@ -174,7 +174,8 @@ def test_the_log_says_the_same_of_a_bluff_and_of_the_truth() -> None:
         final = run(window(When.REVEAL)(table), answers)
         lines.append(final.log[len(table.log):])
     assert lines[0] == lines[1] == ("ann plays Trip (test) face down",
-                                    "Trip (test): Sword (test) now deals 5"), lines
+                                    "Trip (test): Sword (test) now deals 5",
+                                    "nobody challenges"), lines
 
 
 def test_a_new_game_knows_the_action_cards_a_player_may_name() -> None:
@@ -261,7 +262,8 @@ def test_the_play_menu_marks_the_true_card_and_each_bluff() -> None:
                    "ann", state=table)
     words = [option_text(ask, o) for o in ask.options]
     assert words[1].startswith("Trip (test) - the true card: you hold it - halve")
-    assert words[2].startswith("say Battle Fury (test) - a bluff: you do not hold it")
+    assert words[2].startswith("say Battle Fury (test) - a bluff: you lay another card face "
+                               "down")
     assert "you lose 3 Prestige" in words[2]
     open_ask = Decision("play", "play a card?", ("pass", TRIP.name), Decider.PLAYER, "ann",
                         state=table)
@@ -305,3 +307,24 @@ def test_edition_3_plays_those_choices_otherwise() -> None:
         except IllegalChoice:
             differ += 1  # a choice of edition 2 is no option of edition 3's question
     assert differ >= 1
+
+
+def test_a_bot_challenges_an_action_card_that_takes_the_kill() -> None:
+    before = cave(adv("ann", 1), adv("bob", 2), life=5)
+    after = cave(adv("ann", 1), adv("bob", 2), life=-5, slayer="ann")
+    claim = Claim("ann", TRIP, None, before)
+    assert bots.challenges(Decision("challenge", "?", ("no", "yes"), Decider.PLAYER, "bob",
+                                    state=after, detail=claim))
+    assert not bots.challenges(Decision("challenge", "?", ("no", "yes"), Decider.PLAYER,
+                                        "bob", state=before, detail=claim))
+
+
+def test_the_screen_says_what_the_fog_and_the_chest_mean() -> None:
+    from tales.tavern.encounter.terminal import encounter_lines
+
+    fogged = cave(adv("ann", 1), adv("bob", 2), rules=(Rule.FOG,))
+    assert any("cards are played face down and named, truly or not" in line
+               and "costs 3 Prestige" in line for line in encounter_lines(fogged, STATUE))
+    chest = cave(adv("ann", 1), adv("bob", 2), matched=(10,), **IN_FORCE)
+    words = " ".join(encounter_lines(chest, STATUE))
+    assert "red burst 10, 20: an Attack card played showing 20 is a match, 1 Prestige" in words

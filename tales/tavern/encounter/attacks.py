@@ -196,7 +196,8 @@ def strike(table: Caverns, name: str, card: Card, *lines: str, **changes: object
     if _FOG in table.rules and blow.ladder:
         blow = yield from announce(table, blow)
     # its line noted with it on the stack (one copy; the kill check notes nothing)
-    table = table.note(*lines, f"{name}'s {card.name} deals {value(blow, table)}"
+    told = " (announced)" if blow.announced is not None and table.edition >= 3 else ""
+    table = table.note(*lines, f"{name}'s {card.name} deals {value(blow, table)}{told}"
                        + (" (Special Attack)" if special else ""), stack=(*table.stack, blow),
                        **changes)
     table = yield from checked(table, name)

@@ -9,9 +9,9 @@ did with random bots).
   it at 20 Life Points or fewer and it holds no card to answer it: then it names a card
   that would.
 - **Challenging:** a damage announced above what the card shows when played, when it
-  lands the killing blow; an Action card that worked against the bot (its Life Points,
-  its damage on the stack, its Items or set card, poison, or the creature's attack now
-  on it).
+  lands the killing blow; an Action card that lands its player the killing blow, or that
+  worked against the bot (its Life Points, its damage on the stack, its Items or set
+  card, poison, or the creature's attack now on it).
 """
 
 from __future__ import annotations
@@ -116,7 +116,8 @@ def challenges(decision: Decision[Any]) -> bool:
     before = claim.before
     if before is None:
         return False
-    return worse(before, table, me) or (
+    stolen = table.killed() and table.slayer == claim.teller and before.slayer != claim.teller
+    return stolen or worse(before, table, me) or (
         claim.now is not None and claim.now.victim == me
         and (claim.then is None or claim.then.victim != me))
 

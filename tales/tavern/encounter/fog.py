@@ -22,6 +22,8 @@ from tales.tavern.encounter.model import Blow, Card, Caverns, value
 #: A liar caught loses 3 Prestige, a wrong challenger 1.
 LIAR, WRONG = 3, 1
 _PLAYER = Decider.PLAYER
+#: The line of a claim nobody challenged.
+UNCHALLENGED = "nobody challenges"
 
 
 @dataclass(frozen=True)
@@ -95,16 +97,18 @@ def challenge(table: Caverns, index: int) -> Resolution[Caverns]:
         f"challenge {blow.player}'s {announced}? (a lie caught: they lose {LIAR} Prestige; "
         f"the truth: you lose {WRONG})")
     if who is None:
-        return table
+        return table.note(UNCHALLENGED)
     if announced != true:
         stack = list(table.stack)
         stack[index] = evolve(blow, missed=True)
         table = penalised(table, blow.player, "caught lying", LIAR,
-                          f"{who} catches {blow.player} lying: the card is countered",
+                          f"{who} catches {blow.player} lying: the card is countered "
+                          f"({blow.player} loses {LIAR} Prestige)",
                           stack=tuple(stack))
         return (yield from checked(table, who))
     return penalised(table, who, "a wrong challenge", WRONG,
-                     f"{who} challenges wrongly: {announced} was true")
+                     f"{who} challenges wrongly: {announced} was true ({who} loses {WRONG} "
+                     "Prestige)")
 
 
 def hidden(table: Caverns, name: str, card: Card, incoming: Incoming | None, bluff: bool
@@ -132,12 +136,14 @@ def hidden(table: Caverns, name: str, card: Card, incoming: Incoming | None, blu
         f"challenge {name}'s {card.name}? (a lie caught: it is undone and they lose {LIAR} "
         f"Prestige; the truth: you lose {WRONG})")
     if who is None:
-        return table, incoming
+        return table.note(UNCHALLENGED), incoming
     if not bluff:
         return penalised(table, who, "a wrong challenge", WRONG,
-                         f"{who} challenges wrongly: {name} played {card.name}"), incoming
+                         f"{who} challenges wrongly: {name} played {card.name} ({who} "
+                         f"loses {WRONG} Prestige)"), incoming
     held, _ = out_of_hand(before.player(name), laid.name)
     undone = evolve(before, log=table.log).with_player(held)
     return penalised(undone, name, "caught lying", LIAR,
                      f"{who} catches {name} lying: {card.name} is countered ({laid.name} was "
-                     "played), all it did is undone", discard=(*before.discard, laid)), then
+                     f"played), all it did is undone ({name} loses {LIAR} Prestige)",
+                     discard=(*before.discard, laid)), then

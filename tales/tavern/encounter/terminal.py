@@ -25,15 +25,17 @@ from tales.locks import holding_if
 from tales.rules.decisions import Decision
 from tales.tavern.at_table import drive
 from tales.tavern.encounter import saves
+from tales.tavern.encounter.attacks import chest
 from tales.tavern.encounter.bots import policy
 from tales.tavern.encounter.cards import load
-from tales.tavern.encounter.fog import LIAR, Bluff
+from tales.tavern.encounter.fog import LIAR, WRONG, Bluff
 from tales.tavern.encounter.model import (
     Card,
     Caverns,
     Encounter,
     Kind,
     Op,
+    Rule,
     Special,
     Step,
     Strike,
@@ -143,7 +145,7 @@ def encounter_lines(table: Caverns, card: Encounter) -> list[str]:
         lines.append(f"  Treasure: {table.treasure.name} - {steps_text(table.treasure.steps)}, "
                      "at the end of the Encounter")
     if table.rules:
-        lines.append("  in force: " + ", ".join(r.value for r in table.rules))
+        lines.append("  in force: " + ", ".join(rule_text(table, r) for r in table.rules))
     order = table.in_initiative()
     if not table.round:  # Initiative is drawn as the Encounter begins
         lines.append("  Initiative: drawn when the first round begins")
@@ -156,6 +158,25 @@ def encounter_lines(table: Caverns, card: Encounter) -> list[str]:
                           for b in table.stack)
         lines.append(f"  damage stack: {blows} (total {table.damage()})")
     return lines
+
+
+def rule_text(table: Caverns, rule: Rule) -> str:
+    """A rule in force, with what it means at the table now."""
+    if rule is Rule.FOG and table.edition >= 3:
+        return (f"{rule.value} (cards are played face down and named, truly or not; anyone "
+                f"may challenge: a lie caught is countered and costs {LIAR} Prestige, the "
+                f"truth costs the challenger {WRONG})")
+    event = chest(table)
+    if rule is Rule.CHEST and event is not None and table.edition >= 3:
+        left = list(event.burst)
+        for done in table.matched:
+            if done in left:
+                left.remove(done)
+        return (f"{rule.value} (only Attack cards are kept; red burst "
+                f"{', '.join(str(v) for v in event.burst)}: an Attack card played showing "
+                f"{' or '.join(str(v) for v in sorted(set(left))) or 'nothing left'} is a "
+                f"match, {steps_text(event.match)})")
+    return rule.value
 
 
 def standing(table: Caverns) -> tuple[int, int]:
@@ -234,9 +255,8 @@ def option_text(decision: Decision[Any], option: Any) -> str:
         return f"{option} - the true damage" if option == decision.detail else \
             f"{option} - a lie (if caught you lose {LIAR} Prestige)"
     if isinstance(option, Bluff):  # the fog of war: a card named that is not held
-        return (f"say {option.card.name} - a bluff: you do not hold it; you lay another "
-                f"card face down (caught: it is undone, you lose {LIAR} Prestige) - "
-                f"{describe(option.card)}")
+        return (f"say {option.card.name} - a bluff: you lay another card face down "
+                f"(caught: undone, you lose {LIAR} Prestige) - {describe(option.card)}")
     state = decision.state
     if isinstance(state, Caverns) and isinstance(option, str):
         card = cards_on(state).get(option)
