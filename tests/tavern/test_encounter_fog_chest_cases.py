@@ -327,4 +327,6 @@ def test_the_screen_says_what_the_fog_and_the_chest_mean() -> None:
                and "costs 3 Prestige" in line for line in encounter_lines(fogged, STATUE))
     chest = cave(adv("ann", 1), adv("bob", 2), matched=(10,), **IN_FORCE)
     words = " ".join(encounter_lines(chest, STATUE))
-    assert "red burst 10, 20: an Attack card played showing 20 is a match, 1 Prestige" in words
+    assert "red burst 10, 20: an Attack card played showing 20 is a match: 1 Prestige" in words
+    done = cave(adv("ann", 1), adv("bob", 2), matched=(10, 20), **IN_FORCE)
+    assert "red burst 10, 20: every value matched" in " ".join(encounter_lines(done, STATUE))

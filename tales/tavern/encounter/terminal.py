@@ -172,10 +172,11 @@ def rule_text(table: Caverns, rule: Rule) -> str:
         for done in table.matched:
             if done in left:
                 left.remove(done)
-        return (f"{rule.value} (only Attack cards are kept; red burst "
-                f"{', '.join(str(v) for v in event.burst)}: an Attack card played showing "
-                f"{' or '.join(str(v) for v in sorted(set(left))) or 'nothing left'} is a "
-                f"match, {steps_text(event.match)})")
+        wanted = " or ".join(str(v) for v in sorted(set(left)))
+        return (f"{rule.value} (only Attack cards drawn are kept; red burst "
+                f"{', '.join(str(v) for v in event.burst)}: "
+                + (f"an Attack card played showing {wanted} is a match: "
+                   f"{steps_text(event.match)})" if wanted else "every value matched)"))
     return rule.value
 
 
