@@ -330,3 +330,23 @@ def test_the_screen_says_what_the_fog_and_the_chest_mean() -> None:
     assert "red burst 10, 20: an Attack card played showing 20 is a match: 1 Prestige" in words
     done = cave(adv("ann", 1), adv("bob", 2), matched=(10, 20), **IN_FORCE)
     assert "red burst 10, 20: every value matched" in " ".join(encounter_lines(done, STATUE))
+
+
+@pytest.mark.parametrize(("event", "said"), [
+    ('rule = "fog of war"\nburst = [10]\nmatch = [ { prestige = 1 } ]',
+     "'burst' and 'match' are a \"bring the chest\" Event's"),
+    ('rule = "bring the chest"\nburst = [10]', "go together"),
+    ('rule = "bring the chest"\nburst = ["ten"]\nmatch = [ { prestige = 1 } ]',
+     "'burst' is a list of whole numbers"),
+])
+def test_a_chest_event_file_mistake_is_one_line(tmp_path: Path, event: str, said: str) -> None:
+    from tales.errors import ContentError
+
+    text = SAMPLE.read_text() + ('\n[[events]]\nname = "Bad chest (test)"\n'
+                                 f'activation = [1]\n{event}\n')
+    bad = tmp_path / "box.toml"
+    bad.write_text(text)
+    with pytest.raises(ContentError) as raised:
+        load(bad)
+    message = str(raised.value)
+    assert said in message and "Bad chest (test)" in message and "\n" not in message
