@@ -1521,7 +1521,8 @@ def prestige_sources() -> dict[str, set[int]]:
         if item.potion and item.prestige:
             sources[item.name] = {item.prestige}
     for event in BOX.events:
-        sources[event.name] = {s.amount for s in event.steps if s.op is Op.PRESTIGE}
+        sources[event.name] = {s.amount for s in (*event.steps, *event.match)
+                               if s.op is Op.PRESTIGE}  # (a match in the chest's red burst)
     for quest in BOX.quests:
         sources[quest.name] = {quest.prestige}
     return sources

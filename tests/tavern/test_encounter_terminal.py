@@ -250,7 +250,10 @@ def test_a_save_of_format_1_replays_by_the_rules_edition_1(tmp_path: Path) -> No
     assert saved.table.edition == 1 and saved.choices == (0, 0)
     new = tmp_path / "new.tales"
     saves.write(new, saves.Saved(saves.Table(2, 1, 3), ()))
-    assert saves.read(new).table.edition == 2
+    assert saves.read(new).table.edition == 3  # a new game: the rules' edition now
+    two = tmp_path / "two.tales"  # a game of edition 2 stays one (issue 42, items 7 and 8)
+    saves.write(two, saves.Saved(saves.Table(2, 1, 3, edition=2), ()))
+    assert saves.read(two).table.edition == 2
 
 
 @pytest.mark.parametrize("action", ["play", "simulate"])

@@ -19,12 +19,14 @@ from tales.tavern.encounter.effects import (
     place,
     top_card,
 )
+from tales.tavern.encounter.fog import LIAR, WRONG, announce, challenge
 from tales.tavern.encounter.model import (
     UNDEAD_KEEP,
     VAMPYRE_BITE,
     Blow,
     Card,
     Caverns,
+    Event,
     Kind,
     Rule,
     Special,
@@ -42,7 +44,7 @@ _ACTION, _ITEM, _RIDER = Kind.ACTION, Kind.ITEM, Kind.RIDER
 _TACTICAL, _STAND_IN = Kind.TACTICAL, Kind.STAND_IN
 _STANDARD, _ENHANCED = Kind.STANDARD, Kind.ENHANCED
 _TURN, _REVEAL, _CREATURE = When.TURN, When.REVEAL, When.CREATURE
-_FOG = Rule.FOG
+_FOG, _CHEST = Rule.FOG, Rule.CHEST
 _GLUTTONY, _BARRIER_MAGUS, _HIVEMIND = Special.GLUTTONY, Special.BARRIER_MAGUS, Special.HIVEMIND
 _RANDOM, _ALL, _MOST, _LEAST = Target.RANDOM, Target.ALL, Target.MOST, Target.LEAST
 _NO_DAMAGE = Target.NONE
@@ -194,13 +196,18 @@ def strike(table: Caverns, name: str, card: Card, *lines: str, **changes: object
     if _FOG in table.rules and blow.ladder:
         blow = yield from announce(table, blow)
     # its line noted with it on the stack (one copy; the kill check notes nothing)
-    table = table.note(*lines, f"{name}'s {card.name} deals {value(blow, table)}"
+    told = " (announced)" if blow.announced is not None and table.edition >= 3 else ""
+    table = table.note(*lines, f"{name}'s {card.name} deals {value(blow, table)}{told}"
                        + (" (Special Attack)" if special else ""), stack=(*table.stack, blow),
                        **changes)
     table = yield from checked(table, name)
     if blow.announced is not None:
         table = yield from challenge(table, len(table.stack) - 1)
-    if card.kind is _ENHANCED:
+    # a countered card does nothing more (edition 3: "the card is countered")
+    played = table.edition < 3 or not table.stack[-1].missed
+    if played and _CHEST in table.rules and table.edition >= 3:
+        table = yield from chest_match(table, name, blow)
+    if card.kind is _ENHANCED and played:
         table = yield from carry_out(table, name, card.steps, card.name)
         table = yield from checked(table, name)
     table, _ = yield from answer(table, _REVEAL, None, f"{name}'s {card.name} is revealed",
@@ -208,50 +215,34 @@ def strike(table: Caverns, name: str, card: Card, *lines: str, **changes: object
     return table, (table.slayer if table.killed() else None)
 
 
-#: "T'is the fog of war": a liar caught loses 3 Prestige, a wrong challenger 1.
-LIAR, WRONG = 3, 1
+def chest_match(table: Caverns, name: str, blow: Blow) -> Resolution[Caverns]:
+    """"Bring the chest. We'll solve the riddle later" (003): "To count as a match, only the
+    Attack value of played Attack cards is considered, not the name of the card." The value
+    ``blow``'s card shows as it is played (before Riders, poison and later halving or
+    doubling) matches a value of the Event's red burst not matched yet this Encounter; a
+    match earns ``name`` what the Event card says (its ``match`` steps)."""
+    event = chest(table)
+    if event is None or not blow.ladder:
+        return table
+    shown = blow.ladder[blow.index]
+    open_values = list(event.burst)
+    for done in table.matched:
+        if done in open_values:
+            open_values.remove(done)
+    if shown not in open_values:
+        return table
+    table = table.note(f"{name}'s {blow.card.name} matches {shown} in the red burst",
+                       matched=(*table.matched, shown))
+    table = yield from carry_out(table, name, event.match, event.name)
+    return (yield from checked(table, name))
 
 
-def announce(table: Caverns, blow: Blow) -> Resolution[Blow]:
-    """Under the fog of war a card is played hidden and its damage announced (its player
-    may lie, naming any other of its values)."""
-    true = value(blow, table)
-    options = tuple(sorted({true, *blow.ladder}))
-    said = yield Decision("announce", f"announce {blow.card.name}'s damage (it deals {true}; "
-                          f"a lie caught costs you {LIAR} Prestige, a wrong challenge costs "
-                          f"the challenger {WRONG})", options, _PLAYER, blow.player,
-                          state=table, detail=true)
-    return evolve(blow, announced=said)
-
-
-def challenge(table: Caverns, index: int) -> Resolution[Caverns]:
-    """Each other player, in Initiative order, may challenge the announcement: a lie is
-    countered and its teller loses 3 Prestige; the truth costs the challenger 1."""
-    blow = table.stack[index]
-    announced = blow.announced
-    true = value(evolve(blow, announced=None), table)
-    for name in table.in_initiative():
-        if name == blow.player:
-            continue
-        choice = yield Decision("challenge", f"challenge {blow.player}'s "
-                                f"{announced}? (a lie caught: they lose {LIAR} Prestige; "
-                                f"the truth: you lose {WRONG})", ("no", "yes"), _PLAYER,
-                                name, state=table)
-        if choice == "no":
-            continue
-        if announced != true:
-            liar = table.player(blow.player)
-            table = table.with_player(evolve(liar, prestige=(*liar.prestige,
-                                                              ("caught lying", -LIAR))))
-            stack = list(table.stack)
-            stack[index] = evolve(blow, missed=True)
-            table = table.note(f"{name} catches {blow.player} lying: the card is countered")
-            return (yield from checked(evolve(table, stack=tuple(stack)), name))
-        wrong = table.player(name)
-        table = table.with_player(evolve(wrong, prestige=(*wrong.prestige,
-                                                           ("a wrong challenge", -WRONG))))
-        return table.note(f"{name} challenges wrongly: {announced} was true")
-    return table
+def chest(table: Caverns) -> Event | None:
+    """The "Bring the chest" Event in force with a red burst, if any."""
+    for event in (table.event, table.treasure):
+        if event is not None and event.rule == _CHEST and event.burst:
+            return event
+    return None
 
 
 def damage_by(table: Caverns) -> dict[str, int]:
@@ -448,5 +439,5 @@ def undead_draw(table: Caverns, name: str) -> Resolution[Caverns]:
     return table
 
 
-__all__ = ["attack", "creature_attacks", "damage_by", "player_turn",
+__all__ = ["LIAR", "WRONG", "attack", "creature_attacks", "damage_by", "player_turn",
            "random_attacks", "reveal", "strike"]

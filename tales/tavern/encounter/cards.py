@@ -42,7 +42,7 @@ ENCOUNTER_KEYS = frozenset({"name", "life", "prestige", "matrix", "tokens", "bon
                             "bonus", "creature", "special", "text", "count", "barrier",
                             "backlash", "revive"})
 EVENT_KEYS = frozenset({"name", "activation", "treasure", "steps", "deadly", "rule", "text",
-                        "count"})
+                        "count", "burst", "match"})
 #: Ops whose value is ``true`` rather than an amount.
 FLAGS = frozenset({Op.HALVE, Op.DOUBLE, Op.MISS, Op.EDGE_OUT, Op.DODGE, Op.REDIRECT,
                    Op.STEAL, Op.RELIC})
@@ -102,11 +102,20 @@ def load(path: str | Path) -> Box:
     for _, spec, where, line in _entries(data, "events", source, lines, required=False):
         fail = _fail(source, where, line)
         _keys(spec, EVENT_KEYS, fail)
+        rule = _rule(spec, fail)
+        burst = tuple(_ints(spec.get("burst", []), "burst", fail))
+        match = _steps(spec.get("match", []), fail)
+        if (burst or match) and rule != Rule.CHEST:
+            raise fail("'burst' and 'match' are a \"bring the chest\" Event's (rule = "
+                       "\"bring the chest\")")
+        if bool(burst) != bool(match):
+            raise fail("'burst' (the Attack values in the red burst) and 'match' (what a match "
+                       "earns) go together")
         event = Event(str(spec["name"]), tuple(_ints(spec.get("activation", []),
                                                      "activation", fail)),
                       spec.get("treasure", False) is True, _steps(spec.get("steps", []), fail),
-                      spec.get("deadly", False) is True, _rule(spec, fail),
-                      str(spec.get("text", "")))
+                      spec.get("deadly", False) is True, rule, str(spec.get("text", "")),
+                      burst, match)
         events.extend([event] * _int(spec, "count", fail, 1))
     abilities: list[tuple[str, Card]] = []
     for _, spec, where, line in _entries(data, "characters", source, lines, required=False):

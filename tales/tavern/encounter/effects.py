@@ -40,11 +40,11 @@ from tales.tavern.encounter.model import (
 # read on its enum goes through the enum class's attribute hook (~80 ns a read;
 # thousands a game, issue 19)
 _PLAYER = Decider.PLAYER
-_ITEM = Kind.ITEM
+_ITEM, _ACTION = Kind.ITEM, Kind.ACTION
 _ANY_TIME, _REVEAL = When.ANY, When.REVEAL
 _HEAL, _REDIRECT, _STEAL = Op.HEAL, Op.REDIRECT, Op.STEAL
 _YOU, _OTHER, _ANYONE, _EACH = Whom.YOU, Whom.OTHER, Whom.ANY, Whom.EACH
-_CHEST, _DAYLIGHT = Rule.CHEST, Rule.DAYLIGHT
+_CHEST, _DAYLIGHT, _FOG = Rule.CHEST, Rule.DAYLIGHT, Rule.FOG
 _GLUTTONY = Special.GLUTTONY
 
 
@@ -281,27 +281,51 @@ def usable(table: Caverns, name: str, when: When, incoming: Incoming | None = No
         profile = _profile(ability)
         if when in profile.moments:
             cards = (*cards, (ability, profile))
-    found: list[Card] = []
     aimed: dict[bool, bool] = {}  # whether there is an Attack card to change (asked once;
     # by whether the card doubles)
-    for card, play in cards:
-        if play.defence and (incoming is None or incoming.victim != name):
-            continue
-        if play.on_blows:
-            if play.doubles not in aimed:
-                aimed[play.doubles] = _aimed(table, name, play.doubles)
-            if not aimed[play.doubles]:
-                continue
-        if play.edge_out and not [n for n, _ in table.set_cards if n != name]:
-            continue
-        if play.checks:  # (loops here: quicker than any() over a generator, issue 19)
-            for step in play.checks:
-                if worthwhile(table, player, step):
-                    break
-            else:  # no step worth it
-                continue
-        found.append(card)
+    return [card for card, play in cards if _offered(table, player, play, incoming, aimed)]
+
+
+def bluffs(table: Caverns, name: str, when: When, incoming: Incoming | None = None
+           ) -> list[Card]:
+    """Under the fog of war (edition 3), the Action cards of the game ``name`` does not hold
+    that they may say they play now, laying another card of their hand face down: those
+    :func:`usable` would offer if they held them. None with an empty hand."""
+    player = table.player(name)
+    if not player.hand or player.undead:
+        return []
+    held = {c.name for c in player.hand}
+    aimed: dict[bool, bool] = {}
+    found: list[Card] = []
+    for card in table.actions:
+        play = _profile(card)
+        if card.name not in held and when in play.moments and \
+                _offered(table, player, play, incoming, aimed):
+            found.append(card)
     return found
+
+
+def _offered(table: Caverns, player: Adventurer, play: _Play, incoming: Incoming | None,
+             aimed: dict[bool, bool]) -> bool:
+    """Could ``player`` play a card of ``play``'s profile now (:func:`usable`)? ``aimed``
+    keeps whether there is an Attack card to change, by whether the card doubles."""
+    name = player.name
+    if play.defence and (incoming is None or incoming.victim != name):
+        return False
+    if play.on_blows:
+        if play.doubles not in aimed:
+            aimed[play.doubles] = _aimed(table, name, play.doubles)
+        if not aimed[play.doubles]:
+            return False
+    if play.edge_out and not [n for n, _ in table.set_cards if n != name]:
+        return False
+    if play.checks:  # (loops here: quicker than any() over a generator, issue 19)
+        for step in play.checks:
+            if worthwhile(table, player, step):
+                break
+        else:  # no step worth it
+            return False
+    return True
 
 
 def _fits(card: Card, when: When) -> bool:
@@ -447,23 +471,37 @@ def answer(table: Caverns, when: When, only: Sequence[str] | None, label: str,
             undead = table.risen()  # the party
             if undead:
                 order = (*order, *undead)
+        fog = _FOG in table.rules and table.edition >= 3  # Action cards played hidden
         for name in order:
             if only is not None and name not in only:
                 continue
             cards = usable(table, name, when, incoming)
-            if not cards:
+            told = bluffs(table, name, when, incoming) if fog else []
+            if not cards and not told:
                 continue
             # (a single card, most often: no set to sort, issue 19)
-            offered = (PASS, cards[0].name) if len(cards) == 1 else \
+            offered: tuple[object, ...] = (PASS, cards[0].name) if len(cards) == 1 else \
                 (PASS, *sorted({c.name for c in cards}))
+            if told:
+                from tales.tavern.encounter.fog import Bluff, hidden
+
+                offered = (*offered, *[Bluff(c) for c in told])
             choice = yield Decision("play", f"play a card ({label})?", offered,
-                                    _PLAYER, name, state=table)
+                                    _PLAYER, name, state=table, detail=incoming)
             if choice == PASS:
                 continue
-            for card in cards:  # (a loop: quicker than next() over a generator)
-                if card.name == choice:
-                    break
-            table, incoming = yield from use(table, name, card, incoming)
+            if not isinstance(choice, str):  # a Bluff: a card named that is not played
+                table, incoming = yield from hidden(table, name, choice.card, incoming, True)
+            else:
+                for card in cards:  # (a loop: quicker than next() over a generator)
+                    if card.name == choice:
+                        break
+                if fog and card.kind is _ACTION and not card.ability:
+                    from tales.tavern.encounter.fog import hidden
+
+                    table, incoming = yield from hidden(table, name, card, incoming, False)
+                else:
+                    table, incoming = yield from use(table, name, card, incoming)
             table = yield from checked(table, name)
             played = True
             break
@@ -500,14 +538,15 @@ def negotiate(table: Caverns, only: Sequence[str] | None) -> Resolution[Caverns]
     return table
 
 
-def use(table: Caverns, name: str, card: Card, incoming: Incoming | None = None
-        ) -> Resolution[tuple[Caverns, Incoming | None]]:
-    """``name`` plays ``card`` from their hand, or uses the Item; it takes effect."""
+def use(table: Caverns, name: str, card: Card, incoming: Incoming | None = None,
+        said: str = "") -> Resolution[tuple[Caverns, Incoming | None]]:
+    """``name`` plays ``card`` from their hand, or uses the Item; it takes effect (a card
+    they do not hold, named under the fog of war, too: ``said`` is the line noted)."""
     player = table.player(name)
     # (a Potion is tipped: who drinks it, or refuses it, is its own line, :func:`apply`)
     verb = ("tips" if table.edition >= 2 else "drinks") if card.potion else "uses" \
         if card.kind is _ITEM or card.ability else "plays"
-    line = f"{name} {verb} {card.name}"
+    line = said or f"{name} {verb} {card.name}"
     if card.ability:
         table = table.with_player(evolve(player, used=player.used + 1), line)
     elif _holds(player.hand, card):

@@ -20,8 +20,9 @@ LIFE = 100  # "places a green bead on the 100 Life Points number"
 HAND_SIZE = 7
 ENCOUNTERS = 9  # "deal 9 facedown on the table to form the Encounter deck"
 #: The rules' edition a game is played by: 1, before issue 42's rulings (kept so that saves
-#: made then replay as they were played); 2, now.
-EDITION = 2
+#: made then replay as they were played); 2, with them; 3, now: "Bring the chest"'s matches
+#: and lies about Action cards under the fog of war (issue 42, items 7 and 8).
+EDITION = 3
 POISON_DAMAGE = 5  # "damaged for 5 points for each poison token"
 POISON_PENALTY = 10  # "all their attacks modified by -10 damage for each token"
 VAMPYRE_BITE = 5  # "select a player without a Vampyre token to damage for 5 points"
@@ -233,6 +234,10 @@ class Event:
     deadly: bool = False
     rule: str = ""  # a rule it switches on: "fog of war", "close quarters", "daylight"
     text: str = ""
+    #: "Bring the chest": the Attack values in its red burst (each matched once an Encounter)
+    #: and what a match earns its card's player (both printed on the card, not in 003)
+    burst: tuple[int, ...] = ()
+    match: tuple[Step, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -343,6 +348,10 @@ class Caverns(Keeps):
     fought: tuple[Fought, ...] = ()  # the Encounters fought so far
     flags: tuple[tuple[str, str], ...] = field(default=())
     edition: int = EDITION  # the rules' edition (:data:`EDITION`)
+    #: the game's Action cards, one of each name: what a player may say they played under the
+    #: fog of war (edition 3)
+    actions: tuple[Card, ...] = ()
+    matched: tuple[int, ...] = ()  # the red burst's values matched this Encounter (the chest)
     #: what is kept beside the fields (:class:`~tales.evolve.Keeps`), each with the very
     #: field it was worked out from: the abilities by character, each player's seat by
     #: name, the players in Initiative order, the living, the damage stack's totals

@@ -82,7 +82,8 @@ def set_up(names: Sequence[str], cards: Sequence[Card], encounters: Sequence[Enc
                for i, n in enumerate(names)]
     table = Caverns(tuple(players), tuple(deck), started=len(players),
                     initiative=tuple(range(1, len(players) + 1)),
-                    relics=tuple(relics), abilities=tuple(abilities), edition=edition)
+                    relics=tuple(relics), abilities=tuple(abilities), edition=edition,
+                    actions=named_actions(cards) if edition >= 3 else ())
     count = min(ENCOUNTERS, len(encounters))
     faced = f"the Adventure Module {module.name} ({len(module.scenes)} scenes)" \
         if module is not None else f"{count} Encounters"
@@ -100,6 +101,12 @@ def set_up(names: Sequence[str], cards: Sequence[Card], encounters: Sequence[Enc
         for player, quest in zip(table.players, reversed(dealt_quests), strict=False):
             table = table.with_player(evolve(player, quest=quest))
     return evolve(table, events=tuple(shuffled))
+
+
+def named_actions(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The game's Action cards, one of each name, in the deck's order: what a player may
+    say they played under the fog of war."""
+    return tuple({c.name: c for c in cards if c.kind is _ACTION}.values())
 
 
 def deal_initiative(table: Caverns) -> Resolution[Caverns]:
@@ -138,7 +145,7 @@ def begin(table: Caverns, encounter: Encounter) -> Resolution[Caverns]:
     changes: dict[str, object] = dict(
         encounter=encounter, number=number, life=life, tokens=encounter.tokens, round=0,
         event=None, treasure=None, barrier=encounter.barrier, rules=(), power=0,
-        slayer=None, fallen=(), totalled=False, stack=(),
+        slayer=None, fallen=(), totalled=False, stack=(), matched=(),
         wereboar=encounter if encounter.special is Special.WEREBOAR else table.wereboar,
         players=tuple(evolve(p, used=0) if p.used else p for p in table.players))
     event = None  # the Event that activates

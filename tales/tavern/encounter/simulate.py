@@ -16,11 +16,12 @@ from typing import Any
 
 import numpy as np
 
-from tales.engine.game import Game, random_policy
+from tales.engine.game import Game
 from tales.engine.pool import in_order
 from tales.errors import TalesError
 from tales.rules.decisions import Resolution, resolve
 from tales.tavern import DECKS
+from tales.tavern.encounter.bots import policy
 from tales.tavern.encounter.cards import Box, load
 from tales.tavern.encounter.model import EDITION, Caverns
 from tales.tavern.encounter.module import Module, load_module
@@ -100,14 +101,15 @@ def _contents(deck: tuple[str, int, int], module: tuple[str, int, int] | None
 
 
 def one_game(sweep: Sweep, number: int) -> Caverns:
-    """Game number ``number`` of a sweep, played by random bots. The sweep's files are read
+    """Game number ``number`` of a sweep, played by random bots (with the fog of war's rules
+    of thumb, :mod:`.bots`). The sweep's files are read
     once per process (again if they change)."""
     box, story = _contents(_stamp(sweep.deck), _stamp(sweep.module) if sweep.module else None)
     rng = np.random.default_rng(np.random.SeedSequence(sweep.seed, spawn_key=(number,)))
     # resolved straight to its end: a bot run keeps no log to save or undo (issue 19)
     return resolve(start(box, sweep.players, story, veteran_seats(sweep.veterans,
                                                                   sweep.players)),
-                   random_policy(rng))
+                   policy(rng))
 
 
 def play_games(sweep: Sweep, games: int, workers: int = 1) -> list[Caverns]:

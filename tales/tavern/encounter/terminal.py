@@ -19,20 +19,23 @@ from typing import Any
 
 import numpy as np
 
-from tales.engine.game import Game, random_policy
+from tales.engine.game import Game
 from tales.errors import IllegalChoice, TalesError
 from tales.locks import holding_if
 from tales.rules.decisions import Decision
 from tales.tavern.at_table import drive
 from tales.tavern.encounter import saves
-from tales.tavern.encounter.attacks import LIAR
+from tales.tavern.encounter.attacks import chest
+from tales.tavern.encounter.bots import policy
 from tales.tavern.encounter.cards import load
+from tales.tavern.encounter.fog import LIAR, WRONG, Bluff
 from tales.tavern.encounter.model import (
     Card,
     Caverns,
     Encounter,
     Kind,
     Op,
+    Rule,
     Special,
     Step,
     Strike,
@@ -142,7 +145,7 @@ def encounter_lines(table: Caverns, card: Encounter) -> list[str]:
         lines.append(f"  Treasure: {table.treasure.name} - {steps_text(table.treasure.steps)}, "
                      "at the end of the Encounter")
     if table.rules:
-        lines.append("  in force: " + ", ".join(r.value for r in table.rules))
+        lines.append("  in force: " + ", ".join(rule_text(table, r) for r in table.rules))
     order = table.in_initiative()
     if not table.round:  # Initiative is drawn as the Encounter begins
         lines.append("  Initiative: drawn when the first round begins")
@@ -155,6 +158,26 @@ def encounter_lines(table: Caverns, card: Encounter) -> list[str]:
                           for b in table.stack)
         lines.append(f"  damage stack: {blows} (total {table.damage()})")
     return lines
+
+
+def rule_text(table: Caverns, rule: Rule) -> str:
+    """A rule in force, with what it means at the table now."""
+    if rule is Rule.FOG and table.edition >= 3:
+        return (f"{rule.value} (cards are played face down and named, truly or not; anyone "
+                f"may challenge: a lie caught is countered and costs {LIAR} Prestige, the "
+                f"truth costs the challenger {WRONG})")
+    event = chest(table)
+    if rule is Rule.CHEST and event is not None and table.edition >= 3:
+        left = list(event.burst)
+        for done in table.matched:
+            if done in left:
+                left.remove(done)
+        wanted = " or ".join(str(v) for v in sorted(set(left)))
+        return (f"{rule.value} (only Attack cards drawn are kept; red burst "
+                f"{', '.join(str(v) for v in event.burst)}: "
+                + (f"an Attack card played showing {wanted} is a match: "
+                   f"{steps_text(event.match)})" if wanted else "every value matched)"))
+    return rule.value
 
 
 def standing(table: Caverns) -> tuple[int, int]:
@@ -232,11 +255,18 @@ def option_text(decision: Decision[Any], option: Any) -> str:
     if decision.kind == "announce":
         return f"{option} - the true damage" if option == decision.detail else \
             f"{option} - a lie (if caught you lose {LIAR} Prestige)"
+    if isinstance(option, Bluff):  # the fog of war: a card named that is not held
+        return (f"say {option.card.name} - a bluff: you lay another card face down "
+                f"(caught: undone, you lose {LIAR} Prestige) - {describe(option.card)}")
     state = decision.state
     if isinstance(state, Caverns) and isinstance(option, str):
         card = cards_on(state).get(option)
         if card is not None:
-            return f"{option} - {describe(card)}"
+            held = decision.kind == "play" and any(isinstance(o, Bluff)
+                                                    for o in decision.options) \
+                and card.kind is Kind.ACTION and not card.ability
+            return f"{option} - " + ("the true card: you hold it - " if held else "") \
+                + describe(card)
     return str(option)
 
 
@@ -283,7 +313,7 @@ def play(players: int, people: int, seed: int, deck: str | Path | None = None,
             if resume is None:
                 write(f"the game is saved to {target} after every choice")
         humans = {f"seat {n + 1}" for n in range(setup.people)}
-        bot = random_policy(np.random.default_rng([setup.seed, 1, len(choices)]))
+        bot = policy(np.random.default_rng([setup.seed, 1, len(choices)]))
 
         def hand_over(figure: str) -> bool:
             """A hot seat: the last person's hand off the screen, the next one asked to
