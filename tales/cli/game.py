@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 from tales.cli.common import (
+    AT_LEAST_0,
     COUNT,
     PHYSICAL,
     SEED,
@@ -157,9 +158,13 @@ def cmd_scenario_show(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    from tales.engine.keep import Notable, check_folder, notable_lines, write_kept
     from tales.engine.simulate import Tally, format_report, stream_games
 
     setup = setup_of(args)
+    keep = keep_of(args)
+    folder = (check_folder(args.keep, keep, setup, args.seed, args.games) if args.keep
+              else None)  # before any game: a folder that cannot take them is said now
     processes = workers(args.workers)
     executor = None
     if args.dask:
@@ -180,11 +185,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
         check_picture(args.heatmap, "--heatmap", reading=(args.scenario, args.dice))
     tally = Tally()
+    notable = Notable()
     stopped = False
     try:
         for game in stream_games(setup, args.bot, args.games, args.seed, processes,
-                                 executor, budget):
+                                 executor, budget, keep if folder else None):
             tally.add(game)
+            notable.add(game)
+            if folder is not None and game.choices:
+                notable.kept[game.game] = str(write_kept(folder, setup, args.seed, game))
             if progress:
                 progress(tally.games, args.games)
     except KeyboardInterrupt:  # Ctrl-C: the report of the games played so far
@@ -196,10 +205,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     report = tally.summary(setup, args.bot, args.seed, budget)
     if stopped:
         report["partial"] = {"played": tally.games, "asked": args.games}
+    report["notable"] = notable.summary(args.seed, folder)
     if args.json:
         emit(report)
     else:
-        for line in format_report(report):
+        for line in (*format_report(report), *notable_lines(report["notable"])):
             print(line)
     if stopped:
         return 130
@@ -212,6 +222,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         render_png(view, args.heatmap, overlay=overlay)
         print(f"wrote {args.heatmap}", file=sys.stderr if args.json else sys.stdout)
     return 0
+
+
+def keep_of(args: argparse.Namespace) -> Any:
+    """The games ``--keep DIR`` keeps: ``--keep-kind`` (all, losses, stuck; losses by
+    default) and each ``--keep-game N`` (given alone: those games only)."""
+    from tales.engine.keep import Keep
+
+    if not args.keep and (args.keep_kind or args.keep_game):
+        raise TalesError("--keep-kind and --keep-game say which games --keep DIR keeps: "
+                         "add --keep DIR")
+    kind = args.keep_kind or (None if args.keep_game else "losses")
+    return Keep(kind, frozenset(args.keep_game or ()))
 
 
 def budget_of(args: argparse.Namespace) -> int | None:
@@ -362,6 +384,15 @@ def register(commands: Any) -> None:
                           "that beat greedy's in its screen (default 4)")
     simulate.add_argument("--heatmap", metavar="FILE.png",
                           help="draw the map with where Heroes took damage and fell")
+    simulate.add_argument("--keep", metavar="DIR",
+                          help="write the games lost (or --keep-kind) as saves in DIR, "
+                          "game-00007.sav: tales view --replay, render and play --resume "
+                          "open them")
+    simulate.add_argument("--keep-kind", choices=("all", "losses", "stuck"),
+                          help="which games --keep writes: all, losses (the default), stuck")
+    simulate.add_argument("--keep-game", type=AT_LEAST_0, action="append", metavar="N",
+                          help="keep game number N too (from 0, as the report numbers "
+                          "them; again for more)")
     simulate.add_argument("--dask", metavar="ADDRESS",
                           help="run the games on a Dask cluster (needs the dask extra)")
     simulate.add_argument("--json", action="store_true")
