@@ -157,3 +157,22 @@ def test_the_notable_games_do_not_depend_on_the_order_they_come_in() -> None:
 def test_which_games_are_kept(keep: Keep, game: int, result: str, stuck: int,
                               wanted: bool) -> None:
     assert keep.wants(game, result, stuck) is wanted
+
+
+@pytest.mark.parametrize("kind", ["fifo", "directory", "link to a scenario"])
+def test_a_kept_game_s_name_taken_by_something_else_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str) -> None:
+    import os
+
+    folder = tmp_path / "kept"
+    folder.mkdir()
+    there = folder / "game-00000.sav"
+    scenario = tmp_path / "mine.toml"
+    scenario.write_text("title = 'mine'\n", encoding="utf-8")
+    {"fifo": lambda: os.mkfifo(there), "directory": there.mkdir,
+     "link to a scenario": lambda: there.symlink_to(scenario)}[kind]()
+    assert main([*SIMULATE, "--games", "1", "--keep", str(folder), "--keep-kind",
+                 "all"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and f"--keep {there}: " in err and "not written over" in err
+    assert scenario.read_text(encoding="utf-8") == "title = 'mine'\n"
