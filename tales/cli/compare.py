@@ -6,7 +6,15 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from tales.cli.common import COUNT, SEED, STEPS, emit, progress_line, setup_of, workers
+from tales.cli.common import (
+    STEPS,
+    game_options,
+    progress_line,
+    run_options,
+    setup_of,
+    show,
+    workers,
+)
 from tales.errors import TalesError
 
 #: The settings a side may have of its own: ``--a-NAME`` / ``--b-NAME`` beside ``--NAME``.
@@ -46,11 +54,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     budget = budget_of(argparse.Namespace(bot=bots, budget=args.budget))
     report = compare(a, b, args.games, args.seed, workers(args.workers), budget,
                      progress_line())
-    if args.json:
-        emit(report)
-    else:
-        for line in format_compare(report):
-            print(line)
+    show(report, args.json, format_compare)
     return 0
 
 
@@ -62,15 +66,7 @@ def register(commands: Any) -> None:
     compare.add_argument("a", metavar="A.toml", help="a scenario file or bundled name")
     compare.add_argument("b", metavar="B.toml", nargs="?",
                          help="the other version (default: A again, with --b-... settings)")
-    compare.add_argument("--heroes", metavar="A,B", help="Hero names or kit files")
-    compare.add_argument("--companion", metavar="NAME", help="Solo Mode: a Companion card")
-    compare.add_argument("--legend", action="store_true", help="Legend difficulty (both)")
-    compare.add_argument("--steps", type=STEPS, metavar="N",
-                         help="Power Tree steps per Hero (both; default: the scenario's)")
-    compare.add_argument("--dice", metavar="FILE", help="dice faces (both; default: bundled)")
-    compare.add_argument("--rule", action="append", metavar="FLAG=VALUE",
-                         help="a reading of an ambiguous rule, both sides "
-                         "(docs/rules-decisions.md)")
+    game_options(compare)  # both sides'; a side's own below
     compare.add_argument("--bot", choices=BOTS, default="greedy", help="the bot (both)")
     for key in ("a", "b"):
         side = key.upper()
@@ -83,12 +79,5 @@ def register(commands: Any) -> None:
         compare.add_argument(f"--{key}-rule", action="append", metavar="FLAG=VALUE",
                              help=f"a reading for {side} only (after --rule)")
         compare.add_argument(f"--{key}-bot", choices=BOTS, help=f"{side}'s bot")
-    compare.add_argument("--budget", type=COUNT, metavar="N",
-                         help="the planner's rollouts for a closer look (default 4)")
-    compare.add_argument("--games", type=COUNT, default=100, metavar="N",
-                         help="games a side (default 100)")
-    compare.add_argument("--seed", type=SEED, default=0, metavar="S")
-    compare.add_argument("--workers", type=COUNT, default=1, metavar="W",
-                         help="local worker processes (the report does not depend on it)")
-    compare.add_argument("--json", action="store_true")
+    run_options(compare, "games a side (default 100)", "report")
     compare.set_defaults(run=cmd_compare)

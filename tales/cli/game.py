@@ -14,7 +14,9 @@ from tales.cli.common import (
     emit,
     game_options,
     progress_line,
+    run_options,
     setup_of,
+    show,
     workers,
 )
 from tales.errors import IllegalChoice, TalesError
@@ -269,11 +271,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     progress = progress_line()
     report = sweep(base, rows, args.games, args.seed, workers(args.workers), budget,
                    progress)
-    if args.json:
-        emit(report)
-    else:
-        for line in format_sweep(report):
-            print(line)
+    show(report, args.json, format_sweep)
     return 0
 
 
@@ -410,18 +408,10 @@ def register(commands: Any) -> None:
                        help="bots to try, e.g. greedy,planner (default greedy)")
     sweep.add_argument("--companion", metavar="A,B",
                        help="Companions to try (Solo Mode), 'none' for none")
-    sweep.add_argument("--budget", type=COUNT, metavar="N",
-                       help="the planner's rollouts for a closer look at an option that "
-                       "beat greedy's (default 4)")
     sweep.add_argument("--dice", metavar="FILE", help="dice faces (default: bundled)")
     sweep.add_argument("--rule", action="append", metavar="FLAG=VALUE",
                        help="a reading of an ambiguous rule (docs/rules-decisions.md)")
-    sweep.add_argument("--games", type=COUNT, default=100, metavar="N",
-                       help="games per combination")
-    sweep.add_argument("--seed", type=SEED, default=0, metavar="S")
-    sweep.add_argument("--workers", type=COUNT, default=1, metavar="W",
-                       help="local worker processes (the table does not depend on it)")
-    sweep.add_argument("--json", action="store_true")
+    run_options(sweep, "games per combination", "table")
     sweep.set_defaults(run=cmd_sweep)
 
     play = commands.add_parser("play", help="play a scenario in the terminal")
