@@ -176,3 +176,15 @@ def test_a_kept_game_s_name_taken_by_something_else_is_refused(
     out, err = capsys.readouterr()
     assert out == "" and f"--keep {there}: " in err and "not written over" in err
     assert scenario.read_text(encoding="utf-8") == "title = 'mine'\n"
+
+
+def test_only_the_files_of_the_games_kept_are_looked_at(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--keep-game 2 alone writes game 2: another file of the folder (game 0's name) is
+    neither refused nor touched."""
+    folder = tmp_path / "kept"
+    folder.mkdir()
+    (folder / "game-00000.sav").write_text("my notes\n", encoding="utf-8")
+    simulate(capsys, "--games", "3", "--keep", str(folder), "--keep-game", "2")
+    assert (folder / "game-00000.sav").read_text(encoding="utf-8") == "my notes\n"
+    assert read_save(folder / "game-00002.sav").seed == 0

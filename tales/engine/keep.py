@@ -68,7 +68,8 @@ def check_folder(folder: str | Path, keep: Keep, setup: Setup, seed: int, games:
     if path.exists() and not path.is_dir():
         raise TalesError(f"--keep {folder}: is not a folder")
     ours = own_game_save(SavedGame(setup, seed, ()))
-    check_output(path / save_name(0), "--keep", what="a save of this run", ours=ours)
+    first = 0 if keep.kind is not None else min(keep.games, default=0)
+    check_output(path / save_name(first), "--keep", what="a save of this run", ours=ours)
     try:
         there = os.listdir(path) if path.is_dir() else []
     except OSError as bad:
