@@ -153,6 +153,10 @@ READERS: list[tuple[str, list[str]]] = [
                                       "--dungeon-events", "--sea-events", "{}"]),
     ("encounter play --deck", ["tavern", "encounter", "play", "--deck", "{}"]),
     ("encounter play --module", ["tavern", "encounter", "play", "--module", "{}"]),
+    # issue 41: compare's two scenario files, and a side's own dice
+    ("compare", ["compare", "{}", CELLAR, *HEROES, "--games", "1"]),
+    ("compare B", ["compare", CELLAR, "{}", *HEROES, "--games", "1"]),
+    ("compare --b-dice", ["compare", CELLAR, *HEROES, "--games", "1", "--b-dice", "{}"]),
 ]
 
 #: The commands whose file is found by a name (a campaign's, in its saves folder): the bad

@@ -306,6 +306,60 @@ CASES = [
                  id="empty objectives list"),
     pytest.param(with_line(12, 'name = "Start'),
                  "not valid TOML: ", 12, id="not valid TOML"),
+    # issue 41, every mistake before play: what play silently did otherwise
+    pytest.param(with_line(13, 'deploy = [ { group = "golems", spaces = ["A3", "B3"] } ]'),
+                 "part 'Start': deploys 2 'golems' but the group's Limit is 1 (a part's "
+                 "'limits' raise it)", 11, id="deployment over the Limit"),
+    pytest.param(with_line(6, 'id = "cellar-rats"\nlimit = 2', with_line(
+        13, 'deploy = [ { group = "cellar-rats", tracker = 2 } ]\nlimits = { cellar-rats = 1 }')),
+                 "part 'Start': deploys 2 'cellar-rats' but the group's Limit is 1", 12,
+                 id="deployment over the Limit its part sets"),
+    pytest.param(appended("""
+        [[events]]
+        id = "swarm"
+        when = { rounds = 2 }
+        reinforce = [ { group = "golems", spaces = ["A3", "B3"] } ]
+        """),
+                 "event 'swarm': deploys 2 'golems' but the group's Limit is 1", 19,
+                 id="event reinforcement over the Limit"),
+    pytest.param(with_line(17, 'when = { defeated = "golems" }'),
+                 "objectives 1 ('Win'): needs 'golems' Defeated, but no part, event or Scheme "
+                 "deploys that group: it can never be met", 15,
+                 id="objective on a group never deployed"),
+    pytest.param(with_line(17, 'when = { hero_on = ["A1", "C2"] }'),
+                 "objectives 1: 'hero_on' names C2, an Impassable space: no Hero can stand "
+                 "there", 15, id="hero_on an Impassable space"),
+    pytest.param(with_line(17, 'when = { rounds = 5 }') + "\n" + toml("""
+        [[defeat]]
+        text = "Too slow"
+        when = { round_limit = 4 }
+        """),
+                 "objectives 1 ('Win'): needs rounds = 5, but the game is lost by the end of "
+                 "round 4 (its round limit): it can never be met", 15,
+                 id="objective's round after the round limit"),
+    pytest.param(with_line(17, 'when = { rounds = 4 }') + "\n" + toml("""
+        [[defeat]]
+        text = "Dawn"
+        when = { rounds = 3 }
+        """),
+                 "objectives 1 ('Win'): needs rounds = 4, but the game is lost by the end of "
+                 "round 3 (defeat 'Dawn', rounds = 3)", 15,
+                 id="objective's round on a defeat checked first"),
+    pytest.param(appended("""
+        [[doors]]
+        space = "D4"
+        opened_by = "event"
+        """),
+                 "the door on D4 is opened by an event (opened_by = \"event\"), but no event "
+                 "or part opens it", 20, id="event-only door no event opens"),
+    pytest.param(appended("""
+        [[events]]
+        id = "flare"
+        when = { rounds = 2 }
+        epic_dice = 200
+        """),
+                 "event 'flare': 'epic_dice' is 200, more than the Epic Pool holds: give 0 "
+                 "to 3 (its size, epic_pool.size)", 19, id="epic_dice 200"),
 ]
 
 
@@ -536,6 +590,7 @@ def unplayable(folder: Path, group: str) -> Path:
     (folder / "unplayable.toml").write_text(UNPLAYABLE, encoding="utf-8")
     text = BASE.replace("sample-schemers.toml", "unplayable.toml")
     text = text.replace('[[groups]]\nid = "golems"\n\n', "").replace("cellar-rats", group)
+    text = text.replace("tracker = 2", "tracker = 1")  # the group's Limit: one standee
     assert "golems" not in text
     return write(folder, text)
 
@@ -713,3 +768,104 @@ def test_scenario_check_says_what_the_scheme_die_cannot_roll(
         f"tales: {path}: group 'cellar-rats' has no Scheme for Scheme Die face 4",
         f"tales: {path}: group 'cellar-rats', scheme 'Lunge': face 7 is not on the Scheme "
         "Die, so it is never rolled"]
+
+
+# --- issue 41: every mistake before play, in one run --------------------------------------
+
+#: A Scheme Block file with a mistake in each of three groups, two in one group's Schemes
+#: and one in a step: all five said by one run of scenario check, each with its line.
+MANY_MISTAKES = toml("""
+    [groups.cellar-rats]
+    standees = [1, 2]
+    fortitude = 3
+    colour_name = "grey"
+
+    [[groups.cellar-rats.schemes]]
+    name = "Bite"
+    faces = [1, 2, 3, 4, 5, 6]
+    steps = [{ attack = "melee", damage = 1 }, { move = 2 }]
+
+    [[groups.cellar-rats.schemes]]
+    name = "Gnaw"
+    faces = [7]
+    steps = [{ attack = "sideways", damage = 1 }]
+
+    [groups.golems]
+    standees = [1, 1]
+    fortitude = 8
+
+    [[groups.golems.schemes]]
+    name = "Slam"
+    faces = [1, 2, 3, 4, 5, 6]
+    steps = [{ attack = "melee", damage = "two" }]
+    """)
+
+
+def test_scenario_check_says_every_scheme_block_mistake_in_one_run(
+        folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 41: 'Scheme Block mistakes come one per run (12 mistakes took 12 runs)'."""
+    blocks = folder / "many.toml"
+    blocks.write_text(MANY_MISTAKES, encoding="utf-8")
+    path = write(folder, BASE.replace("sample-schemers.toml", "many.toml"))
+    assert main(["scenario", "check", str(path), str(path)]) == 2  # every file, too
+    err = capsys.readouterr().err.splitlines()
+    said = [
+        f"tales: {blocks}:4: group 'cellar-rats': unknown key 'colour_name'",
+        f"tales: {blocks}:9: group 'cellar-rats': scheme 'Bite', step 2: needs 'toward'",
+        f"tales: {blocks}:14: group 'cellar-rats': scheme 'Gnaw', step 1: attack must be "
+        "\"melee\" or \"ranged\"",
+        f"tales: {blocks}:17: group 'golems': 'standees' has standee 1 twice",
+        f"tales: {blocks}:23: group 'golems': scheme 'Slam', step 1: 'damage' must be a whole "
+        "number, 0 or more"]
+    assert len(err) == 2 * len(said)
+    for line, start in zip(err, said + said, strict=True):
+        assert line.startswith(start), (line, start)
+    with pytest.raises(ContentError, match=r"\(and 4 more mistakes: run 'tales scenario "
+                       r"check'\)"):  # play says the first and how many more
+        load_scenario(path)
+
+
+def test_an_unused_features_table_is_a_warning(
+        folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 41: an unused [features.x] table is said, as a warning: the exit status of
+    scenario check and map check stays what the mistakes make it (0 here)."""
+    map_path = folder / "cellar-stairs.toml"
+    map_path.write_text(map_path.read_text(encoding="utf-8")
+                        + '\n[features.x]\nkind = "feature"\nname = "Lost crate"\n',
+                        encoding="utf-8")
+    path = write(folder, BASE)
+    warning = f"{map_path}:31: warning: [features.x] is not used: no space of the grid is 'x'"
+    assert main(["scenario", "check", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert err == f"tales: {warning}\n" and out.startswith(f"{path}: ok:")
+    assert main(["map", "check", str(map_path)]) == 0
+    out, err = capsys.readouterr()
+    assert out.splitlines() == [warning, f"{map_path}: ok (46 spaces)"]
+    broken = write(folder, with_line(17, 'when = { rounds = 0 }'))  # and with a mistake: 2
+    assert main(["scenario", "check", str(broken)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == f"tales: {warning}" and "'rounds' is a whole number" in err[1]
+
+
+def test_a_part_s_limits_let_it_deploy_more(folder: Path) -> None:
+    """The Limit a deployment is checked against is its part's (drowned-chapel: 'limits =
+    { hounds = 2 }' with a tracker of 2 hounds), and an event's is the highest of any part."""
+    text = with_line(6, 'id = "cellar-rats"\nlimit = 1', with_line(
+        13, 'deploy = [ { group = "cellar-rats", tracker = 2 } ]\nlimits = { cellar-rats = 2 }'))
+    text += "\n" + toml("""
+        [[events]]
+        id = "swarm"
+        when = { rounds = 2 }
+        reinforce = [ { group = "cellar-rats", spaces = ["A3", "B3"] } ]
+        """)
+    scenario = load_scenario(write(folder, text))
+    assert scenario.groups["cellar-rats"].limit == 1
+    assert scenario.parts[0].limits == {"cellar-rats": 2}
+    assert load_scenario(SCENARIOS / "drowned-chapel.toml").parts[1].limits == {"hounds": 2}
+
+
+def test_the_size_message_says_the_limits(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["render", "cellar-door", "x.png", "--size", "10x10"]) == 2
+    assert capsys.readouterr().err == (
+        "tales: --size '10x10': give WIDTHxHEIGHT in pixels, each 100 to 8000, e.g. "
+        "1200x800\n")

@@ -298,7 +298,8 @@ BAD_FILES = {
 #: (every step of these files is on the ``steps`` line, line 9), a ``faces`` entry's, a
 #: scheme's own key or header.
 MISTAKE_LINES = {"face on two schemes": 12, "unknown scheme key": 10,
-                 "rolled scheme without faces": 10}
+                 "rolled scheme without faces": 10, "a standee twice": 4,
+                 "unknown group key": 6}  # the line of the key, not the group's header
 
 
 @pytest.mark.parametrize(("name", "text", "message"),
@@ -317,7 +318,7 @@ def test_bad_file_on_disk_is_named(tmp_path: Path) -> None:
     path.write_text(_blocks("speed = 3\n"), encoding="utf-8")
     with pytest.raises(ContentError) as error:
         load_scheme_blocks(path)
-    assert str(error.value).startswith(f"{path}:3: group 'rats': unknown key 'speed'")
+    assert str(error.value).startswith(f"{path}:6: group 'rats': unknown key 'speed'")
 
 
 def test_unknown_top_level_key() -> None:
@@ -341,10 +342,10 @@ def test_group_id_with_brackets() -> None:
         good = (f'[groups."{gid}"]\nstandees = [1]\nfortitude = 3\n'
                 f'[[groups."{gid}".schemes]]\nname = "Bite"\nfaces = [1]\nsteps = [{BITE}]\n')
         assert list(parse_scheme_blocks(good, "good.toml")) == [gid]
-        bad = f'[groups."{gid}"]\nstandees = [1]\nfortitude = 3\nspeed = 3\n'
+        bad = good.replace("fortitude = 3\n", "fortitude = 3\nspeed = 3\n")
         with pytest.raises(ContentError) as error:
             parse_scheme_blocks(bad, "bad.toml")
-        assert str(error.value).startswith(f"bad.toml:1: group '{gid}': unknown key 'speed'")
+        assert str(error.value).startswith(f"bad.toml:4: group '{gid}': unknown key 'speed'")
 
 
 # --- tales schemer move / turn ------------------------------------------------------------

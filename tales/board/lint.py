@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from tales.board.board import Board
 from tales.board.fields import DistanceGraph
-from tales.board.mapfile import Finding
+from tales.board.mapfile import Finding, LineFinder
 
 
 def lint(board: Board, source: str) -> list[Finding]:
@@ -35,3 +37,15 @@ def lint(board: Board, source: str) -> list[Finding]:
                 f"{kind} space {board.names[space]} cannot be reached from "
                 f"{board.names[origin]}"))
     return findings
+
+
+def unused_features(board: Board, source: str, text: str = "") -> list[Finding]:
+    """Warnings, not mistakes: a ``[features.X]`` table whose glyph no space of the grid
+    has (a typo of the glyph, or a feature taken off the map: its settings do nothing).
+    ``text``: the map file's, to name the table's line."""
+    used = {cell.glyph for cell in board.cells}
+    lines = LineFinder(text)
+    return [Finding(source, lines.of_table(rf"features\.(\"?){re.escape(glyph)}\1"),
+                    f"warning: [features.{glyph}] is not used: no space of the grid is "
+                    f"{glyph!r}")
+            for glyph in sorted(board.features) if glyph not in used]

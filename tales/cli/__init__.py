@@ -26,6 +26,7 @@ __all__ = ["ECHO_LIMIT", "build_parser", "main", "one_line"]
 FAMILIES: dict[str, tuple[str, ...]] = {
     "board": ("map", "position", "los", "reach"),
     "game": ("kit", "odds", "scenario", "simulate", "sweep", "play"),
+    "compare": ("compare",),
     "schemer": ("schemer",),
     "table": ("table",),
     "viewer": ("render", "view", "solo"),

@@ -44,14 +44,15 @@ def cmd_map_show(args: argparse.Namespace) -> int:
 
 
 def cmd_map_check(args: argparse.Namespace) -> int:
-    from tales.board.lint import lint
+    from tales.board.lint import lint, unused_features
     from tales.board.mapfile import parse_map, read_text
 
     unreadable = False
     found = False
     for name in args.files:
         try:
-            board, findings = parse_map(read_text(name), name)
+            text = read_text(name)
+            board, findings = parse_map(text, name)
         except TalesError as error:
             print(f"{error}", file=sys.stderr)
             unreadable = True
@@ -59,6 +60,8 @@ def cmd_map_check(args: argparse.Namespace) -> int:
         findings = findings + lint(board, name)
         for finding in findings:
             print(finding)
+        for warning in unused_features(board, name, text):  # no finding: exit status kept
+            print(warning)
         if not findings:
             print(f"{name}: ok ({board.n} spaces)")
         found = found or bool(findings)

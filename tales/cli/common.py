@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, NoReturn
 
 from tales.errors import TalesError, one_line
@@ -69,6 +69,15 @@ def emit(data: Any) -> None:
     import json
 
     print(json.dumps(data, indent=2, sort_keys=False))
+
+
+def show(report: Any, as_json: bool, lines: Callable[[Any], Iterable[str]]) -> None:
+    """A command's report: as JSON (``--json``), or its ``lines`` for a terminal."""
+    if as_json:
+        emit(report)
+        return
+    for line in lines(report):
+        print(line)
 
 
 def rules_of(args: argparse.Namespace) -> Any:
@@ -192,6 +201,20 @@ def game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rule", action="append", metavar="FLAG=VALUE",
                         help="a reading of an ambiguous rule (docs/rules-decisions.md), "
                         "e.g. end_check=every-turn or tracker=standee")
+
+
+def run_options(parser: argparse.ArgumentParser, games: str, report: str) -> None:
+    """The options of a command that plays many games with bots: the planner's budget,
+    how many ``games`` (what each count is), the seed, the workers (the ``report`` does not
+    depend on them) and ``--json``."""
+    parser.add_argument("--budget", type=COUNT, metavar="N",
+                        help="the planner's rollouts for a closer look at an option that "
+                        "beat greedy's (default 4)")
+    parser.add_argument("--games", type=COUNT, default=100, metavar="N", help=games)
+    parser.add_argument("--seed", type=SEED, default=0, metavar="S")
+    parser.add_argument("--workers", type=COUNT, default=1, metavar="W",
+                        help=f"local worker processes (the {report} does not depend on it)")
+    parser.add_argument("--json", action="store_true")
 
 
 def schemer_rule_option(parser: argparse.ArgumentParser) -> None:

@@ -7,13 +7,16 @@ import sys
 from typing import Any
 
 from tales.cli.common import (
+    AT_LEAST_0,
     COUNT,
     PHYSICAL,
     SEED,
     emit,
     game_options,
     progress_line,
+    run_options,
     setup_of,
+    show,
     workers,
 )
 from tales.errors import IllegalChoice, TalesError
@@ -81,7 +84,8 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
 def cmd_scenario_check(args: argparse.Namespace) -> int:
     """Every mistake of every file (on standard error, one line each; exit status 2), or
-    a line saying what each file holds."""
+    a line saying what each file holds; warnings (an unused [features] table of its map)
+    on standard error too, leaving the exit status as the mistakes make it."""
     from tales.content.scenarios import check_scenario, load_scenario
     from tales.engine.content import die_mistakes
     from tales.present.words import counted
@@ -90,10 +94,13 @@ def cmd_scenario_check(args: argparse.Namespace) -> int:
     for name in args.files:
         mistakes: list[TalesError]
         left: list[str] = []  # printed text steps: only tales table plays those
+        warnings: list[str] = []  # no mistake: the exit status stays 0 for them
         try:
-            mistakes = list(check_scenario(name, left))
+            mistakes = list(check_scenario(name, left, warnings))
         except TalesError as error:  # unreadable: no such file, not text
             mistakes = [error]
+        for warning in warnings:
+            print(f"tales: {warning}", file=sys.stderr)
         for mistake in mistakes:
             print(f"tales: {mistake}", file=sys.stderr)
         if mistakes:
@@ -153,9 +160,13 @@ def cmd_scenario_show(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    from tales.engine.keep import Notable, check_folder, notable_lines, write_kept
     from tales.engine.simulate import Tally, format_report, stream_games
 
     setup = setup_of(args)
+    keep = keep_of(args)
+    folder = (check_folder(args.keep, keep, setup, args.seed, args.games) if args.keep
+              else None)  # before any game: a folder that cannot take them is said now
     processes = workers(args.workers)
     executor = None
     if args.dask:
@@ -176,11 +187,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
         check_picture(args.heatmap, "--heatmap", reading=(args.scenario, args.dice))
     tally = Tally()
+    notable = Notable()
     stopped = False
     try:
         for game in stream_games(setup, args.bot, args.games, args.seed, processes,
-                                 executor, budget):
+                                 executor, budget, keep if folder else None):
             tally.add(game)
+            notable.add(game)
+            if folder is not None and game.choices:
+                notable.kept[game.game] = str(write_kept(folder, setup, args.seed, game))
             if progress:
                 progress(tally.games, args.games)
     except KeyboardInterrupt:  # Ctrl-C: the report of the games played so far
@@ -192,10 +207,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     report = tally.summary(setup, args.bot, args.seed, budget)
     if stopped:
         report["partial"] = {"played": tally.games, "asked": args.games}
+    report["notable"] = notable.summary(args.seed, folder)
     if args.json:
         emit(report)
     else:
-        for line in format_report(report):
+        for line in (*format_report(report), *notable_lines(report["notable"])):
             print(line)
     if stopped:
         return 130
@@ -208,6 +224,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         render_png(view, args.heatmap, overlay=overlay)
         print(f"wrote {args.heatmap}", file=sys.stderr if args.json else sys.stdout)
     return 0
+
+
+def keep_of(args: argparse.Namespace) -> Any:
+    """The games ``--keep DIR`` keeps: ``--keep-kind`` (all, losses, stuck; losses by
+    default) and each ``--keep-game N`` (given alone: those games only)."""
+    from tales.engine.keep import Keep
+
+    if not args.keep and (args.keep_kind or args.keep_game):
+        raise TalesError("--keep-kind and --keep-game say which games --keep DIR keeps: "
+                         "add --keep DIR")
+    kind = args.keep_kind or (None if args.keep_game else "losses")
+    return Keep(kind, frozenset(args.keep_game or ()))
 
 
 def budget_of(args: argparse.Namespace) -> int | None:
@@ -243,11 +271,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     progress = progress_line()
     report = sweep(base, rows, args.games, args.seed, workers(args.workers), budget,
                    progress)
-    if args.json:
-        emit(report)
-    else:
-        for line in format_sweep(report):
-            print(line)
+    show(report, args.json, format_sweep)
     return 0
 
 
@@ -358,6 +382,15 @@ def register(commands: Any) -> None:
                           "that beat greedy's in its screen (default 4)")
     simulate.add_argument("--heatmap", metavar="FILE.png",
                           help="draw the map with where Heroes took damage and fell")
+    simulate.add_argument("--keep", metavar="DIR",
+                          help="write the games lost (or --keep-kind) as saves in DIR, "
+                          "game-00007.sav: tales view --replay, render and play --resume "
+                          "open them")
+    simulate.add_argument("--keep-kind", choices=("all", "losses", "stuck"),
+                          help="which games --keep writes: all, losses (the default), stuck")
+    simulate.add_argument("--keep-game", type=AT_LEAST_0, action="append", metavar="N",
+                          help="keep game number N too (from 0, as the report numbers "
+                          "them; again for more)")
     simulate.add_argument("--dask", metavar="ADDRESS",
                           help="run the games on a Dask cluster (needs the dask extra)")
     simulate.add_argument("--json", action="store_true")
@@ -375,18 +408,10 @@ def register(commands: Any) -> None:
                        help="bots to try, e.g. greedy,planner (default greedy)")
     sweep.add_argument("--companion", metavar="A,B",
                        help="Companions to try (Solo Mode), 'none' for none")
-    sweep.add_argument("--budget", type=COUNT, metavar="N",
-                       help="the planner's rollouts for a closer look at an option that "
-                       "beat greedy's (default 4)")
     sweep.add_argument("--dice", metavar="FILE", help="dice faces (default: bundled)")
     sweep.add_argument("--rule", action="append", metavar="FLAG=VALUE",
                        help="a reading of an ambiguous rule (docs/rules-decisions.md)")
-    sweep.add_argument("--games", type=COUNT, default=100, metavar="N",
-                       help="games per combination")
-    sweep.add_argument("--seed", type=SEED, default=0, metavar="S")
-    sweep.add_argument("--workers", type=COUNT, default=1, metavar="W",
-                       help="local worker processes (the table does not depend on it)")
-    sweep.add_argument("--json", action="store_true")
+    run_options(sweep, "games per combination", "table")
     sweep.set_defaults(run=cmd_sweep)
 
     play = commands.add_parser("play", help="play a scenario in the terminal")

@@ -13,7 +13,8 @@ def _size(text: str) -> tuple[int, int]:
     width, _, height = text.lower().partition("x")
     if not (width.isdigit() and height.isdigit()) or not (
             100 <= int(width) <= 8000 and 100 <= int(height) <= 8000):
-        raise TalesError(f"--size {text!r}: give WIDTHxHEIGHT, e.g. 1200x800")
+        raise TalesError(f"--size {text!r}: give WIDTHxHEIGHT in pixels, each 100 "
+                         "to 8000, e.g. 1200x800")
     return int(width), int(height)
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from tales.board.board import Board
 from tales.board.figures import Keyword, parse_keyword, unknown_keyword
+from tales.board.lint import unused_features
 from tales.board.mapfile import (
     LineFinder,
     exists,
@@ -28,7 +29,7 @@ from tales.board.mapfile import (
     refuse_unknown_keys,
 )
 from tales.content.heroes import read_ability
-from tales.content.scheme_blocks import load_scheme_blocks, step_line
+from tales.content.scheme_blocks import check_scheme_blocks, step_line
 from tales.errors import ContentError, printable
 from tales.rules.effects import Ability
 from tales.rules.schemes import (
@@ -194,11 +195,14 @@ def load_scenario(path: str | Path, table: bool = False) -> Scenario:
     return parse_scenario(read_text(path), str(path), Path(path).parent, table)
 
 
-def check_scenario(path: str | Path, left: list[str] | None = None) -> list[ContentError]:
+def check_scenario(path: str | Path, left: list[str] | None = None,
+                   warnings: list[str] | None = None) -> list[ContentError]:
     """Every mistake of a scenario file, in one run (``tales scenario check``): the
-    first of its map file or Scheme Block file ends the check (``tales map check`` lists
-    a map's), the scenario's own are all listed. The Scheme steps of printed text, which
-    only ``tales table`` plays (the table carries them out), go in ``left`` when given."""
+    first of its map file ends the check (``tales map check`` lists a map's), every one
+    of its Scheme Block file does (all listed), the scenario's own are all listed. The
+    Scheme steps of printed text, which only ``tales table`` plays (the table carries them
+    out), go in ``left`` when given; its map's unused ``[features]`` tables (warnings, no
+    mistake) in ``warnings``."""
     found = _Found(table=left is not None)
     try:
         _parse(read_text(path), str(path), Path(path).parent, found)
@@ -206,7 +210,10 @@ def check_scenario(path: str | Path, left: list[str] | None = None) -> list[Cont
         found.errors.append(error)
     if left is not None:
         left.extend(found.left)
-    return sorted(found.errors, key=lambda e: e.line if e.line is not None else 0)
+    if warnings is not None:
+        warnings.extend(found.warnings)
+    return sorted(found.errors, key=lambda e: (e.source != str(path),
+                                               e.line if e.line is not None else 0))
 
 
 def parse_scenario(text: str, source: str = "<scenario>", base: Path | None = None,
@@ -238,6 +245,8 @@ class _Found:
         self.errors: list[ContentError] = []
         self.table = table  # for a game kept at a table: printed text steps are its own
         self.left: list[str] = []  # those steps, said for the table
+        self.warnings: list[str] = []  # what does nothing but is no mistake (its map's
+        # unused [features] tables)
 
     @contextmanager
     def guard(self) -> Iterator[None]:
@@ -263,12 +272,35 @@ def _parse(text: str, source: str, base: Path | None, found: _Found) -> Scenario
     title = data.get("title")
     if not isinstance(title, str) or not title:
         found.errors.append(fail("needs a 'title'", lines.of_key("title")))
-    board = load_map(_beside(data, "map", base, source, lines))
+    map_path = _beside(data, "map", base, source, lines)
+    board = load_map(map_path)
+    found.warnings.extend(str(w) for w in unused_features(board, str(map_path),
+                                                          read_text(map_path)))
     blocks_path = _beside(data, "scheme_blocks", base, source, lines)
-    blocks = load_scheme_blocks(blocks_path)
+    blocks, block_mistakes = check_scheme_blocks(blocks_path)
+    if block_mistakes:  # every mistake of the Scheme Block file; then the scenario ends
+        found.errors.extend(block_mistakes[:-1])
+        raise block_mistakes[-1]
     groups = _groups(data.get("groups"), blocks, source, lines, found)
     _check_steps(groups, data.get("groups"), board, blocks_path, source, lines, found)
-    reader = _Reader(board, groups, source, lines, found)
+    pool = data.get("epic_pool", {})
+    if not (isinstance(pool, dict) and set(pool) <= {"size", "dice"}
+            and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0
+                    for v in pool.values())
+            and pool.get("dice", 0) <= pool.get("size", 3)):
+        wrong = next((f"{k} = {v!r}" for k, v in pool.items() if k not in ("size", "dice")
+                      or isinstance(v, bool) or not isinstance(v, int) or v < 0),
+                     None) if isinstance(pool, dict) else "it"
+        said = (f"'epic_pool': dice ({pool.get('dice', 0)}) is more than size "
+                f"({pool.get('size', 3)})" if wrong is None else
+                "'epic_pool' is a table" if not isinstance(pool, dict) else
+                f"'epic_pool': {wrong} is not a whole number, 0 or more")
+        found.errors.append(fail(f"{said} (as epic_pool = {{ size = 3, dice = 1 }})",
+                                 lines.of_key("epic_pool")))
+        pool = {}
+    reader = _Reader(board, groups, source, lines, found,
+                     pool.get("size", 3) if "size" in pool or not data.get("epic_pool")
+                     else None)
     destructibles = reader.destructibles(data.get("destructibles", []))
     sealed = reader.doors(data.get("doors", []))
     parts = reader.parts(data.get("parts"))
@@ -296,6 +328,17 @@ def _parse(text: str, source: str, base: Path | None, found: _Found) -> Scenario
                 found.errors.append(fail(
                     f"'{condition.kind.value}' names {unknown[0]!r}, which is not one of the "
                     f"scenario's {what}", _quoted(lines, unknown[0])))
+    whole = not reader.broken  # every part and event read: what they deploy and open known
+    found.errors.extend(_never_met(groups, parts, events, objectives, defeat, source, lines,
+                                   whole))
+    opened = set().union(*(p.effects.open_doors for p in parts),
+                         *(e.effects.open_doors for e in events))
+    for door in sorted(sealed - opened) if whole else ():
+        name = board.names[door]
+        found.errors.append(fail(f"the door on {name} is opened by an event (opened_by = "
+                                 "\"event\"), but no event or part opens it (open_doors = "
+                                 f"[\"{name}\"]): it stays closed all game",
+                                 _quoted(lines, name)))
     heroes = data.get("heroes", {})
     least, most = 2, 4
     if not (isinstance(heroes, dict) and set(heroes) <= {"least", "most"}
@@ -319,21 +362,6 @@ def _parse(text: str, source: str, base: Path | None, found: _Found) -> Scenario
             # each Hero (and a Solo Mode Companion, Appendix B setup 5) needs a start space
             found.errors.append(fail(f"'heroes': most is {most}, but the map has {starts} "
                                      "Hero start spaces", lines.of_key("heroes")))
-    pool = data.get("epic_pool", {})
-    if not (isinstance(pool, dict) and set(pool) <= {"size", "dice"}
-            and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0
-                    for v in pool.values())
-            and pool.get("dice", 0) <= pool.get("size", 3)):
-        wrong = next((f"{k} = {v!r}" for k, v in pool.items() if k not in ("size", "dice")
-                      or isinstance(v, bool) or not isinstance(v, int) or v < 0),
-                     None) if isinstance(pool, dict) else "it"
-        said = (f"'epic_pool': dice ({pool.get('dice', 0)}) is more than size "
-                f"({pool.get('size', 3)})" if wrong is None else
-                "'epic_pool' is a table" if not isinstance(pool, dict) else
-                f"'epic_pool': {wrong} is not a whole number, 0 or more")
-        found.errors.append(fail(f"{said} (as epic_pool = {{ size = 3, dice = 1 }})",
-                                 lines.of_key("epic_pool")))
-        pool = {}
     steps = data.get("power_tree_steps", 0)
     if isinstance(steps, bool) or not isinstance(steps, int) or steps < 0:
         found.errors.append(fail("'power_tree_steps' must be a whole number",
@@ -372,6 +400,46 @@ def _parse(text: str, source: str, base: Path | None, found: _Found) -> Scenario
         destructibles=destructibles, sealed_doors=sealed, abilities=tuple(abilities),
         story=dict(story), rewards=dict(rewards), sample=bool(data.get("sample", False)),
         left_to_table=tuple(found.left))
+
+
+def _never_met(groups: dict[str, GroupSetup], parts: tuple[Part, ...],
+               events: tuple[Event, ...], objectives: tuple[Objective, ...],
+               defeat: tuple[Objective, ...], source: str, lines: LineFinder,
+               whole: bool = True) -> list[ContentError]:
+    """Objectives no game can meet: one needing a group Defeated that nothing deploys (a
+    group is Defeated only once deployed: engine.conditions), or one needing more rounds
+    than a defeat that ends the game first (a round limit, or ``rounds`` alone in a
+    defeat). An objective of the very round of a ``rounds`` defeat, which is checked first,
+    is let through: the report counts it, "lost with every objective met".
+    ``whole``: every part and event was read (else what they deploy is not known)."""
+    deployed = {d.group for p in parts for d in p.effects.reinforce}
+    deployed |= {d.group for e in events for d in e.effects.reinforce}
+    deployed |= {step.group for g in groups.values() for s in g.block.schemes
+                 for step in s.steps if isinstance(step, ReinforceStep) and step.group}
+    last = [(c.number, "its round limit") for d in defeat for c in d.when
+            if c.kind is When.ROUND_LIMIT]
+    last += [(d.when[0].number, f"defeat {d.text!r}, rounds = {d.when[0].number}")
+             for d in defeat if len(d.when) == 1 and d.when[0].kind is When.ROUNDS]
+    said = []
+    headers = lines.entries("objectives")
+    for n, objective in enumerate(objectives, 1):
+        line = headers[n - 1] if n <= len(headers) else None
+        where = f"objectives {n} ({objective.text!r})"
+        for condition in objective.when:
+            absent = [g for g in condition.names if condition.kind is When.DEFEATED
+                      and g in groups and g not in deployed and whole]
+            if absent:
+                said.append(ContentError(source, f"{where}: needs {absent[0]!r} Defeated, "
+                                         "but no part, event or Scheme deploys that group: "
+                                         "it can never be met", line))
+            if condition.kind is When.ROUNDS and last:
+                end, why = min(last)
+                if condition.number > end:
+                    said.append(ContentError(source, f"{where}: needs rounds = "
+                                             f"{condition.number}, but the game is lost "
+                                             f"by the end of round {end} ({why}): it can "
+                                             "never be met", line))
+    return said
 
 
 def _check_steps(groups: dict[str, GroupSetup], specs: Any, board: Board, blocks_path: Path,
@@ -493,9 +561,13 @@ class _Reader:
     """Reads the parts of a scenario that name spaces and groups."""
 
     def __init__(self, board: Board, groups: dict[str, GroupSetup], source: str,
-                 lines: LineFinder, found: _Found) -> None:
+                 lines: LineFinder, found: _Found, pool_size: int | None = 3) -> None:
         self.board, self.groups, self.source, self.lines = board, groups, source, lines
         self.found = found
+        self.pool_size = pool_size  # the Epic Pool's size (None: itself a mistake)
+        self.limits: dict[str, int] = {g: s.limit for g, s in groups.items()}  # so far
+        self.highest = dict(self.limits)  # each group's highest Limit in any part (an
+        # event may fire in any of them)
         self.broken: set[str] = set()  # names of entries with a mistake (already told)
 
     @contextmanager
@@ -571,6 +643,10 @@ class _Reader:
                 conditions.append(Condition(kind))
             elif kind in (When.DOOR_OPEN, When.HERO_ON, When.ALL_HEROES_ON):
                 spaces = self.spaces(value, where, line)
+                walled = sorted(s for s in spaces if self.board.impassable[s])
+                if kind is not When.DOOR_OPEN and walled:  # no Hero ever stands there
+                    raise self.fail(where, f"'{key}' names {self.board.names[walled[0]]}, an "
+                                    "Impassable space: no Hero can stand there", line)
                 if kind is When.DOOR_OPEN:
                     not_doors = [self.board.names[s] for s in spaces if not self.board.door[s]]
                     if not_doors:
@@ -627,6 +703,20 @@ class _Reader:
             found.append(Deploy(group, (), count, tuple(numbers)))
         return tuple(found)
 
+    def over_limit(self, deploys: tuple[Deploy, ...], where: str, line: int | None,
+                   limits: dict[str, int]) -> None:
+        """A deployment of more Schemers of a group than its Limit (``limits``: the
+        Limit of each group where it deploys): in play the rest would silently not be
+        deployed (engine.deploy: "at its Limit, no more are deployed")."""
+        counts: dict[str, int] = {}
+        for entry in deploys:
+            counts[entry.group] = counts.get(entry.group, 0) + (
+                len(entry.spaces) or entry.tracker)
+        for group, count in counts.items():
+            if count > limits.get(group, count):
+                raise self.fail(where, f"deploys {count} {group!r} but the group's Limit "
+                                f"is {limits[group]} (a part's 'limits' raise it)", line)
+
     def effects(self, spec: dict[str, Any], where: str, line: int | None,
                 deploy_key: str) -> Effects:
         story = spec.get("story", "")
@@ -639,6 +729,10 @@ class _Reader:
         epic = spec.get("epic_dice", 0)
         if isinstance(epic, bool) or not isinstance(epic, int) or epic < 0:
             raise self.fail(where, "'epic_dice' is a whole number", line)
+        if self.pool_size is not None and epic > self.pool_size:
+            # "No effect if the Epic Pool is full" (glossary, Inspire): more never count
+            raise self.fail(where, f"'epic_dice' is {epic}, more than the Epic Pool holds: "
+                            f"give 0 to {self.pool_size} (its size, epic_pool.size)", line)
         return Effects(story, self.deploys(spec.get(deploy_key, []), where, line), doors, epic,
                        spec.get("win") is True, spec.get("lose") is True)
 
@@ -681,8 +775,13 @@ class _Reader:
                             raise self.fail(where, f"Limit {value} for {group!r} is more "
                                             "than its standees", line)
                     changes[key] = dict(table)
-                parts.append(Part(name, when, self.effects(spec, where, line, "deploy"),
-                                  changes["limits"], changes["initiative"]))
+                self.limits.update(changes["limits"])  # from this part on
+                for group, value in changes["limits"].items():
+                    self.highest[group] = max(self.highest[group], value)
+                effects = self.effects(spec, where, line, "deploy")
+                self.over_limit(effects.reinforce, where, line, dict(self.limits))
+                parts.append(Part(name, when, effects, changes["limits"],
+                                  changes["initiative"]))
         return tuple(parts)
 
     def events(self, specs: Any) -> tuple[Event, ...]:
@@ -703,8 +802,9 @@ class _Reader:
                     if key not in {"id", "when"} | EFFECT_KEYS:
                         raise self.fail(where, f"unknown key {key!r} (an event has: id, when, "
                                         f"{', '.join(sorted(EFFECT_KEYS))})", line)
-                events.append(Event(eid, self.when(spec.get("when"), where, line),
-                                    self.effects(spec, where, line, "reinforce")))
+                effects = self.effects(spec, where, line, "reinforce")
+                self.over_limit(effects.reinforce, where, line, self.highest)
+                events.append(Event(eid, self.when(spec.get("when"), where, line), effects))
         return tuple(events)
 
     def objectives(self, specs: Any, key: str, required: bool) -> tuple[Objective, ...]:

@@ -47,25 +47,59 @@ def load_scheme_blocks(path: str | Path) -> dict[str, SchemerGroup]:
     return parse_scheme_blocks(text, source)
 
 
+def check_scheme_blocks(path: str | Path) -> tuple[dict[str, SchemerGroup],
+                                                   list[ContentError]]:
+    """The groups of a Scheme Block file without a mistake, and every mistake of the
+    file (``tales scenario check``: all of them in one run)."""
+    source = str(path)
+    return read_scheme_blocks(read_text(path), source)
+
+
 def parse_scheme_blocks(text: str, source: str = "<blocks>") -> dict[str, SchemerGroup]:
-    """Build the Schemer Groups of a Scheme Block file's text."""
+    """Build the Schemer Groups of a Scheme Block file's text; the first mistake is a
+    :class:`ContentError` (saying how many more ``tales scenario check`` lists)."""
+    found, errors = read_scheme_blocks(text, source)
+    if errors:
+        first, more = errors[0], len(errors) - 1
+        if not more:
+            raise first
+        raise ContentError(first.source, f"{first.detail} (and {more} more mistake"
+                           f"{'s' if more > 1 else ''}: run 'tales scenario check')",
+                           first.line)
+    return found
+
+
+def read_scheme_blocks(text: str, source: str) -> tuple[dict[str, SchemerGroup],
+                                                        list[ContentError]]:
+    """The groups read from a Scheme Block file's text, and every mistake found (one per
+    step, per Scheme and per group at most), in the order of their lines. A file that is
+    not TOML, or has no groups, is one mistake that ends the reading (raised)."""
     data = read_toml(text, source)
     lines = LineFinder(text)
     refuse_unknown_keys(data, ("sample", "groups"), source, lines, "a Scheme Block file")
+    errors: list[ContentError] = []
     sample = bool(data.get("sample", False))
     groups = data.get("groups")
     if not isinstance(groups, dict) or not groups:
         raise ContentError(source, "no [groups.NAME] tables")
-    found = {gid: _group(gid, spec, source, lines, sample) for gid, spec in groups.items()}
+    found: dict[str, SchemerGroup] = {}
+    for gid, spec in groups.items():
+        try:
+            group = _group(gid, spec, source, lines, sample, errors)
+        except ContentError as error:
+            errors.append(error)
+            continue
+        if group is not None:
+            found[gid] = group
     for gid, group in found.items():
         for index, scheme in enumerate(group.schemes):
             for n, step in enumerate(scheme.steps, 1):
-                if isinstance(step, ReinforceStep) and step.group not in (None, *found):
-                    raise ContentError(source, f"group {gid!r}: scheme {scheme.name!r}, step "
-                                       f"{n}: reinforces {step.group!r}, which is not a group "
-                                       f"of this file ({', '.join(found)})",
-                                       SchemeLines(lines, gid, index).step(n))
-    return found
+                if isinstance(step, ReinforceStep) and step.group not in (None, *groups):
+                    errors.append(ContentError(
+                        source, f"group {gid!r}: scheme {scheme.name!r}, step {n}: "
+                        f"reinforces {step.group!r}, which is not a group of this file "
+                        f"({', '.join(groups)})", SchemeLines(lines, gid, index).step(n)))
+    return found, sorted(errors, key=lambda e: e.line if e.line is not None else 0)
 
 
 class SchemeLines:
@@ -133,7 +167,10 @@ def step_line(text: str, gid: str, scheme: int, step: int) -> int | None:
     return SchemeLines(LineFinder(text), gid, scheme).step(step)
 
 
-def _group(gid: str, spec: Any, source: str, lines: LineFinder, sample: bool) -> SchemerGroup:
+def _group(gid: str, spec: Any, source: str, lines: LineFinder, sample: bool,
+           errors: list[ContentError]) -> SchemerGroup | None:
+    """The group ``gid``, or None when its keys or one of its Schemes have mistakes (each
+    noted in ``errors``); a mistake found once they are read is raised."""
     header = lines.of_table(rf"groups\.([\"']?){re.escape(gid)}\1")
 
     def error(message: str, line: int | None = None) -> ContentError:
@@ -141,9 +178,16 @@ def _group(gid: str, spec: Any, source: str, lines: LineFinder, sample: bool) ->
 
     if not isinstance(spec, dict):
         raise error("must be a table")
+    said = len(errors)  # a mistake of the group's own keys is noted, the Schemes still read
+
+    def at(key: str) -> int | None:
+        """The line of ``key = ...`` in this group's table."""
+        return lines.of_key(key, header or 0)
+
     for key in spec:
         if key not in GROUP_KEYS:
-            raise error(f"unknown key {key!r} (a group has: {', '.join(sorted(GROUP_KEYS))})")
+            errors.append(error(f"unknown key {key!r} (a group has: "
+                                f"{', '.join(sorted(GROUP_KEYS))})", at(key)))
 
     def whole(key: str, default: int | None = None, least: int = 1) -> int:
         value = spec.get(key, default)
@@ -152,30 +196,47 @@ def _group(gid: str, spec: Any, source: str, lines: LineFinder, sample: bool) ->
         return value
 
     standees = spec.get("standees", [])
+    twice = None
     if not isinstance(standees, list) or not standees or not all(
             isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in standees):
-        raise error("'standees' must be a list of standee numbers such as [1, 2, 3]")
-    twice = next((n for k, n in enumerate(standees) if n in standees[:k]), None)
+        errors.append(error("'standees' must be a list of standee numbers such as [1, 2, 3]",
+                            at("standees")))
+        standees = [1]
+    else:
+        twice = next((n for k, n in enumerate(standees) if n in standees[:k]), None)
     if twice is not None:
-        raise error(f"'standees' has standee {twice} twice")
+        errors.append(error(f"'standees' has standee {twice} twice", at("standees")))
     keywords: set[Keyword] = set()
     immune: set[str] = set()
     words = spec.get("keywords", [])
     if not isinstance(words, list):
-        raise error("'keywords' is a list, such as [\"Tiny\", \"Immune to Traps\"]")
+        errors.append(error("'keywords' is a list, such as [\"Tiny\", \"Immune to Traps\"]"))
+        words = []
     for word in words:
         parsed = parse_keyword(word) if isinstance(word, str) else None
         if parsed is None:
-            raise error(unknown_keyword(word))
-        if isinstance(parsed, Keyword):
+            errors.append(error(unknown_keyword(word)))
+        elif isinstance(parsed, Keyword):
             keywords.add(parsed)
         else:
             immune.add(parsed)
     schemes_spec = spec.get("schemes", [])
     if not isinstance(schemes_spec, list) or not schemes_spec:
         raise error("needs at least one [[groups.NAME.schemes]]")
-    schemes = tuple(_scheme(s, error, SchemeLines(lines, gid, n))
-                    for n, s in enumerate(schemes_spec))
+    read: list[Scheme] = []
+    broken = False
+    for n, scheme_spec in enumerate(schemes_spec):
+        try:
+            scheme = _scheme(scheme_spec, error, SchemeLines(lines, gid, n), errors)
+        except ContentError as bad:
+            errors.append(bad)
+            scheme = None
+        broken = broken or scheme is None
+        if scheme is not None:
+            read.append(scheme)
+    schemes = tuple(read)
+    if broken or len(errors) > said:  # the rest counts the Schemes and their faces
+        return None
     seen: dict[int, str] = {}
     for n, scheme in enumerate(schemes):
         for face in scheme.faces:
@@ -218,7 +279,10 @@ def _group(gid: str, spec: Any, source: str, lines: LineFinder, sample: bool) ->
         size=size, shape=shape_name)
 
 
-def _scheme(spec: Any, error: Any, where: SchemeLines) -> Scheme:
+def _scheme(spec: Any, error: Any, where: SchemeLines, errors: list[ContentError]
+            ) -> Scheme | None:
+    """The Scheme, or None when one of its steps has a mistake (each noted in
+    ``errors``); a mistake of the Scheme itself is raised."""
     if not isinstance(spec, dict):
         raise error("each scheme must be a table", where.header)
     name = spec.get("name")
@@ -236,9 +300,16 @@ def _scheme(spec: Any, error: Any, where: SchemeLines) -> Scheme:
     steps_spec = spec.get("steps", [])
     if not isinstance(steps_spec, list) or not steps_spec:
         raise error(f"scheme {name!r}: needs 'steps'", where.key("steps"))
-    steps = tuple(_step(step, name, n, lambda message, n=n: error(message, where.step(n)))
-                  for n, step in enumerate(steps_spec, 1))
-    return Scheme(name, tuple(faces), steps)
+    steps = []
+    for n, step in enumerate(steps_spec, 1):
+        try:
+            steps.append(_step(step, name, n,
+                               lambda message, n=n: error(message, where.step(n))))
+        except ContentError as bad:
+            errors.append(bad)
+    if len(steps) < len(steps_spec):
+        return None
+    return Scheme(name, tuple(faces), tuple(steps))
 
 
 def _step(spec: Any, scheme: str, n: int, error: Any) -> Step:

@@ -26,6 +26,7 @@ from tales.engine.bots import policy
 from tales.engine.conditions import all_hold
 from tales.engine.content import find_file, load_context
 from tales.engine.game import Game
+from tales.engine.keep import Keep
 from tales.engine.rounds import STUCK_ROUNDS, play_scenario
 from tales.engine.state import Result, Setup
 from tales.errors import TalesError
@@ -54,6 +55,8 @@ class GameReport:
     every_objective: bool = False  # every objective of the scenario was met (won or not)
     stuck: int = 0  # the round the game was stuck in (no Hero did anything for two rounds
     # with an objective still to do), 0: never
+    choices: tuple[int, ...] = ()  # every option number chosen, for a game kept to replay
+    # (engine.keep); empty for the others
 
 
 class DamageWatch:
@@ -84,9 +87,10 @@ class DamageWatch:
 
 
 def play_game(setup: dict[str, Any], bot: str, seed: int, game: int,
-              budget: int | None = None) -> GameReport:
+              budget: int | None = None, keep: Keep | None = None) -> GameReport:
     """Play game number ``game`` of a sweep (a plain function, so it can be shipped to a
-    worker process or a cluster); ``budget`` is the planner's."""
+    worker process or a cluster); ``budget`` is the planner's; a game ``keep`` wants
+    comes back with its choices."""
     ctx = load_context(Setup.from_dict(setup))
     rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(game,)))
     run = Game(lambda: play_scenario(ctx))
@@ -96,6 +100,7 @@ def play_game(setup: dict[str, Any], bot: str, seed: int, game: int,
     assert state.result is not None
     scenario = ctx.scenario
     won = state.result is Result.VICTORY
+    kept = keep is not None and keep.wants(game, state.result.value, state.stuck)
     return GameReport(game, state.result.value, state.reason, state.round,
                       tuple((f.hero, f.space, f.round) for f in state.fallen),
                       dict(state.dealt), dict(state.taken), len(run.log),
@@ -105,7 +110,7 @@ def play_game(setup: dict[str, Any], bot: str, seed: int, game: int,
                       tuple(d.text for d in scenario.defeat if all_hold(ctx, state, d.when)
                             and not (won and d.limit is not None)),
                       dict(watch.at), len(state.completed) == len(scenario.objectives),
-                      state.stuck)
+                      state.stuck, tuple(run.choices) if kept else ())
 
 
 def _no_ctrl_c() -> None:
@@ -116,26 +121,27 @@ def _no_ctrl_c() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _play_many(args: tuple[dict[str, Any], str, int, range, int | None]
+def _play_many(args: tuple[dict[str, Any], str, int, range, int | None, Keep | None]
                ) -> list[GameReport]:
-    setup, bot, seed, games, budget = args
+    setup, bot, seed, games, budget, keep = args
     try:
-        return [play_game(setup, bot, seed, n, budget) for n in games]
+        return [play_game(setup, bot, seed, n, budget, keep) for n in games]
     except TalesError as error:  # sent back whole, as one line, from any worker
         raise TalesError(str(error)) from None
 
 
 def stream_games(setup: Setup, bot: str, games: int, seed: int, workers: int = 1,
-                 executor: Executor | None = None, budget: int | None = None
-                 ) -> Iterator[GameReport]:
+                 executor: Executor | None = None, budget: int | None = None,
+                 keep: Keep | None = None) -> Iterator[GameReport]:
     """Play ``games`` games and yield each report as it is done (in no set order). Memory
     does not grow with ``games``: at most a few batches per worker are in flight.
-    ``budget``: the planner's rollouts of its closer look (None: its default)."""
+    ``budget``: the planner's rollouts of its closer look (None: its default); the games
+    ``keep`` wants come with their choices."""
     load_context(setup)  # a bad setup fails here, once, with its one-line error
     data = (for_workers(setup) if executor is not None else setup).to_dict()
     if executor is None and workers <= 1:
         for n in range(games):
-            yield play_game(data, bot, seed, n, budget)
+            yield play_game(data, bot, seed, n, budget, keep)
         return
     # batches of games: few enough that a batch ends within a second or two (the
     # planner's games take a second each: one a batch), so Ctrl-C and the progress line
@@ -152,7 +158,7 @@ def stream_games(setup: Setup, bot: str, games: int, seed: int, workers: int = 1
         if start is None:
             return False
         batch = range(start, min(start + chunk, games))
-        pending.add(pool.submit(_play_many, (data, bot, seed, batch, budget)))
+        pending.add(pool.submit(_play_many, (data, bot, seed, batch, budget, keep)))
         return True
 
     try:

@@ -355,10 +355,15 @@ def cooled(hero: str, tokens: dict[int, int]) -> Step:
     return edit(change)
 
 
-def reinforced(gid: str, *spaces: str) -> Step:
-    """A deployment line carried out by the engine's :func:`deploy`."""
+def reinforced(gid: str, *spaces: str, tracker: int = 0) -> Step:
+    """A deployment line carried out by the engine's :func:`deploy`: onto ``spaces``, or
+    ``tracker`` Schemers by the tracker deck of every numbered space (a deployment the
+    scenario file could not give, over the Limit: ``tales scenario check`` refuses that,
+    but Schemers already on the map count towards the Limit too)."""
     def step(ctx: Context, state: GameState) -> Resolution[GameState]:
-        line = Deploy(gid, tuple(space(state, s) for s in spaces))
+        numbers = tuple(sorted({int(n) for n in state.position.board.deployment if n}))
+        line = (Deploy(gid, (), tracker, numbers) if tracker else
+                Deploy(gid, tuple(space(state, s) for s in spaces)))
         return (yield from deploy(ctx, state, (line,)))
     return step
 
@@ -649,7 +654,8 @@ TURNS = [
          "kick is not even offered (it would do nothing)",
          "Door", "Scenario description indicates placement and opening rules.",
          group("idlers") + door("event") + KICK + first(at("idlers", "E1"))
-         + part("P2", '{ door_open = "D2" }'),
+         + part("P2", '{ door_open = "D2" }')
+         + event("much later", "{ rounds = 99 }", 'open_doors = ["D2"]'),
          (R, C), {"start-space": ["D1"], "initiative": ["hero gerki"]},
          both(closed, field_of("part"), notes("opens the door"),
               lambda state, seen: any("Kick the door open" in o for d in seen
@@ -727,14 +733,16 @@ DEPLOY = [
     case("deploy-stops-at-the-limit", "a deployment line at the Limit deploys no more, and "
          "says so",
          "Scheme Block", "Defines details of a Schemer Group on the map.",
-         LIMIT_2 + first(at("idlers", "E1", "F1", "G1")), SPACE, (), {},
+         LIMIT_2 + first(at("idlers", "E1")), SPACE, (reinforced("idlers", "F1", "G1"),),
+         {},
          both(schemers, notes("Limit")),
          ({"idlers-1": "E1", "idlers-2": "F1"},
           ["Idlers: at its Limit of 2, no more are deployed"])),
     case("deploy-no-tracker-card-past-the-limit", "a tracker line cut short by the Limit "
          "draws a card only for the Schemer it deploys",
          "Scheme Block", "Defines details of a Schemer Group on the map.",
-         LIMIT_2 + first(at("idlers", "E1"), TRACKER_2), SPACE, (), {"tracker-card": [3]},
+         LIMIT_2 + first(at("idlers", "E1")), SPACE, (reinforced("idlers", tracker=2),),
+         {"tracker-card": [3]},
          both(options("tracker-card"), schemers),
          ([(1, 2, 3)], {"idlers-1": "E1", "idlers-2": "C3"})),
     case("deploy-part-limit-overrides", "a part's limits give the group a new Limit from that "
@@ -816,10 +824,10 @@ STORY = [
          "Epic Pool", "Pool of Epic Dice used to boost Attacks or provide defense.",
          POOL + IDLERS + event("cheer", "{ rounds = 1 }", "epic_dice = 1"), ROUND,
          epic_dice, 2),
-    case("event-epic-dice-never-past-the-size", "epic_dice = 5 on a pool of 3 with 1: it is "
-         "full at 3",
+    case("event-epic-dice-never-past-the-size", "epic_dice = 3 on a pool of 3 with 1: it is "
+         "full at 3 (more than the size is refused by the loader)",
          "Inspire", "No effect if the Epic Pool is full.",
-         POOL + IDLERS + event("cheer", "{ rounds = 1 }", "epic_dice = 5"), ROUND,
+         POOL + IDLERS + event("cheer", "{ rounds = 1 }", "epic_dice = 3"), ROUND,
          epic_dice, 3),
     case("objective-stays-completed", "an objective completed once stays completed when its "
          "test stops holding",
@@ -959,7 +967,9 @@ def test_end_of_the_scenario(tmp_path: Path, rule: Rule, scenario: str, rules: G
 
 CONDITION_SCENARIO = (
     GUARDS_TOO + '[[destructibles]]\nid = "stone"\nat = "G4"\nfortitude = 5\n\n'
-    + first(at("idlers", "E1")) + part("P2", "{ rounds = 99 }") + part("P3", "{ rounds = 99 }")
+    + first(at("idlers", "E1"))
+    + part("P2", "{ rounds = 99 }", f"deploy = [ {at('guards', 'F1')} ]")
+    + part("P3", "{ rounds = 99 }")
     + event("e1", "{ rounds = 99 }") + event("e2", "{ rounds = 99 }"))
 
 CONDITIONS = [
@@ -969,7 +979,8 @@ CONDITIONS = [
     case("defeated-group-still-on-the-map", "defeated: not while one is on the map",
          "Defeated", "Figure is removed from the map if damage equals or exceeds Fortitude.",
          'defeated = "idlers"', (), False),
-    case("defeated-group-never-deployed", "defeated: a group never deployed is not Defeated",
+    case("defeated-group-never-deployed", "defeated: a group not yet deployed (its part has "
+         "not begun) is not Defeated",
          "Defeated", "Figure is removed from the map if damage equals or exceeds Fortitude.",
          'defeated = "guards"', (), False),
     case("defeated-destructible-destroyed", "defeated: a Destructible feature destroyed",
