@@ -16,6 +16,7 @@ from tales.cli.common import (
     setup_of,
     workers,
 )
+from tales.cli.simulate_out import add_options as simulate_options
 from tales.errors import IllegalChoice, TalesError
 
 
@@ -153,6 +154,7 @@ def cmd_scenario_show(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    from tales.cli import simulate_out
     from tales.engine.simulate import Tally, format_report, stream_games
 
     setup = setup_of(args)
@@ -175,12 +177,16 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         from tales.files import check_picture
 
         check_picture(args.heatmap, "--heatmap", reading=(args.scenario, args.dice))
+    simulate_out.check_outputs(args)
+    kept_reports: list[Any] | None = [] if simulate_out.wanted(args) else None
     tally = Tally()
     stopped = False
     try:
         for game in stream_games(setup, args.bot, args.games, args.seed, processes,
                                  executor, budget):
             tally.add(game)
+            if kept_reports is not None:
+                kept_reports.append(game)
             if progress:
                 progress(tally.games, args.games)
     except KeyboardInterrupt:  # Ctrl-C: the report of the games played so far
@@ -197,6 +203,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     else:
         for line in format_report(report):
             print(line)
+    if simulate_out.asked(args):  # of the games played, even if stopped
+        simulate_out.write_outputs(args, setup, report, kept_reports or [])
     if stopped:
         return 130
     if args.heatmap:
@@ -204,7 +212,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         from tales.viewer.heatmap import heatmap_view
         from tales.viewer.picture import render_png
 
-        view, overlay = heatmap_view(load_context(setup).scenario.board, report)
+        view, overlay = heatmap_view(load_context(setup).scenario.board, report,
+                                     args.heatmap_hero)
         render_png(view, args.heatmap, overlay=overlay)
         print(f"wrote {args.heatmap}", file=sys.stderr if args.json else sys.stdout)
     return 0
@@ -358,6 +367,7 @@ def register(commands: Any) -> None:
                           "that beat greedy's in its screen (default 4)")
     simulate.add_argument("--heatmap", metavar="FILE.png",
                           help="draw the map with where Heroes took damage and fell")
+    simulate_options(simulate)
     simulate.add_argument("--dask", metavar="ADDRESS",
                           help="run the games on a Dask cluster (needs the dask extra)")
     simulate.add_argument("--json", action="store_true")
