@@ -177,7 +177,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         from tales.files import check_picture
 
         check_picture(args.heatmap, "--heatmap", reading=(args.scenario, args.dice))
-    simulate_out.check_outputs(args)
+    simulate_out.check_outputs(args, setup)
     kept_reports: list[Any] | None = [] if simulate_out.wanted(args) else None
     tally = Tally()
     stopped = False

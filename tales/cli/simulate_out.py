@@ -38,7 +38,7 @@ def wanted(args: argparse.Namespace) -> bool:
     return bool(args.csv or args.report)
 
 
-def check_outputs(args: argparse.Namespace) -> None:
+def check_outputs(args: argparse.Namespace, setup: Setup) -> None:
     """Every file asked for, checked before any game is played (one line if one cannot be
     written, or is a file that is not ours)."""
     from tales.engine.gamerows import is_game_table
@@ -54,10 +54,18 @@ def check_outputs(args: argparse.Namespace) -> None:
     if args.report:
         check_output(args.report, "--report", suffix=".html", reading=reading,
                      ours=is_report_page, what="a page 'tales simulate --report' wrote")
-    if args.heatmap_hero and not args.heatmap:
+    if args.heatmap_hero:
+        from tales.engine.content import load_context
         from tales.errors import TalesError
 
-        raise TalesError("--heatmap-hero shades a heatmap: add --heatmap FILE.png")
+        if not args.heatmap:
+            raise TalesError("--heatmap-hero shades a heatmap: add --heatmap FILE.png")
+        ctx = load_context(setup)
+        heroes = sorted([k.id for k in ctx.kits]
+                        + ([ctx.companion.id] if ctx.companion is not None else []))
+        if args.heatmap_hero not in heroes:
+            raise TalesError(f"--heatmap-hero {args.heatmap_hero}: not one of the Heroes "
+                             f"played ({', '.join(heroes)})")
 
 
 def write_outputs(args: argparse.Namespace, setup: Setup, report: dict[str, Any],

@@ -26,7 +26,10 @@ td, th { border: 1px solid #ccc; padding: .25em .6em; text-align: left; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
 th { background: #f2f2f2; }
 .partial { background: #fff3cd; border: 1px solid #e0b000; padding: .5em; }
-figure { display: inline-block; margin: .5em 1em .5em 0; vertical-align: top; }
+figure { display: inline-block; margin: .5em 0; vertical-align: top; width: 100%; }
+figure.half { width: 49.5%; }
+pre { white-space: pre-wrap; font-size: .85em; background: #f7f7f7; padding: .5em; }
+.cols { display: flex; gap: 2em; flex-wrap: wrap; align-items: flex-start; }
 figcaption { font-size: .9em; color: #555; }
 img { max-width: 100%; border: 1px solid #ddd; }
 """
@@ -52,9 +55,10 @@ def _table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
     return f"<table><tr>{head}</tr>{body}</table>"
 
 
-def _image(caption: str, png: bytes) -> str:
+def _image(caption: str, png: bytes, half: bool = False) -> str:
     data = base64.b64encode(png).decode("ascii")
-    return (f'<figure><img alt="{_e(caption)}" src="data:image/png;base64,{data}">'
+    kind = ' class="half"' if half else ""
+    return (f'<figure{kind}><img alt="{_e(caption)}" src="data:image/png;base64,{data}">'
             f"<figcaption>{_e(caption)}</figcaption></figure>")
 
 
@@ -80,17 +84,21 @@ def page(report: Mapping[str, Any], pictures: Mapping[str, bytes],
                  f"{high:.1%}): {report['wins']} of {games} games won; rounds: mean "
                  f"{report['rounds']['mean']}, median {report['rounds']['median']}, "
                  f"{report['rounds']['min']} to {report['rounds']['max']}.</p>")
-    parts.append("<h2>Settings</h2>" + _table(("setting", "value"), [
-        ("scenario", report["scenario"]), ("Heroes", ", ".join(report["heroes"])),
-        ("Companion", settings["companion"] or "none"),
-        ("bot", report["bot"] + ("" if settings.get("budget") is None
-                                 else f", budget {settings['budget']}")),
-        ("seed", report["seed"]), ("games", games),
-        ("Legend", "yes" if settings["legend"] else "no"),
-        ("Power Tree steps", settings["power_tree_steps"]), ("dice", settings["dice"]),
-        *((f"rule {k}", v) for k, v in settings["rules"].items())]))
-    if pictures:
-        parts.append("<h2>Pictures</h2>" + "".join(_image(c, p) for c, p in pictures.items()))
+    parts.append("<h2>Settings</h2>" + _table(
+        ("scenario", "Heroes", "Companion", "bot", "seed", "games", "Legend",
+         "Power Tree steps", "dice"),
+        [(report["scenario"], ", ".join(report["heroes"]), settings["companion"] or "none",
+          report["bot"] + ("" if settings.get("budget") is None
+                           else f", budget {settings['budget']}"),
+          report["seed"], games, "yes" if settings["legend"] else "no",
+          settings["power_tree_steps"], settings["dice"])])
+        + "<p>rules: " + _e(", ".join(f"{k}={v}" for k, v in settings["rules"].items()))
+        + "</p>")
+    charts = [c for c in pictures if not c.startswith("Where")]
+    maps = [c for c in pictures if c.startswith("Where")]
+    if charts:
+        parts.append("<h2>Survival and rounds</h2>"
+                     + "".join(_image(c, pictures[c], half=True) for c in charts))
     parts.append("<h2>Objectives and defeat conditions</h2>" + _table(
         ("objective", "met in", "rounds met in"),
         [(text, percent(round(share * games), games), ", ".join(
@@ -103,7 +111,7 @@ def page(report: Mapping[str, Any], pictures: Mapping[str, bytes],
             for text, share in report["defeat_conditions_met"].items()]))
     if report["defeats"]:
         parts.append(_table(("why games were lost", "games"), report["defeats"].items()))
-    parts.append("<h2>Damage</h2>" + _table(
+    parts.append('<h2>Damage</h2><div class="cols">' + _table(
         ("source", "Fortitude the Heroes lost, per game"),
         report.get("damage_per_source", {}).items()))
     parts.append(_table(("Hero", "Fortitude lost per game", "Wounded (games)",
@@ -114,7 +122,10 @@ def page(report: Mapping[str, Any], pictures: Mapping[str, bytes],
     parts.append(_table(("Schemer Group", "damage to the Heroes on its turns, per game",
                          "Fortitude it lost, per game"),
                         [(g, d["dealt_to_heroes"], d["taken"])
-                         for g, d in report["damage_per_game"].items()]))
+                         for g, d in report["damage_per_game"].items()]) + "</div>")
+    if maps:
+        parts.append("<h2>Where the Heroes took damage</h2>"
+                     + "".join(_image(c, pictures[c], half=n > 0) for n, c in enumerate(maps)))
     parts.append("<h2>Survival</h2>" + _table(
         ("round", "games still going", "games won by then"),
         [(row["round"], percent(row.get("games_going", row["still_going"] * games), games),

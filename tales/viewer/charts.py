@@ -40,7 +40,8 @@ def rounds_ended(report: Mapping[str, Any]) -> list[tuple[int, int, int]]:
 
 def _label(text: str, x: float, y: float, size: float = 10,
            anchor_x: Literal["left", "center", "right"] = "center",
-           anchor_y: Literal["top", "bottom", "center", "baseline"] = "center", colour: tuple[int, int, int, int] = INK,
+           anchor_y: Literal["top", "bottom", "center", "baseline"] = "center",
+           colour: tuple[int, int, int, int] = INK,
            bold: bool = False, rotation: float = 0) -> Any:
     return pyglet.text.Label(text, x=x, y=y, font_size=size, color=colour,
                              anchor_x=anchor_x, anchor_y=anchor_y,
@@ -53,7 +54,7 @@ class _Frame:
     def __init__(self, left: float, bottom: float, width: float, height: float,
                  rounds: int, top: float, title: str, y_title: str) -> None:
         self.x0, self.y0 = left + 62, bottom + 52
-        self.w, self.h = width - 62 - 18, height - 52 - 40
+        self.w, self.h = width - 62 - 18, height - 52 - 62
         self.rounds, self.top = max(rounds, 1), top or 1.0
         self.title, self.y_title = title, y_title
         self.left, self.bottom, self.width, self.height = left, bottom, width, height
@@ -65,7 +66,9 @@ class _Frame:
     def y(self, value: float) -> float:
         return self.y0 + self.h * value / self.top
 
-    def axes(self, ticks: list[tuple[float, str]]) -> list[Any]:
+    def axes(self, ticks: list[tuple[float, str]], at_end: bool = False) -> list[Any]:
+        """Title, axes, grid; rounds numbered under their middle (``at_end``: under
+        their end, where a step line changes)."""
         drawn: list[Any] = [
             _label(self.title, self.left + self.width / 2, self.bottom + self.height - 18,
                    13, bold=True),
@@ -77,20 +80,21 @@ class _Frame:
             drawn.append(_label(text, self.x0 - 6, y, 9, anchor_x="right"))
         step = max(1, self.rounds // 12)
         for number in range(1, self.rounds + 1, step):
-            drawn.append(_label(str(number), self.x(number - 0.5), self.y0 - 12, 9))
+            drawn.append(_label(str(number), self.x(number - (0 if at_end else 0.5)),
+                                self.y0 - 12, 9))
         drawn.append(shapes.Line(self.x0, self.y0, self.x0 + self.w, self.y0, color=INK))
         drawn.append(shapes.Line(self.x0, self.y0, self.x0, self.y0 + self.h, color=INK))
         return drawn
 
     def key(self, entries: list[tuple[str, tuple[int, int, int, int]]]) -> list[Any]:
-        """The colours' meaning, top right of the plot."""
+        """The colours' meaning, in a row over the plot, right-aligned."""
         drawn: list[Any] = []
-        y = self.y0 + self.h - 4
+        y = self.y0 + self.h + 16
+        x = self.x0 + self.w - 120 * len(entries)
         for text, colour in entries:
-            x = self.x0 + self.w - 150
             drawn.append(shapes.Rectangle(x, y - 6, 14, 12, color=colour))
             drawn.append(_label(text, x + 20, y, 10, anchor_x="left"))
-            y -= 18
+            x += 120
         return drawn
 
 
@@ -101,8 +105,8 @@ def survival_shapes(report: Mapping[str, Any], left: float = 0, bottom: float = 
     rows = report.get("survival", [])
     frame = _Frame(left, bottom, width, height, len(rows), 1.0,
                    f"Survival ({report.get('games', 0)} games)", "share of games")
-    drawn = frame.axes([(v / 4, f"{v * 25}%") for v in range(5)])
-    for key, colour in (("still_going", GOING), ("won_by_then", WON)):
+    drawn = frame.axes([(v / 4, f"{v * 25}%") for v in range(5)], at_end=True)
+    for key, colour in (("won_by_then", WON), ("still_going", GOING)):
         level = 1.0 if key == "still_going" else 0.0
         x = frame.x(0)
         for row in rows:

@@ -49,12 +49,16 @@ def heatmap_view(board: Board, report: Mapping[str, Any], hero: str | None = Non
               f"win rate {report.get('win_rate', 0):.0%}",
               f"shade: Fortitude {hero or 'Heroes'} lost there,",
               "  per game (scale below)",
-              "X n: Heroes Defeated there (games)",
+              f"X n: {hero or 'Heroes'} Defeated there (games)",
               "", "", ""]
     top = sorted(damage.items(), key=lambda kv: (-kv[1], kv[0]))[:8]
     log = [f"{board.names[s]}: {v:.2f} per game" + (f", {fell[s]} Defeated" if s in fell
                                                     else "") for s, v in top]
-    panel = Panel(title=f"Where {hero or 'Heroes'} took damage", status=status, log=log)
+    # the hottest spaces under the scale (not as a log: a saved picture puts the map's
+    # legend where a log would be)
+    panel = Panel(title=f"Where {hero or 'Heroes'} took damage",
+                  status=[*status, *(["the most per game:"] if log else []),
+                          *(f"  {line}" for line in log)])
     view = View(Position.empty(board), panel=panel)
 
     def overlay(scene: Scene) -> list[Any]:
