@@ -159,18 +159,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     setup = setup_of(args)
     processes = workers(args.workers)
-    executor = None
-    if args.dask:
-        import importlib
-
-        try:
-            distributed: Any = importlib.import_module("dask.distributed")
-        except ImportError:
-            raise TalesError("--dask needs the dask extra: pip install -e '.[dask]'") from None
-        try:
-            executor = distributed.Client(args.dask, timeout=10).get_executor()
-        except (OSError, TimeoutError, ValueError) as bad:
-            raise TalesError(f"--dask {args.dask}: cannot reach the cluster ({bad})") from None
+    executor = dask_executor(args.dask)
     progress = progress_line()
     budget = budget_of(args)
     if args.heatmap:  # a picture that cannot be written is found before the games
@@ -219,6 +208,22 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def dask_executor(address: str | None) -> Any:
+    """The executor of the Dask cluster at ``address`` (``--dask``), None without one."""
+    if not address:
+        return None
+    import importlib
+
+    try:
+        distributed: Any = importlib.import_module("dask.distributed")
+    except ImportError:
+        raise TalesError("--dask needs the dask extra: pip install -e '.[dask]'") from None
+    try:
+        return distributed.Client(address, timeout=10).get_executor()
+    except (OSError, TimeoutError, ValueError) as bad:
+        raise TalesError(f"--dask {address}: cannot reach the cluster ({bad})") from None
+
+
 def budget_of(args: argparse.Namespace) -> int | None:
     """``--budget``, which only the planner takes."""
     bots = args.bot.split(",") if isinstance(args.bot, str) else args.bot
@@ -234,8 +239,15 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     from tales.engine.content import load_context
     from tales.engine.sweep import combinations, format_sweep, sweep
 
+    parties_given = args.heroes or []
     base = setup_of(argparse.Namespace(**{**vars(args), "legend": False, "steps": None,
-                                           "companion": None}))
+                                           "companion": None,
+                                           "heroes": parties_given[0] if parties_given
+                                           else None}))
+    parties: list[tuple[str, ...] | None] = [
+        setup_of(argparse.Namespace(**{**vars(args), "legend": False, "steps": None,
+                                       "companion": None, "heroes": party})).heroes
+        for party in parties_given]
     steps = [None] if args.steps is None else [
         _whole_number("--steps", item) for item in args.steps.split(",")]
     legends = {"both": [False, True], "on": [True], "off": [False]}[args.legend]
@@ -245,13 +257,13 @@ def cmd_sweep(args: argparse.Namespace) -> int:
             raise TalesError(f"--bot {bot!r}: bots are {', '.join(POLICIES)}")
     companions = [None] if args.companion is None else [
         None if c.strip() in ("", "none") else c.strip() for c in args.companion.split(",")]
-    rows = combinations(steps, legends, bots, companions)
+    rows = combinations(steps, legends, bots, companions, parties or [None])
     budget = budget_of(args)
     for row in rows:  # every combination's setup checked before any game is played
         load_context(row.setup(base))
     progress = progress_line()
     report = sweep(base, rows, args.games, args.seed, workers(args.workers), budget,
-                   progress)
+                   progress, dask_executor(args.dask))
     if args.json:
         emit(report)
     else:
@@ -376,7 +388,9 @@ def register(commands: Any) -> None:
     sweep = commands.add_parser(
         "sweep", help="play a scenario under every combination of settings: one table")
     sweep.add_argument("scenario")
-    sweep.add_argument("--heroes", metavar="A,B", help="Hero names or kit files")
+    sweep.add_argument("--heroes", metavar="A,B", action="append",
+                       help="Hero names or kit files; again for another party (each "
+                       "party a row of its own)")
     sweep.add_argument("--steps", metavar="N,M", help="Power Tree steps to try, e.g. 0,2,4 "
                        "(default: the scenario's)")
     sweep.add_argument("--legend", choices=("both", "on", "off"), default="off",
@@ -396,6 +410,8 @@ def register(commands: Any) -> None:
     sweep.add_argument("--seed", type=SEED, default=0, metavar="S")
     sweep.add_argument("--workers", type=COUNT, default=1, metavar="W",
                        help="local worker processes (the table does not depend on it)")
+    sweep.add_argument("--dask", metavar="ADDRESS",
+                       help="run the games on a Dask cluster (needs the dask extra)")
     sweep.add_argument("--json", action="store_true")
     sweep.set_defaults(run=cmd_sweep)
 

@@ -492,8 +492,8 @@ def _after_turn(ctx: Context, state: GameState, before: Position, token: str,
     sources = state.sources
     if hero_lost:
         sources = dict(sources)
-        for source, lost in turn_sources(before, hero_lost,
-                                         state.battle.events[events:]).items():
+        for source, lost in turn_sources(before, hero_lost, state.battle.events[events:],
+                                         state.position).items():
             sources[source] = sources.get(source, 0) + lost
     heroes_acted = state.heroes_acted
     if (not token.startswith(GROUP_TOKEN) and heroes_acted != state.round

@@ -47,12 +47,38 @@ def _claims(before: Position, events: Iterable[object]) -> dict[str, list[tuple[
     return claims
 
 
-def turn_sources(before: Position, lost: Mapping[str, int], events: Iterable[object]
-                 ) -> dict[str, int]:
+def _landed(before: Position, after: Position | None, figure: str,
+            events: Iterable[object]) -> list[tuple[str, int]]:
+    """A figure put on a Dangerous space with no record of what the space did (Placed by
+    Pooky's summons, moved by an Attack's Evade): the space's own damage, by its kind."""
+    if after is None or not after.has_figure(figure) or not before.has_figure(figure):
+        return []
+    spaces = {before.figure(figure).at}
+    for event in events:
+        if isinstance(event, Moved) and event.figure == figure and not event.sprung:
+            spaces.update(event.path)
+    spaces.add(after.figure(figure).at)
+    spaces.discard(before.figure(figure).at)
+    board = before.board
+    found: list[tuple[str, int]] = []
+    for space in sorted(spaces):
+        if space in before.traps:
+            found.append((SPACE_SOURCES["trap"], before.traps[space]))
+        if space in before.wizard_fire:
+            found.append((SPACE_SOURCES["wizard-fire"], before.wizard_fire[space]))
+        if board.hazard[space]:
+            found.append((SPACE_SOURCES["hazard"], int(board.hazard_damage[space])))
+    return found
+
+
+def turn_sources(before: Position, lost: Mapping[str, int], events: Iterable[object],
+                 after: Position | None = None) -> dict[str, int]:
     """What each source cost the Heroes' side in one turn: ``lost`` is each figure's
-    Fortitude lost over the turn, ``events`` what the turn recorded, ``before`` the board
-    as it began. Each figure's loss is put on its events' sources in order, up to what it
-    lost; the rest on :data:`UNATTRIBUTED`."""
+    Fortitude lost over the turn, ``events`` what the turn recorded, ``before`` and
+    ``after`` the board as it began and ended. Each figure's loss is put on its events'
+    sources in order, up to what it lost; then on a Dangerous space it was put on with no
+    record of what the space did (:func:`_landed`); the rest on :data:`UNATTRIBUTED`."""
+    events = tuple(events)
     claims = _claims(before, events) if any(lost.values()) else {}
     out: dict[str, int] = {}
     for figure, amount in lost.items():
@@ -63,6 +89,12 @@ def turn_sources(before: Position, lost: Mapping[str, int], events: Iterable[obj
             take = min(damage, left)
             out[source] = out.get(source, 0) + take
             left -= take
+        if left > 0:
+            for source, damage in _landed(before, after, figure, events):
+                take = min(damage, left)
+                if take > 0:
+                    out[source] = out.get(source, 0) + take
+                    left -= take
         if left > 0:
             out[UNATTRIBUTED] = out.get(UNATTRIBUTED, 0) + left
     return out
