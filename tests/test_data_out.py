@@ -128,3 +128,16 @@ def test_csv_never_over_a_file_not_ours(tmp_path: Path,
     assert main(["simulate", CELLAR, "--heroes", "gerki,deirdre", "--games", "1",
                  "--csv", str(tmp_path / "games.txt")]) == 2
     assert "give a .csv file to write" in capsys.readouterr().err
+
+
+def test_a_hero_put_on_a_hazard_with_no_record_is_the_hazards() -> None:
+    """Pooky's summons Places Zot with no record of what the space did: the Hazard's own
+    damage (Hazard: 'deals damage to a figure entering it'), up to what Zot lost."""
+    before = _before()
+    board = before.board
+    hazard = board.find("C3")
+    assert board.hazard[hazard] and int(board.hazard_damage[hazard]) == 2
+    after = before.with_figure(replace(before.figure("zot"), at=hazard))
+    assert turn_sources(before, {"zot": 2}, [], after) == {"Hazards": 2}
+    assert turn_sources(before, {"zot": 3}, [], after) == {"Hazards": 2, UNATTRIBUTED: 1}
+    assert turn_sources(before, {"zot": 2}, [], before) == {UNATTRIBUTED: 2}  # stayed put
