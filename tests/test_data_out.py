@@ -141,3 +141,12 @@ def test_a_hero_put_on_a_hazard_with_no_record_is_the_hazards() -> None:
     assert turn_sources(before, {"zot": 2}, [], after) == {"Hazards": 2}
     assert turn_sources(before, {"zot": 3}, [], after) == {"Hazards": 2, UNATTRIBUTED: 1}
     assert turn_sources(before, {"zot": 2}, [], before) == {UNATTRIBUTED: 2}  # stayed put
+
+
+@pytest.mark.parametrize(("count", "games", "value"), [
+    (99999, 100000, 0.9999), (100000, 100000, 1.0), (1, 100000, 0.0001), (0, 5, 0.0),
+    (1, 4, 0.25)])
+def test_a_share_in_json_is_one_only_when_all(count: int, games: int, value: float) -> None:
+    from tales.engine.simulate import fraction
+
+    assert fraction(count, games) == value

@@ -384,8 +384,8 @@ class Tally:
         for number in range(1, max(self.rounds, default=0) + 1):
             ended += self.rounds.get(number, 0)
             won += self.won_in.get(number, 0)
-            rows.append({"round": number, "still_going": round((games - ended) / games, 4),
-                         "won_by_then": round(won / games, 4),
+            rows.append({"round": number, "still_going": fraction(games - ended, games),
+                         "won_by_then": fraction(won, games),
                          "games_going": games - ended, "games_won": won})
         return rows
 
@@ -417,7 +417,20 @@ def _shares(counts: Counter[str], every: list[str], games: int) -> dict[str, flo
         return {}
     counted = Counter({text: 0 for text in every})
     counted.update(counts)
-    return {text: round(n / games, 4) for text, n in _most_common(counted).items()}
+    return {text: fraction(n, games) for text, n in _most_common(counted).items()}
+
+
+def fraction(count: int, games: int) -> float:
+    """``count / games`` to 4 places, never 1.0 unless all nor 0.0 unless none (9999.6 of
+    10000 is 0.9999, not 1.0)."""
+    if games <= 0:
+        return 0.0
+    value = round(count / games, 4)
+    if value >= 1 and count < games:
+        return 0.9999
+    if value <= 0 < count:
+        return 0.0001
+    return value
 
 
 def _most_common(counts: Counter[str], n: int | None = None) -> dict[str, int]:
