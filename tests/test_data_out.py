@@ -115,19 +115,24 @@ def test_csv_has_a_row_a_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert len(list(csv.DictReader(out.open()))) == 1
 
 
-def test_csv_never_over_a_file_not_ours(tmp_path: Path,
-                                        capsys: pytest.CaptureFixture[str]) -> None:
-    other = tmp_path / "notes.csv"
-    other.write_text("name,score\nme,3\n")
+@pytest.mark.parametrize(("option", "name", "text", "says"), [
+    ("--csv", "notes.csv", "name,score\nme,3\n", "not a table 'tales simulate --csv' wrote"),
+    ("--report", "index.html", "<html>my page</html>", "not a page 'tales simulate --report'"),
+    ("--curves", "photo.png", "not a picture", "not a PNG picture"),
+])
+def test_never_over_a_file_not_ours(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                    option: str, name: str, text: str, says: str) -> None:
+    other = tmp_path / name
+    other.write_text(text)
     assert main(["simulate", CELLAR, "--heroes", "gerki,deirdre", "--games", "1",
-                 "--csv", str(other)]) == 2
+                 option, str(other)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"tales: --csv {other}: holds something that is not a table")
+    assert err.startswith(f"tales: {option} {other}: holds something that is ") and says in err
     assert err.count("\n") == 1
-    assert other.read_text() == "name,score\nme,3\n"
+    assert other.read_text() == text
     assert main(["simulate", CELLAR, "--heroes", "gerki,deirdre", "--games", "1",
-                 "--csv", str(tmp_path / "games.txt")]) == 2
-    assert "give a .csv file to write" in capsys.readouterr().err
+                 option, str(tmp_path / "out.txt")]) == 2
+    assert "file to write" in capsys.readouterr().err
 
 
 def test_a_hero_put_on_a_hazard_with_no_record_is_the_hazards() -> None:

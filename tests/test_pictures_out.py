@@ -5,7 +5,6 @@ self-contained HTML page, opened in headless Chromium."""
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
@@ -19,25 +18,12 @@ from tales.content.scenarios import load_scenario
 from tales.engine.simulate import run_games, summarise
 from tales.engine.state import Setup
 from tales.present.report_page import MARK, page
+from tests.test_tester import _gl_or_skip
 
 ROOT = Path(__file__).resolve().parents[1]
 CELLAR = str(ROOT / "scenarios" / "cellar-door.toml")
 CHAPEL = str(ROOT / "scenarios" / "drowned-chapel.toml")
 PNG = b"\x89PNG\r\n\x1a\n"
-
-
-def _gl_or_skip() -> None:
-    import tales.viewer  # noqa: F401  (first: it sets pyglet to draw off-screen)
-
-    try:
-        import pyglet.window
-
-        window = pyglet.window.Window(10, 10, visible=False)
-        window.close()
-    except Exception as bad:  # no libEGL, no driver, ...: pyglet raises several kinds
-        if os.environ.get("TALES_REQUIRE_GL"):
-            pytest.fail(f"no OpenGL, and TALES_REQUIRE_GL is set: {bad}")
-        pytest.skip(f"no OpenGL: {bad}")
 
 
 @pytest.fixture(scope="module")
@@ -169,16 +155,6 @@ def test_the_page_is_self_contained(report: dict[str, object]) -> None:
     assert "<script" not in html and "http" not in html
     assert "Fortitude the Heroes lost, per game" in html and "the Doom Die" in html
     assert "<h2>Kept games</h2>" not in page(report, {})
-
-
-def test_the_report_never_over_a_page_not_ours(tmp_path: Path,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
-    other = tmp_path / "index.html"
-    other.write_text("<html>my page</html>")
-    assert main(["simulate", CELLAR, "--heroes", "gerki,deirdre", "--games", "1",
-                 "--report", str(other)]) == 2
-    assert "holds something that is not a page" in capsys.readouterr().err
-    assert other.read_text() == "<html>my page</html>"
 
 
 def test_the_report_opens_in_headless_chromium(tmp_path: Path,
