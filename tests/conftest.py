@@ -15,3 +15,11 @@ from hypothesis import settings
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+# Worker processes (`--workers 2`, sweeps) start from a clean forkserver, not by forking
+# the test process: a test process that has drawn a picture holds Mesa's llvmpipe threads,
+# and a child forked while one of them held a lock waited on it forever (a whole-suite run
+# hung at 99%). The command itself draws only after its games, so it keeps the default.
+import multiprocessing  # noqa: E402
+
+multiprocessing.set_start_method("forkserver", force=True)

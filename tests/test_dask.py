@@ -41,3 +41,19 @@ def test_the_workers_get_the_files_as_found_here(tmp_path: object,
     from tales.engine.content import load_context
 
     assert load_context(sent).scenario.title == "The cellar door (sample)"
+
+
+def test_a_sweep_on_a_local_dask_cluster_gives_the_same_table() -> None:
+    """Issue 41, "Sweep": `tales sweep --dask` plays its rows on a cluster, the same
+    table as here."""
+    distributed = pytest.importorskip("dask.distributed")
+    from tales.engine.sweep import combinations, sweep
+
+    base = Setup("scenarios/cellar-door.toml", ("gerki", "deirdre"))
+    rows = combinations([None], [False, True], ["greedy"], [None])
+    here = sweep(base, rows, 4, 2)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        there = sweep(base, rows, 4, 2, executor=client.get_executor())
+    assert there == here

@@ -127,10 +127,13 @@ def test_a_sweep_is_the_same_whatever_the_workers() -> None:
     assert [(r["power_tree_steps"], r["bot"]) for r in alone["rows"]] == [
         (0, "greedy"), (0, "random"), (3, "greedy"), (3, "random")]
     lines = list(format_sweep(alone))
-    assert lines[2].split() == ["steps", "legend", "bot", "budget", "companion", "win",
-                                "rate", "95%", "interval", "mean", "rounds", "lost,", "all",
-                                "met", "stuck"]
-    assert len(lines) == 5 + len(rows)
+    assert lines[2].split() == ["#", "heroes", "steps", "legend", "bot", "budget",
+                                "companion", "win", "rate", "95%", "interval", "vs", "row",
+                                "1", "(95%)", "mean", "rounds", "vs", "row", "1", "obj", "1",
+                                "obj", "2", "lost/game", "lost,", "all", "met", "stuck"]
+    assert lines[3 + len(rows):5 + len(rows)] == ["  obj 1: Defeat every rat",
+                                                  "  obj 2: Open the old door"]
+    assert lines[5 + len(rows)].startswith("  row 1, Fortitude lost per game by source: ")
     assert lines[-2].startswith("  lost with every objective met: ")
     assert lines[-1].startswith("  stuck: ")
 
@@ -284,3 +287,49 @@ def test_heatmap_needs_a_png(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", CELLAR, "--heroes", "gerki,deirdre", "--games", "1",
                  "--heatmap", "heat.jpg"]) == 2
     assert capsys.readouterr().err == "tales: --heatmap heat.jpg: give a .png file to write\n"
+
+
+def test_sweep_over_parties_same_columns_as_simulate(capsys: pytest.CaptureFixture[str]
+                                                     ) -> None:
+    """Issue 41, "Sweep": parties of Heroes are rows too; a setting given twice makes no
+    row twice; each row has the objectives, the damage by source and the stuck games of
+    `simulate`, and its paired difference against the first row."""
+    argv = ["sweep", CELLAR, "--heroes", "gerki,deirdre", "--heroes", "gerki,deirdre,zot",
+            "--steps", "2,2", "--bot", "greedy,greedy", "--games", "4", "--seed", "3",
+            "--json"]
+    assert main(argv) == 0
+    table = json.loads(capsys.readouterr().out)
+    rows = table["rows"]
+    assert [r["heroes"] for r in rows] == [["gerki", "deirdre"], ["gerki", "deirdre", "zot"]]
+    assert rows[0]["against_first_row"] is None
+    second = rows[1]["against_first_row"]
+    mean, low, high = second["win_rate"]
+    assert low <= mean <= high
+    assert mean == pytest.approx(rows[1]["win_rate"] - rows[0]["win_rate"], abs=1e-4)
+    assert set(rows[0]["objectives_met"]) == {"Open the old door", "Defeat every rat"}
+    assert rows[0]["fortitude_lost_per_game"] == pytest.approx(
+        sum(rows[0]["damage_per_source"].values()), abs=0.05)
+    assert rows[0]["stuck"]["games"] == 0
+    # the same games as simulate plays for that party
+    alone = summarise(Setup(CELLAR, ("gerki", "deirdre", "zot"), power_tree_steps=2),
+                      "greedy", 3, run_games(Setup(CELLAR, ("gerki", "deirdre", "zot"),
+                                                   power_tree_steps=2), "greedy", 4, 3))
+    assert rows[1]["wins"] == alone["wins"]
+    assert rows[1]["damage_per_source"] == alone["damage_per_source"]
+
+
+def test_the_sweeps_progress_line_names_its_row() -> None:
+    seen: list[str] = []
+    rows = combinations([None], [False, True], ["greedy"], [None], [("gerki", "deirdre")])
+    sweep(Setup(CELLAR, HEROES), rows, 2, 0, progress=lambda d, t, label: seen.append(label))
+    assert seen[0] == "row 1 of 2: gerki, deirdre, greedy"
+    assert seen[-1] == "row 2 of 2: gerki, deirdre, Legend, greedy"
+
+
+def test_paired_difference() -> None:
+    from tales.engine.paired import paired_difference
+
+    assert paired_difference([1, 1, 0, 1], [1, 0, 0, 1]) == pytest.approx(
+        (0.25, 0.25 - 1.959964 * 0.5 / 2, 0.25 + 1.959964 * 0.5 / 2))
+    assert paired_difference([1, 0], [1, 0]) == (0.0, 0.0, 0.0)
+    assert paired_difference([], []) == (0.0, 0.0, 0.0)

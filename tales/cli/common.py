@@ -131,7 +131,8 @@ class ProgressLine:
         self._after = after
         self._drawn = 0.0  # when it was last drawn (0: never)
 
-    def __call__(self, done: int, total: int) -> None:
+    def __call__(self, done: int, total: int, label: str = "") -> None:
+        """Draw ``done`` of ``total``; ``label``: what is being done now (a sweep's row)."""
         now = self._clock()
         last = done >= total
         early = now - self._start < self._after
@@ -143,7 +144,8 @@ class ProgressLine:
         width = 30
         filled = width * min(done, total) // max(total, 1)
         sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}"
-                         f"{self.pace(done, total, now)}\x1b[K")
+                         f"{self.pace(done, total, now)}{f'; {label}' if label else ''}"
+                         "\x1b[K")
         if last:
             sys.stderr.write("\n")
         sys.stderr.flush()
@@ -165,7 +167,7 @@ class ProgressLine:
         return f", {said}, about {when} left" if done < total else ""
 
 
-def progress_line() -> Callable[[int, int], None] | None:
+def progress_line() -> ProgressLine | None:
     """A :class:`ProgressLine` when standard error is a terminal; None when it is piped or
     redirected (nothing is written then)."""
     return ProgressLine() if sys.stderr.isatty() else None

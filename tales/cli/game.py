@@ -19,6 +19,7 @@ from tales.cli.common import (
     show,
     workers,
 )
+from tales.cli.simulate_out import add_options as simulate_options
 from tales.errors import IllegalChoice, TalesError
 
 
@@ -160,6 +161,7 @@ def cmd_scenario_show(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    from tales.cli import simulate_out
     from tales.engine.keep import Notable, check_folder, notable_lines, write_kept
     from tales.engine.simulate import Tally, format_report, stream_games
 
@@ -168,24 +170,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     folder = (check_folder(args.keep, keep, setup, args.seed, args.games) if args.keep
               else None)  # before any game: a folder that cannot take them is said now
     processes = workers(args.workers)
-    executor = None
-    if args.dask:
-        import importlib
-
-        try:
-            distributed: Any = importlib.import_module("dask.distributed")
-        except ImportError:
-            raise TalesError("--dask needs the dask extra: pip install -e '.[dask]'") from None
-        try:
-            executor = distributed.Client(args.dask, timeout=10).get_executor()
-        except (OSError, TimeoutError, ValueError) as bad:
-            raise TalesError(f"--dask {args.dask}: cannot reach the cluster ({bad})") from None
+    executor = dask_executor(args.dask)
     progress = progress_line()
     budget = budget_of(args)
     if args.heatmap:  # a picture that cannot be written is found before the games
         from tales.files import check_picture
 
         check_picture(args.heatmap, "--heatmap", reading=(args.scenario, args.dice))
+    simulate_out.check_outputs(args, setup)
+    kept_reports: list[Any] | None = [] if simulate_out.wanted(args) else None
     tally = Tally()
     notable = Notable()
     stopped = False
@@ -196,6 +189,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             notable.add(game)
             if folder is not None and game.choices:
                 notable.kept[game.game] = str(write_kept(folder, setup, args.seed, game))
+            if kept_reports is not None:
+                kept_reports.append(game)
             if progress:
                 progress(tally.games, args.games)
     except KeyboardInterrupt:  # Ctrl-C: the report of the games played so far
@@ -213,6 +208,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     else:
         for line in (*format_report(report), *notable_lines(report["notable"])):
             print(line)
+    if simulate_out.asked(args):  # of the games played, even if stopped
+        simulate_out.write_outputs(args, setup, report, kept_reports or [],
+                                  sorted(notable.kept.values()))
     if stopped:
         return 130
     if args.heatmap:
@@ -220,7 +218,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         from tales.viewer.heatmap import heatmap_view
         from tales.viewer.picture import render_png
 
-        view, overlay = heatmap_view(load_context(setup).scenario.board, report)
+        view, overlay = heatmap_view(load_context(setup).scenario.board, report,
+                                     args.heatmap_hero)
         render_png(view, args.heatmap, overlay=overlay)
         print(f"wrote {args.heatmap}", file=sys.stderr if args.json else sys.stdout)
     return 0
@@ -238,6 +237,22 @@ def keep_of(args: argparse.Namespace) -> Any:
     return Keep(kind, frozenset(args.keep_game or ()))
 
 
+def dask_executor(address: str | None) -> Any:
+    """The executor of the Dask cluster at ``address`` (``--dask``), None without one."""
+    if not address:
+        return None
+    import importlib
+
+    try:
+        distributed: Any = importlib.import_module("dask.distributed")
+    except ImportError:
+        raise TalesError("--dask needs the dask extra: pip install -e '.[dask]'") from None
+    try:
+        return distributed.Client(address, timeout=10).get_executor()
+    except (OSError, TimeoutError, ValueError) as bad:
+        raise TalesError(f"--dask {address}: cannot reach the cluster ({bad})") from None
+
+
 def budget_of(args: argparse.Namespace) -> int | None:
     """``--budget``, which only the planner takes."""
     bots = args.bot.split(",") if isinstance(args.bot, str) else args.bot
@@ -253,8 +268,15 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     from tales.engine.content import load_context
     from tales.engine.sweep import combinations, format_sweep, sweep
 
+    parties_given = args.heroes or []
     base = setup_of(argparse.Namespace(**{**vars(args), "legend": False, "steps": None,
-                                           "companion": None}))
+                                           "companion": None,
+                                           "heroes": parties_given[0] if parties_given
+                                           else None}))
+    parties: list[tuple[str, ...] | None] = [
+        setup_of(argparse.Namespace(**{**vars(args), "legend": False, "steps": None,
+                                       "companion": None, "heroes": party})).heroes
+        for party in parties_given]
     steps = [None] if args.steps is None else [
         _whole_number("--steps", item) for item in args.steps.split(",")]
     legends = {"both": [False, True], "on": [True], "off": [False]}[args.legend]
@@ -264,13 +286,13 @@ def cmd_sweep(args: argparse.Namespace) -> int:
             raise TalesError(f"--bot {bot!r}: bots are {', '.join(POLICIES)}")
     companions = [None] if args.companion is None else [
         None if c.strip() in ("", "none") else c.strip() for c in args.companion.split(",")]
-    rows = combinations(steps, legends, bots, companions)
+    rows = combinations(steps, legends, bots, companions, parties or [None])
     budget = budget_of(args)
     for row in rows:  # every combination's setup checked before any game is played
         load_context(row.setup(base))
     progress = progress_line()
     report = sweep(base, rows, args.games, args.seed, workers(args.workers), budget,
-                   progress)
+                   progress, dask_executor(args.dask))
     show(report, args.json, format_sweep)
     return 0
 
@@ -391,6 +413,7 @@ def register(commands: Any) -> None:
     simulate.add_argument("--keep-game", type=AT_LEAST_0, action="append", metavar="N",
                           help="keep game number N too (from 0, as the report numbers "
                           "them; again for more)")
+    simulate_options(simulate)
     simulate.add_argument("--dask", metavar="ADDRESS",
                           help="run the games on a Dask cluster (needs the dask extra)")
     simulate.add_argument("--json", action="store_true")
@@ -399,7 +422,9 @@ def register(commands: Any) -> None:
     sweep = commands.add_parser(
         "sweep", help="play a scenario under every combination of settings: one table")
     sweep.add_argument("scenario")
-    sweep.add_argument("--heroes", metavar="A,B", help="Hero names or kit files")
+    sweep.add_argument("--heroes", metavar="A,B", action="append",
+                       help="Hero names or kit files; again for another party (each "
+                       "party a row of its own)")
     sweep.add_argument("--steps", metavar="N,M", help="Power Tree steps to try, e.g. 0,2,4 "
                        "(default: the scenario's)")
     sweep.add_argument("--legend", choices=("both", "on", "off"), default="off",
@@ -412,6 +437,8 @@ def register(commands: Any) -> None:
     sweep.add_argument("--rule", action="append", metavar="FLAG=VALUE",
                        help="a reading of an ambiguous rule (docs/rules-decisions.md)")
     run_options(sweep, "games per combination", "table")
+    sweep.add_argument("--dask", metavar="ADDRESS",
+                       help="run the games on a Dask cluster (needs the dask extra)")
     sweep.set_defaults(run=cmd_sweep)
 
     play = commands.add_parser("play", help="play a scenario in the terminal")

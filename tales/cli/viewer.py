@@ -57,7 +57,8 @@ def _view_of(source: str, blocks: str | None) -> Any:
             from tales.board.mapfile import load_map
             from tales.viewer.content_views import map_view
 
-            return map_view(load_map(source))
+            board = load_map(source)
+            return map_view(board, board.name)
         if kind == "scenario":
             from tales.content.scenarios import load_scenario
             from tales.viewer.content_views import scenario_view

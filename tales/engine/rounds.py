@@ -28,6 +28,7 @@ from tales.content.scenarios import Effects, When
 from tales.engine.conditions import all_hold
 from tales.engine.content import Context
 from tales.engine.deploy import deploy, group_limit
+from tales.engine.sources import turn_sources
 from tales.engine.state import CooldownReading, EndCheck, Fallen, GameState, Result
 from tales.errors import ContentError
 from tales.evolve import evolve
@@ -465,6 +466,7 @@ def _after_turn(ctx: Context, state: GameState, before: Position, token: str,
     hero_damage = dict(state.hero_damage)
     wounded = set(state.heroes_wounded)
     lost_by_heroes = 0
+    hero_lost: dict[str, int] = {}
     for figure in before.figures:
         now = after.get(figure.id)
         # the very same figure lost nothing: most figures, most turns (issue 19)
@@ -473,6 +475,8 @@ def _after_turn(ctx: Context, state: GameState, before: Position, token: str,
             lost_by_heroes += lost
             if figure.kind in (_HERO, _COMPANION):
                 hero_damage[figure.id] = hero_damage.get(figure.id, 0) + lost
+                if lost:
+                    hero_lost[figure.id] = lost
                 if now is not None and now.wounded and not figure.wounded:
                     wounded.add(figure.id)
         elif figure.group:
@@ -485,12 +489,18 @@ def _after_turn(ctx: Context, state: GameState, before: Position, token: str,
     if token.startswith(GROUP_TOKEN) and lost_by_heroes:
         group = token.split(" ", 1)[1]
         dealt[group] = dealt.get(group, 0) + lost_by_heroes
+    sources = state.sources
+    if hero_lost:
+        sources = dict(sources)
+        for source, lost in turn_sources(before, hero_lost, state.battle.events[events:],
+                                         state.position).items():
+            sources[source] = sources.get(source, 0) + lost
     heroes_acted = state.heroes_acted
     if (not token.startswith(GROUP_TOKEN) and heroes_acted != state.round
             and acted(before, state.position, state.battle.events[events:])):
         heroes_acted = state.round
     return evolve(state, fallen=tuple(fallen), schemers_defeated=defeated,
-                  taken=taken, dealt=dealt, hero_damage=hero_damage,
+                  taken=taken, dealt=dealt, hero_damage=hero_damage, sources=sources,
                   heroes_wounded=frozenset(wounded), heroes_acted=heroes_acted)
 
 
@@ -549,7 +559,8 @@ def _latch(ctx: Context, state: GameState) -> GameState:
             if n not in state.completed and all_hold(ctx, state, o.when)}
     if not done:
         return state
-    return evolve(state, completed=state.completed | done).note(
+    met_in = {**state.met_in, **{n: state.round for n in done}}
+    return evolve(state, completed=state.completed | done, met_in=met_in).note(
         *(f"Objective met: {objectives[n].text}" for n in sorted(done)))
 
 

@@ -57,6 +57,11 @@ class GameReport:
     # with an objective still to do), 0: never
     choices: tuple[int, ...] = ()  # every option number chosen, for a game kept to replay
     # (engine.keep); empty for the others
+    sources: dict[str, int] = field(default_factory=dict)  # source -> Fortitude the Heroes
+    # lost to it (tales.engine.sources: a group, Traps, the Doom Die, ...)
+    met_in: dict[str, int] = field(default_factory=dict)  # objective -> the round met
+    damage_at_by_hero: dict[str, dict[str, int]] = field(default_factory=dict)  # Hero ->
+    # space -> Fortitude it lost there
 
 
 class DamageWatch:
@@ -68,6 +73,7 @@ class DamageWatch:
         self.choose = choose
         self.left: dict[str, int] = {}
         self.at: Counter[str] = Counter()
+        self.by_hero: dict[str, Counter[str]] = {}  # Hero -> space -> Fortitude lost
 
     def __call__(self, decision: Decision[Any]) -> Any:
         if decision.position is not None:
@@ -82,7 +88,9 @@ class DamageWatch:
             left = fortitude_left(figure, LeastFortitude.BOTH_SIDES) or 0
             before = self.left.get(figure.id, left)
             if left < before:
-                self.at[position.board.names[figure.at]] += before - left
+                space = position.board.names[figure.at]
+                self.at[space] += before - left
+                self.by_hero.setdefault(figure.id, Counter())[space] += before - left
             self.left[figure.id] = left
 
 
@@ -110,7 +118,9 @@ def play_game(setup: dict[str, Any], bot: str, seed: int, game: int,
                       tuple(d.text for d in scenario.defeat if all_hold(ctx, state, d.when)
                             and not (won and d.limit is not None)),
                       dict(watch.at), len(state.completed) == len(scenario.objectives),
-                      state.stuck, tuple(run.choices) if kept else ())
+                      state.stuck, tuple(run.choices) if kept else (), dict(state.sources),
+                      {scenario.objectives[i].text: r for i, r in sorted(state.met_in.items())},
+                      {h: dict(c) for h, c in sorted(watch.by_hero.items())})
 
 
 def _no_ctrl_c() -> None:
@@ -244,6 +254,11 @@ class Tally:
     lost_all_met: int = 0  # games lost with every objective met
     stuck: int = 0  # games stuck (no Hero did anything for two rounds, an objective to do)
     first_stuck: tuple[int, int] | None = None  # the lowest such game number, its round
+    sources: Counter[str] = field(default_factory=Counter)  # source -> Fortitude lost
+    met_in: dict[str, Counter[int]] = field(default_factory=dict)  # objective -> round ->
+    # games it was met in that round
+    damage_at_by_hero: dict[str, Counter[str]] = field(default_factory=dict)
+    fell_at_by_hero: dict[str, Counter[str]] = field(default_factory=dict)
 
     def add(self, report: GameReport) -> None:
         """Count one game."""
@@ -257,6 +272,11 @@ class Tally:
         self.wounded.update(report.wounded)
         self.defeat_met.update(report.defeat_met)
         self.damage_at.update(report.damage_at)
+        self.sources.update(report.sources)
+        for text, number in report.met_in.items():
+            self.met_in.setdefault(text, Counter())[number] += 1
+        for hero, spaces in report.damage_at_by_hero.items():
+            self.damage_at_by_hero.setdefault(hero, Counter()).update(spaces)
         if report.result == Result.DEFEAT.value:
             self.defeats[report.reason] += 1
             self.lost_all_met += report.every_objective
@@ -264,6 +284,7 @@ class Tally:
             self.fell[hero] += 1
             self.where[f"{hero} on {space}"] += 1
             self.fell_at[space] += 1
+            self.fell_at_by_hero.setdefault(hero, Counter())[space] += 1
         self.dealt.update(report.dealt)
         self.taken.update(report.taken)
         for group in (*report.dealt, *report.taken):
@@ -334,11 +355,24 @@ class Tally:
                                       games),
             "defeat_conditions_met": _shares(self.defeat_met,
                                              [d.text for d in scenario.defeat], games),
+            # every Fortitude the Heroes lost, by what dealt it (tales.engine.sources)
+            "damage_per_source": {s: round(n / games, 2) for s, n in
+                                  _most_common(self.sources).items()} if games else {},
+            # for each objective, the rounds it was met in: round -> games
+            "objective_rounds": {text: {str(r): n for r, n in sorted(
+                self.met_in.get(text, Counter()).items())}
+                for text in _shares(self.objectives, [o.text for o in scenario.objectives],
+                                    games)},
             "damage_taken_per_hero": {h: round(n / games, 2) for h, n in
                                       sorted(self.hero_damage.items())} if games else {},
             "heroes_wounded": _most_common(self.wounded),
             "damage_by_space": _most_common(self.damage_at),
             "defeated_by_space": _most_common(self.fell_at),
+            # the same, Hero by Hero (a heatmap of one Hero: --heatmap-hero)
+            "damage_by_space_per_hero": {h: _most_common(c) for h, c in
+                                         sorted(self.damage_at_by_hero.items())},
+            "defeated_by_space_per_hero": {h: _most_common(c) for h, c in
+                                           sorted(self.fell_at_by_hero.items())},
         }
 
     def stuck_summary(self, seed: int) -> dict[str, Any]:
@@ -356,8 +390,9 @@ class Tally:
         for number in range(1, max(self.rounds, default=0) + 1):
             ended += self.rounds.get(number, 0)
             won += self.won_in.get(number, 0)
-            rows.append({"round": number, "still_going": round((games - ended) / games, 4),
-                         "won_by_then": round(won / games, 4)})
+            rows.append({"round": number, "still_going": fraction(games - ended, games),
+                         "won_by_then": fraction(won, games),
+                         "games_going": games - ended, "games_won": won})
         return rows
 
 
@@ -388,7 +423,20 @@ def _shares(counts: Counter[str], every: list[str], games: int) -> dict[str, flo
         return {}
     counted = Counter({text: 0 for text in every})
     counted.update(counts)
-    return {text: round(n / games, 4) for text, n in _most_common(counted).items()}
+    return {text: fraction(n, games) for text, n in _most_common(counted).items()}
+
+
+def fraction(count: int, games: int) -> float:
+    """``count / games`` to 4 places, never 1.0 unless all nor 0.0 unless none (9999.6 of
+    10000 is 0.9999, not 1.0)."""
+    if games <= 0:
+        return 0.0
+    value = round(count / games, 4)
+    if value >= 1 and count < games:
+        return 0.9999
+    if value <= 0 < count:
+        return 0.0001
+    return value
 
 
 def _most_common(counts: Counter[str], n: int | None = None) -> dict[str, int]:
@@ -410,7 +458,7 @@ def lost_all_met(count: int, games: int) -> str:
     """The games lost with every objective met, in words: "lost with every objective met:
     11 of 60 games (18%)" (a defeat checked before the objectives, in the round they
     were met)."""
-    share = f" ({count / games:.0%})" if games else ""
+    share = f" ({percent(count, games)})" if games else ""
     return f"lost with every objective met: {count} of {games} games{share}"
 
 
@@ -423,15 +471,33 @@ def stuck_line(stuck: dict[str, Any], games: int, over: str = "", row: str = "")
     if not count:
         return (f"stuck: 0 of {games} games{over} (no Hero idle {STUCK_ROUNDS} rounds with "
                 "an objective to do)")
-    return (f"stuck: {count} of {games} games{over} ({count / games:.0%}; the first: {row}"
+    return (f"stuck: {count} of {games} games{over} ({percent(count, games)}; the first: {row}"
             f"seed {first['seed']}, game {first['game']}, round {first['round']}): no Hero "
             f"did anything for {STUCK_ROUNDS} rounds with an objective still to do, so the "
             "win rate measures the bot, not the scenario")
 
 
+def percent(count: float, games: int) -> str:
+    """``count`` of ``games`` as a percentage that never says all or none when it is not:
+    "100%" only when every game, "0%" only when none; 995 of 1000 is "99.5%", not "100%"."""
+    if games <= 0:
+        return "0%"
+    part = count / games
+    if part >= 1 or part <= 0:
+        return f"{min(max(part, 0.0), 1.0):.0%}"
+    whole = f"{part:.0%}"
+    if whole not in ("0%", "100%"):
+        return whole
+    fine = f"{part:.1%}"
+    if fine in ("0.0%", "100.0%"):
+        return "<0.1%" if part < 0.5 else ">99.9%"
+    return fine
+
+
 def format_report(report: dict[str, Any]) -> Iterator[str]:
     """The report as lines for a terminal."""
     low, high = report["win_rate_95"]
+    games = report["games"]
     settings = report["settings"]
     companion = f" and {settings['companion']}" if settings["companion"] else ""
     budget = (f", budget {settings['budget']} rollouts for a closer look"
@@ -466,10 +532,21 @@ def format_report(report: dict[str, Any]) -> Iterator[str]:
         wounded = report["heroes_wounded"].get(hero, 0)
         yield f"  {hero}: {damage} Fortitude lost per game, Wounded in {wounded} games"
     for text, share in report["objectives_met"].items():
-        yield f"  objective met in {share:.0%} of games: {text}"
+        yield f"  objective met in {percent(round(share * games), games)} of games: {text}"
     for text, share in report["defeat_conditions_met"].items():
-        yield f"  defeat condition met in {share:.0%} of games: {text}"
-    survival = ", ".join(f"round {row['round']} {row['still_going']:.0%} going "
-                         f"({row['won_by_then']:.0%} won)" for row in report["survival"])
+        yield (f"  defeat condition met in {percent(round(share * games), games)} of games: "
+               f"{text}")
+    sources = report.get("damage_per_source", {})
+    if sources:
+        yield ("  Fortitude the Heroes lost per game, by source: "
+               + ", ".join(f"{source} {amount}" for source, amount in sources.items()))
+    for text, rounds in report.get("objective_rounds", {}).items():
+        if rounds:
+            yield (f"  rounds met in: {text}: "
+                   + ", ".join(f"round {r} {n}x" for r, n in rounds.items()))
+    survival = ", ".join(
+        f"round {row['round']} {percent(row.get('games_going', row['still_going'] * games), games)}"
+        f" going ({percent(row.get('games_won', row['won_by_then'] * games), games)} won)"
+        for row in report["survival"])
     if survival:
         yield f"  survival: {survival}"

@@ -248,11 +248,15 @@ class GameState:
     fired: frozenset[str] = frozenset()
     deployed: frozenset[str] = frozenset()  # groups that have had a figure on the map
     completed: frozenset[int] = frozenset()  # objectives completed (latched)
+    met_in: Mapping[int, int] = field(default_factory=dict)  # objective -> round met
     schemers_defeated: int = 0
     fallen: tuple[Fallen, ...] = ()
     dealt: Mapping[str, int] = field(default_factory=dict)  # group -> Fortitude it took
     taken: Mapping[str, int] = field(default_factory=dict)  # group -> Fortitude it lost
     hero_damage: Mapping[str, int] = field(default_factory=dict)  # Hero -> Fortitude lost
+    # source (a group, Traps, the Doom Die, ...) -> Fortitude the Heroes lost to it
+    # (tales.engine.sources)
+    sources: Mapping[str, int] = field(default_factory=dict)
     heroes_wounded: frozenset[str] = frozenset()  # Heroes flipped to their Wounded side
     # the last round a Hero's (or Companion's) turn did anything (:func:`~tales.engine.
     # rounds.acted`), and the first round at whose end the Heroes had done nothing for two

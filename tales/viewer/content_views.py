@@ -14,9 +14,10 @@ from tales.present.goals import scenario_goal_lines
 from tales.viewer.scene import Panel, View
 
 
-def map_view(board: Board) -> View:
-    """A map file's board with its doors closed and nobody on it."""
-    return View(Position.empty(board))
+def map_view(board: Board, name: str = "") -> View:
+    """A map file's board with its doors closed and nobody on it; a saved picture of it
+    has its legend in the panel."""
+    return View(Position.empty(board), panel=Panel(title=name or "Map"))
 
 
 def scenario_view(scenario: Scenario, colours: Mapping[str, str] | None = None) -> View:
@@ -44,17 +45,23 @@ def scenario_view(scenario: Scenario, colours: Mapping[str, str] | None = None) 
                                           group=deploy.group))
             else:
                 lines.append(f"part {number}: {_by_tracker(deploy)}")
-    for event in scenario.events:
+    for number, event in enumerate(scenario.events, start=1):
         for deploy in event.effects.reinforce:
             where = (" ".join(board.names[s] for s in deploy.spaces) if deploy.spaces
                      else "")
-            lines.append(f"event {event.id!r}: " + (f"{deploy.group} on {where}" if where
-                                                    else _by_tracker(deploy)))
+            lines.append(f"event {event.id!r}: " + (f"{deploy.group} on {where} (Ev{number})"
+                                                    if where else _by_tracker(deploy)))
+            for space in deploy.spaces:  # drawn by their group, marked Ev and the number
+                if space not in taken:
+                    taken.add(space)
+                    figures.append(Figure(f"ev{number} {deploy.group}", Side.SCHEMER,
+                                          space, group=deploy.group))
     title = scenario.title + (" (sample)" if scenario.sample and "sample" not in
                               scenario.title else "")
     groups = dict(colours) if colours is not None else {
         g: s.block.colour for g, s in scenario.groups.items() if s.block.colour}
     return View(replace(position, figures=tuple(figures)), groups=groups,
+                sealed_doors=scenario.sealed_doors,
                 panel=Panel(title=title, status=lines,
                             goals=scenario_goal_lines(scenario)))
 

@@ -12,6 +12,7 @@ from pyglet import shapes
 
 from tales.board.board import Board
 from tales.board.position import Position
+from tales.errors import TalesError
 from tales.viewer.scene import Panel, Scene, View
 
 #: The shade of a space where Heroes lost nothing, and where they lost the most.
@@ -25,26 +26,39 @@ STEPS = 5
 Overlay = Callable[[Scene], list[Any]]
 
 
-def heatmap_view(board: Board, report: Mapping[str, Any]) -> tuple[View, Overlay]:
+def heatmap_view(board: Board, report: Mapping[str, Any], hero: str | None = None
+                 ) -> tuple[View, Overlay]:
     """The map of a simulation ``report`` (:meth:`tales.engine.simulate.Tally.summary`)
-    and the overlay that shades it."""
+    and the overlay that shades it; ``hero``: only where that Hero lost Fortitude and was
+    Defeated (a one-line error naming the Heroes if it played none)."""
     games = max(int(report.get("games", 0)), 1)
     index = {name: n for n, name in enumerate(board.names)}
-    damage = {index[s]: n / games for s, n in report.get("damage_by_space", {}).items()
-              if s in index}
-    fell = {index[s]: n for s, n in report.get("defeated_by_space", {}).items()
-            if s in index}
+    lost, defeated = report.get("damage_by_space", {}), report.get("defeated_by_space", {})
+    if hero is not None:
+        heroes = sorted(set(report.get("heroes", ())) | set(report.get(
+            "damage_taken_per_hero", {})))
+        if hero not in heroes:
+            raise TalesError(f"--heatmap-hero {hero}: not one of the Heroes played "
+                             f"({', '.join(heroes)})")
+        lost = report.get("damage_by_space_per_hero", {}).get(hero, {})
+        defeated = report.get("defeated_by_space_per_hero", {}).get(hero, {})
+    damage = {index[s]: n / games for s, n in lost.items() if s in index}
+    fell = {index[s]: n for s, n in defeated.items() if s in index}
     most = max(damage.values(), default=0.0)
     status = [f"{report.get('games', 0)} games, {report.get('bot', '?')} bot",
               f"win rate {report.get('win_rate', 0):.0%}",
-              "shade: Fortitude Heroes lost there,",
+              f"shade: Fortitude {hero or 'Heroes'} lost there,",
               "  per game (scale below)",
-              "X n: Heroes Defeated there (games)",
+              f"X n: {hero or 'Heroes'} Defeated there (games)",
               "", "", ""]
     top = sorted(damage.items(), key=lambda kv: (-kv[1], kv[0]))[:8]
     log = [f"{board.names[s]}: {v:.2f} per game" + (f", {fell[s]} Defeated" if s in fell
                                                     else "") for s, v in top]
-    panel = Panel(title="Where Heroes took damage", status=status, log=log)
+    # the hottest spaces under the scale (not as a log: a saved picture puts the map's
+    # legend where a log would be)
+    panel = Panel(title=f"Where {hero or 'Heroes'} took damage",
+                  status=[*status, *(["the most per game:"] if log else []),
+                          *(f"  {line}" for line in log)])
     view = View(Position.empty(board), panel=panel)
 
     def overlay(scene: Scene) -> list[Any]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -45,19 +46,41 @@ def render_image(view: View, width: int = 1200, height: int = 800,
                  ) -> pyglet.image.ImageData:
     """Draw ``view`` off-screen (and then what ``overlay`` makes of its scene, e.g. a
     heatmap's shading); the picture."""
+    picture = replace(view, picture=True)  # a saved picture: no window hints
+
+    def draw() -> list[Any]:
+        scene = Scene(picture, width, height)
+        scene.draw()
+        return overlay(scene) if overlay is not None else []
+
+    return draw_image(width, height, draw)
+
+
+def draw_image(width: int, height: int, draw: Callable[[], list[Any]],
+               background: tuple[float, float, float, float] | None = None
+               ) -> pyglet.image.ImageData:
+    """Off-screen, on ``background`` (the window's own when None): run ``draw`` (which may
+    draw and returns shapes and labels to draw after); the picture."""
     window = _window(width, height)
     try:
         window.switch_to()
+        if background is not None:
+            pyglet.gl.glClearColor(*background)
         window.clear()
-        scene = Scene(view, width, height)
-        scene.draw()
-        for shape in overlay(scene) if overlay is not None else ():
+        for shape in draw():
             shape.draw()
         image: pyglet.image.ImageData = (
             pyglet.image.get_buffer_manager().get_color_buffer().get_image_data())  # type: ignore[no-untyped-call]
         return image
     finally:
         window.close()
+
+
+def png_bytes(image: pyglet.image.ImageData) -> bytes:
+    """``image`` encoded as a PNG, in memory."""
+    encoded = io.BytesIO()
+    image.save("picture.png", file=encoded)
+    return encoded.getvalue()
 
 
 def render_array(view: View, width: int = 1200, height: int = 800,
@@ -77,11 +100,9 @@ def render_png(view: View, path: str | Path, width: int = 1200, height: int = 80
 
     if not str(path).lower().endswith(".png"):
         raise TalesError(f"{path}: give a .png file to write")
-    image = render_image(view, width, height, overlay)
-    encoded = io.BytesIO()
-    image.save("picture.png", file=encoded)
+    data = png_bytes(render_image(view, width, height, overlay))
     try:
-        write_atomic(path, encoded.getvalue())
+        write_atomic(path, data)
     except OSError as bad:
         raise TalesError(f"{path}: cannot write ({bad.strerror or bad})") from None
 

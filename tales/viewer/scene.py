@@ -82,6 +82,9 @@ class View:
     names: dict[str, str] = field(default_factory=dict)  # group or Destructible -> its name
     text_size: float = 1.0  # the panel's text this much larger (a campaign's setting)
     animation: float = 0.0  # seconds the window takes to draw a turn's paths (0: at once)
+    sealed_doors: frozenset[int] = frozenset()  # doors only the scenario's events open
+    picture: bool = False  # a saved picture: no window hints (keys, "W: why"), the
+    # map's legend where the log would be
 
 
 @dataclass
@@ -237,11 +240,13 @@ class Scene:
                 continue
             x, y = self.layout.centre(space)
             if space in position.closed_doors:
+                sealed = space in self.view.sealed_doors
                 self._add(shapes.Rectangle(x - size * 0.55, y - size * 0.22, size * 1.1,
-                                           size * 0.44, color=style.DOOR, batch=self.batch,
+                                           size * 0.44, color=style.EVENT_DOOR if sealed
+                                           else style.DOOR, batch=self.batch,
                                            group=self.layers[3]))
-                self._text("door", x, y, size=max(size * 0.18, 7), colour=(250, 230, 200),
-                           layer=4)
+                self._text("event" if sealed else "door", x, y, size=max(size * 0.18, 7),
+                           colour=(250, 230, 200), layer=4)
             else:
                 self._add(shapes.Box(x - size * 0.55, y - size * 0.22, size * 1.1, size * 0.44,
                                      thickness=2, color=style.DOOR, batch=self.batch,
@@ -499,7 +504,9 @@ class Scene:
                        anchor_x="left", colour=style.DIM)
             y -= 26 * k
         y = self._figure_legend(x, y)
-        if not panel.legend and panel.log:  # where the log is, L puts them instead
+        picture = self.view.picture
+        if not panel.legend and panel.log and not picture:  # where the log is, L puts
+            # them instead
             y = self._wrapped("L: the map's legend and the glossary", x, y, size=9,
                               colour=style.DIM, step=14)
         for n, line in enumerate(panel.scheme):
@@ -533,23 +540,25 @@ class Scene:
                                size=FONT * k, anchor_x="left")
             if len(shown) < len(panel.options):
                 y -= 20 * k
-                self._text(f"... {len(panel.options) - len(shown)} more: click a green "
-                           "space", x, y, size=FONT * k, anchor_x="left", colour=style.DIM)
+                self._text(f"... {len(panel.options) - len(shown)} more" + (
+                    "" if picture else ": click a green space"), x, y, size=FONT * k,
+                    anchor_x="left", colour=style.DIM)
             y -= 12 * k
         if panel.detail:
             y -= 4 * k
             for line in panel.detail:
                 y = self._wrapped(line, x, y, size=9, colour=style.CARD, step=14)
             y -= 6 * k
-        if panel.keys:
+        if panel.keys and not picture:
             self._text("Keys (pointer over a figure or space)", x, y - 8 * k,
                        size=FONT * k, anchor_x="left", colour=style.DIM, bold=True)
             y -= 26 * k
             for line in panel.keys:
                 y = self._wrapped(line, x, y, size=9, colour=style.DIM, step=14)
             y -= 4 * k
-        if panel.legend:
-            self._text("Legend and glossary (L: back to the log)", x, y - 8 * k,
+        if panel.legend or (picture and not panel.log):
+            self._text("Legend" if picture else "Legend and glossary (L: back to the log)",
+                       x, y - 8 * k,
                        size=FONT * k, anchor_x="left", colour=style.DIM, bold=True)
             y -= 28 * k
             entries = [(line, style.DIM) for line in self._legend()]
@@ -559,7 +568,8 @@ class Scene:
             return
         if not panel.log:
             return
-        self._text("Log (W: why, wheel: scroll)", x, y - 8 * k, size=FONT * k,
+        self._text("Log" if picture else "Log (W: why, wheel: scroll)", x, y - 8 * k,
+                   size=FONT * k,
                    anchor_x="left", colour=style.DIM, bold=True)
         y -= 28 * k
         self._bottom_lines([(entry, style.LOG_COLOURS.get(
@@ -638,7 +648,9 @@ class Scene:
             (board.start.any(), "S a Hero start space"),
             (board.deployment.any(), "red N a numbered deployment space"),
             (bool(position.traps), "dark star N a Trap (N damage)"),
-            (bool(position.wizard_fire), "orange dot N Wizard Fire (N damage)")) if shown]
+            (bool(position.wizard_fire), "orange dot N Wizard Fire (N damage)"),
+            (bool(self.view.sealed_doors & position.closed_doors),
+             "event: a door only the scenario's events open")) if shown]
         if marks:
             lines.insert(0, "marks: " + ", ".join(marks))
         seen: dict[str, str] = {}

@@ -28,6 +28,7 @@ OBJECTIVE: Colour = (50, 110, 230)
 IMPASSABLE_FILL: Colour = (74, 62, 86)
 FEATURE_FILL: Colour = (196, 180, 150)
 DOOR: Colour = (126, 74, 34)
+EVENT_DOOR: Colour = (120, 40, 100)  # a door only the scenario's events open
 TRAP: Colour = (60, 60, 66)
 FIRE: Colour = (250, 140, 30)
 LEGAL: Colour = (60, 200, 90)
