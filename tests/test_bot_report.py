@@ -38,3 +38,23 @@ def test_random_moves_to_its_own_space_and_greedy_never() -> None:
     greedy = audited("greedy", "guardhouse.toml", ("gerki", "deirdre"), 3)
     assert greedy.get("moves to own space", 0) == 0 and greedy.get("stuck", 0) == 0
     assert greedy["won"] == 3 and greedy["no move, no attack"] < wasted["no move, no attack"]
+
+
+def met_late(bot: str, scenario: str, heroes: tuple[str, ...], games: int) -> int:
+    ctx = load_context(Setup(str(ROOT / "scenarios" / scenario), heroes))
+    late = 0
+    for game in range(games):
+        rng = np.random.default_rng(np.random.SeedSequence(0, spawn_key=(game,)))
+        watched = bot_report.PassedBy(ctx, policy(bot, ctx, rng))
+        state = Game(lambda: play_scenario(ctx)).play(watched)
+        late += watched.late(state)
+    return late
+
+
+def test_an_objective_a_move_passed_up_is_met_late() -> None:
+    """Market-riot's stalls are in a Move's reach in round 1: random passes them up and
+    meets them later or never; greedy stands on them when it can (it went to fight by
+    them, a round early, before issue 40's last change)."""
+    heroes = ("gerki", "deirdre", "fiona")
+    assert met_late("random", "market-riot.toml", heroes, 4) > 0
+    assert met_late("greedy", "market-riot.toml", heroes, 4) == 0

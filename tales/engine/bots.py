@@ -214,7 +214,7 @@ class Greedy:
         """Where the Hero wants to be, and how far from it (0: on it): what is still to do
         (:meth:`to_do`); with none of it in reach, next to the Foes (the weakest), then by
         the closed doors it can open, then the spaces to stand on another Hero goes to."""
-        places, foes, alone, theirs = self.to_do(position, me)
+        places, foes, alone, theirs, _ = self.to_do(position, me)
         walk = self.walking(position)
         goals = places + ([] if alone else [n for f in foes for n in self.beside(position, f)])
         if any(walk(g)[me.at] < float("inf") for g in goals):
@@ -231,12 +231,13 @@ class Greedy:
         return doors or theirs, 0
 
     def to_do(self, position: Position, me: Figure
-              ) -> tuple[list[int], list[Figure], bool, list[int]]:
+              ) -> tuple[list[int], list[Figure], bool, list[int], set[int]]:
         """What the objectives not yet met still ask of this Hero: spaces to stand on (or
         by a door to open) and Foes to Defeat, whether it goes to those spaces alone
-        (:meth:`hurried`), and the spaces to stand on that other Heroes go to. The spaces
-        to stand on that one Hero is enough for are shared out (:meth:`share_out`); the
-        Heroes go on to the rest."""
+        (:meth:`hurried`), the spaces to stand on that other Heroes go to, and the spaces
+        a Hero standing on meets an objective (its own; going alone, only those). The
+        spaces to stand on that one Hero is enough for are shared out (:meth:`share_out`);
+        the Heroes go on to the rest."""
         state = self.state
         done = state.completed if state is not None else frozenset()
         now = state.at(state.battle.at(position)) if state is not None else None
@@ -274,13 +275,18 @@ class Greedy:
         fields = [[walk(s) for s in spots] for spots in spots_of]
         aways = [{h.id: min(field[h.at] for field in f) for h in heroes} for f in fields]
         goers = self.share_out(spots_of, heroes, aways, me)
+        finish: set[int] = set()
+        others: set[int] = set()
         for spots, away, goer, on in zip(spots_of, aways, goers, stand_on, strict=True):
             if goer == me.id:
                 places += spots
                 alone = alone or (on and self.hurried(me, away[me.id]))
             else:
                 theirs += spots
-        return places, foes, alone and bool(places), theirs
+            if on:
+                (finish if goer == me.id else others).update(spots)
+        alone = alone and bool(places)
+        return places, foes, alone, theirs, finish if alone else finish | others
 
     def share_out(self, spots_of: list[list[int]], heroes: list[Figure],
                   aways: list[dict[str, float]], me: Figure) -> list[str]:
@@ -554,13 +560,15 @@ class Greedy:
         hurt = self.damage_on_the_way(position, me, decision)
         walk = self.walking(position)
         fields = [walk(g) for g in goals]
+        finish = self.to_do(position, me)[4]
 
-        def cost(space: int) -> tuple[float, int, bool]:
-            # a space a step nearer is not worth a point of damage on the way; as near,
-            # a move that goes somewhere before one that stays
+        def cost(space: int) -> tuple[bool, float, int, bool]:
+            # a space that meets an objective now first (not a round later); a space a
+            # step nearer is not worth a point of damage on the way; as near, a move that
+            # goes somewhere before one that stays
             d = min(field[space] for field in fields)
             near = abs(d - want) if d != float("inf") else 99.0
-            return (near, hurt.get(space, 0), space == me.at)
+            return (space not in finish, near, hurt.get(space, 0), space == me.at)
 
         return sorted(options, key=cost)  # stable: ties keep the options' order
 
