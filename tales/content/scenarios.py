@@ -295,7 +295,7 @@ def _parse(text: str, source: str, base: Path | None, found: _Found) -> Scenario
                 f"({pool.get('size', 3)})" if wrong is None else
                 "'epic_pool' is a table" if not isinstance(pool, dict) else
                 f"'epic_pool': {wrong} is not a whole number, 0 or more")
-        found.errors.append(fail(f"{said} (as epic_pool = {{ size = 3, dice = 1 }})",
+        found.errors.append(fail(f"{said} (written like epic_pool = {{ size = 3, dice = 1 }})",
                                  lines.of_key("epic_pool")))
         pool = {}
     reader = _Reader(board, groups, source, lines, found,
