@@ -38,6 +38,12 @@ CASES = [
      ["tavern", "encounter", "play", "--resume", "{}/e.sav"], "{}/e.sav", "{}/e.sav"),
 ]
 
+def ctrl_c_as_at_a_terminal() -> None:
+    """In the child: Ctrl-C as a terminal gives it, even when this test run was started in
+    the background (where a shell starts every child with SIGINT ignored)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 
 def _in(folder: Path, words: list[str]) -> list[str]:
     return [w.replace("{}", str(folder)) for w in words]
@@ -76,7 +82,8 @@ def test_a_second_process_on_a_save_is_refused_until_the_first_is_gone(
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     playing = subprocess.Popen([*TALES, *_in(tmp_path, first)], cwd=tmp_path, env=env,
                                stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE)
+                               stderr=subprocess.PIPE,
+                               preexec_fn=ctrl_c_as_at_a_terminal)
     try:
         before = _holds(playing, lock, Path(save.replace("{}", str(tmp_path))))
         start = time.monotonic()
@@ -119,7 +126,8 @@ def test_ctrl_c_leaves_the_save_and_nothing_beside_it(
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     playing = subprocess.Popen([*TALES, *_in(tmp_path, first)], cwd=tmp_path, env=env,
                                stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE)
+                               stderr=subprocess.PIPE,
+                               preexec_fn=ctrl_c_as_at_a_terminal)
     try:
         before = _holds(playing, lock_path(path), path)
         playing.send_signal(signal.SIGINT)

@@ -221,8 +221,8 @@ CASES = [
         """),
                  "door 1: 'opened_by' is \"action\" or \"event\"", 19, id="bad opened_by"),
     pytest.param(with_line(4, "epic_pool = { size = 2, dice = 3 }"),
-                 "'epic_pool': dice (3) is more than size (2) (written like epic_pool = { size = 3, "
-                 "dice = 1 })", 4, id="epic_pool dice above size"),
+                 "'epic_pool': dice (3) is more than size (2) (written like epic_pool = "
+                 "{ size = 3, dice = 1 })", 4, id="epic_pool dice above size"),
     pytest.param(with_line(4, "epic_pool = { size = -1 }"),
                  "'epic_pool': size = -1 is not a whole number, 0 or more", 4,
                  id="epic_pool negative size"),

@@ -13,13 +13,20 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
+def ctrl_c_as_at_a_terminal() -> None:
+    """In the child: Ctrl-C as a terminal gives it, even when this test run was started in
+    the background (where a shell starts every child with SIGINT ignored)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_ctrl_c_reports_the_games_played(workers: str) -> None:
     run = subprocess.Popen(
         [sys.executable, "-m", "tales.cli", "simulate", "scenarios/cellar-door.toml", "--heroes",
          "gerki,deirdre", "--games", "100000", "--workers", workers],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=ctrl_c_as_at_a_terminal)
     time.sleep(6)  # long enough for the first games (and the workers) to be under way
     asked = time.monotonic()
     run.send_signal(signal.SIGINT)
