@@ -16,6 +16,7 @@ import pytest
 
 from tales.engine.game import Game
 from tales.errors import IllegalChoice
+from tales.evolve import evolve
 from tales.rules.decisions import Decider, Decision
 from tales.tavern.encounter import attacks, bots, fog
 from tales.tavern.encounter.cards import load
@@ -196,7 +197,7 @@ def test_a_new_game_knows_the_action_cards_a_player_may_name() -> None:
 
 def _announce(true: int, life: int, prestige: int) -> Decision[Any]:
     table = cave(adv("ann", 1), adv("bob", 2), rules=(Rule.FOG,), life=life,
-                 encounter=STATUE.__class__(**{**STATUE.__dict__, "prestige": prestige}))
+                 encounter=evolve(STATUE, prestige=prestige))
     return Decision("announce", "announce", (5, 10, 20, 40), Decider.PLAYER, "ann",
                     state=table, detail=true)
 
