@@ -406,10 +406,10 @@ class Greedy:
         # it is next to) comes before a Shenanigan that would take it away from there
         act_now = any(self.score(position, me, a) >= ACT_NOW for a in known.values()
                       if a.kind is _ACTION)
-        # but a Hero the clock sends alone moves first, by whichever tile it moves with
-        rush = max((self.score(position, me, a) for a in known.values()
-                    if self.rushing(position, me)), default=0.0) >= RUSH and not any(
-            self.score(position, me, a) >= RUSH for a in known.values() if a.kind is _ACTION)
+        # but a Hero the clock sends alone moves first, by the Shenanigan it moves with
+        rushing_with = ({a.kind for a in known.values() if self.score(position, me, a) >= RUSH}
+                        if self.rushing(position, me) else set())
+        rush = bool(rushing_with) and _ACTION not in rushing_with
         order = (["action", "shenanigan"] if act_now and not rush and not self.in_danger(me)
                  else ["shenanigan", "action"])
         battle = decision.battle
