@@ -24,7 +24,6 @@ from typing import Any
 import numpy as np
 
 from tales.board.burst import covered_foes
-from tales.board.fields import entry_cost_field
 from tales.board.figures import Figure, Role, is_foe
 from tales.board.position import Position
 from tales.content.scenarios import Condition, When
@@ -32,6 +31,7 @@ from tales.engine.conditions import holds
 from tales.engine.content import Context
 from tales.engine.game import chance_by, random_policy
 from tales.engine.state import GameState
+from tales.engine.walks import best_moves, rounds_to, walk_field
 from tales.rules.attacks import legal_targets
 from tales.rules.damage import TAKE_DOOM
 from tales.rules.decisions import Chooser, Decision, MoveDetail
@@ -57,9 +57,6 @@ RUSH = 20.0
 #: What a step that does nothing now (a heal with nobody hurt in reach) takes off an
 #: ability's score, so that one without such a step is used first.
 WASTED = 0.5
-
-#: What a closed door on the way adds to a walk, beyond its step: the Action that opens it.
-DOOR_WALK = 3.0
 
 #: Rounds a fight takes, as the Heroes reckon the clock: a Hero sent to a space to stand on
 #: goes there alone, not with the others to the fight first, once the rounds left are no
@@ -138,9 +135,7 @@ class Greedy:
         #: who goes to each space to stand on, once shared out (kept while that Hero can)
         self.goers: dict[tuple[int, ...], str] = {}
         self.deadline = deadline(ctx)
-        self.speed = {figure: max((e.amount for a in known.values() for e in a.effects
-                                   if e.verb in (_MOVE, _LEAP)), default=1) or 1
-                      for figure, known in self.abilities.items()}
+        self.speed = best_moves(ctx)
         self.handlers: dict[str, Callable[[Decision[Any]], Any]] = {
             "tile": self.tile, "ability": self.ability, "move-to": self.move_to,
             "evade-leap": self.retreat, "attack-targets": self.targets,
@@ -338,9 +333,7 @@ class Greedy:
 
     def rounds_to(self, hero: Figure, walk: float) -> float:
         """The whole rounds a walk of ``walk`` takes ``hero`` at its best Move a round."""
-        if walk == float("inf"):
-            return walk
-        return float(-(-int(walk) // self.speed.get(hero.id, 1)))
+        return rounds_to(self.speed, hero.id, walk)
 
     def beside(self, position: Position, foe: Figure) -> list[int]:
         """The spaces next to ``foe`` (a Hero attacks from there)."""
@@ -348,31 +341,8 @@ class Greedy:
                 if not position.board.impassable[n]]
 
     def walking(self, position: Position) -> Callable[[int], list[float]]:
-        """For a space, the walk to it from every space: a step a space, 2 for Difficult,
-        1 more for a Trap or Hazard, ``DOOR_WALK`` more through a closed door it can open
-        (a sealed one, never); figures are not counted, they move. Kept on the board for
-        the doors closed now."""
-        board = position.board
-        closed = frozenset(position.closed_doors)
-        sealed = closed & self.ctx.scenario.sealed_doors
-
-        def field(target: int) -> list[float]:
-            key = ("greedy walk", target, closed, sealed)
-            known = board.cached(key)
-            if isinstance(known, list):
-                return known
-            passable = ~board.impassable
-            passable[list(sealed)] = False
-            costs = 1.0 + board.difficult + (board.trap | board.hazard)
-            costs[list(closed - sealed)] += DOOR_WALK
-            found = entry_cost_field(board.links, passable, costs.astype(np.float64),
-                                     target, toward=True)
-            found[target] = 0.0
-            walk: list[float] = found.tolist()
-            board.remember(key, walk)
-            return walk
-
-        return field
+        """For a space, the walk to it from every space (:func:`walk_field`)."""
+        return lambda target: walk_field(self.ctx, position, target)
 
     def distance_to(self, position: Position, targets: list[int]) -> Callable[[int], float]:
         """Line of Fire distance from a space to the nearest of ``targets`` (inf: none),

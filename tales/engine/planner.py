@@ -7,12 +7,15 @@ all on the same seed (common random numbers: the same dice, only the choice diff
 rollout plays the game on with the greedy policy to the end of the round (or of the game;
 in a clock's last two rounds, to the clock's end), scored by the scenario's own progress
 (:func:`tales.engine.progress.value`: a Victory, then the objectives completed and how
-near the others are, then the Heroes' losses). Most Decisions end there, no option beating
-greedy's choice by more than :data:`MARGIN`. Only a challenger that did gets a closer look:
-``budget`` more rollouts paired with greedy's choice on fresh seeds, and it is taken only
-if it gains more than :data:`MARGIN` on the whole and loses on fewer than half the seeds.
-Which tile to take and Epic Dice on defence are greedy's (screening them cost half the
-rollouts and changed no result measured). Every other Decision is answered as greedy does.
+near the others are, by walking, and under a round limit how many rounds too few are left
+to walk onto a space to stand on; then the Heroes' losses). Most Decisions end there, no
+option beating greedy's choice by more than :data:`MARGIN`. Only a challenger that did gets
+a closer look: ``budget`` more rollouts paired with greedy's choice on fresh seeds, and it
+is taken only if it gains more than :data:`MARGIN` on the whole and loses on fewer than
+half the seeds. Which tile to take is planned only in a clock's last rounds, where a
+rollout plays to the end and sees a race (an Attack first, or the Move to the beacon):
+screened in every round it cost half the rollouts and changed no result measured. Epic
+Dice on defence, and every other Decision, are answered as greedy does.
 
 Rollouts stop at the round's end because rollouts a round longer measured worse (and
 cost twice as much): a game's outcome hangs on the dice of later rounds far more than on
@@ -39,9 +42,10 @@ import numpy as np
 from tales.engine.bots import Greedy, deadline
 from tales.engine.content import Context
 from tales.engine.game import Game, chance_by, roll_chance
-from tales.engine.progress import value
+from tales.engine.progress import Clock, value
 from tales.engine.rounds import play_on, play_scenario
 from tales.engine.state import GameState
+from tales.engine.walks import best_moves
 from tales.rules.decisions import Chooser, Decider, Decision, Resolution
 
 #: The closer look's rollouts (``--budget``). Screened and confirmed this way the planner
@@ -62,6 +66,10 @@ MOVES_SCREENED = 4
 #: How many rounds past the current one a rollout plays before it is scored.
 HORIZON = 0
 
+#: The clock's last rounds, in which a rollout plays to the game's end (where it is won or
+#: lost) rather than to the round's end.
+LAST_ROUNDS = 2
+
 #: The Decisions the planner looks ahead for; the rest it answers as greedy does.
 PLANNED = frozenset({
     "ability", "move-to", "evade-leap", "attack-targets", "effect-target",
@@ -70,6 +78,11 @@ PLANNED = frozenset({
     "final-target-space", "approach-space", "melee-targets",
     "ranged-targets", "nearest-foe", "deploy-space",
 })
+
+#: Decisions planned only in a clock's last rounds, where rollouts play to the game's end:
+#: which tile next (an Attack first, or the Move to a space to stand on) decides a race
+#: against the clock, and only a rollout to the end sees it.
+PLANNED_LAST = frozenset({"tile"})
 
 
 def planner_policy(ctx: Context, rng: np.random.Generator, budget: int | None = None,
@@ -96,6 +109,8 @@ class _Planner:
         self.seeds = seeds
         self.greedy = Greedy(ctx, rng)
         self.deadline = deadline(ctx)
+        self.clock = (Clock(self.deadline, best_moves(ctx))
+                      if self.deadline is not None else None)
         self.rollout_bot = Greedy(ctx, rng)  # its generator is replaced for each rollout
         self.base: Callable[[], Resolution[GameState]] = lambda: play_scenario(ctx)
         self.since: list[int] = []  # option numbers answered since ``base``'s start
@@ -131,15 +146,18 @@ class _Planner:
         if decision.decider is Decider.CHANCE:
             return roll_chance(decision, self.rng)
         greedy = self.greedy.choose(decision)
-        if decision.kind not in PLANNED:
+        if decision.kind not in PLANNED and not (
+                decision.kind in PLANNED_LAST and self.to_the_end()):
             return greedy
         mine = decision.options.index(greedy)
         # a screen: one rollout per option, every option on the same seed (common random
         # numbers: the dice are the same, only the choice differs); most Decisions end
         # here, no option beating greedy's choice by MARGIN
+        candidates = self.candidates(decision, mine)
+        if len(candidates) < 2:
+            return greedy  # nothing to weigh it against
         screen = self.rollout_seed(0)
-        scores = {index: self.rollout(index, screen)
-                  for index in self.candidates(decision, mine)}
+        scores = {index: self.rollout(index, screen) for index in candidates}
         best = max(scores, key=lambda i: (scores[i], i == mine))
         if scores[best] - scores[mine] <= MARGIN:
             return greedy
@@ -167,6 +185,10 @@ class _Planner:
         picked = {decision.options.index(o) for o in ranked[:MOVES_SCREENED]} | {mine}
         return sorted(picked)
 
+    def to_the_end(self) -> bool:
+        """Whether rollouts play to the game's end: in a clock's last :data:`LAST_ROUNDS`."""
+        return self.deadline is not None and self.deadline - self.round < LAST_ROUNDS
+
     def rollout_seed(self, k: int) -> np.random.SeedSequence:
         return np.random.SeedSequence(self.seeds.entropy,
                                       spawn_key=(*self.seeds.spawn_key, self.step, k))
@@ -184,12 +206,13 @@ class _Planner:
         self.rollout_bot.goers = dict(self.greedy.goers)  # the Heroes sent, as now
         choose = self.rollout_bot.watching(chance_by(rng, self.rollout_bot.choose))
         last = self.round + HORIZON
-        if self.deadline is not None and self.deadline - self.round <= 1:
+        if self.to_the_end():
+            assert self.deadline is not None
             last = self.deadline  # the clock's last rounds: to the end, where it is won
         while game.pending is not None:
             state = game.pending.state
             if game.pending.kind == "initiative" and state is not None and state.round > last:
-                return value(self.ctx, state)
+                return value(self.ctx, state, self.clock)
             game.answer(choose(game.pending))
         assert game.result is not None
-        return value(self.ctx, game.result)
+        return value(self.ctx, game.result, self.clock)
