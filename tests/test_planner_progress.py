@@ -23,6 +23,7 @@ from tales.engine.progress import (
     Clock,
     rounds_short,
     shortfall,
+    too_late,
     value,
 )
 from tales.engine.rounds import play_scenario
@@ -136,3 +137,31 @@ def test_the_clock_scores_a_hero_too_late_below_one_in_time() -> None:
         short = sum(rounds_short(BEACONS, state, CLOCK, c)
                     for o in BEACONS.scenario.objectives for c in o.when)
         assert value(BEACONS, state, CLOCK) == value(BEACONS, state) - LATE * short
+
+
+def heroes_on(gerki: str, deirdre: str, round_: int) -> GameState:
+    """The first state with gerki and deirdre on those spaces in round ``round_``."""
+    state = first_state(BEACONS)
+    position = state.position
+    for hero, space in (("gerki", gerki), ("deirdre", deirdre)):
+        figure = position.figure(hero)
+        position = position.with_figure(evolve(figure, at=position.board.space(space)))
+    return evolve(state.at(state.battle.at(position)), round=round_)
+
+
+TWO = Clock(5, {"gerki": 2, "deirdre": 2})
+
+# (gerki's space, deirdre's, the round, whether the clock has won: a rollout stops there)
+TOO_LATE = [
+    ("N1", "B1", 5, False),  # each a step from a beacon (West on A1), in the last round
+    ("L1", "B1", 5, True),   # the East beacon 3 steps away with 1 round left
+    ("L1", "B1", 4, False),  # the same with 2 rounds left
+    ("N1", "D1", 5, True),   # now the West beacon is 3 steps from deirdre
+    ("N1", "N2", 4, True),   # both by the East beacon: the West is far beyond 2 rounds
+]
+
+
+@pytest.mark.parametrize(("gerki", "deirdre", "round_", "late"), TOO_LATE)
+def test_too_late_when_a_beacon_is_beyond_every_walk_in_the_rounds_left(
+        gerki: str, deirdre: str, round_: int, late: bool) -> None:
+    assert too_late(BEACONS, heroes_on(gerki, deirdre, round_), TWO) is late

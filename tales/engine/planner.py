@@ -12,15 +12,23 @@ to walk onto a space to stand on; then the Heroes' losses). Most Decisions end t
 option beating greedy's choice by more than :data:`MARGIN`. Only a challenger that did gets
 a closer look: ``budget`` more rollouts paired with greedy's choice on fresh seeds, and it
 is taken only if it gains more than :data:`MARGIN` on the whole and loses on fewer than
-half the seeds. Which tile to take is planned only in a clock's last rounds, where a
-rollout plays to the end and sees a race (an Attack first, or the Move to the beacon):
+half the seeds. Which tile to take is planned only in a clock's last rounds while a space
+to stand on is still to reach, where a rollout plays to the end and sees the race (an
+Attack first, or the Move to the beacon):
 screened in every round it cost half the rollouts and changed no result measured. Epic
 Dice on defence, and every other Decision, are answered as greedy does.
 
 Rollouts stop at the round's end because rollouts a round longer measured worse (and
 cost twice as much): a game's outcome hangs on the dice of later rounds far more than on
 one Decision, so a few of them say little; how near each objective is at the round's end
-says more (``tools/bench_planner.py`` measures the planner against greedy).
+says more (``tools/bench_planner.py`` measures the planner against greedy). But a round in
+which a new Part came on (an objective met that brings Schemers out: a door opened on a
+golem) is not a quiet place to stop, as a chess engine does not stop in the middle of an
+exchange: such a rollout plays one round more and sees what came out fight (on cellar-door
+the planner opened the old door in round 1, scored the objective, and lost to the golem).
+A rollout to the game's end stops at a round's start once a space to stand on is out of
+every Hero's walk in the rounds left (:func:`tales.engine.progress.too_late`): the clock
+has won, and playing on costs without changing the score much.
 
 A rollout needs the game as it is now, and a game is a generator that cannot be copied:
 it starts again from the state the last initiative Decision showed (the state between two
@@ -47,10 +55,11 @@ from typing import Any
 
 import numpy as np
 
+from tales.content.scenarios import When
 from tales.engine.bots import Greedy, deadline
 from tales.engine.content import Context
 from tales.engine.game import Game, chance_by, roll_chance
-from tales.engine.progress import Clock, value
+from tales.engine.progress import Clock, too_late, value
 from tales.engine.rounds import play_on, play_scenario
 from tales.engine.state import GameState
 from tales.engine.walks import best_moves
@@ -78,6 +87,7 @@ HORIZON = 0
 #: lost) rather than to the round's end.
 LAST_ROUNDS = 2
 
+
 #: The Decisions the planner looks ahead for; the rest it answers as greedy does.
 PLANNED = frozenset({
     "ability", "move-to", "evade-leap", "attack-targets", "effect-target",
@@ -87,9 +97,10 @@ PLANNED = frozenset({
     "ranged-targets", "nearest-foe", "deploy-space",
 })
 
-#: Decisions planned only in a clock's last rounds, where rollouts play to the game's end:
-#: which tile next (an Attack first, or the Move to a space to stand on) decides a race
-#: against the clock, and only a rollout to the end sees it.
+#: Decisions planned only in a clock's last rounds, where rollouts play to the game's end,
+#: while a space to stand on is still to reach: which tile next (an Attack first, or the
+#: Move to that space) decides a race against the clock, and only a rollout to the end
+#: sees it.
 PLANNED_LAST = frozenset({"tile"})
 
 
@@ -108,6 +119,7 @@ def planner_policy(ctx: Context, rng: np.random.Generator, budget: int | None = 
 
 class _Planner:
     reuse = True  # the rollout of the option last taken serves the next Decision's screen
+    settle = True  # a rollout whose last round brought a new Part on plays one round more
 
     def __init__(self, ctx: Context, rng: np.random.Generator, budget: int,
                  answered: Sequence[int]) -> None:
@@ -178,7 +190,7 @@ class _Planner:
             return roll_chance(decision, self.rng)
         greedy = self.greedy.choose(decision)
         if decision.kind not in PLANNED and not (
-                decision.kind in PLANNED_LAST and self.to_the_end()):
+                decision.kind in PLANNED_LAST and self.to_the_end() and self.racing()):
             return greedy
         mine = decision.options.index(greedy)
         # a screen: one rollout per option, every option on the same seed (common random
@@ -231,6 +243,15 @@ class _Planner:
         picked = {decision.options.index(o) for o in ranked[:MOVES_SCREENED]} | {mine}
         return sorted(picked)
 
+    def racing(self) -> bool:
+        """Whether a space to stand on is still to reach: an objective not yet met asks
+        for a Hero (or every Hero) on a space."""
+        state = self.greedy.state
+        done = state.completed if state is not None else frozenset()
+        return any(c.kind in (When.HERO_ON, When.ALL_HEROES_ON)
+                   for n, o in enumerate(self.ctx.scenario.objectives) if n not in done
+                   for c in o.when)
+
     def to_the_end(self) -> bool:
         """Whether rollouts play to the game's end: in a clock's last :data:`LAST_ROUNDS`."""
         return self.deadline is not None and self.deadline - self.round < LAST_ROUNDS
@@ -244,7 +265,9 @@ class _Planner:
 
     def rollout(self, index: int, seed: np.random.SeedSequence) -> float:
         """Play on from here with option ``index`` and then greedy, to the end of the
-        round (or of the game, if sooner); the value reached."""
+        round (one more if a new Part came on in it; in a clock's last rounds, to the
+        game's end, or to a round's start at which a space to stand on is out of every
+        Hero's walk in the rounds left: the clock has won); the value reached."""
         game = Game(self.base, choices=[*self.since, index])
         rng = np.random.default_rng(seed)
         self.rollout_bot.rng = rng
@@ -256,13 +279,21 @@ class _Planner:
         self.path = path = []
         bits = rng.bit_generator
         last = self.round + HORIZON
+        checked = self.round  # the rounds whose start was checked against the clock
+        part = self.greedy.state.part if self.greedy.state is not None else 0
+        quiet = self.settle  # not yet played on for a Part come on in its last round
         if self.to_the_end():
             assert self.deadline is not None
             last = self.deadline  # the clock's last rounds: to the end, where it is won
         while game.pending is not None:
             state = game.pending.state
-            if game.pending.kind == "initiative" and state is not None and state.round > last:
-                return value(self.ctx, state, self.clock)
+            if game.pending.kind == "initiative" and state is not None and state.round > checked:
+                checked = state.round  # a new round: the rollout's end, or the clock beaten
+                if state.round > last and state.part > part and quiet:
+                    last, quiet = last + 1, False  # a new Part came on: see it play a round
+                elif state.round > last or (self.clock is not None
+                                            and too_late(self.ctx, state, self.clock)):
+                    return value(self.ctx, state, self.clock)
             pending = game.pending
             before = bits.state["state"]
             answer = choose(pending)

@@ -118,6 +118,14 @@ def rounds_short(ctx: Context, state: GameState, clock: Clock, condition: Condit
     return max(0.0, min(need, float(FAR)) - left)
 
 
+def too_late(ctx: Context, state: GameState, clock: Clock) -> bool:
+    """Whether some objective not yet met needs a Hero on a space none can walk to in the
+    rounds the clock leaves (:func:`rounds_short`)."""
+    return any(rounds_short(ctx, state, clock, c) > 0
+               for n, o in enumerate(ctx.scenario.objectives) if n not in state.completed
+               for c in o.when)
+
+
 #: How far a space with no Line of Fire to any Hero counts as being.
 FAR = 12
 
