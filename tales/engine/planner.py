@@ -22,10 +22,12 @@ Rollouts stop at the round's end because rollouts a round longer measured worse 
 cost twice as much): a game's outcome hangs on the dice of later rounds far more than on
 one Decision, so a few of them say little; how near each objective is at the round's end
 says more (``tools/bench_planner.py`` measures the planner against greedy). But a round in
-which a new Part came on (an objective met that brings Schemers out: a door opened on a
-golem) is not a quiet place to stop, as a chess engine does not stop in the middle of an
-exchange: such a rollout plays one round more and sees what came out fight (on cellar-door
-the planner opened the old door in round 1, scored the objective, and lost to the golem).
+which a new Part came on where the Heroes chose to go (a door opened on a golem, a lever
+stood on: they could have put it off) is not a quiet place to stop, as a chess engine does
+not stop in the middle of an exchange: such a rollout plays one round more and sees what
+came out fight (on cellar-door the planner opened the old door in round 1, scored the
+objective, and lost to the golem). A Part that begins as a fight goes (Schemers Defeated)
+is not put off, and its rollouts stop at the round's end.
 A rollout to the game's end stops at a round's start once a space to stand on is out of
 every Hero's walk in the rounds left (:func:`tales.engine.progress.too_late`): the clock
 has won, and playing on costs without changing the score much.
@@ -80,6 +82,11 @@ MARGIN = 1.0
 #: How many spaces of a Move the screen tries: the ones greedy ranks best.
 MOVES_SCREENED = 4
 
+#: Conditions of a place the Heroes go to (a space to stand on, a door to open): a Part that
+#: begins on one comes when they choose.
+_STAND_ON = (When.HERO_ON, When.ALL_HEROES_ON)
+_PLACES = (When.DOOR_OPEN, *_STAND_ON)
+
 #: How many rounds past the current one a rollout plays before it is scored.
 HORIZON = 0
 
@@ -131,6 +138,10 @@ class _Planner:
         self.seeds = seeds
         self.greedy = Greedy(ctx, rng)
         self.deadline = deadline(ctx)
+        #: the Parts that begin where the Heroes choose to go (a door opened, a space stood
+        #: on), not as a fight goes (Schemers Defeated): the Heroes can put these off
+        self.chosen_parts = {n for n, p in enumerate(ctx.scenario.parts)
+                             if any(c.kind in _PLACES for c in p.when)}
         self.clock = (Clock(self.deadline, best_moves(ctx))
                       if self.deadline is not None else None)
         self.rollout_bot = Greedy(ctx, rng)  # its generator is replaced for each rollout
@@ -248,7 +259,7 @@ class _Planner:
         for a Hero (or every Hero) on a space."""
         state = self.greedy.state
         done = state.completed if state is not None else frozenset()
-        return any(c.kind in (When.HERO_ON, When.ALL_HEROES_ON)
+        return any(c.kind in _STAND_ON
                    for n, o in enumerate(self.ctx.scenario.objectives) if n not in done
                    for c in o.when)
 
@@ -265,7 +276,7 @@ class _Planner:
 
     def rollout(self, index: int, seed: np.random.SeedSequence) -> float:
         """Play on from here with option ``index`` and then greedy, to the end of the
-        round (one more if a new Part came on in it; in a clock's last rounds, to the
+        round (one more if a Part the Heroes chose came on in it; in a clock's last rounds, to the
         game's end, or to a round's start at which a space to stand on is out of every
         Hero's walk in the rounds left: the clock has won); the value reached."""
         game = Game(self.base, choices=[*self.since, index])
@@ -289,7 +300,8 @@ class _Planner:
             state = game.pending.state
             if game.pending.kind == "initiative" and state is not None and state.round > checked:
                 checked = state.round  # a new round: the rollout's end, or the clock beaten
-                if state.round > last and state.part > part and quiet:
+                if state.round > last and quiet and self.chosen_parts & set(
+                        range(part + 1, state.part + 1)):
                     last, quiet = last + 1, False  # a new Part came on: see it play a round
                 elif state.round > last or (self.clock is not None
                                             and too_late(self.ctx, state, self.clock)):
