@@ -5,7 +5,8 @@ attack, where to place a Burst; the table's "players choose" for a Schemer: whom
 where it ends its move, where it deploys) it screens every option with one rollout each,
 all on the same seed (common random numbers: the same dice, only the choice differs): a
 rollout plays the game on with the greedy policy to the end of the round (or of the game;
-in a clock's last two rounds, to the clock's end), scored by the scenario's own progress
+in a clock's last two rounds while a space to stand on is still to reach, to the clock's
+end), scored by the scenario's own progress
 (:func:`tales.engine.progress.value`: a Victory, then the objectives completed and how
 near the others are, by walking, and under a round limit how many rounds too few are left
 to walk onto a space to stand on; then the Heroes' losses). Most Decisions end there, no
@@ -91,7 +92,7 @@ _PLACES = (When.DOOR_OPEN, *_STAND_ON)
 HORIZON = 0
 
 #: The clock's last rounds, in which a rollout plays to the game's end (where it is won or
-#: lost) rather than to the round's end.
+#: lost) rather than to the round's end, while a space to stand on is still to reach.
 LAST_ROUNDS = 2
 
 
@@ -264,8 +265,11 @@ class _Planner:
                    for c in o.when)
 
     def to_the_end(self) -> bool:
-        """Whether rollouts play to the game's end: in a clock's last :data:`LAST_ROUNDS`."""
-        return self.deadline is not None and self.deadline - self.round < LAST_ROUNDS
+        """Whether rollouts play to the game's end: in a clock's last :data:`LAST_ROUNDS`
+        while a space to stand on is still to reach (a race the round's end does not show;
+        with none, playing to the end cost a third more on cellar-door for no more wins)."""
+        return (self.deadline is not None and self.deadline - self.round < LAST_ROUNDS
+                and self.racing())
 
     def rollout_seed(self, k: int) -> np.random.SeedSequence:
         return np.random.SeedSequence(self.seeds.entropy,
