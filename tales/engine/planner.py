@@ -252,6 +252,11 @@ class _Planner:
             ranked = self.greedy.spaces_ranked(decision)
         else:
             return list(range(len(decision.options)))
+        me = self.greedy.me(decision)
+        here = me.at if me is not None and decision.kind != "effect-space" else None
+        # not the space the Hero stands on, unless greedy stays there: a Move to its own
+        # space is a turn wasted (issue 40); whether to stay is the tile's choice
+        ranked = [o for o in ranked if o != here or o == decision.options[mine]]
         picked = {decision.options.index(o) for o in ranked[:MOVES_SCREENED]} | {mine}
         return sorted(picked)
 
