@@ -31,7 +31,7 @@ from tales.engine.conditions import holds
 from tales.engine.content import Context
 from tales.engine.game import chance_by, random_policy
 from tales.engine.state import GameState
-from tales.engine.walks import best_moves, rounds_to, walk_field
+from tales.engine.walks import PLACES, best_moves, rounds_to, walk_field
 from tales.rules.attacks import legal_targets
 from tales.rules.damage import TAKE_DOOM
 from tales.rules.decisions import Chooser, Decision, MoveDetail
@@ -66,9 +66,6 @@ FIGHT_ROUNDS = 2
 #: The most ways of sharing out the spaces to stand on that are weighed (Heroes to the
 #: power of spaces); beyond, each space goes to the Hero nearest it.
 SHARES = 4096
-
-#: Objective kinds a Hero walks to: a space to stand on, a door to open.
-_PLACES = (When.HERO_ON, When.ALL_HEROES_ON, When.DOOR_OPEN)
 
 
 def policy(name: str, ctx: Context, rng: np.random.Generator, budget: int | None = None,
@@ -255,7 +252,7 @@ class Greedy:
                          if f.id in condition.names or f.group in condition.names]
             elif kind is When.SCHEMERS_DEFEATED:
                 foes += self.foes(position, me)
-            elif kind in _PLACES:
+            elif kind in PLACES:
                 spots = (sorted(condition.spaces) if kind is not When.DOOR_OPEN else
                          [n for d in sorted(condition.spaces & position.closed_doors)
                           for n in position.board.linked(d) if not position.is_blocked(n)

@@ -15,9 +15,9 @@ a closer look: ``budget`` more rollouts paired with greedy's choice on fresh see
 is taken only if it gains more than :data:`MARGIN` on the whole and loses on fewer than
 half the seeds. Which tile to take is planned only in a clock's last rounds while a space
 to stand on is still to reach, where a rollout plays to the end and sees the race (an
-Attack first, or the Move to the beacon):
-screened in every round it cost half the rollouts and changed no result measured. Epic
-Dice on defence, and every other Decision, are answered as greedy does.
+Attack first, or the Move to the beacon): screened in every round it cost half the
+rollouts and changed no result measured. Epic Dice on defence, and every other Decision,
+are answered as greedy does.
 
 Rollouts stop at the round's end because rollouts a round longer measured worse (and
 cost twice as much): a game's outcome hangs on the dice of later rounds far more than on
@@ -28,10 +28,10 @@ stood on: they could have put it off) is not a quiet place to stop, as a chess e
 not stop in the middle of an exchange: such a rollout plays one round more and sees what
 came out fight (on cellar-door the planner opened the old door in round 1, scored the
 objective, and lost to the golem). A Part that begins as a fight goes (Schemers Defeated)
-is not put off, and its rollouts stop at the round's end.
-A rollout to the game's end stops at a round's start once a space to stand on is out of
-every Hero's walk in the rounds left (:func:`tales.engine.progress.too_late`): the clock
-has won, and playing on costs without changing the score much.
+is not put off, and its rollouts stop at the round's end. A rollout to the game's end
+stops at a round's start once a space to stand on is out of every Hero's walk in the
+rounds left (:func:`tales.engine.progress.too_late`): the clock has won, and playing on
+costs without changing the score much.
 
 A rollout needs the game as it is now, and a game is a generator that cannot be copied:
 it starts again from the state the last initiative Decision showed (the state between two
@@ -58,14 +58,13 @@ from typing import Any
 
 import numpy as np
 
-from tales.content.scenarios import When
 from tales.engine.bots import Greedy, deadline
 from tales.engine.content import Context
 from tales.engine.game import Game, chance_by, roll_chance
-from tales.engine.progress import Clock, too_late, value
+from tales.engine.progress import Clock, to_do, too_late, value
 from tales.engine.rounds import play_on, play_scenario
 from tales.engine.state import GameState
-from tales.engine.walks import best_moves
+from tales.engine.walks import PLACES, STAND_ON, best_moves
 from tales.rules.decisions import Chooser, Decider, Decision, Resolution
 
 #: The closer look's rollouts (``--budget``). Screened and confirmed this way the planner
@@ -83,18 +82,12 @@ MARGIN = 1.0
 #: How many spaces of a Move the screen tries: the ones greedy ranks best.
 MOVES_SCREENED = 4
 
-#: Conditions of a place the Heroes go to (a space to stand on, a door to open): a Part that
-#: begins on one comes when they choose.
-_STAND_ON = (When.HERO_ON, When.ALL_HEROES_ON)
-_PLACES = (When.DOOR_OPEN, *_STAND_ON)
-
 #: How many rounds past the current one a rollout plays before it is scored.
 HORIZON = 0
 
 #: The clock's last rounds, in which a rollout plays to the game's end (where it is won or
 #: lost) rather than to the round's end, while a space to stand on is still to reach.
 LAST_ROUNDS = 2
-
 
 #: The Decisions the planner looks ahead for; the rest it answers as greedy does.
 PLANNED = frozenset({
@@ -142,7 +135,7 @@ class _Planner:
         #: the Parts that begin where the Heroes choose to go (a door opened, a space stood
         #: on), not as a fight goes (Schemers Defeated): the Heroes can put these off
         self.chosen_parts = {n for n, p in enumerate(ctx.scenario.parts)
-                             if any(c.kind in _PLACES for c in p.when)}
+                             if any(c.kind in PLACES for c in p.when)}
         self.clock = (Clock(self.deadline, best_moves(ctx))
                       if self.deadline is not None else None)
         self.rollout_bot = Greedy(ctx, rng)  # its generator is replaced for each rollout
@@ -265,9 +258,7 @@ class _Planner:
         for a Hero (or every Hero) on a space."""
         state = self.greedy.state
         done = state.completed if state is not None else frozenset()
-        return any(c.kind in _STAND_ON
-                   for n, o in enumerate(self.ctx.scenario.objectives) if n not in done
-                   for c in o.when)
+        return any(c.kind in STAND_ON for c in to_do(self.ctx, done))
 
     def to_the_end(self) -> bool:
         """Whether rollouts play to the game's end: in a clock's last :data:`LAST_ROUNDS`
@@ -285,9 +276,10 @@ class _Planner:
 
     def rollout(self, index: int, seed: np.random.SeedSequence) -> float:
         """Play on from here with option ``index`` and then greedy, to the end of the
-        round (one more if a Part the Heroes chose came on in it; in a clock's last rounds, to the
-        game's end, or to a round's start at which a space to stand on is out of every
-        Hero's walk in the rounds left: the clock has won); the value reached."""
+        round (one more if a Part the Heroes chose came on in it; in a clock's last
+        rounds, to the game's end, or to a round's start at which a space to stand on is
+        out of every Hero's walk in the rounds left: the clock has won); the value
+        reached."""
         game = Game(self.base, choices=[*self.since, index])
         rng = np.random.default_rng(seed)
         self.rollout_bot.rng = rng

@@ -10,7 +10,7 @@ many rounds too few are left to walk to a space to stand on). Then the Heroes' l
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from tales.board.figures import Side
@@ -122,8 +122,14 @@ def too_late(ctx: Context, state: GameState, clock: Clock) -> bool:
     """Whether some objective not yet met needs a Hero on a space none can walk to in the
     rounds the clock leaves (:func:`rounds_short`)."""
     return any(rounds_short(ctx, state, clock, c) > 0
-               for n, o in enumerate(ctx.scenario.objectives) if n not in state.completed
-               for c in o.when)
+               for c in to_do(ctx, state.completed))
+
+
+def to_do(ctx: Context, completed: frozenset[int]) -> Iterator[Condition]:
+    """The conditions of the objectives not yet ``completed``."""
+    for number, objective in enumerate(ctx.scenario.objectives):
+        if number not in completed:
+            yield from objective.when
 
 
 #: How far a space with no Line of Fire to any Hero counts as being.

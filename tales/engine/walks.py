@@ -12,8 +12,14 @@ import numpy as np
 
 from tales.board.fields import entry_cost_field
 from tales.board.position import Position
+from tales.content.scenarios import When
 from tales.engine.content import Context
 from tales.rules.effects import Verb
+
+#: Objective kinds a Hero walks to: a space to stand on (one Hero, or every Hero), and
+#: those and a door to open.
+STAND_ON = (When.HERO_ON, When.ALL_HEROES_ON)
+PLACES = (*STAND_ON, When.DOOR_OPEN)
 
 #: What a closed door on the way adds to a walk, beyond its step: the Action that opens it.
 DOOR_WALK = 3.0
